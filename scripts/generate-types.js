@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Generates the TypeScript types of the contract, so that no shape of spec/petstore.yaml is
+// written twice by hand: `src/generated/petstore.ts` (openapi-typescript) and
+// `src/generated/error-codes.ts` (the x-error-codes catalogue as a typed constant).
+// With --check it writes nothing and exits 1 when a checked-in file differs from the spec.
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+
+const root = new URL('../', import.meta.url);
+const SPEC = new URL('spec/petstore.yaml', root);
+const CONTROL_SPEC = new URL('spec/control.yaml', root);
+// A field with a default is still optional in what a client sends.
+const OPTIONS = { defaultNonNullable: false };
+const HEADER = '// Generated from spec/ by `npm run generate:types`. Do not edit by hand.\n';
+
+export async function renderGeneratedFiles() {
+  const files = new Map();
+  files.set('src/generated/petstore.ts', HEADER + astToString(await openapiTS(SPEC, OPTIONS)));
+  try {
+    files.set('src/generated/control.ts', HEADER + astToString(await openapiTS(CONTROL_SPEC, OPTIONS)));
+  } catch (error) {
+    if (error?.code !== 'ENOENT' && !String(error?.message).includes('ENOENT')) throw error;
+  }
+  const spec = parse(await readFile(SPEC, 'utf8'));
+  const catalogue = Object.entries(spec['x-error-codes']).map(
+    ([code, { status, description }]) =>
+      `  ${code}: { status: ${status}, description: ${JSON.stringify(description)} },`,
+  );
+  files.set(
+    'src/generated/error-codes.ts',
+    `${HEADER}\nexport const ERROR_CODES = {\n${catalogue.join('\n')}\n} as const;\n\nexport type ErrorCode = keyof typeof ERROR_CODES;\n`,
+  );
+  return files;
+}
+
+async function main() {
+  const check = process.argv.includes('--check');
+  const stale = [];
+  for (const [path, contents] of await renderGeneratedFiles()) {
+    const target = new URL(path, root);
+    if (check) {
+      const current = await readFile(target, 'utf8').catch(() => '');
+      if (current !== contents) stale.push(path);
+    } else {
+      await writeFile(target, contents);
+      console.log(`wrote ${path}`);
+    }
+  }
+  if (stale.length > 0) {
+    console.error(
+      `Generated types are out of date with spec/: ${stale.join(', ')}.\nRun \`npm run generate:types\` and commit the result.`,
+    );
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
