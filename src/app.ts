@@ -1,0 +1,77 @@
+// The Express app: middleware in a fixed, readable order, and no I/O of its own.
+//   CORS -> request log -> docs and contract -> API: limits and key -> body -> contract
+//   validation -> operation routes -> 404 -> Error object
+import cors from 'cors';
+import express, { type Express, json } from 'express';
+import type { Clock } from './clock.js';
+import { createDocsRoutes } from './docs/docs-routes.js';
+import { createErrorMiddleware, HttpError } from './errors.js';
+import { createHandlers } from './handlers/index.js';
+import { createRequestLog, type LogLine } from './http/request-log.js';
+import type { KeyDirectory } from './limits/key-directory.js';
+import type { LimitState } from './limits/limit-state.js';
+import { createRateLimitMiddleware, type RateLimitSettings } from './limits/rate-limit-middleware.js';
+import { createContractValidator } from './openapi/contract-validator.js';
+import type { Contract } from './openapi/load-contract.js';
+import { routeOperations } from './openapi/route-operations.js';
+import type { Store } from './store/create-store.js';
+
+export const MAX_BODY_BYTES = 32 * 1024;
+
+/** Headers a browser app may read from a cross-origin answer. */
+const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'X-Total-Count',
+  'Link',
+  'Location',
+  'Deprecation',
+  'Sunset',
+  'X-API-Stability',
+  'Preference-Applied',
+];
+
+export type AppDependencies = {
+  contract: Contract;
+  store: Store;
+  clock: Clock;
+  limitState: LimitState;
+  keys: KeyDirectory;
+  rateLimitSettings: () => RateLimitSettings;
+  validateResponses: boolean;
+  log: LogLine;
+};
+
+export function createApp(deps: AppDependencies): Express {
+  const { contract, store, clock } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  app.use(createRequestLog(deps.log));
+  app.use(createDocsRoutes(contract));
+
+  const api = contract.basePath || '/';
+  // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
+  app.use(
+    api,
+    createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings: deps.rateLimitSettings }),
+  );
+  app.use(api, json({ limit: MAX_BODY_BYTES }));
+  app.use(createContractValidator(contract, { validateResponses: deps.validateResponses }));
+  app.use(
+    routeOperations({
+      contract,
+      handlers: createHandlers({ store, clock, basePath: contract.basePath }),
+      clock,
+      retryAfterFormat: () => deps.rateLimitSettings().retryAfterFormat,
+    }),
+  );
+  app.use((req) => {
+    throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
+  });
+  app.use(createErrorMiddleware(deps.log));
+  return app;
+}

@@ -1,0 +1,32 @@
+// The start-up banner: where the API is, where its data lives, and the keys to call it with.
+import { limitsOf } from '../limits/plans.js';
+import type { MockServer } from '../server.js';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+export function renderBanner(server: MockServer, dataOrigin: string): string {
+  const keys = server.store.data.apiKeys.slice(0, 8).map((record) => {
+    const limits = limitsOf(record);
+    return `    ${record.key.padEnd(18)} ${record.plan.padEnd(10)} ${count(limits.perMinute)}/min, ${count(limits.perDay)}/day`;
+  });
+  const moreKeys = server.store.data.apiKeys.length - keys.length;
+  const firstKey = server.store.data.apiKeys[0]?.key ?? 'YOUR-KEY';
+  return [
+    '',
+    `  petstore-mock: the Pet Store API ${String((server.contract.document.info as { version?: string }).version)} is served at`,
+    '',
+    `    API        ${server.url}`,
+    `    Reference  ${server.origin}/docs`,
+    `    Contract   ${server.origin}/openapi.yaml`,
+    `    Data       ${server.store.location} (${dataOrigin})`,
+    '',
+    keys.length > 0
+      ? '  API keys (send one in the X-API-Key header):'
+      : '  No API keys yet (started with --no-demo-keys).',
+    ...keys,
+    ...(moreKeys > 0 ? [`    ... and ${moreKeys} more`] : []),
+    '',
+    `  Try:  curl -H 'X-API-Key: ${firstKey}' ${server.url}/pets`,
+    '',
+  ].join('\n');
+}

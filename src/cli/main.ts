@@ -1,0 +1,42 @@
+// The command line: argv -> a command. The only place that touches process exit codes; every
+// failure a person can fix is printed as one sentence saying what went wrong and what to do.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config.js';
+import { ContractError } from '../openapi/load-contract.js';
+import { PACKAGE_ROOT } from '../package-root.js';
+import { ListenError } from '../server.js';
+import { DataFileError } from '../store/create-store.js';
+import { registerServeCommand } from './serve-command.js';
+
+const EXPECTED_FAILURES = [ConfigError, ContractError, DataFileError, ListenError];
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command()
+    .name('petstore-mock')
+    .description('Mock server and contract tests for the Pet Store API.')
+    .version(packageVersion())
+    .exitOverride()
+    .showHelpAfterError('(add --help for the options)');
+  registerServeCommand(program);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    if (EXPECTED_FAILURES.some((kind) => error instanceof kind)) {
+      console.error(`petstore-mock: ${(error as Error).message}`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,12 @@
+// Option parsers for commander that reject bad values with a message saying what is expected.
+import { InvalidArgumentError } from 'commander';
+
+export function integerOption(flag: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value.trim()) || parsed < min || parsed > max) {
+      throw new InvalidArgumentError(`${flag} takes a whole number from ${min} to ${max}.`);
+    }
+    return parsed;
+  };
+}

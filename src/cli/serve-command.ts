@@ -1,0 +1,97 @@
+// `petstore-mock serve`: options -> createMockServer -> banner; SIGINT and SIGTERM close the
+// server (the writes under way finish first), then the process exits.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { MockServerOptions } from '../config.js';
+import { createMockServer } from '../server.js';
+import { IN_MEMORY } from '../store/create-store.js';
+import { renderBanner } from './banner.js';
+import { integerOption } from './parse-options.js';
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_DATA_FILE = 'data/db.json';
+
+type ServeFlags = {
+  port: number;
+  host: string;
+  data: string;
+  seed?: number;
+  reset?: boolean;
+  demoKeys: boolean;
+  retryAfterFormat: 'seconds' | 'http-date';
+  banThreshold?: number;
+  banSeconds?: number;
+  clockStart?: string;
+  clockFrozen?: boolean;
+  validateResponses: boolean;
+  quiet?: boolean;
+};
+
+function describeDataOrigin(flags: ServeFlags): string {
+  if (flags.data === IN_MEMORY) return 'in memory: nothing is kept';
+  if (flags.reset) return 'rebuilt from the fixtures';
+  return existsSync(resolve(flags.data)) ? 'kept from earlier runs' : 'created from the fixtures';
+}
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the Pet Store API from its contract, with stateful data and rate limits.')
+    .option('-p, --port <port>', 'TCP port (0 picks a free one)', integerOption('--port', 0, 65_535), DEFAULT_PORT)
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--data <file>', `data file, relative to the working directory, or ${IN_MEMORY}`, DEFAULT_DATA_FILE)
+    .option('--seed <n>', 'faker seed of the fixture data', integerOption('--seed', 0, 2 ** 32 - 1))
+    .option('--reset', 'rebuild the data file from the fixtures')
+    .option('--no-demo-keys', 'leave the demo keys out of fresh data')
+    .option('--retry-after-format <format>', 'Retry-After as "seconds" or "http-date"', 'seconds')
+    .option(
+      '--ban-threshold <n>',
+      'requests while limited that ban a key (default 10)',
+      integerOption('--ban-threshold', 1, 1_000_000),
+    )
+    .option('--ban-seconds <n>', 'how long a ban lasts (default 600)', integerOption('--ban-seconds', 1, 31_536_000))
+    .option('--clock-start <date>', "start the mock's clock at this ISO 8601 instant")
+    .option('--clock-frozen', "start with the mock's clock frozen")
+    .option('--no-validate-responses', "skip checking the mock's own responses (for load tests)")
+    .option('-q, --quiet', 'no line per request')
+    .action(async (flags: ServeFlags) => {
+      const dataOrigin = describeDataOrigin(flags);
+      const options: MockServerOptions = {
+        port: flags.port,
+        host: flags.host,
+        data: flags.data,
+        seed: flags.seed,
+        reset: flags.reset,
+        demoKeys: flags.demoKeys,
+        retryAfterFormat: flags.retryAfterFormat,
+        ban: { threshold: flags.banThreshold, seconds: flags.banSeconds },
+        clockStart: flags.clockStart,
+        clockFrozen: flags.clockFrozen,
+        validateResponses: flags.validateResponses,
+        log: (line) => {
+          if (!flags.quiet || /BUG|ERROR/.test(line)) console.log(line);
+        },
+      };
+      // Undefined ban fields would override the defaults.
+      options.ban = Object.fromEntries(Object.entries(options.ban ?? {}).filter(([, value]) => value !== undefined));
+      const server = await createMockServer(options);
+      console.log(renderBanner(server, dataOrigin));
+
+      let closing = false;
+      const shutDown = (signal: string) => {
+        if (closing) return;
+        closing = true;
+        console.log(`\n${signal}: finishing the writes under way, then stopping.`);
+        server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(`petstore-mock: could not close cleanly: ${String(error)}`);
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGINT', () => shutDown('SIGINT'));
+      process.once('SIGTERM', () => shutDown('SIGTERM'));
+    });
+}

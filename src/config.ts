@@ -1,0 +1,100 @@
+// Public options -> one validated, frozen Config. Nothing below the CLI reads process.env or
+// process.argv: what the server does is decided here, once.
+import { DEFAULT_SEED } from '../fixtures/generate-data-set.js';
+import type { RetryAfterFormat } from './limits/rate-limit-middleware.js';
+import type { BanPolicy } from './limits/rate-limit-policy.js';
+import { IN_MEMORY } from './store/create-store.js';
+
+export type LogSink = (line: string) => void;
+
+export type MockServerOptions = {
+  /** TCP port; 0 picks a free one. Default 0 (the CLI's default is 4010). */
+  port?: number;
+  /** Address to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Data file path, relative to the working directory, or ":memory:". Default ":memory:". */
+  data?: string;
+  /** Faker seed of the fixtures. */
+  seed?: number;
+  /** Rebuild the data file from the fixtures even if it exists. */
+  reset?: boolean;
+  /** Include the demo keys in fresh data. Default true. */
+  demoKeys?: boolean;
+  /** Start the mock's clock at this instant (default: real time). */
+  clockStart?: Date | string;
+  /** Start with the clock frozen. */
+  clockFrozen?: boolean;
+  retryAfterFormat?: RetryAfterFormat;
+  ban?: Partial<BanPolicy>;
+  /** Check the mock's own responses against the contract. Default true. */
+  validateResponses?: boolean;
+  /** Where request and error lines go; false for none. Default: none (the CLI logs to the console). */
+  log?: LogSink | false;
+};
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  data: string;
+  seed: number;
+  reset: boolean;
+  demoKeys: boolean;
+  clockStart: Date | undefined;
+  clockFrozen: boolean;
+  retryAfterFormat: RetryAfterFormat;
+  ban: Readonly<BanPolicy>;
+  validateResponses: boolean;
+  log: LogSink;
+}>;
+
+/** The spec's x-rate-limits.ban: 10 requests while limited, then 600 seconds. */
+export const DEFAULT_BAN: BanPolicy = { threshold: 10, seconds: 600 };
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function requireInteger(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got ${value}.`);
+  }
+  return value;
+}
+
+export function resolveConfig(options: MockServerOptions = {}): Config {
+  const clockStart = options.clockStart === undefined ? undefined : new Date(options.clockStart);
+  if (clockStart && Number.isNaN(clockStart.getTime())) {
+    throw new ConfigError(
+      `The clock start "${String(options.clockStart)}" is not a date; use ISO 8601, e.g. 2027-07-01T00:00:00Z.`,
+    );
+  }
+  const retryAfterFormat = options.retryAfterFormat ?? 'seconds';
+  if (retryAfterFormat !== 'seconds' && retryAfterFormat !== 'http-date') {
+    throw new ConfigError(
+      `The Retry-After format must be "seconds" or "http-date"; got "${String(retryAfterFormat)}".`,
+    );
+  }
+  const data = options.data ?? IN_MEMORY;
+  if (data.trim() === '') throw new ConfigError('The data file path is empty; pass a path or ":memory:".');
+  const ban = { ...DEFAULT_BAN, ...options.ban };
+  return Object.freeze({
+    port: requireInteger('The port', options.port ?? 0, 0, 65_535),
+    host: options.host ?? '127.0.0.1',
+    data,
+    seed: requireInteger('The seed', options.seed ?? DEFAULT_SEED, 0, 2 ** 32 - 1),
+    reset: options.reset ?? false,
+    demoKeys: options.demoKeys ?? true,
+    clockStart,
+    clockFrozen: options.clockFrozen ?? false,
+    retryAfterFormat,
+    ban: Object.freeze({
+      threshold: requireInteger('The ban threshold', ban.threshold, 1, 1_000_000),
+      seconds: requireInteger('The ban duration in seconds', ban.seconds, 1, 31_536_000),
+    }),
+    validateResponses: options.validateResponses ?? true,
+    log: options.log === false || options.log === undefined ? () => undefined : options.log,
+  });
+}

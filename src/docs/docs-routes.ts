@@ -1,0 +1,49 @@
+// The API reference (/docs, swagger-ui from the package's own files: works offline) and the
+// raw contract (/openapi.yaml and /openapi.json). None of these count against any key.
+
+import { createRequire } from 'node:module';
+import { Router as createRouter, type Router, static as serveStatic } from 'express';
+import type { Contract } from '../openapi/load-contract.js';
+
+const require = createRequire(import.meta.url);
+const swaggerUiFolder = (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Pet Store API reference · petstore-mock</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({
+      url: '/openapi.json',
+      dom_id: '#reference',
+      deepLinking: true,
+      persistAuthorization: true,
+      tryItOutEnabled: true,
+    });
+  </script>
+</body>
+</html>
+`;
+
+export function createDocsRoutes(contract: Contract): Router {
+  const router = createRouter();
+  const json = JSON.stringify(contract.document);
+  router.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(contract.text);
+  });
+  router.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(json);
+  });
+  router.get(['/docs', '/docs/'], (_req, res) => {
+    res.type('html').send(DOCS_PAGE);
+  });
+  router.use('/docs/assets', serveStatic(swaggerUiFolder, { index: false, maxAge: '1h' }));
+  return router;
+}

@@ -1,0 +1,103 @@
+// The error catalogue (generated from the spec's x-error-codes) and the one error middleware
+// that turns every error, the validator's and body-parser's included, into the Error object.
+import type { ErrorRequestHandler } from 'express';
+import { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
+import type { components } from './generated/petstore.js';
+
+export type ErrorBody = components['schemas']['Error'];
+export { ERROR_CODES, type ErrorCode };
+
+/** An expected failure of a request, answered with the Error object of its catalogue code. */
+export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.headers = headers;
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, status: this.status };
+  }
+}
+
+type ValidatorIssue = { path?: string; message?: string };
+type ForeignError = { status?: unknown; type?: unknown; errors?: ValidatorIssue[]; message?: unknown };
+
+/** Describes the validator's findings as one sentence naming each field and the rule it broke. */
+function describeIssues(issues: ValidatorIssue[]): string {
+  return issues
+    .map((issue) => {
+      const field = (issue.path ?? '').replace(/^\/(body|query|params|headers|path)\/?/, '$1 ').trim();
+      return `${field || 'request'}: ${(issue.message ?? 'is invalid').replace(/\.+$/, '')}`;
+    })
+    .join('; ');
+}
+
+/** Maps an error from any middleware to the catalogue. Unknown errors become INTERNAL_ERROR. */
+export function toHttpError(error: unknown, method: string, path: string): HttpError {
+  if (error instanceof HttpError) return error;
+  const foreign = (typeof error === 'object' && error !== null ? error : {}) as ForeignError;
+  const issues = Array.isArray(foreign.errors) ? foreign.errors : [];
+  const detail = describeIssues(issues);
+  switch (foreign.type) {
+    case 'entity.parse.failed':
+      return new HttpError(
+        'MALFORMED_JSON',
+        `The body is not valid JSON (${String(foreign.message)}). Send a JSON document.`,
+      );
+    case 'entity.too.large':
+      return new HttpError('PAYLOAD_TOO_LARGE', 'The body is over 32 KiB. Send a smaller body.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError('UNSUPPORTED_MEDIA_TYPE', 'The body must be UTF-8 application/json.');
+  }
+  if (issues.some((issue) => issue.path?.startsWith('/response'))) {
+    return new HttpError('RESPONSE_VALIDATION_FAILED', `The mock's response breaks the contract: ${detail}.`);
+  }
+  switch (foreign.status) {
+    case 400:
+      return issues.every((issue) => issue.path?.startsWith('/body'))
+        ? new HttpError('INVALID_BODY', `Invalid body: ${detail}.`)
+        : new HttpError('INVALID_PARAMETER', `Invalid request: ${detail}.`);
+    case 404:
+      return new HttpError('ROUTE_NOT_FOUND', `No operation at ${path}. See /docs for the operations.`);
+    case 405:
+      return new HttpError('METHOD_NOT_ALLOWED', `${method} is not an operation of ${path}. See /docs.`);
+    case 413:
+      return new HttpError('PAYLOAD_TOO_LARGE', 'The body is over 32 KiB. Send a smaller body.');
+    case 415:
+      return new HttpError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `The body must be application/json (${detail || 'another type was sent'}). Set Content-Type: application/json.`,
+      );
+  }
+  return new HttpError('INTERNAL_ERROR', 'The mock failed unexpectedly; its log says why.');
+}
+
+export type ErrorLogger = (line: string) => void;
+
+export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const httpError = toHttpError(error, req.method, req.originalUrl.split('?')[0] ?? req.originalUrl);
+    if (httpError.code === 'RESPONSE_VALIDATION_FAILED') {
+      logError(`CONTRACT BUG: ${req.method} ${req.originalUrl} produced an invalid response. ${httpError.message}`);
+    } else if (httpError.code === 'INTERNAL_ERROR') {
+      logError(
+        `INTERNAL ERROR: ${req.method} ${req.originalUrl}: ${error instanceof Error ? error.stack : String(error)}`,
+      );
+    }
+    res.set(httpError.headers);
+    res.locals.errorCode = httpError.code;
+    res.status(httpError.status).json(httpError.toBody());
+  };
+}

@@ -1,0 +1,35 @@
+// Offset pagination for every list: X-Total-Count and an RFC 8288 Link header with first,
+// prev, next and last (spec: "Lists"). The page size bounds come from the contract.
+import type { Request, Response } from 'express';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+function pageUrl(req: Request, offset: number, limit: number): string {
+  const path = req.originalUrl.split('?')[0] ?? '';
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(req.query)) {
+    if (name !== 'offset' && name !== 'limit' && value !== undefined) query.set(name, String(value));
+  }
+  query.set('limit', String(limit));
+  query.set('offset', String(offset));
+  return `${path}?${query.toString()}`;
+}
+
+/** Answers one page of `matching` (already filtered and ordered) with the pagination headers. */
+export function sendPage<T>(req: Request, res: Response, matching: readonly T[]): void {
+  const limit = Number(req.query.limit ?? DEFAULT_PAGE_SIZE);
+  const offset = Number(req.query.offset ?? 0);
+  const total = matching.length;
+  const links: string[] = [`<${pageUrl(req, 0, limit)}>; rel="first"`];
+  if (offset > 0) links.push(`<${pageUrl(req, Math.max(0, offset - limit), limit)}>; rel="prev"`);
+  if (offset + limit < total) links.push(`<${pageUrl(req, offset + limit, limit)}>; rel="next"`);
+  const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+  links.push(`<${pageUrl(req, lastOffset, limit)}>; rel="last"`);
+  res.set({ 'X-Total-Count': String(total), Link: links.join(', ') });
+  res.json(matching.slice(offset, offset + limit));
+}
+
+/** Case-insensitive "contains", the contract's rule for every `name` filter. */
+export function nameMatches(name: string, filter: string | undefined): boolean {
+  return filter === undefined || name.toLowerCase().includes(filter.toLowerCase());
+}

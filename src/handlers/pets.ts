@@ -1,0 +1,95 @@
+// The pet operations of the Pets area. Business rules are the spec's (spec/README.md).
+import { HttpError } from '../errors.js';
+import type { DataSet, NewPet, Pet } from '../store/data-set.js';
+import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
+import { nameMatches, sendPage } from './pagination.js';
+
+export function findPet(data: DataSet, petId: number): Pet {
+  const pet = data.pets.find((candidate) => candidate.id === petId);
+  if (!pet) throw new HttpError('PET_NOT_FOUND', `No pet has id ${petId}. List pets with GET /pets.`);
+  return pet;
+}
+
+function requireCategory(data: DataSet, categoryId: number): void {
+  if (!data.categories.some((category) => category.id === categoryId)) {
+    throw new HttpError(
+      'UNKNOWN_CATEGORY',
+      `categoryId ${categoryId} names no category. Create it first, or list categories with GET /categories.`,
+    );
+  }
+}
+
+/** Only the contract's fields are kept: unknown fields of a body are ignored, never stored. */
+function petFields(body: NewPet): NewPet {
+  return { name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' };
+}
+
+export function createPetHandlers({
+  store,
+  basePath,
+}: HandlerDependencies): OperationHandlers<
+  'listPets' | 'createPet' | 'getPetLegacy' | 'getPet' | 'updatePet' | 'deletePet'
+> {
+  const readPet: OperationHandlers<'getPet'>['getPet'] = (req, res) => {
+    res.json(findPet(store.data, idParam(req, 'petId')));
+  };
+
+  return {
+    listPets(req, res) {
+      const { status, categoryId, name } = queryOf(req, 'listPets');
+      const matching = store.data.pets.filter(
+        (pet) =>
+          (status === undefined || pet.status === status) &&
+          (categoryId === undefined || pet.categoryId === Number(categoryId)) &&
+          nameMatches(pet.name, name),
+      );
+      sendPage(req, res, matching);
+    },
+
+    async createPet(req, res) {
+      const fields = petFields(bodyOf(req, 'createPet'));
+      const pet = await store.update((data) => {
+        requireCategory(data, fields.categoryId);
+        const created: Pet = { id: data.nextId.pet, ...fields };
+        data.nextId.pet += 1;
+        data.pets.push(created);
+        data.inventory.push({ petId: created.id, quantity: 0, status: created.status ?? 'available' });
+        return created;
+      });
+      res.status(201).location(`${basePath}/pets/by-id/${pet.id}`).json(pet);
+    },
+
+    getPetLegacy: readPet,
+    getPet: readPet,
+
+    async updatePet(req, res) {
+      const petId = idParam(req, 'petId');
+      const fields = petFields(bodyOf(req, 'updatePet'));
+      const pet = await store.update((data) => {
+        const existing = findPet(data, petId);
+        requireCategory(data, fields.categoryId);
+        Object.assign(existing, fields);
+        const entry = data.inventory.find((item) => item.petId === petId);
+        if (entry) entry.status = existing.status ?? 'available';
+        return { ...existing };
+      });
+      res.json(pet);
+    },
+
+    async deletePet(req, res) {
+      const petId = idParam(req, 'petId');
+      await store.update((data) => {
+        findPet(data, petId);
+        if (data.orders.some((order) => order.petId === petId && !order.complete)) {
+          throw new HttpError(
+            'PET_HAS_OPEN_ORDERS',
+            `Pet ${petId} has orders that are not complete. Complete or cancel them first.`,
+          );
+        }
+        data.pets = data.pets.filter((pet) => pet.id !== petId);
+        data.inventory = data.inventory.filter((item) => item.petId !== petId);
+      });
+      res.status(204).end();
+    },
+  };
+}

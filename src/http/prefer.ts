@@ -1,0 +1,85 @@
+// Per-request choices in the Prefer header (RFC 7240), compatible with Prism's:
+// `Prefer: code=404` answers that declared status, `Prefer: example=sold` that named example.
+// A forced answer runs no handler and changes no data; Preference-Applied says what was used.
+import type { RequestHandler, Response } from 'express';
+import type { ErrorCode } from '../errors.js';
+import { ERROR_CODES } from '../errors.js';
+import { formatRetryAfter, type RetryAfterFormat } from '../limits/rate-limit-middleware.js';
+import type { OperationInfo, ResponseInfo } from '../openapi/load-contract.js';
+
+export type Preferences = { code?: string; example?: string };
+
+export function parsePrefer(header: string | undefined): Preferences {
+  const preferences: Preferences = {};
+  for (const part of (header ?? '').split(/[,;]/)) {
+    const [rawName, ...rest] = part.split('=');
+    const name = rawName?.trim().toLowerCase();
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    if ((name === 'code' || name === 'example') && value) preferences[name] = value;
+  }
+  return preferences;
+}
+
+function findExample(operation: OperationInfo, name: string, status?: string): [ResponseInfo, unknown] | undefined {
+  for (const response of operation.responses.values()) {
+    if (status !== undefined && response.status !== status) continue;
+    if (name in response.examples) return [response, response.examples[name]];
+  }
+  return undefined;
+}
+
+function sendExample(res: Response, status: string, value: unknown, applied: string): void {
+  res.set('Preference-Applied', applied);
+  if (Array.isArray(value)) res.set('X-Total-Count', String(value.length));
+  res.status(Number(status)).json(value);
+}
+
+export type PreferContext = { nowMs: () => number; retryAfterFormat: () => RetryAfterFormat };
+
+export function createPreferHandler(operation: OperationInfo, context: PreferContext): RequestHandler {
+  return (req, res, next) => {
+    const preferences = parsePrefer(req.get('Prefer'));
+    if (preferences.example !== undefined) {
+      const found = findExample(operation, preferences.example, preferences.code);
+      if (found) {
+        sendExample(res, found[0].status, found[1], `example=${preferences.example}`);
+        return;
+      }
+    }
+    const response = preferences.code === undefined ? undefined : operation.responses.get(preferences.code);
+    if (!response) {
+      next();
+      return;
+    }
+    const status = Number(response.status);
+    if (status >= 400) {
+      const code = (response.errorCodes[0] ?? 'INTERNAL_ERROR') as ErrorCode;
+      const retrySeconds = 60;
+      if (status === 429 || status === 403) {
+        res.set('Retry-After', formatRetryAfter(retrySeconds, context.retryAfterFormat(), context.nowMs()));
+      }
+      res.set('Preference-Applied', `code=${response.status}`);
+      res.locals.errorCode = code;
+      res.status(status).json({
+        code,
+        message: `Answered as asked by Prefer: code=${status} (${ERROR_CODES[code]?.description ?? 'error'}).`,
+        status,
+      });
+      return;
+    }
+    const [firstExample] = Object.entries(response.examples);
+    if (firstExample) {
+      sendExample(res, response.status, firstExample[1], `code=${response.status}`);
+      return;
+    }
+    if (status === 204) {
+      res.set('Preference-Applied', 'code=204').status(204).end();
+      return;
+    }
+    // Another success status without examples: the handler's own answer is the one expected.
+    next();
+  };
+}

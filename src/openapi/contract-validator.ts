@@ -1,0 +1,25 @@
+// express-openapi-validator, set to check every request and every response against the
+// contract. Its errors go to the error middleware, which writes the Error object.
+import type { RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
+import type { Contract } from './load-contract.js';
+
+export type ValidatorOptions = { validateResponses: boolean };
+
+export function createContractValidator(contract: Contract, options: ValidatorOptions): RequestHandler[] {
+  // The validator resolves $refs in place; it gets its own copy of the document.
+  const apiSpec = structuredClone(contract.document) as unknown as OpenAPIV3.DocumentV3_1;
+  const middleware = OpenApiValidator.middleware({
+    apiSpec,
+    // A JSON body is typed: coercing 42 to "42" would hide a client bug. Path and query values
+    // are still parsed from their schemas (petId arrives as a number).
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+    validateResponses: options.validateResponses ? { removeAdditional: false } : false,
+    // Authentication and limits are the rate-limit middleware's: it must answer 401 and 429
+    // with the X-RateLimit-* headers, in the order the spec describes.
+    validateSecurity: false,
+    ignoreUndocumented: false,
+  });
+  return Array.isArray(middleware) ? (middleware as RequestHandler[]) : [middleware as RequestHandler];
+}

@@ -1,0 +1,147 @@
+// Loads the contract once at start and lists its operations. A spec that is missing or broken
+// stops the server here with a clear message, instead of failing the first request with a 500.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type JsonObject = Record<string, unknown>;
+
+export type DeprecationNotice = { deprecatedAt: Date; sunset: Date; successor: string };
+
+export type ResponseInfo = {
+  status: string;
+  /** Named examples of the JSON body, if any. */
+  examples: Record<string, unknown>;
+  /** Error codes the response lists (code.enum), for error statuses. */
+  errorCodes: string[];
+};
+
+export type OperationInfo = {
+  operationId: string;
+  method: HttpMethod;
+  /** The spec's path template, e.g. /pets/{petId}. */
+  path: string;
+  stability: 'stable' | 'beta' | 'experimental';
+  deprecation?: DeprecationNotice;
+  responses: Map<string, ResponseInfo>;
+};
+
+export type Contract = {
+  document: JsonObject;
+  /** The spec's own text, served at /openapi.yaml. */
+  text: string;
+  /** The path of the first servers entry: the API's base path, e.g. /v1. */
+  basePath: string;
+  operations: OperationInfo[];
+};
+
+export class ContractError extends Error {
+  constructor(file: string, problem: string) {
+    super(`The contract ${file} cannot be used: ${problem}. Restore it from the package (reinstall petstore-mock).`);
+    this.name = 'ContractError';
+  }
+}
+
+function asObject(value: unknown): JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+}
+
+/** Follows one local $ref ("#/components/..."), as the spec's responses are shared components. */
+function resolveRef(document: JsonObject, value: unknown): JsonObject {
+  const object = asObject(value);
+  const ref = object.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return object;
+  const target = ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, segment) => asObject(node)[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  return resolveRef(document, target);
+}
+
+function listErrorCodes(document: JsonObject, schema: unknown): string[] {
+  const resolved = resolveRef(document, schema);
+  const parts = [
+    resolved,
+    ...(Array.isArray(resolved.allOf) ? resolved.allOf : []).map((part) => resolveRef(document, part)),
+  ];
+  return parts.flatMap((part) => {
+    const code = asObject(asObject(part.properties).code);
+    return Array.isArray(code.enum) ? code.enum.map(String) : [];
+  });
+}
+
+function describeResponses(document: JsonObject, responses: unknown): Map<string, ResponseInfo> {
+  const result = new Map<string, ResponseInfo>();
+  for (const [status, raw] of Object.entries(asObject(responses))) {
+    const response = resolveRef(document, raw);
+    const media = asObject(asObject(response.content)['application/json']);
+    const examples = Object.fromEntries(
+      Object.entries(asObject(media.examples)).map(([name, example]) => [name, resolveRef(document, example).value]),
+    );
+    result.set(status, { status, examples, errorCodes: listErrorCodes(document, media.schema) });
+  }
+  return result;
+}
+
+function describeDeprecation(operation: JsonObject): DeprecationNotice | undefined {
+  if (operation.deprecated !== true) return undefined;
+  const notice = asObject(operation['x-deprecation']);
+  return {
+    deprecatedAt: new Date(String(notice.deprecatedAt)),
+    sunset: new Date(String(notice.sunset)),
+    successor: String(notice.successor),
+  };
+}
+
+export function parseContract(text: string, file: string): Contract {
+  let document: JsonObject;
+  try {
+    document = asObject(parse(text));
+  } catch (error) {
+    throw new ContractError(file, `it is not valid YAML (${(error as Error).message})`);
+  }
+  if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
+    throw new ContractError(file, 'it is not an OpenAPI 3 document');
+  }
+  const firstServer = asObject((Array.isArray(document.servers) ? document.servers : [])[0]);
+  const serverUrl = typeof firstServer.url === 'string' ? firstServer.url : '/';
+  const basePath = new URL(serverUrl, 'http://placeholder').pathname.replace(/\/$/, '');
+
+  const operations: OperationInfo[] = [];
+  for (const [path, item] of Object.entries(asObject(document.paths))) {
+    for (const method of HTTP_METHODS) {
+      const operation = asObject(asObject(item)[method]);
+      if (Object.keys(operation).length === 0) continue;
+      if (typeof operation.operationId !== 'string') {
+        throw new ContractError(file, `${method.toUpperCase()} ${path} has no operationId`);
+      }
+      const stability = operation['x-stability'];
+      operations.push({
+        operationId: operation.operationId,
+        method,
+        path,
+        stability: stability === 'beta' || stability === 'experimental' ? stability : 'stable',
+        deprecation: describeDeprecation(operation),
+        responses: describeResponses(document, operation.responses),
+      });
+    }
+  }
+  return { document, text, basePath, operations };
+}
+
+export function loadContract(file: string): Contract {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ContractError(file, (error as Error).message);
+  }
+  return parseContract(text, file);
+}
+
+/** Express's form of a spec path: /pets/{petId} -> /pets/:petId. */
+export function toExpressPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}

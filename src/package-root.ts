@@ -1,0 +1,19 @@
+// The folder of petstore-mock's package.json, found from this module's own place, so that the
+// spec and assets load the same way from src/ (tests) and from dist/ (the built command).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findPackageRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(folder, 'package.json'))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error('petstore-mock: cannot find its own package.json; reinstall the package.');
+    folder = parent;
+  }
+  return folder;
+}
+
+export const PACKAGE_ROOT = findPackageRoot();
+export const PETSTORE_SPEC_FILE = join(PACKAGE_ROOT, 'spec', 'petstore.yaml');
+export const CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'spec', 'control.yaml');

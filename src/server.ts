@@ -1,0 +1,110 @@
+// createMockServer: the programmatic API. It builds everything from one Config, listens, and
+// returns a handle that a test can use and close. The CLI's `serve` is a thin layer over it.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateDataSet } from '../fixtures/generate-data-set.js';
+import { createApp } from './app.js';
+import { type Clock, createClock } from './clock.js';
+import { type Config, type MockServerOptions, resolveConfig } from './config.js';
+import { createKeyDirectory } from './limits/key-directory.js';
+import { createInMemoryLimitState, type LimitState } from './limits/limit-state.js';
+import type { RateLimitSettings } from './limits/rate-limit-middleware.js';
+import { type Contract, loadContract } from './openapi/load-contract.js';
+import { PETSTORE_SPEC_FILE } from './package-root.js';
+import { createStore, type Store } from './store/create-store.js';
+
+export type MockServer = {
+  /** The API's {base_url}: http://HOST:PORT plus the spec's base path, e.g. http://127.0.0.1:4010/v1. */
+  url: string;
+  /** http://HOST:PORT, where /docs and /__mock live. */
+  origin: string;
+  port: number;
+  config: Config;
+  contract: Contract;
+  store: Store;
+  clock: Clock;
+  limitState: LimitState;
+  close(): Promise<void>;
+};
+
+export class ListenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ListenError';
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new ListenError(
+            `Port ${port} on ${host} is already in use. Stop the other server, or pass --port with another port (0 picks a free one).`,
+          ),
+        );
+      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+        reject(
+          new ListenError(
+            `Cannot listen on ${host}: this machine has no such address. Pass --host 127.0.0.1, or an address of this machine.`,
+          ),
+        );
+      } else {
+        reject(new ListenError(`Cannot listen on ${host}:${port}: ${error.message}.`));
+      }
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const config = resolveConfig(options);
+  const contract = loadContract(PETSTORE_SPEC_FILE);
+  const clock = createClock({ start: config.clockStart, frozen: config.clockFrozen });
+  const store = await createStore({
+    location: config.data,
+    reset: config.reset,
+    createInitialData: () => generateDataSet({ seed: config.seed, demoKeys: config.demoKeys }),
+  });
+  const limitState = createInMemoryLimitState();
+  const settings: RateLimitSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
+  const app = createApp({
+    contract,
+    store,
+    clock,
+    limitState,
+    keys: createKeyDirectory(store),
+    rateLimitSettings: () => settings,
+    validateResponses: config.validateResponses,
+    log: config.log,
+  });
+
+  const server = createServer(app);
+  try {
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const hostInUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const origin = `http://${hostInUrl}:${port}`;
+
+  return {
+    url: `${origin}${contract.basePath}`,
+    origin,
+    port,
+    config,
+    contract,
+    store,
+    clock,
+    limitState,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// The shape of the mock's data: what the lowdb file holds. Resource shapes come from the
+// contract's generated types; only the bookkeeping around them is declared here.
+import type { components } from '../generated/petstore.js';
+import type { ApiKeyRecord } from '../limits/plans.js';
+
+type Schemas = components['schemas'];
+export type Pet = Schemas['Pet'];
+export type NewPet = Schemas['NewPet'];
+export type Category = Schemas['Category'];
+export type NewCategory = Schemas['NewCategory'];
+export type NewOrder = Schemas['NewOrder'];
+export type OrderUpdate = Schemas['OrderUpdate'];
+export type InventoryItem = Schemas['InventoryItem'];
+export type PetStatus = Schemas['PetStatus'];
+/** An order as stored: the contract leaves every field optional, the mock always fills them. */
+export type StoredOrder = Required<Schemas['Order']>;
+
+export const DATA_SET_VERSION = 1;
+
+export type DataSet = {
+  version: typeof DATA_SET_VERSION;
+  /** The faker seed the data set was generated from. */
+  seed: number;
+  nextId: { pet: number; category: number; order: number };
+  categories: Category[];
+  pets: Pet[];
+  orders: StoredOrder[];
+  inventory: InventoryItem[];
+  apiKeys: ApiKeyRecord[];
+};
+
+/** Says what is wrong with data read from a file, or undefined when it has the DataSet shape. */
+export function findDataSetProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not a JSON object';
+  const data = value as Record<string, unknown>;
+  if (data.version !== DATA_SET_VERSION)
+    return `its "version" is ${JSON.stringify(data.version)}, expected ${DATA_SET_VERSION}`;
+  for (const list of ['categories', 'pets', 'orders', 'inventory', 'apiKeys']) {
+    if (!Array.isArray(data[list])) return `it has no "${list}" array`;
+  }
+  const nextId = data.nextId as Record<string, unknown> | undefined;
+  for (const kind of ['pet', 'category', 'order']) {
+    if (!Number.isSafeInteger(nextId?.[kind])) return `it has no whole number at "nextId.${kind}"`;
+  }
+  return undefined;
+}

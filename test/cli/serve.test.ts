@@ -1,0 +1,74 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { runCli, startCli } from '../support/cli.js';
+
+const KEY = { 'X-API-Key': 'demo-pro' };
+
+describe('petstore-mock serve', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'petstore-cli-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('prints one banner with the URL, the data file and the demo keys, and serves the fixtures', async () => {
+    const cli = await startCli(['serve', '--port', '0', '--data', 'db.json'], folder);
+    try {
+      expect(cli.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      const banner = cli.output();
+      expect(banner).toContain(join(folder, 'db.json'));
+      expect(banner).toContain('created from the fixtures');
+      for (const key of ['demo-free', 'demo-pro', 'demo-business', 'demo-enterprise']) expect(banner).toContain(key);
+      const res = await fetch(`${cli.apiUrl}/pets?limit=3`, { headers: KEY });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toHaveLength(3);
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
+  });
+
+  it('keeps writes across a restart on the same data file (relative to the working directory)', async () => {
+    const first = await startCli(['serve', '--port', '0', '--data', 'data/db.json'], folder);
+    const created = await fetch(`${first.apiUrl}/categories`, {
+      method: 'POST',
+      headers: { ...KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Kept across restarts' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const second = await startCli(['serve', '--port', '0', '--data', 'data/db.json'], folder);
+    try {
+      expect(second.output()).toContain('kept from earlier runs');
+      const read = await fetch(`${second.apiUrl}/categories/${id}`, { headers: KEY });
+      expect(await read.json()).toEqual({ id, name: 'Kept across restarts' });
+    } finally {
+      await second.stop();
+    }
+
+    const reset = await startCli(['serve', '--port', '0', '--data', 'data/db.json', '--reset'], folder);
+    try {
+      expect((await fetch(`${reset.apiUrl}/categories/${id}`, { headers: KEY })).status).toBe(404);
+    } finally {
+      await reset.stop();
+    }
+  });
+
+  it('stops with a clear message, exit code 1, and the file untouched when the data file is corrupt', async () => {
+    await writeFile(join(folder, 'db.json'), '{ not json');
+    const result = await runCli(['serve', '--port', '0', '--data', 'db.json'], folder);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/petstore-mock: The data file .*db\.json is not valid JSON.*--reset/);
+    expect(await readFile(join(folder, 'db.json'), 'utf8')).toBe('{ not json');
+  });
+
+  it('rejects a bad option value with exit code 2 and says what it takes', async () => {
+    const result = await runCli(['serve', '--port', 'eighty']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--port takes a whole number from 0 to 65535');
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
+
+describe('requests that break the contract', () => {
+  let mock: TestMock;
+  beforeAll(async () => {
+    mock = await startTestMock();
+  });
+  afterAll(async () => {
+    expect(mock.contractBugs()).toEqual([]);
+    await mock.server.close();
+  });
+  const post = (path: string) => mock.http.post(`/v1${path}`).set('X-API-Key', DEMO_KEY);
+
+  it('a body with a field of the wrong type gets 400 INVALID_BODY naming the field and the rule', async () => {
+    const res = await post('/pets').send({ name: 42, categoryId: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errorShape(400, 'INVALID_BODY'));
+    expect(res.body.message).toMatch(/name.*must be string/);
+  });
+
+  it('a body without a required field, or out of bounds, or with a bad enum, gets 400 INVALID_BODY', async () => {
+    const missing = await post('/pets').send({ name: 'No category' });
+    expect(missing.body.message).toMatch(/categoryId/);
+    const tooLong = await post('/pets').send({ name: 'x'.repeat(101), categoryId: 1 });
+    expect(tooLong.body).toEqual(errorShape(400, 'INVALID_BODY'));
+    expect(tooLong.body.message).toMatch(/name.*100/);
+    const badEnum = await post('/pets').send({ name: 'Odd', categoryId: 1, status: 'lost' });
+    expect(badEnum.body.message).toMatch(/status.*allowed values/);
+  });
+
+  it('a bad path or query parameter gets 400 INVALID_PARAMETER naming it', async () => {
+    const path = await mock.http.get('/v1/pets/by-id/abc').set('X-API-Key', DEMO_KEY);
+    expect(path.status).toBe(400);
+    expect(path.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
+    expect(path.body.message).toMatch(/petId.*integer/);
+    const query = await mock.http.get('/v1/pets?limit=500').set('X-API-Key', DEMO_KEY);
+    expect(query.body.message).toMatch(/limit.*100/);
+    const unknown = await mock.http.get('/v1/pets?colour=red').set('X-API-Key', DEMO_KEY);
+    expect(unknown.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
+    expect(unknown.body.message).toMatch(/colour/);
+  });
+
+  it('an id past 2^53-1 is a 400, not a lookup', async () => {
+    const res = await mock.http.get('/v1/pets/by-id/99999999999999999999').set('X-API-Key', DEMO_KEY);
+    expect(res.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
+  });
+
+  it('a body that is not application/json gets 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const res = await post('/pets').set('Content-Type', 'text/plain').send('name=Rex');
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual(errorShape(415, 'UNSUPPORTED_MEDIA_TYPE'));
+  });
+
+  it('malformed JSON gets 400 MALFORMED_JSON, with the rate-limit headers', async () => {
+    const res = await post('/pets').set('Content-Type', 'application/json').send('{"name": ');
+    expect(res.body).toEqual(errorShape(400, 'MALFORMED_JSON'));
+    expect(res.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+  });
+
+  it('a body over 32 KiB gets 413 PAYLOAD_TOO_LARGE and stores nothing', async () => {
+    const before = mock.server.store.data.pets.length;
+    const res = await post('/pets').send({ name: 'Big', categoryId: 1, padding: 'x'.repeat(40_000) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual(errorShape(413, 'PAYLOAD_TOO_LARGE'));
+    expect(mock.server.store.data.pets).toHaveLength(before);
+  });
+
+  it('an unknown path gets 404 ROUTE_NOT_FOUND and a wrong method 405 METHOD_NOT_ALLOWED', async () => {
+    expect((await mock.http.get('/v1/dogs').set('X-API-Key', DEMO_KEY)).body).toEqual(
+      errorShape(404, 'ROUTE_NOT_FOUND'),
+    );
+    expect((await mock.http.get('/nothing-here')).body).toEqual(errorShape(404, 'ROUTE_NOT_FOUND'));
+    expect((await mock.http.patch('/v1/pets').set('X-API-Key', DEMO_KEY).send({})).body).toEqual(
+      errorShape(405, 'METHOD_NOT_ALLOWED'),
+    );
+  });
+
+  it('a missing key gets 401 API_KEY_MISSING and an unknown key 401 API_KEY_INVALID, with rate-limit headers', async () => {
+    const missing = await mock.http.get('/v1/pets');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual(errorShape(401, 'API_KEY_MISSING'));
+    expect(missing.headers['x-ratelimit-limit']).toBe('60');
+    const unknown = await mock.http.get('/v1/pets').set('X-API-Key', 'not-a-key');
+    expect(unknown.body).toEqual(errorShape(401, 'API_KEY_INVALID'));
+    expect(Number(unknown.headers['x-ratelimit-remaining'])).toBeLessThan(
+      Number(missing.headers['x-ratelimit-remaining']),
+    );
+  });
+
+  it('nothing already stored is lost after a run of bad requests', async () => {
+    const before = structuredClone(mock.server.store.data.pets);
+    await post('/pets').send('[');
+    await post('/pets').send({ name: null, categoryId: -1 });
+    await post('/pets').send({ __proto__: { admin: true }, name: 'Proto', categoryId: 'x' });
+    expect(mock.server.store.data.pets).toEqual(before);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});
+
+describe("the mock's own responses", () => {
+  it('are checked against the contract: one that breaks it is a loud 500 RESPONSE_VALIDATION_FAILED', async () => {
+    const mock = await startTestMock();
+    try {
+      // Corrupt a stored pet behind the API's back, as a bug in a handler would.
+      await mock.server.store.update((data) => {
+        Object.assign(data.pets[0] ?? {}, { name: 12345 });
+      });
+      const res = await mock.http.get('/v1/pets/by-id/1').set('X-API-Key', DEMO_KEY);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual(errorShape(500, 'RESPONSE_VALIDATION_FAILED'));
+      expect(mock.contractBugs()).toEqual([expect.stringMatching(/CONTRACT BUG: GET \/v1\/pets\/by-id\/1 .*name/)]);
+    } finally {
+      await mock.server.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+// Runs the built petstore-mock command as a user would, and waits for its banner.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../bin/petstore-mock.js', import.meta.url));
+
+export type RunningCli = {
+  child: ChildProcessWithoutNullStreams;
+  /** The API's base URL printed in the banner. */
+  apiUrl: string;
+  output: () => string;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+export function runCli(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export function startCli(args: string[], cwd?: string): Promise<RunningCli> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd });
+    let output = '';
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`petstore-mock did not start within 10 s. Output:\n${output}`));
+    }, 10_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /API\s+(http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          apiUrl: match[1],
+          output: () => output,
+          stop: (signal = 'SIGTERM') => {
+            child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`petstore-mock exited with ${code} before serving. Output:\n${output}`));
+    });
+  });
+}
