@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Generates the TypeScript types of the contract, so that no shape of spec/petstore.yaml is
 // written twice by hand: `src/generated/petstore.ts` (openapi-typescript) and
-// `src/generated/error-codes.ts` (the x-error-codes catalogue as a typed constant).
+// `src/generated/control.ts` (the same for the control API) and `src/generated/error-codes.ts`
+// (the x-error-codes catalogues of both as one typed constant).
 // With --check it writes nothing and exits 1 when a checked-in file differs from the spec.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -18,13 +19,19 @@ const HEADER = '// Generated from spec/ by `npm run generate:types`. Do not edit
 export async function renderGeneratedFiles() {
   const files = new Map();
   files.set('src/generated/petstore.ts', HEADER + astToString(await openapiTS(SPEC, OPTIONS)));
-  try {
-    files.set('src/generated/control.ts', HEADER + astToString(await openapiTS(CONTROL_SPEC, OPTIONS)));
-  } catch (error) {
-    if (error?.code !== 'ENOENT' && !String(error?.message).includes('ENOENT')) throw error;
+  files.set('src/generated/control.ts', HEADER + astToString(await openapiTS(CONTROL_SPEC, OPTIONS)));
+  // One catalogue for the API's codes and the control API's: a code means one thing everywhere.
+  const codes = { ...parse(await readFile(SPEC, 'utf8'))['x-error-codes'] };
+  const controlCodes = parse(await readFile(CONTROL_SPEC, 'utf8'))['x-error-codes'] ?? {};
+  for (const [code, entry] of Object.entries(controlCodes)) {
+    if (codes[code] && codes[code].status !== entry.status) {
+      throw new Error(
+        `Error code ${code} has status ${codes[code].status} in petstore.yaml but ${entry.status} in control.yaml.`,
+      );
+    }
+    codes[code] ??= entry;
   }
-  const spec = parse(await readFile(SPEC, 'utf8'));
-  const catalogue = Object.entries(spec['x-error-codes']).map(
+  const catalogue = Object.entries(codes).map(
     ([code, { status, description }]) =>
       `  ${code}: { status: ${status}, description: ${JSON.stringify(description)} },`,
   );

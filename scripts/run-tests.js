@@ -18,7 +18,15 @@ const STEPS = [
   { name: 'format and lint (biome)', command: [bin('biome'), 'check', '.'] },
   {
     name: 'contract lint (spectral)',
-    command: [bin('spectral'), 'lint', '--fail-severity=warn', '--ruleset', '.spectral.yaml', 'spec/petstore.yaml'],
+    command: [
+      bin('spectral'),
+      'lint',
+      '--fail-severity=warn',
+      '--ruleset',
+      '.spectral.yaml',
+      'spec/petstore.yaml',
+      'spec/control.yaml',
+    ],
   },
 ];
 

@@ -1,18 +1,24 @@
 // The Express app: middleware in a fixed, readable order, and no I/O of its own.
-//   CORS -> request log -> docs and contract -> API: limits and key -> body -> contract
-//   validation -> operation routes -> 404 -> Error object
+//   CORS -> request log -> docs and contract -> control API (/__mock) -> API: which operation
+//   -> latency -> limits and key -> body -> contract validation -> operation routes -> 404
+//   -> Error object
 import cors from 'cors';
 import express, { type Express, json } from 'express';
 import type { Clock } from './clock.js';
+import type { ControlAccess } from './control/control-access.js';
+import { createControlRoutes } from './control/control-routes.js';
+import type { Simulation } from './control/simulation.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
 import { createErrorMiddleware, HttpError } from './errors.js';
 import { createHandlers } from './handlers/index.js';
+import { createLatencyMiddleware } from './http/latency.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
 import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
-import { createRateLimitMiddleware, type RateLimitSettings } from './limits/rate-limit-middleware.js';
+import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
 import { createContractValidator } from './openapi/contract-validator.js';
 import type { Contract } from './openapi/load-contract.js';
+import { createOperationMatcher } from './openapi/match-operation.js';
 import { routeOperations } from './openapi/route-operations.js';
 import type { Store } from './store/create-store.js';
 
@@ -35,30 +41,51 @@ const EXPOSED_HEADERS = [
 
 export type AppDependencies = {
   contract: Contract;
+  controlContract: Contract;
   store: Store;
   clock: Clock;
   limitState: LimitState;
+  simulation: Simulation;
+  controlAccess: ControlAccess;
+  controlToken: string | undefined;
   keys: KeyDirectory;
-  rateLimitSettings: () => RateLimitSettings;
   validateResponses: boolean;
+  /** Seeds the random latency, so that delays repeat from run to run. */
+  seed: number;
   log: LogLine;
 };
 
 export function createApp(deps: AppDependencies): Express {
-  const { contract, store, clock } = deps;
+  const { contract, store, clock, simulation } = deps;
+  const settings = () => simulation.settings();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
   app.use(createRequestLog(deps.log));
   app.use(createDocsRoutes(contract));
+  // Before the API's limits: control requests never count against any key.
+  app.use(
+    createControlRoutes({
+      contract: deps.controlContract,
+      simulation,
+      access: deps.controlAccess,
+      token: deps.controlToken,
+    }),
+  );
 
   const api = contract.basePath || '/';
-  // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
+  const matchOperation = createOperationMatcher(contract.basePath, contract.operations);
+  app.use(api, (req, res, next) => {
+    res.locals.operation = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
+    next();
+  });
   app.use(
     api,
-    createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings: deps.rateLimitSettings }),
+    createLatencyMiddleware(() => simulation.latency(), deps.seed),
   );
+  // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
+  app.use(api, createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }));
   app.use(api, json({ limit: MAX_BODY_BYTES }));
   app.use(createContractValidator(contract, { validateResponses: deps.validateResponses }));
   app.use(
@@ -66,7 +93,7 @@ export function createApp(deps: AppDependencies): Express {
       contract,
       handlers: createHandlers({ store, clock, basePath: contract.basePath }),
       clock,
-      retryAfterFormat: () => deps.rateLimitSettings().retryAfterFormat,
+      retryAfterFormat: () => settings().retryAfterFormat,
     }),
   );
   app.use((req) => {

@@ -15,45 +15,65 @@ export type Clock = {
   reset(): void;
 };
 
+/** The clock's own state: kept behind the simulation's state store, so instances could share it. */
+export type ClockSettings = { offsetMs: number; frozenAtMs?: number };
+
+export type ClockSettingsStore = { read(): ClockSettings; write(settings: ClockSettings): void };
+
+export function createInMemoryClockSettings(): ClockSettingsStore {
+  let settings: ClockSettings = { offsetMs: 0 };
+  return {
+    read: () => settings,
+    write: (next) => {
+      settings = next;
+    },
+  };
+}
+
 export type ClockOptions = {
   /** Start the clock at this instant instead of the real time. */
   start?: Date;
   frozen?: boolean;
   /** The real time source; tests of the clock itself pass their own. */
   realNowMs?: () => number;
+  /** Where the offset and the frozen instant are kept. */
+  settings?: ClockSettingsStore;
 };
 
 export function createClock(options: ClockOptions = {}): Clock {
   const realNowMs = options.realNowMs ?? Date.now;
+  const store = options.settings ?? createInMemoryClockSettings();
   // The mock's time is the real time plus an offset; when frozen, it is a fixed instant.
-  let offsetMs = 0;
-  let frozenAtMs: number | undefined;
-
-  const nowMs = () => frozenAtMs ?? realNowMs() + offsetMs;
+  const nowMs = () => {
+    const { offsetMs, frozenAtMs } = store.read();
+    return frozenAtMs ?? realNowMs() + offsetMs;
+  };
+  const isFrozen = () => store.read().frozenAtMs !== undefined;
 
   const clock: Clock = {
     nowMs,
     now: () => new Date(nowMs()),
-    state: () => ({ now: new Date(nowMs()), frozen: frozenAtMs !== undefined }),
+    state: () => ({ now: new Date(nowMs()), frozen: isFrozen() }),
     advance(seconds) {
-      if (frozenAtMs !== undefined) frozenAtMs += seconds * 1000;
-      else offsetMs += seconds * 1000;
+      const { offsetMs, frozenAtMs } = store.read();
+      store.write(
+        frozenAtMs === undefined
+          ? { offsetMs: offsetMs + seconds * 1000 }
+          : { offsetMs, frozenAtMs: frozenAtMs + seconds * 1000 },
+      );
     },
     set(date) {
-      if (frozenAtMs !== undefined) frozenAtMs = date.getTime();
-      else offsetMs = date.getTime() - realNowMs();
+      store.write(
+        isFrozen() ? { offsetMs: 0, frozenAtMs: date.getTime() } : { offsetMs: date.getTime() - realNowMs() },
+      );
     },
     freeze(frozen) {
-      if (frozen && frozenAtMs === undefined) frozenAtMs = nowMs();
-      if (!frozen && frozenAtMs !== undefined) {
-        offsetMs = frozenAtMs - realNowMs();
-        frozenAtMs = undefined;
-      }
+      if (frozen && !isFrozen()) store.write({ offsetMs: 0, frozenAtMs: nowMs() });
+      if (!frozen && isFrozen()) store.write({ offsetMs: nowMs() - realNowMs() });
     },
     reset() {
-      offsetMs = options.start ? options.start.getTime() - realNowMs() : 0;
-      frozenAtMs = undefined;
-      if (options.frozen) frozenAtMs = nowMs();
+      const offsetMs = options.start ? options.start.getTime() - realNowMs() : 0;
+      store.write(options.frozen ? { offsetMs: 0, frozenAtMs: realNowMs() + offsetMs } : { offsetMs });
     },
   };
   clock.reset();

@@ -1,6 +1,7 @@
 // Public options -> one validated, frozen Config. Nothing below the CLI reads process.env or
 // process.argv: what the server does is decided here, once.
 import { DEFAULT_SEED } from '../fixtures/generate-data-set.js';
+import type { SimulationStart } from './control/simulation.js';
 import type { RetryAfterFormat } from './limits/rate-limit-middleware.js';
 import type { BanPolicy } from './limits/rate-limit-policy.js';
 import { IN_MEMORY } from './store/create-store.js';
@@ -28,6 +29,10 @@ export type MockServerOptions = {
   ban?: Partial<BanPolicy>;
   /** Check the mock's own responses against the contract. Default true. */
   validateResponses?: boolean;
+  /** Require `Authorization: Bearer TOKEN` on the control API (/__mock). */
+  controlToken?: string;
+  /** Keys, a storm and latency to set up at start (and again on every reset). */
+  start?: SimulationStart;
   /** Where request and error lines go; false for none. Default: none (the CLI logs to the console). */
   log?: LogSink | false;
 };
@@ -44,6 +49,8 @@ export type Config = Readonly<{
   retryAfterFormat: RetryAfterFormat;
   ban: Readonly<BanPolicy>;
   validateResponses: boolean;
+  controlToken: string | undefined;
+  start: SimulationStart;
   log: LogSink;
 }>;
 
@@ -62,6 +69,13 @@ function requireInteger(name: string, value: number, min: number, max: number): 
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got ${value}.`);
   }
   return value;
+}
+
+function requireToken(token: string | undefined): string | undefined {
+  if (token !== undefined && token.length < 8) {
+    throw new ConfigError('The control token must be at least 8 characters long; a short token is easy to guess.');
+  }
+  return token;
 }
 
 export function resolveConfig(options: MockServerOptions = {}): Config {
@@ -95,6 +109,8 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
       seconds: requireInteger('The ban duration in seconds', ban.seconds, 1, 31_536_000),
     }),
     validateResponses: options.validateResponses ?? true,
+    controlToken: requireToken(options.controlToken),
+    start: structuredClone(options.start ?? {}),
     log: options.log === false || options.log === undefined ? () => undefined : options.log,
   });
 }

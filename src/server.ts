@@ -6,11 +6,12 @@ import { generateDataSet } from '../fixtures/generate-data-set.js';
 import { createApp } from './app.js';
 import { type Clock, createClock } from './clock.js';
 import { type Config, type MockServerOptions, resolveConfig } from './config.js';
+import { type ControlAccess, controlAccess } from './control/control-access.js';
+import { createSimulation, type Simulation } from './control/simulation.js';
 import { createKeyDirectory } from './limits/key-directory.js';
 import { createInMemoryLimitState, type LimitState } from './limits/limit-state.js';
-import type { RateLimitSettings } from './limits/rate-limit-middleware.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
-import { PETSTORE_SPEC_FILE } from './package-root.js';
+import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE } from './package-root.js';
 import { createStore, type Store } from './store/create-store.js';
 
 export type MockServer = {
@@ -24,6 +25,10 @@ export type MockServer = {
   store: Store;
   clock: Clock;
   limitState: LimitState;
+  /** Everything the control API can do, as functions: keys, bans, storms, latency, clock, records. */
+  control: Simulation;
+  /** Whether the control API is open (loopback), behind the token, or closed. */
+  controlAccess: ControlAccess;
   close(): Promise<void>;
 };
 
@@ -60,27 +65,38 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
   const contract = loadContract(PETSTORE_SPEC_FILE);
-  const clock = createClock({ start: config.clockStart, frozen: config.clockFrozen });
-  const store = await createStore({
-    location: config.data,
-    reset: config.reset,
-    createInitialData: () => generateDataSet({ seed: config.seed, demoKeys: config.demoKeys }),
-  });
+  const controlContract = loadContract(CONTROL_SPEC_FILE);
   const limitState = createInMemoryLimitState();
-  const settings: RateLimitSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
+  const clock = createClock({ start: config.clockStart, frozen: config.clockFrozen, settings: limitState.clock });
+  const createInitialData = () => generateDataSet({ seed: config.seed, demoKeys: config.demoKeys });
+  const store = await createStore({ location: config.data, reset: config.reset, createInitialData });
+  const simulation = createSimulation({
+    store,
+    state: limitState,
+    clock,
+    initialSettings: { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat },
+    createInitialData,
+    start: config.start,
+  });
+  const access = controlAccess(config.host, config.controlToken);
   const app = createApp({
     contract,
+    controlContract,
     store,
     clock,
     limitState,
+    simulation,
+    controlAccess: access,
+    controlToken: config.controlToken,
     keys: createKeyDirectory(store),
-    rateLimitSettings: () => settings,
     validateResponses: config.validateResponses,
+    seed: config.seed,
     log: config.log,
   });
 
   const server = createServer(app);
   try {
+    await simulation.applyStart();
     await listen(server, config.port, config.host);
   } catch (error) {
     await store.close();
@@ -99,6 +115,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     store,
     clock,
     limitState,
+    control: simulation,
+    controlAccess: access,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,6 +4,12 @@ import type { MockServer } from '../server.js';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
+const CONTROL_ACCESS_NOTE = {
+  open: 'open on loopback',
+  token: 'needs Authorization: Bearer <control token>',
+  closed: 'CLOSED: listening beyond loopback without --control-token',
+} as const;
+
 export function renderBanner(server: MockServer, dataOrigin: string): string {
   const keys = server.store.data.apiKeys.slice(0, 8).map((record) => {
     const limits = limitsOf(record);
@@ -19,6 +25,7 @@ export function renderBanner(server: MockServer, dataOrigin: string): string {
     `    Reference  ${server.origin}/docs`,
     `    Contract   ${server.origin}/openapi.yaml`,
     `    Data       ${server.store.location} (${dataOrigin})`,
+    `    Control    ${server.origin}/__mock/state (${CONTROL_ACCESS_NOTE[server.controlAccess]})`,
     '',
     keys.length > 0
       ? '  API keys (send one in the X-API-Key header):'

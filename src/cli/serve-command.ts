@@ -4,10 +4,13 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { MockServerOptions } from '../config.js';
+import type { Latency } from '../http/latency.js';
+import type { StormSpec } from '../limits/storms.js';
 import { createMockServer } from '../server.js';
 import { IN_MEMORY } from '../store/create-store.js';
 import { renderBanner } from './banner.js';
 import { integerOption } from './parse-options.js';
+import { parseKeyOption, parseLatencyOption, parseStormOption, type StartKey } from './start-options.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_DATA_FILE = 'data/db.json';
@@ -25,6 +28,10 @@ type ServeFlags = {
   clockStart?: string;
   clockFrozen?: boolean;
   validateResponses: boolean;
+  controlToken?: string;
+  key?: StartKey[];
+  storm?: StormSpec;
+  latency?: Latency;
   quiet?: boolean;
 };
 
@@ -53,6 +60,10 @@ export function registerServeCommand(program: Command): void {
     .option('--ban-seconds <n>', 'how long a ban lasts (default 600)', integerOption('--ban-seconds', 1, 31_536_000))
     .option('--clock-start <date>', "start the mock's clock at this ISO 8601 instant")
     .option('--clock-frozen', "start with the mock's clock frozen")
+    .option('--control-token <token>', 'require "Authorization: Bearer TOKEN" on the control API (/__mock)')
+    .option('--key <name:plan[:perMinute:perDay]>', 'add or change an API key at start (repeatable)', parseKeyOption)
+    .option('--storm <json>', 'start a 429 storm at start, e.g. \'{"fraction":0.5,"seconds":60}\'', parseStormOption)
+    .option('--latency <ms|min-max>', 'add latency to every answer, e.g. 200 or 100-800', parseLatencyOption)
     .option('--no-validate-responses', "skip checking the mock's own responses (for load tests)")
     .option('-q, --quiet', 'no line per request')
     .action(async (flags: ServeFlags) => {
@@ -69,6 +80,12 @@ export function registerServeCommand(program: Command): void {
         clockStart: flags.clockStart,
         clockFrozen: flags.clockFrozen,
         validateResponses: flags.validateResponses,
+        controlToken: flags.controlToken ?? undefined,
+        start: {
+          ...(flags.key ? { keys: flags.key } : {}),
+          ...(flags.storm ? { storm: flags.storm } : {}),
+          ...(flags.latency ? { latency: flags.latency } : {}),
+        },
         log: (line) => {
           if (!flags.quiet || /BUG|ERROR/.test(line)) console.log(line);
         },

@@ -1,6 +1,10 @@
-// Where the limiter keeps its counters: behind this small interface, so that a store shared by
-// several mock instances can replace the in-memory one without touching the policy.
+// Where the simulation keeps its state: rate-limit counters and bans, storms, the request
+// record and the clock, behind one small interface, so that a store shared by several mock
+// instances can replace the in-memory one without touching the policy.
+import type { ClockSettings, ClockSettingsStore } from '../clock.js';
 import type { KeyCounters } from './rate-limit-policy.js';
+import { REQUEST_RECORD_LIMIT, type RecordedRequest } from './request-record.js';
+import type { Storm } from './storms.js';
 
 export type LimitState = {
   counters(subject: string): KeyCounters | undefined;
@@ -8,10 +12,25 @@ export type LimitState = {
   /** Forgets the counters (and limits and bans) of one subject, or of all. */
   resetCounters(subject?: string): void;
   allCounters(): IterableIterator<[string, KeyCounters]>;
+
+  storms(): readonly Storm[];
+  saveStorm(storm: Storm): void;
+  removeStorm(id: string): boolean;
+  clearStorms(): void;
+
+  /** Appends to a key's record, dropping the oldest past REQUEST_RECORD_LIMIT. */
+  recordRequest(key: string, request: Omit<RecordedRequest, 'index'>): void;
+  requests(key: string): readonly RecordedRequest[];
+  clearRequests(key?: string): void;
+
+  clock: ClockSettingsStore;
 };
 
 export function createInMemoryLimitState(): LimitState {
   const counters = new Map<string, KeyCounters>();
+  const storms = new Map<string, Storm>();
+  const records = new Map<string, { next: number; requests: RecordedRequest[] }>();
+  let clockSettings: ClockSettings = { offsetMs: 0 };
   return {
     counters: (subject) => counters.get(subject),
     saveCounters: (subject, value) => {
@@ -22,5 +41,33 @@ export function createInMemoryLimitState(): LimitState {
       else counters.delete(subject);
     },
     allCounters: () => counters.entries(),
+
+    storms: () => [...storms.values()],
+    saveStorm: (storm) => {
+      storms.set(storm.id, storm);
+    },
+    removeStorm: (id) => storms.delete(id),
+    clearStorms: () => storms.clear(),
+
+    recordRequest(key, request) {
+      const record = records.get(key) ?? { next: 1, requests: [] };
+      record.requests.push({ index: record.next, ...request });
+      record.next += 1;
+      if (record.requests.length > REQUEST_RECORD_LIMIT)
+        record.requests.splice(0, record.requests.length - REQUEST_RECORD_LIMIT);
+      records.set(key, record);
+    },
+    requests: (key) => records.get(key)?.requests ?? [],
+    clearRequests: (key) => {
+      if (key === undefined) records.clear();
+      else records.delete(key);
+    },
+
+    clock: {
+      read: () => clockSettings,
+      write: (settings) => {
+        clockSettings = settings;
+      },
+    },
   };
 }

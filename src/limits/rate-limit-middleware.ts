@@ -1,12 +1,15 @@
-// Authenticates the API key and applies its plan's limits. Every answer of the API gets the
-// X-RateLimit-* headers, a 401 too: requests without a valid key are limited per address.
+// Authenticates the API key, applies bans, storms and the plan's limits, and records what the
+// client did. Every answer of the API gets the X-RateLimit-* headers, a 401 too: requests
+// without a valid key are limited per client address under the Free plan.
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
+import type { OperationInfo } from '../openapi/load-contract.js';
+import { decideRequest, type RequestDecision } from './decide-request.js';
 import type { KeyDirectory } from './key-directory.js';
 import type { LimitState } from './limit-state.js';
-import { type ApiKeyRecord, limitsOf, PLAN_LIMITS } from './plans.js';
-import { type BanPolicy, evaluateRequest } from './rate-limit-policy.js';
+import { type ApiKeyRecord, limitsOf, PLAN_LIMITS, type PlanLimits } from './plans.js';
+import { type BanPolicy, evaluateRequest, type RateLimitHeaders } from './rate-limit-policy.js';
 
 export const API_KEY_HEADER = 'X-API-Key';
 
@@ -25,9 +28,9 @@ export type RateLimitDependencies = {
   settings: () => RateLimitSettings;
 };
 
-/** The key record of an authenticated request, set by the middleware. */
-export function authenticatedKey(res: Response): ApiKeyRecord {
-  return res.locals.apiKey as ApiKeyRecord;
+/** The operation a request addresses, found before routing (set by the operation matcher). */
+export function requestOperation(res: Response): OperationInfo | undefined {
+  return res.locals.operation as OperationInfo | undefined;
 }
 
 export function formatRetryAfter(seconds: number, format: RetryAfterFormat, nowMs: number): string {
@@ -35,53 +38,118 @@ export function formatRetryAfter(seconds: number, format: RetryAfterFormat, nowM
   return format === 'seconds' ? String(seconds) : new Date(nowMs + seconds * 1000).toUTCString();
 }
 
-export function subjectOf(req: Request, record: ApiKeyRecord | undefined): string {
-  return record ? `key:${record.key}` : `address:${req.ip ?? 'unknown'}`;
+export function keySubject(key: string): string {
+  return `key:${key}`;
+}
+
+function setRateLimitHeaders(res: Response, headers: RateLimitHeaders): void {
+  res.set({
+    'X-RateLimit-Limit': String(headers.limit),
+    'X-RateLimit-Remaining': String(headers.remaining),
+    'X-RateLimit-Reset': String(headers.resetSeconds),
+  });
+}
+
+function refusalError(
+  decision: Exclude<RequestDecision, { allowed: true }>,
+  limits: PlanLimits,
+  ban: BanPolicy,
+  retryAfter: string,
+): HttpError {
+  const wait = `Retry after ${decision.retryAfterSeconds} s`;
+  switch (decision.reason) {
+    case 'banned':
+      return new HttpError(
+        'API_KEY_BANNED',
+        `This key is banned; the ban lifts in ${decision.retryAfterSeconds} s (keys are banned for repeated requests while rate-limited). Wait for Retry-After, then back off exponentially.`,
+        { 'Retry-After': retryAfter },
+      );
+    case 'storm':
+      return new HttpError('RATE_LIMITED', `Too many requests right now (a simulated 429 storm). ${wait}.`, {
+        'Retry-After': retryAfter,
+      });
+    case 'rate-limited': {
+      const limit =
+        decision.window === 'minute' ? `${limits.perMinute} requests per minute` : `${limits.perDay} requests per day`;
+      return new HttpError(
+        'RATE_LIMITED',
+        `Rate limit of ${limit} reached. ${wait}; ${ban.threshold} requests before then ban the key.`,
+        { 'Retry-After': retryAfter },
+      );
+    }
+  }
+}
+
+/** Requests without a valid key: counted per address, Free plan, so that a 401 has headers too. */
+function limitAnonymous(req: Request, res: Response, deps: RateLimitDependencies): void {
+  const subject = `address:${req.ip ?? 'unknown'}`;
+  const nowMs = deps.clock.nowMs();
+  const { ban, retryAfterFormat } = deps.settings();
+  const { decision, counters, headers } = evaluateRequest(deps.state.counters(subject), PLAN_LIMITS.free, nowMs, ban);
+  deps.state.saveCounters(subject, counters);
+  setRateLimitHeaders(res, headers);
+  if (!decision.allowed) {
+    throw refusalError(
+      decision,
+      PLAN_LIMITS.free,
+      ban,
+      formatRetryAfter(decision.retryAfterSeconds, retryAfterFormat, nowMs),
+    );
+  }
 }
 
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
   return (req, res, next) => {
     const sentKey = req.get(API_KEY_HEADER);
-    const record = sentKey ? deps.keys.find(sentKey) : undefined;
-    const subject = subjectOf(req, record);
-    const limits = record ? limitsOf(record) : PLAN_LIMITS.free;
-    const nowMs = deps.clock.nowMs();
-    const { ban, retryAfterFormat } = deps.settings();
-    const { decision, counters, headers } = evaluateRequest(deps.state.counters(subject), limits, nowMs, ban);
-    deps.state.saveCounters(subject, counters);
-    res.set({
-      'X-RateLimit-Limit': String(headers.limit),
-      'X-RateLimit-Remaining': String(headers.remaining),
-      'X-RateLimit-Reset': String(headers.resetSeconds),
-    });
-    res.locals.rateLimitSubject = subject;
-
-    if (!decision.allowed) {
-      const retryAfter = formatRetryAfter(decision.retryAfterSeconds, retryAfterFormat, nowMs);
-      if (decision.reason === 'banned') {
+    const record: ApiKeyRecord | undefined = sentKey ? deps.keys.find(sentKey) : undefined;
+    if (!record) {
+      limitAnonymous(req, res, deps);
+      if (!sentKey) {
         throw new HttpError(
-          'API_KEY_BANNED',
-          `This key is banned for repeated requests while rate-limited; the ban lifts in ${decision.retryAfterSeconds} s. Wait for Retry-After and back off exponentially.`,
-          { 'Retry-After': retryAfter },
+          'API_KEY_MISSING',
+          `Send your API key in the ${API_KEY_HEADER} header (demo keys: demo-free, demo-pro, demo-business, demo-enterprise).`,
         );
       }
       throw new HttpError(
-        'RATE_LIMITED',
-        `Rate limit of ${decision.window === 'minute' ? `${limits.perMinute} requests per minute` : `${limits.perDay} requests per day`} reached. Retry after ${decision.retryAfterSeconds} s; ${ban.threshold} more requests before then ban the key.`,
-        { 'Retry-After': retryAfter },
-      );
-    }
-    if (!sentKey) {
-      throw new HttpError(
-        'API_KEY_MISSING',
-        `Send your API key in the ${API_KEY_HEADER} header (demo keys: demo-free, demo-pro, demo-business, demo-enterprise).`,
-      );
-    }
-    if (!record) {
-      throw new HttpError(
         'API_KEY_INVALID',
-        `The API key in ${API_KEY_HEADER} is not known. Use a key this server knows (see its start-up banner or GET /__mock/state).`,
+        `The API key in ${API_KEY_HEADER} is not known. Use a key this server knows (see its start-up banner, or GET /__mock/state).`,
       );
+    }
+
+    const nowMs = deps.clock.nowMs();
+    const { ban, retryAfterFormat } = deps.settings();
+    const subject = keySubject(record.key);
+    const limits = limitsOf(record);
+    const operation = requestOperation(res);
+    const outcome = decideRequest({
+      key: record.key,
+      operationId: operation?.operationId,
+      counters: deps.state.counters(subject),
+      limits,
+      ban,
+      storms: deps.state.storms(),
+      nowMs,
+    });
+    deps.state.saveCounters(subject, outcome.counters);
+    for (const storm of outcome.storms) deps.state.saveStorm(storm);
+    setRateLimitHeaders(res, outcome.headers);
+
+    const { decision } = outcome;
+    res.on('finish', () => {
+      deps.state.recordRequest(record.key, {
+        at: new Date(nowMs).toISOString(),
+        atMs: nowMs,
+        method: req.method,
+        path: req.originalUrl,
+        ...(operation ? { operationId: operation.operationId } : {}),
+        status: res.statusCode,
+        ...(typeof res.locals.errorCode === 'string' ? { code: res.locals.errorCode } : {}),
+        ...(decision.allowed ? {} : { retryAfterSeconds: decision.retryAfterSeconds }),
+        ...(!decision.allowed && decision.reason === 'storm' ? { storm: true } : {}),
+      });
+    });
+    if (!decision.allowed) {
+      throw refusalError(decision, limits, ban, formatRetryAfter(decision.retryAfterSeconds, retryAfterFormat, nowMs));
     }
     res.locals.apiKey = record;
     next();

@@ -71,4 +71,41 @@ describe('petstore-mock serve', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--port takes a whole number from 0 to 65535');
   });
+
+  it('sets up keys, a storm and the control token from its options', async () => {
+    const cli = await startCli([
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      ':memory:',
+      '--key',
+      'sdk-ci:free:2:100',
+      '--storm',
+      '{"requests":1,"keys":["demo-free"]}',
+      '--control-token',
+      'ci-control-token',
+    ]);
+    try {
+      expect(cli.output()).toContain('needs Authorization: Bearer');
+      const sdk = async () => (await fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'sdk-ci' } })).status;
+      expect([await sdk(), await sdk(), await sdk()]).toEqual([200, 200, 429]);
+      const free = async () => (await fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-free' } })).status;
+      expect([await free(), await free()]).toEqual([429, 200]);
+      const origin = new URL(cli.apiUrl).origin;
+      expect((await fetch(`${origin}/__mock/state`)).status).toBe(401);
+      const state = await fetch(`${origin}/__mock/state`, { headers: { Authorization: 'Bearer ci-control-token' } });
+      expect(state.status).toBe(200);
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it('rejects a malformed --key, --storm or --latency with exit code 2', async () => {
+    expect((await runCli(['serve', '--key', 'sdk:gold'])).stderr).toContain('--key takes NAME:PLAN');
+    expect((await runCli(['serve', '--storm', '{"fraction":2}'])).stderr).toContain('fraction');
+    const latency = await runCli(['serve', '--latency', 'slow']);
+    expect(latency.code).toBe(2);
+    expect(latency.stderr).toContain('--latency takes milliseconds');
+  });
 });

@@ -1,0 +1,63 @@
+// Parsers for the `serve` options that set up the simulation at start: --key, --storm, --latency.
+import { InvalidArgumentError } from 'commander';
+import type { Latency } from '../http/latency.js';
+import { isPlanName, type PlanLimits, type PlanName } from '../limits/plans.js';
+import type { StormSpec } from '../limits/storms.js';
+
+export type StartKey = { key: string; plan: PlanName; limits?: PlanLimits };
+
+/** --key NAME:PLAN or NAME:PLAN:PER_MINUTE:PER_DAY, repeatable. */
+export function parseKeyOption(value: string, previous: StartKey[] = []): StartKey[] {
+  const [key, plan, perMinute, perDay, ...rest] = value.split(':');
+  const counts = [perMinute, perDay].map(Number);
+  const hasLimits = perMinute !== undefined || perDay !== undefined;
+  if (
+    !key ||
+    !isPlanName(plan) ||
+    rest.length > 0 ||
+    (hasLimits && !counts.every((count) => Number.isInteger(count) && count > 0))
+  ) {
+    throw new InvalidArgumentError(
+      '--key takes NAME:PLAN or NAME:PLAN:PER_MINUTE:PER_DAY, PLAN one of free, pro, business, enterprise.',
+    );
+  }
+  const limits = hasLimits ? { perMinute: counts[0] as number, perDay: counts[1] as number } : undefined;
+  return [...previous, { key, plan, ...(limits ? { limits } : {}) }];
+}
+
+/** --latency MS or MIN-MAX (milliseconds, every operation). */
+export function parseLatencyOption(value: string): Latency {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('--latency takes milliseconds, MS or MIN-MAX, e.g. 200 or 100-800.');
+  if (match[2] === undefined) return { ms: Number(match[1]) };
+  const [minMs, maxMs] = [Number(match[1]), Number(match[2])];
+  if (minMs > maxMs) throw new InvalidArgumentError('--latency MIN-MAX needs MIN at most MAX.');
+  return { minMs, maxMs };
+}
+
+const STORM_FIELDS = new Set(['seconds', 'requests', 'fraction', 'keys', 'operations', 'retryAfterSeconds']);
+
+/** --storm with the control API's JSON body, e.g. '{"fraction":0.5,"seconds":60}'. */
+export function parseStormOption(value: string): StormSpec {
+  let spec: unknown;
+  try {
+    spec = JSON.parse(value);
+  } catch {
+    throw new InvalidArgumentError(
+      '--storm takes the JSON body of POST /__mock/storms, e.g. \'{"fraction":0.5,"seconds":60}\'.',
+    );
+  }
+  if (
+    typeof spec !== 'object' ||
+    spec === null ||
+    Array.isArray(spec) ||
+    !Object.keys(spec).every((field) => STORM_FIELDS.has(field))
+  ) {
+    throw new InvalidArgumentError(`--storm takes an object with only these fields: ${[...STORM_FIELDS].join(', ')}.`);
+  }
+  const fraction = (spec as StormSpec).fraction;
+  if (fraction !== undefined && (typeof fraction !== 'number' || fraction < 0 || fraction > 1)) {
+    throw new InvalidArgumentError('--storm "fraction" is a number from 0 to 1.');
+  }
+  return spec as StormSpec;
+}

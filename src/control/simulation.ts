@@ -1,0 +1,295 @@
+// The simulation's controls in one place: keys and plans, bans, counters, storms, latency,
+// settings, the clock, the request record and reset. The control API (/__mock) and the
+// programmatic handle both call these, so whatever one can do, the other can too.
+import { randomUUID } from 'node:crypto';
+import type { Clock, ClockState } from '../clock.js';
+import { type Latency, validateLatency } from '../http/latency.js';
+import { assessCompliance, type ComplianceReport } from '../limits/compliance.js';
+import type { LimitState } from '../limits/limit-state.js';
+import {
+  type ApiKeyRecord,
+  ENTERPRISE_DEFAULT_LIMITS,
+  limitsOf,
+  type PlanLimits,
+  type PlanName,
+} from '../limits/plans.js';
+import { keySubject, type RateLimitSettings, type RetryAfterFormat } from '../limits/rate-limit-middleware.js';
+import { type BanPolicy, currentCounters } from '../limits/rate-limit-policy.js';
+import type { RecordedRequest } from '../limits/request-record.js';
+import { createStorm, isStormOver, type Storm, type StormSpec } from '../limits/storms.js';
+import type { Store } from '../store/create-store.js';
+import type { DataSet } from '../store/data-set.js';
+
+export type WindowUse = { limit: number; used: number; remaining: number; resetsAt: string };
+
+export type KeyState = {
+  key: string;
+  plan: PlanName;
+  limits: PlanLimits;
+  minute: WindowUse;
+  day: WindowUse;
+  limited: boolean;
+  limitedUntil?: string;
+  requestsWhileLimited: number;
+  banned: boolean;
+  bannedUntil?: string;
+};
+
+export type StormState = Omit<Storm, 'startedAtMs' | 'endsAtMs'> & {
+  startedAt: string;
+  endsAt?: string;
+  running: boolean;
+};
+
+export type SimulationSnapshot = {
+  clock: { now: string; frozen: boolean };
+  keys: KeyState[];
+  storms: StormState[];
+  latency?: Latency;
+  settings: Readonly<RateLimitSettings>;
+};
+
+export class NotFoundError extends Error {
+  constructor(
+    readonly code: 'KEY_NOT_FOUND' | 'STORM_NOT_FOUND',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+export type Simulation = {
+  state(): SimulationSnapshot;
+  key(key: string): KeyState;
+  putKey(key: string, plan: PlanName, limits?: PlanLimits): Promise<KeyState>;
+  deleteKey(key: string): Promise<void>;
+  ban(key: string, seconds?: number): KeyState;
+  liftBan(key: string): KeyState;
+  resetCounters(key?: string): void;
+  startStorm(spec?: StormSpec): StormState;
+  stopStorm(id: string): void;
+  stopStorms(): void;
+  storms(): StormState[];
+  setLatency(latency: Latency): Latency;
+  clearLatency(): void;
+  latency(): Latency | undefined;
+  settings(): Readonly<RateLimitSettings>;
+  updateSettings(change: {
+    retryAfterFormat?: RetryAfterFormat;
+    ban?: Partial<BanPolicy>;
+  }): Readonly<RateLimitSettings>;
+  clock(): ClockState;
+  moveClock(change: { now?: Date; advanceSeconds?: number; frozen?: boolean }): ClockState;
+  requests(key: string): readonly RecordedRequest[];
+  clearRequests(key: string): void;
+  compliance(key: string): ComplianceReport;
+  /** Applies the start options (keys, storm, latency); done at start and by reset(). */
+  applyStart(): Promise<void>;
+  reset(): Promise<void>;
+};
+
+/** What `serve` options set up at start, and what a reset brings back. */
+export type SimulationStart = {
+  keys?: ReadonlyArray<{ key: string; plan: PlanName; limits?: PlanLimits }>;
+  storm?: StormSpec;
+  latency?: Latency;
+};
+
+export type SimulationDependencies = {
+  store: Store;
+  state: LimitState;
+  clock: Clock;
+  initialSettings: RateLimitSettings;
+  createInitialData: () => DataSet;
+  start?: SimulationStart;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function createSimulation(deps: SimulationDependencies): Simulation {
+  const { store, state, clock } = deps;
+  // Replaced, never mutated, and frozen: the limiter reads it on every request without copying.
+  const freezeSettings = (value: RateLimitSettings): Readonly<RateLimitSettings> =>
+    Object.freeze({ retryAfterFormat: value.retryAfterFormat, ban: Object.freeze({ ...value.ban }) });
+  let settings = freezeSettings(deps.initialSettings);
+  let latency: Latency | undefined;
+
+  function findRecord(key: string): ApiKeyRecord {
+    const record = store.data.apiKeys.find((candidate) => candidate.key === key);
+    if (!record)
+      throw new NotFoundError(
+        'KEY_NOT_FOUND',
+        `No API key "${key}". Create it with PUT /__mock/keys/${encodeURIComponent(key)}.`,
+      );
+    return record;
+  }
+
+  function describeKey(record: ApiKeyRecord): KeyState {
+    const nowMs = clock.nowMs();
+    const limits = limitsOf(record);
+    const counters = currentCounters(state.counters(keySubject(record.key)), nowMs);
+    const use = (limit: number, used: number, startMs: number, sizeMs: number): WindowUse => ({
+      limit,
+      used,
+      remaining: Math.max(0, limit - used),
+      resetsAt: iso(startMs + sizeMs),
+    });
+    return {
+      key: record.key,
+      plan: record.plan,
+      limits,
+      minute: use(limits.perMinute, counters.minuteCount, counters.minuteStartMs, 60_000),
+      day: use(limits.perDay, counters.dayCount, counters.dayStartMs, 86_400_000),
+      limited: counters.limitedUntilMs !== undefined,
+      ...(counters.limitedUntilMs === undefined ? {} : { limitedUntil: iso(counters.limitedUntilMs) }),
+      requestsWhileLimited: counters.requestsWhileLimited,
+      banned: counters.bannedUntilMs !== undefined,
+      ...(counters.bannedUntilMs === undefined ? {} : { bannedUntil: iso(counters.bannedUntilMs) }),
+    };
+  }
+
+  function describeStorm(storm: Storm): StormState {
+    const { startedAtMs, endsAtMs, ...rest } = storm;
+    return {
+      ...rest,
+      startedAt: iso(startedAtMs),
+      ...(endsAtMs === undefined ? {} : { endsAt: iso(endsAtMs) }),
+      running: !isStormOver(storm, clock.nowMs()),
+    };
+  }
+
+  const simulation: Simulation = {
+    state: () => ({
+      clock: { now: clock.now().toISOString(), frozen: clock.state().frozen },
+      keys: store.data.apiKeys.map(describeKey),
+      storms: simulation.storms(),
+      ...(latency ? { latency } : {}),
+      settings,
+    }),
+    key: (key) => describeKey(findRecord(key)),
+
+    async putKey(key, plan, limits) {
+      // Enterprise limits are agreed per customer; without any, those of demo-enterprise.
+      const chosen = limits ?? (plan === 'enterprise' ? ENTERPRISE_DEFAULT_LIMITS : undefined);
+      const record: ApiKeyRecord = chosen ? { key, plan, limits: { ...chosen } } : { key, plan };
+      await store.update((data) => {
+        // Replace the array: the key directory re-indexes when it sees a new one.
+        const exists = data.apiKeys.some((candidate) => candidate.key === key);
+        data.apiKeys = exists
+          ? data.apiKeys.map((candidate) => (candidate.key === key ? record : candidate))
+          : [...data.apiKeys, record];
+      });
+      return describeKey(record);
+    },
+    async deleteKey(key) {
+      findRecord(key);
+      await store.update((data) => {
+        data.apiKeys = data.apiKeys.filter((candidate) => candidate.key !== key);
+      });
+      state.resetCounters(keySubject(key));
+      state.clearRequests(key);
+    },
+
+    ban(key, seconds) {
+      const record = findRecord(key);
+      const subject = keySubject(key);
+      const nowMs = clock.nowMs();
+      const counters = currentCounters(state.counters(subject), nowMs);
+      state.saveCounters(subject, { ...counters, bannedUntilMs: nowMs + (seconds ?? settings.ban.seconds) * 1000 });
+      return describeKey(record);
+    },
+    liftBan(key) {
+      const record = findRecord(key);
+      const subject = keySubject(key);
+      const counters = currentCounters(state.counters(subject), clock.nowMs());
+      state.saveCounters(subject, {
+        ...counters,
+        bannedUntilMs: undefined,
+        limitedUntilMs: undefined,
+        requestsWhileLimited: 0,
+      });
+      return describeKey(record);
+    },
+    resetCounters(key) {
+      if (key === undefined) {
+        state.resetCounters();
+        return;
+      }
+      findRecord(key);
+      state.resetCounters(keySubject(key));
+    },
+
+    startStorm(spec = {}) {
+      const storm = createStorm(randomUUID().slice(0, 8), spec, clock.nowMs());
+      state.saveStorm(storm);
+      return describeStorm(storm);
+    },
+    stopStorm(id) {
+      if (!state.removeStorm(id))
+        throw new NotFoundError('STORM_NOT_FOUND', `No storm has id "${id}". List them with GET /__mock/storms.`);
+    },
+    stopStorms: () => state.clearStorms(),
+    storms: () => state.storms().map(describeStorm),
+
+    setLatency(next) {
+      latency = validateLatency(next);
+      return latency;
+    },
+    clearLatency() {
+      latency = undefined;
+    },
+    latency: () => latency,
+
+    settings: () => settings,
+    updateSettings(change) {
+      settings = freezeSettings({
+        retryAfterFormat: change.retryAfterFormat ?? settings.retryAfterFormat,
+        ban: {
+          threshold: change.ban?.threshold ?? settings.ban.threshold,
+          seconds: change.ban?.seconds ?? settings.ban.seconds,
+        },
+      });
+      return settings;
+    },
+
+    clock: () => clock.state(),
+    moveClock(change) {
+      if (change.now !== undefined) clock.set(change.now);
+      if (change.advanceSeconds !== undefined) clock.advance(change.advanceSeconds);
+      if (change.frozen !== undefined) clock.freeze(change.frozen);
+      return clock.state();
+    },
+
+    requests: (key) => {
+      findRecord(key);
+      return state.requests(key);
+    },
+    clearRequests: (key) => {
+      findRecord(key);
+      state.clearRequests(key);
+    },
+    compliance: (key) => {
+      findRecord(key);
+      return assessCompliance(key, state.requests(key));
+    },
+
+    async applyStart() {
+      for (const { key, plan, limits } of deps.start?.keys ?? []) await simulation.putKey(key, plan, limits);
+      if (deps.start?.storm) simulation.startStorm(deps.start.storm);
+      if (deps.start?.latency) simulation.setLatency(deps.start.latency);
+    },
+
+    async reset() {
+      await store.replace(deps.createInitialData());
+      state.resetCounters();
+      state.clearStorms();
+      state.clearRequests();
+      latency = undefined;
+      settings = freezeSettings(deps.initialSettings);
+      clock.reset();
+      await simulation.applyStart();
+    },
+  };
+  return simulation;
+}

@@ -1,0 +1,986 @@
+// Generated from spec/ by `npm run generate:types`. Do not edit by hand.
+export interface paths {
+    "/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the whole simulation state
+         * @description Every key with its plan, limits, counters per window and ban; the storms; latency; settings; the clock.
+         */
+        get: operations["getState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a key on a plan (creating it if new)
+         * @description Without `limits`, the plan's own limits apply (enterprise: those of demo-enterprise, 10,000 a minute and 1,000,000 a day). The key is kept in the data file.
+         */
+        put: operations["putKey"];
+        post?: never;
+        /**
+         * Delete a key
+         * @description The key stops working at once; its counters and record are forgotten.
+         */
+        delete: operations["deleteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key}/ban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ban a key for a time
+         * @description Without `seconds`, the configured ban duration. Other keys are not touched.
+         */
+        post: operations["banKey"];
+        /**
+         * Lift a key's ban
+         * @description Lift a key's ban.
+         */
+        delete: operations["liftBan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key}/counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset a key's counters, limit and ban
+         * @description Reset a key's counters, limit and ban.
+         */
+        delete: operations["resetKeyCounters"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The requests a key made
+         * @description Oldest first, each with its time on the mock's clock and its answer; the newest 1,000 are kept.
+         */
+        get: operations["listKeyRequests"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget a key's record
+         * @description Forget a key's record.
+         */
+        delete: operations["clearKeyRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key}/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Did the client honour the limits?
+         * @description From the key's record: after each 429 or 403, did the next request wait the
+         *     `Retry-After` (`retried-too-early`), did it keep calling during a ban
+         *     (`called-while-banned`), and did successive retries back off with growing gaps
+         *     (`no-backoff`)?
+         */
+        get: operations["getKeyCompliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storms, running and finished
+         * @description The storms, running and finished.
+         */
+        get: operations["listStorms"];
+        put?: never;
+        /**
+         * Start a 429 storm
+         * @description Every field is optional; the default storm answers 429 to every request of every key until
+         *     stopped. `requests` counts the requests the storm covers (those of its keys and
+         *     operations), whether or not each was answered 429. Storm answers are recorded, but never
+         *     count toward a ban.
+         */
+        post: operations["startStorm"];
+        /**
+         * Stop every storm
+         * @description Stop every storm.
+         */
+        delete: operations["stopStorms"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storms/{stormId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The storm's id. */
+                stormId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop one storm
+         * @description Stop one storm.
+         */
+        delete: operations["stopStorm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add latency to the API's answers
+         * @description A fixed delay (`ms`) or a random one from `minMs` to `maxMs`, for every operation or those named. Real time, not the mock's clock.
+         */
+        put: operations["setLatency"];
+        post?: never;
+        /**
+         * Remove the added latency
+         * @description Remove the added latency.
+         */
+        delete: operations["clearLatency"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the form of Retry-After or the ban policy
+         * @description Change the form of Retry-After or the ban policy.
+         */
+        patch: operations["updateSettings"];
+        trace?: never;
+    };
+    "/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the mock's clock
+         * @description Read the mock's clock.
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * Advance, set, freeze or unfreeze the clock
+         * @description One or more of `now` (set), `advanceSeconds` (then advance), `frozen`.
+         */
+        post: operations["moveClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back to the start
+         * @description Data from the fixtures, counters, bans, storms, latency, settings, records and the clock back to how the server started.
+         */
+        post: operations["resetMock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @enum {string} */
+        PlanName: "free" | "pro" | "business" | "enterprise";
+        Limits: {
+            perMinute: number;
+            perDay: number;
+        };
+        KeyPlan: {
+            plan: components["schemas"]["PlanName"];
+            limits?: components["schemas"]["Limits"];
+        };
+        WindowUse: {
+            limit: number;
+            used: number;
+            remaining: number;
+            /** Format: date-time */
+            resetsAt: string;
+        };
+        KeyState: {
+            key: string;
+            plan: components["schemas"]["PlanName"];
+            limits: components["schemas"]["Limits"];
+            minute: components["schemas"]["WindowUse"];
+            day: components["schemas"]["WindowUse"];
+            /** @description Past a limit; its requests get 429. */
+            limited: boolean;
+            /** Format: date-time */
+            limitedUntil?: string;
+            /** @description Requests sent while limited */
+            requestsWhileLimited?: number;
+            banned: boolean;
+            /** Format: date-time */
+            bannedUntil?: string;
+        };
+        StormSpec: {
+            /** @description How long it lasts. */
+            seconds?: number;
+            /** @description How many covered requests it lasts. */
+            requests?: number;
+            /** @description Share of covered requests answered 429 (default 1), spread evenly. */
+            fraction?: number;
+            /** @description Only these keys (default all). */
+            keys?: string[];
+            /** @description Only these operationIds (default all). */
+            operations?: string[];
+            /** @description Retry-After of its 429s (default: the seconds it has left, or 1). */
+            retryAfterSeconds?: number;
+        };
+        Storm: {
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endsAt?: string;
+            requestLimit?: number;
+            fraction: number;
+            keys?: string[];
+            operations?: string[];
+            retryAfterSeconds?: number;
+            /** @description Requests it covered so far. */
+            covered: number;
+            /** @description Of those */
+            refused: number;
+            running: boolean;
+        };
+        /** @description Either `ms`, or `minMs` and `maxMs`. */
+        Latency: {
+            ms?: number;
+            minMs?: number;
+            maxMs?: number;
+            operations?: string[];
+        };
+        Settings: {
+            /** @enum {string} */
+            retryAfterFormat: "seconds" | "http-date";
+            ban: {
+                /** @description Requests while limited that ban a key. */
+                threshold: number;
+                /** @description How long a ban lasts. */
+                seconds: number;
+            };
+        };
+        SettingsUpdate: {
+            /** @enum {string} */
+            retryAfterFormat?: "seconds" | "http-date";
+            ban?: {
+                threshold?: number;
+                seconds?: number;
+            };
+        };
+        ClockState: {
+            /** Format: date-time */
+            now: string;
+            frozen: boolean;
+        };
+        ClockChange: {
+            /** Format: date-time */
+            now?: string;
+            advanceSeconds?: number;
+            frozen?: boolean;
+        };
+        State: {
+            clock: components["schemas"]["ClockState"];
+            keys: components["schemas"]["KeyState"][];
+            storms: components["schemas"]["Storm"][];
+            latency?: components["schemas"]["Latency"];
+            settings: components["schemas"]["Settings"];
+            /**
+             * @description Open on loopback, or behind the control token.
+             * @enum {string}
+             */
+            controlApi?: "open" | "token";
+        };
+        RecordedRequest: {
+            index: number;
+            /** Format: date-time */
+            at: string;
+            method: string;
+            path: string;
+            operationId?: string;
+            status: number;
+            code?: string;
+            retryAfterSeconds?: number;
+            storm?: boolean;
+        };
+        Violation: {
+            /** @enum {string} */
+            kind: "retried-too-early" | "called-while-banned" | "no-backoff";
+            message: string;
+            /** Format: date-time */
+            at: string;
+            requestIndex: number;
+            afterRequestIndex: number;
+            waitedSeconds: number;
+            requiredSeconds?: number;
+        };
+        ComplianceReport: {
+            key: string;
+            compliant: boolean;
+            requests: number;
+            refused: number;
+            honouredRetryAfter: boolean;
+            calledDuringBan: boolean;
+            backedOff: boolean;
+            retryGapsSeconds: number[][];
+            violations: components["schemas"]["Violation"][];
+        };
+        Error: {
+            code: string;
+            message: string;
+            status: number;
+        };
+    };
+    responses: {
+        /** @description The request breaks this contract. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The control token is required. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The control API is closed (listening beyond loopback without a token). */
+        Closed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such key or storm. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description An API key. */
+        Key: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["State"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+    putKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyPlan"];
+            };
+        };
+        responses: {
+            /** @description The key as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    banKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, banned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    liftBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, no longer banned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resetKeyCounters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key with fresh counters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listKeyRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedRequest"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    clearKeyRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getKeyCompliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listStorms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The storms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Storm"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+    startStorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StormSpec"];
+            };
+        };
+        responses: {
+            /** @description The storm started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Storm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    stopStorms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+    stopStorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The storm's id. */
+                stormId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setLatency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Latency"];
+            };
+        };
+        responses: {
+            /** @description The latency now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Latency"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    clearLatency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+    moveClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockChange"];
+            };
+        };
+        responses: {
+            /** @description The clock after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    resetMock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+}

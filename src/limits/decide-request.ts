@@ -1,0 +1,75 @@
+// One decision per API request of a known key, in the spec's order: a ban first, then any 429
+// storm that covers it, then the key's own limits. Pure: state in, decision and new state out.
+import type { PlanLimits } from './plans.js';
+import {
+  type BanPolicy,
+  currentCounters,
+  evaluateRequest,
+  type KeyCounters,
+  type RateLimitHeaders,
+  rateLimitHeaders,
+} from './rate-limit-policy.js';
+import { applyStorm, type Storm, stormCovers } from './storms.js';
+
+export type RequestDecision =
+  | { allowed: true }
+  | { allowed: false; reason: 'rate-limited'; window: 'minute' | 'day'; retryAfterSeconds: number }
+  | { allowed: false; reason: 'banned'; retryAfterSeconds: number }
+  | { allowed: false; reason: 'storm'; stormId: string; retryAfterSeconds: number };
+
+export type DecisionInput = {
+  key: string;
+  operationId: string | undefined;
+  counters: KeyCounters | undefined;
+  limits: PlanLimits;
+  ban: BanPolicy;
+  storms: readonly Storm[];
+  nowMs: number;
+};
+
+export type DecisionOutput = {
+  decision: RequestDecision;
+  counters: KeyCounters;
+  headers: RateLimitHeaders;
+  /** Storms whose counts changed. */
+  storms: Storm[];
+};
+
+export function decideRequest(input: DecisionInput): DecisionOutput {
+  const { nowMs, limits } = input;
+  const counters = currentCounters(input.counters, nowMs);
+  if (counters.bannedUntilMs !== undefined) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((counters.bannedUntilMs - nowMs) / 1000));
+    return {
+      decision: { allowed: false, reason: 'banned', retryAfterSeconds },
+      counters,
+      headers: rateLimitHeaders(counters, limits),
+      storms: [],
+    };
+  }
+  // A storm counts every request it covers; its refusals use no quota and never lead to a ban.
+  const storms: Storm[] = [];
+  let refusal: RequestDecision | undefined;
+  for (const storm of input.storms) {
+    if (!stormCovers(storm, input.key, input.operationId, nowMs)) continue;
+    const outcome = applyStorm(storm, nowMs);
+    storms.push(outcome.storm);
+    if (outcome.refuse && !refusal) {
+      refusal = { allowed: false, reason: 'storm', stormId: storm.id, retryAfterSeconds: outcome.retryAfterSeconds };
+    }
+  }
+  if (refusal) return { decision: refusal, counters, headers: rateLimitHeaders(counters, limits), storms };
+
+  const evaluation = evaluateRequest(counters, limits, nowMs, input.ban);
+  const { decision } = evaluation;
+  return {
+    decision: decision.allowed
+      ? decision
+      : decision.reason === 'banned'
+        ? { allowed: false, reason: 'banned', retryAfterSeconds: decision.retryAfterSeconds }
+        : decision,
+    counters: evaluation.counters,
+    headers: evaluation.headers,
+    storms,
+  };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from '@jest/globals';
+import { PLAN_LIMITS, type PlanLimits } from './plans.js';
+import { type BanPolicy, evaluateRequest, type KeyCounters, rateLimitHeaders } from './rate-limit-policy.js';
+
+const BAN: BanPolicy = { threshold: 10, seconds: 600 };
+const START = Date.parse('2026-11-21T10:00:00Z');
+
+/** Sends `count` requests at `nowMs` and returns the counters and how many were allowed. */
+function send(counters: KeyCounters | undefined, limits: PlanLimits, nowMs: number, count: number) {
+  let current = counters;
+  let allowed = 0;
+  let last: ReturnType<typeof evaluateRequest> | undefined;
+  for (let sent = 0; sent < count; sent += 1) {
+    last = evaluateRequest(current, limits, nowMs, BAN);
+    current = last.counters;
+    if (last.decision.allowed) allowed += 1;
+  }
+  return { counters: current, allowed, last };
+}
+
+describe('the rate-limit policy', () => {
+  it.each(Object.entries(PLAN_LIMITS))(
+    'a %s key gets exactly its per-minute limit, then 429 until the minute ends',
+    (_plan, limits) => {
+      const { counters, allowed } = send(undefined, limits, START + 5_000, limits.perMinute);
+      expect(allowed).toBe(limits.perMinute);
+      const refused = evaluateRequest(counters, limits, START + 5_000, BAN);
+      expect(refused.decision).toEqual({
+        allowed: false,
+        reason: 'rate-limited',
+        window: 'minute',
+        retryAfterSeconds: 55,
+      });
+      expect(evaluateRequest(refused.counters, limits, START + 60_000, BAN).decision.allowed).toBe(true);
+    },
+  );
+
+  it('counts the day window too: past the per-day limit, Retry-After runs to 00:00 UTC', () => {
+    const limits = { perMinute: 5, perDay: 12 };
+    let counters: KeyCounters | undefined;
+    let allowed = 0;
+    for (let minute = 0; minute < 4; minute += 1) {
+      const result = send(counters, limits, START + minute * 60_000, 5);
+      counters = result.counters;
+      allowed += result.allowed;
+    }
+    expect(allowed).toBe(12);
+    const refused = evaluateRequest(counters, limits, START + 4 * 60_000, BAN);
+    expect(refused.decision).toMatchObject({ allowed: false, window: 'day', retryAfterSeconds: 14 * 3600 - 4 * 60 });
+  });
+
+  it('headers describe the window with the fewest requests remaining; on a tie, the minute', () => {
+    const limits = { perMinute: 10, perDay: 100 };
+    const base = { minuteStartMs: START, dayStartMs: Date.parse('2026-11-21T00:00:00Z'), requestsWhileLimited: 0 };
+    expect(rateLimitHeaders({ ...base, minuteCount: 3, dayCount: 3 }, limits)).toEqual({
+      limit: 10,
+      remaining: 7,
+      resetSeconds: START / 1000 + 60,
+    });
+    expect(rateLimitHeaders({ ...base, minuteCount: 1, dayCount: 95 }, limits)).toEqual({
+      limit: 100,
+      remaining: 5,
+      resetSeconds: Date.parse('2026-11-22T00:00:00Z') / 1000,
+    });
+    expect(rateLimitHeaders({ ...base, minuteCount: 5, dayCount: 95 }, limits).limit).toBe(10);
+  });
+
+  it('bans a key that sends the threshold of requests while limited, and lifts the ban after its duration', () => {
+    const limits = { perMinute: 2, perDay: 1000 };
+    const atLimit = send(undefined, limits, START, 3).counters; // 2 allowed, the 3rd limited
+    const early = send(atLimit, limits, START + 1_000, BAN.threshold - 1);
+    expect(early.last?.decision).toMatchObject({ reason: 'rate-limited' });
+    const banning = evaluateRequest(early.counters, limits, START + 1_000, BAN);
+    expect(banning.decision).toEqual({ allowed: false, reason: 'banned', retryAfterSeconds: 600, bannedNow: true });
+    const inBan = evaluateRequest(banning.counters, limits, START + 120_000, BAN);
+    expect(inBan.decision).toMatchObject({ reason: 'banned', retryAfterSeconds: 481 });
+    expect(evaluateRequest(inBan.counters, limits, START + 601_000, BAN).decision.allowed).toBe(true);
+  });
+
+  it('does not count a refused request against the quota', () => {
+    const limits = { perMinute: 1, perDay: 5 };
+    const { counters } = send(undefined, limits, START, 4);
+    expect(counters).toMatchObject({ minuteCount: 1, dayCount: 1, requestsWhileLimited: 2 });
+  });
+});

@@ -1,0 +1,73 @@
+// 429 storms as pure functions. A storm covers the requests of its keys and operations (all, if
+// none are named) while it runs; of those, it refuses a `fraction`, spread evenly and without
+// randomness, so that a test sees the same answers on every run.
+
+export type StormSpec = {
+  /** How long the storm lasts; without it (and without `requests`) it runs until stopped. */
+  seconds?: number;
+  /** How many covered requests it lasts, whether each was refused or not. */
+  requests?: number;
+  /** The share of covered requests answered 429, 0 to 1. Default 1. */
+  fraction?: number;
+  keys?: string[];
+  /** operationIds. */
+  operations?: string[];
+  /** The Retry-After of its 429s. Default: the seconds it has left, or 1 without a duration. */
+  retryAfterSeconds?: number;
+};
+
+export type Storm = {
+  id: string;
+  startedAtMs: number;
+  endsAtMs?: number;
+  requestLimit?: number;
+  fraction: number;
+  keys?: string[];
+  operations?: string[];
+  retryAfterSeconds?: number;
+  covered: number;
+  refused: number;
+};
+
+export function createStorm(id: string, spec: StormSpec, nowMs: number): Storm {
+  return {
+    id,
+    startedAtMs: nowMs,
+    ...(spec.seconds === undefined ? {} : { endsAtMs: nowMs + spec.seconds * 1000 }),
+    ...(spec.requests === undefined ? {} : { requestLimit: spec.requests }),
+    fraction: spec.fraction ?? 1,
+    ...(spec.keys === undefined ? {} : { keys: [...spec.keys] }),
+    ...(spec.operations === undefined ? {} : { operations: [...spec.operations] }),
+    ...(spec.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: spec.retryAfterSeconds }),
+    covered: 0,
+    refused: 0,
+  };
+}
+
+export function isStormOver(storm: Storm, nowMs: number): boolean {
+  return (
+    (storm.endsAtMs !== undefined && nowMs >= storm.endsAtMs) ||
+    (storm.requestLimit !== undefined && storm.covered >= storm.requestLimit)
+  );
+}
+
+export function stormCovers(storm: Storm, key: string, operationId: string | undefined, nowMs: number): boolean {
+  if (isStormOver(storm, nowMs)) return false;
+  if (storm.keys && !storm.keys.includes(key)) return false;
+  if (storm.operations && (operationId === undefined || !storm.operations.includes(operationId))) return false;
+  return true;
+}
+
+export type StormOutcome = { storm: Storm; refuse: boolean; retryAfterSeconds: number };
+
+/** Counts one covered request; the n-th is refused when floor(n * fraction) steps up. */
+export function applyStorm(storm: Storm, nowMs: number): StormOutcome {
+  const covered = storm.covered + 1;
+  const refuse = Math.floor(covered * storm.fraction) > Math.floor((covered - 1) * storm.fraction);
+  const secondsLeft = storm.endsAtMs === undefined ? 1 : Math.max(1, Math.ceil((storm.endsAtMs - nowMs) / 1000));
+  return {
+    storm: { ...storm, covered, refused: storm.refused + (refuse ? 1 : 0) },
+    refuse,
+    retryAfterSeconds: storm.retryAfterSeconds ?? secondsLeft,
+  };
+}
