@@ -15,7 +15,7 @@ const STEPS = [
   { name: 'typecheck (tsc --noEmit)', command: [bin('tsc'), '--noEmit'] },
   // The CLI tests run the built command, as users do.
   { name: 'build (tsc -p tsconfig.build.json)', command: [bin('tsc'), '-p', 'tsconfig.build.json'] },
-  { name: 'format and lint (biome)', command: [bin('biome'), 'check', '.'] },
+  { name: 'format and lint (biome)', command: [bin('biome'), 'check', '--error-on-warnings', '.'] },
   {
     name: 'contract lint (spectral)',
     command: [

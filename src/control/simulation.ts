@@ -3,6 +3,7 @@
 // programmatic handle both call these, so whatever one can do, the other can too.
 import { randomUUID } from 'node:crypto';
 import type { Clock, ClockState } from '../clock.js';
+import type { components } from '../generated/control.js';
 import { type Latency, validateLatency } from '../http/latency.js';
 import { assessCompliance, type ComplianceReport } from '../limits/compliance.js';
 import type { LimitState } from '../limits/limit-state.js';
@@ -20,34 +21,11 @@ import { createStorm, isStormOver, type Storm, type StormSpec } from '../limits/
 import type { Store } from '../store/create-store.js';
 import type { DataSet } from '../store/data-set.js';
 
-export type WindowUse = { limit: number; used: number; remaining: number; resetsAt: string };
-
-export type KeyState = {
-  key: string;
-  plan: PlanName;
-  limits: PlanLimits;
-  minute: WindowUse;
-  day: WindowUse;
-  limited: boolean;
-  limitedUntil?: string;
-  requestsWhileLimited: number;
-  banned: boolean;
-  bannedUntil?: string;
-};
-
-export type StormState = Omit<Storm, 'startedAtMs' | 'endsAtMs'> & {
-  startedAt: string;
-  endsAt?: string;
-  running: boolean;
-};
-
-export type SimulationSnapshot = {
-  clock: { now: string; frozen: boolean };
-  keys: KeyState[];
-  storms: StormState[];
-  latency?: Latency;
-  settings: Readonly<RateLimitSettings>;
-};
+type ControlSchemas = components['schemas'];
+export type WindowUse = ControlSchemas['WindowUse'];
+export type KeyState = ControlSchemas['KeyState'];
+export type StormState = ControlSchemas['Storm'];
+export type SimulationSnapshot = Omit<ControlSchemas['State'], 'controlApi'>;
 
 export class NotFoundError extends Error {
   constructor(

@@ -1,9 +1,11 @@
 // Added latency, so that slow networks and client timeouts can be reproduced: a fixed delay or
 // a random one in a range, for every operation or some. It waits real time, not the mock's.
 import type { RequestHandler } from 'express';
+import type { components } from '../generated/control.js';
 import { requestOperation } from '../limits/rate-limit-middleware.js';
 
-export type Latency = { ms?: number; minMs?: number; maxMs?: number; operations?: string[] };
+/** A fixed or ranged delay for some operations (spec/control.yaml, Latency). */
+export type Latency = components['schemas']['Latency'];
 
 export class LatencyError extends Error {
   constructor(message: string) {

@@ -1,34 +1,10 @@
 // The compliance report an SDK author's test asserts on: from a key's request record alone,
 // did the client wait Retry-After after each refusal, stay away during a ban, and back off?
-
+import type { components } from '../generated/control.js';
 import type { RecordedRequest } from './request-record.js';
 
-export type ViolationKind = 'retried-too-early' | 'called-while-banned' | 'no-backoff';
-
-export type Violation = {
-  kind: ViolationKind;
-  message: string;
-  /** When the offending request arrived (mock clock). */
-  at: string;
-  requestIndex: number;
-  /** The refused answer it followed. */
-  afterRequestIndex: number;
-  waitedSeconds: number;
-  requiredSeconds?: number;
-};
-
-export type ComplianceReport = {
-  key: string;
-  compliant: boolean;
-  requests: number;
-  refused: number;
-  honouredRetryAfter: boolean;
-  calledDuringBan: boolean;
-  backedOff: boolean;
-  /** The gaps, in seconds, between the requests of each run of retries after refusals. */
-  retryGapsSeconds: number[][];
-  violations: Violation[];
-};
+export type Violation = components['schemas']['Violation'];
+export type ComplianceReport = components['schemas']['ComplianceReport'];
 
 const isRefusal = (request: RecordedRequest) =>
   request.retryAfterSeconds !== undefined && (request.status === 429 || request.status === 403);

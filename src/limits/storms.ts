@@ -1,20 +1,10 @@
 // 429 storms as pure functions. A storm covers the requests of its keys and operations (all, if
 // none are named) while it runs; of those, it refuses a `fraction`, spread evenly and without
 // randomness, so that a test sees the same answers on every run.
+import type { components } from '../generated/control.js';
 
-export type StormSpec = {
-  /** How long the storm lasts; without it (and without `requests`) it runs until stopped. */
-  seconds?: number;
-  /** How many covered requests it lasts, whether each was refused or not. */
-  requests?: number;
-  /** The share of covered requests answered 429, 0 to 1. Default 1. */
-  fraction?: number;
-  keys?: string[];
-  /** operationIds. */
-  operations?: string[];
-  /** The Retry-After of its 429s. Default: the seconds it has left, or 1 without a duration. */
-  retryAfterSeconds?: number;
-};
+/** What a storm covers and for how long (spec/control.yaml, StormSpec). */
+export type StormSpec = components['schemas']['StormSpec'];
 
 export type Storm = {
   id: string;

@@ -1,22 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import express from 'express';
 import request from 'supertest';
 import { controlAccess, createControlGuard } from '../../src/control/control-access.js';
 import { createErrorMiddleware } from '../../src/errors.js';
-import { errorShape, startTestMock, type TestMock } from '../support/mock.js';
+import { errorShape, startTestMock, useTestMock } from '../support/mock.js';
 
 const START = '2026-11-21T10:00:05Z';
 
 describe('the control API (/__mock)', () => {
-  let mock: TestMock;
-  beforeEach(async () => {
-    mock = await startTestMock({ clockStart: START, clockFrozen: true });
-  });
-  afterEach(async () => {
-    expect(mock.contractBugs()).toEqual([]);
-    await mock.server.close();
-  });
+  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'each');
   const api = (key: string, path = '/v1/categories') => mock.http.get(path).set('X-API-Key', key);
 
   it('GET /state lists every key with plan, limits, counters and ban, the storms, settings and the clock', async () => {

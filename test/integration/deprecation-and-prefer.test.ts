@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { DEMO_KEY, errorShape, useTestMock } from '../support/mock.js';
 
 describe('the deprecated GET /pets/{petId}', () => {
-  let mock: TestMock;
-  beforeAll(async () => {
-    mock = await startTestMock({ clockStart: '2027-06-30T23:59:00Z', clockFrozen: true });
-  });
-  afterAll(async () => {
-    expect(mock.contractBugs()).toEqual([]);
-    await mock.server.close();
-  });
+  const mock = useTestMock({ clockStart: '2027-06-30T23:59:00Z', clockFrozen: true });
   const legacy = (petId: number | string) => mock.http.get(`/v1/pets/${petId}`).set('X-API-Key', DEMO_KEY);
 
   it('answers the pet with Deprecation (RFC 9745), Sunset (RFC 8594) and a Link to its successor', async () => {
@@ -37,14 +30,7 @@ describe('the deprecated GET /pets/{petId}', () => {
 });
 
 describe('the Prefer header (Prism-compatible)', () => {
-  let mock: TestMock;
-  beforeAll(async () => {
-    mock = await startTestMock();
-  });
-  afterAll(async () => {
-    expect(mock.contractBugs()).toEqual([]);
-    await mock.server.close();
-  });
+  const mock = useTestMock();
   const get = (path: string, prefer: string) =>
     mock.http.get(`/v1${path}`).set('X-API-Key', DEMO_KEY).set('Prefer', prefer);
 

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
+import { DEMO_KEY, useTestMock } from '../support/mock.js';
 
 describe('what a frontend developer gets', () => {
-  let mock: TestMock;
-  beforeAll(async () => {
-    mock = await startTestMock();
-  });
-  afterAll(async () => {
-    await mock.server.close();
-  });
+  const mock = useTestMock();
 
   it('CORS on by default: any origin, and the rate-limit and paging headers readable by the page', async () => {
     const res = await mock.http.get('/v1/pets').set('X-API-Key', DEMO_KEY).set('Origin', 'http://localhost:5173');

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { DEMO_KEY, errorShape, useTestMock } from '../support/mock.js';
 
 describe('pets over HTTP', () => {
-  let mock: TestMock;
-  beforeAll(async () => {
-    mock = await startTestMock();
-  });
-  afterAll(async () => {
-    expect(mock.contractBugs()).toEqual([]);
-    await mock.server.close();
-  });
+  const mock = useTestMock();
 
   const get = (path: string) => mock.http.get(`/v1${path}`).set('X-API-Key', DEMO_KEY);
   const send = (method: 'post' | 'put' | 'delete', path: string, body?: object) => {

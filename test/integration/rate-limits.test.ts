@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { errorShape, startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { errorShape, useTestMock } from '../support/mock.js';
 
 // A frozen clock at second 5 of a minute: windows only move when a test moves them.
 const START = '2026-11-21T10:00:05Z';
 
 describe('rate limits over HTTP', () => {
-  let mock: TestMock;
-  beforeEach(async () => {
-    mock = await startTestMock({ clockStart: START, clockFrozen: true });
-  });
-  afterEach(async () => {
-    expect(mock.contractBugs()).toEqual([]);
-    await mock.server.close();
-  });
+  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'each');
 
   const get = (key: string, path = '/v1/categories') => mock.http.get(path).set('X-API-Key', key);
   async function sendMany(key: string, count: number, path?: string) {
@@ -140,14 +133,7 @@ describe('rate limits over HTTP', () => {
 });
 
 describe('429 storms over HTTP', () => {
-  let mock: TestMock;
-  beforeEach(async () => {
-    mock = await startTestMock({ clockStart: START, clockFrozen: true });
-  });
-  afterEach(async () => {
-    expect(mock.contractBugs()).toEqual([]);
-    await mock.server.close();
-  });
+  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'each');
   const get = (key: string, path = '/v1/categories') => mock.http.get(path).set('X-API-Key', key);
 
   it('by fraction: half of the covered requests get 429, spread evenly, and use no quota', async () => {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { DEMO_KEY, errorShape, startTestMock, useTestMock } from '../support/mock.js';
 
 describe('requests that break the contract', () => {
-  let mock: TestMock;
-  beforeAll(async () => {
-    mock = await startTestMock();
-  });
-  afterAll(async () => {
-    expect(mock.contractBugs()).toEqual([]);
-    await mock.server.close();
-  });
+  const mock = useTestMock();
   const post = (path: string) => mock.http.post(`/v1${path}`).set('X-API-Key', DEMO_KEY);
 
   it('a body with a field of the wrong type gets 400 INVALID_BODY naming the field and the rule', async () => {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { DEMO_KEY, errorShape, useTestMock } from '../support/mock.js';
 
 describe('orders and inventory over HTTP', () => {
-  let mock: TestMock;
-  beforeAll(async () => {
-    mock = await startTestMock({ clockStart: '2026-11-21T12:00:00Z', clockFrozen: true });
-  });
-  afterAll(async () => {
-    expect(mock.contractBugs()).toEqual([]);
-    await mock.server.close();
-  });
+  const mock = useTestMock({ clockStart: '2026-11-21T12:00:00Z', clockFrozen: true });
   const call = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: object) => {
     const req = mock.http[method](`/v1${path}`).set('X-API-Key', DEMO_KEY);
     return body === undefined ? req : req.send(body);

@@ -1,6 +1,6 @@
 // Starts a fresh in-memory mock on an OS-assigned loopback port for one test file, and collects
 // what it logs, so that a test can assert that no response ever broke the contract.
-import { expect } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import request from 'supertest';
 import type { MockServerOptions } from '../../src/config.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
@@ -30,4 +30,37 @@ export async function startTestMock(options: MockServerOptions = {}): Promise<Te
 /** The seed's Error object, exactly its three fields, with `status` equal to the HTTP status. */
 export function errorShape(status: number, code?: string): Record<string, unknown> {
   return { status, code: code ?? expect.stringMatching(/^[A-Z][A-Z0-9_]*$/), message: expect.stringMatching(/\S/) };
+}
+
+/**
+ * Starts a mock for the enclosing describe block (before all its tests, or before each) and
+ * closes it after, checking that no answer broke the contract. Its fields read the current mock.
+ */
+export function useTestMock(options: MockServerOptions = {}, scope: 'all' | 'each' = 'all'): TestMock {
+  let current: TestMock | undefined;
+  const [before, after] = scope === 'all' ? [beforeAll, afterAll] : [beforeEach, afterEach];
+  before(async () => {
+    current = await startTestMock(options);
+  });
+  after(async () => {
+    const bugs = current?.contractBugs() ?? [];
+    await current?.server.close();
+    expect(bugs).toEqual([]);
+  });
+  const active = () => {
+    if (!current) throw new Error('useTestMock: the mock is only there inside the tests of its describe block.');
+    return current;
+  };
+  return {
+    get server() {
+      return active().server;
+    },
+    get logLines() {
+      return active().logLines;
+    },
+    get http() {
+      return active().http;
+    },
+    contractBugs: () => active().contractBugs(),
+  };
 }
