@@ -8,6 +8,7 @@ import { ContractError } from '../openapi/load-contract.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { ListenError } from '../server.js';
 import { DataFileError } from '../store/create-store.js';
+import { registerContractCommand } from './contract-command.js';
 import { registerServeCommand } from './serve-command.js';
 
 const EXPECTED_FAILURES = [ConfigError, ContractError, DataFileError, ListenError];
@@ -25,6 +26,7 @@ export async function main(argv: string[]): Promise<void> {
     .exitOverride()
     .showHelpAfterError('(add --help for the options)');
   registerServeCommand(program);
+  registerContractCommand(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -9,7 +9,7 @@ import { decideRequest, type RequestDecision } from './decide-request.js';
 import type { KeyDirectory } from './key-directory.js';
 import type { LimitState } from './limit-state.js';
 import { type ApiKeyRecord, limitsOf, PLAN_LIMITS, type PlanLimits } from './plans.js';
-import { type BanPolicy, evaluateRequest, type RateLimitHeaders } from './rate-limit-policy.js';
+import { type BanPolicy, currentCounters, type RateLimitHeaders } from './rate-limit-policy.js';
 
 export const API_KEY_HEADER = 'X-API-Key';
 
@@ -80,22 +80,22 @@ function refusalError(
   }
 }
 
-/** Requests without a valid key: counted per address, Free plan, so that a 401 has headers too. */
-function limitAnonymous(req: Request, res: Response, deps: RateLimitDependencies): void {
+/**
+ * Requests without a valid key: counted per client address in the Free plan's per-minute window,
+ * so that a 401 carries the headers too. They are always answered 401, never 429: a key comes
+ * before any limit, and clients that test their 401 handling are not slowed down (spec).
+ */
+function countAnonymous(req: Request, res: Response, deps: RateLimitDependencies): void {
   const subject = `address:${req.ip ?? 'unknown'}`;
-  const nowMs = deps.clock.nowMs();
-  const { ban, retryAfterFormat } = deps.settings();
-  const { decision, counters, headers } = evaluateRequest(deps.state.counters(subject), PLAN_LIMITS.free, nowMs, ban);
+  const limits = PLAN_LIMITS.free;
+  const counters = currentCounters(deps.state.counters(subject), deps.clock.nowMs());
+  counters.minuteCount = Math.min(limits.perMinute, counters.minuteCount + 1);
   deps.state.saveCounters(subject, counters);
-  setRateLimitHeaders(res, headers);
-  if (!decision.allowed) {
-    throw refusalError(
-      decision,
-      PLAN_LIMITS.free,
-      ban,
-      formatRetryAfter(decision.retryAfterSeconds, retryAfterFormat, nowMs),
-    );
-  }
+  setRateLimitHeaders(res, {
+    limit: limits.perMinute,
+    remaining: limits.perMinute - counters.minuteCount,
+    resetSeconds: counters.minuteStartMs / 1000 + 60,
+  });
 }
 
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
@@ -103,7 +103,7 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
     const sentKey = req.get(API_KEY_HEADER);
     const record: ApiKeyRecord | undefined = sentKey ? deps.keys.find(sentKey) : undefined;
     if (!record) {
-      limitAnonymous(req, res, deps);
+      countAnonymous(req, res, deps);
       if (!sentKey) {
         throw new HttpError(
           'API_KEY_MISSING',

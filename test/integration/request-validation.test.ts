@@ -81,6 +81,13 @@ describe('requests that break the contract', () => {
     );
   });
 
+  it('requests without a valid key are counted for the headers but always answered 401, never 429', async () => {
+    const answers = [];
+    for (let sent = 0; sent < 70; sent += 1) answers.push(await mock.http.get('/v1/pets'));
+    expect(answers.every((res) => res.status === 401)).toBe(true);
+    expect(answers.at(-1)?.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
   it('nothing already stored is lost after a run of bad requests', async () => {
     const before = structuredClone(mock.server.store.data.pets);
     await post('/pets').send('[');

@@ -1,0 +1,155 @@
+// The suite's own proof: it passes against a correct implementation (a fresh mock), and it
+// fails, naming the rule, against implementations broken in distinct ways.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createMockServer, type MockServer } from '../../src/server.js';
+import { type ContractRunResult, renderSummary, runContractSuite } from '../run-contract-suite.js';
+import { type Breakage, type ProxiedResponse, rewriteJson, startBrokenProxy } from './broken-proxy.js';
+
+const API_KEY = 'demo-enterprise';
+const LIMIT_KEY = 'contract-limit';
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await createMockServer({ data: ':memory:' });
+  await mock.control.putKey(LIMIT_KEY, 'free', { perMinute: 15, perDay: 1000 });
+});
+afterAll(() => mock.close());
+
+describe('the contract suite against a fresh mock', () => {
+  it('passes every check, the rate-limit and ban checks included', async () => {
+    const result = await runContractSuite({
+      baseUrl: mock.url,
+      apiKey: API_KEY,
+      rateLimitKey: LIMIT_KEY,
+      checkBan: true,
+    });
+    expect(renderSummary(result, mock.url)).toContain(' 0 failed');
+    expect(result.failed).toBe(0);
+    expect(result.passed).toBeGreaterThan(150);
+    expect(result.skipped).toBe(0);
+  }, 120_000);
+});
+
+/** A failure the suite reported that names the rule broken. */
+function failureMentioning(result: ContractRunResult, pattern: RegExp): string | undefined {
+  return result.checks.find((check) => check.status === 'failed' && pattern.test(check.failure ?? ''))?.failure;
+}
+
+const isListOf = (path: string) => /^\/v1\/(pets|categories|store\/orders|store\/inventory)(\?|$)/.test(path);
+
+const BREAKAGES: Array<{ name: string; breakage: Breakage; caughtAs: RegExp }> = [
+  {
+    name: 'a wrong field type (ids as strings)',
+    breakage: {
+      response: (response) =>
+        rewriteJson(response, (body) =>
+          Array.isArray(body) ? body.map((item) => (item?.id ? { ...item, id: String(item.id) } : item)) : body,
+        ),
+    },
+    caughtAs: /body \/0\/id must be integer/,
+  },
+  {
+    name: 'a missing header (X-RateLimit-Remaining)',
+    breakage: {
+      response: (response) => {
+        const { 'x-ratelimit-remaining': _dropped, ...headers } = response.headers;
+        return { ...response, headers };
+      },
+    },
+    caughtAs: /header x-ratelimit-remaining is missing|required header X-RateLimit-Remaining is missing/,
+  },
+  {
+    name: 'a wrong status (200 instead of 201 on create)',
+    breakage: { response: (response) => (response.status === 201 ? { ...response, status: 200 } : response) },
+    caughtAs: /status 200, expected 201|status 200 is not declared/,
+  },
+  {
+    name: 'an ignored filter',
+    breakage: {
+      request: (request) => {
+        if (request.method !== 'GET' || !isListOf(request.path)) return request;
+        const url = new URL(request.path, 'http://proxy');
+        for (const name of [...url.searchParams.keys()])
+          if (name !== 'limit' && name !== 'offset') url.searchParams.delete(name);
+        return { ...request, path: url.pathname + url.search };
+      },
+    },
+    caughtAs: /only items matching/,
+  },
+  {
+    name: 'a lost update (PUT answered but never stored)',
+    breakage: {
+      request: (request): ProxiedResponse | typeof request => {
+        const match = /^\/v1\/pets\/(\d+)$/.exec(request.path);
+        if (request.method !== 'PUT' || !match) return request;
+        return {
+          status: 200,
+          headers: {
+            'content-type': 'application/json',
+            'x-ratelimit-limit': '10000',
+            'x-ratelimit-remaining': '9000',
+            'x-ratelimit-reset': String(Math.ceil(Date.now() / 60_000) * 60),
+          },
+          body: JSON.stringify({ id: Number(match[1]), ...(JSON.parse(request.body || '{}') as object) }),
+        };
+      },
+    },
+    caughtAs: /the pet read after the update/,
+  },
+  {
+    name: 'an Error whose status differs from the HTTP status',
+    breakage: {
+      response: (response) =>
+        response.status >= 400 ? rewriteJson(response, (body) => ({ ...(body as object), status: 400 })) : response,
+    },
+    caughtAs: /Error\.status is 400, not the HTTP status 40[14]/,
+  },
+  {
+    name: 'a 5xx for a bad request',
+    breakage: {
+      response: (response) =>
+        response.status === 400
+          ? { ...response, status: 500, body: JSON.stringify({ code: 'INTERNAL_ERROR', message: 'boom', status: 500 }) }
+          : response,
+    },
+    caughtAs: /status 500, expected 400/,
+  },
+  {
+    name: 'a deprecated operation without its Sunset header',
+    breakage: {
+      response: (response) => {
+        const { sunset: _dropped, ...headers } = response.headers;
+        return { ...response, headers };
+      },
+    },
+    caughtAs: /Sunset is missing|required header Sunset is missing/,
+  },
+];
+
+describe('the contract suite against broken implementations', () => {
+  it.each(BREAKAGES)(
+    'catches $name',
+    async ({ breakage, caughtAs }) => {
+      const proxy = await startBrokenProxy(mock.origin, breakage);
+      try {
+        const result = await runContractSuite({ baseUrl: `${proxy.origin}/v1`, apiKey: API_KEY });
+        expect(result.failed).toBeGreaterThan(0);
+        const failure = failureMentioning(result, caughtAs);
+        expect({
+          caught: failure !== undefined,
+          failures: result.checks
+            .filter((check) => check.status === 'failed')
+            .map((check) => check.failure?.split('\n')[0])
+            .slice(0, 5),
+        }).toMatchObject({ caught: true });
+        // What a person reads: the operation, a curl line, what was expected and what came back.
+        expect(failure).toMatch(/Expected: /);
+        expect(failure).toMatch(/Reproduce: curl -i -X [A-Z]+ /);
+        expect(failure).toMatch(/Got: +HTTP \d{3}/);
+      } finally {
+        await proxy.close();
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,157 @@
+// The contract as the suite sees it: its operations, and validators for every declared
+// response body and header, compiled with Ajv (independent of the mock's own validator).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+
+// biome-ignore lint/suspicious/noExplicitAny: the spec is arbitrary JSON walked by pointer
+type Json = any;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+export type SpecOperation = {
+  operationId: string;
+  method: (typeof METHODS)[number];
+  path: string;
+  tags: string[];
+  stability: string;
+  deprecated: boolean;
+  raw: Json;
+  /** The operation's parameters, path-level ones included, $refs resolved. */
+  parameters: Json[];
+  /** The JSON request body schema, $refs resolved at the top, if any. */
+  requestSchema?: Json;
+  requestBodyRequired: boolean;
+  declaredStatuses: string[];
+};
+
+function packageRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(folder, 'spec', 'petstore.yaml'))) {
+    const parent = dirname(folder);
+    if (parent === folder)
+      throw new Error('The contract suite cannot find spec/petstore.yaml; reinstall petstore-mock.');
+    folder = parent;
+  }
+  return folder;
+}
+
+export const SPEC: Json = parse(readFileSync(join(packageRoot(), 'spec', 'petstore.yaml'), 'utf8'));
+const SPEC_ID = 'petstore.json';
+
+/** Follows local $refs until a value that is not one. */
+export function resolve(value: Json): Json {
+  let current = value;
+  while (current && typeof current.$ref === 'string') current = pointer(current.$ref);
+  return current;
+}
+
+function pointer(ref: string): Json {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((node: Json, segment) => node?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], SPEC);
+}
+
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export function listOperations(): SpecOperation[] {
+  const operations: SpecOperation[] = [];
+  for (const [path, item] of Object.entries<Json>(SPEC.paths)) {
+    for (const method of METHODS) {
+      const raw = item[method];
+      if (!raw) continue;
+      const parameters = [...(item.parameters ?? []), ...(raw.parameters ?? [])].map(resolve);
+      const body = resolve(raw.requestBody);
+      operations.push({
+        operationId: raw.operationId,
+        method,
+        path,
+        tags: raw.tags ?? [],
+        stability: raw['x-stability'] ?? 'stable',
+        deprecated: raw.deprecated === true,
+        raw,
+        parameters,
+        requestSchema: body?.content?.['application/json']?.schema,
+        requestBodyRequired: body?.required === true,
+        declaredStatuses: Object.keys(raw.responses ?? {}),
+      });
+    }
+  }
+  return operations;
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+(addFormatsModule as unknown as (instance: Ajv2020) => void)(ajv);
+ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) });
+ajv.addFormat('int32', {
+  type: 'number',
+  validate: (value: number) => Number.isInteger(value) && Math.abs(value) < 2 ** 31,
+});
+ajv.addSchema(SPEC, SPEC_ID);
+
+const compiled = new Map<string, ValidateFunction>();
+function validatorAt(schemaPointer: string): ValidateFunction {
+  let validate = compiled.get(schemaPointer);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `${SPEC_ID}${schemaPointer}` });
+    compiled.set(schemaPointer, validate);
+  }
+  return validate;
+}
+
+/** Where the response object of an operation's status lives (after following its $ref). */
+function responsePointer(operation: SpecOperation, status: string): string {
+  const declared = operation.raw.responses[status];
+  return typeof declared?.$ref === 'string'
+    ? declared.$ref.slice(1)
+    : `/paths/${escapePointer(operation.path)}/${operation.method}/responses/${status}`;
+}
+
+export type SchemaProblem = string;
+
+function describe(validate: ValidateFunction): SchemaProblem[] {
+  return (validate.errors ?? []).map((error) => `${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}`);
+}
+
+/** Checks a response body against the schema declared for that status and media type. */
+export function checkBody(operation: SpecOperation, status: string, mediaType: string, body: unknown): SchemaProblem[] {
+  const response = resolve(operation.raw.responses[status]);
+  if (!response?.content?.[mediaType]?.schema) return [];
+  const validate = validatorAt(`#${responsePointer(operation, status)}/content/${escapePointer(mediaType)}/schema`);
+  return validate(body) ? [] : describe(validate);
+}
+
+export type DeclaredHeader = { name: string; required: boolean; check: (value: string) => SchemaProblem[] };
+
+/** The headers declared for a status, each with a check of its value against its schema. */
+export function declaredHeaders(operation: SpecOperation, status: string): DeclaredHeader[] {
+  const response = resolve(operation.raw.responses[status]);
+  return Object.entries<Json>(response?.headers ?? {}).map(([name, raw]) => {
+    const header = resolve(raw);
+    const headerPointer =
+      typeof raw.$ref === 'string'
+        ? raw.$ref.slice(1)
+        : `${responsePointer(operation, status)}/headers/${escapePointer(name)}`;
+    const validate = validatorAt(`#${headerPointer}/schema`);
+    const type = resolve(header.schema)?.type;
+    return {
+      name,
+      required: header.required === true,
+      check: (value: string) => {
+        // Header values are text; an integer header must be an integer written out in full.
+        if (type === 'integer' && !/^-?\d+$/.test(value)) return [`"${value}" is not an integer`];
+        const parsed = type === 'integer' ? Number(value) : value;
+        return validate(parsed) ? [] : describe(validate).map((problem) => problem.replace('(body)', `"${value}"`));
+      },
+    };
+  });
+}
+
+/** The declared media types of a status's body (empty for a body-less answer). */
+export function declaredMediaTypes(operation: SpecOperation, status: string): string[] {
+  return Object.keys(resolve(operation.raw.responses[status])?.content ?? {});
+}

@@ -1,0 +1,78 @@
+// The data the checks work on, created through the API itself and removed afterwards:
+// a category with an available, stocked pet, an empty category, and an open order.
+import { send } from './exchange.js';
+import type { References } from './requests.js';
+import { uniqueText } from './requests.js';
+import { describeExchange } from './violation.js';
+
+export type TestData = {
+  /** Ids for path parameters, by parameter name. */
+  paths: References;
+  /** Ids for body fields that refer to resources, by field name. */
+  bodies: References;
+};
+
+type Created = { kind: 'pet' | 'category' | 'order'; id: number };
+const created: Created[] = [];
+
+async function create(path: string, body: unknown, what: string): Promise<number> {
+  const exchange = await send({ method: 'POST', path, json: body });
+  const id = (exchange.body as { id?: unknown } | undefined)?.id;
+  // Any success with an id will do here: the checks themselves judge the status.
+  if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number') {
+    throw new Error(
+      `Could not set up the test data: creating ${what} failed, so no check can run.\n${describeExchange(exchange)}`,
+    );
+  }
+  return id;
+}
+
+async function stock(petId: number, quantity: number): Promise<void> {
+  const exchange = await send({ method: 'PUT', path: `/store/inventory/${petId}`, json: { quantity } });
+  if (exchange.status < 200 || exchange.status > 299)
+    throw new Error(
+      `Could not set up the test data: setting the stock of pet ${petId} failed.\n${describeExchange(exchange)}`,
+    );
+}
+
+export async function createTestData(): Promise<TestData> {
+  const homeCategory = await create('/categories', { name: uniqueText('contract-category') }, 'a category');
+  created.push({ kind: 'category', id: homeCategory });
+  const emptyCategory = await create('/categories', { name: uniqueText('contract-empty') }, 'an empty category');
+  created.push({ kind: 'category', id: emptyCategory });
+  const pet = await create(
+    '/pets',
+    { name: uniqueText('contract-pet'), categoryId: homeCategory, status: 'available' },
+    'a pet',
+  );
+  created.push({ kind: 'pet', id: pet });
+  await stock(pet, 50);
+  const orderedPet = await create(
+    '/pets',
+    { name: uniqueText('contract-ordered'), categoryId: homeCategory, status: 'available' },
+    'a pet to order',
+  );
+  created.push({ kind: 'pet', id: orderedPet });
+  await stock(orderedPet, 10);
+  const order = await create('/store/orders', { petId: orderedPet, quantity: 1 }, 'an order');
+  created.push({ kind: 'order', id: order });
+  return {
+    paths: { categoryId: emptyCategory, petId: pet, orderId: order },
+    bodies: { categoryId: homeCategory, petId: pet },
+  };
+}
+
+/** Remembers something a check created, so that cleanUp removes it. */
+export function remember(kind: Created['kind'], id: number): void {
+  created.push({ kind, id });
+}
+
+/** Removes what the suite created: orders first, then pets, then categories. */
+export async function cleanUp(): Promise<void> {
+  const order = { order: 0, pet: 1, category: 2 } as const;
+  const removals = created.splice(0).sort((a, b) => order[a.kind] - order[b.kind]);
+  for (const { kind, id } of removals) {
+    const path = kind === 'order' ? `/store/orders/${id}` : kind === 'pet' ? `/pets/${id}` : `/categories/${id}`;
+    await send({ method: 'DELETE', path });
+  }
+}
