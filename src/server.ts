@@ -32,6 +32,9 @@ export type MockServer = {
   close(): Promise<void>;
 };
 
+/** How long close() lets requests under way finish before cutting their connections. */
+const CLOSE_GRACE_MS = 5_000;
+
 export class ListenError extends Error {
   constructor(message: string) {
     super(message);
@@ -118,9 +121,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     control: simulation,
     controlAccess: access,
     async close() {
+      // Requests under way finish (and their writes reach the disk); idle connections close now,
+      // and any still busy after the grace period are cut.
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        server.close(() => {
+          clearTimeout(grace);
+          resolve();
+        });
+        server.closeIdleConnections();
       });
       await store.close();
     },

@@ -1,10 +1,13 @@
 // The only module that touches lowdb. It loads or creates the data file, refuses a corrupt one
-// (never overwriting it), and serialises writes: a write resolves only once it is on disk.
+// (never overwriting it), and stores changes durably: a change resolves only once it is on disk.
+// Changes apply to the data at once, one at a time (JavaScript runs one at a time); the writes
+// that store them are grouped (group-commit.ts).
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low, Memory } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
 import { type DataSet, findDataSetProblem } from './data-set.js';
+import { DurableJsonFile } from './durable-json-file.js';
+import { createGroupCommit } from './group-commit.js';
 
 export const IN_MEMORY = ':memory:';
 
@@ -13,7 +16,10 @@ export type Store = {
   readonly data: DataSet;
   /** Where the data lives: an absolute path, or ":memory:". */
   readonly location: string;
-  /** Applies a change and resolves once it is stored. A change that throws stores nothing. */
+  /**
+   * Applies a change and resolves once it is stored. A change must check before it changes
+   * anything: one that throws is not stored, and must leave the data as it found it.
+   */
   update<T>(change: (data: DataSet) => T): Promise<T>;
   /** Replaces all data (reset to the fixtures) and stores it. */
   replace(data: DataSet): Promise<void>;
@@ -70,38 +76,27 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   const location = inMemory ? IN_MEMORY : resolve(options.location);
   const existing = inMemory || options.reset ? undefined : await readExisting(location);
   const db = new Low<DataSet>(
-    inMemory ? new Memory<DataSet>() : new JSONFile<DataSet>(location),
+    inMemory ? new Memory<DataSet>() : new DurableJsonFile<DataSet>(location),
     existing ?? options.createInitialData(),
   );
   if (!inMemory) await mkdir(dirname(location), { recursive: true });
   if (!existing) await db.write();
-
-  // One write at a time, in arrival order: the file always holds a state some request saw.
-  let queue: Promise<unknown> = Promise.resolve();
-  const enqueue = <T>(task: () => Promise<T>): Promise<T> => {
-    const result = queue.then(task);
-    queue = result.catch(() => undefined);
-    return result;
-  };
+  const writes = createGroupCommit(() => db.write());
 
   return {
     get data() {
       return db.data;
     },
     location,
-    update(change) {
-      return enqueue(async () => {
-        const result = change(db.data);
-        await db.write();
-        return result;
-      });
+    async update(change) {
+      const result = change(db.data);
+      await writes.commit();
+      return result;
     },
-    replace(data) {
-      return enqueue(async () => {
-        db.data = data;
-        await db.write();
-      });
+    async replace(data) {
+      db.data = data;
+      await writes.commit();
     },
-    close: () => enqueue(async () => undefined),
+    close: () => writes.idle(),
   };
 }
