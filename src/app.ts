@@ -15,7 +15,7 @@ import { createLatencyMiddleware } from './http/latency.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
 import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
-import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
+import { createRateLimitMiddleware, requestOperation } from './limits/rate-limit-middleware.js';
 import { createContractValidator } from './openapi/contract-validator.js';
 import type { Contract } from './openapi/load-contract.js';
 import { createOperationMatcher } from './openapi/match-operation.js';
@@ -86,7 +86,9 @@ export function createApp(deps: AppDependencies): Express {
   );
   // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
   app.use(api, createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }));
-  app.use(api, json({ limit: MAX_BODY_BYTES }));
+  // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
+  const parseJson = json({ limit: MAX_BODY_BYTES });
+  app.use(api, (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()));
   app.use(createContractValidator(contract, { validateResponses: deps.validateResponses }));
   app.use(
     routeOperations({

@@ -57,12 +57,21 @@ export function toHttpError(error: unknown, method: string, path: string): HttpE
     case 'charset.unsupported':
       return new HttpError('UNSUPPORTED_MEDIA_TYPE', 'The body must be UTF-8 application/json.');
   }
+  if (
+    error instanceof URIError ||
+    (foreign.status === 400 && issues.length === 0 && /decode|URI/i.test(String(foreign.message)))
+  ) {
+    return new HttpError(
+      'INVALID_PARAMETER',
+      `The path ${path} is not valid percent-encoding. Encode reserved characters as %XX.`,
+    );
+  }
   if (issues.some((issue) => issue.path?.startsWith('/response'))) {
     return new HttpError('RESPONSE_VALIDATION_FAILED', `The mock's response breaks the contract: ${detail}.`);
   }
   switch (foreign.status) {
     case 400:
-      return issues.every((issue) => issue.path?.startsWith('/body'))
+      return issues.length > 0 && issues.every((issue) => issue.path?.startsWith('/body'))
         ? new HttpError('INVALID_BODY', `Invalid body: ${detail}.`)
         : new HttpError('INVALID_PARAMETER', `Invalid request: ${detail}.`);
     case 404:

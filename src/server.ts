@@ -8,6 +8,7 @@ import { type Clock, createClock } from './clock.js';
 import { type Config, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import { createSimulation, type Simulation } from './control/simulation.js';
+import { HttpError } from './errors.js';
 import { createKeyDirectory } from './limits/key-directory.js';
 import { createInMemoryLimitState, type LimitState } from './limits/limit-state.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
@@ -98,6 +99,16 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
 
   const server = createServer(app);
+  // A request that is not even valid HTTP gets the Error object too, not a bare 400.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const body = JSON.stringify(
+      new HttpError('MALFORMED_HTTP', `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`).toBody(),
+    );
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
   try {
     await simulation.applyStart();
     await listen(server, config.port, config.host);

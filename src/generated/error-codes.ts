@@ -4,6 +4,7 @@ export const ERROR_CODES = {
   INVALID_PARAMETER: { status: 400, description: "A path or query parameter breaks its schema; the message names it and the rule." },
   INVALID_BODY: { status: 400, description: "The JSON body breaks its schema; the message names the field and the rule." },
   MALFORMED_JSON: { status: 400, description: "The body is not well-formed JSON." },
+  MALFORMED_HTTP: { status: 400, description: "The request is not valid HTTP/1.1 (answered before any operation is known, then the connection closes)." },
   API_KEY_MISSING: { status: 401, description: "No X-API-Key header was sent." },
   API_KEY_INVALID: { status: 401, description: "The X-API-Key header names no known key." },
   API_KEY_BANNED: { status: 403, description: "The key is banned for a time after repeated requests while rate-limited; Retry-After says until when." },

@@ -24,6 +24,8 @@ export type OperationInfo = {
   /** The spec's path template, e.g. /pets/{petId}. */
   path: string;
   stability: 'stable' | 'beta' | 'experimental';
+  /** Whether the operation takes a JSON body; other operations ignore any body sent. */
+  hasRequestBody: boolean;
   deprecation?: DeprecationNotice;
   responses: Map<string, ResponseInfo>;
 };
@@ -123,6 +125,7 @@ export function parseContract(text: string, file: string): Contract {
         method,
         path,
         stability: stability === 'beta' || stability === 'experimental' ? stability : 'stable',
+        hasRequestBody: operation.requestBody !== undefined,
         deprecation: describeDeprecation(operation),
         responses: describeResponses(document, operation.responses),
       });
