@@ -3,10 +3,10 @@
 //   -> latency -> limits and key -> body -> contract validation -> operation routes -> 404
 //   -> Error object
 import cors from 'cors';
-import express, { type Express, json } from 'express';
+import express, { type Express, json, type RequestHandler } from 'express';
 import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
-import { createControlRoutes } from './control/control-routes.js';
+import { CONTROL_BASE_PATH, createControlRoutes } from './control/control-routes.js';
 import type { Simulation } from './control/simulation.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
 import { createErrorMiddleware, HttpError } from './errors.js';
@@ -17,9 +17,9 @@ import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createRateLimitMiddleware, requestOperation } from './limits/rate-limit-middleware.js';
 import { createContractValidator } from './openapi/contract-validator.js';
+import { dispatchOperations } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { createOperationMatcher } from './openapi/match-operation.js';
-import { routeOperations } from './openapi/route-operations.js';
 import type { Store } from './store/create-store.js';
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -41,7 +41,8 @@ const EXPOSED_HEADERS = [
 
 export type AppDependencies = {
   contract: Contract;
-  controlContract: Contract;
+  /** The control API's contract, loaded when the control API is first used. */
+  loadControlContract: () => Contract;
   store: Store;
   clock: Clock;
   limitState: LimitState;
@@ -50,10 +51,18 @@ export type AppDependencies = {
   controlToken: string | undefined;
   keys: KeyDirectory;
   validateResponses: boolean;
+  /** Write a line per request (the errors of the mock's own are logged either way). */
+  logRequests: boolean;
   /** Seeds the random latency, so that delays repeat from run to run. */
   seed: number;
   log: LogLine;
 };
+
+/** Runs `handler` only for paths that start with one of `prefixes`. */
+function onlyUnder(prefixes: readonly string[], handler: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    prefixes.some((prefix) => req.path.startsWith(prefix)) ? handler(req, res, next) : next();
+}
 
 export function createApp(deps: AppDependencies): Express {
   const { contract, store, clock, simulation } = deps;
@@ -62,22 +71,30 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
-  app.use(createRequestLog(deps.log));
-  app.use(createDocsRoutes(contract));
+  if (deps.logRequests) app.use(createRequestLog(deps.log));
+  // Docs and control answer under their own prefixes; an API request passes each in one test.
+  app.use(onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)));
   // Before the API's limits: control requests never count against any key.
+  // Built on its first request: its contract and validator are not worth a slower start.
+  let controlRoutes: RequestHandler | undefined;
   app.use(
-    createControlRoutes({
-      contract: deps.controlContract,
-      simulation,
-      access: deps.controlAccess,
-      token: deps.controlToken,
+    onlyUnder([CONTROL_BASE_PATH], (req, res, next) => {
+      controlRoutes ??= createControlRoutes({
+        contract: deps.loadControlContract(),
+        simulation,
+        access: deps.controlAccess,
+        token: deps.controlToken,
+      });
+      controlRoutes(req, res, next);
     }),
   );
 
   const api = contract.basePath || '/';
   const matchOperation = createOperationMatcher(contract.basePath, contract.operations);
   app.use(api, (req, res, next) => {
-    res.locals.operation = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
+    const match = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
+    res.locals.operationMatch = match;
+    res.locals.operation = match?.operation;
     next();
   });
   app.use(
@@ -91,7 +108,7 @@ export function createApp(deps: AppDependencies): Express {
   app.use(api, (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()));
   app.use(createContractValidator(contract, { validateResponses: deps.validateResponses }));
   app.use(
-    routeOperations({
+    dispatchOperations({
       contract,
       handlers: createHandlers({ store, clock, basePath: contract.basePath }),
       clock,

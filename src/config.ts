@@ -35,6 +35,8 @@ export type MockServerOptions = {
   start?: SimulationStart;
   /** Where request and error lines go; false for none. Default: none (the CLI logs to the console). */
   log?: LogSink | false;
+  /** Log a line per request (default true when there is a log). */
+  logRequests?: boolean;
 };
 
 export type Config = Readonly<{
@@ -52,6 +54,7 @@ export type Config = Readonly<{
   controlToken: string | undefined;
   start: SimulationStart;
   log: LogSink;
+  logRequests: boolean;
 }>;
 
 /** The spec's x-rate-limits.ban: 10 requests while limited, then 600 seconds. */
@@ -112,5 +115,6 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
     controlToken: requireToken(options.controlToken),
     start: structuredClone(options.start ?? {}),
     log: options.log === false || options.log === undefined ? () => undefined : options.log,
+    logRequests: options.log !== false && options.log !== undefined && options.logRequests !== false,
   });
 }

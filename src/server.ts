@@ -69,7 +69,6 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
   const contract = loadContract(PETSTORE_SPEC_FILE);
-  const controlContract = loadContract(CONTROL_SPEC_FILE);
   const limitState = createInMemoryLimitState();
   const clock = createClock({ start: config.clockStart, frozen: config.clockFrozen, settings: limitState.clock });
   const createInitialData = () => generateDataSet({ seed: config.seed, demoKeys: config.demoKeys });
@@ -85,7 +84,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const access = controlAccess(config.host, config.controlToken);
   const app = createApp({
     contract,
-    controlContract,
+    loadControlContract: () => loadContract(CONTROL_SPEC_FILE),
     store,
     clock,
     limitState,
@@ -96,6 +95,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     validateResponses: config.validateResponses,
     seed: config.seed,
     log: config.log,
+    logRequests: config.logRequests,
   });
 
   const server = createServer(app);

@@ -86,9 +86,8 @@ export function registerServeCommand(program: Command): void {
           ...(flags.storm ? { storm: flags.storm } : {}),
           ...(flags.latency ? { latency: flags.latency } : {}),
         },
-        log: (line) => {
-          if (!flags.quiet || /BUG|ERROR/.test(line)) console.log(line);
-        },
+        log: (line) => console.log(line),
+        logRequests: !flags.quiet,
       };
       // Undefined ban fields would override the defaults.
       options.ban = Object.fromEntries(Object.entries(options.ban ?? {}).filter(([, value]) => value !== undefined));

@@ -2,11 +2,12 @@
 // raw contract (/openapi.yaml and /openapi.json). None of these count against any key.
 
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { Router as createRouter, type Router, static as serveStatic } from 'express';
 import type { Contract } from '../openapi/load-contract.js';
 
-const require = createRequire(import.meta.url);
-const swaggerUiFolder = (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+// The package's folder only: its index would load the whole 1 MB UI bundle into the server.
+const swaggerUiFolder = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">

@@ -36,8 +36,9 @@ export function createInventoryHandlers({
       const { quantity } = bodyOf(req, 'updateInventory');
       const item = await store.update((data) => {
         const existing = findItem(data, petId);
-        existing.quantity = quantity;
-        return { ...existing };
+        const changed: InventoryItem = { ...existing, quantity };
+        data.inventory[data.inventory.indexOf(existing)] = changed;
+        return changed;
       });
       res.json(item);
     },

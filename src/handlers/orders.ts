@@ -21,6 +21,11 @@ function stockOf(data: DataSet, petId: number): InventoryItem | undefined {
   return data.inventory.find((item) => item.petId === petId);
 }
 
+/** Replaces a pet's inventory entry with one whose quantity is changed by `delta`. */
+function changeStock(data: DataSet, stock: InventoryItem, delta: number): void {
+  data.inventory[data.inventory.indexOf(stock)] = { ...stock, quantity: Math.min(1_000_000, stock.quantity + delta) };
+}
+
 export function createOrderHandlers({
   store,
   clock,
@@ -63,7 +68,7 @@ export function createOrderHandlers({
             `Pet ${pet.id} has ${inStock} unit(s) in stock; ${body.quantity} were ordered. Order fewer, or raise the stock with PUT /store/inventory/${pet.id}.`,
           );
         }
-        stock.quantity -= body.quantity;
+        changeStock(data, stock, -body.quantity);
         const shipDate = body.shipDate ?? new Date(clock.nowMs() + DEFAULT_SHIPPING_DAYS * 86_400_000).toISOString();
         const placed: StoredOrder = {
           id: data.nextId.order,
@@ -89,9 +94,13 @@ export function createOrderHandlers({
       const order = await store.update((data) => {
         const existing = findOrder(data, orderId);
         requireOpen(existing);
-        if (change.shipDate !== undefined) existing.shipDate = change.shipDate;
-        if (change.complete === true) existing.complete = true;
-        return { ...existing };
+        const changed: StoredOrder = {
+          ...existing,
+          ...(change.shipDate === undefined ? {} : { shipDate: change.shipDate }),
+          ...(change.complete === true ? { complete: true } : {}),
+        };
+        data.orders[data.orders.indexOf(existing)] = changed;
+        return changed;
       });
       res.json(order);
     },
@@ -102,7 +111,7 @@ export function createOrderHandlers({
         const order = findOrder(data, orderId);
         requireOpen(order);
         const stock = stockOf(data, order.petId);
-        if (stock) stock.quantity = Math.min(1_000_000, stock.quantity + order.quantity);
+        if (stock) changeStock(data, stock, order.quantity);
         data.orders = data.orders.filter((candidate) => candidate.id !== orderId);
       });
       res.status(204).end();

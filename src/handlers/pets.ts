@@ -68,10 +68,12 @@ export function createPetHandlers({
       const pet = await store.update((data) => {
         const existing = findPet(data, petId);
         requireCategory(data, fields.categoryId);
-        Object.assign(existing, fields);
-        const entry = data.inventory.find((item) => item.petId === petId);
-        if (entry) entry.status = existing.status ?? 'available';
-        return { ...existing };
+        const replaced: Pet = { ...existing, ...fields };
+        data.pets[data.pets.indexOf(existing)] = replaced;
+        const entryIndex = data.inventory.findIndex((item) => item.petId === petId);
+        const entry = data.inventory[entryIndex];
+        if (entry) data.inventory[entryIndex] = { ...entry, status: replaced.status ?? 'available' };
+        return replaced;
       });
       res.json(pet);
     },

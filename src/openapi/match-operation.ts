@@ -1,8 +1,10 @@
-// Finds the operation of a request before routing, so that storms and latency can target
-// operations by operationId and the request record can name them.
+// Finds the operation of a request once, before anything else runs: limits, storms and latency
+// target operations by operationId, the request record names them, and dispatch calls their
+// handler without Express matching every route again.
 import type { OperationInfo } from './load-contract.js';
 
-export type OperationMatcher = (method: string, path: string) => OperationInfo | undefined;
+export type OperationMatch = { operation: OperationInfo; params: Record<string, string> };
+export type OperationMatcher = (method: string, path: string) => OperationMatch | undefined;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -10,15 +12,35 @@ function escapeRegExp(text: string): string {
 
 export function createOperationMatcher(basePath: string, operations: readonly OperationInfo[]): OperationMatcher {
   const compiled = operations.map((operation) => {
+    const names: string[] = [];
     const pattern = (basePath + operation.path)
       .split(/(\{[^}]+\})/)
-      .map((part) => (part.startsWith('{') ? '[^/]+' : escapeRegExp(part)))
+      .map((part) => {
+        if (!part.startsWith('{')) return escapeRegExp(part);
+        names.push(part.slice(1, -1));
+        return '([^/]+)';
+      })
       .join('');
-    return { operation, method: operation.method.toUpperCase(), regex: new RegExp(`^${pattern}/?$`) };
+    return { operation, names, method: operation.method.toUpperCase(), regex: new RegExp(`^${pattern}/?$`) };
   });
   // Literal segments win over parameters: /pets/by-id/1 is getPet, never /pets/{petId}.
-  compiled.sort(
-    (a, b) => b.operation.path.replace(/\{[^}]+\}/g, '').length - a.operation.path.replace(/\{[^}]+\}/g, '').length,
-  );
-  return (method, path) => compiled.find((entry) => entry.method === method && entry.regex.test(path))?.operation;
+  const literalLength = (path: string) => path.replace(/\{[^}]+\}/g, '').length;
+  compiled.sort((a, b) => literalLength(b.operation.path) - literalLength(a.operation.path));
+  return (method, path) => {
+    for (const entry of compiled) {
+      if (entry.method !== method) continue;
+      const found = entry.regex.exec(path);
+      if (!found) continue;
+      const params: Record<string, string> = {};
+      try {
+        entry.names.forEach((name, index) => {
+          params[name] = decodeURIComponent(found[index + 1] ?? '');
+        });
+      } catch {
+        return undefined; // not valid percent-encoding: no operation can take it
+      }
+      return { operation: entry.operation, params };
+    }
+    return undefined;
+  };
 }

@@ -5,6 +5,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low, Memory } from 'lowdb';
+import { createBlockSerialiser } from './block-serialiser.js';
 import { type DataSet, findDataSetProblem } from './data-set.js';
 import { DurableJsonFile } from './durable-json-file.js';
 import { createGroupCommit } from './group-commit.js';
@@ -18,7 +19,8 @@ export type Store = {
   readonly location: string;
   /**
    * Applies a change and resolves once it is stored. A change must check before it changes
-   * anything: one that throws is not stored, and must leave the data as it found it.
+   * anything: one that throws is not stored, and must leave the data as it found it. A change
+   * replaces records, never edits one in place (stored records are frozen).
    */
   update<T>(change: (data: DataSet) => T): Promise<T>;
   /** Replaces all data (reset to the fixtures) and stores it. */
@@ -76,7 +78,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   const location = inMemory ? IN_MEMORY : resolve(options.location);
   const existing = inMemory || options.reset ? undefined : await readExisting(location);
   const db = new Low<DataSet>(
-    inMemory ? new Memory<DataSet>() : new DurableJsonFile<DataSet>(location),
+    inMemory ? new Memory<DataSet>() : new DurableJsonFile<DataSet>(location, createBlockSerialiser()),
     existing ?? options.createInitialData(),
   );
   if (!inMemory) await mkdir(dirname(location), { recursive: true });

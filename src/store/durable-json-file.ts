@@ -5,7 +5,8 @@ import { open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 
-export type Serialise<T> = (data: T) => string;
+/** The file's bytes for the data: a string, or buffers written in order. */
+export type Serialise<T> = (data: T) => string | Buffer[];
 
 export class DurableJsonFile<T> implements Adapter<T> {
   readonly #file: string;
@@ -26,7 +27,10 @@ export class DurableJsonFile<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     const handle = await open(this.#temporary, 'w');
     try {
-      await handle.writeFile(this.#serialise(data), 'utf8');
+      const bytes = this.#serialise(data);
+      if (typeof bytes === 'string') await handle.writeFile(bytes, 'utf8');
+      // At most IOV_MAX (1024) buffers go to one writev call.
+      else for (let start = 0; start < bytes.length; start += 512) await handle.writev(bytes.slice(start, start + 512));
       await handle.sync();
     } finally {
       await handle.close();

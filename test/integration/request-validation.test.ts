@@ -104,7 +104,7 @@ describe("the mock's own responses", () => {
     try {
       // Corrupt a stored pet behind the API's back, as a bug in a handler would.
       await mock.server.store.update((data) => {
-        Object.assign(data.pets[0] ?? {}, { name: 12345 });
+        data.pets[0] = { ...(data.pets[0] as (typeof data.pets)[number]), name: 12345 as unknown as string };
       });
       const res = await mock.http.get('/v1/pets/by-id/1').set('X-API-Key', DEMO_KEY);
       expect(res.status).toBe(500);

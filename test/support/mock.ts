@@ -1,5 +1,9 @@
 // Starts a fresh in-memory mock on an OS-assigned loopback port for one test file, and collects
 // what it logs, so that a test can assert that no response ever broke the contract.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import request from 'supertest';
 import type { MockServerOptions } from '../../src/config.js';
@@ -16,9 +20,25 @@ export type TestMock = {
   contractBugs(): string[];
 };
 
+/**
+ * By default the mock keeps its data in a fresh file of its own, as users run it: the durable
+ * write path (and its rule that records are replaced, never edited in place) is in every test.
+ */
 export async function startTestMock(options: MockServerOptions = {}): Promise<TestMock> {
   const logLines: string[] = [];
-  const server = await createMockServer({ data: ':memory:', ...options, log: (line) => logLines.push(line) });
+  const folder = options.data === undefined ? await mkdtemp(join(tmpdir(), 'petstore-test-')) : undefined;
+  const started = await createMockServer({
+    ...(folder ? { data: join(folder, 'db.json') } : {}),
+    ...options,
+    log: (line) => logLines.push(line),
+  });
+  const server: MockServer = {
+    ...started,
+    close: async () => {
+      await started.close();
+      if (folder) await rm(folder, { recursive: true, force: true });
+    },
+  };
   return {
     server,
     logLines,

@@ -1,0 +1,81 @@
+// Starting the servers under test as separate processes, and watching their memory.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CLI = `${PACKAGE_ROOT}bin/petstore-mock.js`;
+export const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
+
+export type Running = { child: ChildProcess; origin: string; startedMs: number; stop(): Promise<void> };
+
+/** Starts a server process and resolves once it printed the URL or port it listens on. */
+export function startProcess(
+  args: string[],
+  pattern: RegExp,
+  toOrigin: (match: RegExpExecArray) => string,
+): Promise<Running> {
+  const startedMs = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      resolve({
+        child,
+        origin: toOrigin(match),
+        startedMs,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`)));
+  });
+}
+
+export function startMock(extraArgs: string[]): Promise<Running> {
+  return startProcess(
+    [CLI, 'serve', '--port', '0', '--quiet', ...extraArgs],
+    /API\s+(http:\/\/[^/\s]+)/,
+    (match) => match[1] as string,
+  );
+}
+
+export function startBaseline(): Promise<Running> {
+  return startProcess([BASELINE], /listening (\d+)/, (match) => `http://127.0.0.1:${match[1]}`);
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
+/** Samples a process's RSS every 100 ms while `work` runs, and returns the peak. */
+export async function peakRssDuring<T>(
+  pid: number | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMb: number }> {
+  let peakMb = rssMb(pid);
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(pid));
+  }, 100);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.max(peakMb, rssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}

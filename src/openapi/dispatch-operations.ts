@@ -1,0 +1,82 @@
+// Calls the handler of the operation a request was matched to (by operationId), after the
+// middleware its spec entry asks for. A spec operation without a handler stops the server at
+// start. Dispatching from the match, instead of one Express route per operation, spares every
+// request a walk through all the routes.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Clock } from '../clock.js';
+import type { OperationHandler } from '../handlers/handler-types.js';
+import { createDeprecationHeaders, createStabilityHeader } from '../http/operation-headers.js';
+import { createPreferHandler } from '../http/prefer.js';
+import type { RetryAfterFormat } from '../limits/rate-limit-middleware.js';
+import type { Contract } from './load-contract.js';
+import type { OperationMatch } from './match-operation.js';
+
+export type DispatchContext = {
+  contract: Contract;
+  handlers: Readonly<Record<string, OperationHandler>>;
+  clock: Clock;
+  retryAfterFormat: () => RetryAfterFormat;
+};
+
+/** The match the operation matcher left on the response, if the request names an operation. */
+export function operationMatch(res: Response): OperationMatch | undefined {
+  return res.locals.operationMatch as OperationMatch | undefined;
+}
+
+function runChain(chain: readonly RequestHandler[], req: Request, res: Response, next: NextFunction): void {
+  let position = 0;
+  const step = (error?: unknown): void => {
+    if (error !== undefined) {
+      next(error);
+      return;
+    }
+    const middleware = chain[position];
+    position += 1;
+    if (!middleware) return;
+    try {
+      const result: unknown = middleware(req, res, step);
+      if (result instanceof Promise) result.catch(next);
+    } catch (thrown) {
+      next(thrown);
+    }
+  };
+  step();
+}
+
+export function dispatchOperations({ contract, handlers, clock, retryAfterFormat }: DispatchContext): RequestHandler {
+  const missing = contract.operations.filter((operation) => !handlers[operation.operationId]);
+  if (missing.length > 0) {
+    throw new Error(
+      `No handler for operation(s) ${missing.map((operation) => operation.operationId).join(', ')} of the contract. ` +
+        'Add one in src/handlers/ for each.',
+    );
+  }
+  const chains = new Map<string, RequestHandler[]>();
+  for (const operation of contract.operations) {
+    const successor = contract.operations.find(
+      (candidate) => candidate.operationId === operation.deprecation?.successor,
+    );
+    const handler = handlers[operation.operationId] as OperationHandler;
+    const chain: RequestHandler[] = [
+      createStabilityHeader(operation),
+      createDeprecationHeaders(operation, {
+        clock,
+        basePath: contract.basePath,
+        successorPath: successor?.path ?? operation.path,
+      }),
+      createPreferHandler(operation, { nowMs: clock.nowMs, retryAfterFormat }),
+      (req: Request, res: Response) => handler(req, res),
+    ].filter((middleware) => middleware !== undefined);
+    chains.set(operation.operationId, chain);
+  }
+  return (req, res, next) => {
+    const match = operationMatch(res);
+    const chain = match && chains.get(match.operation.operationId);
+    if (!match || !chain) {
+      next();
+      return;
+    }
+    req.params = match.params;
+    runChain(chain, req, res, next);
+  };
+}

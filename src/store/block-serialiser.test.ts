@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { generateDataSet } from '../../fixtures/generate-data-set.js';
+import { createBlockSerialiser } from './block-serialiser.js';
+
+const text = (buffers: Buffer[]) => Buffer.concat(buffers).toString('utf8');
+
+describe('the block serialiser', () => {
+  it('writes the same JSON as JSON.stringify, also after records are replaced, added and deleted', () => {
+    const data = generateDataSet({ seed: 3, pets: 2_500, orders: 20 });
+    const serialise = createBlockSerialiser();
+    expect(JSON.parse(text(serialise(data)))).toEqual(JSON.parse(JSON.stringify(data)));
+    data.pets[1_200] = { ...(data.pets[1_200] as (typeof data.pets)[number]), name: 'Replaced' };
+    data.pets.push({ id: 9_999, name: 'Added', categoryId: 1, status: 'pending' });
+    data.inventory = data.inventory.filter((item) => item.petId !== 7);
+    data.nextId.pet = 10_000;
+    expect(JSON.parse(text(serialise(data)))).toEqual(JSON.parse(JSON.stringify(data)));
+  });
+
+  it('freezes what it has written, so that an edit in place fails instead of leaving the file stale', () => {
+    const data = generateDataSet({ seed: 3, pets: 10, orders: 2 });
+    createBlockSerialiser()(data);
+    const pet = data.pets[0] as { name: string };
+    expect(() => {
+      pet.name = 'edited in place';
+    }).toThrow(TypeError);
+  });
+});
