@@ -25,6 +25,7 @@ export function renderBanner(server: MockServer, dataOrigin: string): string {
     `    Reference  ${server.origin}/docs`,
     `    Contract   ${server.origin}/openapi.yaml`,
     `    Data       ${server.store.location} (${dataOrigin})`,
+    `    Dashboard  ${server.origin}/__mock/ui`,
     `    Control    ${server.origin}/__mock/state (${CONTROL_ACCESS_NOTE[server.controlAccess]})`,
     '',
     keys.length > 0

@@ -1,17 +1,20 @@
 // The control API under /__mock, validated against its own contract (spec/control.yaml). It
 // is mounted before the Pet Store API's limits, so that its requests never count.
-import { Router as createRouter, json, type Request, type Response, type Router } from 'express';
+import { join } from 'node:path';
+import { Router as createRouter, json, type Request, type Response, type Router, static as serveStatic } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
 import { HttpError } from '../errors.js';
 import type { components } from '../generated/control.js';
 import { LatencyError } from '../http/latency.js';
 import type { Contract } from '../openapi/load-contract.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { type ControlAccess, createControlGuard } from './control-access.js';
 import { NotFoundError, type Simulation } from './simulation.js';
 
 type Schemas = components['schemas'];
 export const CONTROL_BASE_PATH = '/__mock';
+const DASHBOARD_FOLDER = join(PACKAGE_ROOT, 'dashboard');
 
 export type ControlRouteOptions = {
   contract: Contract;
@@ -43,6 +46,11 @@ const keyParam = (req: Request) => String(req.params.key);
 
 export function createControlRoutes({ contract, simulation, access, token }: ControlRouteOptions): Router {
   const router = createRouter();
+  // The dashboard's own files are public (the page asks for the token); what it reads is not.
+  if (access !== 'closed') {
+    router.get(`${CONTROL_BASE_PATH}/ui`, (_req, res) => res.sendFile(join(DASHBOARD_FOLDER, 'index.html')));
+    router.use(`${CONTROL_BASE_PATH}/ui`, serveStatic(DASHBOARD_FOLDER, { index: false }));
+  }
   router.use(CONTROL_BASE_PATH, createControlGuard(access, token));
   router.use(CONTROL_BASE_PATH, json({ limit: 32 * 1024 }));
   // Mounted on /__mock alone, so that the API's own requests never pass through it.
@@ -111,6 +119,10 @@ export function createControlRoutes({ contract, simulation, access, token }: Con
     handle((req, res) => res.json(simulation.compliance(keyParam(req)))),
   );
 
+  router.get(
+    `${base}/requests`,
+    handle((req, res) => res.json(simulation.recentRequests(Number(req.query.limit ?? 50)))),
+  );
   router.get(
     `${base}/storms`,
     handle((_req, res) => res.json(simulation.storms())),

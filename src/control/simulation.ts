@@ -26,6 +26,7 @@ export type WindowUse = ControlSchemas['WindowUse'];
 export type KeyState = ControlSchemas['KeyState'];
 export type StormState = ControlSchemas['Storm'];
 export type SimulationSnapshot = Omit<ControlSchemas['State'], 'controlApi'>;
+export type KeyedRequest = ControlSchemas['KeyedRequest'];
 
 export class NotFoundError extends Error {
   constructor(
@@ -62,6 +63,8 @@ export type Simulation = {
   requests(key: string): readonly RecordedRequest[];
   clearRequests(key: string): void;
   compliance(key: string): ComplianceReport;
+  /** The latest requests of every key, newest first. */
+  recentRequests(limit: number): KeyedRequest[];
   /** Applies the start options (keys, storm, latency); done at start and by reset(). */
   applyStart(): Promise<void>;
   reset(): Promise<void>;
@@ -246,6 +249,17 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     clearRequests: (key) => {
       findRecord(key);
       state.clearRequests(key);
+    },
+    recentRequests(limit) {
+      // Each key's record is in time order: its newest `limit` are enough to pick from.
+      const latest = store.data.apiKeys.flatMap(({ key }) =>
+        state
+          .requests(key)
+          .slice(-limit)
+          .map(({ atMs, ...request }) => ({ key, atMs, request })),
+      );
+      latest.sort((a, b) => b.atMs - a.atMs || b.request.index - a.request.index);
+      return latest.slice(0, limit).map(({ key, request }) => ({ ...request, key }));
     },
     compliance: (key) => {
       findRecord(key);

@@ -150,6 +150,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest requests of every key
+         * @description Newest first, each with its key, time on the mock's clock and answer; what the dashboard shows.
+         */
+        get: operations["listRecentRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/storms": {
         parameters: {
             query?: never;
@@ -419,6 +439,10 @@ export interface components {
             code?: string;
             retryAfterSeconds?: number;
             storm?: boolean;
+        };
+        /** @description A recorded request with the key that made it. */
+        KeyedRequest: components["schemas"]["RecordedRequest"] & {
+            key: string;
         };
         Violation: {
             /** @enum {string} */
@@ -741,6 +765,32 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listRecentRequests: {
+        parameters: {
+            query?: {
+                /** @description How many (1 to 200, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyedRequest"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
         };
     };
     listStorms: {

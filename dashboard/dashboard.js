@@ -1,0 +1,334 @@
+// The dashboard: reads and steers the mock through its documented control API only, so that
+// everything done here can be scripted too. It polls once a second; control requests never
+// count against any key's limits.
+const CONTROL = '/__mock';
+const TOKEN_KEY = 'petstore-mock-control-token';
+const POLL_MS = 1000;
+
+const $ = (selector) => document.querySelector(selector);
+const statusLine = $('#status');
+let docsTags = new Map();
+
+function tokenHeader() {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+function askForToken() {
+  const dialog = $('#token-dialog');
+  if (!dialog.open) dialog.showModal();
+  return new Promise((resolve) => {
+    $('#token-form').addEventListener(
+      'submit',
+      () => {
+        sessionStorage.setItem(TOKEN_KEY, new FormData($('#token-form')).get('token'));
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** One call of the control API; a 401 asks for the token once and tries again. */
+async function control(method, path, body) {
+  const send = () =>
+    fetch(`${CONTROL}${path}`, {
+      method,
+      headers: { ...tokenHeader(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  let response = await send();
+  if (response.status === 401) {
+    await askForToken();
+    response = await send();
+  }
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : undefined;
+  if (!response.ok) throw new Error(json?.message ?? `${method} ${path} answered ${response.status}`);
+  return json;
+}
+
+function say(message, isError = false) {
+  statusLine.textContent = message;
+  statusLine.classList.toggle('error', isError);
+}
+
+/** Runs an action from a button or form, then refreshes; failures are shown, never thrown. */
+async function act(description, action) {
+  try {
+    await action();
+    say(`${description}: done.`);
+  } catch (error) {
+    say(`${description} failed: ${error.message}`, true);
+  }
+  await refresh();
+}
+
+const secondsUntil = (iso, nowIso) => Math.max(0, Math.round((Date.parse(iso) - Date.parse(nowIso)) / 1000));
+
+function formatSeconds(seconds) {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
+}
+
+function element(tag, properties = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), properties);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function usageCell(window, nowIso) {
+  const share = window.limit === 0 ? 1 : Math.min(1, window.used / window.limit);
+  const bar = element(
+    'span',
+    { className: `bar${share >= 1 ? ' full' : ''}`, title: `${window.used} of ${window.limit}` },
+    [element('span', { style: `width: ${(share * 100).toFixed(1)}%` })],
+  );
+  bar.setAttribute('role', 'meter');
+  bar.setAttribute('aria-valuemin', '0');
+  bar.setAttribute('aria-valuemax', String(window.limit));
+  bar.setAttribute('aria-valuenow', String(window.used));
+  bar.setAttribute('aria-label', `${window.used} of ${window.limit} requests`);
+  const text = `${window.used.toLocaleString()} / ${window.limit.toLocaleString()}, resets in ${formatSeconds(secondsUntil(window.resetsAt, nowIso))}`;
+  return [bar, element('span', { className: 'usage', textContent: text })];
+}
+
+/** Key rows are kept between polls, so that a plan being chosen or seconds being typed stay put. */
+const keyRows = new Map();
+
+function keyRow(key) {
+  const row = element('tr');
+  row.dataset.key = key;
+  const plan = element(
+    'select',
+    { ariaLabel: `Plan of ${key}` },
+    ['free', 'pro', 'business', 'enterprise'].map((name) => element('option', { value: name, textContent: name })),
+  );
+  const seconds = element('input', {
+    type: 'number',
+    min: 1,
+    placeholder: 'seconds',
+    ariaLabel: `Ban seconds for ${key}`,
+  });
+  seconds.style.width = '6rem';
+  const cells = {
+    name: element('th', { scope: 'row', textContent: key }),
+    plan: element('td', {}, [
+      plan,
+      element('button', {
+        type: 'button',
+        textContent: 'Apply',
+        ariaLabel: `Apply plan to ${key}`,
+        onclick: () =>
+          act(`Plan of ${key}`, () => control('PUT', `/keys/${encodeURIComponent(key)}`, { plan: plan.value })),
+      }),
+    ]),
+    minute: element('td'),
+    day: element('td'),
+    ban: element('td'),
+    actions: element('td', {}, [
+      seconds,
+      element('button', {
+        type: 'button',
+        textContent: 'Ban',
+        ariaLabel: `Ban ${key}`,
+        onclick: () =>
+          act(`Ban of ${key}`, () =>
+            control(
+              'POST',
+              `/keys/${encodeURIComponent(key)}/ban`,
+              seconds.value ? { seconds: Number(seconds.value) } : {},
+            ),
+          ),
+      }),
+      element('button', {
+        type: 'button',
+        textContent: 'Lift ban',
+        ariaLabel: `Lift the ban of ${key}`,
+        onclick: () => act(`Ban of ${key} lifted`, () => control('DELETE', `/keys/${encodeURIComponent(key)}/ban`)),
+      }),
+      element('button', {
+        type: 'button',
+        textContent: 'Compliance',
+        ariaLabel: `Compliance of ${key}`,
+        onclick: () => showCompliance(key),
+      }),
+    ]),
+  };
+  row.append(...Object.values(cells));
+  return { row, cells, plan };
+}
+
+function renderKeys(state) {
+  const body = $('#keys tbody');
+  const seen = new Set();
+  for (const key of state.keys) {
+    seen.add(key.key);
+    let entry = keyRows.get(key.key);
+    if (!entry) {
+      entry = keyRow(key.key);
+      keyRows.set(key.key, entry);
+      entry.plan.value = key.plan;
+      body.append(entry.row);
+    }
+    entry.cells.minute.replaceChildren(...usageCell(key.minute, state.clock.now));
+    entry.cells.day.replaceChildren(...usageCell(key.day, state.clock.now));
+    const ban = key.banned
+      ? element('span', {
+          className: 'badge banned',
+          textContent: `banned, ${formatSeconds(secondsUntil(key.bannedUntil, state.clock.now))} left`,
+        })
+      : element('span', { className: 'badge', textContent: key.limited ? 'limited' : 'not banned' });
+    entry.cells.ban.replaceChildren(ban);
+    entry.row.dataset.banned = String(key.banned);
+  }
+  for (const [key, entry] of keyRows) {
+    if (!seen.has(key)) {
+      entry.row.remove();
+      keyRows.delete(key);
+    }
+  }
+}
+
+function renderStorms(state) {
+  const items = state.storms.map((storm) => {
+    const scope = `${storm.keys ? storm.keys.join(', ') : 'every key'}; ${storm.operations ? storm.operations.join(', ') : 'every operation'}`;
+    const left = [
+      storm.endsAt ? `${formatSeconds(secondsUntil(storm.endsAt, state.clock.now))} left` : '',
+      storm.requestLimit ? `${Math.max(0, storm.requestLimit - storm.covered)} requests left` : '',
+    ].filter(Boolean);
+    const text = `${storm.running ? 'Running' : 'Over'}: ${Math.round(storm.fraction * 100)}% of requests of ${scope}; ${storm.refused} of ${storm.covered} answered 429${left.length ? `; ${left.join(', ')}` : storm.running ? '; until stopped' : ''}.`;
+    const stop = element('button', {
+      type: 'button',
+      textContent: 'Stop',
+      ariaLabel: `Stop storm ${storm.id}`,
+      onclick: () => act('Storm stopped', () => control('DELETE', `/storms/${storm.id}`)),
+    });
+    return element('li', {}, [text, ' ', ...(storm.running ? [stop] : [])]);
+  });
+  $('#storms').replaceChildren(...(items.length ? items : [element('li', { textContent: 'No storm.' })]));
+}
+
+function renderClock(state) {
+  $('#clock-now').textContent = new Date(state.clock.now).toUTCString();
+  $('#clock-now').dateTime = state.clock.now;
+  $('#clock-frozen').textContent = state.clock.frozen ? 'frozen' : 'running';
+  $('#clock-freeze').textContent = state.clock.frozen ? 'Unfreeze' : 'Freeze';
+  $('#clock-freeze').dataset.frozen = String(state.clock.frozen);
+}
+
+function renderRequests(requests) {
+  const rows = requests.map((request) => {
+    const operation = request.operationId
+      ? element('a', {
+          href: `/docs#/${docsTags.get(request.operationId) ?? 'default'}/${request.operationId}`,
+          textContent: request.operationId,
+        })
+      : request.path;
+    const status = `${request.status}${request.code ? ` ${request.code}` : ''}${request.storm ? ' (storm)' : ''}`;
+    const row = element('tr', {}, [
+      element('td', { textContent: new Date(request.at).toISOString().slice(11, 19) }),
+      element('td', { textContent: request.key }),
+      element('td', {}, [operation]),
+      element('td', { textContent: status }),
+    ]);
+    if (request.code === 'API_KEY_BANNED') row.className = 'refused';
+    else if (request.status === 429) row.className = 'limited';
+    return row;
+  });
+  $('#requests tbody').replaceChildren(...rows);
+}
+
+async function showCompliance(key) {
+  await act(`Compliance of ${key}`, async () => {
+    const report = await control('GET', `/keys/${encodeURIComponent(key)}/compliance`);
+    $('#compliance-hint').textContent =
+      `${key}: ${report.compliant ? 'compliant' : `${report.violations.length} violation(s)`}.`;
+    $('#compliance').textContent = JSON.stringify(report, null, 2);
+  });
+}
+
+let refreshing = false;
+async function refresh() {
+  if (refreshing) return;
+  refreshing = true;
+  try {
+    const [state, requests] = await Promise.all([control('GET', '/state'), control('GET', '/requests?limit=30')]);
+    renderClock(state);
+    renderKeys(state);
+    renderStorms(state);
+    renderRequests(requests);
+    if (statusLine.classList.contains('error') || statusLine.textContent === 'Connecting…')
+      say(`Connected; control API ${state.controlApi}.`);
+  } catch (error) {
+    say(`Cannot read the mock's state: ${error.message}`, true);
+  } finally {
+    refreshing = false;
+  }
+}
+
+function commaList(value) {
+  const items = String(value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length ? items : undefined;
+}
+
+function wire() {
+  $('#clock-freeze').addEventListener('click', (event) =>
+    act('Clock', () => control('POST', '/clock', { frozen: event.currentTarget.dataset.frozen !== 'true' })),
+  );
+  for (const button of document.querySelectorAll('[data-advance]')) {
+    button.addEventListener('click', () =>
+      act(button.textContent, () => control('POST', '/clock', { advanceSeconds: Number(button.dataset.advance) })),
+    );
+  }
+  $('#storm-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const spec = {
+      fraction: Number(form.get('fraction') || 1),
+      ...(form.get('seconds') ? { seconds: Number(form.get('seconds')) } : {}),
+      ...(form.get('requests') ? { requests: Number(form.get('requests')) } : {}),
+      ...(commaList(form.get('keys')) ? { keys: commaList(form.get('keys')) } : {}),
+      ...(commaList(form.get('operations')) ? { operations: commaList(form.get('operations')) } : {}),
+    };
+    act('Storm started', () => control('POST', '/storms', spec));
+  });
+  $('#stop-storms').addEventListener('click', () => act('Storms stopped', () => control('DELETE', '/storms')));
+  $('#new-key').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    act(`Key ${form.get('key')}`, () =>
+      control('PUT', `/keys/${encodeURIComponent(form.get('key'))}`, { plan: form.get('plan') }),
+    );
+  });
+  $('#reset-counters').addEventListener('click', () =>
+    act('Counters reset', async () => {
+      for (const row of keyRows.keys()) await control('DELETE', `/keys/${encodeURIComponent(row)}/counters`);
+    }),
+  );
+  $('#reset-all').addEventListener('click', () => {
+    if (window.confirm('Reset data, counters, bans, storms and the clock to how the mock started?'))
+      act('Reset', () => control('POST', '/reset'));
+  });
+}
+
+async function loadDocsTags() {
+  // Each operation's first tag, for links to its place in the API reference.
+  const contract = await (await fetch('/openapi.json')).json();
+  for (const item of Object.values(contract.paths)) {
+    for (const operation of Object.values(item)) {
+      if (operation?.operationId) docsTags.set(operation.operationId, operation.tags?.[0] ?? 'default');
+    }
+  }
+}
+
+wire();
+await loadDocsTags().catch(() => {
+  docsTags = new Map();
+});
+await refresh();
+setInterval(refresh, POLL_MS);

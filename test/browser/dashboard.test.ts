@@ -1,0 +1,120 @@
+// The dashboard in a real browser: Debian's Chromium, driven by playwright-core (never a browser
+// download). .ci/run installs Chromium with apt when it is missing.
+
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startTestMock, type TestMock, useTestMock } from '../support/mock.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOT = new URL('../../test-output/dashboard.png', import.meta.url);
+// Flags for a headless Chromium on a machine with no network but loopback.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 8_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is not at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does).`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+});
+afterAll(() => browser?.close());
+
+async function openDashboard(mock: TestMock): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await page.goto(`${mock.server.origin}/__mock/ui`);
+  await page.locator('tr[data-key="demo-free"]').waitFor();
+  return page;
+}
+
+describe('the dashboard at /__mock/ui', () => {
+  const mock = useTestMock({ clockStart: '2026-11-21T10:00:00Z', clockFrozen: true });
+  let page: Page;
+  beforeAll(async () => {
+    page = await openDashboard(mock);
+  });
+  afterAll(() => page?.close());
+
+  it('bans a key with its button, and the control API says it is banned', async () => {
+    await page.getByRole('button', { name: 'Ban demo-free' }).click();
+    await waitFor('the ban over the API', () => mock.server.control.key('demo-free').banned);
+    await page.locator('tr[data-key="demo-free"][data-banned="true"]').waitFor();
+    await expect(page.locator('tr[data-key="demo-free"]').textContent()).resolves.toContain('banned, 10 min left');
+  });
+
+  it('advances the clock with a button, and the ban lifts', async () => {
+    await page.getByRole('button', { name: 'Advance 1 hour' }).click();
+    await waitFor('the ban to lift', () => !mock.server.control.key('demo-free').banned);
+    await page.locator('tr[data-key="demo-free"][data-banned="false"]').waitFor();
+    expect(mock.server.clock.now().toISOString()).toBe('2026-11-21T11:00:00.000Z');
+    await expect(page.locator('#clock-now').textContent()).resolves.toBe('Sat, 21 Nov 2026 11:00:00 GMT');
+  });
+
+  it('starts a storm from its form, and the 429s show in the request list, linked to the reference', async () => {
+    await page.getByLabel('Storm keys').fill('demo-pro');
+    await page.getByRole('button', { name: 'Start storm' }).click();
+    await waitFor('the storm over the API', () => mock.server.control.storms().some((storm) => storm.running));
+    for (let sent = 0; sent < 3; sent += 1) await mock.http.get('/v1/pets?limit=1').set('X-API-Key', 'demo-pro');
+    const stormRow = page.locator('#requests tbody tr', { hasText: '429 RATE_LIMITED (storm)' });
+    // The list follows by polling: wait for all three, then no more appear.
+    await waitFor('three storm answers in the list', async () => (await stormRow.count()) === 3);
+    await page.waitForTimeout(1_200);
+    expect(await stormRow.count()).toBe(3);
+    await expect(stormRow.first().getByRole('link', { name: 'listPets' }).getAttribute('href')).resolves.toBe(
+      '/docs#/Pets/listPets',
+    );
+    await expect(page.locator('#storms').textContent()).resolves.toContain('3 of 3 answered 429');
+    await mkdir(new URL('.', SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT.pathname, fullPage: true });
+  });
+
+  it('shows a key compliance report at a click', async () => {
+    await page.getByRole('button', { name: 'Compliance of demo-pro' }).click();
+    await expect(page.locator('#compliance-hint')).toBeDefined();
+    await waitFor('the report', async () =>
+      ((await page.locator('#compliance').textContent()) ?? '').includes('"key": "demo-pro"'),
+    );
+    await expect(page.locator('#compliance-hint').textContent()).resolves.toMatch(/demo-pro: \d+ violation/);
+  });
+
+  it('polls without counting against any key', async () => {
+    const used = mock.server.control.key('demo-business').minute.used;
+    await page.waitForTimeout(2_500);
+    expect(mock.server.control.key('demo-business').minute.used).toBe(used);
+  });
+});
+
+describe('the dashboard with a control token', () => {
+  it('asks for the token once, keeps it in the tab, and then works', async () => {
+    const mock = await startTestMock({ controlToken: 'dashboard-token' });
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${mock.server.origin}/__mock/ui`);
+      await page.getByLabel('Token', { exact: true }).fill('dashboard-token');
+      await page.getByRole('button', { name: 'Use token' }).click();
+      await page.locator('tr[data-key="demo-free"]').waitFor();
+      await expect(page.locator('#status').textContent()).resolves.toContain('control API token');
+      await page.getByRole('button', { name: 'Ban demo-pro' }).click();
+      await waitFor('the ban over the API', () => mock.server.control.key('demo-pro').banned);
+    } finally {
+      await page.close();
+      await mock.server.close();
+    }
+  });
+});
