@@ -1,18 +1,16 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { generateDataSet } from '../../fixtures/generate-data-set.js';
+import { useTempFolder } from '../../test/support/temp-folder.js';
 import { createStore, DataFileError, IN_MEMORY } from './create-store.js';
 
 describe('the data store', () => {
+  const tempFolder = useTempFolder('store');
   let folder: string;
-  beforeEach(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'petstore-store-'));
-  });
-  afterEach(async () => {
-    await rm(folder, { recursive: true, force: true });
+  beforeEach(() => {
+    folder = tempFolder();
   });
   const initial = () => generateDataSet({ seed: 1, pets: 5, orders: 2 });
 

@@ -1,18 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { runCli, startCli } from '../support/cli.js';
+import { useTempFolder } from '../support/temp-folder.js';
 
 const KEY = { 'X-API-Key': 'demo-pro' };
 
 describe('petstore-mock serve', () => {
+  const tempFolder = useTempFolder('cli');
   let folder: string;
-  beforeEach(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'petstore-cli-'));
-  });
-  afterEach(async () => {
-    await rm(folder, { recursive: true, force: true });
+  beforeEach(() => {
+    folder = tempFolder();
   });
 
   it('prints one banner with the URL, the data file and the demo keys, and serves the fixtures', async () => {

@@ -1,12 +1,12 @@
 // Acknowledged writes survive a crash: hundreds of concurrent creates and updates, the server
 // killed with SIGKILL at a (seeded) random moment, restarted on the same file.
 
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { createSeededRandom } from '../../src/http/latency.js';
 import { startCli } from '../support/cli.js';
+import { useTempFolder } from '../support/temp-folder.js';
 
 const KEY = { 'X-API-Key': 'demo-enterprise', 'Content-Type': 'application/json' };
 const WRITES = 20_000;
@@ -15,12 +15,10 @@ const WORKERS = 20;
 type Acknowledged = { creates: Map<number, string>; stock: Map<number, number> };
 
 describe('acknowledged writes', () => {
+  const tempFolder = useTempFolder('crash');
   let folder: string;
-  beforeEach(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'petstore-crash-'));
-  });
-  afterEach(async () => {
-    await rm(folder, { recursive: true, force: true });
+  beforeEach(() => {
+    folder = tempFolder();
   });
 
   it.each([1, 2, 3])(
