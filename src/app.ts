@@ -17,7 +17,7 @@ import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createRateLimitMiddleware, requestOperation } from './limits/rate-limit-middleware.js';
 import { createContractValidator } from './openapi/contract-validator.js';
-import { dispatchOperations } from './openapi/dispatch-operations.js';
+import { composeMiddleware, dispatchOperations } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { createOperationMatcher } from './openapi/match-operation.js';
 import type { Store } from './store/create-store.js';
@@ -91,21 +91,24 @@ export function createApp(deps: AppDependencies): Express {
 
   const api = contract.basePath || '/';
   const matchOperation = createOperationMatcher(contract.basePath, contract.operations);
-  app.use(api, (req, res, next) => {
-    const match = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
-    res.locals.operationMatch = match;
-    res.locals.operation = match?.operation;
-    next();
-  });
+  const parseJson = json({ limit: MAX_BODY_BYTES });
+  // The API's own steps, run as one layer: Express then matches the base path once, not four times.
   app.use(
     api,
-    createLatencyMiddleware(() => simulation.latency(), deps.seed),
+    composeMiddleware([
+      (req, res, next) => {
+        const match = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
+        res.locals.operationMatch = match;
+        res.locals.operation = match?.operation;
+        next();
+      },
+      createLatencyMiddleware(() => simulation.latency(), deps.seed),
+      // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
+      createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }),
+      // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
+      (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()),
+    ]),
   );
-  // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
-  app.use(api, createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }));
-  // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
-  const parseJson = json({ limit: MAX_BODY_BYTES });
-  app.use(api, (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()));
   app.use(createContractValidator(contract, { validateResponses: deps.validateResponses }));
   app.use(
     dispatchOperations({

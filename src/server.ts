@@ -2,7 +2,6 @@
 // returns a handle that a test can use and close. The CLI's `serve` is a thin layer over it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateDataSet } from '../fixtures/generate-data-set.js';
 import { createApp } from './app.js';
 import { type Clock, createClock } from './clock.js';
 import { type Config, type MockServerOptions, resolveConfig } from './config.js';
@@ -71,7 +70,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const contract = loadContract(PETSTORE_SPEC_FILE);
   const limitState = createInMemoryLimitState();
   const clock = createClock({ start: config.clockStart, frozen: config.clockFrozen, settings: limitState.clock });
-  const createInitialData = () => generateDataSet({ seed: config.seed, demoKeys: config.demoKeys });
+  // Faker loads only when fresh data is built: a restart on an existing data file skips it.
+  const createInitialData = async () => {
+    const { generateDataSet } = await import('../fixtures/generate-data-set.js');
+    return generateDataSet({ seed: config.seed, demoKeys: config.demoKeys });
+  };
   const store = await createStore({ location: config.data, reset: config.reset, createInitialData });
   const simulation = createSimulation({
     store,

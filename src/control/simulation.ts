@@ -82,7 +82,7 @@ export type SimulationDependencies = {
   state: LimitState;
   clock: Clock;
   initialSettings: RateLimitSettings;
-  createInitialData: () => DataSet;
+  createInitialData: () => DataSet | Promise<DataSet>;
   start?: SimulationStart;
 };
 
@@ -273,7 +273,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     },
 
     async reset() {
-      await store.replace(deps.createInitialData());
+      await store.replace(await deps.createInitialData());
       state.resetCounters();
       state.clearStorms();
       state.clearRequests();

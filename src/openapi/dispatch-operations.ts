@@ -23,6 +23,11 @@ export function operationMatch(res: Response): OperationMatch | undefined {
   return res.locals.operationMatch as OperationMatch | undefined;
 }
 
+/** Runs middleware one after another as one; an error or a throw goes to `next`. */
+export function composeMiddleware(chain: readonly RequestHandler[]): RequestHandler {
+  return (req, res, next) => runChain(chain, req, res, next);
+}
+
 function runChain(chain: readonly RequestHandler[], req: Request, res: Response, next: NextFunction): void {
   let position = 0;
   const step = (error?: unknown): void => {
@@ -32,7 +37,10 @@ function runChain(chain: readonly RequestHandler[], req: Request, res: Response,
     }
     const middleware = chain[position];
     position += 1;
-    if (!middleware) return;
+    if (!middleware) {
+      next();
+      return;
+    }
     try {
       const result: unknown = middleware(req, res, step);
       if (result instanceof Promise) result.catch(next);

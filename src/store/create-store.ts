@@ -39,7 +39,7 @@ export type StoreOptions = {
   /** A file path (relative to the working directory) or ":memory:". */
   location: string;
   /** Makes the initial data when the file is missing or a reset is asked for. */
-  createInitialData: () => DataSet;
+  createInitialData: () => DataSet | Promise<DataSet>;
   /** Rebuild the file from createInitialData even if it exists. */
   reset?: boolean;
 };
@@ -79,7 +79,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   const existing = inMemory || options.reset ? undefined : await readExisting(location);
   const db = new Low<DataSet>(
     inMemory ? new Memory<DataSet>() : new DurableJsonFile<DataSet>(location, createBlockSerialiser()),
-    existing ?? options.createInitialData(),
+    existing ?? (await options.createInitialData()),
   );
   if (!inMemory) await mkdir(dirname(location), { recursive: true });
   if (!existing) await db.write();
