@@ -143,8 +143,3 @@ export function loadContract(file: string): Contract {
   }
   return parseContract(text, file);
 }
-
-/** Express's form of a spec path: /pets/{petId} -> /pets/:petId. */
-export function toExpressPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, ':$1');
-}

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
 import { DEMO_KEY, errorShape, startTestMock, useTestMock } from '../support/mock.js';
 
@@ -86,6 +87,21 @@ describe('requests that break the contract', () => {
     for (let sent = 0; sent < 70; sent += 1) answers.push(await mock.http.get('/v1/pets'));
     expect(answers.every((res) => res.status === 401)).toBe(true);
     expect(answers.at(-1)?.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('a request that is not valid HTTP gets the Error object too (400 MALFORMED_HTTP), and the server stays up', async () => {
+    const { port } = new URL(mock.server.origin);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.end('GET /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(errorShape(400, 'MALFORMED_HTTP'));
+    expect((await mock.http.get('/v1/pets').set('X-API-Key', DEMO_KEY)).status).toBe(200);
   });
 
   it('nothing already stored is lost after a run of bad requests', async () => {
