@@ -17,3 +17,6 @@ function findPackageRoot(): string {
 export const PACKAGE_ROOT = findPackageRoot();
 export const PETSTORE_SPEC_FILE = join(PACKAGE_ROOT, 'spec', 'petstore.yaml');
 export const CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'spec', 'control.yaml');
+/** The same contracts as JSON, written by the build (scripts/compile-spec.js). */
+export const COMPILED_PETSTORE_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'petstore.json');
+export const COMPILED_CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'control.json');

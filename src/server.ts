@@ -11,7 +11,12 @@ import { HttpError } from './errors.js';
 import { createKeyDirectory } from './limits/key-directory.js';
 import { createInMemoryLimitState, type LimitState } from './limits/limit-state.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
-import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE } from './package-root.js';
+import {
+  COMPILED_CONTROL_SPEC_FILE,
+  COMPILED_PETSTORE_SPEC_FILE,
+  CONTROL_SPEC_FILE,
+  PETSTORE_SPEC_FILE,
+} from './package-root.js';
 import { createStore, type Store } from './store/create-store.js';
 
 export type MockServer = {
@@ -67,7 +72,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
-  const contract = loadContract(PETSTORE_SPEC_FILE);
+  const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
   const limitState = createInMemoryLimitState();
   const clock = createClock({ start: config.clockStart, frozen: config.clockFrozen, settings: limitState.clock });
   // Faker loads only when fresh data is built: a restart on an existing data file skips it.
@@ -87,7 +92,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const access = controlAccess(config.host, config.controlToken);
   const app = createApp({
     contract,
-    loadControlContract: () => loadContract(CONTROL_SPEC_FILE),
+    loadControlContract: () => loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE),
     store,
     clock,
     limitState,

@@ -8,6 +8,7 @@ import { HttpError } from '../errors.js';
 import type { components } from '../generated/control.js';
 import { LatencyError } from '../http/latency.js';
 import type { Contract } from '../openapi/load-contract.js';
+import { applyValidatorShims } from '../openapi/validator-shims.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { type ControlAccess, createControlGuard } from './control-access.js';
 import { NotFoundError, type Simulation } from './simulation.js';
@@ -54,6 +55,7 @@ export function createControlRoutes({ contract, simulation, access, token }: Con
   router.use(CONTROL_BASE_PATH, createControlGuard(access, token));
   router.use(CONTROL_BASE_PATH, json({ limit: 32 * 1024 }));
   // Mounted on /__mock alone, so that the API's own requests never pass through it.
+  applyValidatorShims();
   const validator = createRouter();
   validator.use(
     OpenApiValidator.middleware({

@@ -4,12 +4,12 @@ import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
 import type { Contract } from './load-contract.js';
-import { cacheValidatorRouteMatchers } from './validator-route-cache.js';
+import { applyValidatorShims } from './validator-shims.js';
 
 export type ValidatorOptions = { validateResponses: boolean };
 
 export function createContractValidator(contract: Contract, options: ValidatorOptions): RequestHandler[] {
-  cacheValidatorRouteMatchers();
+  applyValidatorShims();
   // The validator resolves $refs in place; it gets its own copy of the document.
   const apiSpec = structuredClone(contract.document) as unknown as OpenAPIV3.DocumentV3_1;
   const middleware = OpenApiValidator.middleware({
@@ -23,8 +23,7 @@ export function createContractValidator(contract: Contract, options: ValidatorOp
     validateSecurity: false,
     ignoreUndocumented: false,
     // The spec ships with the package and is validated in npm test (Spectral and a second,
-    // independent validator); checking it against the OpenAPI meta-schema at every start
-    // cost a third of the cold start.
+    // independent validator), not at every start (see validator-shims.ts).
     validateApiSpec: false,
   });
   return Array.isArray(middleware) ? (middleware as RequestHandler[]) : [middleware as RequestHandler];

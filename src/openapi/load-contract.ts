@@ -1,7 +1,7 @@
 // Loads the contract once at start and lists its operations. A spec that is missing or broken
 // stops the server here with a clear message, instead of failing the first request with a 500.
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -98,12 +98,19 @@ function describeDeprecation(operation: JsonObject): DeprecationNotice | undefin
 }
 
 export function parseContract(text: string, file: string): Contract {
-  let document: JsonObject;
+  let parsed: unknown;
   try {
-    document = asObject(parse(text));
+    // Loaded only here: a start from the compiled JSON does without the YAML parser.
+    const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+    parsed = parse(text);
   } catch (error) {
     throw new ContractError(file, `it is not valid YAML (${(error as Error).message})`);
   }
+  return describeContract(parsed, text, file);
+}
+
+function describeContract(parsed: unknown, text: string, file: string): Contract {
+  const document = asObject(parsed);
   if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
     throw new ContractError(file, 'it is not an OpenAPI 3 document');
   }
@@ -134,12 +141,23 @@ export function parseContract(text: string, file: string): Contract {
   return { document, text, basePath, operations };
 }
 
-export function loadContract(file: string): Contract {
+/**
+ * Loads a contract from its YAML file. `compiledFile`, the same contract as JSON written by the
+ * build, is used instead of parsing the YAML when it is at least as new (JSON.parse is ~100x faster).
+ */
+export function loadContract(file: string, compiledFile?: string): Contract {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new ContractError(file, (error as Error).message);
+  }
+  if (compiledFile && existsSync(compiledFile) && statSync(compiledFile).mtimeMs >= statSync(file).mtimeMs) {
+    try {
+      return describeContract(JSON.parse(readFileSync(compiledFile, 'utf8')) as unknown, text, file);
+    } catch {
+      // A damaged build output: the YAML is the source, so read that instead.
+    }
   }
   return parseContract(text, file);
 }
