@@ -27,6 +27,10 @@ describe('the contract suite against a fresh mock', () => {
     expect(result.failed).toBe(0);
     expect(result.passed).toBeGreaterThan(150);
     expect(result.skipped).toBe(0);
+    // The suite removes what it created: its names all start with "contract-".
+    const made = (name: string) => name.startsWith('contract-');
+    expect(mock.store.data.categories.filter((category) => made(category.name))).toEqual([]);
+    expect(mock.store.data.pets.filter((pet) => made(pet.name))).toEqual([]);
   }, 120_000);
 });
 

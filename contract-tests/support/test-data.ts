@@ -15,7 +15,8 @@ export type TestData = {
 type Created = { kind: 'pet' | 'category' | 'order'; id: number };
 const created: Created[] = [];
 
-async function create(path: string, body: unknown, what: string): Promise<number> {
+/** Creates a resource through the API and remembers it for cleanUp. */
+async function create(kind: Created['kind'], path: string, body: unknown, what: string): Promise<number> {
   const exchange = await send({ method: 'POST', path, json: body });
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
   // Any success with an id will do here: the checks themselves judge the status.
@@ -24,6 +25,7 @@ async function create(path: string, body: unknown, what: string): Promise<number
       `Could not set up the test data: creating ${what} failed, so no check can run.\n${describeExchange(exchange)}`,
     );
   }
+  created.push({ kind, id });
   return id;
 }
 
@@ -35,27 +37,24 @@ async function stock(petId: number, quantity: number): Promise<void> {
     );
 }
 
+/** An available pet in `categoryId` with `quantity` units in stock. */
+async function stockedPet(categoryId: number, quantity: number, what: string): Promise<number> {
+  const pet = await create('pet', '/pets', { name: uniqueText('contract-pet'), categoryId, status: 'available' }, what);
+  await stock(pet, quantity);
+  return pet;
+}
+
 export async function createTestData(): Promise<TestData> {
-  const homeCategory = await create('/categories', { name: uniqueText('contract-category') }, 'a category');
-  created.push({ kind: 'category', id: homeCategory });
-  const emptyCategory = await create('/categories', { name: uniqueText('contract-empty') }, 'an empty category');
-  created.push({ kind: 'category', id: emptyCategory });
-  const pet = await create(
-    '/pets',
-    { name: uniqueText('contract-pet'), categoryId: homeCategory, status: 'available' },
-    'a pet',
+  const homeCategory = await create('category', '/categories', { name: uniqueText('contract-category') }, 'a category');
+  const emptyCategory = await create(
+    'category',
+    '/categories',
+    { name: uniqueText('contract-empty') },
+    'an empty category',
   );
-  created.push({ kind: 'pet', id: pet });
-  await stock(pet, 50);
-  const orderedPet = await create(
-    '/pets',
-    { name: uniqueText('contract-ordered'), categoryId: homeCategory, status: 'available' },
-    'a pet to order',
-  );
-  created.push({ kind: 'pet', id: orderedPet });
-  await stock(orderedPet, 10);
-  const order = await create('/store/orders', { petId: orderedPet, quantity: 1 }, 'an order');
-  created.push({ kind: 'order', id: order });
+  const pet = await stockedPet(homeCategory, 50, 'a pet');
+  const orderedPet = await stockedPet(homeCategory, 10, 'a pet to order');
+  const order = await create('order', '/store/orders', { petId: orderedPet, quantity: 1 }, 'an order');
   return {
     paths: { categoryId: emptyCategory, petId: pet, orderId: order },
     bodies: { categoryId: homeCategory, petId: pet },

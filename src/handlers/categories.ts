@@ -1,6 +1,6 @@
 // The category operations of the Pets area. Names are unique without case (spec).
 import { HttpError } from '../errors.js';
-import type { Category, DataSet, NewCategory } from '../store/data-set.js';
+import { type Category, type DataSet, type NewCategory, replaceRecord } from '../store/data-set.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
 import { nameMatches, sendPage } from './pagination.js';
 
@@ -68,9 +68,7 @@ export function createCategoryHandlers({
       const category = await store.update((data) => {
         const existing = findCategory(data, categoryId);
         requireFreeName(data, fields.name, categoryId);
-        const replaced: Category = { id: categoryId, ...fields };
-        data.categories[data.categories.indexOf(existing)] = replaced;
-        return replaced;
+        return replaceRecord(data.categories, existing, { id: categoryId, ...fields });
       });
       res.json(category);
     },

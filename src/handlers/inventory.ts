@@ -1,6 +1,6 @@
 // The inventory operations of the Store area (beta): one entry per pet, ordered by petId.
 import { HttpError } from '../errors.js';
-import type { DataSet, InventoryItem } from '../store/data-set.js';
+import { type DataSet, type InventoryItem, replaceRecord } from '../store/data-set.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
 import { sendPage } from './pagination.js';
 
@@ -36,9 +36,7 @@ export function createInventoryHandlers({
       const { quantity } = bodyOf(req, 'updateInventory');
       const item = await store.update((data) => {
         const existing = findItem(data, petId);
-        const changed: InventoryItem = { ...existing, quantity };
-        data.inventory[data.inventory.indexOf(existing)] = changed;
-        return changed;
+        return replaceRecord(data.inventory, existing, { ...existing, quantity });
       });
       res.json(item);
     },

@@ -1,7 +1,7 @@
 // The order operations of the Store area: placing an order takes stock, cancelling returns it,
 // and a complete order never changes again (spec: placeOrder, updateOrder, cancelOrder).
 import { HttpError } from '../errors.js';
-import type { DataSet, InventoryItem, StoredOrder } from '../store/data-set.js';
+import { type DataSet, type InventoryItem, replaceRecord, type StoredOrder } from '../store/data-set.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
 import { sendPage } from './pagination.js';
 
@@ -23,7 +23,7 @@ function stockOf(data: DataSet, petId: number): InventoryItem | undefined {
 
 /** Replaces a pet's inventory entry with one whose quantity is changed by `delta`. */
 function changeStock(data: DataSet, stock: InventoryItem, delta: number): void {
-  data.inventory[data.inventory.indexOf(stock)] = { ...stock, quantity: Math.min(1_000_000, stock.quantity + delta) };
+  replaceRecord(data.inventory, stock, { ...stock, quantity: Math.min(1_000_000, stock.quantity + delta) });
 }
 
 export function createOrderHandlers({
@@ -94,13 +94,11 @@ export function createOrderHandlers({
       const order = await store.update((data) => {
         const existing = findOrder(data, orderId);
         requireOpen(existing);
-        const changed: StoredOrder = {
+        return replaceRecord(data.orders, existing, {
           ...existing,
           ...(change.shipDate === undefined ? {} : { shipDate: change.shipDate }),
           ...(change.complete === true ? { complete: true } : {}),
-        };
-        data.orders[data.orders.indexOf(existing)] = changed;
-        return changed;
+        });
       });
       res.json(order);
     },

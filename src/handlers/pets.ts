@@ -1,6 +1,6 @@
 // The pet operations of the Pets area. Business rules are the spec's (spec/README.md).
 import { HttpError } from '../errors.js';
-import type { DataSet, NewPet, Pet } from '../store/data-set.js';
+import { type DataSet, type NewPet, type Pet, replaceRecord } from '../store/data-set.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
 import { nameMatches, sendPage } from './pagination.js';
 
@@ -68,11 +68,9 @@ export function createPetHandlers({
       const pet = await store.update((data) => {
         const existing = findPet(data, petId);
         requireCategory(data, fields.categoryId);
-        const replaced: Pet = { ...existing, ...fields };
-        data.pets[data.pets.indexOf(existing)] = replaced;
-        const entryIndex = data.inventory.findIndex((item) => item.petId === petId);
-        const entry = data.inventory[entryIndex];
-        if (entry) data.inventory[entryIndex] = { ...entry, status: replaced.status ?? 'available' };
+        const replaced = replaceRecord(data.pets, existing, { ...existing, ...fields });
+        const entry = data.inventory.find((item) => item.petId === petId);
+        if (entry) replaceRecord(data.inventory, entry, { ...entry, status: replaced.status ?? 'available' });
         return replaced;
       });
       res.json(pet);
