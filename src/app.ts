@@ -1,7 +1,7 @@
 // The Express app: middleware in a fixed, readable order, and no I/O of its own.
 //   CORS -> request log -> docs and contract -> control API (/__mock) -> API: which operation
-//   -> latency -> limits and key -> body -> contract validation -> operation routes -> 404
-//   -> Error object
+//   -> latency -> limits and key -> body -> contract validation -> the operation's handler
+//   -> 404 -> Error object
 import cors from 'cors';
 import express, { type Express, json, type RequestHandler } from 'express';
 import type { Clock } from './clock.js';
@@ -99,7 +99,6 @@ export function createApp(deps: AppDependencies): Express {
       (req, res, next) => {
         const match = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
         res.locals.operationMatch = match;
-        res.locals.operation = match?.operation;
         next();
       },
       createLatencyMiddleware(() => simulation.latency(), deps.seed),

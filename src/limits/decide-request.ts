@@ -4,17 +4,18 @@ import type { PlanLimits } from './plans.js';
 import {
   type BanPolicy,
   currentCounters,
+  type Decision,
   evaluateRequest,
   type KeyCounters,
   type RateLimitHeaders,
   rateLimitHeaders,
+  secondsUntil,
 } from './rate-limit-policy.js';
 import { applyStorm, type Storm, stormCovers } from './storms.js';
 
+/** The policy's decision, or a refusal by a storm. */
 export type RequestDecision =
-  | { allowed: true }
-  | { allowed: false; reason: 'rate-limited'; window: 'minute' | 'day'; retryAfterSeconds: number }
-  | { allowed: false; reason: 'banned'; retryAfterSeconds: number }
+  | Decision
   | { allowed: false; reason: 'storm'; stormId: string; retryAfterSeconds: number };
 
 export type DecisionInput = {
@@ -39,9 +40,13 @@ export function decideRequest(input: DecisionInput): DecisionOutput {
   const { nowMs, limits } = input;
   const counters = currentCounters(input.counters, nowMs);
   if (counters.bannedUntilMs !== undefined) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((counters.bannedUntilMs - nowMs) / 1000));
     return {
-      decision: { allowed: false, reason: 'banned', retryAfterSeconds },
+      decision: {
+        allowed: false,
+        reason: 'banned',
+        retryAfterSeconds: secondsUntil(counters.bannedUntilMs, nowMs),
+        bannedNow: false,
+      },
       counters,
       headers: rateLimitHeaders(counters, limits),
       storms: [],
@@ -60,16 +65,5 @@ export function decideRequest(input: DecisionInput): DecisionOutput {
   }
   if (refusal) return { decision: refusal, counters, headers: rateLimitHeaders(counters, limits), storms };
 
-  const evaluation = evaluateRequest(counters, limits, nowMs, input.ban);
-  const { decision } = evaluation;
-  return {
-    decision: decision.allowed
-      ? decision
-      : decision.reason === 'banned'
-        ? { allowed: false, reason: 'banned', retryAfterSeconds: decision.retryAfterSeconds }
-        : decision,
-    counters: evaluation.counters,
-    headers: evaluation.headers,
-    storms,
-  };
+  return { ...evaluateRequest(counters, limits, nowMs, input.ban), storms };
 }

@@ -1,10 +1,11 @@
 // Authenticates the API key, applies bans, storms and the plan's limits, and records what the
 // client did. Every answer of the API gets the X-RateLimit-* headers, a 401 too: requests
-// without a valid key are limited per client address under the Free plan.
+// without a valid key are counted per client address under the Free plan, and answered 401.
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import type { OperationInfo } from '../openapi/load-contract.js';
+import type { OperationMatch } from '../openapi/match-operation.js';
 import { decideRequest, type RequestDecision } from './decide-request.js';
 import type { KeyDirectory } from './key-directory.js';
 import type { LimitState } from './limit-state.js';
@@ -30,7 +31,7 @@ export type RateLimitDependencies = {
 
 /** The operation a request addresses, found before routing (set by the operation matcher). */
 export function requestOperation(res: Response): OperationInfo | undefined {
-  return res.locals.operation as OperationInfo | undefined;
+  return (res.locals.operationMatch as OperationMatch | undefined)?.operation;
 }
 
 export function formatRetryAfter(seconds: number, format: RetryAfterFormat, nowMs: number): string {

@@ -73,7 +73,8 @@ export function rateLimitHeaders(counters: KeyCounters, limits: PlanLimits): Rat
       };
 }
 
-const secondsUntil = (untilMs: number, nowMs: number) => Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
+/** Whole seconds from now until `untilMs`, at least 1: the form of Retry-After. */
+export const secondsUntil = (untilMs: number, nowMs: number) => Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
 
 /**
  * Decides one request of a key. An allowed request is counted in both windows; a refused one

@@ -2,6 +2,7 @@
 // none are named) while it runs; of those, it refuses a `fraction`, spread evenly and without
 // randomness, so that a test sees the same answers on every run.
 import type { components } from '../generated/control.js';
+import { secondsUntil } from './rate-limit-policy.js';
 
 /** What a storm covers and for how long (spec/control.yaml, StormSpec). */
 export type StormSpec = components['schemas']['StormSpec'];
@@ -54,7 +55,7 @@ export type StormOutcome = { storm: Storm; refuse: boolean; retryAfterSeconds: n
 export function applyStorm(storm: Storm, nowMs: number): StormOutcome {
   const covered = storm.covered + 1;
   const refuse = Math.floor(covered * storm.fraction) > Math.floor((covered - 1) * storm.fraction);
-  const secondsLeft = storm.endsAtMs === undefined ? 1 : Math.max(1, Math.ceil((storm.endsAtMs - nowMs) / 1000));
+  const secondsLeft = storm.endsAtMs === undefined ? 1 : secondsUntil(storm.endsAtMs, nowMs);
   return {
     storm: { ...storm, covered, refused: storm.refused + (refuse ? 1 : 0) },
     refuse,
