@@ -12,12 +12,13 @@ import { createDocsRoutes } from './docs/docs-routes.js';
 import { createErrorMiddleware, HttpError } from './errors.js';
 import { createHandlers } from './handlers/index.js';
 import { createLatencyMiddleware } from './http/latency.js';
+import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
 import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createRateLimitMiddleware, requestOperation } from './limits/rate-limit-middleware.js';
 import { createContractValidator } from './openapi/contract-validator.js';
-import { composeMiddleware, dispatchOperations } from './openapi/dispatch-operations.js';
+import { dispatchOperations } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { createOperationMatcher } from './openapi/match-operation.js';
 import type { Store } from './store/create-store.js';
@@ -58,64 +59,57 @@ export type AppDependencies = {
   log: LogLine;
 };
 
-/** Runs `handler` only for paths that start with one of `prefixes`. */
-function onlyUnder(prefixes: readonly string[], handler: RequestHandler): RequestHandler {
-  return (req, res, next) =>
-    prefixes.some((prefix) => req.path.startsWith(prefix)) ? handler(req, res, next) : next();
-}
-
 export function createApp(deps: AppDependencies): Express {
   const { contract, store, clock, simulation } = deps;
   const settings = () => simulation.settings();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
-  if (deps.logRequests) app.use(createRequestLog(deps.log));
-  // Docs and control answer under their own prefixes; an API request passes each in one test.
-  app.use(onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)));
-  // Before the API's limits: control requests never count against any key.
+
   // Built on its first request: its contract and validator are not worth a slower start.
   let controlRoutes: RequestHandler | undefined;
-  app.use(
-    onlyUnder([CONTROL_BASE_PATH], (req, res, next) => {
-      controlRoutes ??= createControlRoutes({
-        contract: deps.loadControlContract(),
-        simulation,
-        access: deps.controlAccess,
-        token: deps.controlToken,
-      });
-      controlRoutes(req, res, next);
-    }),
-  );
+  const control: RequestHandler = (req, res, next) => {
+    controlRoutes ??= createControlRoutes({
+      contract: deps.loadControlContract(),
+      simulation,
+      access: deps.controlAccess,
+      token: deps.controlToken,
+    });
+    controlRoutes(req, res, next);
+  };
 
   const api = contract.basePath || '/';
   const matchOperation = createOperationMatcher(contract.basePath, contract.operations);
   const parseJson = json({ limit: MAX_BODY_BYTES });
-  // The API's own steps, run as one layer: Express then matches the base path once, not four times.
-  app.use(
-    api,
-    composeMiddleware([
-      (req, res, next) => {
-        const match = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
-        res.locals.operationMatch = match;
-        next();
-      },
-      createLatencyMiddleware(() => simulation.latency(), deps.seed),
-      // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
-      createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }),
-      // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
-      (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()),
-    ]),
-  );
-  app.use(createContractValidator(contract, { validateResponses: deps.validateResponses }));
-  app.use(
+  const apiSteps: RequestHandler[] = [
+    (req, res, next) => {
+      res.locals.operationMatch = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
+      next();
+    },
+    createLatencyMiddleware(() => simulation.latency(), deps.seed),
+    // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
+    createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }),
+    // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
+    (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()),
+    ...createContractValidator(contract, { validateResponses: deps.validateResponses }),
     dispatchOperations({
       contract,
       handlers: createHandlers({ store, clock, basePath: contract.basePath }),
       clock,
       retryAfterFormat: () => settings().retryAfterFormat,
     }),
+  ];
+
+  // Everything but the 404 and the Error object runs as one Express layer (see middleware-chain.ts).
+  app.use(
+    composeMiddleware([
+      cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }),
+      ...(deps.logRequests ? [createRequestLog(deps.log)] : []),
+      onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)),
+      // Before the API's limits: control requests never count against any key.
+      onlyUnder([CONTROL_BASE_PATH], control),
+      onlyUnder([api], composeMiddleware(apiSteps)),
+    ]),
   );
   app.use((req) => {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);

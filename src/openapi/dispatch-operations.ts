@@ -2,9 +2,10 @@
 // middleware its spec entry asks for. A spec operation without a handler stops the server at
 // start. Dispatching from the match, instead of one Express route per operation, spares every
 // request a walk through all the routes.
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import type { OperationHandler } from '../handlers/handler-types.js';
+import { runChain } from '../http/middleware-chain.js';
 import { createDeprecationHeaders, createStabilityHeader } from '../http/operation-headers.js';
 import { createPreferHandler } from '../http/prefer.js';
 import type { RetryAfterFormat } from '../limits/rate-limit-middleware.js';
@@ -21,34 +22,6 @@ export type DispatchContext = {
 /** The match the operation matcher left on the response, if the request names an operation. */
 export function operationMatch(res: Response): OperationMatch | undefined {
   return res.locals.operationMatch as OperationMatch | undefined;
-}
-
-/** Runs middleware one after another as one; an error or a throw goes to `next`. */
-export function composeMiddleware(chain: readonly RequestHandler[]): RequestHandler {
-  return (req, res, next) => runChain(chain, req, res, next);
-}
-
-function runChain(chain: readonly RequestHandler[], req: Request, res: Response, next: NextFunction): void {
-  let position = 0;
-  const step = (error?: unknown): void => {
-    if (error !== undefined) {
-      next(error);
-      return;
-    }
-    const middleware = chain[position];
-    position += 1;
-    if (!middleware) {
-      next();
-      return;
-    }
-    try {
-      const result: unknown = middleware(req, res, step);
-      if (result instanceof Promise) result.catch(next);
-    } catch (thrown) {
-      next(thrown);
-    }
-  };
-  step();
 }
 
 export function dispatchOperations({ contract, handlers, clock, retryAfterFormat }: DispatchContext): RequestHandler {

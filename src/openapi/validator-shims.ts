@@ -30,8 +30,12 @@ export function cacheValidatorRouteMatchers(): void {
   if (original.cachedByPetstoreMock) return;
   const cache = new Map<string, Matcher>();
   const cached: PathToRegexp = (path, options) => {
-    if (typeof path !== 'string') return original(path, options);
-    const key = `${path}\u0000${JSON.stringify(options ?? null)}`;
+    // The validator passes a string and these two flags; anything else is not cached.
+    const flags = (options ?? {}) as { sensitive?: boolean; strict?: boolean };
+    if (typeof path !== 'string' || Object.keys(flags).some((name) => name !== 'sensitive' && name !== 'strict')) {
+      return original(path, options);
+    }
+    const key = `${flags.sensitive ? 1 : 0}${flags.strict ? 1 : 0}${path}`;
     let matcher = cache.get(key);
     if (!matcher) {
       matcher = original(path, options);
