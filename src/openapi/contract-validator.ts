@@ -25,6 +25,8 @@ export function createContractValidator(contract: Contract, options: ValidatorOp
     // The spec ships with the package and is validated in npm test (Spectral and a second,
     // independent validator), not at every start (see validator-shims.ts).
     validateApiSpec: false,
+    // The API takes JSON only: no multipart step (multer) on every request.
+    fileUploader: false,
   });
   return Array.isArray(middleware) ? (middleware as RequestHandler[]) : [middleware as RequestHandler];
 }
