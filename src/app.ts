@@ -1,7 +1,7 @@
 // The Express app: middleware in a fixed, readable order, and no I/O of its own.
 //   CORS -> request log -> docs and contract -> control API (/__mock) -> API: which operation
-//   -> latency -> limits and key -> body -> contract validation -> the operation's handler
-//   -> 404 -> Error object
+//   -> latency -> limits and key -> body -> request validation -> the operation's handler
+//   -> 404 -> Error object; every JSON answer of an operation is checked on its way out
 import cors from 'cors';
 import express, { type Express, json, type RequestHandler } from 'express';
 import type { Clock } from './clock.js';
@@ -9,7 +9,7 @@ import type { ControlAccess } from './control/control-access.js';
 import { CONTROL_BASE_PATH, createControlRoutes } from './control/control-routes.js';
 import type { Simulation } from './control/simulation.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
-import { createErrorMiddleware, HttpError } from './errors.js';
+import { createErrorMiddleware, HttpError, logMockFault } from './errors.js';
 import { createHandlers } from './handlers/index.js';
 import { createLatencyMiddleware } from './http/latency.js';
 import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
@@ -17,10 +17,11 @@ import { createRequestLog, type LogLine } from './http/request-log.js';
 import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createRateLimitMiddleware, requestOperation } from './limits/rate-limit-middleware.js';
-import { createContractValidator } from './openapi/contract-validator.js';
+import { createRequestValidator } from './openapi/contract-validator.js';
 import { dispatchOperations } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { createOperationMatcher } from './openapi/match-operation.js';
+import { createResponseChecker, validateResponsesOf } from './openapi/response-validation.js';
 import type { Store } from './store/create-store.js';
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -91,7 +92,7 @@ export function createApp(deps: AppDependencies): Express {
     createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }),
     // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
     (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()),
-    ...createContractValidator(contract, { validateResponses: deps.validateResponses }),
+    ...createRequestValidator(contract),
     dispatchOperations({
       contract,
       handlers: createHandlers({ store, clock, basePath: contract.basePath }),
@@ -111,6 +112,12 @@ export function createApp(deps: AppDependencies): Express {
       onlyUnder([api], composeMiddleware(apiSteps)),
     ]),
   );
+  if (deps.validateResponses) {
+    validateResponsesOf(app, createResponseChecker(contract), (res, error) => {
+      res.locals.errorCode = error.code;
+      logMockFault(deps.log, res.req, error);
+    });
+  }
   app.use((req) => {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
   });

@@ -91,6 +91,22 @@ export function toHttpError(error: unknown, method: string, path: string): HttpE
 
 export type ErrorLogger = (line: string) => void;
 
+/** Logs the failures that are the mock's own (never a client's), so that they cannot pass unseen. */
+export function logMockFault(
+  logError: ErrorLogger,
+  req: { method: string; originalUrl: string },
+  httpError: HttpError,
+  cause?: unknown,
+): void {
+  if (httpError.code === 'RESPONSE_VALIDATION_FAILED') {
+    logError(`CONTRACT BUG: ${req.method} ${req.originalUrl} produced an invalid response. ${httpError.message}`);
+  } else if (httpError.code === 'INTERNAL_ERROR') {
+    logError(
+      `INTERNAL ERROR: ${req.method} ${req.originalUrl}: ${cause instanceof Error ? cause.stack : String(cause)}`,
+    );
+  }
+}
+
 export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
@@ -98,13 +114,7 @@ export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandle
       return;
     }
     const httpError = toHttpError(error, req.method, req.originalUrl.split('?')[0] ?? req.originalUrl);
-    if (httpError.code === 'RESPONSE_VALIDATION_FAILED') {
-      logError(`CONTRACT BUG: ${req.method} ${req.originalUrl} produced an invalid response. ${httpError.message}`);
-    } else if (httpError.code === 'INTERNAL_ERROR') {
-      logError(
-        `INTERNAL ERROR: ${req.method} ${req.originalUrl}: ${error instanceof Error ? error.stack : String(error)}`,
-      );
-    }
+    logMockFault(logError, req, httpError, error);
     res.set(httpError.headers);
     res.locals.errorCode = httpError.code;
     res.status(httpError.status).json(httpError.toBody());

@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
+import { loadContract, type OperationInfo } from './load-contract.js';
+import { createResponseChecker, type HeaderReader } from './response-validation.js';
+
+const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
+const check = createResponseChecker(contract);
+const operation = (id: string) =>
+  contract.operations.find((candidate) => candidate.operationId === id) as OperationInfo;
+
+const LIMIT_HEADERS = { 'x-ratelimit-limit': 60, 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': 1795260060 };
+const headers =
+  (values: Record<string, number | string>): HeaderReader =>
+  (name) =>
+    values[name.toLowerCase()];
+const PET = { id: 1, name: 'Nova', categoryId: 2, status: 'available' };
+
+describe("the check of the mock's own responses", () => {
+  it('passes an answer that keeps the contract, body and headers', () => {
+    expect(check(operation('getPet'), 200, PET, headers(LIMIT_HEADERS))).toEqual([]);
+  });
+
+  it('names the field of a body that breaks its schema', () => {
+    expect(check(operation('getPet'), 200, { ...PET, name: 12 }, headers(LIMIT_HEADERS))).toEqual([
+      'body/name must be string',
+    ]);
+  });
+
+  it('finds a required header missing, and one whose value breaks its schema', () => {
+    const { 'x-ratelimit-reset': _reset, ...withoutReset } = LIMIT_HEADERS;
+    expect(check(operation('getPet'), 200, PET, headers(withoutReset))).toEqual([
+      'header X-RateLimit-Reset is required',
+    ]);
+    expect(check(operation('getPet'), 200, PET, headers({ ...LIMIT_HEADERS, 'x-ratelimit-remaining': '-1' }))).toEqual([
+      'header X-RateLimit-Remaining "-1" must be >= 0',
+    ]);
+    expect(check(operation('getPet'), 200, PET, headers({ ...LIMIT_HEADERS, 'x-ratelimit-limit': 'lots' }))).toEqual([
+      'header X-RateLimit-Limit "lots" is not an integer',
+    ]);
+  });
+
+  it('checks the Error object of an error status, and refuses a status the operation does not declare', () => {
+    const error = { code: 'PET_NOT_FOUND', message: 'No pet 9.', status: 404 };
+    expect(check(operation('getPet'), 404, error, headers(LIMIT_HEADERS))).toEqual([]);
+    expect(check(operation('getPet'), 404, { ...error, status: 400 }, headers(LIMIT_HEADERS))).not.toEqual([]);
+    expect(check(operation('getPet'), 418, error, headers(LIMIT_HEADERS))).toEqual([
+      'status 418 is not declared for getPet',
+    ]);
+  });
+
+  it('checks the headers of a deprecated operation (Deprecation, Sunset, Link)', () => {
+    const problems = check(operation('getPetLegacy'), 200, PET, headers(LIMIT_HEADERS));
+    expect(problems).toEqual(expect.arrayContaining(['header Deprecation is required', 'header Sunset is required']));
+  });
+});

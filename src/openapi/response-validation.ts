@@ -1,0 +1,146 @@
+// The mock's own answers, checked against the contract before they leave: the JSON body against
+// the schema declared for its status, and every header the contract declares for that status
+// (present when required, its value matching its schema). A mismatch is a bug of the mock, never
+// of the client: it is answered 500 RESPONSE_VALIDATION_FAILED and logged as a CONTRACT BUG.
+//
+// Ajv validators are compiled per operation and status on first use, straight from the contract,
+// and looked up from the operation the request was matched to: a response costs one map lookup
+// and the schema checks themselves, with no content negotiation or path matching of its own.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { Express, Response } from 'express';
+import { HttpError } from '../errors.js';
+import { operationMatch } from './dispatch-operations.js';
+import type { Contract, OperationInfo } from './load-contract.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** Reads a header the response carries so far (Express's res.getHeader). */
+export type HeaderReader = (name: string) => number | string | string[] | undefined;
+
+/** What is wrong with a response, one sentence per problem; empty when it keeps the contract. */
+export type ResponseChecker = (
+  operation: OperationInfo,
+  status: number,
+  body: unknown,
+  header: HeaderReader,
+) => string[];
+
+type HeaderRule = { name: string; required: boolean; integer: boolean; validate: ValidateFunction };
+type ResponseRule = { body: ValidateFunction | undefined; headers: HeaderRule[] };
+
+const CONTRACT_ID = 'petstore-mock:contract';
+
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function asObject(value: unknown): JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+}
+
+function describeErrors(errors: ErrorObject[] | null | undefined, subject: string): string[] {
+  return (errors ?? []).map((error) => `${subject}${error.instancePath} ${error.message ?? 'is invalid'}`);
+}
+
+export function createResponseChecker(contract: Contract): ResponseChecker {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormatsModule as unknown as (instance: Ajv2020) => void)(ajv);
+  // OpenAPI's integer formats, which JSON Schema leaves to the application.
+  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (value: number) => Number.isInteger(value) && value < 2 ** 31 && value >= -(2 ** 31),
+  });
+  ajv.addSchema(contract.document, CONTRACT_ID);
+  const compile = (pointer: string) => ajv.compile({ $ref: `${CONTRACT_ID}#${pointer}` });
+
+  /** Follows a $ref chain from `pointer`; returns where the object really is, and the object. */
+  const locate = (pointer: string): [string, JsonObject] => {
+    let current = pointer;
+    for (;;) {
+      const node = asObject(
+        current
+          .split('/')
+          .slice(1)
+          .reduce<unknown>(
+            (parent, segment) => asObject(parent)[segment.replace(/~1/g, '/').replace(/~0/g, '~')],
+            contract.document,
+          ),
+      );
+      if (typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return [current, node];
+      current = node.$ref.slice(1);
+    }
+  };
+
+  const buildRule = (operation: OperationInfo, status: number): ResponseRule | undefined => {
+    const responsesPointer = `/paths/${escapePointer(operation.path)}/${operation.method}/responses`;
+    const declared = asObject(locate(responsesPointer)[1]);
+    const code = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in declared);
+    if (code === undefined) return undefined;
+    const [pointer, response] = locate(`${responsesPointer}/${code}`);
+    const hasJsonBody = asObject(asObject(response.content)['application/json']).schema !== undefined;
+    const headers = Object.keys(asObject(response.headers)).map((name) => {
+      const [headerPointer, header] = locate(`${pointer}/headers/${escapePointer(name)}`);
+      return {
+        name,
+        required: header.required === true,
+        integer: asObject(locate(`${headerPointer}/schema`)[1]).type === 'integer',
+        validate: compile(`${headerPointer}/schema`),
+      };
+    });
+    return { body: hasJsonBody ? compile(`${pointer}/content/application~1json/schema`) : undefined, headers };
+  };
+
+  const rules = new Map<string, ResponseRule | undefined>();
+  return (operation, status, body, header) => {
+    const key = `${operation.operationId} ${status}`;
+    if (!rules.has(key)) rules.set(key, buildRule(operation, status));
+    const rule = rules.get(key);
+    if (!rule) return [`status ${status} is not declared for ${operation.operationId}`];
+    const problems: string[] = [];
+    if (!rule.body) {
+      if (body !== undefined) problems.push(`status ${status} of ${operation.operationId} declares no body`);
+    } else if (!rule.body(body)) {
+      problems.push(...describeErrors(rule.body.errors, 'body'));
+    }
+    for (const declared of rule.headers) {
+      const raw = header(declared.name);
+      if (raw === undefined) {
+        if (declared.required) problems.push(`header ${declared.name} is required`);
+        continue;
+      }
+      const text = String(raw);
+      if (declared.integer && !/^-?\d+$/.test(text)) {
+        problems.push(`header ${declared.name} "${text}" is not an integer`);
+      } else if (!declared.validate(declared.integer ? Number(text) : text)) {
+        problems.push(...describeErrors(declared.validate.errors, `header ${declared.name} "${text}"`));
+      }
+    }
+    return problems;
+  };
+}
+
+/**
+ * Checks every JSON answer of an API operation before it is sent. Installed on the app's response
+ * prototype (Express's app.response), so that handlers, the Prefer examples and the Error object
+ * are all checked on their one way out, res.json. 5xx answers are not checked: they already say
+ * that the mock failed.
+ */
+export function validateResponsesOf(
+  app: Express,
+  check: ResponseChecker,
+  reportBug: (res: Response, error: HttpError) => void,
+): void {
+  const send = app.response.json;
+  app.response.json = function checkedJson(this: Response, body?: unknown) {
+    const operation = operationMatch(this)?.operation;
+    if (!operation || this.statusCode >= 500) return send.call(this, body);
+    const problems = check(operation, this.statusCode, body, (name) => this.getHeader(name));
+    if (problems.length === 0) return send.call(this, body);
+    const error = new HttpError(
+      'RESPONSE_VALIDATION_FAILED',
+      `The mock's response breaks the contract: ${problems.join('; ')}.`,
+    );
+    reportBug(this, error);
+    return send.call(this.status(error.status), error.toBody());
+  };
+}
