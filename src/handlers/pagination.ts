@@ -4,15 +4,16 @@ import type { Request, Response } from 'express';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
-function pageUrl(req: Request, offset: number, limit: number): string {
+/** Builds the URL of another page of this request's list: its filters kept, limit and offset set. */
+function pageUrls(req: Request): (offset: number, limit: number) => string {
   const path = req.originalUrl.split('?')[0] ?? '';
-  const query = new URLSearchParams();
+  const filters = new URLSearchParams();
   for (const [name, value] of Object.entries(req.query)) {
-    if (name !== 'offset' && name !== 'limit' && value !== undefined) query.set(name, String(value));
+    if (name !== 'offset' && name !== 'limit' && value !== undefined) filters.set(name, String(value));
   }
-  query.set('limit', String(limit));
-  query.set('offset', String(offset));
-  return `${path}?${query.toString()}`;
+  const kept = filters.toString();
+  const prefix = `${path}?${kept ? `${kept}&` : ''}`;
+  return (offset, limit) => `${prefix}limit=${limit}&offset=${offset}`;
 }
 
 /** Answers one page of `matching` (already filtered and ordered) with the pagination headers. */
@@ -20,11 +21,12 @@ export function sendPage<T>(req: Request, res: Response, matching: readonly T[])
   const limit = Number(req.query.limit ?? DEFAULT_PAGE_SIZE);
   const offset = Number(req.query.offset ?? 0);
   const total = matching.length;
-  const links: string[] = [`<${pageUrl(req, 0, limit)}>; rel="first"`];
-  if (offset > 0) links.push(`<${pageUrl(req, Math.max(0, offset - limit), limit)}>; rel="prev"`);
-  if (offset + limit < total) links.push(`<${pageUrl(req, offset + limit, limit)}>; rel="next"`);
+  const pageUrl = pageUrls(req);
+  const links: string[] = [`<${pageUrl(0, limit)}>; rel="first"`];
+  if (offset > 0) links.push(`<${pageUrl(Math.max(0, offset - limit), limit)}>; rel="prev"`);
+  if (offset + limit < total) links.push(`<${pageUrl(offset + limit, limit)}>; rel="next"`);
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
-  links.push(`<${pageUrl(req, lastOffset, limit)}>; rel="last"`);
+  links.push(`<${pageUrl(lastOffset, limit)}>; rel="last"`);
   res.set({ 'X-Total-Count': String(total), Link: links.join(', ') });
   res.json(matching.slice(offset, offset + limit));
 }

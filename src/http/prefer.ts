@@ -41,6 +41,10 @@ export type PreferContext = { nowMs: () => number; retryAfterFormat: () => Retry
 
 export function createPreferHandler(operation: OperationInfo, context: PreferContext): RequestHandler {
   return (req, res, next) => {
+    if (req.headers.prefer === undefined) {
+      next();
+      return;
+    }
     const preferences = parsePrefer(req.get('Prefer'));
     if (preferences.example !== undefined) {
       const found = findExample(operation, preferences.example, preferences.code);

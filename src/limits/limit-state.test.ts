@@ -7,7 +7,6 @@ describe('the in-memory limit state', () => {
     const state = createInMemoryLimitState();
     for (let sent = 0; sent < REQUEST_RECORD_LIMIT + 250; sent += 1) {
       state.recordRequest('k', {
-        at: new Date(sent).toISOString(),
         atMs: sent,
         method: 'GET',
         path: '/v1/pets',
@@ -18,6 +17,7 @@ describe('the in-memory limit state', () => {
     expect(record).toHaveLength(REQUEST_RECORD_LIMIT);
     expect(record[0]?.index).toBe(251);
     expect(record.at(-1)?.index).toBe(REQUEST_RECORD_LIMIT + 250);
+    expect(record.at(-1)?.at).toBe(new Date(REQUEST_RECORD_LIMIT + 249).toISOString());
     expect(state.requests('other')).toEqual([]);
   });
 });

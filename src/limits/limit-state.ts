@@ -19,7 +19,7 @@ export type LimitState = {
   clearStorms(): void;
 
   /** Appends to a key's record, dropping the oldest past REQUEST_RECORD_LIMIT. */
-  recordRequest(key: string, request: Omit<RecordedRequest, 'index'>): void;
+  recordRequest(key: string, request: Omit<RecordedRequest, 'index' | 'at'>): void;
   requests(key: string): readonly RecordedRequest[];
   clearRequests(key?: string): void;
 
@@ -29,7 +29,9 @@ export type LimitState = {
 export function createInMemoryLimitState(): LimitState {
   const counters = new Map<string, KeyCounters>();
   const storms = new Map<string, Storm>();
-  const records = new Map<string, { next: number; requests: RecordedRequest[] }>();
+  let stormList: readonly Storm[] | undefined;
+  // Kept without the ISO time: it is written out only when the record is read, which is rare.
+  const records = new Map<string, { next: number; requests: Array<Omit<RecordedRequest, 'at'>> }>();
   let clockSettings: ClockSettings = { offsetMs: 0 };
   return {
     counters: (subject) => counters.get(subject),
@@ -42,12 +44,20 @@ export function createInMemoryLimitState(): LimitState {
     },
     allCounters: () => counters.entries(),
 
-    storms: () => [...storms.values()],
+    // Read on every request: the list is kept, and rebuilt only when a storm changes.
+    storms: () => (stormList ??= [...storms.values()]),
     saveStorm: (storm) => {
       storms.set(storm.id, storm);
+      stormList = undefined;
     },
-    removeStorm: (id) => storms.delete(id),
-    clearStorms: () => storms.clear(),
+    removeStorm: (id) => {
+      stormList = undefined;
+      return storms.delete(id);
+    },
+    clearStorms: () => {
+      storms.clear();
+      stormList = undefined;
+    },
 
     recordRequest(key, request) {
       const record = records.get(key) ?? { next: 1, requests: [] };
@@ -57,7 +67,8 @@ export function createInMemoryLimitState(): LimitState {
         record.requests.splice(0, record.requests.length - REQUEST_RECORD_LIMIT);
       records.set(key, record);
     },
-    requests: (key) => records.get(key)?.requests ?? [],
+    requests: (key) =>
+      (records.get(key)?.requests ?? []).map((request) => ({ ...request, at: new Date(request.atMs).toISOString() })),
     clearRequests: (key) => {
       if (key === undefined) records.clear();
       else records.delete(key);

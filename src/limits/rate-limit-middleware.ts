@@ -44,11 +44,9 @@ export function keySubject(key: string): string {
 }
 
 function setRateLimitHeaders(res: Response, headers: RateLimitHeaders): void {
-  res.set({
-    'X-RateLimit-Limit': String(headers.limit),
-    'X-RateLimit-Remaining': String(headers.remaining),
-    'X-RateLimit-Reset': String(headers.resetSeconds),
-  });
+  res.setHeader('X-RateLimit-Limit', String(headers.limit));
+  res.setHeader('X-RateLimit-Remaining', String(headers.remaining));
+  res.setHeader('X-RateLimit-Reset', String(headers.resetSeconds));
 }
 
 function refusalError(
@@ -138,7 +136,6 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
     const { decision } = outcome;
     res.on('finish', () => {
       deps.state.recordRequest(record.key, {
-        at: new Date(nowMs).toISOString(),
         atMs: nowMs,
         method: req.method,
         path: req.originalUrl,

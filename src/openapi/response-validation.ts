@@ -42,7 +42,7 @@ function describeErrors(errors: ErrorObject[] | null | undefined, subject: strin
 }
 
 export function createResponseChecker(contract: Contract): ResponseChecker {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   (addFormatsModule as unknown as (instance: Ajv2020) => void)(ajv);
   // OpenAPI's integer formats, which JSON Schema leaves to the application.
   ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
