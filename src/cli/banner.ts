@@ -2,7 +2,8 @@
 import { limitsOf } from '../limits/plans.js';
 import type { MockServer } from '../server.js';
 
-const count = (value: number) => value.toLocaleString('en-US');
+// Thousands separated by hand: the first toLocaleString loads ICU's number data (~20 ms of start).
+const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const CONTROL_ACCESS_NOTE = {
   open: 'open on loopback',

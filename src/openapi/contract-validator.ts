@@ -7,10 +7,34 @@ import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.j
 import type { Contract } from './load-contract.js';
 import { applyValidatorShims } from './validator-shims.js';
 
+type JsonObject = Record<string, unknown>;
+
+/**
+ * The contract as the request validator needs it, as its own copy (it resolves $refs in place):
+ * every operation's responses are cut to one placeholder, as are the shared response components.
+ * The validator bundles and walks the whole document on its first request; the responses are
+ * most of it, and are checked by response-validation.ts instead.
+ */
+export function requestSideOf(document: JsonObject): JsonObject {
+  const copy = structuredClone(document);
+  const placeholder = { default: { description: 'Checked by the response validation.' } };
+  for (const item of Object.values((copy.paths ?? {}) as Record<string, JsonObject>)) {
+    for (const operation of Object.values(item)) {
+      if (typeof operation === 'object' && operation !== null && 'responses' in operation) {
+        (operation as JsonObject).responses = placeholder;
+      }
+    }
+  }
+  const components = (copy.components ?? {}) as JsonObject;
+  delete components.responses;
+  delete components.headers;
+  delete components.examples;
+  return copy;
+}
+
 export function createRequestValidator(contract: Contract): RequestHandler[] {
   applyValidatorShims();
-  // The validator resolves $refs in place; it gets its own copy of the document.
-  const apiSpec = structuredClone(contract.document) as unknown as OpenAPIV3.DocumentV3_1;
+  const apiSpec = requestSideOf(contract.document) as unknown as OpenAPIV3.DocumentV3_1;
   const middleware = OpenApiValidator.middleware({
     apiSpec,
     // A JSON body is typed: coercing 42 to "42" would hide a client bug. Path and query values
