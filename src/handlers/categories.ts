@@ -42,7 +42,9 @@ export function createCategoryHandlers({
       sendPage(
         req,
         res,
-        store.data.categories.filter((category) => nameMatches(category.name, name)),
+        name === undefined
+          ? store.data.categories
+          : store.data.categories.filter((category) => nameMatches(category.name, name)),
       );
     },
 

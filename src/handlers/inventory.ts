@@ -23,7 +23,7 @@ export function createInventoryHandlers({
       sendPage(
         req,
         res,
-        store.data.inventory.filter((item) => status === undefined || item.status === status),
+        status === undefined ? store.data.inventory : store.data.inventory.filter((item) => item.status === status),
       );
     },
 

@@ -37,12 +37,16 @@ export function createPetHandlers({
   return {
     listPets(req, res) {
       const { status, categoryId, name } = queryOf(req, 'listPets');
-      const matching = store.data.pets.filter(
-        (pet) =>
-          (status === undefined || pet.status === status) &&
-          (categoryId === undefined || pet.categoryId === Number(categoryId)) &&
-          nameMatches(pet.name, name),
-      );
+      const unfiltered = status === undefined && categoryId === undefined && name === undefined;
+      // Without filters the page is a slice: no pass over every stored pet.
+      const matching = unfiltered
+        ? store.data.pets
+        : store.data.pets.filter(
+            (pet) =>
+              (status === undefined || pet.status === status) &&
+              (categoryId === undefined || pet.categoryId === Number(categoryId)) &&
+              nameMatches(pet.name, name),
+          );
       sendPage(req, res, matching);
     },
 
