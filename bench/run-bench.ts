@@ -1,17 +1,35 @@
 // `npm run bench`: the mock against a bare Express baseline, in one run on one machine, loaded by
 // autocannon on loopback. Prints a table with each figure of the mock as a ratio to the
 // baseline, and writes the results as JSON (bench-results/) so that runs can be compared.
-// Bounded: about two minutes.
+// Bounded: about four minutes.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { generateDataSet } from '../fixtures/generate-data-set.js';
-import { BENCH_KEY, CREATE, type Load, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
+import {
+  BENCH_KEY,
+  CONNECTIONS,
+  CREATE,
+  DURATION_SECONDS,
+  type Load,
+  MIXED,
+  READ_ONE,
+  READ_PAGE,
+  UPDATE_STOCK,
+} from './loads.js';
 import { PACKAGE_ROOT, peakRssDuring, type Running, rssMb, startBaseline, startMock } from './processes.js';
 
 type Figures = { requestsPerSecond: number; p50Ms: number; p99Ms: number; peakRssMb: number; errors: number };
-type Row = { load: string; mock: Figures; baseline?: Figures };
+/** A compared row: figures are medians across rounds; ratios are the medians of each round's ratio. */
+type Row = {
+  load: string;
+  mock: Figures;
+  baseline?: Figures;
+  ratio?: number;
+  p99Ratio?: number;
+  rounds?: Array<{ mock: Figures; baseline: Figures }>;
+};
 
 const UNLIMITED = {
   key: BENCH_KEY,
@@ -21,10 +39,18 @@ const UNLIMITED = {
 
 /** A short unmeasured load first: both servers compile and cache what they need on first use. */
 const WARM_UP_SECONDS = 1;
+/**
+ * Compared loads run in rounds, the baseline and the mock one after the other in each: on a
+ * shared machine, speed drifts by ±15% from one minute to the next, and each round's ratio is
+ * taken between two runs seconds apart. The median of the rounds' ratios is the figure.
+ */
+const ROUNDS = 5;
+const ROUND_SECONDS = 2;
 
-async function measure(server: Running, load: Load): Promise<Figures> {
-  await autocannon({ ...load.options(server.origin), duration: WARM_UP_SECONDS });
-  const { result, peakMb } = await peakRssDuring(server.child.pid, () => autocannon(load.options(server.origin)));
+async function measure(server: Running, load: Load, seconds = DURATION_SECONDS): Promise<Figures> {
+  const { result, peakMb } = await peakRssDuring(server.child.pid, () =>
+    autocannon({ ...load.options(server.origin), duration: seconds }),
+  );
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -32,6 +58,50 @@ async function measure(server: Running, load: Load): Promise<Figures> {
     peakRssMb: peakMb,
     // Answers the load did not expect: 4xx/5xx (a create's 201 is expected).
     errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function warmUp(server: Running, load: Load): Promise<void> {
+  await autocannon({ ...load.options(server.origin), duration: WARM_UP_SECONDS });
+}
+
+/** One server alone, after its warm-up. */
+async function measureAlone(server: Running, load: Load): Promise<Figures> {
+  await warmUp(server, load);
+  return measure(server, load);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+function combine(figures: Figures[]): Figures {
+  return {
+    requestsPerSecond: median(figures.map((figure) => figure.requestsPerSecond)),
+    p50Ms: median(figures.map((figure) => figure.p50Ms)),
+    p99Ms: median(figures.map((figure) => figure.p99Ms)),
+    peakRssMb: Math.max(...figures.map((figure) => figure.peakRssMb)),
+    errors: figures.reduce((sum, figure) => sum + figure.errors, 0),
+  };
+}
+
+/** `baseline` and `mock` under the same load, in alternating rounds. */
+async function compare(name: string, baseline: Running, mock: Running, load: Load): Promise<Row> {
+  await warmUp(baseline, load);
+  await warmUp(mock, load);
+  const rounds: Array<{ mock: Figures; baseline: Figures }> = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const baselineFigures = await measure(baseline, load, ROUND_SECONDS);
+    rounds.push({ baseline: baselineFigures, mock: await measure(mock, load, ROUND_SECONDS) });
+  }
+  return {
+    load: name,
+    mock: combine(rounds.map((round) => round.mock)),
+    baseline: combine(rounds.map((round) => round.baseline)),
+    ratio: median(rounds.map((round) => round.mock.requestsPerSecond / round.baseline.requestsPerSecond)),
+    p99Ratio: median(rounds.map((round) => round.mock.p99Ms / round.baseline.p99Ms)),
+    rounds,
   };
 }
 
@@ -45,19 +115,22 @@ async function dataFile(folder: string, name: string, pets: number, keys = 0): P
   return file;
 }
 
-async function coldStartMs(): Promise<number> {
-  const timings: number[] = [];
-  for (let run = 0; run < 3; run += 1) {
-    const mock = await startMock(['--data', ':memory:', '--key', `${BENCH_KEY}:enterprise:1000000:100000000`]);
-    // Time from spawning `serve` to the first answer of the API.
-    await fetch(`${mock.origin}/v1/pets/by-id/1`, { headers: { 'X-API-Key': BENCH_KEY } });
-    timings.push(performance.now() - mock.startedMs);
-    await mock.stop();
+/** Time from spawning a server to its first answer of a pet; the mock and bare Express in turn. */
+async function coldStarts(): Promise<{ mockMs: number; baselineMs: number }> {
+  const mock: number[] = [];
+  const baseline: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    const started = await startMock(['--data', ':memory:', '--key', `${BENCH_KEY}:enterprise:1000000:100000000`]);
+    await fetch(`${started.origin}/v1/pets/by-id/1`, { headers: { 'X-API-Key': BENCH_KEY } });
+    mock.push(performance.now() - started.startedMs);
+    await started.stop();
+    const bare = await startBaseline();
+    await fetch(`${bare.origin}/v1/pets/by-id/1`);
+    baseline.push(performance.now() - bare.startedMs);
+    await bare.stop();
   }
-  return Math.round(timings.sort((a, b) => a - b)[1] ?? 0);
+  return { mockMs: Math.round(median(mock)), baselineMs: Math.round(median(baseline)) };
 }
-
-const ratio = (mock: number, baseline: number | undefined) => (baseline ? `${(mock / baseline).toFixed(2)}x` : '');
 
 function renderTable(rows: Row[]): string {
   const header = [
@@ -75,10 +148,10 @@ function renderTable(rows: Row[]): string {
     row.load,
     String(row.mock.requestsPerSecond),
     String(row.baseline?.requestsPerSecond ?? ''),
-    ratio(row.mock.requestsPerSecond, row.baseline?.requestsPerSecond),
+    row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`,
     `${row.mock.p50Ms}/${row.mock.p99Ms}`,
     row.baseline ? `${row.baseline.p50Ms}/${row.baseline.p99Ms}` : '',
-    ratio(row.mock.p99Ms, row.baseline?.p99Ms),
+    row.p99Ratio === undefined ? '' : `${row.p99Ratio.toFixed(2)}x`,
     String(row.mock.peakRssMb),
     String(row.baseline?.peakRssMb ?? ''),
   ]);
@@ -95,30 +168,30 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const extra: Record<string, unknown> = {};
   try {
-    console.log(`Loads: autocannon, 50 connections, 5 s each after 1 s of warm-up, loopback. Node ${process.version}.`);
+    console.log(
+      `Loads: autocannon, ${CONNECTIONS} connections, loopback, Node ${process.version}. Compared loads: ` +
+        `${WARM_UP_SECONDS} s of warm-up, then ${ROUNDS} rounds of ${ROUND_SECONDS} s, baseline and mock in turn.`,
+    );
     const baseline = await startBaseline();
-    const mock = await startMock(['--data', await dataFile(folder, 'main', 60)]);
     for (const load of [READ_ONE, READ_PAGE, CREATE, UPDATE_STOCK, MIXED]) {
-      const row: Row = { load: load.name, baseline: await measure(baseline, load), mock: await measure(mock, load) };
+      // Each load starts from the same 60 pets: the creates of one load do not slow the next.
+      const mock = await startMock(['--data', await dataFile(folder, `load-${rows.length}`, 60)]);
+      const row = await compare(load.name, baseline, mock, load);
+      await mock.stop();
       rows.push(row);
       console.log(
-        `  ${load.name}: mock ${row.mock.requestsPerSecond}/s, baseline ${row.baseline?.requestsPerSecond}/s`,
+        `  ${load.name}: mock ${row.mock.requestsPerSecond}/s, baseline ${row.baseline?.requestsPerSecond}/s, ratio ${row.ratio?.toFixed(2)}`,
       );
     }
-    await mock.stop();
-    await baseline.stop();
 
     const unvalidated = await startMock([
       '--data',
       await dataFile(folder, 'unvalidated', 60),
       '--no-validate-responses',
     ]);
-    rows.push({
-      load: 'read one pet, responses not validated',
-      mock: await measure(unvalidated, READ_ONE),
-      baseline: rows[0]?.baseline,
-    });
+    rows.push(await compare('read one pet, responses not validated', baseline, unvalidated, READ_ONE));
     await unvalidated.stop();
+    await baseline.stop();
 
     for (const [pets, label] of [
       [100, '100'],
@@ -126,18 +199,22 @@ async function main(): Promise<void> {
       [100_000, '100,000'],
     ] as const) {
       const scaled = await startMock(['--data', await dataFile(folder, `scale-${pets}`, pets)]);
-      rows.push({ load: `create a pet, ${label} pets stored`, mock: await measure(scaled, CREATE) });
+      rows.push({ load: `create a pet, ${label} pets stored`, mock: await measureAlone(scaled, CREATE) });
       console.log(`  creates with ${label} pets stored: ${rows.at(-1)?.mock.requestsPerSecond}/s`);
       await scaled.stop();
     }
 
-    for (const keys of [10, 100_000]) {
-      const keyed = await startMock(['--data', await dataFile(folder, `keys-${keys}`, 60, keys)]);
-      rows.push({ load: `read one pet, ${keys.toLocaleString('en-US')} keys`, mock: await measure(keyed, READ_ONE) });
-      await keyed.stop();
-    }
+    // The limiter with 10 keys and with 100,000, in alternating rounds like the compared loads.
+    const fewKeys = await startMock(['--data', await dataFile(folder, 'keys-10', 60, 10)]);
+    const manyKeys = await startMock(['--data', await dataFile(folder, 'keys-100000', 60, 100_000)]);
+    const keys = await compare('read one pet, 100,000 keys (ratio: to 10 keys)', fewKeys, manyKeys, READ_ONE);
+    rows.push({ load: 'read one pet, 10 keys', mock: keys.baseline as Figures }, { ...keys, baseline: undefined });
+    await fewKeys.stop();
+    await manyKeys.stop();
 
-    extra.coldStartMs = await coldStartMs();
+    const cold = await coldStarts();
+    extra.coldStartMs = cold.mockMs;
+    extra.baselineColdStartMs = cold.baselineMs;
     const idle = await startMock(['--data', ':memory:']);
     await fetch(`${idle.origin}/v1/pets`, { headers: { 'X-API-Key': 'demo-free' } });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -149,7 +226,8 @@ async function main(): Promise<void> {
 
   console.log(`\n${renderTable(rows)}\n`);
   console.log(
-    `cold start (serve to first answer, median of 3): ${extra.coldStartMs} ms; idle RSS: ${extra.idleRssMb} MB`,
+    `cold start (spawn to first answer, median of 5): mock ${extra.coldStartMs} ms, bare Express ${extra.baselineColdStartMs} ms; ` +
+      `idle RSS: ${extra.idleRssMb} MB`,
   );
   const results = join(PACKAGE_ROOT, 'bench-results');
   await mkdir(results, { recursive: true });
