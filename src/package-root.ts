@@ -20,3 +20,7 @@ export const CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'spec', 'control.yaml');
 /** The same contracts as JSON, written by the build (scripts/compile-spec.js). */
 export const COMPILED_PETSTORE_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'petstore.json');
 export const COMPILED_CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'control.json');
+/** The default data set (default seed, demo keys) as JSON, written by the build (scripts/compile-default-data.js). */
+export const COMPILED_DEFAULT_DATA_FILE = join(PACKAGE_ROOT, 'dist', 'fixtures', 'default-data-set.json');
+/** The compiled generator of fixture data: the compiled data set is used only when at least as new. */
+export const COMPILED_DATA_GENERATOR_FILE = join(PACKAGE_ROOT, 'dist', 'fixtures', 'generate-data-set.js');

@@ -18,6 +18,7 @@ import {
   PETSTORE_SPEC_FILE,
 } from './package-root.js';
 import { createStore, type Store } from './store/create-store.js';
+import { initialDataSet } from './store/initial-data.js';
 
 export type MockServer = {
   /** The API's {base_url}: http://HOST:PORT plus the spec's base path, e.g. http://127.0.0.1:4010/v1. */
@@ -75,11 +76,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
   const limitState = createInMemoryLimitState();
   const clock = createClock({ start: config.clockStart, frozen: config.clockFrozen, settings: limitState.clock });
-  // Faker loads only when fresh data is built: a restart on an existing data file skips it.
-  const createInitialData = async () => {
-    const { generateDataSet } = await import('../fixtures/generate-data-set.js');
-    return generateDataSet({ seed: config.seed, demoKeys: config.demoKeys });
-  };
+  // Built only when the store is new (or reset): a restart on an existing data file skips it.
+  const createInitialData = () => initialDataSet({ seed: config.seed, demoKeys: config.demoKeys });
   const store = await createStore({ location: config.data, reset: config.reset, createInitialData });
   const simulation = createSimulation({
     store,
