@@ -77,10 +77,8 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   const inMemory = options.location === IN_MEMORY;
   const location = inMemory ? IN_MEMORY : resolve(options.location);
   const existing = inMemory || options.reset ? undefined : await readExisting(location);
-  const db = new Low<DataSet>(
-    inMemory ? new Memory<DataSet>() : new DurableJsonFile<DataSet>(location, createBlockSerialiser()),
-    existing ?? (await options.createInitialData()),
-  );
+  const file = inMemory ? undefined : new DurableJsonFile<DataSet>(location, createBlockSerialiser());
+  const db = new Low<DataSet>(file ?? new Memory<DataSet>(), existing ?? (await options.createInitialData()));
   if (!inMemory) await mkdir(dirname(location), { recursive: true });
   if (!existing) await db.write();
   const writes = createGroupCommit(() => db.write());
@@ -99,6 +97,9 @@ export async function createStore(options: StoreOptions): Promise<Store> {
       db.data = data;
       await writes.commit();
     },
-    close: () => writes.idle(),
+    async close() {
+      await writes.idle();
+      await file?.close();
+    },
   };
 }
