@@ -13,10 +13,22 @@ type Block = { records: readonly object[]; bytes: Buffer };
 
 const COMMA = Buffer.from(',');
 
-function sameRecords(a: readonly object[], b: readonly object[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+/** Whether `cached` holds the same record objects as records[start, end). */
+function sameRecords(cached: readonly object[], records: readonly object[], start: number, end: number): boolean {
+  if (cached.length !== end - start) return false;
+  for (let index = start; index < end; index += 1) if (cached[index - start] !== records[index]) return false;
   return true;
+}
+
+/**
+ * The block's bytes in shared memory: the file's writer thread receives them without a copy
+ * (a block never changes once made; a changed block is a new one).
+ */
+function sharedBytes(text: string): Buffer {
+  const bytes = Buffer.from(text, 'utf8');
+  const shared = Buffer.from(new SharedArrayBuffer(bytes.length));
+  bytes.copy(shared);
+  return shared;
 }
 
 export type DataSetSerialiser = (data: DataSet) => Buffer[];
@@ -28,17 +40,15 @@ export function createBlockSerialiser(): DataSetSerialiser {
     const previous = cache.get(name) ?? [];
     const blocks: Block[] = [];
     for (let start = 0; start < records.length; start += BLOCK_SIZE) {
-      const slice = records.slice(start, start + BLOCK_SIZE);
+      const end = Math.min(start + BLOCK_SIZE, records.length);
       const cached = previous[blocks.length];
-      if (cached && sameRecords(cached.records, slice)) {
+      if (cached && sameRecords(cached.records, records, start, end)) {
         blocks.push(cached);
         continue;
       }
+      const slice = records.slice(start, end);
       for (const record of slice) Object.freeze(record);
-      blocks.push({
-        records: slice,
-        bytes: Buffer.from(slice.map((record) => JSON.stringify(record)).join(','), 'utf8'),
-      });
+      blocks.push({ records: slice, bytes: sharedBytes(slice.map((record) => JSON.stringify(record)).join(',')) });
     }
     cache.set(name, blocks);
     return blocks.flatMap((block, index) => (index === 0 ? [block.bytes] : [COMMA, block.bytes]));
