@@ -35,6 +35,18 @@ export type DataSetSerialiser = (data: DataSet) => Buffer[];
 
 export function createBlockSerialiser(): DataSetSerialiser {
   const cache = new Map<CachedList, Block[]>();
+  // Each record's JSON, kept while the record lives: a changed block (most often the last one,
+  // where creates append) serialises only its new records, not all 1,000.
+  const recordJson = new WeakMap<object, string>();
+  const toJson = (record: object): string => {
+    let json = recordJson.get(record);
+    if (json === undefined) {
+      Object.freeze(record);
+      json = JSON.stringify(record);
+      recordJson.set(record, json);
+    }
+    return json;
+  };
 
   function listBytes(name: CachedList, records: readonly object[]): Buffer[] {
     const previous = cache.get(name) ?? [];
@@ -47,8 +59,7 @@ export function createBlockSerialiser(): DataSetSerialiser {
         continue;
       }
       const slice = records.slice(start, end);
-      for (const record of slice) Object.freeze(record);
-      blocks.push({ records: slice, bytes: sharedBytes(slice.map((record) => JSON.stringify(record)).join(',')) });
+      blocks.push({ records: slice, bytes: sharedBytes(slice.map(toJson).join(',')) });
     }
     cache.set(name, blocks);
     return blocks.flatMap((block, index) => (index === 0 ? [block.bytes] : [COMMA, block.bytes]));
