@@ -60,6 +60,19 @@ export type AppDependencies = {
   log: LogLine;
 };
 
+/**
+ * CORS for the requests that can use it: a browser sends Origin with every cross-origin request
+ * (preflights included); SDKs, curl and load tests do not, and are spared the work (~5% of a
+ * read). Vary: Origin tells caches that the answer depends on it.
+ */
+function onlyCrossOrigin(corsHandler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Vary', 'Origin');
+    if (req.headers.origin === undefined) next();
+    else corsHandler(req, res, next);
+  };
+}
+
 export function createApp(deps: AppDependencies): Express {
   const { contract, store, clock, simulation } = deps;
   const settings = () => simulation.settings();
@@ -104,7 +117,7 @@ export function createApp(deps: AppDependencies): Express {
   // Everything but the 404 and the Error object runs as one Express layer (see middleware-chain.ts).
   app.use(
     composeMiddleware([
-      cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }),
+      onlyCrossOrigin(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 })),
       ...(deps.logRequests ? [createRequestLog(deps.log)] : []),
       onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)),
       // Before the API's limits: control requests never count against any key.

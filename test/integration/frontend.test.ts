@@ -14,6 +14,15 @@ describe('what a frontend developer gets', () => {
     }
   });
 
+  it('leaves the CORS headers out for clients that send no Origin (not a browser), and says answers vary by it', async () => {
+    const res = await mock.http.get('/v1/pets').set('X-API-Key', DEMO_KEY);
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers.vary).toBe('Origin');
+    const fromPage = await mock.http.get('/v1/pets').set('X-API-Key', DEMO_KEY).set('Origin', 'http://localhost:5173');
+    expect(fromPage.headers.vary).toBe('Origin');
+  });
+
   it('answers a CORS preflight without asking for a key', async () => {
     const res = await mock.http
       .options('/v1/pets')
