@@ -65,5 +65,6 @@ export function decideRequest(input: DecisionInput): DecisionOutput {
   }
   if (refusal) return { decision: refusal, counters, headers: rateLimitHeaders(counters, limits), storms };
 
-  return { ...evaluateRequest(counters, limits, nowMs, input.ban), storms };
+  const evaluation = evaluateRequest(counters, limits, nowMs, input.ban);
+  return { decision: evaluation.decision, counters: evaluation.counters, headers: evaluation.headers, storms };
 }

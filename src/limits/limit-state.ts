@@ -63,12 +63,17 @@ export function createInMemoryLimitState(): LimitState {
       const record = records.get(key) ?? { next: 1, requests: [] };
       record.requests.push({ index: record.next, ...request });
       record.next += 1;
-      if (record.requests.length > REQUEST_RECORD_LIMIT)
+      // The oldest are dropped in bulk, once the list is twice the limit: dropping one per
+      // request moved a thousand entries every time.
+      if (record.requests.length >= 2 * REQUEST_RECORD_LIMIT) {
         record.requests.splice(0, record.requests.length - REQUEST_RECORD_LIMIT);
+      }
       records.set(key, record);
     },
     requests: (key) =>
-      (records.get(key)?.requests ?? []).map((request) => ({ ...request, at: new Date(request.atMs).toISOString() })),
+      (records.get(key)?.requests ?? [])
+        .slice(-REQUEST_RECORD_LIMIT)
+        .map((request) => ({ ...request, at: new Date(request.atMs).toISOString() })),
     clearRequests: (key) => {
       if (key === undefined) records.clear();
       else records.delete(key);

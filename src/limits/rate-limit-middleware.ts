@@ -135,16 +135,17 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
 
     const { decision } = outcome;
     res.on('finish', () => {
-      deps.state.recordRequest(record.key, {
+      const recorded: Parameters<LimitState['recordRequest']>[1] = {
         atMs: nowMs,
         method: req.method,
         path: req.originalUrl,
-        ...(operation ? { operationId: operation.operationId } : {}),
         status: res.statusCode,
-        ...(typeof res.locals.errorCode === 'string' ? { code: res.locals.errorCode } : {}),
-        ...(decision.allowed ? {} : { retryAfterSeconds: decision.retryAfterSeconds }),
-        ...(!decision.allowed && decision.reason === 'storm' ? { storm: true } : {}),
-      });
+      };
+      if (operation) recorded.operationId = operation.operationId;
+      if (typeof res.locals.errorCode === 'string') recorded.code = res.locals.errorCode;
+      if (!decision.allowed) recorded.retryAfterSeconds = decision.retryAfterSeconds;
+      if (!decision.allowed && decision.reason === 'storm') recorded.storm = true;
+      deps.state.recordRequest(record.key, recorded);
     });
     if (!decision.allowed) {
       throw refusalError(decision, limits, ban, formatRetryAfter(decision.retryAfterSeconds, retryAfterFormat, nowMs));
