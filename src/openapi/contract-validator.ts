@@ -9,19 +9,48 @@ import { applyValidatorShims } from './validator-shims.js';
 
 type JsonObject = Record<string, unknown>;
 
+/** Follows local $refs ("#/...") from `value` until an object that is not one. */
+function resolveLocal(document: JsonObject, value: unknown): JsonObject {
+  let node = value as JsonObject;
+  while (typeof node?.$ref === 'string' && node.$ref.startsWith('#/')) {
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce<JsonObject>(
+        (parent, segment) => parent?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')] as JsonObject,
+        document,
+      );
+  }
+  return node;
+}
+
+/** Parameters written out in full, their schemas too: the validator resolves those on every request. */
+function inlineParameters(document: JsonObject, parameters: unknown): unknown {
+  if (!Array.isArray(parameters)) return parameters;
+  return parameters.map((reference) => {
+    const parameter = structuredClone(resolveLocal(document, reference));
+    if (parameter.schema !== undefined) parameter.schema = structuredClone(resolveLocal(document, parameter.schema));
+    return parameter;
+  });
+}
+
 /**
  * The contract as the request validator needs it, as its own copy (it resolves $refs in place):
- * every operation's responses are cut to one placeholder, as are the shared response components.
- * The validator bundles and walks the whole document on its first request; the responses are
- * most of it, and are checked by response-validation.ts instead.
+ * - every operation's responses are cut to a placeholder, and the shared response components
+ *   removed: the validator bundles and walks the whole document on its first request, the
+ *   responses are most of it, and response-validation.ts checks them instead;
+ * - parameters are written out in full: the validator looks up a $ref parameter and its schema
+ *   again on every request (a lookup in Ajv's schema table for each).
  */
 export function requestSideOf(document: JsonObject): JsonObject {
   const copy = structuredClone(document);
-  const placeholder = { default: { description: 'Checked by the response validation.' } };
   for (const item of Object.values((copy.paths ?? {}) as Record<string, JsonObject>)) {
+    if ('parameters' in item) item.parameters = inlineParameters(document, item.parameters);
     for (const operation of Object.values(item)) {
       if (typeof operation === 'object' && operation !== null && 'responses' in operation) {
-        (operation as JsonObject).responses = placeholder;
+        const entry = operation as JsonObject;
+        entry.responses = { default: { description: 'Checked by the response validation.' } };
+        if ('parameters' in entry) entry.parameters = inlineParameters(document, entry.parameters);
       }
     }
   }
