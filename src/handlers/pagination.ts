@@ -7,11 +7,13 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** Builds the URL of another page of this request's list: its filters kept, limit and offset set. */
 function pageUrls(req: Request): (offset: number, limit: number) => string {
   const path = req.originalUrl.split('?')[0] ?? '';
-  const filters = new URLSearchParams();
+  let filters: URLSearchParams | undefined;
   for (const [name, value] of Object.entries(req.query)) {
-    if (name !== 'offset' && name !== 'limit' && value !== undefined) filters.set(name, String(value));
+    if (name === 'offset' || name === 'limit' || value === undefined) continue;
+    filters ??= new URLSearchParams();
+    filters.set(name, String(value));
   }
-  const kept = filters.toString();
+  const kept = filters?.toString();
   const prefix = `${path}?${kept ? `${kept}&` : ''}`;
   return (offset, limit) => `${prefix}limit=${limit}&offset=${offset}`;
 }
@@ -27,7 +29,8 @@ export function sendPage<T>(req: Request, res: Response, matching: readonly T[])
   if (offset + limit < total) links.push(`<${pageUrl(offset + limit, limit)}>; rel="next"`);
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
   links.push(`<${pageUrl(lastOffset, limit)}>; rel="last"`);
-  res.set({ 'X-Total-Count': String(total), Link: links.join(', ') });
+  res.setHeader('X-Total-Count', String(total));
+  res.setHeader('Link', links.join(', '));
   res.json(matching.slice(offset, offset + limit));
 }
 

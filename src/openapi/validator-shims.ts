@@ -24,22 +24,32 @@ type PathToRegexp = ((path: unknown, options?: unknown) => Matcher) & { cachedBy
 
 const MAX_CACHED_ROUTES = 10_000;
 
+/** The validator passes a string and at most these two flags; anything else is not cached. */
+function hasOnlyRouteFlags(options: unknown): boolean {
+  if (options === undefined || options === null) return true;
+  for (const name in options as object) if (name !== 'sensitive' && name !== 'strict') return false;
+  return true;
+}
+
 export function cacheValidatorRouteMatchers(): void {
   const pathToRegexpModule = fromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp };
   const original = pathToRegexpModule.pathToRegexp;
   if (original.cachedByPetstoreMock) return;
-  const cache = new Map<string, Matcher>();
+  // One map per combination of the two flags the validator passes: no key string per lookup.
+  const caches = [
+    new Map<string, Matcher>(),
+    new Map<string, Matcher>(),
+    new Map<string, Matcher>(),
+    new Map<string, Matcher>(),
+  ];
   const cached: PathToRegexp = (path, options) => {
-    // The validator passes a string and these two flags; anything else is not cached.
+    if (typeof path !== 'string' || !hasOnlyRouteFlags(options)) return original(path, options);
     const flags = (options ?? {}) as { sensitive?: boolean; strict?: boolean };
-    if (typeof path !== 'string' || Object.keys(flags).some((name) => name !== 'sensitive' && name !== 'strict')) {
-      return original(path, options);
-    }
-    const key = `${flags.sensitive ? 1 : 0}${flags.strict ? 1 : 0}${path}`;
-    let matcher = cache.get(key);
+    const cache = caches[(flags.sensitive ? 2 : 0) + (flags.strict ? 1 : 0)] as Map<string, Matcher>;
+    let matcher = cache.get(path);
     if (!matcher) {
       matcher = original(path, options);
-      if (cache.size < MAX_CACHED_ROUTES) cache.set(key, matcher);
+      if (cache.size < MAX_CACHED_ROUTES) cache.set(path, matcher);
     }
     return matcher;
   };
