@@ -4,32 +4,16 @@
 import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
+import { type JsonObject, resolveLocalRef } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
 import { applyValidatorShims } from './validator-shims.js';
-
-type JsonObject = Record<string, unknown>;
-
-/** Follows local $refs ("#/...") from `value` until an object that is not one. */
-function resolveLocal(document: JsonObject, value: unknown): JsonObject {
-  let node = value as JsonObject;
-  while (typeof node?.$ref === 'string' && node.$ref.startsWith('#/')) {
-    node = node.$ref
-      .slice(2)
-      .split('/')
-      .reduce<JsonObject>(
-        (parent, segment) => parent?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')] as JsonObject,
-        document,
-      );
-  }
-  return node;
-}
 
 /** Parameters written out in full, their schemas too: the validator resolves those on every request. */
 function inlineParameters(document: JsonObject, parameters: unknown): unknown {
   if (!Array.isArray(parameters)) return parameters;
   return parameters.map((reference) => {
-    const parameter = structuredClone(resolveLocal(document, reference));
-    if (parameter.schema !== undefined) parameter.schema = structuredClone(resolveLocal(document, parameter.schema));
+    const parameter = structuredClone(resolveLocalRef(document, reference));
+    if (parameter.schema !== undefined) parameter.schema = structuredClone(resolveLocalRef(document, parameter.schema));
     return parameter;
   });
 }

@@ -2,11 +2,10 @@
 // stops the server here with a clear message, instead of failing the first request with a 500.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-type JsonObject = Record<string, unknown>;
 
 export type DeprecationNotice = { deprecatedAt: Date; sunset: Date; successor: string };
 
@@ -46,27 +45,11 @@ export class ContractError extends Error {
   }
 }
 
-function asObject(value: unknown): JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
-}
-
-/** Follows one local $ref ("#/components/..."), as the spec's responses are shared components. */
-function resolveRef(document: JsonObject, value: unknown): JsonObject {
-  const object = asObject(value);
-  const ref = object.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) return object;
-  const target = ref
-    .slice(2)
-    .split('/')
-    .reduce<unknown>((node, segment) => asObject(node)[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-  return resolveRef(document, target);
-}
-
 function listErrorCodes(document: JsonObject, schema: unknown): string[] {
-  const resolved = resolveRef(document, schema);
+  const resolved = resolveLocalRef(document, schema);
   const parts = [
     resolved,
-    ...(Array.isArray(resolved.allOf) ? resolved.allOf : []).map((part) => resolveRef(document, part)),
+    ...(Array.isArray(resolved.allOf) ? resolved.allOf : []).map((part) => resolveLocalRef(document, part)),
   ];
   return parts.flatMap((part) => {
     const code = asObject(asObject(part.properties).code);
@@ -77,10 +60,13 @@ function listErrorCodes(document: JsonObject, schema: unknown): string[] {
 function describeResponses(document: JsonObject, responses: unknown): Map<string, ResponseInfo> {
   const result = new Map<string, ResponseInfo>();
   for (const [status, raw] of Object.entries(asObject(responses))) {
-    const response = resolveRef(document, raw);
+    const response = resolveLocalRef(document, raw);
     const media = asObject(asObject(response.content)['application/json']);
     const examples = Object.fromEntries(
-      Object.entries(asObject(media.examples)).map(([name, example]) => [name, resolveRef(document, example).value]),
+      Object.entries(asObject(media.examples)).map(([name, example]) => [
+        name,
+        resolveLocalRef(document, example).value,
+      ]),
     );
     result.set(status, { status, examples, errorCodes: listErrorCodes(document, media.schema) });
   }

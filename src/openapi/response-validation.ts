@@ -11,9 +11,8 @@ import addFormatsModule from 'ajv-formats';
 import type { Express, Response } from 'express';
 import { HttpError } from '../errors.js';
 import { operationMatch } from './dispatch-operations.js';
+import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
-
-type JsonObject = Record<string, unknown>;
 
 /** Reads a header the response carries so far (Express's res.getHeader). */
 export type HeaderReader = (name: string) => number | string | string[] | undefined;
@@ -31,12 +30,6 @@ type ResponseRule = { body: ValidateFunction | undefined; headers: HeaderRule[] 
 
 const CONTRACT_ID = 'petstore-mock:contract';
 
-const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function asObject(value: unknown): JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
-}
-
 function describeErrors(errors: ErrorObject[] | null | undefined, subject: string): string[] {
   return (errors ?? []).map((error) => `${subject}${error.instancePath} ${error.message ?? 'is invalid'}`);
 }
@@ -53,37 +46,19 @@ export function createResponseChecker(contract: Contract): ResponseChecker {
   ajv.addSchema(contract.document, CONTRACT_ID);
   const compile = (pointer: string) => ajv.compile({ $ref: `${CONTRACT_ID}#${pointer}` });
 
-  /** Follows a $ref chain from `pointer`; returns where the object really is, and the object. */
-  const locate = (pointer: string): [string, JsonObject] => {
-    let current = pointer;
-    for (;;) {
-      const node = asObject(
-        current
-          .split('/')
-          .slice(1)
-          .reduce<unknown>(
-            (parent, segment) => asObject(parent)[segment.replace(/~1/g, '/').replace(/~0/g, '~')],
-            contract.document,
-          ),
-      );
-      if (typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return [current, node];
-      current = node.$ref.slice(1);
-    }
-  };
-
   const buildRule = (operation: OperationInfo, status: number): ResponseRule | undefined => {
-    const responsesPointer = `/paths/${escapePointer(operation.path)}/${operation.method}/responses`;
-    const declared = asObject(locate(responsesPointer)[1]);
+    const responsesPointer = `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`;
+    const declared = asObject(locate(contract.document, responsesPointer)[1]);
     const code = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in declared);
     if (code === undefined) return undefined;
-    const [pointer, response] = locate(`${responsesPointer}/${code}`);
+    const [pointer, response] = locate(contract.document, `${responsesPointer}/${code}`);
     const hasJsonBody = asObject(asObject(response.content)['application/json']).schema !== undefined;
     const headers = Object.keys(asObject(response.headers)).map((name) => {
-      const [headerPointer, header] = locate(`${pointer}/headers/${escapePointer(name)}`);
+      const [headerPointer, header] = locate(contract.document, `${pointer}/headers/${escapePointerSegment(name)}`);
       return {
         name,
         required: header.required === true,
-        integer: asObject(locate(`${headerPointer}/schema`)[1]).type === 'integer',
+        integer: asObject(locate(contract.document, `${headerPointer}/schema`)[1]).type === 'integer',
         validate: compile(`${headerPointer}/schema`),
       };
     });

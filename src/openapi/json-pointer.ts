@@ -1,0 +1,43 @@
+// Local references in the contract: JSON Pointers (RFC 6901) such as "/components/schemas/Pet",
+// walked in the document, and "$ref": "#/..." followed to what they name.
+
+export type JsonObject = Record<string, unknown>;
+
+/** The value as an object, or an empty one: the contract is walked without a check at each step. */
+export function asObject(value: unknown): JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+}
+
+/** One path segment written for a pointer: "/pets/{petId}" becomes "~1pets~1{petId}". */
+export const escapePointerSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The object at `pointer` in `document` (empty when there is none). */
+export function valueAt(document: JsonObject, pointer: string): JsonObject {
+  return asObject(
+    pointer
+      .split('/')
+      .slice(1)
+      .reduce<unknown>(
+        (parent, segment) => asObject(parent)[segment.replace(/~1/g, '/').replace(/~0/g, '~')],
+        document,
+      ),
+  );
+}
+
+/** Follows local $refs from `pointer` until an object that is not one: where it is, and the object. */
+export function locate(document: JsonObject, pointer: string): [string, JsonObject] {
+  let current = pointer;
+  for (;;) {
+    const node = valueAt(document, current);
+    if (typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return [current, node];
+    current = node.$ref.slice(1);
+  }
+}
+
+/** Follows local $refs from `value` until an object that is not one. */
+export function resolveLocalRef(document: JsonObject, value: unknown): JsonObject {
+  const object = asObject(value);
+  return typeof object.$ref === 'string' && object.$ref.startsWith('#/')
+    ? locate(document, object.$ref.slice(1))[1]
+    : object;
+}
