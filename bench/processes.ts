@@ -63,6 +63,17 @@ export function rssMb(pid: number | undefined): number {
   return Math.round(kb / 102.4) / 10;
 }
 
+/**
+ * CPU time of a process's main thread in ms (Linux /proc: user + system, in clock ticks of
+ * 10 ms). The main thread runs the server's JavaScript: its time per request is what bounds
+ * requests/s, and it varies less than requests/s when the load generator shares the cores.
+ */
+export function mainThreadCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+}
+
 /** Samples a process's RSS every 100 ms while `work` runs, and returns the peak. */
 export async function peakRssDuring<T>(
   pid: number | undefined,

@@ -18,9 +18,25 @@ import {
   READ_PAGE,
   UPDATE_STOCK,
 } from './loads.js';
-import { PACKAGE_ROOT, peakRssDuring, type Running, rssMb, startBaseline, startMock } from './processes.js';
+import {
+  mainThreadCpuMs,
+  PACKAGE_ROOT,
+  peakRssDuring,
+  type Running,
+  rssMb,
+  startBaseline,
+  startMock,
+} from './processes.js';
 
-type Figures = { requestsPerSecond: number; p50Ms: number; p99Ms: number; peakRssMb: number; errors: number };
+type Figures = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  peakRssMb: number;
+  /** The server's main-thread CPU time per answered request, in microseconds. */
+  cpuUsPerRequest: number;
+  errors: number;
+};
 /** A compared row: figures are medians across rounds; ratios are the medians of each round's ratio. */
 type Row = {
   load: string;
@@ -28,6 +44,8 @@ type Row = {
   baseline?: Figures;
   ratio?: number;
   p99Ratio?: number;
+  /** Baseline's CPU per request over the mock's, median of the rounds: 1 would be as cheap. */
+  cpuRatio?: number;
   rounds?: Array<{ mock: Figures; baseline: Figures }>;
 };
 
@@ -48,14 +66,17 @@ const ROUNDS = 5;
 const ROUND_SECONDS = 2;
 
 async function measure(server: Running, load: Load, seconds = DURATION_SECONDS): Promise<Figures> {
+  const cpuBeforeMs = mainThreadCpuMs(server.child.pid);
   const { result, peakMb } = await peakRssDuring(server.child.pid, () =>
     autocannon({ ...load.options(server.origin), duration: seconds }),
   );
+  const cpuMs = mainThreadCpuMs(server.child.pid) - cpuBeforeMs;
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     peakRssMb: peakMb,
+    cpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, result.requests.total)),
     // Answers the load did not expect: 4xx/5xx (a create's 201 is expected).
     errors: result.errors + result.timeouts + result.non2xx,
   };
@@ -82,6 +103,7 @@ function combine(figures: Figures[]): Figures {
     p50Ms: median(figures.map((figure) => figure.p50Ms)),
     p99Ms: median(figures.map((figure) => figure.p99Ms)),
     peakRssMb: Math.max(...figures.map((figure) => figure.peakRssMb)),
+    cpuUsPerRequest: median(figures.map((figure) => figure.cpuUsPerRequest)),
     errors: figures.reduce((sum, figure) => sum + figure.errors, 0),
   };
 }
@@ -101,6 +123,7 @@ async function compare(name: string, baseline: Running, mock: Running, load: Loa
     baseline: combine(rounds.map((round) => round.baseline)),
     ratio: median(rounds.map((round) => round.mock.requestsPerSecond / round.baseline.requestsPerSecond)),
     p99Ratio: median(rounds.map((round) => round.mock.p99Ms / round.baseline.p99Ms)),
+    cpuRatio: median(rounds.map((round) => round.baseline.cpuUsPerRequest / round.mock.cpuUsPerRequest)),
     rounds,
   };
 }
@@ -141,6 +164,8 @@ function renderTable(rows: Row[]): string {
     'mock p50/p99 ms',
     'base p50/p99 ms',
     'p99 ratio',
+    'mock/base CPU us/req',
+    'CPU ratio',
     'mock peak RSS MB',
     'base MB',
   ];
@@ -152,6 +177,8 @@ function renderTable(rows: Row[]): string {
     `${row.mock.p50Ms}/${row.mock.p99Ms}`,
     row.baseline ? `${row.baseline.p50Ms}/${row.baseline.p99Ms}` : '',
     row.p99Ratio === undefined ? '' : `${row.p99Ratio.toFixed(2)}x`,
+    `${row.mock.cpuUsPerRequest}${row.baseline ? `/${row.baseline.cpuUsPerRequest}` : ''}`,
+    row.cpuRatio === undefined ? '' : `${row.cpuRatio.toFixed(2)}x`,
     String(row.mock.peakRssMb),
     String(row.baseline?.peakRssMb ?? ''),
   ]);
