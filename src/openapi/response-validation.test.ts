@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import express from 'express';
+import request from 'supertest';
+import type { HttpError } from '../errors.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
 import { loadContract, type OperationInfo } from './load-contract.js';
-import { createResponseChecker, type HeaderReader } from './response-validation.js';
+import { createResponseChecker, type HeaderReader, validateResponsesOf } from './response-validation.js';
 
 const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
 const check = createResponseChecker(contract);
@@ -51,5 +54,41 @@ describe("the check of the mock's own responses", () => {
   it('checks the headers of a deprecated operation (Deprecation, Sunset, Link)', () => {
     const problems = check(operation('getPetLegacy'), 200, PET, headers(LIMIT_HEADERS));
     expect(problems).toEqual(expect.arrayContaining(['header Deprecation is required', 'header Sunset is required']));
+  });
+});
+
+describe('the check installed on an app', () => {
+  /** An app whose one route answers as the deletePet operation, with the headers given. */
+  function appAnswering(answer: (res: express.Response) => void) {
+    const app = express();
+    const reported: HttpError[] = [];
+    validateResponsesOf(app, check, (_res, error) => reported.push(error));
+    app.delete('/pets/:petId', (_req, res) => {
+      res.locals.operationMatch = { operation: operation('deletePet'), params: {} };
+      answer(res);
+    });
+    return { app, reported };
+  }
+
+  it('checks an answer without a body (204) too, and turns a breach into the 500 Error object', async () => {
+    const { app, reported } = appAnswering((res) => {
+      res.setHeader('X-RateLimit-Limit', '60');
+      res.status(204).end();
+    });
+    const res = await request(app).delete('/pets/1');
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ code: 'RESPONSE_VALIDATION_FAILED', status: 500 });
+    expect(res.body.message).toContain('header X-RateLimit-Remaining is required');
+    expect(reported).toHaveLength(1);
+  });
+
+  it('lets an answer that keeps the contract through unchanged', async () => {
+    const { app, reported } = appAnswering((res) => {
+      for (const [name, value] of Object.entries(LIMIT_HEADERS)) res.setHeader(name, String(value));
+      res.status(204).end();
+    });
+    const res = await request(app).delete('/pets/1');
+    expect(res.status).toBe(204);
+    expect(reported).toEqual([]);
   });
 });

@@ -95,27 +95,43 @@ export function createResponseChecker(contract: Contract): ResponseChecker {
 }
 
 /**
- * Checks every JSON answer of an API operation before it is sent. Installed on the app's response
- * prototype (Express's app.response), so that handlers, the Prefer examples and the Error object
- * are all checked on their one way out, res.json. 5xx answers are not checked: they already say
- * that the mock failed.
+ * Checks every answer of an API operation before it is sent: JSON answers on their way through
+ * res.json (handlers, the Prefer examples and the Error object alike), and answers without a body
+ * (204) in res.end. Installed on the app's response prototype (Express's app.response). 5xx
+ * answers are not checked: they already say that the mock failed.
  */
 export function validateResponsesOf(
   app: Express,
   check: ResponseChecker,
   reportBug: (res: Response, error: HttpError) => void,
 ): void {
-  const send = app.response.json;
-  app.response.json = function checkedJson(this: Response, body?: unknown) {
-    const operation = operationMatch(this)?.operation;
-    if (!operation || this.statusCode >= 500) return send.call(this, body);
-    const problems = check(operation, this.statusCode, body, (name) => this.getHeader(name));
-    if (problems.length === 0) return send.call(this, body);
+  const sendJson = app.response.json;
+  const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
+  const checked = new WeakSet<Response>();
+
+  /** The answer to send instead when `body` breaks the contract; undefined when it keeps it. */
+  const breach = (res: Response, body: unknown): HttpError | undefined => {
+    checked.add(res);
+    const operation = operationMatch(res)?.operation;
+    if (!operation || res.statusCode >= 500) return undefined;
+    const problems = check(operation, res.statusCode, body, (name) => res.getHeader(name));
+    if (problems.length === 0) return undefined;
     const error = new HttpError(
       'RESPONSE_VALIDATION_FAILED',
       `The mock's response breaks the contract: ${problems.join('; ')}.`,
     );
-    reportBug(this, error);
-    return send.call(this.status(error.status), error.toBody());
+    reportBug(res, error);
+    return error;
   };
+
+  app.response.json = function checkedJson(this: Response, body?: unknown) {
+    const error = breach(this, body);
+    return error ? sendJson.call(this.status(error.status), error.toBody()) : sendJson.call(this, body);
+  };
+  // res.json ends through res.end: an answer is checked once, on the first of the two it reaches.
+  app.response.end = function checkedEnd(this: Response, ...args: unknown[]) {
+    if (checked.has(this) || this.headersSent) return end.apply(this, args);
+    const error = breach(this, undefined);
+    return error ? sendJson.call(this.status(error.status), error.toBody()) : end.apply(this, args);
+  } as typeof app.response.end;
 }
