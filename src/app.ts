@@ -16,11 +16,11 @@ import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
 import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
-import { createRateLimitMiddleware, requestOperation } from './limits/rate-limit-middleware.js';
+import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
 import { createRequestValidator } from './openapi/contract-validator.js';
 import { dispatchOperations } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
-import { createOperationMatcher } from './openapi/match-operation.js';
+import { createOperationMatcher, rememberOperationMatch, requestOperation } from './openapi/match-operation.js';
 import { createResponseChecker, validateResponsesOf } from './openapi/response-validation.js';
 import type { Store } from './store/create-store.js';
 
@@ -97,7 +97,7 @@ export function createApp(deps: AppDependencies): Express {
   const parseJson = json({ limit: MAX_BODY_BYTES });
   const apiSteps: RequestHandler[] = [
     (req, res, next) => {
-      res.locals.operationMatch = matchOperation(req.method, req.originalUrl.split('?')[0] ?? '');
+      rememberOperationMatch(res, matchOperation(req.method, req.originalUrl.split('?')[0] ?? ''));
       next();
     },
     createLatencyMiddleware(() => simulation.latency(), deps.seed),

@@ -2,7 +2,7 @@
 // a random one in a range, for every operation or some. It waits real time, not the mock's.
 import type { RequestHandler } from 'express';
 import type { components } from '../generated/control.js';
-import { requestOperation } from '../limits/rate-limit-middleware.js';
+import { requestOperation } from '../openapi/match-operation.js';
 
 /** A fixed or ranged delay for some operations (spec/control.yaml, Latency). */
 export type Latency = components['schemas']['Latency'];

@@ -4,8 +4,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import type { OperationInfo } from '../openapi/load-contract.js';
-import type { OperationMatch } from '../openapi/match-operation.js';
+import { requestOperation } from '../openapi/match-operation.js';
 import { decideRequest, type RequestDecision } from './decide-request.js';
 import type { KeyDirectory } from './key-directory.js';
 import type { LimitState } from './limit-state.js';
@@ -28,11 +27,6 @@ export type RateLimitDependencies = {
   /** Read on every request, so that the control API can change it while serving. */
   settings: () => RateLimitSettings;
 };
-
-/** The operation a request addresses, found before routing (set by the operation matcher). */
-export function requestOperation(res: Response): OperationInfo | undefined {
-  return (res.locals.operationMatch as OperationMatch | undefined)?.operation;
-}
 
 export function formatRetryAfter(seconds: number, format: RetryAfterFormat, nowMs: number): string {
   // RFC 9110 section 10.2.3: delta-seconds or an HTTP-date.

@@ -10,7 +10,7 @@ import { createDeprecationHeaders, createStabilityHeader } from '../http/operati
 import { createPreferHandler } from '../http/prefer.js';
 import type { RetryAfterFormat } from '../limits/rate-limit-middleware.js';
 import type { Contract } from './load-contract.js';
-import type { OperationMatch } from './match-operation.js';
+import { operationMatch } from './match-operation.js';
 
 export type DispatchContext = {
   contract: Contract;
@@ -18,11 +18,6 @@ export type DispatchContext = {
   clock: Clock;
   retryAfterFormat: () => RetryAfterFormat;
 };
-
-/** The match the operation matcher left on the response, if the request names an operation. */
-export function operationMatch(res: Response): OperationMatch | undefined {
-  return res.locals.operationMatch as OperationMatch | undefined;
-}
 
 export function dispatchOperations({ contract, handlers, clock, retryAfterFormat }: DispatchContext): RequestHandler {
   const missing = contract.operations.filter((operation) => !handlers[operation.operationId]);

@@ -1,6 +1,7 @@
 // Finds the operation of a request once, before anything else runs: limits, storms and latency
 // target operations by operationId, the request record names them, and dispatch calls their
 // handler without Express matching every route again.
+import type { Response } from 'express';
 import type { OperationInfo } from './load-contract.js';
 
 export type OperationMatch = { operation: OperationInfo; params: Record<string, string> };
@@ -43,4 +44,19 @@ export function createOperationMatcher(basePath: string, operations: readonly Op
     }
     return undefined;
   };
+}
+
+/** Keeps a request's match on its response, for the steps after the matcher. */
+export function rememberOperationMatch(res: Response, match: OperationMatch | undefined): void {
+  res.locals.operationMatch = match;
+}
+
+/** The match the operation matcher left on the response, if the request names an operation. */
+export function operationMatch(res: Response): OperationMatch | undefined {
+  return res.locals.operationMatch as OperationMatch | undefined;
+}
+
+/** The operation a request addresses, if any. */
+export function requestOperation(res: Response): OperationInfo | undefined {
+  return operationMatch(res)?.operation;
 }

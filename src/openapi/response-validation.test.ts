@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { HttpError } from '../errors.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
 import { loadContract, type OperationInfo } from './load-contract.js';
+import { rememberOperationMatch } from './match-operation.js';
 import { createResponseChecker, type HeaderReader, validateResponsesOf } from './response-validation.js';
 
 const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
@@ -64,7 +65,7 @@ describe('the check installed on an app', () => {
     const reported: HttpError[] = [];
     validateResponsesOf(app, check, (_res, error) => reported.push(error));
     app.delete('/pets/:petId', (_req, res) => {
-      res.locals.operationMatch = { operation: operation('deletePet'), params: {} };
+      rememberOperationMatch(res, { operation: operation('deletePet'), params: {} });
       answer(res);
     });
     return { app, reported };

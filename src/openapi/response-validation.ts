@@ -10,9 +10,9 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { Express, Response } from 'express';
 import { HttpError } from '../errors.js';
-import { operationMatch } from './dispatch-operations.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
+import { requestOperation } from './match-operation.js';
 
 /** Reads a header the response carries so far (Express's res.getHeader). */
 export type HeaderReader = (name: string) => number | string | string[] | undefined;
@@ -112,7 +112,7 @@ export function validateResponsesOf(
   /** The answer to send instead when `body` breaks the contract; undefined when it keeps it. */
   const breach = (res: Response, body: unknown): HttpError | undefined => {
     checked.add(res);
-    const operation = operationMatch(res)?.operation;
+    const operation = requestOperation(res);
     if (!operation || res.statusCode >= 500) return undefined;
     const problems = check(operation, res.statusCode, body, (name) => res.getHeader(name));
     if (problems.length === 0) return undefined;
