@@ -1,6 +1,6 @@
 // The folder of petstore-mock's package.json, found from this module's own place, so that the
 // spec and assets load the same way from src/ (tests) and from dist/ (the built command).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,3 +24,16 @@ export const COMPILED_CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'co
 export const COMPILED_DEFAULT_DATA_FILE = join(PACKAGE_ROOT, 'dist', 'fixtures', 'default-data-set.json');
 /** The compiled generator of fixture data: the compiled data set is used only when at least as new. */
 export const COMPILED_DATA_GENERATOR_FILE = join(PACKAGE_ROOT, 'dist', 'fixtures', 'generate-data-set.js');
+
+/**
+ * The text of a file the build wrote from `sourceFile`, if it is there and at least as new as
+ * its source; undefined otherwise (not built, or built before the source last changed).
+ */
+export function readBuildOutput(compiledFile: string, sourceFile: string): string | undefined {
+  try {
+    if (statSync(compiledFile).mtimeMs < statSync(sourceFile).mtimeMs) return undefined;
+    return readFileSync(compiledFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,8 @@
 // Loads the contract once at start and lists its operations. A spec that is missing or broken
 // stops the server here with a clear message, instead of failing the first request with a 500.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { readBuildOutput } from '../package-root.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -138,9 +139,10 @@ export function loadContract(file: string, compiledFile?: string): Contract {
   } catch (error) {
     throw new ContractError(file, (error as Error).message);
   }
-  if (compiledFile && existsSync(compiledFile) && statSync(compiledFile).mtimeMs >= statSync(file).mtimeMs) {
+  const compiled = compiledFile === undefined ? undefined : readBuildOutput(compiledFile, file);
+  if (compiled !== undefined) {
     try {
-      return describeContract(JSON.parse(readFileSync(compiledFile, 'utf8')) as unknown, text, file);
+      return describeContract(JSON.parse(compiled) as unknown, text, file);
     } catch {
       // A damaged build output: the YAML is the source, so read that instead.
     }
