@@ -253,10 +253,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     recentRequests(limit) {
       // Each key's record is in time order: its newest `limit` are enough to pick from.
       const latest = store.data.apiKeys.flatMap(({ key }) =>
-        state
-          .requests(key)
-          .slice(-limit)
-          .map(({ atMs, ...request }) => ({ key, atMs, request })),
+        state.requests(key, limit).map(({ atMs, ...request }) => ({ key, atMs, request })),
       );
       latest.sort((a, b) => b.atMs - a.atMs || b.request.index - a.request.index);
       return latest.slice(0, limit).map(({ key, request }) => ({ ...request, key }));

@@ -20,7 +20,8 @@ export type LimitState = {
 
   /** Appends to a key's record, dropping the oldest past REQUEST_RECORD_LIMIT. */
   recordRequest(key: string, request: Omit<RecordedRequest, 'index' | 'at'>): void;
-  requests(key: string): readonly RecordedRequest[];
+  /** A key's newest requests (at most `newest`, and at most REQUEST_RECORD_LIMIT), oldest first. */
+  requests(key: string, newest?: number): readonly RecordedRequest[];
   clearRequests(key?: string): void;
 
   clock: ClockSettingsStore;
@@ -70,9 +71,9 @@ export function createInMemoryLimitState(): LimitState {
       }
       records.set(key, record);
     },
-    requests: (key) =>
+    requests: (key, newest = REQUEST_RECORD_LIMIT) =>
       (records.get(key)?.requests ?? [])
-        .slice(-REQUEST_RECORD_LIMIT)
+        .slice(-Math.min(newest, REQUEST_RECORD_LIMIT))
         .map((request) => ({ ...request, at: new Date(request.atMs).toISOString() })),
     clearRequests: (key) => {
       if (key === undefined) records.clear();
