@@ -9,7 +9,6 @@ import {
   type KeyCounters,
   type RateLimitHeaders,
   rateLimitHeaders,
-  secondsUntil,
 } from './rate-limit-policy.js';
 import { applyStorm, type Storm, stormCovers } from './storms.js';
 
@@ -39,19 +38,9 @@ export type DecisionOutput = {
 export function decideRequest(input: DecisionInput): DecisionOutput {
   const { nowMs, limits } = input;
   const counters = currentCounters(input.counters, nowMs);
-  if (counters.bannedUntilMs !== undefined) {
-    return {
-      decision: {
-        allowed: false,
-        reason: 'banned',
-        retryAfterSeconds: secondsUntil(counters.bannedUntilMs, nowMs),
-        bannedNow: false,
-      },
-      counters,
-      headers: rateLimitHeaders(counters, limits),
-      storms: [],
-    };
-  }
+  // A banned key is refused by the policy itself, before any storm counts the request.
+  if (counters.bannedUntilMs !== undefined)
+    return { ...evaluateRequest(counters, limits, nowMs, input.ban), storms: [] };
   // A storm counts every request it covers; its refusals use no quota and never lead to a ban.
   const storms: Storm[] = [];
   let refusal: RequestDecision | undefined;
