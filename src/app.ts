@@ -17,10 +17,15 @@ import { createRequestLog, type LogLine } from './http/request-log.js';
 import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
-import { createRequestValidator } from './openapi/contract-validator.js';
 import { dispatchOperations } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
-import { createOperationMatcher, rememberOperationMatch, requestOperation } from './openapi/match-operation.js';
+import {
+  createOperationMatcher,
+  refuseUnmatched,
+  rememberOperationMatch,
+  requestOperation,
+} from './openapi/match-operation.js';
+import { createRequestChecker, createRequestValidation } from './openapi/request-validation.js';
 import { createResponseChecker, validateResponsesOf } from './openapi/response-validation.js';
 import type { Store } from './store/create-store.js';
 
@@ -105,7 +110,8 @@ export function createApp(deps: AppDependencies): Express {
     createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }),
     // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
     (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()),
-    ...createRequestValidator(contract),
+    refuseUnmatched(matchOperation),
+    createRequestValidation(createRequestChecker(contract)),
     dispatchOperations({
       contract,
       handlers: createHandlers({ store, clock, basePath: contract.basePath }),

@@ -26,7 +26,8 @@ export class HttpError extends Error {
   }
 }
 
-type ValidatorIssue = { path?: string; message?: string };
+/** One finding of a request check: where (/body/name, /query/limit) and which rule it broke. */
+export type ValidatorIssue = { path?: string; message?: string };
 type ForeignError = { status?: unknown; type?: unknown; errors?: ValidatorIssue[]; message?: unknown };
 
 /** Describes the validator's findings as one sentence naming each field and the rule it broke. */
@@ -38,6 +39,31 @@ function describeIssues(issues: ValidatorIssue[]): string {
     })
     .join('; ');
 }
+
+/** A request that breaks the contract: INVALID_BODY when only its body does, else INVALID_PARAMETER. */
+export function invalidRequest(issues: ValidatorIssue[]): HttpError {
+  const detail = describeIssues(issues);
+  return issues.length > 0 && issues.every((issue) => issue.path?.startsWith('/body'))
+    ? new HttpError('INVALID_BODY', `Invalid body: ${detail}.`)
+    : new HttpError('INVALID_PARAMETER', `Invalid request: ${detail}.`);
+}
+
+export const routeNotFound = (path: string) =>
+  new HttpError('ROUTE_NOT_FOUND', `No operation at ${path}. See /docs for the operations.`);
+
+/** `allowed`: the methods the path has, for the Allow header a 405 carries (RFC 9110). */
+export const methodNotAllowed = (method: string, path: string, allowed?: readonly string[]) =>
+  new HttpError(
+    'METHOD_NOT_ALLOWED',
+    `${method} is not an operation of ${path}.${allowed ? ` It takes ${allowed.join(', ')}.` : ''} See /docs.`,
+    allowed ? { Allow: allowed.join(', ') } : {},
+  );
+
+export const invalidPercentEncoding = (path: string) =>
+  new HttpError(
+    'INVALID_PARAMETER',
+    `The path ${path} is not valid percent-encoding. Encode reserved characters as %XX.`,
+  );
 
 /** Maps an error from any middleware to the catalogue. Unknown errors become INTERNAL_ERROR. */
 export function toHttpError(error: unknown, method: string, path: string): HttpError {
@@ -61,23 +87,18 @@ export function toHttpError(error: unknown, method: string, path: string): HttpE
     error instanceof URIError ||
     (foreign.status === 400 && issues.length === 0 && /decode|URI/i.test(String(foreign.message)))
   ) {
-    return new HttpError(
-      'INVALID_PARAMETER',
-      `The path ${path} is not valid percent-encoding. Encode reserved characters as %XX.`,
-    );
+    return invalidPercentEncoding(path);
   }
   if (issues.some((issue) => issue.path?.startsWith('/response'))) {
     return new HttpError('RESPONSE_VALIDATION_FAILED', `The mock's response breaks the contract: ${detail}.`);
   }
   switch (foreign.status) {
     case 400:
-      return issues.length > 0 && issues.every((issue) => issue.path?.startsWith('/body'))
-        ? new HttpError('INVALID_BODY', `Invalid body: ${detail}.`)
-        : new HttpError('INVALID_PARAMETER', `Invalid request: ${detail}.`);
+      return invalidRequest(issues);
     case 404:
-      return new HttpError('ROUTE_NOT_FOUND', `No operation at ${path}. See /docs for the operations.`);
+      return routeNotFound(path);
     case 405:
-      return new HttpError('METHOD_NOT_ALLOWED', `${method} is not an operation of ${path}. See /docs.`);
+      return methodNotAllowed(method, path);
     case 413:
       return new HttpError('PAYLOAD_TOO_LARGE', 'The body is over 32 KiB. Send a smaller body.');
     case 415:

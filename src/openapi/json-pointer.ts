@@ -11,17 +11,19 @@ export function asObject(value: unknown): JsonObject {
 /** One path segment written for a pointer: "/pets/{petId}" becomes "~1pets~1{petId}". */
 export const escapePointerSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** The value at `pointer` in `document`, arrays walked by index (undefined when there is none). */
+export function rawValueAt(document: JsonObject, pointer: string): unknown {
+  let value: unknown = document;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
 /** The object at `pointer` in `document` (empty when there is none). */
 export function valueAt(document: JsonObject, pointer: string): JsonObject {
-  return asObject(
-    pointer
-      .split('/')
-      .slice(1)
-      .reduce<unknown>(
-        (parent, segment) => asObject(parent)[segment.replace(/~1/g, '/').replace(/~0/g, '~')],
-        document,
-      ),
-  );
+  return asObject(rawValueAt(document, pointer));
 }
 
 /** Follows local $refs from `pointer` until an object that is not one: where it is, and the object. */

@@ -1,8 +1,9 @@
 // Finds the operation of a request once, before anything else runs: limits, storms and latency
 // target operations by operationId, the request record names them, and dispatch calls their
 // handler without Express matching every route again.
-import type { Response } from 'express';
-import type { OperationInfo } from './load-contract.js';
+import type { RequestHandler, Response } from 'express';
+import { invalidPercentEncoding, methodNotAllowed, routeNotFound } from '../errors.js';
+import { HTTP_METHODS, type OperationInfo } from './load-contract.js';
 
 export type OperationMatch = { operation: OperationInfo; params: Record<string, string> };
 export type OperationMatcher = (method: string, path: string) => OperationMatch | undefined;
@@ -59,4 +60,30 @@ export function operationMatch(res: Response): OperationMatch | undefined {
 /** The operation a request addresses, if any. */
 export function requestOperation(res: Response): OperationInfo | undefined {
   return operationMatch(res)?.operation;
+}
+
+/**
+ * Answers a request under the API that names no operation: 405 with an Allow header when the
+ * path has operations under other methods, 400 when it is not valid percent-encoding, else 404.
+ */
+export function refuseUnmatched(matcher: OperationMatcher): RequestHandler {
+  return (req, res, next) => {
+    if (operationMatch(res)) {
+      next();
+      return;
+    }
+    const path = req.originalUrl.split('?')[0] ?? '';
+    const allowed = HTTP_METHODS.map((method) => method.toUpperCase()).filter((method) => matcher(method, path));
+    if (allowed.length > 0) next(methodNotAllowed(req.method, path, allowed));
+    else next(isPercentEncoded(path) ? routeNotFound(path) : invalidPercentEncoding(path));
+  };
+}
+
+function isPercentEncoded(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -6,10 +6,9 @@
 // Ajv validators are compiled per operation and status on first use, straight from the contract,
 // and looked up from the operation the request was matched to: a response costs one map lookup
 // and the schema checks themselves, with no content negotiation or path matching of its own.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import type { Express, Response } from 'express';
 import { HttpError } from '../errors.js';
+import { contractRef, createContractCompiler, type ErrorObject, type ValidateFunction } from './contract-ajv.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { requestOperation } from './match-operation.js';
@@ -28,23 +27,13 @@ export type ResponseChecker = (
 type HeaderRule = { name: string; required: boolean; integer: boolean; validate: ValidateFunction };
 type ResponseRule = { body: ValidateFunction | undefined; headers: HeaderRule[] };
 
-const CONTRACT_ID = 'petstore-mock:contract';
-
 function describeErrors(errors: ErrorObject[] | null | undefined, subject: string): string[] {
   return (errors ?? []).map((error) => `${subject}${error.instancePath} ${error.message ?? 'is invalid'}`);
 }
 
 export function createResponseChecker(contract: Contract): ResponseChecker {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  (addFormatsModule as unknown as (instance: Ajv2020) => void)(ajv);
-  // OpenAPI's integer formats, which JSON Schema leaves to the application.
-  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
-  ajv.addFormat('int32', {
-    type: 'number',
-    validate: (value: number) => Number.isInteger(value) && value < 2 ** 31 && value >= -(2 ** 31),
-  });
-  ajv.addSchema(contract.document, CONTRACT_ID);
-  const compile = (pointer: string) => ajv.compile({ $ref: `${CONTRACT_ID}#${pointer}` });
+  const compileSchema = createContractCompiler(contract);
+  const compile = (pointer: string) => compileSchema(contractRef(pointer));
 
   const buildRule = (operation: OperationInfo, status: number): ResponseRule | undefined => {
     const responsesPointer = `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`;

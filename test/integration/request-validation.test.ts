@@ -65,9 +65,9 @@ describe('requests that break the contract', () => {
       errorShape(404, 'ROUTE_NOT_FOUND'),
     );
     expect((await mock.http.get('/nothing-here')).body).toEqual(errorShape(404, 'ROUTE_NOT_FOUND'));
-    expect((await mock.http.patch('/v1/pets').set('X-API-Key', DEMO_KEY).send({})).body).toEqual(
-      errorShape(405, 'METHOD_NOT_ALLOWED'),
-    );
+    const wrongMethod = await mock.http.patch('/v1/pets').set('X-API-Key', DEMO_KEY).send({});
+    expect(wrongMethod.body).toEqual(errorShape(405, 'METHOD_NOT_ALLOWED'));
+    expect(wrongMethod.headers.allow).toBe('GET, POST');
   });
 
   it('a missing key gets 401 API_KEY_MISSING and an unknown key 401 API_KEY_INVALID, with rate-limit headers', async () => {
