@@ -1,6 +1,5 @@
 // A lowdb adapter that makes each write durable and atomic (see file-writer-thread.ts): a reader
 // of the data file sees the old data or the new, whole, and a write resolves once it is on disk.
-import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { createFileWriterThread, type FileWriter } from './file-writer-thread.js';
 
@@ -13,7 +12,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
   constructor(file: string, serialise: Serialise<T> = (data) => JSON.stringify(data)) {
     this.#serialise = serialise;
-    this.#writer = createFileWriterThread(file, join(dirname(file), `.${basename(file)}.tmp`));
+    this.#writer = createFileWriterThread(file);
   }
 
   /** Reading (and refusing a corrupt file) is the store's job, before lowdb gets the data. */

@@ -1,24 +1,58 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { useTempFolder } from '../../test/support/temp-folder.js';
-import { createFileWriterThread } from './file-writer-thread.js';
+import { createFileWriterThread, spareFileOf } from './file-writer-thread.js';
 
 describe("the data file's writer thread", () => {
   const folder = useTempFolder('writer');
 
-  it('writes the parts in order as the whole file, leaving no temporary file', async () => {
+  it('writes the parts in order as the whole file, in the order the writes were asked for', async () => {
     const file = join(folder(), 'db.json');
-    const writer = createFileWriterThread(file, join(folder(), '.db.json.tmp'));
+    const writer = createFileWriterThread(file);
     try {
       const shared = Buffer.from(new SharedArrayBuffer(3));
       shared.write('[2,', 'utf8');
       await writer.write([Buffer.from('{"a":'), shared, Buffer.from('3]}')]);
       expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ a: [2, 3] });
-      // Writes posted together are done in the order they were asked for.
       await Promise.all([writer.write([Buffer.from('1')]), writer.write([Buffer.from('2')])]);
       expect(await readFile(file, 'utf8')).toBe('2');
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('keeps the replaced version as the spare and writes the next-but-one version into it', async () => {
+    const file = join(folder(), 'db.json');
+    const spare = spareFileOf(file);
+    const writer = createFileWriterThread(file);
+    try {
+      await writer.write([Buffer.from('x'.repeat(100))]);
+      const firstInode = (await stat(file)).ino;
       expect(await readdir(folder())).toEqual(['db.json']);
+      await writer.write([Buffer.from('second')]);
+      expect((await readdir(folder())).sort()).toEqual(['.db.json.spare', 'db.json']);
+      expect(await readFile(spare, 'utf8')).toBe('x'.repeat(100));
+      await writer.write([Buffer.from('third')]);
+      // The first version's file holds the third, cut to its length; the second is the spare.
+      expect((await stat(file)).ino).toBe(firstInode);
+      expect(await readFile(file, 'utf8')).toBe('third');
+      expect(await readFile(spare, 'utf8')).toBe('second');
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('clears the second name a crash can leave between its renames, and writes as usual', async () => {
+    const file = join(folder(), 'db.json');
+    await writeFile(file, 'old');
+    await writeFile(join(folder(), '.db.json.aside'), 'old');
+    const writer = createFileWriterThread(file);
+    try {
+      await writer.write([Buffer.from('new')]);
+      expect(await readFile(file, 'utf8')).toBe('new');
+      expect((await readdir(folder())).sort()).toEqual(['.db.json.spare', 'db.json']);
+      expect(await readFile(spareFileOf(file), 'utf8')).toBe('old');
     } finally {
       await writer.close();
     }
@@ -26,7 +60,7 @@ describe("the data file's writer thread", () => {
 
   it('rejects a write that cannot be done, naming the file and the cause, and goes on working', async () => {
     const file = join(folder(), 'missing-folder', 'db.json');
-    const writer = createFileWriterThread(file, join(folder(), 'missing-folder', '.db.json.tmp'));
+    const writer = createFileWriterThread(file);
     try {
       await expect(writer.write([Buffer.from('{}')])).rejects.toThrow(
         new RegExp(`Cannot write the data file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ENOENT`),
