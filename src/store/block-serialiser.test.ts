@@ -16,6 +16,19 @@ describe('the block serialiser', () => {
     expect(JSON.parse(text(serialise(data)))).toEqual(JSON.parse(JSON.stringify(data)));
   });
 
+  it('serialises records appended one write at a time, in a bounded number of buffers', () => {
+    const data = generateDataSet({ seed: 3, pets: 10, orders: 2 });
+    const serialise = createBlockSerialiser();
+    let buffers = serialise(data);
+    for (let id = 1_000; id < 3_500; id += 1) {
+      data.pets.push({ id, name: `Pet ${id}`, categoryId: 1, status: 'available' });
+      buffers = serialise(data);
+    }
+    expect(JSON.parse(text(buffers))).toEqual(JSON.parse(JSON.stringify(data)));
+    // 3 blocks of pets, each of at most 16 parts, with commas between: never one buffer per write.
+    expect(buffers.length).toBeLessThan(120);
+  });
+
   it('freezes what it has written, so that an edit in place fails instead of leaving the file stale', () => {
     const data = generateDataSet({ seed: 3, pets: 10, orders: 2 });
     createBlockSerialiser()(data);

@@ -1,28 +1,31 @@
 // Serialises the data set for the durable file without redoing what has not changed: the big
 // lists are cut into blocks of records, each kept as UTF-8 bytes and reused while its records
-// are the same objects. Records are frozen once serialised, so a change must replace a record
+// are the same objects; records appended to a block add a part to it instead of remaking it. Records are frozen once serialised, so a change must replace a record
 // (the store's rule): changing one in place would throw instead of leaving the file stale.
 // Measured at 100,000 pets: a full JSON.stringify took ~100 ms, this takes a few.
 import type { DataSet } from './data-set.js';
 
 const BLOCK_SIZE = 1_000;
+/** A block grown by more appends than this is serialised again as one part: writes stay a few hundred buffers. */
+const MAX_PARTS_PER_BLOCK = 16;
 const CACHED_LISTS = ['pets', 'inventory', 'orders'] as const;
 type CachedList = (typeof CACHED_LISTS)[number];
 
-type Block = { records: readonly object[]; bytes: Buffer };
+/** A block's records, and their JSON as comma-separated parts: a block that grows gets a part more. */
+type Block = { records: readonly object[]; parts: Buffer[] };
 
 const COMMA = Buffer.from(',');
 
-/** Whether `cached` holds the same record objects as records[start, end). */
-function sameRecords(cached: readonly object[], records: readonly object[], start: number, end: number): boolean {
-  if (cached.length !== end - start) return false;
-  for (let index = start; index < end; index += 1) if (cached[index - start] !== records[index]) return false;
-  return true;
+/** How many records the cached block and records[start, end) share from their start; -1 if the block is not a prefix. */
+function keptPrefix(cached: readonly object[], records: readonly object[], start: number, end: number): number {
+  if (cached.length > end - start) return -1;
+  for (let index = 0; index < cached.length; index += 1) if (cached[index] !== records[start + index]) return -1;
+  return cached.length;
 }
 
 /**
- * The block's bytes in shared memory: the file's writer thread receives them without a copy
- * (a block never changes once made; a changed block is a new one).
+ * JSON bytes in shared memory: the file's writer thread receives them without a copy (a part
+ * never changes once made).
  */
 function sharedBytes(text: string): Buffer {
   const bytes = Buffer.from(text, 'utf8');
@@ -48,21 +51,30 @@ export function createBlockSerialiser(): DataSetSerialiser {
     return json;
   };
 
+  const partOf = (records: readonly object[], start: number, end: number): Buffer =>
+    sharedBytes(records.slice(start, end).map(toJson).join(','));
+
   function listBytes(name: CachedList, records: readonly object[]): Buffer[] {
     const previous = cache.get(name) ?? [];
     const blocks: Block[] = [];
     for (let start = 0; start < records.length; start += BLOCK_SIZE) {
       const end = Math.min(start + BLOCK_SIZE, records.length);
       const cached = previous[blocks.length];
-      if (cached && sameRecords(cached.records, records, start, end)) {
+      const kept = cached ? keptPrefix(cached.records, records, start, end) : -1;
+      if (cached && kept === end - start) {
         blocks.push(cached);
-        continue;
+      } else if (cached && kept > 0 && cached.parts.length < MAX_PARTS_PER_BLOCK) {
+        // Records appended (creates land in the last block): only theirs are serialised.
+        blocks.push({
+          records: records.slice(start, end),
+          parts: [...cached.parts, partOf(records, start + kept, end)],
+        });
+      } else {
+        blocks.push({ records: records.slice(start, end), parts: [partOf(records, start, end)] });
       }
-      const slice = records.slice(start, end);
-      blocks.push({ records: slice, bytes: sharedBytes(slice.map(toJson).join(',')) });
     }
     cache.set(name, blocks);
-    return blocks.flatMap((block, index) => (index === 0 ? [block.bytes] : [COMMA, block.bytes]));
+    return blocks.flatMap((block) => block.parts).flatMap((part, index) => (index === 0 ? [part] : [COMMA, part]));
   }
 
   return (data) => {
