@@ -17,6 +17,7 @@ import { createRequestLog, type LogLine } from './http/request-log.js';
 import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
+import { createContractCompilers } from './openapi/contract-ajv.js';
 import { dispatchOperations } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import {
@@ -27,6 +28,7 @@ import {
 } from './openapi/match-operation.js';
 import { createRequestChecker, createRequestValidation } from './openapi/request-validation.js';
 import { createResponseChecker, validateResponsesOf } from './openapi/response-validation.js';
+import { PRECOMPILED_VALIDATOR_FILES } from './package-root.js';
 import type { Store } from './store/create-store.js';
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -98,6 +100,7 @@ export function createApp(deps: AppDependencies): Express {
   };
 
   const api = contract.basePath || '/';
+  const compilers = createContractCompilers(contract, PRECOMPILED_VALIDATOR_FILES);
   const matchOperation = createOperationMatcher(contract.basePath, contract.operations);
   const parseJson = json({ limit: MAX_BODY_BYTES });
   const apiSteps: RequestHandler[] = [
@@ -111,7 +114,7 @@ export function createApp(deps: AppDependencies): Express {
     // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
     (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()),
     refuseUnmatched(matchOperation),
-    createRequestValidation(createRequestChecker(contract)),
+    createRequestValidation(createRequestChecker(contract, compilers)),
     dispatchOperations({
       contract,
       handlers: createHandlers({ store, clock, basePath: contract.basePath }),
@@ -132,7 +135,7 @@ export function createApp(deps: AppDependencies): Express {
     ]),
   );
   if (deps.validateResponses) {
-    validateResponsesOf(app, createResponseChecker(contract), (res, error) => {
+    validateResponsesOf(app, createResponseChecker(contract, compilers), (res, error) => {
       res.locals.errorCode = error.code;
       logMockFault(deps.log, res.req, error);
     });

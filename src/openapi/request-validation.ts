@@ -5,15 +5,16 @@
 // INVALID_PARAMETER or INVALID_BODY naming each field and the rule it broke, 415 for a media
 // type the operation does not take.
 //
-// Ajv validators are compiled per operation on its first request, straight from the contract, as
-// the response check's are: a request costs the schema checks themselves, with no route lookup,
+// Validators come per operation, on its first request, from the contract (contract-ajv.ts), as
+// the response check's do: a request costs the schema checks themselves, with no route lookup,
 // content negotiation or copy of the request of their own.
 import type { Request, RequestHandler } from 'express';
 import { HttpError, invalidRequest, type ValidatorIssue } from '../errors.js';
 import {
   type CompileSchema,
+  type ContractCompilers,
   contractRef,
-  createContractCompiler,
+  createContractCompilers,
   type ErrorObject,
   type ValidateFunction,
 } from './contract-ajv.js';
@@ -107,11 +108,11 @@ export type RequestChecker = (
   pathParams: Readonly<Record<string, string>>,
 ) => HttpError | undefined;
 
-export function createRequestChecker(contract: Contract): RequestChecker {
+export function createRequestChecker(
+  contract: Contract,
+  compilers: ContractCompilers = createContractCompilers(contract),
+): RequestChecker {
   const { document } = contract;
-  // Parameters arrive as text and are read by their schema's type; a repeated one is an array.
-  const compileParameters = createContractCompiler(contract, { coerceTypes: 'array' });
-  const compileBody = createContractCompiler(contract);
   const plans = new Map<string, RequestPlan>();
   for (const operation of contract.operations) {
     const parameters = declaredParameters(document, operation);
@@ -125,11 +126,14 @@ export function createRequestChecker(contract: Contract): RequestChecker {
   }
 
   const compileFor = (plan: RequestPlan): CompiledCheck => ({
-    path: compileLocation(compileParameters, plan.parameters, 'path'),
-    query: compileLocation(compileParameters, plan.parameters, 'query'),
-    header: compileLocation(compileParameters, plan.parameters, 'header'),
+    path: compileLocation(compilers.parameters, plan.parameters, 'path'),
+    query: compileLocation(compilers.parameters, plan.parameters, 'query'),
+    header: compileLocation(compilers.parameters, plan.parameters, 'header'),
     bodies: new Map(
-      [...(plan.body?.mediaTypes ?? [])].map(([mediaType, pointer]) => [mediaType, compileBody(contractRef(pointer))]),
+      [...(plan.body?.mediaTypes ?? [])].map(([mediaType, pointer]) => [
+        mediaType,
+        compilers.typed(contractRef(pointer)),
+      ]),
     ),
   });
 

@@ -3,12 +3,18 @@
 // (present when required, its value matching its schema). A mismatch is a bug of the mock, never
 // of the client: it is answered 500 RESPONSE_VALIDATION_FAILED and logged as a CONTRACT BUG.
 //
-// Ajv validators are compiled per operation and status on first use, straight from the contract,
+// Validators come per operation and status on first use, from the contract (contract-ajv.ts),
 // and looked up from the operation the request was matched to: a response costs one map lookup
 // and the schema checks themselves, with no content negotiation or path matching of its own.
 import type { Express, Response } from 'express';
 import { HttpError } from '../errors.js';
-import { contractRef, createContractCompiler, type ErrorObject, type ValidateFunction } from './contract-ajv.js';
+import {
+  type ContractCompilers,
+  contractRef,
+  createContractCompilers,
+  type ErrorObject,
+  type ValidateFunction,
+} from './contract-ajv.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { requestOperation } from './match-operation.js';
@@ -31,9 +37,11 @@ function describeErrors(errors: ErrorObject[] | null | undefined, subject: strin
   return (errors ?? []).map((error) => `${subject}${error.instancePath} ${error.message ?? 'is invalid'}`);
 }
 
-export function createResponseChecker(contract: Contract): ResponseChecker {
-  const compileSchema = createContractCompiler(contract);
-  const compile = (pointer: string) => compileSchema(contractRef(pointer));
+export function createResponseChecker(
+  contract: Contract,
+  compilers: ContractCompilers = createContractCompilers(contract),
+): ResponseChecker {
+  const compile = (pointer: string) => compilers.typed(contractRef(pointer));
 
   const buildRule = (operation: OperationInfo, status: number): ResponseRule | undefined => {
     const responsesPointer = `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`;
