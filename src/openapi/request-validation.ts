@@ -182,7 +182,11 @@ function readQuery(req: Request, plan: RequestPlan, issues: ValidatorIssue[]): R
   for (const name of Object.keys(sent)) {
     const value = sent[name];
     if (!plan.queryNames.has(name)) {
-      issues.push({ path: `/query/${name}`, message: `Unknown query parameter '${name}'` });
+      const known = [...plan.queryNames].join(', ');
+      issues.push({
+        path: `/query/${name}`,
+        message: `Unknown query parameter '${name}' (${known ? `this operation takes ${known}` : 'this operation takes none'})`,
+      });
     } else if (value === '' && !plan.emptyAllowed.has(name)) {
       issues.push({ path: `/query/${name}`, message: `Empty value found for query parameter '${name}'` });
     } else {
