@@ -20,20 +20,34 @@ function controllableWrite() {
 }
 
 describe('group commit', () => {
-  it('stores the changes that arrive during a write together, in the next write', async () => {
+  it('stores the changes of one turn together, and those that arrive during a write in the next', async () => {
     const disk = controllableWrite();
     const group = createGroupCommit(disk.write);
     const settled: number[] = [];
-    const first = group.commit().then(() => settled.push(1));
-    const others = [2, 3, 4].map((n) => group.commit().then(() => settled.push(n)));
+    const burst = [1, 2].map((n) => group.commit().then(() => settled.push(n)));
+    await new Promise((resolve) => setImmediate(resolve));
     expect(disk.count()).toBe(1);
+    const others = [3, 4, 5].map((n) => group.commit().then(() => settled.push(n)));
     await disk.finishNext();
-    expect(settled).toEqual([1]);
+    expect(settled).toEqual([1, 2]);
     expect(disk.count()).toBe(2);
     await disk.finishNext();
-    await Promise.all([first, ...others]);
-    expect(settled).toEqual([1, 2, 3, 4]);
+    await Promise.all([...burst, ...others]);
+    expect(settled).toEqual([1, 2, 3, 4, 5]);
     expect(disk.count()).toBe(2);
+  });
+
+  it('groups the changes that the answers of a write lead to, as a client that awaits each one', async () => {
+    let writes = 0;
+    const group = createGroupCommit(async () => {
+      writes += 1;
+    });
+    const client = async () => {
+      for (let change = 0; change < 10; change += 1) await group.commit();
+    };
+    await Promise.all(Array.from({ length: 20 }, client));
+    // 200 changes from 20 clients in step: one write per round of their changes, never one alone.
+    expect(writes).toBe(10);
   });
 
   it('never answers a change before a write that began after it has finished', async () => {

@@ -11,11 +11,17 @@ export type GroupCommit = {
 
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
+/** Resolves after the current turn of the event loop: what it brings in comes first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createGroupCommit(write: () => Promise<void>): GroupCommit {
   let waiting: Waiter[] = [];
   let running: Promise<void> | undefined;
 
   async function drain(): Promise<void> {
+    // The changes of this turn go together: without the wait, the first change of a burst was
+    // written alone, and the rest waited for that write to finish.
+    await nextTurn();
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
@@ -25,6 +31,8 @@ export function createGroupCommit(write: () => Promise<void>): GroupCommit {
       } catch (error) {
         for (const waiter of batch) waiter.reject(error);
       }
+      // Those just answered may change more at once (a client's next request): one turn for them.
+      if (waiting.length === 0) await nextTurn();
     }
     running = undefined;
   }
