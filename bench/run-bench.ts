@@ -27,6 +27,7 @@ import {
   startBaseline,
   startMock,
 } from './processes.js';
+import { storeCreatesPerSecond } from './store-alone.js';
 
 type Figures = {
   requestsPerSecond: number;
@@ -220,6 +221,8 @@ async function main(): Promise<void> {
     await unvalidated.stop();
     await baseline.stop();
 
+    const storeAlone: Record<string, number> = {};
+    extra.storeAloneCreatesPerSecond = storeAlone;
     for (const [pets, label] of [
       [100, '100'],
       [10_000, '10,000'],
@@ -227,8 +230,12 @@ async function main(): Promise<void> {
     ] as const) {
       const scaled = await startMock(['--data', await dataFile(folder, `scale-${pets}`, pets)]);
       rows.push({ load: `create a pet, ${label} pets stored`, mock: await measureAlone(scaled, CREATE) });
-      console.log(`  creates with ${label} pets stored: ${rows.at(-1)?.mock.requestsPerSecond}/s`);
       await scaled.stop();
+      storeAlone[label] = await storeCreatesPerSecond(folder, pets, DURATION_SECONDS);
+      console.log(
+        `  creates with ${label} pets stored: ${rows.at(-1)?.mock.requestsPerSecond}/s over HTTP, ` +
+          `${storeAlone[label]}/s by the store alone`,
+      );
     }
 
     // The limiter with 10 keys and with 100,000, in alternating rounds like the compared loads.
@@ -255,6 +262,12 @@ async function main(): Promise<void> {
   console.log(
     `cold start (spawn to first answer, median of 5): mock ${extra.coldStartMs} ms, bare Express ${extra.baselineColdStartMs} ms; ` +
       `idle RSS: ${extra.idleRssMb} MB`,
+  );
+  console.log(
+    `durable creates/s by the store alone (no HTTP, ${CONNECTIONS} writers): ` +
+      Object.entries(extra.storeAloneCreatesPerSecond as Record<string, number>)
+        .map(([pets, rate]) => `${rate} with ${pets} pets`)
+        .join(', '),
   );
   const results = join(PACKAGE_ROOT, 'bench-results');
   await mkdir(results, { recursive: true });
