@@ -2,9 +2,12 @@
 // `npm run build`: the TypeScript, then what the server reads instead of redoing at every start:
 // the contracts as JSON, the default data set, and the contract's validators compiled.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+// From nothing: a module removed from src/ must not live on in dist/, nor ship in the package.
+rmSync(`${root}dist`, { recursive: true, force: true });
 const STEPS = [
   [`${root}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'],
   ['scripts/compile-spec.js'],
