@@ -1,11 +1,11 @@
 // The category operations of the Pets area. Names are unique without case (spec).
 import { HttpError } from '../errors.js';
-import { type Category, type DataSet, type NewCategory, replaceRecord } from '../store/data-set.js';
+import { type Category, categoryById, type DataSet, type NewCategory, replaceRecord } from '../store/data-set.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
 import { nameMatches, sendPage } from './pagination.js';
 
 function findCategory(data: DataSet, categoryId: number): Category {
-  const category = data.categories.find((candidate) => candidate.id === categoryId);
+  const category = categoryById(data.categories, categoryId);
   if (!category)
     throw new HttpError(
       'CATEGORY_NOT_FOUND',

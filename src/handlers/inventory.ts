@@ -1,11 +1,11 @@
 // The inventory operations of the Store area (beta): one entry per pet, ordered by petId.
 import { HttpError } from '../errors.js';
-import { type DataSet, type InventoryItem, replaceRecord } from '../store/data-set.js';
+import { type DataSet, type InventoryItem, inventoryOfPet, replaceRecord } from '../store/data-set.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
 import { sendPage } from './pagination.js';
 
 function findItem(data: DataSet, petId: number): InventoryItem {
-  const item = data.inventory.find((candidate) => candidate.petId === petId);
+  const item = inventoryOfPet(data.inventory, petId);
   if (!item)
     throw new HttpError(
       'INVENTORY_ITEM_NOT_FOUND',

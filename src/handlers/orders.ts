@@ -1,14 +1,22 @@
 // The order operations of the Store area: placing an order takes stock, cancelling returns it,
 // and a complete order never changes again (spec: placeOrder, updateOrder, cancelOrder).
 import { HttpError } from '../errors.js';
-import { type DataSet, type InventoryItem, replaceRecord, type StoredOrder } from '../store/data-set.js';
+import {
+  type DataSet,
+  type InventoryItem,
+  inventoryOfPet,
+  orderById,
+  petById,
+  replaceRecord,
+  type StoredOrder,
+} from '../store/data-set.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
 import { sendPage } from './pagination.js';
 
 const DEFAULT_SHIPPING_DAYS = 3;
 
 function findOrder(data: DataSet, orderId: number): StoredOrder {
-  const order = data.orders.find((candidate) => candidate.id === orderId);
+  const order = orderById(data.orders, orderId);
   if (!order) throw new HttpError('ORDER_NOT_FOUND', `No order has id ${orderId}. List orders with GET /store/orders.`);
   return order;
 }
@@ -18,7 +26,7 @@ function requireOpen(order: StoredOrder): void {
 }
 
 function stockOf(data: DataSet, petId: number): InventoryItem | undefined {
-  return data.inventory.find((item) => item.petId === petId);
+  return inventoryOfPet(data.inventory, petId);
 }
 
 /** Replaces a pet's inventory entry with one whose quantity is changed by `delta`. */
@@ -52,7 +60,7 @@ export function createOrderHandlers({
     async placeOrder(req, res) {
       const body = bodyOf(req, 'placeOrder');
       const order = await store.update((data) => {
-        const pet = data.pets.find((candidate) => candidate.id === body.petId);
+        const pet = petById(data.pets, body.petId);
         if (!pet) throw new HttpError('UNKNOWN_PET', `petId ${body.petId} names no pet. List pets with GET /pets.`);
         if (pet.status !== 'available') {
           throw new HttpError(

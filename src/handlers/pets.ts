@@ -1,17 +1,25 @@
 // The pet operations of the Pets area. Business rules are the spec's (spec/README.md).
 import { HttpError } from '../errors.js';
-import { type DataSet, type NewPet, type Pet, replaceRecord } from '../store/data-set.js';
+import {
+  categoryById,
+  type DataSet,
+  inventoryOfPet,
+  type NewPet,
+  type Pet,
+  petById,
+  replaceRecord,
+} from '../store/data-set.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
 import { nameMatches, sendPage } from './pagination.js';
 
 export function findPet(data: DataSet, petId: number): Pet {
-  const pet = data.pets.find((candidate) => candidate.id === petId);
+  const pet = petById(data.pets, petId);
   if (!pet) throw new HttpError('PET_NOT_FOUND', `No pet has id ${petId}. List pets with GET /pets.`);
   return pet;
 }
 
 function requireCategory(data: DataSet, categoryId: number): void {
-  if (!data.categories.some((category) => category.id === categoryId)) {
+  if (!categoryById(data.categories, categoryId)) {
     throw new HttpError(
       'UNKNOWN_CATEGORY',
       `categoryId ${categoryId} names no category. Create it first, or list categories with GET /categories.`,
@@ -73,7 +81,7 @@ export function createPetHandlers({
         const existing = findPet(data, petId);
         requireCategory(data, fields.categoryId);
         const replaced = replaceRecord(data.pets, existing, { ...existing, ...fields });
-        const entry = data.inventory.find((item) => item.petId === petId);
+        const entry = inventoryOfPet(data.inventory, petId);
         if (entry) replaceRecord(data.inventory, entry, { ...entry, status: replaced.status ?? 'available' });
         return replaced;
       });

@@ -2,6 +2,7 @@
 // contract's generated types; only the bookkeeping around them is declared here.
 import type { components } from '../generated/petstore.js';
 import type { ApiKeyRecord } from '../limits/plans.js';
+import { createIdLookup } from './id-lookup.js';
 
 type Schemas = components['schemas'];
 export type Pet = Schemas['Pet'];
@@ -28,6 +29,12 @@ export type DataSet = {
   inventory: InventoryItem[];
   apiKeys: ApiKeyRecord[];
 };
+
+/** Stored records by their id, without a walk of the list per request (see id-lookup.ts). */
+export const petById = createIdLookup<Pet>((pet) => pet.id);
+export const categoryById = createIdLookup<Category>((category) => category.id);
+export const orderById = createIdLookup<StoredOrder>((order) => order.id);
+export const inventoryOfPet = createIdLookup<InventoryItem>((item) => item.petId);
 
 /** Says what is wrong with data read from a file, or undefined when it has the DataSet shape. */
 export function findDataSetProblem(value: unknown): string | undefined {

@@ -1,0 +1,48 @@
+// Finds a stored record by its id without walking the whole list at each request: the positions
+// of a list's records are learnt once per list (per array: a list replaced by a new array, as a
+// delete does, starts afresh) and checked each time one is used. Records appended since are
+// looked for at the end only. A record found elsewhere (records moved in place) makes the
+// positions be learnt again; an id that no record has costs one walk, as a plain search does.
+// With 100,000 pets, reading the last one walked 100,000 records per request.
+
+export type IdLookup<T> = (list: readonly T[], id: number) => T | undefined;
+
+type Positions = { byId: Map<number, number>; learnt: number };
+
+export function createIdLookup<T extends object>(idOf: (record: T) => number): IdLookup<T> {
+  const positionsOf = new WeakMap<readonly T[], Positions>();
+
+  /** Adds the records from `start` on to what is known (the first record of an id wins, as in a search). */
+  const learn = (list: readonly T[], positions: Positions, start: number) => {
+    for (let position = start; position < list.length; position += 1) {
+      const id = idOf(list[position] as T);
+      if (!positions.byId.has(id)) positions.byId.set(id, position);
+    }
+    positions.learnt = list.length;
+  };
+  const learnAfresh = (list: readonly T[]) => {
+    const positions: Positions = { byId: new Map(), learnt: 0 };
+    learn(list, positions, 0);
+    positionsOf.set(list, positions);
+    return positions;
+  };
+  const atKnownPosition = (list: readonly T[], positions: Positions, id: number) => {
+    const position = positions.byId.get(id);
+    const record = position === undefined ? undefined : list[position];
+    return record !== undefined && idOf(record) === id ? record : undefined;
+  };
+
+  return (list, id) => {
+    const positions = positionsOf.get(list) ?? learnAfresh(list);
+    const known = atKnownPosition(list, positions, id);
+    if (known) return known;
+    if (positions.learnt < list.length) {
+      learn(list, positions, positions.learnt);
+      const appended = atKnownPosition(list, positions, id);
+      if (appended) return appended;
+    }
+    const found = list.find((record) => idOf(record) === id);
+    if (found) learnAfresh(list);
+    return found;
+  };
+}
