@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readBuildOutput } from '../package-root.js';
-import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { asObject, escapePointerSegment, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -38,6 +38,13 @@ export type Contract = {
   basePath: string;
   operations: OperationInfo[];
 };
+
+/** Where a path stands in the contract: "/pets/{petId}" is at "/paths/~1pets~1{petId}". */
+export const pathItemPointer = (path: string) => `/paths/${escapePointerSegment(path)}`;
+
+/** Where an operation stands in the contract, e.g. "/paths/~1pets/get". */
+export const operationPointer = (operation: Pick<OperationInfo, 'path' | 'method'>) =>
+  `${pathItemPointer(operation.path)}/${operation.method}`;
 
 export class ContractError extends Error {
   constructor(file: string, problem: string) {

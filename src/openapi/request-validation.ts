@@ -19,7 +19,7 @@ import {
   type ValidateFunction,
 } from './contract-ajv.js';
 import { asObject, escapePointerSegment, type JsonObject, locate, rawValueAt } from './json-pointer.js';
-import type { Contract, OperationInfo } from './load-contract.js';
+import { type Contract, type OperationInfo, operationPointer, pathItemPointer } from './load-contract.js';
 import { operationMatch } from './match-operation.js';
 
 type Location = 'path' | 'query' | 'header';
@@ -43,9 +43,11 @@ type CompiledCheck = Partial<Record<Location, ValidateFunction>> & { bodies: Map
 
 /** The operation's parameters, those of its path item included (the operation's own win). */
 function declaredParameters(document: JsonObject, operation: OperationInfo): DeclaredParameter[] {
-  const itemPointer = `/paths/${escapePointerSegment(operation.path)}`;
   const byKey = new Map<string, DeclaredParameter>();
-  for (const listPointer of [`${itemPointer}/parameters`, `${itemPointer}/${operation.method}/parameters`]) {
+  for (const listPointer of [
+    `${pathItemPointer(operation.path)}/parameters`,
+    `${operationPointer(operation)}/parameters`,
+  ]) {
     const list = rawValueAt(document, listPointer);
     for (let index = 0; Array.isArray(list) && index < list.length; index += 1) {
       const [pointer, parameter] = locate(document, `${listPointer}/${index}`);
@@ -72,8 +74,7 @@ function declaredParameters(document: JsonObject, operation: OperationInfo): Dec
 
 function declaredBody(document: JsonObject, operation: OperationInfo): DeclaredBody | undefined {
   if (!operation.hasRequestBody) return undefined;
-  const operationPointer = `/paths/${escapePointerSegment(operation.path)}/${operation.method}`;
-  const [pointer, requestBody] = locate(document, `${operationPointer}/requestBody`);
+  const [pointer, requestBody] = locate(document, `${operationPointer(operation)}/requestBody`);
   const mediaTypes = new Map<string, string>();
   for (const [mediaType, media] of Object.entries(asObject(requestBody.content))) {
     if (asObject(media).schema === undefined) continue;

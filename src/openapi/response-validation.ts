@@ -16,7 +16,7 @@ import {
   type ValidateFunction,
 } from './contract-ajv.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
-import type { Contract, OperationInfo } from './load-contract.js';
+import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
 import { requestOperation } from './match-operation.js';
 
 /** Reads a header the response carries so far (Express's res.getHeader). */
@@ -44,7 +44,7 @@ export function createResponseChecker(
   const compile = (pointer: string) => compilers.typed(contractRef(pointer));
 
   const buildRule = (operation: OperationInfo, status: number): ResponseRule | undefined => {
-    const responsesPointer = `/paths/${escapePointerSegment(operation.path)}/${operation.method}/responses`;
+    const responsesPointer = `${operationPointer(operation)}/responses`;
     const declared = asObject(locate(contract.document, responsesPointer)[1]);
     const code = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in declared);
     if (code === undefined) return undefined;
