@@ -47,8 +47,8 @@ export function createContractAjv(contract: Contract, kind: ValidatorKind, optio
   return ajv;
 }
 
-/** The build's validators of `kind` for `contract`, if the build made them from it. */
-function precompiledFor(contract: Contract, file: string | undefined): PrecompiledModule | undefined {
+/** The build's validators in `file`, if the build made them from the contract of `hash`. */
+function precompiledFor(hash: string, file: string | undefined): PrecompiledModule | undefined {
   if (file === undefined) return undefined;
   let module: PrecompiledModule;
   try {
@@ -56,7 +56,7 @@ function precompiledFor(contract: Contract, file: string | undefined): Precompil
   } catch {
     return undefined; // not built (yet): Ajv compiles at run time
   }
-  return module.contractHash === contractHash(contract) ? module : undefined;
+  return module.contractHash === hash ? module : undefined;
 }
 
 /**
@@ -67,11 +67,15 @@ export function createContractCompilers(
   contract: Contract,
   precompiledFiles: Partial<Record<ValidatorKind, string>> = {},
 ): ContractCompilers {
+  let hash: string | undefined;
   const compilerOf = (kind: ValidatorKind): CompileSchema => {
     let precompiled: PrecompiledModule | undefined | null = null;
     let ajv: Ajv2020 | undefined;
     return (schema) => {
-      if (precompiled === null) precompiled = precompiledFor(contract, precompiledFiles[kind]);
+      if (precompiled === null) {
+        hash ??= contractHash(contract);
+        precompiled = precompiledFor(hash, precompiledFiles[kind]);
+      }
       const ready = precompiled?.[schemaKey(schema)];
       if (typeof ready === 'function') return ready;
       ajv ??= createContractAjv(contract, kind);
