@@ -43,4 +43,15 @@ describe('the mock clock', () => {
     clock.reset();
     expect(clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
+
+  it('starts frozen at exactly the start instant, however the real time moves while it starts', () => {
+    // A real time source that moves on every read, as a busy machine's does.
+    let real = Date.parse('2026-01-01T00:00:00Z');
+    const realNowMs = () => (real += 3);
+    const clock = createClock({ realNowMs, start: new Date('2026-11-21T10:00:00Z'), frozen: true });
+    expect(clock.now().toISOString()).toBe('2026-11-21T10:00:00.000Z');
+    clock.advance(3600);
+    clock.reset();
+    expect(clock.now().toISOString()).toBe('2026-11-21T10:00:00.000Z');
+  });
 });

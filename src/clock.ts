@@ -72,8 +72,10 @@ export function createClock(options: ClockOptions = {}): Clock {
       if (!frozen && isFrozen()) store.write({ offsetMs: nowMs() - realNowMs() });
     },
     reset() {
-      const offsetMs = options.start ? options.start.getTime() - realNowMs() : 0;
-      store.write(options.frozen ? { offsetMs: 0, frozenAtMs: realNowMs() + offsetMs } : { offsetMs });
+      // Read the real time once: two reads can differ by a millisecond or more.
+      const realMs = realNowMs();
+      const startMs = options.start?.getTime() ?? realMs;
+      store.write(options.frozen ? { offsetMs: 0, frozenAtMs: startMs } : { offsetMs: startMs - realMs });
     },
   };
   clock.reset();
