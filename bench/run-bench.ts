@@ -28,6 +28,7 @@ import {
   startMock,
 } from './processes.js';
 import { storeCreatesPerSecond } from './store-alone.js';
+import { checkTargets, type RunFigures, renderTargets } from './targets.js';
 
 type Figures = {
   requestsPerSecond: number;
@@ -49,6 +50,8 @@ type Row = {
   cpuRatio?: number;
   rounds?: Array<{ mock: Figures; baseline: Figures }>;
 };
+
+const KEYS_ROW = 'read one pet, 100,000 keys (ratio: to 10 keys)';
 
 const UNLIMITED = {
   key: BENCH_KEY,
@@ -85,12 +88,6 @@ async function measure(server: Running, load: Load, seconds = DURATION_SECONDS):
 
 async function warmUp(server: Running, load: Load): Promise<void> {
   await autocannon({ ...load.options(server.origin), duration: WARM_UP_SECONDS });
-}
-
-/** One server alone, after its warm-up. */
-async function measureAlone(server: Running, load: Load): Promise<Figures> {
-  await warmUp(server, load);
-  return measure(server, load);
 }
 
 const median = (values: number[]) => {
@@ -191,6 +188,30 @@ function renderTable(rows: Row[]): string {
   return [format(header), format(widths.map((width) => '-'.repeat(width))), ...lines.map(format)].join('\n');
 }
 
+function rowNamed(rows: Row[], load: string): Row {
+  const row = rows.find((candidate) => candidate.load === load);
+  if (!row) throw new Error(`The bench has no row "${load}".`);
+  return row;
+}
+
+/** The figures the targets are checked against, from the rows and the run's other measurements. */
+function runFigures(rows: Row[], extra: Record<string, unknown>): RunFigures {
+  const compared = (load: string) => {
+    const row = rowNamed(rows, load);
+    return { ratio: row.ratio ?? 0, p99Ratio: row.p99Ratio ?? Number.POSITIVE_INFINITY };
+  };
+  const creates = (pets: string) => rowNamed(rows, `create a pet, ${pets} pets stored`).mock.requestsPerSecond;
+  return {
+    readOne: compared(READ_ONE.name),
+    readPage: compared(READ_PAGE.name),
+    bareExpressPerSecond: rowNamed(rows, READ_ONE.name).baseline?.requestsPerSecond ?? 0,
+    createsPerSecond: { pets10k: creates('10,000'), pets100k: creates('100,000') },
+    coldStartMs: Number(extra.coldStartMs),
+    idleRssMb: Number(extra.idleRssMb),
+    keysRatio: rowNamed(rows, KEYS_ROW).ratio ?? 0,
+  };
+}
+
 async function main(): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
   const rows: Row[] = [];
@@ -219,7 +240,6 @@ async function main(): Promise<void> {
     ]);
     rows.push(await compare('read one pet, responses not validated', baseline, unvalidated, READ_ONE));
     await unvalidated.stop();
-    await baseline.stop();
 
     const storeAlone: Record<string, number> = {};
     extra.storeAloneCreatesPerSecond = storeAlone;
@@ -228,8 +248,9 @@ async function main(): Promise<void> {
       [10_000, '10,000'],
       [100_000, '100,000'],
     ] as const) {
+      // Bare Express stores nothing, so its creates are the same baseline at every size.
       const scaled = await startMock(['--data', await dataFile(folder, `scale-${pets}`, pets)]);
-      rows.push({ load: `create a pet, ${label} pets stored`, mock: await measureAlone(scaled, CREATE) });
+      rows.push(await compare(`create a pet, ${label} pets stored`, baseline, scaled, CREATE));
       await scaled.stop();
       storeAlone[label] = await storeCreatesPerSecond(folder, pets, DURATION_SECONDS);
       console.log(
@@ -238,10 +259,12 @@ async function main(): Promise<void> {
       );
     }
 
+    await baseline.stop();
+
     // The limiter with 10 keys and with 100,000, in alternating rounds like the compared loads.
     const fewKeys = await startMock(['--data', await dataFile(folder, 'keys-10', 60, 10)]);
     const manyKeys = await startMock(['--data', await dataFile(folder, 'keys-100000', 60, 100_000)]);
-    const keys = await compare('read one pet, 100,000 keys (ratio: to 10 keys)', fewKeys, manyKeys, READ_ONE);
+    const keys = await compare(KEYS_ROW, fewKeys, manyKeys, READ_ONE);
     rows.push({ load: 'read one pet, 10 keys', mock: keys.baseline as Figures }, { ...keys, baseline: undefined });
     await fewKeys.stop();
     await manyKeys.stop();
@@ -259,6 +282,9 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${renderTable(rows)}\n`);
+  const targets = checkTargets(runFigures(rows, extra));
+  extra.targets = targets;
+  console.log(`targets:\n${renderTargets(targets)}\n`);
   console.log(
     `cold start (spawn to first answer, median of 5): mock ${extra.coldStartMs} ms, bare Express ${extra.baselineColdStartMs} ms; ` +
       `idle RSS: ${extra.idleRssMb} MB`,
