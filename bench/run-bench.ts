@@ -28,7 +28,7 @@ import {
   startMock,
 } from './processes.js';
 import { storeCreatesPerSecond } from './store-alone.js';
-import { checkTargets, type RunFigures, renderTargets } from './targets.js';
+import { checkTargets, type RunFigures, ratio, renderTargets, type TargetCheck } from './targets.js';
 
 type Figures = {
   requestsPerSecond: number;
@@ -49,6 +49,16 @@ type Row = {
   /** Baseline's CPU per request over the mock's, median of the rounds: 1 would be as cheap. */
   cpuRatio?: number;
   rounds?: Array<{ mock: Figures; baseline: Figures }>;
+};
+/** A row of two servers measured in turn: every figure is there. */
+type ComparedRow = Required<Row>;
+/** The run's figures beside the table's rows, filled in as they are measured (and written to the JSON). */
+type Extras = {
+  storeAloneCreatesPerSecond: Record<string, number>;
+  coldStartMs?: number;
+  baselineColdStartMs?: number;
+  idleRssMb?: number;
+  targets?: TargetCheck[];
 };
 
 const KEYS_ROW = 'read one pet, 100,000 keys (ratio: to 10 keys)';
@@ -107,7 +117,7 @@ function combine(figures: Figures[]): Figures {
 }
 
 /** `baseline` and `mock` under the same load, in alternating rounds. */
-async function compare(name: string, baseline: Running, mock: Running, load: Load): Promise<Row> {
+async function compare(name: string, baseline: Running, mock: Running, load: Load): Promise<ComparedRow> {
   await warmUp(baseline, load);
   await warmUp(mock, load);
   const rounds: Array<{ mock: Figures; baseline: Figures }> = [];
@@ -153,6 +163,8 @@ async function coldStarts(): Promise<{ mockMs: number; baselineMs: number }> {
   return { mockMs: Math.round(median(mock)), baselineMs: Math.round(median(baseline)) };
 }
 
+const ratioText = (value: number | undefined) => (value === undefined ? '' : ratio(value));
+
 function renderTable(rows: Row[]): string {
   const header = [
     'load',
@@ -171,12 +183,12 @@ function renderTable(rows: Row[]): string {
     row.load,
     String(row.mock.requestsPerSecond),
     String(row.baseline?.requestsPerSecond ?? ''),
-    row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`,
+    ratioText(row.ratio),
     `${row.mock.p50Ms}/${row.mock.p99Ms}`,
     row.baseline ? `${row.baseline.p50Ms}/${row.baseline.p99Ms}` : '',
-    row.p99Ratio === undefined ? '' : `${row.p99Ratio.toFixed(2)}x`,
+    ratioText(row.p99Ratio),
     `${row.mock.cpuUsPerRequest}${row.baseline ? `/${row.baseline.cpuUsPerRequest}` : ''}`,
-    row.cpuRatio === undefined ? '' : `${row.cpuRatio.toFixed(2)}x`,
+    ratioText(row.cpuRatio),
     String(row.mock.peakRssMb),
     String(row.baseline?.peakRssMb ?? ''),
   ]);
@@ -195,7 +207,7 @@ function rowNamed(rows: Row[], load: string): Row {
 }
 
 /** The figures the targets are checked against, from the rows and the run's other measurements. */
-function runFigures(rows: Row[], extra: Record<string, unknown>): RunFigures {
+function runFigures(rows: Row[], extra: Extras): RunFigures {
   const compared = (load: string) => {
     const row = rowNamed(rows, load);
     return { ratio: row.ratio ?? 0, p99Ratio: row.p99Ratio ?? Number.POSITIVE_INFINITY };
@@ -206,8 +218,8 @@ function runFigures(rows: Row[], extra: Record<string, unknown>): RunFigures {
     readPage: compared(READ_PAGE.name),
     bareExpressPerSecond: rowNamed(rows, READ_ONE.name).baseline?.requestsPerSecond ?? 0,
     createsPerSecond: { pets10k: creates('10,000'), pets100k: creates('100,000') },
-    coldStartMs: Number(extra.coldStartMs),
-    idleRssMb: Number(extra.idleRssMb),
+    coldStartMs: extra.coldStartMs ?? Number.POSITIVE_INFINITY,
+    idleRssMb: extra.idleRssMb ?? Number.POSITIVE_INFINITY,
     keysRatio: rowNamed(rows, KEYS_ROW).ratio ?? 0,
   };
 }
@@ -215,7 +227,7 @@ function runFigures(rows: Row[], extra: Record<string, unknown>): RunFigures {
 async function main(): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
   const rows: Row[] = [];
-  const extra: Record<string, unknown> = {};
+  const extra: Extras = { storeAloneCreatesPerSecond: {} };
   try {
     console.log(
       `Loads: autocannon, ${CONNECTIONS} connections, loopback, Node ${process.version}. Compared loads: ` +
@@ -241,8 +253,7 @@ async function main(): Promise<void> {
     rows.push(await compare('read one pet, responses not validated', baseline, unvalidated, READ_ONE));
     await unvalidated.stop();
 
-    const storeAlone: Record<string, number> = {};
-    extra.storeAloneCreatesPerSecond = storeAlone;
+    const storeAlone = extra.storeAloneCreatesPerSecond;
     for (const [pets, label] of [
       [100, '100'],
       [10_000, '10,000'],
@@ -265,7 +276,7 @@ async function main(): Promise<void> {
     const fewKeys = await startMock(['--data', await dataFile(folder, 'keys-10', 60, 10)]);
     const manyKeys = await startMock(['--data', await dataFile(folder, 'keys-100000', 60, 100_000)]);
     const keys = await compare(KEYS_ROW, fewKeys, manyKeys, READ_ONE);
-    rows.push({ load: 'read one pet, 10 keys', mock: keys.baseline as Figures }, { ...keys, baseline: undefined });
+    rows.push({ load: 'read one pet, 10 keys', mock: keys.baseline }, { ...keys, baseline: undefined });
     await fewKeys.stop();
     await manyKeys.stop();
 
@@ -291,7 +302,7 @@ async function main(): Promise<void> {
   );
   console.log(
     `durable creates/s by the store alone (no HTTP, ${CONNECTIONS} writers): ` +
-      Object.entries(extra.storeAloneCreatesPerSecond as Record<string, number>)
+      Object.entries(extra.storeAloneCreatesPerSecond)
         .map(([pets, rate]) => `${rate} with ${pets} pets`)
         .join(', '),
   );

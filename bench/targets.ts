@@ -20,7 +20,8 @@ export type RunFigures = {
 
 export type TargetCheck = { target: string; measured: string; met: boolean };
 
-const ratio = (value: number) => `${value.toFixed(2)}x`;
+/** A ratio as the bench prints it, e.g. 0.91x. */
+export const ratio = (value: number) => `${value.toFixed(2)}x`;
 const rate = (value: number) => `${Math.round(value).toLocaleString('en')}/s`;
 
 /** The absolute rate `perSecond`, as if set on a machine whose bare Express runs at `bare`/s. */
