@@ -1,0 +1,67 @@
+// The installed express-openapi-validator must carry patches/express-openapi-validator+5.6.2.patch
+// (`postinstall` applies it): an install that skipped or lost the patch fails here, not in a profile.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from '@jest/globals';
+
+const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator/package.json'));
+const validatorFile = (path: string) => readFileSync(fromValidator.resolve(path), 'utf8');
+
+type RouteMatcher = { regexp: RegExp; paramKeys: string[] };
+type Context = { routeMatcherCache: Map<string, RouteMatcher> };
+type RouteMetadata = { basePath: string; expressRoute: string; openApiRoute: string; method: string };
+type FakeRequest = {
+  path: string;
+  baseUrl: string;
+  url: string;
+  originalUrl: string;
+  method: string;
+  app: { enabled(setting: string): boolean };
+  params?: Record<string, string>;
+  openapi?: { expressRoute: string; pathParams: Record<string, string> };
+};
+type Middleware = (req: FakeRequest, res: object, next: (error?: unknown) => void) => void;
+
+const { OpenApiContext } = fromValidator('./dist/framework/openapi.context.js') as {
+  OpenApiContext: new (
+    spec: { apiDoc: object; basePaths: string[]; routes: RouteMetadata[]; serial: number },
+    ignorePaths: undefined,
+  ) => Context;
+};
+const { applyOpenApiMetadata } = fromValidator('./dist/middlewares/openapi.metadata.js') as {
+  applyOpenApiMetadata: (context: Context, responseApiDoc?: object) => Middleware;
+};
+
+function requestFor(path: string): FakeRequest {
+  return { path, baseUrl: '', url: path, originalUrl: path, method: 'GET', app: { enabled: () => false } };
+}
+
+describe('express-openapi-validator, patched', () => {
+  it('carries the route-matcher cache of upstream PR #1217 ("perf: cache route matchers")', () => {
+    const metadata = validatorFile('./dist/middlewares/openapi.metadata.js');
+    expect(metadata).toContain('openApiContext.routeMatcherCache.get(cacheKey)');
+    expect(validatorFile('./dist/framework/openapi.context.js')).toContain('this.routeMatcherCache = new Map()');
+  });
+
+  it('compiles each route once (PR #1217) and still matches routes in order, with their parameters', () => {
+    const routes: RouteMetadata[] = [
+      { basePath: '/v1', expressRoute: '/v1/pets/find', openApiRoute: '/v1/pets/find', method: 'GET' },
+      { basePath: '/v1', expressRoute: '/v1/pets/:id', openApiRoute: '/v1/pets/{id}', method: 'GET' },
+    ];
+    const apiDoc = { paths: { '/pets/find': { get: { operationId: 'find' } }, '/pets/{id}': { get: {} } } };
+    const context = new OpenApiContext({ apiDoc, basePaths: ['/v1'], routes, serial: 0 }, undefined);
+    const lookUp = applyOpenApiMetadata(context);
+    const seen: Array<FakeRequest['openapi']> = [];
+    for (const path of ['/v1/pets/7', '/v1/pets/find', '/v1/pets/8']) {
+      const req = requestFor(path);
+      lookUp(req, {}, (error) => expect(error).toBeUndefined());
+      seen.push(req.openapi);
+    }
+    expect(seen.map((match) => [match?.expressRoute, match?.pathParams])).toEqual([
+      ['/v1/pets/:id', { id: '7' }],
+      ['/v1/pets/find', {}],
+      ['/v1/pets/:id', { id: '8' }],
+    ]);
+    expect(context.routeMatcherCache.size).toBe(2);
+  });
+});
