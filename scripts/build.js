@@ -4,8 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeBuildStamp } from './ensure-built.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const startedAt = Date.now();
 // From nothing: a module removed from src/ must not live on in dist/, nor ship in the package.
 rmSync(`${root}dist`, { recursive: true, force: true });
 const STEPS = [
@@ -21,3 +23,5 @@ for (const step of STEPS) {
     process.exit(1);
   }
 }
+// Only a build that finished stamps dist/: `npm start` then skips building until an input changes.
+writeBuildStamp(root, startedAt);
