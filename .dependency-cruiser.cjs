@@ -1,0 +1,98 @@
+// The import rules of the layout (README.md, "Layout"), checked by `npm test`:
+//   npx depcruise src contract-tests --config .dependency-cruiser.cjs
+// Imports point one way: cli -> app -> (openapi, limits, control, handlers, http) -> (store, clock,
+// errors). The rules describe the target; a rule is never loosened to let a violation pass.
+/** @type {import('dependency-cruiser').IConfiguration} */
+
+const APP_TOP = '^src/(app|server)\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'store-is-the-floor',
+      comment: 'src/store/ is the bottom layer: it knows no limits, control, handlers, HTTP, contract, app or CLI.',
+      severity: 'error',
+      from: { path: '^src/store/' },
+      to: { path: [`^src/(limits|control|handlers|http|openapi|cli)/`, APP_TOP] },
+    },
+    {
+      name: 'limits-below-handlers',
+      comment: 'src/limits/ is policy plus its middleware: it knows no handlers, control, CLI, app or server.',
+      severity: 'error',
+      from: { path: '^src/limits/' },
+      to: { path: ['^src/(handlers|control|cli)/', APP_TOP] },
+    },
+    {
+      name: 'limits-policy-is-pure',
+      comment:
+        'The rate-limit policy is plain functions with the clock passed in: no Express, no lowdb (types included).',
+      severity: 'error',
+      from: { path: '^src/limits/(rate-limit-policy|decide-request|storms|compliance|plans)\\.ts$' },
+      to: { path: '^node_modules/(@types/)?(express|express-serve-static-core|lowdb)/' },
+    },
+    {
+      name: 'handlers-below-control',
+      comment: 'src/handlers/ answer the API: they know no control API, CLI, app or server.',
+      severity: 'error',
+      from: { path: '^src/handlers/' },
+      to: { path: ['^src/(control|cli)/', APP_TOP] },
+    },
+    {
+      name: 'src-stands-alone',
+      comment: 'src/ imports nothing from the root fixtures/, tests, bench or the contract suite.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(fixtures|test|bench|contract-tests)/' },
+    },
+    {
+      name: 'contract-suite-judges-from-outside',
+      comment: 'The contract suite checks any implementation: it imports neither handlers nor store.',
+      severity: 'error',
+      from: { path: '^contract-tests/' },
+      to: { path: '^src/(handlers|store)/' },
+    },
+    {
+      name: 'commander-only-in-cli',
+      comment: 'Argument parsing belongs to the CLI (src/cli/, bin/).',
+      severity: 'error',
+      from: { pathNot: '^(src/cli|bin)/' },
+      to: { path: '^node_modules/commander/' },
+    },
+    {
+      name: 'lowdb-only-in-store',
+      comment: 'Storage is behind src/store/; nothing else touches lowdb.',
+      severity: 'error',
+      from: { pathNot: '^src/store/' },
+      to: { path: '^node_modules/lowdb/' },
+    },
+    {
+      name: 'imports-resolve',
+      comment: 'An import the cruiser cannot resolve is one no rule can check.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-circular-in-src',
+      comment: 'A cycle makes two modules one: break it by moving the shared part down a layer.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/', circular: true },
+    },
+  ],
+  options: {
+    // What ships (tsconfig.build.json leaves tests out): tests may reach across layers to set up.
+    exclude: { path: ['\\.test\\.ts$', '(^|/)test-support/', '^dist/'] },
+    doNotFollow: { path: '^node_modules/' },
+    // `import type` is a dependency too: a layer that names another's types depends on it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // lowdb and faker ship ESM only: resolve by their "import" exports, as Node does.
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.js', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['main', 'types', 'typings'],
+    },
+  },
+};
