@@ -1,12 +1,15 @@
 // The Express app: middleware in a fixed, readable order, and no I/O of its own.
-//   CORS -> request log -> docs and contract -> control API (/__mock) -> API: which operation
-//   -> latency -> limits and key -> body -> request validation -> the operation's handler
-//   -> 404 -> Error object; every JSON answer of an operation is checked on its way out
+//   CORS -> request log -> docs and contract -> control API (/__mock) -> API. Both APIs run the
+//   same steps of their contract's pipeline (express-openapi-validator): the operation's match ->
+//   the check of its answers -> (API: latency, key and limits) -> body -> the request's check ->
+//   the operation's handler; then the 404 and the Error object. Every answer of a matched
+//   operation is checked on its way out (status, body, headers).
 import cors from 'cors';
-import express, { type Express, json, type RequestHandler } from 'express';
+import express, { type Express, json, type Request, type RequestHandler } from 'express';
 import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
-import { CONTROL_BASE_PATH, createControlRoutes } from './control/control-routes.js';
+import { createControlOperations } from './control/control-operations.js';
+import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
 import type { Simulation } from './control/simulation.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
 import { createErrorMiddleware, HttpError, logMockFault } from './errors.js';
@@ -17,18 +20,15 @@ import { createRequestLog, type LogLine } from './http/request-log.js';
 import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
-import { createContractCompilers } from './openapi/contract-ajv.js';
-import { dispatchOperations } from './openapi/dispatch-operations.js';
-import type { Contract } from './openapi/load-contract.js';
 import {
-  createOperationMatcher,
-  refuseUnmatched,
-  rememberOperationMatch,
+  type ContractPipeline,
+  createContractPipeline,
+  operationMatch,
   requestOperation,
-} from './openapi/match-operation.js';
-import { createRequestChecker, createRequestValidation } from './openapi/request-validation.js';
-import { createResponseChecker, validateResponsesOf } from './openapi/response-validation.js';
-import { PRECOMPILED_VALIDATOR_FILES } from './package-root.js';
+} from './openapi/contract-pipeline.js';
+import { dispatchByOperationId, dispatchOperations, requireHandlers } from './openapi/dispatch-operations.js';
+import type { Contract } from './openapi/load-contract.js';
+import { guardResponses } from './openapi/response-contract.js';
 import type { Store } from './store/create-store.js';
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -50,8 +50,7 @@ const EXPOSED_HEADERS = [
 
 export type AppDependencies = {
   contract: Contract;
-  /** The control API's contract, loaded when the control API is first used. */
-  loadControlContract: () => Contract;
+  controlContract: Contract;
   store: Store;
   clock: Clock;
   limitState: LimitState;
@@ -80,48 +79,74 @@ function onlyCrossOrigin(corsHandler: RequestHandler): RequestHandler {
   };
 }
 
-export function createApp(deps: AppDependencies): Express {
+/** The app, and the validator's load of both contracts (a start waits for it). */
+export type MockApp = { app: Express; ready: Promise<void> };
+
+/** The steps every request of a contract takes, with the caller's own before the body is read. */
+function operationSteps(
+  pipeline: ContractPipeline,
+  beforeBody: readonly RequestHandler[],
+  dispatch: RequestHandler,
+): RequestHandler {
+  const parseJson = json({ limit: MAX_BODY_BYTES });
+  return composeMiddleware([
+    pipeline.match,
+    pipeline.checkResponseBody,
+    ...beforeBody,
+    // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
+    (req, res, next) => (requestOperation(req)?.hasRequestBody ? parseJson(req, res, next) : next()),
+    pipeline.refuseUnmatched,
+    pipeline.checkRequest,
+    dispatch,
+  ]);
+}
+
+export function createApp(deps: AppDependencies): MockApp {
   const { contract, store, clock, simulation } = deps;
   const settings = () => simulation.settings();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  // Built on its first request: its contract and validator are not worth a slower start.
-  let controlRoutes: RequestHandler | undefined;
-  const control: RequestHandler = (req, res, next) => {
-    controlRoutes ??= createControlRoutes({
-      contract: deps.loadControlContract(),
-      simulation,
-      access: deps.controlAccess,
-      token: deps.controlToken,
-    });
-    controlRoutes(req, res, next);
+  const guard = guardResponses(app, operationMatch, (res, error) => {
+    res.locals.errorCode = error.code;
+    logMockFault(deps.log, res.req, error);
+  });
+  const pipelineOptions = {
+    validateResponses: deps.validateResponses,
+    onResponseViolation: guard.reportViolation,
   };
+  const apiPipeline = createContractPipeline(contract, pipelineOptions);
+  const controlPipeline = createContractPipeline(deps.controlContract, pipelineOptions);
+  const operationIdOf = (req: Request) => requestOperation(req)?.operationId;
+
+  const controlHandlers = createControlOperations(simulation, deps.controlAccess);
+  requireHandlers(deps.controlContract, controlHandlers, 'src/control/control-operations.ts');
+  const control = createControlApi({
+    access: deps.controlAccess,
+    token: deps.controlToken,
+    operations: operationSteps(
+      controlPipeline,
+      [],
+      dispatchByOperationId(new Map(Object.entries(controlHandlers).map(([id, handler]) => [id, [handler]]))),
+    ),
+  });
 
   const api = contract.basePath || '/';
-  const compilers = createContractCompilers(contract, PRECOMPILED_VALIDATOR_FILES);
-  const matchOperation = createOperationMatcher(contract.basePath, contract.operations);
-  const parseJson = json({ limit: MAX_BODY_BYTES });
-  const apiSteps: RequestHandler[] = [
-    (req, res, next) => {
-      rememberOperationMatch(res, matchOperation(req.method, req.originalUrl.split('?')[0] ?? ''));
-      next();
-    },
-    createLatencyMiddleware(() => simulation.latency(), deps.seed),
-    // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
-    createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings }),
-    // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
-    (req, res, next) => (requestOperation(res)?.hasRequestBody ? parseJson(req, res, next) : next()),
-    refuseUnmatched(matchOperation),
-    createRequestValidation(createRequestChecker(contract, compilers)),
+  const apiSteps = operationSteps(
+    apiPipeline,
+    [
+      createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
+      // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
+      createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings, operationIdOf }),
+    ],
     dispatchOperations({
       contract,
       handlers: createHandlers({ store, clock, basePath: contract.basePath }),
       clock,
       retryAfterFormat: () => settings().retryAfterFormat,
     }),
-  ];
+  );
 
   // Everything but the 404 and the Error object runs as one Express layer (see middleware-chain.ts).
   app.use(
@@ -131,18 +156,12 @@ export function createApp(deps: AppDependencies): Express {
       onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)),
       // Before the API's limits: control requests never count against any key.
       onlyUnder([CONTROL_BASE_PATH], control),
-      onlyUnder([api], composeMiddleware(apiSteps)),
+      onlyUnder([api], apiSteps),
     ]),
   );
-  if (deps.validateResponses) {
-    validateResponsesOf(app, createResponseChecker(contract, compilers), (res, error) => {
-      res.locals.errorCode = error.code;
-      logMockFault(deps.log, res.req, error);
-    });
-  }
   app.use((req) => {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
   });
   app.use(createErrorMiddleware(deps.log));
-  return app;
+  return { app, ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined) };
 }

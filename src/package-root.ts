@@ -20,11 +20,6 @@ export const CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'spec', 'control.yaml');
 /** The same contracts as JSON, written by the build (scripts/compile-spec.js). */
 export const COMPILED_PETSTORE_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'petstore.json');
 export const COMPILED_CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'control.json');
-/** The validators of the Pet Store contract's schemas, compiled by the build (scripts/compile-validators.js). */
-export const PRECOMPILED_VALIDATOR_FILES = {
-  parameters: join(PACKAGE_ROOT, 'dist', 'validators', 'petstore-parameters.cjs'),
-  typed: join(PACKAGE_ROOT, 'dist', 'validators', 'petstore-typed.cjs'),
-};
 /** The default data set (default seed, demo keys) as JSON, written by the build (scripts/compile-default-data.js). */
 export const COMPILED_DEFAULT_DATA_FILE = join(PACKAGE_ROOT, 'dist', 'fixtures', 'default-data-set.json');
 /** The compiled generator of fixture data: the compiled data set is used only when at least as new. */

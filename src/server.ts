@@ -88,9 +88,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     start: config.start,
   });
   const access = controlAccess(config.host, config.controlToken);
-  const app = createApp({
+  const { app, ready } = createApp({
     contract,
-    loadControlContract: () => loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE),
+    controlContract: loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE),
     store,
     clock,
     limitState,
@@ -116,6 +116,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     );
   });
   try {
+    await ready;
     await simulation.applyStart();
     await listen(server, config.port, config.host);
   } catch (error) {

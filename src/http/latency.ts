@@ -1,8 +1,7 @@
 // Added latency, so that slow networks and client timeouts can be reproduced: a fixed delay or
 // a random one in a range, for every operation or some. It waits real time, not the mock's.
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { components } from '../generated/control.js';
-import { requestOperation } from '../openapi/match-operation.js';
 
 /** A fixed or ranged delay for some operations (spec/control.yaml, Latency). */
 export type Latency = components['schemas']['Latency'];
@@ -42,11 +41,15 @@ export function delayOf(latency: Latency, random: () => number): number {
   return Math.round(min + random() * (max - min));
 }
 
-export function createLatencyMiddleware(current: () => Latency | undefined, seed: number): RequestHandler {
+export function createLatencyMiddleware(
+  current: () => Latency | undefined,
+  seed: number,
+  operationIdOf: (req: Request) => string | undefined,
+): RequestHandler {
   const random = createSeededRandom(seed);
-  return (_req, res, next) => {
+  return (req, _res, next) => {
     const latency = current();
-    const operationId = requestOperation(res)?.operationId;
+    const operationId = operationIdOf(req);
     if (!latency || (latency.operations && (!operationId || !latency.operations.includes(operationId)))) {
       next();
       return;

@@ -4,7 +4,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import { requestOperation } from '../openapi/match-operation.js';
 import { decideRequest, type RequestDecision } from './decide-request.js';
 import type { KeyDirectory } from './key-directory.js';
 import type { LimitState } from './limit-state.js';
@@ -26,6 +25,8 @@ export type RateLimitDependencies = {
   clock: Clock;
   /** Read on every request, so that the control API can change it while serving. */
   settings: () => RateLimitSettings;
+  /** The operation a request is for, if it names one (storms and the record go by it). */
+  operationIdOf: (req: Request) => string | undefined;
 };
 
 export function formatRetryAfter(seconds: number, format: RetryAfterFormat, nowMs: number): string {
@@ -113,10 +114,10 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
     const { ban, retryAfterFormat } = deps.settings();
     const subject = keySubject(record.key);
     const limits = limitsOf(record);
-    const operation = requestOperation(res);
+    const operationId = deps.operationIdOf(req);
     const outcome = decideRequest({
       key: record.key,
-      operationId: operation?.operationId,
+      operationId,
       counters: deps.state.counters(subject),
       limits,
       ban,
@@ -135,7 +136,7 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
         path: req.originalUrl,
         status: res.statusCode,
       };
-      if (operation) recorded.operationId = operation.operationId;
+      if (operationId !== undefined) recorded.operationId = operationId;
       if (typeof res.locals.errorCode === 'string') recorded.code = res.locals.errorCode;
       if (!decision.allowed) recorded.retryAfterSeconds = decision.retryAfterSeconds;
       if (!decision.allowed && decision.reason === 'storm') recorded.storm = true;

@@ -26,11 +26,17 @@ export type OperationInfo = {
   stability: 'stable' | 'beta' | 'experimental';
   /** Whether the operation takes a JSON body; other operations ignore any body sent. */
   hasRequestBody: boolean;
+  /** The media types its body may have, for the 415's message. */
+  requestMediaTypes: string[];
+  /** The names of its query parameters (its path item's included), for an unknown one's message. */
+  queryParameters: string[];
   deprecation?: DeprecationNotice;
   responses: Map<string, ResponseInfo>;
 };
 
 export type Contract = {
+  /** Where it was read from, for messages. */
+  file: string;
   document: JsonObject;
   /** The spec's own text, served at /openapi.yaml. */
   text: string;
@@ -81,6 +87,15 @@ function describeResponses(document: JsonObject, responses: unknown): Map<string
   return result;
 }
 
+function queryParameterNames(document: JsonObject, pathItem: JsonObject, operation: JsonObject): string[] {
+  const declared = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
+  const names = declared
+    .map((parameter) => resolveLocalRef(document, parameter))
+    .filter((parameter) => parameter.in === 'query')
+    .map((parameter) => String(parameter.name));
+  return [...new Set(names)];
+}
+
 function describeDeprecation(operation: JsonObject): DeprecationNotice | undefined {
   if (operation.deprecated !== true) return undefined;
   const notice = asObject(operation['x-deprecation']);
@@ -127,12 +142,14 @@ function describeContract(parsed: unknown, text: string, file: string): Contract
         path,
         stability: stability === 'beta' || stability === 'experimental' ? stability : 'stable',
         hasRequestBody: operation.requestBody !== undefined,
+        requestMediaTypes: Object.keys(asObject(resolveLocalRef(document, operation.requestBody).content)),
+        queryParameters: queryParameterNames(document, asObject(item), operation),
         deprecation: describeDeprecation(operation),
         responses: describeResponses(document, operation.responses),
       });
     }
   }
-  return { document, text, basePath, operations };
+  return { file, document, text, basePath, operations };
 }
 
 /**

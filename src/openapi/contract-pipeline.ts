@@ -1,0 +1,150 @@
+// express-openapi-validator, set up one way for both contracts (the Pet Store API and the control
+// API): it finds the operation of each request (req.openapi), checks the request, and checks every
+// JSON answer's status and body. Its steps are taken apart so that the app can run its own
+// between them: the limits come after the match (storms target operations) but before the body
+// is read, so that a 404, a 413 or a malformed body carries the X-RateLimit-* headers too.
+import { createRequire } from 'node:module';
+import type { Request, RequestHandler, Response } from 'express';
+import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
+import { type Contract, ContractError, type OperationInfo } from './load-contract.js';
+import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
+import { describeValidatorError } from './validator-errors.js';
+
+/** The part of the validator's request metadata the mock reads. */
+type OpenApiMetadata = { schema: { operationId?: string }; pathParams: Record<string, string> };
+type ValidatorStep = RequestHandler & { name: string };
+
+export type ContractPipeline = {
+  /** The validator's match; a path or method the contract lacks is kept for `refuseUnmatched`. */
+  match: RequestHandler;
+  /** Installs the validator's check of the JSON answer (status, body) for a matched request. */
+  checkResponseBody: RequestHandler;
+  /** Answers a request that named no operation: 404, 405 with Allow, or 400 for bad percent-encoding. */
+  refuseUnmatched: RequestHandler;
+  /** The validator's check of parameters, content type and body, its findings as the Error object. */
+  checkRequest: RequestHandler;
+  /** Resolves once the validator has loaded the contract; rejects with its message if it cannot. */
+  ready: Promise<void>;
+};
+
+export type PipelineOptions = {
+  validateResponses: boolean;
+  /** Told of an answer whose body or status breaks the contract; the answer is then replaced. */
+  onResponseViolation: (res: Response, message: string) => void;
+};
+
+const load = createRequire(import.meta.url);
+
+/** The operation the validator matched a request to, and the check of its answers' headers (when on). */
+export type OperationMatch = { operation: OperationInfo; checkHeaders?: ResponseHeaderChecker };
+type MatchedRequest = Request & { operationMatch?: OperationMatch };
+
+export function operationMatch(req: Request): OperationMatch | undefined {
+  return (req as MatchedRequest).operationMatch;
+}
+
+/** The operation the validator matched a request to, as the contract describes it. */
+export function requestOperation(req: Request): OperationInfo | undefined {
+  return operationMatch(req)?.operation;
+}
+
+function openApiMetadata(req: Request): OpenApiMetadata | undefined {
+  return (req as Request & { openapi?: OpenApiMetadata }).openapi;
+}
+
+function stepNamed(steps: readonly ValidatorStep[], name: string): ValidatorStep {
+  const step = steps.find((candidate) => candidate.name === name);
+  if (!step) {
+    throw new Error(
+      `express-openapi-validator has no step named ${name}: this version is not one petstore-mock was built with. ` +
+        'Reinstall petstore-mock so that its own version of the validator is used.',
+    );
+  }
+  return step;
+}
+
+/**
+ * The validator loads the contract on its own, without telling anyone; a request to its first
+ * step waits for that load and hands its error on. Asked once at start, so that a contract it
+ * cannot load stops the start with its message. The step would add path-parameter hooks to
+ * req.app: this request's app takes none (the mock dispatches by operationId, not by route).
+ */
+function whenLoaded(firstStep: ValidatorStep): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = { app: { param: () => undefined }, path: '/', baseUrl: '', originalUrl: '/', method: 'GET' };
+    firstStep(probe as unknown as Request, {} as Response, (error?: unknown) =>
+      error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+}
+
+export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
+  const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
+  const byOperationId = new Map(contract.operations.map((operation) => [operation.operationId, operation]));
+  const validatorOptions: OpenApiValidatorOpts = {
+    apiSpec: contract.document as unknown as OpenAPIV3.DocumentV3_1,
+    // Linted by Spectral in npm test; validating it again at every start is wasted work.
+    validateApiSpec: false,
+    // Every finding at once, so that the message names every field at fault; bodies are typed.
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+    validateResponses: options.validateResponses
+      ? {
+          allErrors: true,
+          onError: (error: Error, _body: unknown, req: Request) => {
+            if (req.res) options.onResponseViolation(req.res, describeResponseViolation(error));
+          },
+        }
+      : false,
+    // The API key is checked by the limits, which answer 401 with the X-RateLimit-* headers.
+    validateSecurity: false,
+    fileUploader: false,
+  };
+  const steps = OpenApiValidator.middleware(validatorOptions) as unknown as ValidatorStep[];
+  const metadata = stepNamed(steps, 'metadataMiddleware');
+  const requestCheck = stepNamed(steps, 'requestMiddleware');
+  const responseCheck = options.validateResponses ? stepNamed(steps, 'responseMiddleware') : undefined;
+
+  const checkHeaders = options.validateResponses ? createResponseHeaderChecker(contract) : undefined;
+  const unmatched = new WeakMap<Request, unknown>();
+  const match: RequestHandler = (req, res, next) => {
+    metadata(req, res, (error?: unknown) => {
+      if (error !== undefined) unmatched.set(req, error);
+      const operationId = openApiMetadata(req)?.schema.operationId;
+      const operation = operationId === undefined ? undefined : byOperationId.get(operationId);
+      if (operation) (req as MatchedRequest).operationMatch = { operation, checkHeaders };
+      next();
+    });
+  };
+
+  return {
+    match,
+    checkResponseBody: responseCheck
+      ? (req, res, next) => (requestOperation(req) ? responseCheck(req, res, next) : next())
+      : (_req, _res, next) => next(),
+    refuseUnmatched: (req, _res, next) => {
+      const operation = requestOperation(req);
+      if (operation) next();
+      else next(describeValidatorError(unmatched.get(req) ?? notFound(), req, operation));
+    },
+    checkRequest: (req, res, next) => {
+      requestCheck(req, res, (error?: unknown) =>
+        next(error === undefined ? undefined : describeValidatorError(error, req, requestOperation(req))),
+      );
+    },
+    ready: whenLoaded(steps[0] as ValidatorStep).catch((error: Error) => {
+      throw new ContractError(contract.file, `express-openapi-validator cannot load it (${error.message})`);
+    }),
+  };
+}
+
+/** What the validator says of a request under the contract's base path that it matched to nothing. */
+const notFound = () => ({ status: 404, message: 'not found' });
+
+/** The validator's finding on an answer, as one sentence: which field, which rule. */
+function describeResponseViolation(error: Error): string {
+  const issues = (error as Error & { errors?: Array<{ path?: string; message?: string }> }).errors ?? [];
+  if (issues.length === 0) return error.message;
+  return issues
+    .map((issue) => `${(issue.path ?? '').replace(/^\/response\/?/, 'body ').trim() || 'body'} ${issue.message ?? ''}`)
+    .join('; ');
+}

@@ -1,0 +1,138 @@
+// The mock's own answers keep the contract, or are not sent: express-openapi-validator checks a JSON
+// answer's status and body (and reports through the pipeline's onResponseViolation); what it does
+// not check is done here: every header the contract declares for the status (present when
+// required, its value matching its schema), on JSON answers and on answers without a body (204).
+// A breach is a bug of the mock, never of the client: 500 RESPONSE_VALIDATION_FAILED, logged as a
+// CONTRACT BUG.
+import { createRequire } from 'node:module';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Express, Request, Response } from 'express';
+import { HttpError } from '../errors.js';
+import { asObject, escapePointerSegment, locate } from './json-pointer.js';
+import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
+
+/** Reads a header the response carries so far (Express's res.getHeader). */
+export type HeaderReader = (name: string) => number | string | string[] | undefined;
+
+/** What is wrong with an answer's headers, one sentence per problem; empty when it keeps the contract. */
+export type ResponseHeaderChecker = (operation: OperationInfo, status: number, header: HeaderReader) => string[];
+
+type HeaderRule = { name: string; required: boolean; integer: boolean; validate: ValidateFunction };
+
+const CONTRACT_ID = 'petstore-mock:contract';
+
+/** Ajv with the whole contract added, so that a header's schema is compiled where it stands. */
+function createHeaderAjv(contract: Contract): Ajv2020 {
+  const load = createRequire(import.meta.url);
+  const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = load('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
+  const ajv = addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false }));
+  ajv.addSchema(contract.document, CONTRACT_ID);
+  return ajv;
+}
+
+export function createResponseHeaderChecker(contract: Contract): ResponseHeaderChecker {
+  let ajv: Ajv2020 | undefined;
+  const compile = (pointer: string) => {
+    ajv ??= createHeaderAjv(contract);
+    return ajv.compile({ $ref: `${CONTRACT_ID}#${pointer}` });
+  };
+
+  /** The declared headers of an operation's answer with `status`; undefined when the status is not declared. */
+  const buildRules = (operation: OperationInfo, status: number): HeaderRule[] | undefined => {
+    const responsesPointer = `${operationPointer(operation)}/responses`;
+    const declared = asObject(locate(contract.document, responsesPointer)[1]);
+    const code = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in declared);
+    if (code === undefined) return undefined;
+    const [pointer, response] = locate(contract.document, `${responsesPointer}/${code}`);
+    return Object.keys(asObject(response.headers)).map((name) => {
+      const [headerPointer, header] = locate(contract.document, `${pointer}/headers/${escapePointerSegment(name)}`);
+      return {
+        name,
+        required: header.required === true,
+        integer: asObject(locate(contract.document, `${headerPointer}/schema`)[1]).type === 'integer',
+        validate: compile(`${headerPointer}/schema`),
+      };
+    });
+  };
+
+  const rules = new Map<string, HeaderRule[] | undefined>();
+  return (operation, status, header) => {
+    const key = `${operation.operationId} ${status}`;
+    if (!rules.has(key)) rules.set(key, buildRules(operation, status));
+    const declared = rules.get(key);
+    if (!declared) return [`status ${status} is not declared for ${operation.operationId}`];
+    const problems: string[] = [];
+    for (const rule of declared) {
+      const raw = header(rule.name);
+      if (raw === undefined) {
+        if (rule.required) problems.push(`header ${rule.name} is required`);
+        continue;
+      }
+      const text = String(raw);
+      // Header values are text: an integer header is read as one only when it is written as one.
+      if (rule.integer && !/^-?\d+$/.test(text)) {
+        problems.push(`header ${rule.name} "${text}" is not an integer`);
+      } else if (!rule.validate(rule.integer ? Number(text) : text)) {
+        for (const error of rule.validate.errors ?? []) {
+          problems.push(`header ${rule.name} "${text}"${error.instancePath} ${error.message ?? 'is invalid'}`);
+        }
+      }
+    }
+    return problems;
+  };
+}
+
+export type ResponseGuard = {
+  /** Records a breach found elsewhere (the validator's check of the body) for the answer being sent. */
+  reportViolation(res: Response, problem: string): void;
+};
+
+/**
+ * Checks every answer of a matched operation before it is sent, on the app's response prototype
+ * (Express's app.response): JSON answers in res.json, answers without a body in res.end. 5xx
+ * answers are not checked: they already say that the mock failed.
+ */
+export function guardResponses(
+  app: Express,
+  matchOf: (req: Request) => { operation: OperationInfo; checkHeaders?: ResponseHeaderChecker } | undefined,
+  reportBug: (res: Response, error: HttpError) => void,
+): ResponseGuard {
+  const sendJson = app.response.json;
+  const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
+  const checked = new WeakSet<Response>();
+  const violations = new WeakMap<Response, string[]>();
+
+  /** The answer to send instead when this one breaks the contract; undefined when it keeps it. */
+  const breach = (res: Response): HttpError | undefined => {
+    checked.add(res);
+    const match = matchOf(res.req);
+    if (!match?.checkHeaders || res.statusCode >= 500) return undefined;
+    const headerProblems = match.checkHeaders(match.operation, res.statusCode, (name) => res.getHeader(name));
+    const problems = [...(violations.get(res) ?? []), ...headerProblems];
+    if (problems.length === 0) return undefined;
+    const error = new HttpError(
+      'RESPONSE_VALIDATION_FAILED',
+      `The mock's response breaks the contract: ${problems.join('; ')}.`,
+    );
+    reportBug(res, error);
+    return error;
+  };
+
+  app.response.json = function checkedJson(this: Response, body?: unknown) {
+    const error = breach(this);
+    return error ? sendJson.call(this.status(error.status), error.toBody()) : sendJson.call(this, body);
+  };
+  // res.json ends through res.end: an answer is checked once, on the first of the two it reaches.
+  app.response.end = function checkedEnd(this: Response, ...args: unknown[]) {
+    if (checked.has(this) || this.headersSent) return end.apply(this, args);
+    const error = breach(this);
+    return error ? sendJson.call(this.status(error.status), error.toBody()) : end.apply(this, args);
+  } as typeof app.response.end;
+
+  return {
+    reportViolation(res, problem) {
+      violations.set(res, [...(violations.get(res) ?? []), problem]);
+    },
+  };
+}
