@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run build`: the TypeScript, then what the server reads instead of redoing at every start:
-// the contracts as JSON, the default data set, and the contract's validators compiled.
+// the contracts as JSON and the default data set.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeBuildStamp } from './ensure-built.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const startedAt = Date.now();
 // From nothing: a module removed from src/ must not live on in dist/, nor ship in the package.
 rmSync(`${root}dist`, { recursive: true, force: true });
 const STEPS = [
@@ -20,3 +22,5 @@ for (const step of STEPS) {
     process.exit(1);
   }
 }
+// Only a build that finished stamps dist/: `npm start` then skips building until an input changes.
+writeBuildStamp(root, startedAt);
