@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = `${PACKAGE_ROOT}bin/petstore-mock.js`;
 export const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
+export const FLOOR = fileURLToPath(new URL('./floor-server.js', import.meta.url));
 
 export type Running = { child: ChildProcess; origin: string; startedMs: number; stop(): Promise<void> };
 
@@ -53,6 +54,11 @@ export function startMock(extraArgs: string[]): Promise<Running> {
 
 export function startBaseline(): Promise<Running> {
   return startProcess([BASELINE], /listening (\d+)/, (match) => `http://127.0.0.1:${match[1]}`);
+}
+
+/** Express with express-openapi-validator checking both ways, storing nothing (floor-server.ts). */
+export function startFloor(): Promise<Running> {
+  return startProcess([FLOOR], /listening (\d+)/, (match) => `http://127.0.0.1:${match[1]}`);
 }
 
 /** Resident memory of a process in MB (Linux /proc). */

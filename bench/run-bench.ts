@@ -1,23 +1,15 @@
-// `npm run bench`: the mock against a bare Express baseline, in one run on one machine, loaded by
-// autocannon on loopback. Prints a table with each figure of the mock as a ratio to the
-// baseline, and writes the results as JSON (bench-results/) so that runs can be compared.
-// Bounded: about four minutes.
+// `npm run bench`: the mock against two baselines, in one run on one machine, loaded by autocannon
+// on loopback: the floor (Express with express-openapi-validator checking requests and answers
+// against the same contract, storing nothing: floor-server.ts) and bare Express (no validation:
+// baseline-server.ts). The mock is held to the floor, the floor to bare Express. Prints a table of
+// the figures and their ratios, checks the targets, and writes the results as JSON
+// (bench-results/) so that runs can be compared. Bounded: about five minutes.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { generateDataSet } from '../fixtures/generate-data-set.js';
-import {
-  BENCH_KEY,
-  CONNECTIONS,
-  CREATE,
-  DURATION_SECONDS,
-  type Load,
-  MIXED,
-  READ_ONE,
-  READ_PAGE,
-  UPDATE_STOCK,
-} from './loads.js';
+import { BENCH_KEY, CONNECTIONS, CREATE, type Load, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
 import {
   mainThreadCpuMs,
   PACKAGE_ROOT,
@@ -25,6 +17,7 @@ import {
   type Running,
   rssMb,
   startBaseline,
+  startFloor,
   startMock,
 } from './processes.js';
 import { storeCreatesPerSecond } from './store-alone.js';
@@ -39,28 +32,39 @@ type Figures = {
   cpuUsPerRequest: number;
   errors: number;
 };
-/** A compared row: figures are medians across rounds; ratios are the medians of each round's ratio. */
+/** One round of a compared load: each server's figures, by its name in the comparison. */
+type Round = Record<string, Figures>;
+/**
+ * A row of the table. Figures are medians across rounds; ratios are the medians of each round's
+ * ratio. `ratio` and `p99Ratio` are the mock's against the floor, or, where the row's name says
+ * so, against another mock measured in the same rounds (fewer pets, fewer keys).
+ */
 type Row = {
   load: string;
   mock: Figures;
-  baseline?: Figures;
+  floor?: Figures;
+  bare?: Figures;
   ratio?: number;
   p99Ratio?: number;
-  /** Baseline's CPU per request over the mock's, median of the rounds: 1 would be as cheap. */
-  cpuRatio?: number;
-  rounds?: Array<{ mock: Figures; baseline: Figures }>;
+  /** The floor's requests/s over bare Express's. */
+  floorRatio?: number;
+  rounds?: Round[];
 };
-/** A row of two servers measured in turn: every figure is there. */
-type ComparedRow = Required<Row>;
 /** The run's figures beside the table's rows, filled in as they are measured (and written to the JSON). */
 type Extras = {
   storeAloneCreatesPerSecond: Record<string, number>;
-  coldStartMs?: number;
-  baselineColdStartMs?: number;
-  idleRssMb?: number;
+  coldStartMs?: { mock: number; floor: number; bare: number };
+  idleRssMb?: { mock: number; floor: number; bare: number };
   targets?: TargetCheck[];
 };
 
+const MOCK = 'mock';
+const FLOOR = 'floor';
+const BARE = 'bare';
+
+const DURABLE_CREATES_ROW = 'create a pet (mock: durable, file store; floor and bare: stored nowhere)';
+const PETS_100_ROW = 'create a pet, 100 pets stored';
+const PETS_100K_ROW = 'create a pet, 100,000 pets stored (ratio: to 100)';
 const KEYS_ROW = 'read one pet, 100,000 keys (ratio: to 10 keys)';
 
 const UNLIMITED = {
@@ -69,17 +73,20 @@ const UNLIMITED = {
   limits: { perMinute: 1_000_000_000, perDay: 100_000_000_000 },
 };
 
-/** A short unmeasured load first: both servers compile and cache what they need on first use. */
+/** A short unmeasured load first: every server compiles and caches what it needs on first use. */
 const WARM_UP_SECONDS = 1;
 /**
- * Compared loads run in rounds, the baseline and the mock one after the other in each: on a
- * shared machine, speed drifts by ±15% from one minute to the next, and each round's ratio is
- * taken between two runs seconds apart. The median of the rounds' ratios is the figure.
+ * Compared loads run in rounds, each server in turn in each: on a shared machine, speed drifts by
+ * ±15% from one minute to the next, and each round's ratio is taken between runs seconds apart.
+ * The median of the rounds' ratios is the figure.
  */
 const ROUNDS = 5;
 const ROUND_SECONDS = 2;
+/** The store alone, per size: shorter than the old 5 s, to keep the run at about five minutes. */
+const STORE_ALONE_SECONDS = 3;
+const COLD_STARTS = 5;
 
-async function measure(server: Running, load: Load, seconds = DURATION_SECONDS): Promise<Figures> {
+async function measure(server: Running, load: Load, seconds: number): Promise<Figures> {
   const cpuBeforeMs = mainThreadCpuMs(server.child.pid);
   const { result, peakMb } = await peakRssDuring(server.child.pid, () =>
     autocannon({ ...load.options(server.origin), duration: seconds }),
@@ -116,24 +123,52 @@ function combine(figures: Figures[]): Figures {
   };
 }
 
-/** `baseline` and `mock` under the same load, in alternating rounds. */
-async function compare(name: string, baseline: Running, mock: Running, load: Load): Promise<ComparedRow> {
-  await warmUp(baseline, load);
-  await warmUp(mock, load);
-  const rounds: Array<{ mock: Figures; baseline: Figures }> = [];
+/**
+ * Every server under the same load, in alternating rounds. Each round starts with the next server
+ * in turn, so that none always runs first, or right after the same other one.
+ */
+async function inRounds(servers: Record<string, Running>, load: Load): Promise<Round[]> {
+  const entries = Object.entries(servers);
+  for (const [, server] of entries) await warmUp(server, load);
+  const rounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const baselineFigures = await measure(baseline, load, ROUND_SECONDS);
-    rounds.push({ baseline: baselineFigures, mock: await measure(mock, load, ROUND_SECONDS) });
+    const figures: Round = {};
+    for (let turn = 0; turn < entries.length; turn += 1) {
+      const [name, server] = entries[(round + turn) % entries.length] as [string, Running];
+      figures[name] = await measure(server, load, ROUND_SECONDS);
+    }
+    rounds.push(figures);
   }
-  return {
-    load: name,
-    mock: combine(rounds.map((round) => round.mock)),
-    baseline: combine(rounds.map((round) => round.baseline)),
-    ratio: median(rounds.map((round) => round.mock.requestsPerSecond / round.baseline.requestsPerSecond)),
-    p99Ratio: median(rounds.map((round) => round.mock.p99Ms / round.baseline.p99Ms)),
-    cpuRatio: median(rounds.map((round) => round.baseline.cpuUsPerRequest / round.mock.cpuUsPerRequest)),
-    rounds,
-  };
+  return rounds;
+}
+
+function figuresOf(round: Round, name: string): Figures {
+  const figures = round[name];
+  if (!figures) throw new Error(`No figures of ${name} in the round.`);
+  return figures;
+}
+
+/** The median of the rounds' ratios of `name` to `reference`, on one figure. */
+function ratioIn(rounds: Round[], name: string, reference: string, figure: (figures: Figures) => number): number {
+  return median(rounds.map((round) => figure(figuresOf(round, name)) / figure(figuresOf(round, reference))));
+}
+
+const perSecond = (figures: Figures) => figures.requestsPerSecond;
+const p99 = (figures: Figures) => figures.p99Ms;
+
+/** The row of the mock `name` in `rounds`: against `reference` if given, with the floor and bare Express if there. */
+function rowOf(load: string, rounds: Round[], name: string, reference?: string): Row {
+  const combined = (server: string) => combine(rounds.map((round) => figuresOf(round, server)));
+  const first = rounds[0] ?? {};
+  const row: Row = { load, mock: combined(name), rounds };
+  if (reference !== undefined) {
+    row.ratio = ratioIn(rounds, name, reference, perSecond);
+    row.p99Ratio = ratioIn(rounds, name, reference, p99);
+  }
+  if (FLOOR in first) row.floor = combined(FLOOR);
+  if (BARE in first) row.bare = combined(BARE);
+  if (FLOOR in first && BARE in first) row.floorRatio = ratioIn(rounds, FLOOR, BARE, perSecond);
+  return row;
 }
 
 /** A data file with `pets` pets and `keys` extra API keys, for the mock to start on. */
@@ -146,51 +181,76 @@ async function dataFile(folder: string, name: string, pets: number, keys = 0): P
   return file;
 }
 
-/** Time from spawning a server to its first answer of a pet; the mock and bare Express in turn. */
-async function coldStarts(): Promise<{ mockMs: number; baselineMs: number }> {
-  const mock: number[] = [];
-  const baseline: number[] = [];
-  for (let run = 0; run < 5; run += 1) {
-    const started = await startMock(['--data', ':memory:', '--key', `${BENCH_KEY}:enterprise:1000000:100000000`]);
-    await fetch(`${started.origin}/v1/pets/by-id/1`, { headers: { 'X-API-Key': BENCH_KEY } });
-    mock.push(performance.now() - started.startedMs);
-    await started.stop();
-    const bare = await startBaseline();
-    await fetch(`${bare.origin}/v1/pets/by-id/1`);
-    baseline.push(performance.now() - bare.startedMs);
-    await bare.stop();
+/** Spawn to first answer of a pet, in ms; a first answer that is not 200 is told, not hidden. */
+async function timeToFirstAnswer(start: () => Promise<Running>, name: string): Promise<number> {
+  const started = await start();
+  const answer = await fetch(`${started.origin}/v1/pets/by-id/1`, { headers: { 'X-API-Key': BENCH_KEY } });
+  const elapsedMs = performance.now() - started.startedMs;
+  if (answer.status !== 200) console.log(`  warning: ${name}'s first answer at cold start was ${answer.status}`);
+  await started.stop();
+  return elapsedMs;
+}
+
+/** Cold starts of the mock, the floor and bare Express, interleaved, median of each. */
+async function coldStarts(): Promise<{ mock: number; floor: number; bare: number }> {
+  const starts = {
+    mock: () => startMock(['--data', ':memory:', '--key', `${BENCH_KEY}:enterprise:1000000:100000000`]),
+    floor: startFloor,
+    bare: startBaseline,
+  };
+  const times: Record<keyof typeof starts, number[]> = { mock: [], floor: [], bare: [] };
+  for (let run = 0; run < COLD_STARTS; run += 1) {
+    for (const name of ['mock', 'floor', 'bare'] as const)
+      times[name].push(await timeToFirstAnswer(starts[name], name));
   }
-  return { mockMs: Math.round(median(mock)), baselineMs: Math.round(median(baseline)) };
+  return {
+    mock: Math.round(median(times.mock)),
+    floor: Math.round(median(times.floor)),
+    bare: Math.round(median(times.bare)),
+  };
+}
+
+/** RSS of each server a second after its first answer, all three side by side. */
+async function idleRss(): Promise<{ mock: number; floor: number; bare: number }> {
+  const servers = [await startMock(['--data', ':memory:']), await startFloor(), await startBaseline()] as const;
+  for (const server of servers) await fetch(`${server.origin}/v1/pets`, { headers: { 'X-API-Key': 'demo-free' } });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const [mock, floor, bare] = servers.map((server) => rssMb(server.child.pid));
+  await Promise.all(servers.map((server) => server.stop()));
+  return { mock: mock ?? 0, floor: floor ?? 0, bare: bare ?? 0 };
 }
 
 const ratioText = (value: number | undefined) => (value === undefined ? '' : ratio(value));
+const slashed = (row: Row, figure: (figures: Figures) => number) =>
+  [row.mock, row.floor, row.bare]
+    .filter((figures): figures is Figures => figures !== undefined)
+    .map(figure)
+    .join('/');
 
 function renderTable(rows: Row[]): string {
   const header = [
     'load',
     'mock req/s',
-    'base req/s',
-    'ratio',
-    'mock p50/p99 ms',
-    'base p50/p99 ms',
-    'p99 ratio',
-    'mock/base CPU us/req',
-    'CPU ratio',
+    'floor req/s',
+    'bare req/s',
+    'mock/floor',
+    'floor/bare',
+    'p99 ms mock/floor/bare',
+    'p99 mock/floor',
+    'CPU us/req mock/floor/bare',
     'mock peak RSS MB',
-    'base MB',
   ];
   const lines = rows.map((row) => [
     row.load,
     String(row.mock.requestsPerSecond),
-    String(row.baseline?.requestsPerSecond ?? ''),
+    String(row.floor?.requestsPerSecond ?? ''),
+    String(row.bare?.requestsPerSecond ?? ''),
     ratioText(row.ratio),
-    `${row.mock.p50Ms}/${row.mock.p99Ms}`,
-    row.baseline ? `${row.baseline.p50Ms}/${row.baseline.p99Ms}` : '',
+    ratioText(row.floorRatio),
+    slashed(row, p99),
     ratioText(row.p99Ratio),
-    `${row.mock.cpuUsPerRequest}${row.baseline ? `/${row.baseline.cpuUsPerRequest}` : ''}`,
-    ratioText(row.cpuRatio),
+    slashed(row, (figures) => figures.cpuUsPerRequest),
     String(row.mock.peakRssMb),
-    String(row.baseline?.peakRssMb ?? ''),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
@@ -208,100 +268,123 @@ function rowNamed(rows: Row[], load: string): Row {
 
 /** The figures the targets are checked against, from the rows and the run's other measurements. */
 function runFigures(rows: Row[], extra: Extras): RunFigures {
-  const compared = (load: string) => {
+  const reads = (load: string) => {
     const row = rowNamed(rows, load);
-    return { ratio: row.ratio ?? 0, p99Ratio: row.p99Ratio ?? Number.POSITIVE_INFINITY };
+    return {
+      mockToFloor: row.ratio ?? 0,
+      p99MockToFloor: row.p99Ratio ?? Number.POSITIVE_INFINITY,
+      floorToBare: row.floorRatio ?? 0,
+    };
   };
-  const creates = (pets: string) => rowNamed(rows, `create a pet, ${pets} pets stored`).mock.requestsPerSecond;
   return {
-    readOne: compared(READ_ONE.name),
-    readPage: compared(READ_PAGE.name),
-    bareExpressPerSecond: rowNamed(rows, READ_ONE.name).baseline?.requestsPerSecond ?? 0,
-    createsPerSecond: { pets10k: creates('10,000'), pets100k: creates('100,000') },
-    coldStartMs: extra.coldStartMs ?? Number.POSITIVE_INFINITY,
-    idleRssMb: extra.idleRssMb ?? Number.POSITIVE_INFINITY,
+    readOne: reads(READ_ONE.name),
+    readPage: reads(READ_PAGE.name),
+    durableCreatesToFloor: rowNamed(rows, DURABLE_CREATES_ROW).ratio ?? 0,
+    creates100kTo100: rowNamed(rows, PETS_100K_ROW).ratio ?? 0,
+    coldStartMs: extra.coldStartMs ?? { mock: Number.POSITIVE_INFINITY, bare: 1 },
+    idleRssMb: extra.idleRssMb?.mock ?? Number.POSITIVE_INFINITY,
     keysRatio: rowNamed(rows, KEYS_ROW).ratio ?? 0,
   };
 }
 
+function logRow(row: Row): void {
+  const floor = row.floor ? `, floor ${row.floor.requestsPerSecond}/s` : '';
+  const bare = row.bare ? `, bare ${row.bare.requestsPerSecond}/s` : '';
+  console.log(`  ${row.load}: mock ${row.mock.requestsPerSecond}/s${floor}${bare}, ratio ${ratioText(row.ratio)}`);
+}
+
 async function main(): Promise<void> {
+  const startedMs = performance.now();
   const folder = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
   const rows: Row[] = [];
   const extra: Extras = { storeAloneCreatesPerSecond: {} };
   try {
     console.log(
       `Loads: autocannon, ${CONNECTIONS} connections, loopback, Node ${process.version}. Compared loads: ` +
-        `${WARM_UP_SECONDS} s of warm-up, then ${ROUNDS} rounds of ${ROUND_SECONDS} s, baseline and mock in turn.`,
+        `${WARM_UP_SECONDS} s of warm-up each, then ${ROUNDS} rounds of ${ROUND_SECONDS} s, each server in turn.`,
     );
-    const baseline = await startBaseline();
+    const bare = await startBaseline();
+    const floor = await startFloor();
     for (const load of [READ_ONE, READ_PAGE, CREATE, UPDATE_STOCK, MIXED]) {
       // Each load starts from the same 60 pets: the creates of one load do not slow the next.
       const mock = await startMock(['--data', await dataFile(folder, `load-${rows.length}`, 60)]);
-      const row = await compare(load.name, baseline, mock, load);
-      await mock.stop();
-      rows.push(row);
-      console.log(
-        `  ${load.name}: mock ${row.mock.requestsPerSecond}/s, baseline ${row.baseline?.requestsPerSecond}/s, ratio ${row.ratio?.toFixed(2)}`,
+      // Reads of one pet also load the mock without its response check, in the same rounds.
+      const unvalidated =
+        load === READ_ONE
+          ? await startMock(['--data', await dataFile(folder, 'unvalidated', 60), '--no-validate-responses'])
+          : undefined;
+      const rounds = await inRounds(
+        { [BARE]: bare, [FLOOR]: floor, [MOCK]: mock, ...(unvalidated ? { unvalidated } : {}) },
+        load,
       );
+      await mock.stop();
+      await unvalidated?.stop();
+      rows.push(rowOf(load === CREATE ? DURABLE_CREATES_ROW : load.name, rounds, MOCK, FLOOR));
+      logRow(rows.at(-1) as Row);
+      if (unvalidated) rows.push(rowOf('read one pet, responses not validated', rounds, 'unvalidated', FLOOR));
     }
+    await floor.stop();
+    await bare.stop();
 
-    const unvalidated = await startMock([
-      '--data',
-      await dataFile(folder, 'unvalidated', 60),
-      '--no-validate-responses',
-    ]);
-    rows.push(await compare('read one pet, responses not validated', baseline, unvalidated, READ_ONE));
-    await unvalidated.stop();
+    // Creates with 100, 10,000 and 100,000 pets stored at start, in the same rounds, against 100.
+    const sizes = [
+      { pets: 100, label: '100' },
+      { pets: 10_000, label: '10,000' },
+      { pets: 100_000, label: '100,000' },
+    ];
+    const scaled: Record<string, Running> = {};
+    for (const { pets, label } of sizes) {
+      scaled[label] = await startMock(['--data', await dataFile(folder, `scale-${pets}`, pets)]);
+    }
+    const scaleRounds = await inRounds(scaled, CREATE);
+    await Promise.all(Object.values(scaled).map((server) => server.stop()));
+    rows.push(
+      rowOf(PETS_100_ROW, scaleRounds, '100'),
+      rowOf('create a pet, 10,000 pets stored (ratio: to 100)', scaleRounds, '10,000', '100'),
+      rowOf(PETS_100K_ROW, scaleRounds, '100,000', '100'),
+    );
+    for (const row of rows.slice(-3)) logRow(row);
 
     const storeAlone = extra.storeAloneCreatesPerSecond;
-    for (const [pets, label] of [
-      [100, '100'],
-      [10_000, '10,000'],
-      [100_000, '100,000'],
-    ] as const) {
-      // Bare Express stores nothing, so its creates are the same baseline at every size.
-      const scaled = await startMock(['--data', await dataFile(folder, `scale-${pets}`, pets)]);
-      rows.push(await compare(`create a pet, ${label} pets stored`, baseline, scaled, CREATE));
-      await scaled.stop();
-      storeAlone[label] = await storeCreatesPerSecond(folder, pets, DURATION_SECONDS);
-      console.log(
-        `  creates with ${label} pets stored: ${rows.at(-1)?.mock.requestsPerSecond}/s over HTTP, ` +
-          `${storeAlone[label]}/s by the store alone`,
-      );
+    for (const { pets, label } of sizes) {
+      storeAlone[label] = await storeCreatesPerSecond(folder, pets, STORE_ALONE_SECONDS);
     }
-
-    await baseline.stop();
+    console.log(`  the store alone: ${JSON.stringify(storeAlone)} creates/s`);
 
     // The limiter with 10 keys and with 100,000, in alternating rounds like the compared loads.
     const fewKeys = await startMock(['--data', await dataFile(folder, 'keys-10', 60, 10)]);
     const manyKeys = await startMock(['--data', await dataFile(folder, 'keys-100000', 60, 100_000)]);
-    const keys = await compare(KEYS_ROW, fewKeys, manyKeys, READ_ONE);
-    rows.push({ load: 'read one pet, 10 keys', mock: keys.baseline }, { ...keys, baseline: undefined });
+    const keyRounds = await inRounds({ few: fewKeys, many: manyKeys }, READ_ONE);
     await fewKeys.stop();
     await manyKeys.stop();
+    rows.push(rowOf('read one pet, 10 keys', keyRounds, 'few'), rowOf(KEYS_ROW, keyRounds, 'many', 'few'));
+    logRow(rows.at(-1) as Row);
 
-    const cold = await coldStarts();
-    extra.coldStartMs = cold.mockMs;
-    extra.baselineColdStartMs = cold.baselineMs;
-    const idle = await startMock(['--data', ':memory:']);
-    await fetch(`${idle.origin}/v1/pets`, { headers: { 'X-API-Key': 'demo-free' } });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    extra.idleRssMb = rssMb(idle.child.pid);
-    await idle.stop();
+    extra.coldStartMs = await coldStarts();
+    extra.idleRssMb = await idleRss();
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 
   console.log(`\n${renderTable(rows)}\n`);
+  for (const row of rows) {
+    for (const [name, figures] of Object.entries({ mock: row.mock, floor: row.floor, bare: row.bare })) {
+      if (figures && figures.errors > 0)
+        console.log(`warning: ${row.load}: ${figures.errors} answers of the ${name} not 2xx`);
+    }
+  }
   const targets = checkTargets(runFigures(rows, extra));
   extra.targets = targets;
   console.log(`targets:\n${renderTargets(targets)}\n`);
+  const cold = extra.coldStartMs;
+  const idle = extra.idleRssMb;
   console.log(
-    `cold start (spawn to first answer, median of 5): mock ${extra.coldStartMs} ms, bare Express ${extra.baselineColdStartMs} ms; ` +
-      `idle RSS: ${extra.idleRssMb} MB`,
+    `cold start (spawn to first answer, median of ${COLD_STARTS}, interleaved): mock ${cold?.mock} ms, ` +
+      `floor ${cold?.floor} ms, bare Express ${cold?.bare} ms`,
   );
+  console.log(`idle RSS: mock ${idle?.mock} MB, floor ${idle?.floor} MB, bare Express ${idle?.bare} MB`);
   console.log(
-    `durable creates/s by the store alone (no HTTP, ${CONNECTIONS} writers): ` +
+    `durable creates/s by the store alone (no HTTP, ${CONNECTIONS} writers, ${STORE_ALONE_SECONDS} s): ` +
       Object.entries(extra.storeAloneCreatesPerSecond)
         .map(([pets, rate]) => `${rate} with ${pets} pets`)
         .join(', '),
@@ -314,6 +397,7 @@ async function main(): Promise<void> {
     `${JSON.stringify({ when: new Date().toISOString(), node: process.version, rows, ...extra }, null, 2)}\n`,
   );
   console.log(`results: ${file}`);
+  console.log(`bench took ${Math.round((performance.now() - startedMs) / 1000)} s`);
 }
 
 await main();

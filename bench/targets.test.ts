@@ -1,53 +1,68 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkTargets, type RunFigures, renderTargets, scaledToThisMachine } from './targets.js';
+import { checkTargets, type RunFigures, renderTargets } from './targets.js';
 
-// Figures shaped like a run on a 2-core machine where bare Express answers 3,000 requests/s.
+// Figures shaped like a run on a 2-core machine, each on the right side of its bound.
 const run: RunFigures = {
-  readOne: { ratio: 0.91, p99Ratio: 1.25 },
-  readPage: { ratio: 0.89, p99Ratio: 1.05 },
-  bareExpressPerSecond: 3_000,
-  createsPerSecond: { pets10k: 2_000, pets100k: 1_500 },
-  coldStartMs: 410,
+  readOne: { mockToFloor: 1.12, p99MockToFloor: 0.95, floorToBare: 0.72 },
+  readPage: { mockToFloor: 0.9, p99MockToFloor: 2, floorToBare: 0.6 },
+  durableCreatesToFloor: 0.85,
+  creates100kTo100: 0.75,
+  coldStartMs: { mock: 580, bare: 290 },
   idleRssMb: 62,
-  keysRatio: 1.02,
+  keysRatio: 0.85,
 };
 
-const verdicts = (figures: RunFigures) =>
-  Object.fromEntries(checkTargets(figures).map((check) => [check.target.trim(), check.met]));
+// The same figures, each just past its bound.
+const slow: RunFigures = {
+  readOne: { mockToFloor: 0.89, p99MockToFloor: 2.01, floorToBare: 0.59 },
+  readPage: { mockToFloor: 0.899, p99MockToFloor: 2.5, floorToBare: 0.5 },
+  durableCreatesToFloor: 0.849,
+  creates100kTo100: 0.74,
+  coldStartMs: { mock: 1_000, bare: 499 },
+  idleRssMb: 100,
+  keysRatio: 0.8,
+};
 
 describe('the bench targets', () => {
-  it('scales an absolute rate by this machine against the reference machine', () => {
-    expect(scaledToThisMachine(3_000, 8_600)).toBe(3_000);
-    expect(scaledToThisMachine(3_000, 4_300)).toBe(1_500);
-  });
-
-  it('holds each target against its own figure, and the absolute write rate apart from the scaled one', () => {
-    const met = verdicts(run);
-    expect(met['durable creates with 10,000 pets: 3,000/s']).toBe(false);
-    expect(met['the same, scaled to this machine (bare Express 3,000/s against 8,600/s): 1,047/s']).toBe(true);
-    expect(met['durable creates with 100,000 pets: 1,000/s']).toBe(true);
-    expect(Object.values(met).filter((held) => !held)).toHaveLength(1);
+  it('holds every target when each figure is at or inside its bound', () => {
+    const checks = checkTargets(run);
+    expect(checks.filter((check) => !check.met)).toEqual([]);
+    expect(checks.map((check) => check.target)).toEqual([
+      'reads of one pet: at least 0.9x the floor',
+      "reads of one pet: p99 at most 2x the floor's",
+      'reads of a page of 20: at least 0.9x the floor',
+      "reads of a page of 20: p99 at most 2x the floor's",
+      "durable creates (file store, 60 pets): at least 0.85x the floor's in-memory creates",
+      'the floor itself, reads of one pet: at least 0.6x bare Express',
+      'the floor itself, reads of a page of 20: at least 0.6x bare Express',
+      'creates with 100,000 pets stored: at least 0.75x those with 100',
+      'cold start: under 1,000 ms',
+      "cold start: at most 2x bare Express's",
+      'idle RSS: under 100 MB',
+      "the limiter's cost independent of keys: 100,000 keys at 0.85x of 10 or better",
+    ]);
   });
 
   it('fails each target whose figure misses it', () => {
-    const slow: RunFigures = {
-      readOne: { ratio: 0.7, p99Ratio: 2.5 },
-      readPage: { ratio: 0.74, p99Ratio: 2.01 },
-      bareExpressPerSecond: 8_600,
-      createsPerSecond: { pets10k: 2_999, pets100k: 999 },
-      coldStartMs: 500,
-      idleRssMb: 100,
-      keysRatio: 0.8,
-    };
-    expect(checkTargets(slow).every((check) => !check.met)).toBe(true);
+    const checks = checkTargets(slow);
+    expect(checks.filter((check) => check.met)).toEqual([]);
+    expect(checks).toHaveLength(checkTargets(run).length);
   });
 
-  it('renders one line per target, the unmet ones marked', () => {
-    const lines = renderTargets(checkTargets(run)).split('\n');
+  it('fails only the target whose figure misses it', () => {
+    const checks = checkTargets({ ...run, readPage: { ...run.readPage, floorToBare: 0.59 } });
+    expect(checks.filter((check) => !check.met).map((check) => check.target)).toEqual([
+      'the floor itself, reads of a page of 20: at least 0.6x bare Express',
+    ]);
+  });
+
+  it('renders one line per target, with the figure measured, the unmet ones marked', () => {
+    const lines = renderTargets(checkTargets({ ...run, idleRssMb: 120 })).split('\n');
     expect(lines).toHaveLength(checkTargets(run).length);
     expect(lines.filter((line) => line.includes('NOT MET'))).toEqual([
-      expect.stringContaining('durable creates with 10,000 pets: 3,000/s'),
+      expect.stringMatching(/^ {2}NOT MET {2}idle RSS: under 100 MB +120 MB$/),
     ]);
-    expect(lines[0]).toMatch(/^ {2}met {6}reads of one pet: at least 0\.75x bare Express +0\.91x$/);
+    expect(lines[0]).toMatch(/^ {2}met {6}reads of one pet: at least 0\.9x the floor +1\.12x$/);
+    expect(lines[9]).toMatch(/cold start: at most 2x bare Express's +2\.00x \(580 ms against 290 ms\)$/);
   });
 });
