@@ -1,0 +1,66 @@
+// The DataStore over the lowdb Store (create-store.ts). Reads answer from the data in memory.
+// Transactions run one at a time, so none lands between another's reads and its writes; the
+// lock is released as soon as the writes are applied in memory, not once they are on disk, so
+// that the writes of concurrent transactions still share one disk write (group-commit.ts).
+import type { Store } from './create-store.js';
+import { createDataSetReader } from './data-set-reader.js';
+import { createDataSetTransaction } from './data-set-transaction.js';
+import type { DataStore } from './data-store.js';
+import { createSerialLock } from './serial-lock.js';
+
+// One DataStore per Store: everything that wraps the same Store shares its lock.
+const dataStores = new WeakMap<Store, DataStore>();
+
+export function dataStoreOf(store: Store): DataStore {
+  let dataStore = dataStores.get(store);
+  if (!dataStore) {
+    dataStore = createLowdbDataStore(store);
+    dataStores.set(store, dataStore);
+  }
+  return dataStore;
+}
+
+function createLowdbDataStore(store: Store): DataStore {
+  const view = createDataSetReader(() => store.data);
+  const lock = createSerialLock();
+  return {
+    async read(work) {
+      return work(view);
+    },
+
+    async transaction(work) {
+      const release = await lock.acquire();
+      try {
+        const transaction = createDataSetTransaction(view, () => store.data);
+        const result = await work(transaction.tx);
+        transaction.seal();
+        if (transaction.hasWrites()) {
+          await store.update((data) => {
+            try {
+              transaction.applyTo(data);
+            } finally {
+              release();
+            }
+          });
+        }
+        return result;
+      } finally {
+        release();
+      }
+    },
+
+    async replaceAll(data) {
+      const release = await lock.acquire();
+      try {
+        await store.replace(data);
+      } finally {
+        release();
+      }
+    },
+
+    async close() {
+      await lock.idle();
+      await store.close();
+    },
+  };
+}
