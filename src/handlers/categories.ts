@@ -1,11 +1,12 @@
 // The category operations of the Pets area. Names are unique without case (spec).
 import { HttpError } from '../errors.js';
-import { type Category, categoryById, type DataSet, type NewCategory, replaceRecord } from '../store/data-set.js';
+import type { Category, NewCategory } from '../store/data-set.js';
+import type { DataReader } from '../store/data-store.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
-import { nameMatches, sendPage } from './pagination.js';
+import { requestedPage, sendPage } from './pagination.js';
 
-function findCategory(data: DataSet, categoryId: number): Category {
-  const category = categoryById(data.categories, categoryId);
+async function findCategory(view: DataReader, categoryId: number): Promise<Category> {
+  const category = await view.getCategory(categoryId);
   if (!category)
     throw new HttpError(
       'CATEGORY_NOT_FOUND',
@@ -14,10 +15,8 @@ function findCategory(data: DataSet, categoryId: number): Category {
   return category;
 }
 
-function requireFreeName(data: DataSet, name: string, exceptId?: number): void {
-  const taken = data.categories.find(
-    (category) => category.id !== exceptId && category.name.toLowerCase() === name.toLowerCase(),
-  );
+async function requireFreeName(view: DataReader, name: string, exceptId?: number): Promise<void> {
+  const taken = await view.findCategoryNamed(name, exceptId);
   if (taken) {
     throw new HttpError(
       'CATEGORY_NAME_TAKEN',
@@ -31,62 +30,56 @@ function categoryFields(body: NewCategory): NewCategory {
 }
 
 export function createCategoryHandlers({
-  store,
+  data,
   basePath,
 }: HandlerDependencies): OperationHandlers<
   'listCategories' | 'createCategory' | 'getCategory' | 'updateCategory' | 'deleteCategory'
 > {
   return {
-    listCategories(req, res) {
+    async listCategories(req, res) {
       const { name } = queryOf(req, 'listCategories');
-      sendPage(
-        req,
-        res,
-        name === undefined
-          ? store.data.categories
-          : store.data.categories.filter((category) => nameMatches(category.name, name)),
-      );
+      sendPage(req, res, await data.read((view) => view.listCategories({ name }, requestedPage(req))));
     },
 
     async createCategory(req, res) {
       const fields = categoryFields(bodyOf(req, 'createCategory'));
-      const category = await store.update((data) => {
-        requireFreeName(data, fields.name);
-        const created: Category = { id: data.nextId.category, ...fields };
-        data.nextId.category += 1;
-        data.categories.push(created);
-        return created;
+      const category = await data.transaction(async (tx) => {
+        await requireFreeName(tx, fields.name);
+        return tx.insertCategory(fields);
       });
       res.status(201).location(`${basePath}/categories/${category.id}`).json(category);
     },
 
-    getCategory(req, res) {
-      res.json(findCategory(store.data, idParam(req, 'categoryId')));
+    async getCategory(req, res) {
+      res.json(await data.read((view) => findCategory(view, idParam(req, 'categoryId'))));
     },
 
     async updateCategory(req, res) {
       const categoryId = idParam(req, 'categoryId');
       const fields = categoryFields(bodyOf(req, 'updateCategory'));
-      const category = await store.update((data) => {
-        const existing = findCategory(data, categoryId);
-        requireFreeName(data, fields.name, categoryId);
-        return replaceRecord(data.categories, existing, { id: categoryId, ...fields });
+      const category = await data.transaction(async (tx) => {
+        await findCategory(tx, categoryId);
+        await requireFreeName(tx, fields.name, categoryId);
+        const replaced: Category = { id: categoryId, ...fields };
+        await tx.replaceCategory(replaced);
+        return replaced;
       });
       res.json(category);
     },
 
     async deleteCategory(req, res) {
       const categoryId = idParam(req, 'categoryId');
-      await store.update((data) => {
-        findCategory(data, categoryId);
-        const members = data.pets.filter((pet) => pet.categoryId === categoryId).length;
+      await data.transaction(async (tx) => {
+        await findCategory(tx, categoryId);
+        // A category that pets belong to cannot be deleted: it would leave them dangling (spec).
+        const members = await tx.countPetsInCategory(categoryId);
         if (members > 0) {
           throw new HttpError(
             'CATEGORY_IN_USE',
             `${members} pet(s) still belong to category ${categoryId}. Move or delete them first.`,
           );
         }
-        data.categories = data.categories.filter((category) => category.id !== categoryId);
+        await tx.removeCategory(categoryId);
       });
       res.status(204).end();
     },

@@ -3,12 +3,12 @@
 import type { Request, Response } from 'express';
 import type { Clock } from '../clock.js';
 import type { operations } from '../generated/petstore.js';
-import type { Store } from '../store/create-store.js';
+import type { DataStore } from '../store/data-store.js';
 
 export type OperationId = keyof operations;
 
 export type HandlerDependencies = {
-  store: Store;
+  data: DataStore;
   clock: Clock;
   /** The API's base path (the spec's first server), for Location and Link headers. */
   basePath: string;

@@ -1,11 +1,12 @@
 // The inventory operations of the Store area (beta): one entry per pet, ordered by petId.
 import { HttpError } from '../errors.js';
-import { type DataSet, type InventoryItem, inventoryOfPet, replaceRecord } from '../store/data-set.js';
+import type { InventoryItem } from '../store/data-set.js';
+import type { DataReader } from '../store/data-store.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
-import { sendPage } from './pagination.js';
+import { requestedPage, sendPage } from './pagination.js';
 
-function findItem(data: DataSet, petId: number): InventoryItem {
-  const item = inventoryOfPet(data.inventory, petId);
+async function findItem(view: DataReader, petId: number): Promise<InventoryItem> {
+  const item = await view.getInventoryItem(petId);
   if (!item)
     throw new HttpError(
       'INVENTORY_ITEM_NOT_FOUND',
@@ -15,28 +16,25 @@ function findItem(data: DataSet, petId: number): InventoryItem {
 }
 
 export function createInventoryHandlers({
-  store,
+  data,
 }: HandlerDependencies): OperationHandlers<'listInventory' | 'getInventoryItem' | 'updateInventory'> {
   return {
-    listInventory(req, res) {
+    async listInventory(req, res) {
       const { status } = queryOf(req, 'listInventory');
-      sendPage(
-        req,
-        res,
-        status === undefined ? store.data.inventory : store.data.inventory.filter((item) => item.status === status),
-      );
+      sendPage(req, res, await data.read((view) => view.listInventory({ status }, requestedPage(req))));
     },
 
-    getInventoryItem(req, res) {
-      res.json(findItem(store.data, idParam(req, 'petId')));
+    async getInventoryItem(req, res) {
+      res.json(await data.read((view) => findItem(view, idParam(req, 'petId'))));
     },
 
     async updateInventory(req, res) {
       const petId = idParam(req, 'petId');
       const { quantity } = bodyOf(req, 'updateInventory');
-      const item = await store.update((data) => {
-        const existing = findItem(data, petId);
-        return replaceRecord(data.inventory, existing, { ...existing, quantity });
+      const item = await data.transaction(async (tx) => {
+        const replaced: InventoryItem = { ...(await findItem(tx, petId)), quantity };
+        await tx.replaceInventoryItem(replaced);
+        return replaced;
       });
       res.json(item);
     },

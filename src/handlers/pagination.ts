@@ -1,6 +1,7 @@
 // Offset pagination for every list: X-Total-Count and an RFC 8288 Link header with first,
 // prev, next and last (spec: "Lists"). The page size bounds come from the contract.
 import type { Request, Response } from 'express';
+import type { Page, PageOf } from '../store/data-store.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -18,11 +19,14 @@ function pageUrls(req: Request): (offset: number, limit: number) => string {
   return (offset, limit) => `${prefix}limit=${limit}&offset=${offset}`;
 }
 
-/** Answers one page of `matching` (already filtered and ordered) with the pagination headers. */
-export function sendPage<T>(req: Request, res: Response, matching: readonly T[]): void {
-  const limit = Number(req.query.limit ?? DEFAULT_PAGE_SIZE);
-  const offset = Number(req.query.offset ?? 0);
-  const total = matching.length;
+/** The page a list request asks for (the validator has bounded limit and offset already). */
+export function requestedPage(req: Request): Page {
+  return { limit: Number(req.query.limit ?? DEFAULT_PAGE_SIZE), offset: Number(req.query.offset ?? 0) };
+}
+
+/** Answers one page of a list with the pagination headers. */
+export function sendPage<T>(req: Request, res: Response, { items, total }: PageOf<T>): void {
+  const { limit, offset } = requestedPage(req);
   const pageUrl = pageUrls(req);
   const links: string[] = [`<${pageUrl(0, limit)}>; rel="first"`];
   if (offset > 0) links.push(`<${pageUrl(Math.max(0, offset - limit), limit)}>; rel="prev"`);
@@ -31,10 +35,5 @@ export function sendPage<T>(req: Request, res: Response, matching: readonly T[])
   links.push(`<${pageUrl(lastOffset, limit)}>; rel="last"`);
   res.setHeader('X-Total-Count', String(total));
   res.setHeader('Link', links.join(', '));
-  res.json(matching.slice(offset, offset + limit));
-}
-
-/** Case-insensitive "contains", the contract's rule for every `name` filter. */
-export function nameMatches(name: string, filter: string | undefined): boolean {
-  return filter === undefined || name.toLowerCase().includes(filter.toLowerCase());
+  res.json(items);
 }

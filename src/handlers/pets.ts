@@ -1,25 +1,18 @@
 // The pet operations of the Pets area. Business rules are the spec's (spec/README.md).
 import { HttpError } from '../errors.js';
-import {
-  categoryById,
-  type DataSet,
-  inventoryOfPet,
-  type NewPet,
-  type Pet,
-  petById,
-  replaceRecord,
-} from '../store/data-set.js';
+import type { NewPet, Pet } from '../store/data-set.js';
+import type { DataReader } from '../store/data-store.js';
 import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
-import { nameMatches, sendPage } from './pagination.js';
+import { requestedPage, sendPage } from './pagination.js';
 
-export function findPet(data: DataSet, petId: number): Pet {
-  const pet = petById(data.pets, petId);
+async function findPet(view: DataReader, petId: number): Promise<Pet> {
+  const pet = await view.getPet(petId);
   if (!pet) throw new HttpError('PET_NOT_FOUND', `No pet has id ${petId}. List pets with GET /pets.`);
   return pet;
 }
 
-function requireCategory(data: DataSet, categoryId: number): void {
-  if (!categoryById(data.categories, categoryId)) {
+async function requireCategory(view: DataReader, categoryId: number): Promise<void> {
+  if (!(await view.getCategory(categoryId))) {
     throw new HttpError(
       'UNKNOWN_CATEGORY',
       `categoryId ${categoryId} names no category. Create it first, or list categories with GET /categories.`,
@@ -33,39 +26,29 @@ function petFields(body: NewPet): NewPet {
 }
 
 export function createPetHandlers({
-  store,
+  data,
   basePath,
 }: HandlerDependencies): OperationHandlers<
   'listPets' | 'createPet' | 'getPetLegacy' | 'getPet' | 'updatePet' | 'deletePet'
 > {
-  const readPet: OperationHandlers<'getPet'>['getPet'] = (req, res) => {
-    res.json(findPet(store.data, idParam(req, 'petId')));
+  const readPet: OperationHandlers<'getPet'>['getPet'] = async (req, res) => {
+    res.json(await data.read((view) => findPet(view, idParam(req, 'petId'))));
   };
 
   return {
-    listPets(req, res) {
+    async listPets(req, res) {
       const { status, categoryId, name } = queryOf(req, 'listPets');
-      const unfiltered = status === undefined && categoryId === undefined && name === undefined;
-      // Without filters the page is a slice: no pass over every stored pet.
-      const matching = unfiltered
-        ? store.data.pets
-        : store.data.pets.filter(
-            (pet) =>
-              (status === undefined || pet.status === status) &&
-              (categoryId === undefined || pet.categoryId === Number(categoryId)) &&
-              nameMatches(pet.name, name),
-          );
-      sendPage(req, res, matching);
+      const filter = { status, categoryId: categoryId === undefined ? undefined : Number(categoryId), name };
+      sendPage(req, res, await data.read((view) => view.listPets(filter, requestedPage(req))));
     },
 
     async createPet(req, res) {
       const fields = petFields(bodyOf(req, 'createPet'));
-      const pet = await store.update((data) => {
-        requireCategory(data, fields.categoryId);
-        const created: Pet = { id: data.nextId.pet, ...fields };
-        data.nextId.pet += 1;
-        data.pets.push(created);
-        data.inventory.push({ petId: created.id, quantity: 0, status: created.status ?? 'available' });
+      const pet = await data.transaction(async (tx) => {
+        await requireCategory(tx, fields.categoryId);
+        const created = await tx.insertPet(fields);
+        // Every pet has one inventory entry, created with it at quantity 0 (spec).
+        await tx.insertInventoryItem({ petId: created.id, quantity: 0, status: created.status ?? 'available' });
         return created;
       });
       res.status(201).location(`${basePath}/pets/by-id/${pet.id}`).json(pet);
@@ -77,12 +60,14 @@ export function createPetHandlers({
     async updatePet(req, res) {
       const petId = idParam(req, 'petId');
       const fields = petFields(bodyOf(req, 'updatePet'));
-      const pet = await store.update((data) => {
-        const existing = findPet(data, petId);
-        requireCategory(data, fields.categoryId);
-        const replaced = replaceRecord(data.pets, existing, { ...existing, ...fields });
-        const entry = inventoryOfPet(data.inventory, petId);
-        if (entry) replaceRecord(data.inventory, entry, { ...entry, status: replaced.status ?? 'available' });
+      const pet = await data.transaction(async (tx) => {
+        const existing = await findPet(tx, petId);
+        await requireCategory(tx, fields.categoryId);
+        const entry = await tx.getInventoryItem(petId);
+        const replaced: Pet = { ...existing, ...fields };
+        await tx.replacePet(replaced);
+        // The inventory entry carries the pet's status (spec).
+        if (entry) await tx.replaceInventoryItem({ ...entry, status: replaced.status ?? 'available' });
         return replaced;
       });
       res.json(pet);
@@ -90,16 +75,17 @@ export function createPetHandlers({
 
     async deletePet(req, res) {
       const petId = idParam(req, 'petId');
-      await store.update((data) => {
-        findPet(data, petId);
-        if (data.orders.some((order) => order.petId === petId && !order.complete)) {
+      await data.transaction(async (tx) => {
+        await findPet(tx, petId);
+        if (await tx.hasOpenOrders(petId)) {
           throw new HttpError(
             'PET_HAS_OPEN_ORDERS',
             `Pet ${petId} has orders that are not complete. Complete or cancel them first.`,
           );
         }
-        data.pets = data.pets.filter((pet) => pet.id !== petId);
-        data.inventory = data.inventory.filter((item) => item.petId !== petId);
+        const entry = await tx.getInventoryItem(petId);
+        await tx.removePet(petId);
+        if (entry) await tx.removeInventoryItem(petId);
       });
       res.status(204).end();
     },
