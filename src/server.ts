@@ -19,6 +19,7 @@ import {
 } from './package-root.js';
 import { createStore, type Store } from './store/create-store.js';
 import { initialDataSet } from './store/initial-data.js';
+import { dataStoreOf } from './store/lowdb-data-store.js';
 
 export type MockServer = {
   /** The API's {base_url}: http://HOST:PORT plus the spec's base path, e.g. http://127.0.0.1:4010/v1. */
@@ -79,8 +80,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   // Built only when the store is new (or reset): a restart on an existing data file skips it.
   const createInitialData = () => initialDataSet({ seed: config.seed, demoKeys: config.demoKeys });
   const store = await createStore({ location: config.data, reset: config.reset, createInitialData });
+  const data = dataStoreOf(store);
   const simulation = createSimulation({
-    store,
+    data,
     state: limitState,
     clock,
     initialSettings: { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat },
@@ -97,7 +99,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     simulation,
     controlAccess: access,
     controlToken: config.controlToken,
-    keys: createKeyDirectory(store),
+    keys: createKeyDirectory(data),
     validateResponses: config.validateResponses,
     seed: config.seed,
     log: config.log,
@@ -120,7 +122,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await simulation.applyStart();
     await listen(server, config.port, config.host);
   } catch (error) {
-    await store.close();
+    await data.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -149,7 +151,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         });
         server.closeIdleConnections();
       });
-      await store.close();
+      await data.close();
     },
   };
 }

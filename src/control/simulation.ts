@@ -18,8 +18,8 @@ import { keySubject, type RateLimitSettings, type RetryAfterFormat } from '../li
 import { type BanPolicy, currentCounters } from '../limits/rate-limit-policy.js';
 import type { RecordedRequest } from '../limits/request-record.js';
 import { createStorm, isStormOver, type Storm, type StormSpec } from '../limits/storms.js';
-import type { Store } from '../store/create-store.js';
 import type { DataSet } from '../store/data-set.js';
+import type { DataStore } from '../store/data-store.js';
 
 type ControlSchemas = components['schemas'];
 export type WindowUse = ControlSchemas['WindowUse'];
@@ -39,13 +39,13 @@ export class NotFoundError extends Error {
 }
 
 export type Simulation = {
-  state(): SimulationSnapshot;
-  key(key: string): KeyState;
+  state(): Promise<SimulationSnapshot>;
+  key(key: string): Promise<KeyState>;
   putKey(key: string, plan: PlanName, limits?: PlanLimits): Promise<KeyState>;
   deleteKey(key: string): Promise<void>;
-  ban(key: string, seconds?: number): KeyState;
-  liftBan(key: string): KeyState;
-  resetCounters(key?: string): void;
+  ban(key: string, seconds?: number): Promise<KeyState>;
+  liftBan(key: string): Promise<KeyState>;
+  resetCounters(key?: string): Promise<void>;
   startStorm(spec?: StormSpec): StormState;
   stopStorm(id: string): void;
   stopStorms(): void;
@@ -60,11 +60,11 @@ export type Simulation = {
   }): Readonly<RateLimitSettings>;
   clock(): ClockState;
   moveClock(change: { now?: Date; advanceSeconds?: number; frozen?: boolean }): ClockState;
-  requests(key: string): readonly RecordedRequest[];
-  clearRequests(key: string): void;
-  compliance(key: string): ComplianceReport;
+  requests(key: string): Promise<readonly RecordedRequest[]>;
+  clearRequests(key: string): Promise<void>;
+  compliance(key: string): Promise<ComplianceReport>;
   /** The latest requests of every key, newest first. */
-  recentRequests(limit: number): KeyedRequest[];
+  recentRequests(limit: number): Promise<KeyedRequest[]>;
   /** Applies the start options (keys, storm, latency); done at start and by reset(). */
   applyStart(): Promise<void>;
   reset(): Promise<void>;
@@ -78,7 +78,8 @@ export type SimulationStart = {
 };
 
 export type SimulationDependencies = {
-  store: Store;
+  /** Where the API keys live (with the rest of the data, which reset() replaces). */
+  data: DataStore;
   state: LimitState;
   clock: Clock;
   initialSettings: RateLimitSettings;
@@ -89,20 +90,22 @@ export type SimulationDependencies = {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createSimulation(deps: SimulationDependencies): Simulation {
-  const { store, state, clock } = deps;
+  const { data, state, clock } = deps;
   // Replaced, never mutated, and frozen: the limiter reads it on every request without copying.
   const freezeSettings = (value: RateLimitSettings): Readonly<RateLimitSettings> =>
     Object.freeze({ retryAfterFormat: value.retryAfterFormat, ban: Object.freeze({ ...value.ban }) });
   let settings = freezeSettings(deps.initialSettings);
   let latency: Latency | undefined;
 
-  function findRecord(key: string): ApiKeyRecord {
-    const record = store.data.apiKeys.find((candidate) => candidate.key === key);
-    if (!record)
-      throw new NotFoundError(
-        'KEY_NOT_FOUND',
-        `No API key "${key}". Create it with PUT /__mock/keys/${encodeURIComponent(key)}.`,
-      );
+  const keyNotFound = (key: string) =>
+    new NotFoundError(
+      'KEY_NOT_FOUND',
+      `No API key "${key}". Create it with PUT /__mock/keys/${encodeURIComponent(key)}.`,
+    );
+
+  async function findRecord(key: string): Promise<ApiKeyRecord> {
+    const record = await data.read((view) => view.findApiKey(key));
+    if (!record) throw keyNotFound(key);
     return record;
   }
 
@@ -141,47 +144,44 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
   }
 
   const simulation: Simulation = {
-    state: () => ({
-      clock: { now: clock.now().toISOString(), frozen: clock.state().frozen },
-      keys: store.data.apiKeys.map(describeKey),
-      storms: simulation.storms(),
-      ...(latency ? { latency } : {}),
-      settings,
-    }),
-    key: (key) => describeKey(findRecord(key)),
+    state: async () => {
+      const keys = await data.read((view) => view.listApiKeys());
+      return {
+        clock: { now: clock.now().toISOString(), frozen: clock.state().frozen },
+        keys: keys.map(describeKey),
+        storms: simulation.storms(),
+        ...(latency ? { latency } : {}),
+        settings,
+      };
+    },
+    key: async (key) => describeKey(await findRecord(key)),
 
     async putKey(key, plan, limits) {
       // Enterprise limits are agreed per customer; without any, those of demo-enterprise.
       const chosen = limits ?? (plan === 'enterprise' ? ENTERPRISE_DEFAULT_LIMITS : undefined);
       const record: ApiKeyRecord = chosen ? { key, plan, limits: { ...chosen } } : { key, plan };
-      await store.update((data) => {
-        // Replace the array: the key directory re-indexes when it sees a new one.
-        const exists = data.apiKeys.some((candidate) => candidate.key === key);
-        data.apiKeys = exists
-          ? data.apiKeys.map((candidate) => (candidate.key === key ? record : candidate))
-          : [...data.apiKeys, record];
-      });
+      await data.transaction((tx) => tx.putApiKey(record));
       return describeKey(record);
     },
     async deleteKey(key) {
-      findRecord(key);
-      await store.update((data) => {
-        data.apiKeys = data.apiKeys.filter((candidate) => candidate.key !== key);
+      await data.transaction(async (tx) => {
+        if (!(await tx.findApiKey(key))) throw keyNotFound(key);
+        await tx.removeApiKey(key);
       });
       state.resetCounters(keySubject(key));
       state.clearRequests(key);
     },
 
-    ban(key, seconds) {
-      const record = findRecord(key);
+    async ban(key, seconds) {
+      const record = await findRecord(key);
       const subject = keySubject(key);
       const nowMs = clock.nowMs();
       const counters = currentCounters(state.counters(subject), nowMs);
       state.saveCounters(subject, { ...counters, bannedUntilMs: nowMs + (seconds ?? settings.ban.seconds) * 1000 });
       return describeKey(record);
     },
-    liftBan(key) {
-      const record = findRecord(key);
+    async liftBan(key) {
+      const record = await findRecord(key);
       const subject = keySubject(key);
       const counters = currentCounters(state.counters(subject), clock.nowMs());
       state.saveCounters(subject, {
@@ -192,12 +192,12 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
       });
       return describeKey(record);
     },
-    resetCounters(key) {
+    async resetCounters(key) {
       if (key === undefined) {
         state.resetCounters();
         return;
       }
-      findRecord(key);
+      await findRecord(key);
       state.resetCounters(keySubject(key));
     },
 
@@ -242,24 +242,25 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
       return clock.state();
     },
 
-    requests: (key) => {
-      findRecord(key);
+    requests: async (key) => {
+      await findRecord(key);
       return state.requests(key);
     },
-    clearRequests: (key) => {
-      findRecord(key);
+    clearRequests: async (key) => {
+      await findRecord(key);
       state.clearRequests(key);
     },
-    recentRequests(limit) {
+    async recentRequests(limit) {
       // Each key's record is in time order: its newest `limit` are enough to pick from.
-      const latest = store.data.apiKeys.flatMap(({ key }) =>
+      const keys = await data.read((view) => view.listApiKeys());
+      const latest = keys.flatMap(({ key }) =>
         state.requests(key, limit).map(({ atMs, ...request }) => ({ key, atMs, request })),
       );
       latest.sort((a, b) => b.atMs - a.atMs || b.request.index - a.request.index);
       return latest.slice(0, limit).map(({ key, request }) => ({ ...request, key }));
     },
-    compliance: (key) => {
-      findRecord(key);
+    compliance: async (key) => {
+      await findRecord(key);
       return assessCompliance(key, state.requests(key));
     },
 
@@ -270,7 +271,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     },
 
     async reset() {
-      await store.replace(await deps.createInitialData());
+      await data.replaceAll(await deps.createInitialData());
       state.resetCounters();
       state.clearStorms();
       state.clearRequests();

@@ -93,9 +93,10 @@ function countAnonymous(req: Request, res: Response, deps: RateLimitDependencies
 }
 
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
-  return (req, res, next) => {
+  // Async for the key lookup; runChain passes a rejection (the throws below) to next.
+  return async (req, res, next) => {
     const sentKey = req.get(API_KEY_HEADER);
-    const record: ApiKeyRecord | undefined = sentKey ? deps.keys.find(sentKey) : undefined;
+    const record: ApiKeyRecord | undefined = sentKey ? await deps.keys.find(sentKey) : undefined;
     if (!record) {
       countAnonymous(req, res, deps);
       if (!sentKey) {

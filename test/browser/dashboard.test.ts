@@ -53,14 +53,14 @@ describe('the dashboard at /__mock/ui', () => {
 
   it('bans a key with its button, and the control API says it is banned', async () => {
     await page.getByRole('button', { name: 'Ban demo-free' }).click();
-    await waitFor('the ban over the API', () => mock.server.control.key('demo-free').banned);
+    await waitFor('the ban over the API', async () => (await mock.server.control.key('demo-free')).banned);
     await page.locator('tr[data-key="demo-free"][data-banned="true"]').waitFor();
     await expect(page.locator('tr[data-key="demo-free"]').textContent()).resolves.toContain('banned, 10 min left');
   });
 
   it('advances the clock with a button, and the ban lifts', async () => {
     await page.getByRole('button', { name: 'Advance 1 hour' }).click();
-    await waitFor('the ban to lift', () => !mock.server.control.key('demo-free').banned);
+    await waitFor('the ban to lift', async () => !(await mock.server.control.key('demo-free')).banned);
     await page.locator('tr[data-key="demo-free"][data-banned="false"]').waitFor();
     expect(mock.server.clock.now().toISOString()).toBe('2026-11-21T11:00:00.000Z');
     await expect(page.locator('#clock-now').textContent()).resolves.toBe('Sat, 21 Nov 2026 11:00:00 GMT');
@@ -94,9 +94,9 @@ describe('the dashboard at /__mock/ui', () => {
   });
 
   it('polls without counting against any key', async () => {
-    const used = mock.server.control.key('demo-business').minute.used;
+    const used = (await mock.server.control.key('demo-business')).minute.used;
     await page.waitForTimeout(2_500);
-    expect(mock.server.control.key('demo-business').minute.used).toBe(used);
+    expect((await mock.server.control.key('demo-business')).minute.used).toBe(used);
   });
 });
 
@@ -111,7 +111,7 @@ describe('the dashboard with a control token', () => {
       await page.locator('tr[data-key="demo-free"]').waitFor();
       await expect(page.locator('#status').textContent()).resolves.toContain('control API token');
       await page.getByRole('button', { name: 'Ban demo-pro' }).click();
-      await waitFor('the ban over the API', () => mock.server.control.key('demo-pro').banned);
+      await waitFor('the ban over the API', async () => (await mock.server.control.key('demo-pro')).banned);
     } finally {
       await page.close();
       await mock.server.close();

@@ -52,7 +52,7 @@ describe('rate limits over HTTP', () => {
   it('demo-enterprise has the custom limits of 10,000 a minute and 1,000,000 a day', async () => {
     const res = await get('demo-enterprise');
     expect(res.headers).toMatchObject({ 'x-ratelimit-limit': '10000', 'x-ratelimit-remaining': '9999' });
-    expect(mock.server.control.key('demo-enterprise').limits).toEqual({ perMinute: 10_000, perDay: 1_000_000 });
+    expect((await mock.server.control.key('demo-enterprise')).limits).toEqual({ perMinute: 10_000, perDay: 1_000_000 });
   });
 
   it('with 200 concurrent requests and 60 left, exactly 60 succeed; counters never skip or go negative', async () => {
@@ -65,7 +65,7 @@ describe('rate limits over HTTP', () => {
       .filter((res) => res.status === 200)
       .map((res) => Number(res.headers['x-ratelimit-remaining']));
     expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, index) => index));
-    expect(mock.server.control.key('demo-free').minute).toMatchObject({ used: 60, remaining: 0 });
+    expect((await mock.server.control.key('demo-free')).minute).toMatchObject({ used: 60, remaining: 0 });
   });
 
   it('puts the X-RateLimit-* headers on every kind of answer', async () => {
@@ -128,7 +128,7 @@ describe('rate limits over HTTP', () => {
   it('does not count control requests against any key', async () => {
     await get('demo-free');
     for (let call = 0; call < 30; call += 1) await mock.http.get('/__mock/state');
-    expect(mock.server.control.key('demo-free').minute.used).toBe(1);
+    expect((await mock.server.control.key('demo-free')).minute.used).toBe(1);
   });
 });
 
@@ -142,7 +142,7 @@ describe('429 storms over HTTP', () => {
     const statuses: number[] = [];
     for (let sent = 0; sent < 10; sent += 1) statuses.push((await get('demo-pro')).status);
     expect(statuses).toEqual([200, 429, 200, 429, 200, 429, 200, 429, 200, 429]);
-    expect(mock.server.control.key('demo-pro').minute.used).toBe(5);
+    expect((await mock.server.control.key('demo-pro')).minute.used).toBe(5);
   });
 
   it('by count: it covers the given number of requests of its keys and operations, then ends', async () => {
@@ -173,7 +173,7 @@ describe('429 storms over HTTP', () => {
     await mock.http.post('/__mock/storms').send({ requests: 30 });
     for (let sent = 0; sent < 30; sent += 1) await get('demo-free');
     expect((await get('demo-free')).status).toBe(200);
-    expect(mock.server.control.key('demo-free').banned).toBe(false);
+    expect((await mock.server.control.key('demo-free')).banned).toBe(false);
     const record = (await mock.http.get('/__mock/keys/demo-free/requests')).body;
     expect(record.filter((entry: { storm?: boolean }) => entry.storm)).toHaveLength(30);
   });

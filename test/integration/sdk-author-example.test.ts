@@ -27,7 +27,7 @@ test('the SDK waits out a 429 storm as Retry-After says, and backs off', async (
 
   expect(await sdkListPets()).toBe(200);
 
-  const report = mock.control.compliance('sdk-under-test');
+  const report = await mock.control.compliance('sdk-under-test');
   expect(report.violations).toEqual([]);
   expect(report).toMatchObject({ compliant: true, honouredRetryAfter: true, backedOff: true });
   expect(report.refused).toBeGreaterThanOrEqual(3);

@@ -72,7 +72,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       if (report.phases % 2 === 0)
         mock.control.startStorm({ fraction: 0.3, keys: keys.filter((_, index) => index % 3 === 0) });
       const banned = keys[Math.floor(random() * keys.length)] as string;
-      if (report.phases % 3 === 0) mock.control.ban(banned, 30);
+      if (report.phases % 3 === 0) await mock.control.ban(banned, 30);
       const counted = new Map<string, number>();
       const phaseEnd = Math.min(Date.now() + PHASE_MS, endAt);
       const client = async () => {
@@ -108,7 +108,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       };
       await Promise.all(Array.from({ length: options.clients ?? 32 }, client));
       for (const key of keys) {
-        const state = mock.control.key(key);
+        const state = await mock.control.key(key);
         const seen = counted.get(key) ?? 0;
         if (state.minute.used !== seen || state.minute.used > state.limits.perMinute) {
           report.countMismatches.push(
