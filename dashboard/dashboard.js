@@ -8,6 +8,8 @@ const POLL_MS = 1000;
 const $ = (selector) => document.querySelector(selector);
 const statusLine = $('#status');
 let docsTags = new Map();
+// The plans come from the contract (x-rate-limits.plans of /openapi.json), as everywhere else.
+let planNames = [];
 
 function tokenHeader() {
   const token = sessionStorage.getItem(TOKEN_KEY);
@@ -94,17 +96,15 @@ function usageCell(window, nowIso) {
   return [bar, element('span', { className: 'usage', textContent: text })];
 }
 
+const planOptions = () => planNames.map((name) => element('option', { value: name, textContent: name }));
+
 /** Key rows are kept between polls, so that a plan being chosen or seconds being typed stay put. */
 const keyRows = new Map();
 
 function keyRow(key) {
   const row = element('tr');
   row.dataset.key = key;
-  const plan = element(
-    'select',
-    { ariaLabel: `Plan of ${key}` },
-    ['free', 'pro', 'business', 'enterprise'].map((name) => element('option', { value: name, textContent: name })),
-  );
+  const plan = element('select', { ariaLabel: `Plan of ${key}` }, planOptions());
   const seconds = element('input', {
     type: 'number',
     min: 1,
@@ -316,19 +316,22 @@ function wire() {
   });
 }
 
-async function loadDocsTags() {
-  // Each operation's first tag, for links to its place in the API reference.
+async function loadContract() {
   const contract = await (await fetch('/openapi.json')).json();
+  // Each operation's first tag, for links to its place in the API reference.
   for (const item of Object.values(contract.paths)) {
     for (const operation of Object.values(item)) {
       if (operation?.operationId) docsTags.set(operation.operationId, operation.tags?.[0] ?? 'default');
     }
   }
+  planNames = Object.keys(contract['x-rate-limits']?.plans ?? {});
+  $('#new-key select[name="plan"]').replaceChildren(...planOptions());
 }
 
 wire();
-await loadDocsTags().catch(() => {
+await loadContract().catch((error) => {
   docsTags = new Map();
+  say(`The contract (/openapi.json) could not be read, so no plan can be chosen: ${error.message}`, true);
 });
 await refresh();
 setInterval(refresh, POLL_MS);

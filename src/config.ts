@@ -57,6 +57,17 @@ export type Config = Readonly<{
   logRequests: boolean;
 }>;
 
+/** The whole-number options and the values they take: checked here and by the CLI's parsers alike. */
+export const OPTION_RANGES = {
+  port: { min: 0, max: 65_535 },
+  seed: { min: 0, max: 2 ** 32 - 1 },
+  // As PATCH /__mock/settings takes them (spec/control.yaml, SettingsUpdate); a test compares.
+  banThreshold: { min: 1, max: 1_000_000 },
+  banSeconds: { min: 1, max: 31_536_000 },
+} as const satisfies Record<string, OptionRange>;
+
+export type OptionRange = Readonly<{ min: number; max: number }>;
+
 /** The spec's x-rate-limits.ban: 10 requests while limited, then 600 seconds. */
 export const DEFAULT_BAN: BanPolicy = { threshold: 10, seconds: 600 };
 
@@ -67,7 +78,7 @@ export class ConfigError extends Error {
   }
 }
 
-function requireInteger(name: string, value: number, min: number, max: number): number {
+function requireInteger(name: string, value: number, { min, max }: OptionRange): number {
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got ${value}.`);
   }
@@ -98,18 +109,18 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
   if (data.trim() === '') throw new ConfigError('The data file path is empty; pass a path or ":memory:".');
   const ban = { ...DEFAULT_BAN, ...options.ban };
   return Object.freeze({
-    port: requireInteger('The port', options.port ?? 0, 0, 65_535),
+    port: requireInteger('The port', options.port ?? 0, OPTION_RANGES.port),
     host: options.host ?? '127.0.0.1',
     data,
-    seed: requireInteger('The seed', options.seed ?? DEFAULT_SEED, 0, 2 ** 32 - 1),
+    seed: requireInteger('The seed', options.seed ?? DEFAULT_SEED, OPTION_RANGES.seed),
     reset: options.reset ?? false,
     demoKeys: options.demoKeys ?? true,
     clockStart,
     clockFrozen: options.clockFrozen ?? false,
     retryAfterFormat,
     ban: Object.freeze({
-      threshold: requireInteger('The ban threshold', ban.threshold, 1, 1_000_000),
-      seconds: requireInteger('The ban duration in seconds', ban.seconds, 1, 31_536_000),
+      threshold: requireInteger('The ban threshold', ban.threshold, OPTION_RANGES.banThreshold),
+      seconds: requireInteger('The ban duration in seconds', ban.seconds, OPTION_RANGES.banSeconds),
     }),
     validateResponses: options.validateResponses ?? true,
     controlToken: requireToken(options.controlToken),

@@ -3,6 +3,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
 import type { components } from './generated/petstore.js';
+import { BODY_TOO_LARGE_MESSAGE } from './http/body-limit.js';
 
 export type ErrorBody = components['schemas']['Error'];
 export { ERROR_CODES, type ErrorCode };
@@ -78,7 +79,7 @@ export function toHttpError(error: unknown, method: string, path: string): HttpE
         `The body is not valid JSON (${String(foreign.message)}). Send a JSON document.`,
       );
     case 'entity.too.large':
-      return new HttpError('PAYLOAD_TOO_LARGE', 'The body is over 32 KiB. Send a smaller body.');
+      return new HttpError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new HttpError('UNSUPPORTED_MEDIA_TYPE', 'The body must be UTF-8 application/json.');
@@ -100,7 +101,7 @@ export function toHttpError(error: unknown, method: string, path: string): HttpE
     case 405:
       return methodNotAllowed(method, path);
     case 413:
-      return new HttpError('PAYLOAD_TOO_LARGE', 'The body is over 32 KiB. Send a smaller body.');
+      return new HttpError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
     case 415:
       return new HttpError(
         'UNSUPPORTED_MEDIA_TYPE',

@@ -51,7 +51,7 @@ export function registerContractCommand(program: Command): void {
     .option(
       '--max-rate-limit-requests <n>',
       'most requests to reach the limit (default 2000)',
-      integerOption('--max-rate-limit-requests', 1, 1_000_000),
+      integerOption('--max-rate-limit-requests', { min: 1, max: 1_000_000 }),
     )
     .option('--progress', "show each check as it runs (jest's own output)")
     .action(async (flags: ContractFlags) => {

@@ -1,7 +1,9 @@
 // Option parsers for commander that reject bad values with a message saying what is expected.
 import { InvalidArgumentError } from 'commander';
+import type { OptionRange } from '../config.js';
 
-export function integerOption(flag: string, min: number, max: number): (value: string) => number {
+/** A whole number in the range, e.g. integerOption('--port', OPTION_RANGES.port) (src/config.ts). */
+export function integerOption(flag: string, { min, max }: OptionRange): (value: string) => number {
   return (value) => {
     const parsed = Number(value);
     if (!/^\d+$/.test(value.trim()) || parsed < min || parsed > max) {

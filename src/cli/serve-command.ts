@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { MockServerOptions } from '../config.js';
+import { type MockServerOptions, OPTION_RANGES } from '../config.js';
 import type { Latency } from '../http/latency.js';
 import type { StormSpec } from '../limits/storms.js';
 import { createMockServer } from '../server.js';
@@ -45,19 +45,28 @@ export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('Serve the Pet Store API from its contract, with stateful data and rate limits.')
-    .option('-p, --port <port>', 'TCP port (0 picks a free one)', integerOption('--port', 0, 65_535), DEFAULT_PORT)
+    .option(
+      '-p, --port <port>',
+      'TCP port (0 picks a free one)',
+      integerOption('--port', OPTION_RANGES.port),
+      DEFAULT_PORT,
+    )
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--data <file>', `data file, relative to the working directory, or ${IN_MEMORY}`, DEFAULT_DATA_FILE)
-    .option('--seed <n>', 'faker seed of the fixture data', integerOption('--seed', 0, 2 ** 32 - 1))
+    .option('--seed <n>', 'faker seed of the fixture data', integerOption('--seed', OPTION_RANGES.seed))
     .option('--reset', 'rebuild the data file from the fixtures')
     .option('--no-demo-keys', 'leave the demo keys out of fresh data')
     .option('--retry-after-format <format>', 'Retry-After as "seconds" or "http-date"', 'seconds')
     .option(
       '--ban-threshold <n>',
       'requests while limited that ban a key (default 10)',
-      integerOption('--ban-threshold', 1, 1_000_000),
+      integerOption('--ban-threshold', OPTION_RANGES.banThreshold),
     )
-    .option('--ban-seconds <n>', 'how long a ban lasts (default 600)', integerOption('--ban-seconds', 1, 31_536_000))
+    .option(
+      '--ban-seconds <n>',
+      'how long a ban lasts (default 600)',
+      integerOption('--ban-seconds', OPTION_RANGES.banSeconds),
+    )
     .option('--clock-start <date>', "start the mock's clock at this ISO 8601 instant")
     .option('--clock-frozen', "start with the mock's clock frozen")
     .option('--control-token <token>', 'require "Authorization: Bearer TOKEN" on the control API (/__mock)')

@@ -1,7 +1,7 @@
 // Parsers for the `serve` options that set up the simulation at start: --key, --storm, --latency.
 import { InvalidArgumentError } from 'commander';
 import type { Latency } from '../http/latency.js';
-import { isPlanName, type PlanLimits, type PlanName } from '../limits/plans.js';
+import { isPlanName, PLAN_LIST, type PlanLimits, type PlanName } from '../limits/plans.js';
 import type { StormSpec } from '../limits/storms.js';
 
 export type StartKey = { key: string; plan: PlanName; limits?: PlanLimits };
@@ -17,9 +17,7 @@ export function parseKeyOption(value: string, previous: StartKey[] = []): StartK
     rest.length > 0 ||
     (hasLimits && !counts.every((count) => Number.isInteger(count) && count > 0))
   ) {
-    throw new InvalidArgumentError(
-      '--key takes NAME:PLAN or NAME:PLAN:PER_MINUTE:PER_DAY, PLAN one of free, pro, business, enterprise.',
-    );
+    throw new InvalidArgumentError(`--key takes NAME:PLAN or NAME:PLAN:PER_MINUTE:PER_DAY, PLAN one of ${PLAN_LIST}.`);
   }
   const limits = hasLimits ? { perMinute: counts[0] as number, perDay: counts[1] as number } : undefined;
   return [...previous, { key, plan, ...(limits ? { limits } : {}) }];

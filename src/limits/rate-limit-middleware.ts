@@ -7,7 +7,7 @@ import { HttpError } from '../errors.js';
 import { decideRequest, type RequestDecision } from './decide-request.js';
 import type { KeyDirectory } from './key-directory.js';
 import type { LimitState } from './limit-state.js';
-import { type ApiKeyRecord, limitsOf, PLAN_LIMITS, type PlanLimits } from './plans.js';
+import { type ApiKeyRecord, DEMO_KEY_NAMES, limitsOf, PLAN_LIMITS, type PlanLimits } from './plans.js';
 import { type BanPolicy, currentCounters, type RateLimitHeaders } from './rate-limit-policy.js';
 
 export const API_KEY_HEADER = 'X-API-Key';
@@ -102,7 +102,7 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
       if (!sentKey) {
         throw new HttpError(
           'API_KEY_MISSING',
-          `Send your API key in the ${API_KEY_HEADER} header (demo keys: demo-free, demo-pro, demo-business, demo-enterprise).`,
+          `Send your API key in the ${API_KEY_HEADER} header (demo keys: ${DEMO_KEY_NAMES.join(', ')}).`,
         );
       }
       throw new HttpError(
