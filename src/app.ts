@@ -29,7 +29,7 @@ import {
 import { dispatchByOperationId, dispatchOperations, requireHandlers } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { guardResponses } from './openapi/response-contract.js';
-import type { Store } from './store/create-store.js';
+import type { DataStore } from './store/data-store.js';
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
@@ -51,7 +51,7 @@ const EXPOSED_HEADERS = [
 export type AppDependencies = {
   contract: Contract;
   controlContract: Contract;
-  store: Store;
+  data: DataStore;
   clock: Clock;
   limitState: LimitState;
   simulation: Simulation;
@@ -102,7 +102,7 @@ function operationSteps(
 }
 
 export function createApp(deps: AppDependencies): MockApp {
-  const { contract, store, clock, simulation } = deps;
+  const { contract, data, clock, simulation } = deps;
   const settings = () => simulation.settings();
   const app = express();
   app.disable('x-powered-by');
@@ -142,7 +142,7 @@ export function createApp(deps: AppDependencies): MockApp {
     ],
     dispatchOperations({
       contract,
-      handlers: createHandlers({ store, clock, basePath: contract.basePath }),
+      handlers: createHandlers({ data, clock, basePath: contract.basePath }),
       clock,
       retryAfterFormat: () => settings().retryAfterFormat,
     }),

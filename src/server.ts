@@ -93,7 +93,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const { app, ready } = createApp({
     contract,
     controlContract: loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE),
-    store,
+    data,
     clock,
     limitState,
     simulation,
