@@ -32,6 +32,7 @@ app.use(
     validateResponses: { allErrors: true },
     validateSecurity: false,
     fileUploader: false,
+    $refParser: { mode: 'dereference' },
   }),
 );
 app.get('/v1/pets/by-id/:petId', (_req, res) => {

@@ -64,4 +64,30 @@ describe('express-openapi-validator, patched', () => {
     ]);
     expect(context.routeMatcherCache.size).toBe(2);
   });
+
+  it('builds the OpenAPI meta-schema validator only when validateApiSpec is on (upstream #541, #544)', async () => {
+    const schemaValidatorModule = fromValidator('./dist/framework/openapi.schema.validator.js') as {
+      OpenAPISchemaValidator: new (options: object) => { validate(document: object): { errors: unknown[] } };
+    };
+    const Original = schemaValidatorModule.OpenAPISchemaValidator;
+    let built = 0;
+    schemaValidatorModule.OpenAPISchemaValidator = class extends Original {
+      constructor(options: object) {
+        super(options);
+        built += 1;
+      }
+    };
+    const { OpenAPIFramework } = fromValidator('./dist/framework/index.js') as {
+      OpenAPIFramework: new (args: object) => { initialize(visitor: object): Promise<unknown> };
+    };
+    const apiDoc = () => ({ openapi: '3.1.0', info: { title: 'probe', version: '1' }, paths: {} });
+    try {
+      await new OpenAPIFramework({ apiDoc: apiDoc(), validateApiSpec: false }).initialize({});
+      expect(built).toBe(0);
+      await new OpenAPIFramework({ apiDoc: apiDoc(), validateApiSpec: true }).initialize({});
+      expect(built).toBe(1);
+    } finally {
+      schemaValidatorModule.OpenAPISchemaValidator = Original;
+    }
+  });
 });
