@@ -4,6 +4,7 @@ import type { ErrorRequestHandler } from 'express';
 import { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
 import type { components } from './generated/petstore.js';
 import { BODY_TOO_LARGE_MESSAGE } from './http/body-limit.js';
+import { StorageError } from './store/storage-error.js';
 
 export type ErrorBody = components['schemas']['Error'];
 export { ERROR_CODES, type ErrorCode };
@@ -69,6 +70,13 @@ export const invalidPercentEncoding = (path: string) =>
 /** Maps an error from any middleware to the catalogue. Unknown errors become INTERNAL_ERROR. */
 export function toHttpError(error: unknown, method: string, path: string): HttpError {
   if (error instanceof HttpError) return error;
+  if (error instanceof StorageError) {
+    // The client learns what happened and what to do; the file's path is for the log only.
+    return new HttpError(
+      'STORAGE_FAILED',
+      `The data file could not be written (${error.reason}); nothing was stored. ${error.advice}; reads still work.`,
+    );
+  }
   const foreign = (typeof error === 'object' && error !== null ? error : {}) as ForeignError;
   const issues = Array.isArray(foreign.errors) ? foreign.errors : [];
   const detail = describeIssues(issues);
@@ -122,6 +130,11 @@ export function logMockFault(
 ): void {
   if (httpError.code === 'RESPONSE_VALIDATION_FAILED') {
     logError(`CONTRACT BUG: ${req.method} ${req.originalUrl} produced an invalid response. ${httpError.message}`);
+  } else if (httpError.code === 'STORAGE_FAILED') {
+    // An expected fault of the machine, not of the mock: one line, no stack.
+    logError(
+      `STORAGE FAILED: ${req.method} ${req.originalUrl}: ${cause instanceof Error ? cause.message : httpError.message}`,
+    );
   } else if (httpError.code === 'INTERNAL_ERROR') {
     logError(
       `INTERNAL ERROR: ${req.method} ${req.originalUrl}: ${cause instanceof Error ? cause.stack : String(cause)}`,

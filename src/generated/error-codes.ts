@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, description: "The key is past its per-minute or per-day limit; Retry-After says when to retry." },
   INTERNAL_ERROR: { status: 500, description: "The service failed; retrying may help." },
   RESPONSE_VALIDATION_FAILED: { status: 500, description: "The service produced a response that breaks this contract (a bug in the service)." },
+  STORAGE_FAILED: { status: 507, description: "The change could not be stored (the storage is full or cannot be written); nothing of it was kept. Retry once the storage has room." },
   CONTROL_TOKEN_REQUIRED: { status: 401, description: "The server has a control token and the request did not send it as a Bearer token." },
   CONTROL_API_CLOSED: { status: 403, description: "The server listens beyond loopback without a control token" },
   KEY_NOT_FOUND: { status: 404, description: "No API key has this name." },

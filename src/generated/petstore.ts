@@ -650,6 +650,23 @@ export interface components {
                 };
             };
         };
+        /** @description The change could not be stored, and nothing of it was kept; reads still work. */
+        StorageFailed: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @constant */
+                    status?: 507;
+                    /** @enum {unknown} */
+                    code?: "STORAGE_FAILED";
+                };
+            };
+        };
     };
     parameters: {
         /** @description Identifier of a pet (an integer, int64, Decided here to match Pet.id). */
@@ -768,6 +785,7 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     getPetLegacy: {
@@ -847,6 +865,7 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     deletePet: {
@@ -869,6 +888,7 @@ export interface operations {
             409: components["responses"]["PetConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     getPet: {
@@ -947,6 +967,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     getCategory: {
@@ -992,6 +1013,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     deleteCategory: {
@@ -1014,6 +1036,7 @@ export interface operations {
             409: components["responses"]["CategoryConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     listOrders: {
@@ -1094,6 +1117,7 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     getOrder: {
@@ -1137,6 +1161,7 @@ export interface operations {
             409: components["responses"]["OrderConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     updateOrder: {
@@ -1177,6 +1202,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     listInventory: {
@@ -1263,6 +1289,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            507: components["responses"]["StorageFailed"];
         };
     };
 }

@@ -12,7 +12,7 @@ const CACHED_LISTS = ['pets', 'inventory', 'orders'] as const;
 type CachedList = (typeof CACHED_LISTS)[number];
 
 /** A block's records, and their JSON as comma-separated parts: a block that grows gets a part more. */
-type Block = { records: readonly object[]; parts: Buffer[] };
+type Block = { readonly records: readonly object[]; readonly parts: readonly Buffer[] };
 
 const COMMA = Buffer.from(',');
 
@@ -34,7 +34,28 @@ function sharedBytes(text: string): Buffer {
   return shared;
 }
 
-export type DataSetSerialiser = (data: DataSet) => Buffer[];
+/**
+ * The data as one serialisation saw it, kept for the cost of references: the blocks of records
+ * it made anyway, and the small rest as the JSON it wrote. The store puts it back when the write
+ * of a later version fails.
+ */
+export type SerialisedImage = { restore(): DataSet };
+
+export type DataSetSerialiser = {
+  /** The file's bytes for `data`. */
+  serialise(data: DataSet): Buffer[];
+  /** The image of the last serialise() call, or undefined before the first. */
+  lastImage(): SerialisedImage | undefined;
+};
+
+/** A new DataSet from an image: new containers (the lists, nextId), the same frozen records. */
+function restoreImage(head: string, lists: ReadonlyMap<CachedList, readonly Block[]>): DataSet {
+  const restored: Record<string, unknown> = JSON.parse(`${head}}`);
+  // concat, not flatMap: ~0.5 ms for 100,000 records instead of ~20.
+  for (const name of CACHED_LISTS)
+    restored[name] = ([] as object[]).concat(...(lists.get(name) ?? []).map((block) => block.records));
+  return restored as DataSet;
+}
 
 export function createBlockSerialiser(): DataSetSerialiser {
   const cache = new Map<CachedList, Block[]>();
@@ -77,15 +98,26 @@ export function createBlockSerialiser(): DataSetSerialiser {
     return blocks.flatMap((block) => block.parts).flatMap((part, index) => (index === 0 ? [part] : [COMMA, part]));
   }
 
-  return (data) => {
-    const { pets, inventory, orders, ...small } = data;
-    // Everything but the big lists is small: serialised afresh each time.
-    const head = JSON.stringify(small).slice(0, -1);
-    const parts: Buffer[] = [Buffer.from(head, 'utf8')];
-    for (const name of CACHED_LISTS) {
-      parts.push(Buffer.from(`,"${name}":[`), ...listBytes(name, { pets, inventory, orders }[name]), Buffer.from(']'));
-    }
-    parts.push(Buffer.from('}'));
-    return parts;
+  let last: SerialisedImage | undefined;
+  return {
+    serialise(data) {
+      const { pets, inventory, orders, ...small } = data;
+      // Everything but the big lists is small: serialised afresh each time.
+      const head = JSON.stringify(small).slice(0, -1);
+      const parts: Buffer[] = [Buffer.from(head, 'utf8')];
+      for (const name of CACHED_LISTS) {
+        parts.push(
+          Buffer.from(`,"${name}":[`),
+          ...listBytes(name, { pets, inventory, orders }[name]),
+          Buffer.from(']'),
+        );
+      }
+      parts.push(Buffer.from('}'));
+      // Blocks are never changed once made (a changed block is a new one): the image shares them.
+      const lists: ReadonlyMap<CachedList, readonly Block[]> = new Map(cache);
+      last = { restore: () => restoreImage(head, lists) };
+      return parts;
+    },
+    lastImage: () => last,
   };
 }

@@ -1,13 +1,14 @@
 // The only module that touches lowdb. It loads or creates the data file, refuses a corrupt one
 // (never overwriting it), and stores changes durably: a change resolves only once it is on disk.
 // Changes apply to the data at once, one at a time (JavaScript runs one at a time); the writes
-// that store them are grouped (group-commit.ts).
+// that store them are grouped (group-commit.ts). A write that fails is undone: the data goes back
+// to what the file holds, every change since is rejected with a StorageError, and reads go on.
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low, Memory } from 'lowdb';
-import { createBlockSerialiser } from './block-serialiser.js';
-import { type DataSet, findDataSetProblem } from './data-set.js';
-import { DurableJsonFile } from './durable-json-file.js';
+import { createBlockSerialiser, type SerialisedImage } from './block-serialiser.js';
+import { copyDataSet, type DataSet, findDataSetProblem } from './data-set.js';
+import { DurableJsonFile, type OpenFileWriter } from './durable-json-file.js';
 import { createGroupCommit } from './group-commit.js';
 
 export const IN_MEMORY = ':memory:';
@@ -20,7 +21,8 @@ export type Store = {
   /**
    * Applies a change and resolves once it is stored. A change must check before it changes
    * anything: one that throws is not stored, and must leave the data as it found it. A change
-   * replaces records, never edits one in place (stored records are frozen).
+   * replaces records, never edits one in place (stored records are frozen). When the file cannot
+   * be written, it rejects with a StorageError and the change is undone.
    */
   update<T>(change: (data: DataSet) => T): Promise<T>;
   /** Replaces all data (reset to the fixtures) and stores it. */
@@ -42,6 +44,8 @@ export type StoreOptions = {
   createInitialData: () => DataSet | Promise<DataSet>;
   /** Rebuild the file from createInitialData even if it exists. */
   reset?: boolean;
+  /** What writes the file; by default the writer thread (file-writer-thread.ts). */
+  openFileWriter?: OpenFileWriter;
 };
 
 async function readExisting(path: string): Promise<DataSet | undefined> {
@@ -73,15 +77,36 @@ async function readExisting(path: string): Promise<DataSet | undefined> {
   return parsed as DataSet;
 }
 
+/** The image of data that was read, not serialised: a copy of its lists, made once. */
+function copiedImage(data: DataSet): SerialisedImage {
+  const copy = copyDataSet(data);
+  return { restore: () => copyDataSet(copy) };
+}
+
 export async function createStore(options: StoreOptions): Promise<Store> {
   const inMemory = options.location === IN_MEMORY;
   const location = inMemory ? IN_MEMORY : resolve(options.location);
   const existing = inMemory || options.reset ? undefined : await readExisting(location);
-  const file = inMemory ? undefined : new DurableJsonFile<DataSet>(location, createBlockSerialiser());
+  const serialiser = createBlockSerialiser();
+  const file = inMemory
+    ? undefined
+    : new DurableJsonFile<DataSet>(location, serialiser.serialise, options.openFileWriter);
   const db = new Low<DataSet>(file ?? new Memory<DataSet>(), existing ?? (await options.createInitialData()));
   if (!inMemory) await mkdir(dirname(location), { recursive: true });
   if (!existing) await db.write();
-  const writes = createGroupCommit(() => db.write());
+  // The data as the file holds it, to put back when a write fails. Kept as the image of the last
+  // write (its blocks of records are kept anyway), not as a copy of the lists at each write.
+  let stored: SerialisedImage = serialiser.lastImage() ?? copiedImage(db.data);
+  const writes = createGroupCommit(
+    async () => {
+      await db.write();
+      // Writes run one at a time: the last image is this write's.
+      stored = serialiser.lastImage() ?? stored;
+    },
+    () => {
+      db.data = stored.restore();
+    },
+  );
 
   return {
     get data() {

@@ -53,6 +53,22 @@ export function findDataSetProblem(value: unknown): string | undefined {
 }
 
 /**
+ * A copy of what a change may alter in place (the lists, nextId), sharing the records: they are
+ * replaced, never edited.
+ */
+export function copyDataSet(data: DataSet): DataSet {
+  return {
+    ...data,
+    nextId: { ...data.nextId },
+    categories: [...data.categories],
+    pets: [...data.pets],
+    orders: [...data.orders],
+    inventory: [...data.inventory],
+    apiKeys: [...data.apiKeys],
+  };
+}
+
+/**
  * Puts `replacement` where `existing` stands in `list`, and returns it. Records are replaced,
  * never edited in place: the stored ones are frozen, and the file writer reuses the bytes of
  * records that are still the same objects.

@@ -5,14 +5,20 @@ import { createFileWriterThread, type FileWriter } from './file-writer-thread.js
 
 /** The file's bytes for the data: a string, or buffers written in order. */
 export type Serialise<T> = (data: T) => string | Buffer[];
+/** Starts what writes `file` (the writer thread; tests put a failing one in its place). */
+export type OpenFileWriter = (file: string) => FileWriter;
 
 export class DurableJsonFile<T> implements Adapter<T> {
   readonly #serialise: Serialise<T>;
   readonly #writer: FileWriter;
 
-  constructor(file: string, serialise: Serialise<T> = (data) => JSON.stringify(data)) {
+  constructor(
+    file: string,
+    serialise: Serialise<T> = (data) => JSON.stringify(data),
+    openWriter: OpenFileWriter = createFileWriterThread,
+  ) {
     this.#serialise = serialise;
-    this.#writer = createFileWriterThread(file);
+    this.#writer = openWriter(file);
   }
 
   /** Reading (and refusing a corrupt file) is the store's job, before lowdb gets the data. */

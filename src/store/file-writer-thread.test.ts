@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { useTempFolder } from '../../test/support/temp-folder.js';
 import { createFileWriterThread, spareFileOf } from './file-writer-thread.js';
+import { StorageError } from './storage-error.js';
 
 describe("the data file's writer thread", () => {
   const folder = useTempFolder('writer');
@@ -58,13 +59,14 @@ describe("the data file's writer thread", () => {
     }
   });
 
-  it('rejects a write that cannot be done, naming the file and the cause, and goes on working', async () => {
+  it('rejects a write that cannot be done with a StorageError: the cause without the path, and goes on working', async () => {
     const file = join(folder(), 'missing-folder', 'db.json');
     const writer = createFileWriterThread(file);
     try {
-      await expect(writer.write([Buffer.from('{}')])).rejects.toThrow(
-        new RegExp(`Cannot write the data file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ENOENT`),
-      );
+      const error = await writer.write([Buffer.from('{}')]).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(StorageError);
+      expect(error).toMatchObject({ file, code: 'ENOENT', reason: 'ENOENT: no such file or directory' });
+      expect((error as StorageError).message).toContain(`The data file ${file} could not be written`);
       // The thread survives the failure: once the folder is there, the same writer writes.
       await mkdir(join(folder(), 'missing-folder'));
       await writer.write([Buffer.from('{}')]);

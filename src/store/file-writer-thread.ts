@@ -7,15 +7,16 @@
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { WriteReply, WriteRequest, WriterFiles } from './file-writer-worker.js';
+import { StorageError } from './storage-error.js';
 import { workerModuleUrl } from './worker-module.js';
 
 /** The spare file beside `file` (see file-writer-worker.ts): remove it only while the mock is stopped. */
 export const spareFileOf = (file: string) => join(dirname(file), `.${basename(file)}.spare`);
 
-type Pending = { resolve: () => void; reject: (error: Error) => void };
+type Pending = { resolve: () => void; reject: (error: StorageError) => void };
 
 export type FileWriter = {
-  /** Resolves once `parts`, written in order, are the whole file, on disk. */
+  /** Resolves once `parts`, written in order, are the whole file, on disk; rejects with a StorageError. */
   write(parts: readonly Uint8Array[]): Promise<void>;
   /** Stops the thread once the writes under way are done. */
   close(): Promise<void>;
@@ -26,7 +27,7 @@ export function createFileWriterThread(file: string): FileWriter {
   let nextId = 1;
   const pending = new Map<number, Pending>();
 
-  const failAll = (error: Error) => {
+  const failAll = (error: StorageError) => {
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
     worker = undefined;
@@ -40,15 +41,15 @@ export function createFileWriterThread(file: string): FileWriter {
       aside: join(dirname(file), `.${basename(file)}.aside`),
     };
     const started = new Worker(workerModuleUrl('file-writer-worker', import.meta.url), { workerData: files });
-    started.on('message', ({ id, message }: WriteReply) => {
+    started.on('message', ({ id, failure }: WriteReply) => {
       const waiter = pending.get(id);
       pending.delete(id);
       if (pending.size === 0) started.unref();
-      if (message === undefined) waiter?.resolve();
-      else waiter?.reject(new Error(`Cannot write the data file ${file}: ${message}`));
+      if (failure === undefined) waiter?.resolve();
+      else waiter?.reject(new StorageError(file, failure.reason, failure.code));
     });
-    started.on('error', (error) => failAll(new Error(`The data file's writer stopped: ${error.message}`)));
-    started.on('exit', () => failAll(new Error(`The data file's writer stopped before ${file} was written.`)));
+    started.on('error', (error) => failAll(new StorageError(file, `its writer thread stopped: ${error.message}`)));
+    started.on('exit', () => failAll(new StorageError(file, 'its writer thread stopped before the write was done')));
     return started;
   };
 

@@ -24,13 +24,16 @@ import {
   writevSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { getSystemErrorMap } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 
 /** The data file, its spare, and the second name the replaced version has during a write. */
 export type WriterFiles = { file: string; spare: string; aside: string };
 export type WriteRequest = { id: number; parts: readonly Uint8Array[] };
-/** A write's answer: `message` says why it failed, and is absent when it is done. */
-export type WriteReply = { id: number; message?: string };
+/** Why a write failed: the system error's code, if any, and a reason that names no path. */
+export type WriteFailure = { code?: string; reason: string };
+/** A write's answer: `failure` is absent when it is done. */
+export type WriteReply = { id: number; failure?: WriteFailure };
 
 // At most IOV_MAX (1024) buffers go to one writev call.
 const WRITEV_MAX = 512;
@@ -51,6 +54,15 @@ function keepAside({ file, aside }: WriterFiles): boolean {
   } catch {
     return false;
   }
+}
+
+/** "ENOSPC: no space left on device": the path goes, the client of a refused write must not see it. */
+function describeFailure(error: unknown): WriteFailure {
+  const { code, errno } = error as NodeJS.ErrnoException;
+  const system = errno === undefined ? undefined : getSystemErrorMap().get(errno);
+  if (code !== undefined && system) return { code, reason: `${code}: ${system[1]}` };
+  const reason = error instanceof Error ? error.message : String(error);
+  return code === undefined ? { reason } : { code, reason };
 }
 
 function flushFolder(file: string): void {
@@ -95,7 +107,7 @@ port.on('message', ({ id, parts }: WriteRequest) => {
   try {
     writeWhole(files, parts);
   } catch (error) {
-    reply = { id, message: error instanceof Error ? error.message : String(error) };
+    reply = { id, failure: describeFailure(error) };
   }
   port.postMessage(reply);
 });

@@ -1,6 +1,9 @@
 // Group commit: changes that arrive while a write is under way are stored together by the next
 // write. Each change is answered once a write that began after it has finished, so nothing is
 // acknowledged before it is on disk, and a burst of N changes costs far fewer than N writes.
+// A failed write fails every change not yet stored: those it carried, and those made while it
+// ran, which were made on top of them. `undo` puts the data back first, in the same step, so that
+// no change lands between the undo and the answers.
 
 export type GroupCommit = {
   /** Resolves once everything changed before this call is stored. */
@@ -14,7 +17,11 @@ type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 /** Resolves after the current turn of the event loop: what it brings in comes first. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function createGroupCommit(write: () => Promise<void>): GroupCommit {
+/**
+ * `write` stores the data as it stands; `undo` puts back the data as the last successful write
+ * stored it.
+ */
+export function createGroupCommit(write: () => Promise<void>, undo: () => void): GroupCommit {
   let waiting: Waiter[] = [];
   let running: Promise<void> | undefined;
 
@@ -29,7 +36,13 @@ export function createGroupCommit(write: () => Promise<void>): GroupCommit {
         await write();
         for (const waiter of batch) waiter.resolve();
       } catch (error) {
-        for (const waiter of batch) waiter.reject(error);
+        const failed = [...batch, ...waiting];
+        waiting = [];
+        try {
+          undo();
+        } finally {
+          for (const waiter of failed) waiter.reject(error);
+        }
       }
       // Those just answered may change more at once (a client's next request): one turn for them.
       if (waiting.length === 0) await nextTurn();
