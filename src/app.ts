@@ -6,6 +6,8 @@
 //   operation is checked on its way out (status, body, headers).
 import cors from 'cors';
 import express, { type Express, json, type Request, type RequestHandler } from 'express';
+import { createKeyAuthentication } from './auth/authenticate-key.js';
+import type { KeyDirectory } from './auth/key-directory.js';
 import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
@@ -17,7 +19,6 @@ import { createHandlers } from './handlers/index.js';
 import { createLatencyMiddleware } from './http/latency.js';
 import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
-import type { KeyDirectory } from './limits/key-directory.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
 import {
@@ -137,8 +138,9 @@ export function createApp(deps: AppDependencies): MockApp {
     apiPipeline,
     [
       createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
-      // Limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
-      createRateLimitMiddleware({ keys: deps.keys, state: deps.limitState, clock, settings, operationIdOf }),
+      // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
+      createKeyAuthentication({ keys: deps.keys, state: deps.limitState, clock }),
+      createRateLimitMiddleware({ state: deps.limitState, clock, settings, operationIdOf }),
     ],
     dispatchOperations({
       contract,

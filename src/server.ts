@@ -3,12 +3,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
+import { createKeyDirectory } from './auth/key-directory.js';
 import { type Clock, createClock } from './clock.js';
 import { type Config, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import { createSimulation, type Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
-import { createKeyDirectory } from './limits/key-directory.js';
 import { createInMemoryLimitState, type LimitState } from './limits/limit-state.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {

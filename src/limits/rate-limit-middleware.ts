@@ -1,16 +1,13 @@
-// Authenticates the API key, applies bans, storms and the plan's limits, and records what the
-// client did. Every answer of the API gets the X-RateLimit-* headers, a 401 too: requests
-// without a valid key are counted per client address under the Free plan, and answered 401.
+// Applies bans, storms and the plan's limits to a request authenticated by src/auth/, and records
+// what the client did. Every answer it gives carries the X-RateLimit-* headers.
 import type { Request, RequestHandler, Response } from 'express';
+import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { decideRequest, type RequestDecision } from './decide-request.js';
-import type { KeyDirectory } from './key-directory.js';
 import type { LimitState } from './limit-state.js';
-import { type ApiKeyRecord, DEMO_KEY_NAMES, limitsOf, PLAN_LIMITS, type PlanLimits } from './plans.js';
-import { type BanPolicy, currentCounters, type RateLimitHeaders } from './rate-limit-policy.js';
-
-export const API_KEY_HEADER = 'X-API-Key';
+import { limitsOf, type PlanLimits } from './plans.js';
+import type { BanPolicy, RateLimitHeaders } from './rate-limit-policy.js';
 
 export type RetryAfterFormat = 'seconds' | 'http-date';
 
@@ -20,7 +17,6 @@ export type RateLimitSettings = {
 };
 
 export type RateLimitDependencies = {
-  keys: KeyDirectory;
   state: LimitState;
   clock: Clock;
   /** Read on every request, so that the control API can change it while serving. */
@@ -38,7 +34,7 @@ export function keySubject(key: string): string {
   return `key:${key}`;
 }
 
-function setRateLimitHeaders(res: Response, headers: RateLimitHeaders): void {
+export function setRateLimitHeaders(res: Response, headers: RateLimitHeaders): void {
   res.setHeader('X-RateLimit-Limit', String(headers.limit));
   res.setHeader('X-RateLimit-Remaining', String(headers.remaining));
   res.setHeader('X-RateLimit-Reset', String(headers.resetSeconds));
@@ -74,42 +70,10 @@ function refusalError(
   }
 }
 
-/**
- * Requests without a valid key: counted per client address in the Free plan's per-minute window,
- * so that a 401 carries the headers too. They are always answered 401, never 429: a key comes
- * before any limit, and clients that test their 401 handling are not slowed down (spec).
- */
-function countAnonymous(req: Request, res: Response, deps: RateLimitDependencies): void {
-  const subject = `address:${req.ip ?? 'unknown'}`;
-  const limits = PLAN_LIMITS.free;
-  const counters = currentCounters(deps.state.counters(subject), deps.clock.nowMs());
-  counters.minuteCount = Math.min(limits.perMinute, counters.minuteCount + 1);
-  deps.state.saveCounters(subject, counters);
-  setRateLimitHeaders(res, {
-    limit: limits.perMinute,
-    remaining: limits.perMinute - counters.minuteCount,
-    resetSeconds: counters.minuteStartMs / 1000 + 60,
-  });
-}
-
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
-  // Async for the key lookup; runChain passes a rejection (the throws below) to next.
-  return async (req, res, next) => {
-    const sentKey = req.get(API_KEY_HEADER);
-    const record: ApiKeyRecord | undefined = sentKey ? await deps.keys.find(sentKey) : undefined;
-    if (!record) {
-      countAnonymous(req, res, deps);
-      if (!sentKey) {
-        throw new HttpError(
-          'API_KEY_MISSING',
-          `Send your API key in the ${API_KEY_HEADER} header (demo keys: ${DEMO_KEY_NAMES.join(', ')}).`,
-        );
-      }
-      throw new HttpError(
-        'API_KEY_INVALID',
-        `The API key in ${API_KEY_HEADER} is not known. Use a key this server knows (see its start-up banner, or GET /__mock/state).`,
-      );
-    }
+  return (req, res, next) => {
+    const record = authenticatedKey(res);
+    if (!record) throw new Error('The rate limit runs after authentication (src/auth/), which sets the key.');
 
     const nowMs = deps.clock.nowMs();
     const { ban, retryAfterFormat } = deps.settings();
@@ -146,7 +110,6 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
     if (!decision.allowed) {
       throw refusalError(decision, limits, ban, formatRetryAfter(decision.retryAfterSeconds, retryAfterFormat, nowMs));
     }
-    res.locals.apiKey = record;
     next();
   };
 }
