@@ -5,9 +5,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
+import { setRateLimitHeaders } from '../http/rate-limit-headers.js';
 import type { LimitState } from '../limits/limit-state.js';
 import { DEMO_KEY_NAMES, PLAN_LIMITS } from '../limits/plans.js';
-import { setRateLimitHeaders } from '../limits/rate-limit-middleware.js';
 import { currentCounters } from '../limits/rate-limit-policy.js';
 import { setAuthenticatedKey } from './authenticated-key.js';
 import type { KeyDirectory } from './key-directory.js';

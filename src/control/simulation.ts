@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, ClockState } from '../clock.js';
 import type { components } from '../generated/control.js';
 import { type Latency, validateLatency } from '../http/latency.js';
+import type { RateLimitSettings, RetryAfterFormat } from '../http/rate-limit-headers.js';
 import { assessCompliance, type ComplianceReport } from '../limits/compliance.js';
-import type { LimitState } from '../limits/limit-state.js';
+import { keySubject, type LimitState } from '../limits/limit-state.js';
 import {
   type ApiKeyRecord,
   ENTERPRISE_DEFAULT_LIMITS,
@@ -14,7 +15,6 @@ import {
   type PlanLimits,
   type PlanName,
 } from '../limits/plans.js';
-import { keySubject, type RateLimitSettings, type RetryAfterFormat } from '../limits/rate-limit-middleware.js';
 import { type BanPolicy, currentCounters } from '../limits/rate-limit-policy.js';
 import type { RecordedRequest } from '../limits/request-record.js';
 import { createStorm, isStormOver, type Storm, type StormSpec } from '../limits/storms.js';

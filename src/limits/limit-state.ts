@@ -6,6 +6,11 @@ import type { KeyCounters } from './rate-limit-policy.js';
 import { REQUEST_RECORD_LIMIT, type RecordedRequest } from './request-record.js';
 import type { Storm } from './storms.js';
 
+/** The counters of an API key; those of requests without a valid key go by client address. */
+export function keySubject(key: string): string {
+  return `key:${key}`;
+}
+
 export type LimitState = {
   counters(subject: string): KeyCounters | undefined;
   saveCounters(subject: string, counters: KeyCounters): void;

@@ -1,20 +1,17 @@
 // Applies bans, storms and the plan's limits to a request authenticated by src/auth/, and records
 // what the client did. Every answer it gives carries the X-RateLimit-* headers.
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
+import { formatRetryAfter, type RateLimitSettings, setRateLimitHeaders } from '../http/rate-limit-headers.js';
 import { decideRequest, type RequestDecision } from './decide-request.js';
-import type { LimitState } from './limit-state.js';
+import { keySubject, type LimitState } from './limit-state.js';
 import { limitsOf, type PlanLimits } from './plans.js';
-import type { BanPolicy, RateLimitHeaders } from './rate-limit-policy.js';
+import type { BanPolicy } from './rate-limit-policy.js';
 
-export type RetryAfterFormat = 'seconds' | 'http-date';
-
-export type RateLimitSettings = {
-  ban: BanPolicy;
-  retryAfterFormat: RetryAfterFormat;
-};
+// src/openapi/dispatch-operations.ts still imports the format from here; it lives in src/http/.
+export type { RetryAfterFormat } from '../http/rate-limit-headers.js';
 
 export type RateLimitDependencies = {
   state: LimitState;
@@ -24,21 +21,6 @@ export type RateLimitDependencies = {
   /** The operation a request is for, if it names one (storms and the record go by it). */
   operationIdOf: (req: Request) => string | undefined;
 };
-
-export function formatRetryAfter(seconds: number, format: RetryAfterFormat, nowMs: number): string {
-  // RFC 9110 section 10.2.3: delta-seconds or an HTTP-date.
-  return format === 'seconds' ? String(seconds) : new Date(nowMs + seconds * 1000).toUTCString();
-}
-
-export function keySubject(key: string): string {
-  return `key:${key}`;
-}
-
-export function setRateLimitHeaders(res: Response, headers: RateLimitHeaders): void {
-  res.setHeader('X-RateLimit-Limit', String(headers.limit));
-  res.setHeader('X-RateLimit-Remaining', String(headers.remaining));
-  res.setHeader('X-RateLimit-Reset', String(headers.resetSeconds));
-}
 
 function refusalError(
   decision: Exclude<RequestDecision, { allowed: true }>,

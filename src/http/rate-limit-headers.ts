@@ -1,0 +1,23 @@
+// The headers of the rate limit: X-RateLimit-* on every answer of the API, and Retry-After on a
+// refusal, in the format the settings choose. The settings are read on every request, so that
+// the control API can change them while serving.
+import type { Response } from 'express';
+import type { BanPolicy, RateLimitHeaders } from '../limits/rate-limit-policy.js';
+
+export type RetryAfterFormat = 'seconds' | 'http-date';
+
+export type RateLimitSettings = {
+  ban: BanPolicy;
+  retryAfterFormat: RetryAfterFormat;
+};
+
+export function formatRetryAfter(seconds: number, format: RetryAfterFormat, nowMs: number): string {
+  // RFC 9110 section 10.2.3: delta-seconds or an HTTP-date.
+  return format === 'seconds' ? String(seconds) : new Date(nowMs + seconds * 1000).toUTCString();
+}
+
+export function setRateLimitHeaders(res: Response, headers: RateLimitHeaders): void {
+  res.setHeader('X-RateLimit-Limit', String(headers.limit));
+  res.setHeader('X-RateLimit-Remaining', String(headers.remaining));
+  res.setHeader('X-RateLimit-Reset', String(headers.resetSeconds));
+}
