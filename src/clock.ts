@@ -15,7 +15,7 @@ export type Clock = {
   reset(): void;
 };
 
-/** The clock's own state: kept behind the simulation's state store, so instances could share it. */
+/** The clock's own state, behind its own store: a shared store gives several instances one clock. */
 export type ClockSettings = { offsetMs: number; frozenAtMs?: number };
 
 export type ClockSettingsStore = { read(): ClockSettings; write(settings: ClockSettings): void };

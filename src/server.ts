@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { createKeyDirectory } from './auth/key-directory.js';
-import { type Clock, createClock } from './clock.js';
+import { type Clock, createClock, createInMemoryClockSettings } from './clock.js';
 import { type Config, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import { createSimulation, type Simulation } from './control/simulation.js';
@@ -76,7 +76,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const config = resolveConfig(options);
   const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
   const limitState = createInMemoryLimitState();
-  const clock = createClock({ start: config.clockStart, frozen: config.clockFrozen, settings: limitState.clock });
+  const clock = createClock({
+    start: config.clockStart,
+    frozen: config.clockFrozen,
+    settings: createInMemoryClockSettings(),
+  });
   // Built only when the store is new (or reset): a restart on an existing data file skips it.
   const createInitialData = () => initialDataSet({ seed: config.seed, demoKeys: config.demoKeys });
   const store = await createStore({ location: config.data, reset: config.reset, createInitialData });

@@ -1,7 +1,6 @@
-// Where the simulation keeps its state: rate-limit counters and bans, storms, the request
-// record and the clock, behind one small interface, so that a store shared by several mock
-// instances can replace the in-memory one without touching the policy.
-import type { ClockSettings, ClockSettingsStore } from '../clock.js';
+// Where the simulation keeps its state: rate-limit counters and bans, storms and the request
+// record, behind one small interface, so that a store shared by several mock instances can
+// replace the in-memory one without touching the policy.
 import type { KeyCounters } from './rate-limit-policy.js';
 import { REQUEST_RECORD_LIMIT, type RecordedRequest } from './request-record.js';
 import type { Storm } from './storms.js';
@@ -28,8 +27,6 @@ export type LimitState = {
   /** A key's newest requests (at most `newest`, and at most REQUEST_RECORD_LIMIT), oldest first. */
   requests(key: string, newest?: number): readonly RecordedRequest[];
   clearRequests(key?: string): void;
-
-  clock: ClockSettingsStore;
 };
 
 export function createInMemoryLimitState(): LimitState {
@@ -38,7 +35,6 @@ export function createInMemoryLimitState(): LimitState {
   let stormList: readonly Storm[] | undefined;
   // Kept without the ISO time: it is written out only when the record is read, which is rare.
   const records = new Map<string, { next: number; requests: Array<Omit<RecordedRequest, 'at'>> }>();
-  let clockSettings: ClockSettings = { offsetMs: 0 };
   return {
     counters: (subject) => counters.get(subject),
     saveCounters: (subject, value) => {
@@ -83,13 +79,6 @@ export function createInMemoryLimitState(): LimitState {
     clearRequests: (key) => {
       if (key === undefined) records.clear();
       else records.delete(key);
-    },
-
-    clock: {
-      read: () => clockSettings,
-      write: (settings) => {
-        clockSettings = settings;
-      },
     },
   };
 }
