@@ -3,9 +3,10 @@
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/src/cli/main.js', import.meta.url);
-if (!existsSync(entry)) {
+const contractCommand = new URL('../dist/contract-tests/contract-command.js', import.meta.url);
+if (!existsSync(entry) || !existsSync(contractCommand)) {
   console.error('petstore-mock: the compiled CLI is missing (dist/). Run `npm run build` in the package folder.');
   process.exit(1);
 }
-const { main } = await import(entry.href);
-await main(process.argv);
+const [{ main }, { registerContractCommand }] = await Promise.all([import(entry.href), import(contractCommand.href)]);
+await main(process.argv, [registerContractCommand]);

@@ -8,7 +8,6 @@ import { ContractError } from '../openapi/load-contract.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { ListenError } from '../server.js';
 import { DataFileError } from '../store/create-store.js';
-import { registerContractCommand } from './contract-command.js';
 import { registerServeCommand } from './serve-command.js';
 
 const EXPECTED_FAILURES = [ConfigError, ContractError, DataFileError, ListenError];
@@ -18,7 +17,10 @@ function packageVersion(): string {
   return manifest.version;
 }
 
-export async function main(argv: string[]): Promise<void> {
+/** Adds a subcommand to the program; bin/ passes the contract suite's this way (src/ never loads the suite). */
+export type RegisterCommand = (program: Command) => void;
+
+export async function main(argv: string[], moreCommands: readonly RegisterCommand[] = []): Promise<void> {
   const program = new Command()
     .name('petstore-mock')
     .description('Mock server and contract tests for the Pet Store API.')
@@ -26,7 +28,7 @@ export async function main(argv: string[]): Promise<void> {
     .exitOverride()
     .showHelpAfterError('(add --help for the options)');
   registerServeCommand(program);
-  registerContractCommand(program);
+  for (const register of moreCommands) register(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {

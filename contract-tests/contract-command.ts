@@ -1,9 +1,10 @@
 // `petstore-mock contract`: checks any implementation of the Pet Store API against the contract.
-// Exit code 0 only when every check passed.
+// Exit code 0 only when every check passed. The suite's own command, beside it rather than in
+// src/cli/: the mock's code never loads the suite; bin/ hands this command to the CLI.
 import type { Command } from 'commander';
-import { renderSummary, runContractSuite } from '../../contract-tests/run-contract-suite.js';
-import { ConfigError } from '../config.js';
-import { integerOption } from './parse-options.js';
+import { integerOption } from '../src/cli/parse-options.js';
+import { ConfigError } from '../src/config.js';
+import { renderSummary, runContractSuite } from './run-contract-suite.js';
 
 type ContractFlags = {
   baseUrl: string;
