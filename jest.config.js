@@ -5,6 +5,6 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': '@swc/jest' },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testMatch: ['<rootDir>/{src,spec,fixtures,contract-tests,scripts,test,bench}/**/*.test.ts'],
+  testMatch: ['<rootDir>/{src,spec,contract-tests,scripts,test,bench}/**/*.test.ts'],
   testTimeout: 20000,
 };

@@ -1,7 +1,8 @@
 // Public options -> one validated, frozen Config. Nothing below the CLI reads process.env or
 // process.argv: what the server does is decided here, once.
-import { DEFAULT_SEED } from '../fixtures/default-seed.js';
+
 import type { SimulationStart } from './control/simulation.js';
+import { DEFAULT_SEED } from './fixtures/default-seed.js';
 import type { RetryAfterFormat } from './http/rate-limit-headers.js';
 import type { BanPolicy } from './limits/rate-limit-policy.js';
 import { IN_MEMORY } from './store/create-store.js';

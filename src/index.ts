@@ -1,5 +1,6 @@
 // The package's programmatic API.
-export { generateDataSet } from '../fixtures/generate-data-set.js';
+
 export type { Clock, ClockState } from './clock.js';
 export type { Config, MockServerOptions } from './config.js';
+export { generateDataSet } from './fixtures/generate-data-set.js';
 export { createMockServer, type MockServer } from './server.js';

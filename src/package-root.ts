@@ -21,9 +21,9 @@ export const CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'spec', 'control.yaml');
 export const COMPILED_PETSTORE_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'petstore.json');
 export const COMPILED_CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'control.json');
 /** The default data set (default seed, demo keys) as JSON, written by the build (scripts/compile-default-data.js). */
-export const COMPILED_DEFAULT_DATA_FILE = join(PACKAGE_ROOT, 'dist', 'fixtures', 'default-data-set.json');
+export const COMPILED_DEFAULT_DATA_FILE = join(PACKAGE_ROOT, 'dist', 'src', 'fixtures', 'default-data-set.json');
 /** The compiled generator of fixture data: the compiled data set is used only when at least as new. */
-export const COMPILED_DATA_GENERATOR_FILE = join(PACKAGE_ROOT, 'dist', 'fixtures', 'generate-data-set.js');
+export const COMPILED_DATA_GENERATOR_FILE = join(PACKAGE_ROOT, 'dist', 'src', 'fixtures', 'generate-data-set.js');
 
 /**
  * The text of a file the build wrote from `sourceFile`, if it is there and at least as new as

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { DEMO_KEYS } from '../../fixtures/demo-keys.js';
 import { parseKeyOption } from '../cli/start-options.js';
+import { DEMO_KEYS } from '../fixtures/demo-keys.js';
 import { CUSTOM_LIMIT_PLANS, DEMO_KEY_NAMES, ENTERPRISE_DEFAULT_LIMITS, PLAN_LIMITS, PLAN_NAMES } from './plans.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');

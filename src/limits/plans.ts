@@ -2,8 +2,9 @@
 // limits come from the contract (x-rate-limits, generated into src/generated/plans.ts): every list
 // of plans, in messages, demo keys or the dashboard, is built from PLAN_NAMES.
 import { PLAN_LIMITS as CONTRACT_LIMITS, CUSTOM_LIMIT_PLANS, PLAN_NAMES, type PlanName } from '../generated/plans.js';
+import type { ApiKeyRecord } from '../store/data-set.js';
 
-export { CUSTOM_LIMIT_PLANS, PLAN_NAMES, type PlanName };
+export { type ApiKeyRecord, CUSTOM_LIMIT_PLANS, PLAN_NAMES, type PlanName };
 
 export type PlanLimits = { perMinute: number; perDay: number };
 
@@ -20,13 +21,6 @@ export const DEMO_KEY_NAMES: readonly string[] = PLAN_NAMES.map(demoKeyOf);
 
 /** The plan names as a message lists them: "free, pro, business, enterprise". */
 export const PLAN_LIST = PLAN_NAMES.join(', ');
-
-export type ApiKeyRecord = {
-  key: string;
-  plan: PlanName;
-  /** Custom limits; without them the plan's own apply. */
-  limits?: PlanLimits;
-};
 
 export function limitsOf(record: ApiKeyRecord): PlanLimits {
   return record.limits ?? PLAN_LIMITS[record.plan];

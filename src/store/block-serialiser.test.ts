@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { generateDataSet } from '../../fixtures/generate-data-set.js';
+import { generateDataSet } from '../fixtures/generate-data-set.js';
 import { createBlockSerialiser } from './block-serialiser.js';
 
 const text = (buffers: Buffer[]) => Buffer.concat(buffers).toString('utf8');

@@ -1,7 +1,6 @@
 // The reads of the DataStore over an in-memory DataSet: the stored records themselves, found by
 // id without a walk of the list (id-lookup.ts), and pages without copying whole lists.
-import type { ApiKeyRecord } from '../limits/plans.js';
-import { categoryById, type DataSet, inventoryOfPet, orderById, petById } from './data-set.js';
+import { type ApiKeyRecord, categoryById, type DataSet, inventoryOfPet, orderById, petById } from './data-set.js';
 import type { DataReader, Page, PageOf } from './data-store.js';
 import { categoryMatches, inventoryMatches, isUnfiltered, orderMatches, petMatches } from './record-filters.js';
 

@@ -1,7 +1,7 @@
 // A transaction over an in-memory DataSet: reads go to the stored data, writes wait aside
 // (record-changes.ts) until commit applies them all in one synchronous step.
-import type { ApiKeyRecord } from '../limits/plans.js';
 import {
+  type ApiKeyRecord,
   type Category,
   categoryById,
   type DataSet,

@@ -1,7 +1,7 @@
 // The shape of the mock's data: what the lowdb file holds. Resource shapes come from the
 // contract's generated types; only the bookkeeping around them is declared here.
+import type { components as ControlComponents } from '../generated/control.js';
 import type { components } from '../generated/petstore.js';
-import type { ApiKeyRecord } from '../limits/plans.js';
 import { createIdLookup } from './id-lookup.js';
 
 type Schemas = components['schemas'];
@@ -15,6 +15,8 @@ export type InventoryItem = Schemas['InventoryItem'];
 export type PetStatus = Schemas['PetStatus'];
 /** An order as stored: the contract leaves every field optional, the mock always fills them. */
 export type StoredOrder = Required<Schemas['Order']>;
+/** An API key as stored: its name, and its plan (with custom limits) as PUT /__mock/keys/{key} takes them. */
+export type ApiKeyRecord = { key: string } & ControlComponents['schemas']['KeyPlan'];
 
 export const DATA_SET_VERSION = 1;
 

@@ -1,8 +1,7 @@
 // The mock's data behind one asynchronous interface, so that a backend over the network (Redis,
 // shared by several mock processes) or per-test scopes can stand in for lowdb without any change
 // to the handlers: they keep the business rules, a backend only reads and writes records.
-import type { ApiKeyRecord } from '../limits/plans.js';
-import type { Category, DataSet, InventoryItem, Pet, PetStatus, StoredOrder } from './data-set.js';
+import type { ApiKeyRecord, Category, DataSet, InventoryItem, Pet, PetStatus, StoredOrder } from './data-set.js';
 
 /** Which part of a list to answer (the contract's offset pagination). */
 export type Page = { offset: number; limit: number };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_SEED } from '../../fixtures/default-seed.js';
-import { generateDataSet } from '../../fixtures/generate-data-set.js';
+import { DEFAULT_SEED } from '../fixtures/default-seed.js';
+import { generateDataSet } from '../fixtures/generate-data-set.js';
 import { COMPILED_DEFAULT_DATA_FILE } from '../package-root.js';
 import { initialDataSet } from './initial-data.js';
 

@@ -1,7 +1,7 @@
 // The data a new store starts with: the fixtures of a seed. The default ones (default seed, demo
 // keys) are read from the JSON the build wrote, which spares a start the ~60 ms of loading faker;
 // any other seed, or a build older than the generator, generates them.
-import { DEFAULT_SEED } from '../../fixtures/default-seed.js';
+import { DEFAULT_SEED } from '../fixtures/default-seed.js';
 import { COMPILED_DATA_GENERATOR_FILE, COMPILED_DEFAULT_DATA_FILE, readBuildOutput } from '../package-root.js';
 import type { DataSet } from './data-set.js';
 
@@ -19,6 +19,6 @@ function readCompiledDefault(): DataSet | undefined {
 export async function initialDataSet({ seed, demoKeys }: InitialDataOptions): Promise<DataSet> {
   const compiled = seed === DEFAULT_SEED && demoKeys ? readCompiledDefault() : undefined;
   if (compiled) return compiled;
-  const { generateDataSet } = await import('../../fixtures/generate-data-set.js');
+  const { generateDataSet } = await import('../fixtures/generate-data-set.js');
   return generateDataSet({ seed, demoKeys });
 }
