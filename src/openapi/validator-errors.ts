@@ -11,6 +11,7 @@ import {
   routeNotFound,
   type ValidatorIssue,
 } from '../errors.js';
+import { BODY_TOO_LARGE_MESSAGE } from '../http/body-limit.js';
 import { HTTP_METHODS, type OperationInfo } from './load-contract.js';
 
 /** The shape of the validator's errors (its HttpError classes), as far as the mock reads them. */
@@ -84,7 +85,7 @@ export function describeValidatorError(
       return methodNotAllowed(req.method, path, allowed.length > 0 ? allowed : undefined);
     }
     case 413:
-      return new HttpError('PAYLOAD_TOO_LARGE', 'The body is over 32 KiB. Send a smaller body.');
+      return new HttpError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
     case 415:
       return unsupportedMediaType(req, operation);
   }
