@@ -140,7 +140,13 @@ export function createApp(deps: AppDependencies): MockApp {
       createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
       // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
       createKeyAuthentication({ keys: deps.keys, state: deps.limitState, clock }),
-      createRateLimitMiddleware({ state: deps.limitState, clock, settings, operationIdOf }),
+      createRateLimitMiddleware({
+        state: deps.limitState,
+        clock,
+        settings,
+        operationIdOf,
+        onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
+      }),
     ],
     dispatchOperations({
       contract,

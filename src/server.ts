@@ -9,7 +9,8 @@ import { type Config, type MockServerOptions, resolveConfig } from './config.js'
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import { createSimulation, type Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
-import { createInMemoryLimitState, type LimitState } from './limits/limit-state.js';
+import { createInMemoryLimitState } from './limits/in-memory-limit-state.js';
+import type { LimitState } from './limits/limit-state.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {
   COMPILED_CONTROL_SPEC_FILE,

@@ -2,13 +2,12 @@
 // client address in the Free plan's per-minute window, so that their 401 carries the X-RateLimit-*
 // headers too; they are always answered 401, never 429: a key comes before any limit, and clients
 // that test their 401 handling are not slowed down (spec).
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { setRateLimitHeaders } from '../http/rate-limit-headers.js';
-import type { LimitState } from '../limits/limit-state.js';
+import { addressSubject, type LimitState } from '../limits/limit-state.js';
 import { DEMO_KEY_NAMES, PLAN_LIMITS } from '../limits/plans.js';
-import { currentCounters } from '../limits/rate-limit-policy.js';
 import { setAuthenticatedKey } from './authenticated-key.js';
 import type { KeyDirectory } from './key-directory.js';
 
@@ -20,19 +19,6 @@ export type KeyAuthenticationDependencies = {
   clock: Clock;
 };
 
-function countAnonymous(req: Request, res: Response, deps: KeyAuthenticationDependencies): void {
-  const subject = `address:${req.ip ?? 'unknown'}`;
-  const limits = PLAN_LIMITS.free;
-  const counters = currentCounters(deps.state.counters(subject), deps.clock.nowMs());
-  counters.minuteCount = Math.min(limits.perMinute, counters.minuteCount + 1);
-  deps.state.saveCounters(subject, counters);
-  setRateLimitHeaders(res, {
-    limit: limits.perMinute,
-    remaining: limits.perMinute - counters.minuteCount,
-    resetSeconds: counters.minuteStartMs / 1000 + 60,
-  });
-}
-
 export function createKeyAuthentication(deps: KeyAuthenticationDependencies): RequestHandler {
   // Async for the key lookup; runChain passes a rejection (the 401s below) to next.
   return async (req, res, next) => {
@@ -43,7 +29,8 @@ export function createKeyAuthentication(deps: KeyAuthenticationDependencies): Re
       next();
       return;
     }
-    countAnonymous(req, res, deps);
+    const subject = addressSubject(req.ip ?? 'unknown');
+    setRateLimitHeaders(res, await deps.state.countAnonymous(subject, PLAN_LIMITS.free, deps.clock.nowMs()));
     if (!sentKey) {
       throw new HttpError(
         'API_KEY_MISSING',

@@ -46,10 +46,10 @@ export type Simulation = {
   ban(key: string, seconds?: number): Promise<KeyState>;
   liftBan(key: string): Promise<KeyState>;
   resetCounters(key?: string): Promise<void>;
-  startStorm(spec?: StormSpec): StormState;
-  stopStorm(id: string): void;
-  stopStorms(): void;
-  storms(): StormState[];
+  startStorm(spec?: StormSpec): Promise<StormState>;
+  stopStorm(id: string): Promise<void>;
+  stopStorms(): Promise<void>;
+  storms(): Promise<StormState[]>;
   setLatency(latency: Latency): Latency;
   clearLatency(): void;
   latency(): Latency | undefined;
@@ -109,10 +109,10 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     return record;
   }
 
-  function describeKey(record: ApiKeyRecord): KeyState {
+  async function describeKey(record: ApiKeyRecord): Promise<KeyState> {
     const nowMs = clock.nowMs();
     const limits = limitsOf(record);
-    const counters = currentCounters(state.counters(keySubject(record.key)), nowMs);
+    const counters = currentCounters(await state.counters(keySubject(record.key)), nowMs);
     const use = (limit: number, used: number, startMs: number, sizeMs: number): WindowUse => ({
       limit,
       used,
@@ -148,8 +148,8 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
       const keys = await data.read((view) => view.listApiKeys());
       return {
         clock: { now: clock.now().toISOString(), frozen: clock.state().frozen },
-        keys: keys.map(describeKey),
-        storms: simulation.storms(),
+        keys: await Promise.all(keys.map(describeKey)),
+        storms: await simulation.storms(),
         ...(latency ? { latency } : {}),
         settings,
       };
@@ -161,57 +161,48 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
       const chosen = limits ?? (plan === 'enterprise' ? ENTERPRISE_DEFAULT_LIMITS : undefined);
       const record: ApiKeyRecord = chosen ? { key, plan, limits: { ...chosen } } : { key, plan };
       await data.transaction((tx) => tx.putApiKey(record));
-      return describeKey(record);
+      return await describeKey(record);
     },
     async deleteKey(key) {
       await data.transaction(async (tx) => {
         if (!(await tx.findApiKey(key))) throw keyNotFound(key);
         await tx.removeApiKey(key);
       });
-      state.resetCounters(keySubject(key));
-      state.clearRequests(key);
+      await state.resetCounters(keySubject(key));
+      await state.clearRequests(key);
     },
 
     async ban(key, seconds) {
       const record = await findRecord(key);
-      const subject = keySubject(key);
       const nowMs = clock.nowMs();
-      const counters = currentCounters(state.counters(subject), nowMs);
-      state.saveCounters(subject, { ...counters, bannedUntilMs: nowMs + (seconds ?? settings.ban.seconds) * 1000 });
-      return describeKey(record);
+      await state.ban(keySubject(key), nowMs + (seconds ?? settings.ban.seconds) * 1000, nowMs);
+      return await describeKey(record);
     },
     async liftBan(key) {
       const record = await findRecord(key);
-      const subject = keySubject(key);
-      const counters = currentCounters(state.counters(subject), clock.nowMs());
-      state.saveCounters(subject, {
-        ...counters,
-        bannedUntilMs: undefined,
-        limitedUntilMs: undefined,
-        requestsWhileLimited: 0,
-      });
-      return describeKey(record);
+      await state.liftBan(keySubject(key), clock.nowMs());
+      return await describeKey(record);
     },
     async resetCounters(key) {
       if (key === undefined) {
-        state.resetCounters();
+        await state.resetCounters();
         return;
       }
       await findRecord(key);
-      state.resetCounters(keySubject(key));
+      await state.resetCounters(keySubject(key));
     },
 
-    startStorm(spec = {}) {
+    async startStorm(spec = {}) {
       const storm = createStorm(randomUUID().slice(0, 8), spec, clock.nowMs());
-      state.saveStorm(storm);
+      await state.saveStorm(storm);
       return describeStorm(storm);
     },
-    stopStorm(id) {
-      if (!state.removeStorm(id))
+    async stopStorm(id) {
+      if (!(await state.removeStorm(id)))
         throw new NotFoundError('STORM_NOT_FOUND', `No storm has id "${id}". List them with GET /__mock/storms.`);
     },
     stopStorms: () => state.clearStorms(),
-    storms: () => state.storms().map(describeStorm),
+    storms: async () => (await state.storms()).map(describeStorm),
 
     setLatency(next) {
       latency = validateLatency(next);
@@ -244,37 +235,40 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
 
     requests: async (key) => {
       await findRecord(key);
-      return state.requests(key);
+      return await state.requests(key);
     },
     clearRequests: async (key) => {
       await findRecord(key);
-      state.clearRequests(key);
+      await state.clearRequests(key);
     },
     async recentRequests(limit) {
       // Each key's record is in time order: its newest `limit` are enough to pick from.
       const keys = await data.read((view) => view.listApiKeys());
-      const latest = keys.flatMap(({ key }) =>
-        state.requests(key, limit).map(({ atMs, ...request }) => ({ key, atMs, request })),
+      const records = await Promise.all(
+        keys.map(async ({ key }) => ({ key, requests: await state.requests(key, limit) })),
+      );
+      const latest = records.flatMap(({ key, requests }) =>
+        requests.map(({ atMs, ...request }) => ({ key, atMs, request })),
       );
       latest.sort((a, b) => b.atMs - a.atMs || b.request.index - a.request.index);
       return latest.slice(0, limit).map(({ key, request }) => ({ ...request, key }));
     },
     compliance: async (key) => {
       await findRecord(key);
-      return assessCompliance(key, state.requests(key));
+      return assessCompliance(key, await state.requests(key));
     },
 
     async applyStart() {
       for (const { key, plan, limits } of deps.start?.keys ?? []) await simulation.putKey(key, plan, limits);
-      if (deps.start?.storm) simulation.startStorm(deps.start.storm);
+      if (deps.start?.storm) await simulation.startStorm(deps.start.storm);
       if (deps.start?.latency) simulation.setLatency(deps.start.latency);
     },
 
     async reset() {
       await data.replaceAll(await deps.createInitialData());
-      state.resetCounters();
-      state.clearStorms();
-      state.clearRequests();
+      await state.resetCounters();
+      await state.clearStorms();
+      await state.clearRequests();
       latency = undefined;
       settings = freezeSettings(deps.initialSettings);
       clock.reset();

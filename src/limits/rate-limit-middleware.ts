@@ -5,10 +5,11 @@ import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { formatRetryAfter, type RateLimitSettings, setRateLimitHeaders } from '../http/rate-limit-headers.js';
-import { decideRequest, type RequestDecision } from './decide-request.js';
-import { keySubject, type LimitState } from './limit-state.js';
+import type { RequestDecision } from './decide-request.js';
+import type { LimitState } from './limit-state.js';
 import { limitsOf, type PlanLimits } from './plans.js';
 import type { BanPolicy } from './rate-limit-policy.js';
+import type { RequestToRecord } from './request-record.js';
 
 // src/openapi/dispatch-operations.ts still imports the format from here; it lives in src/http/.
 export type { RetryAfterFormat } from '../http/rate-limit-headers.js';
@@ -20,6 +21,8 @@ export type RateLimitDependencies = {
   settings: () => RateLimitSettings;
   /** The operation a request is for, if it names one (storms and the record go by it). */
   operationIdOf: (req: Request) => string | undefined;
+  /** Told when the state cannot record a request (after its answer has gone). */
+  onRecordFailure: (error: unknown) => void;
 };
 
 function refusalError(
@@ -53,31 +56,20 @@ function refusalError(
 }
 
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
-  return (req, res, next) => {
+  // Async for the state; runChain passes a rejection (the refusals below) to next.
+  return async (req, res, next) => {
     const record = authenticatedKey(res);
     if (!record) throw new Error('The rate limit runs after authentication (src/auth/), which sets the key.');
 
     const nowMs = deps.clock.nowMs();
     const { ban, retryAfterFormat } = deps.settings();
-    const subject = keySubject(record.key);
     const limits = limitsOf(record);
     const operationId = deps.operationIdOf(req);
-    const outcome = decideRequest({
-      key: record.key,
-      operationId,
-      counters: deps.state.counters(subject),
-      limits,
-      ban,
-      storms: deps.state.storms(),
-      nowMs,
-    });
-    deps.state.saveCounters(subject, outcome.counters);
-    for (const storm of outcome.storms) deps.state.saveStorm(storm);
-    setRateLimitHeaders(res, outcome.headers);
+    const { decision, headers } = await deps.state.decide({ key: record.key, operationId, limits, ban, nowMs });
+    setRateLimitHeaders(res, headers);
 
-    const { decision } = outcome;
     res.on('finish', () => {
-      const recorded: Parameters<LimitState['recordRequest']>[1] = {
+      const recorded: RequestToRecord = {
         atMs: nowMs,
         method: req.method,
         path: req.originalUrl,
@@ -87,7 +79,8 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
       if (typeof res.locals.errorCode === 'string') recorded.code = res.locals.errorCode;
       if (!decision.allowed) recorded.retryAfterSeconds = decision.retryAfterSeconds;
       if (!decision.allowed && decision.reason === 'storm') recorded.storm = true;
-      deps.state.recordRequest(record.key, recorded);
+      // The answer has gone: a record that cannot be written is reported, not answered.
+      deps.state.recordRequest(record.key, recorded).catch(deps.onRecordFailure);
     });
     if (!decision.allowed) {
       throw refusalError(decision, limits, ban, formatRetryAfter(decision.retryAfterSeconds, retryAfterFormat, nowMs));

@@ -126,3 +126,37 @@ export function evaluateRequest(
   };
   return { decision, counters, headers: rateLimitHeaders(counters, limits) };
 }
+
+/**
+ * Counts a request without a valid key in the per-minute window, capped at the limit: it is
+ * answered 401 whatever the count (spec), so the count only feeds its X-RateLimit-* headers.
+ */
+export function countAnonymousRequest(
+  previous: KeyCounters | undefined,
+  limits: PlanLimits,
+  nowMs: number,
+): { counters: KeyCounters; headers: RateLimitHeaders } {
+  const counters = currentCounters(previous, nowMs);
+  counters.minuteCount = Math.min(limits.perMinute, counters.minuteCount + 1);
+  const headers = {
+    limit: limits.perMinute,
+    remaining: limits.perMinute - counters.minuteCount,
+    resetSeconds: (counters.minuteStartMs + MINUTE_MS) / 1000,
+  };
+  return { counters, headers };
+}
+
+/** A ban set by hand (the control API), until `untilMs`. */
+export function withBan(previous: KeyCounters | undefined, untilMs: number, nowMs: number): KeyCounters {
+  return { ...currentCounters(previous, nowMs), bannedUntilMs: untilMs };
+}
+
+/** A ban lifted by hand, and the limit that would lead to the next one. */
+export function withoutBan(previous: KeyCounters | undefined, nowMs: number): KeyCounters {
+  return {
+    ...currentCounters(previous, nowMs),
+    bannedUntilMs: undefined,
+    limitedUntilMs: undefined,
+    requestsWhileLimited: 0,
+  };
+}

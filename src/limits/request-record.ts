@@ -8,3 +8,6 @@ export type RecordedRequest = components['schemas']['RecordedRequest'] & { atMs:
 
 /** The newest requests kept per key; older ones are dropped so that memory stays bounded. */
 export const REQUEST_RECORD_LIMIT = 1_000;
+
+/** A request as the rate limit hands it to the record, which numbers and dates it. */
+export type RequestToRecord = Omit<RecordedRequest, 'index' | 'at'>;

@@ -69,7 +69,9 @@ describe('the dashboard at /__mock/ui', () => {
   it('starts a storm from its form, and the 429s show in the request list, linked to the reference', async () => {
     await page.getByLabel('Storm keys').fill('demo-pro');
     await page.getByRole('button', { name: 'Start storm' }).click();
-    await waitFor('the storm over the API', () => mock.server.control.storms().some((storm) => storm.running));
+    await waitFor('the storm over the API', async () =>
+      (await mock.server.control.storms()).some((storm) => storm.running),
+    );
     for (let sent = 0; sent < 3; sent += 1) await mock.http.get('/v1/pets?limit=1').set('X-API-Key', 'demo-pro');
     const stormRow = page.locator('#requests tbody tr', { hasText: '429 RATE_LIMITED (storm)' });
     // The list follows by polling: wait for all three, then no more appear.

@@ -23,7 +23,7 @@ async function sdkListPets(): Promise<number> {
 
 test('the SDK waits out a 429 storm as Retry-After says, and backs off', async () => {
   for (let call = 0; call < 3; call += 1) expect(await sdkListPets()).toBe(200); // the key is now at its limit
-  mock.control.startStorm({ requests: 3, keys: ['sdk-under-test'] }); // and three more 429s come on top
+  await mock.control.startStorm({ requests: 3, keys: ['sdk-under-test'] }); // and three more 429s come on top
 
   expect(await sdkListPets()).toBe(200);
 

@@ -68,9 +68,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     while (Date.now() < endAt && report.requests < MAX_REQUESTS) {
       report.phases += 1;
       // Between phases, with nothing in flight: switch storms and bans, then move to a new minute.
-      mock.control.stopStorms();
+      await mock.control.stopStorms();
       if (report.phases % 2 === 0)
-        mock.control.startStorm({ fraction: 0.3, keys: keys.filter((_, index) => index % 3 === 0) });
+        await mock.control.startStorm({ fraction: 0.3, keys: keys.filter((_, index) => index % 3 === 0) });
       const banned = keys[Math.floor(random() * keys.length)] as string;
       if (report.phases % 3 === 0) await mock.control.ban(banned, 30);
       const counted = new Map<string, number>();
