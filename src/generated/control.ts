@@ -518,6 +518,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The change to the data could not be stored, and nothing of it was kept; reads still work. */
+        StorageFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description An API key. */
@@ -580,6 +589,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             415: components["responses"]["UnsupportedMediaType"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     deleteKey: {
@@ -604,6 +614,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            507: components["responses"]["StorageFailed"];
         };
     };
     banKey: {
@@ -1031,6 +1042,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            507: components["responses"]["StorageFailed"];
         };
     };
 }

@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   CATEGORY_NAME_TAKEN: { status: 409, description: "Another category already has this name (compared without case)." },
   CATEGORY_IN_USE: { status: 409, description: "Pets still belong to the category." },
   PET_HAS_OPEN_ORDERS: { status: 409, description: "The pet has orders that are not complete." },
-  PET_NOT_AVAILABLE: { status: 409, description: "The pet's status is not available" },
+  PET_NOT_AVAILABLE: { status: 409, description: "The pet's status is not available, so it cannot be ordered." },
   INSUFFICIENT_STOCK: { status: 409, description: "The inventory holds fewer units than ordered." },
   ORDER_COMPLETED: { status: 409, description: "The order is complete and can no longer change or be cancelled." },
   ENDPOINT_SUNSET: { status: 410, description: "The operation has passed its sunset date; its Link header names the successor." },

@@ -80,4 +80,16 @@ describe('a write the disk refuses', () => {
     expect((await listAll()).body.map((pet: PetBody) => pet.name)).toEqual(['Storage before', 'Storage after']);
     expect(await storedPets()).toEqual([...fixturePets, before.body, after.body]);
   });
+
+  it('is answered 507 by the control API too, whose contract declares it, and the key list keeps what was stored', async () => {
+    await breakDisk();
+    const refused = await mock.http.put('/__mock/keys/storage-key').send({ plan: 'pro' });
+    expect(refused.status).toBe(507);
+    expect(refused.body).toEqual(errorShape(507, 'STORAGE_FAILED'));
+    const state = await mock.http.get('/__mock/state');
+    expect(state.status).toBe(200);
+    expect(state.body.keys.map((key: { key: string }) => key.key)).not.toContain('storage-key');
+    await repairDisk();
+    expect((await mock.http.put('/__mock/keys/storage-key').send({ plan: 'pro' })).status).toBe(200);
+  });
 });
