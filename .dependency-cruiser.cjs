@@ -39,10 +39,10 @@ module.exports = {
     },
     {
       name: 'src-stands-alone',
-      comment: 'src/ imports nothing from the root fixtures/, tests, bench or the contract suite.',
+      comment: 'src/ imports nothing from tests, bench or the contract suite.',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^(fixtures|test|bench|contract-tests)/' },
+      to: { path: '^(test|bench|contract-tests)/' },
     },
     {
       name: 'contract-suite-judges-from-outside',

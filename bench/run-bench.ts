@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { generateDataSet } from '../fixtures/generate-data-set.js';
+import { generateDataSet } from '../src/fixtures/generate-data-set.js';
 import { BENCH_KEY, CONNECTIONS, CREATE, type Load, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
 import {
   mainThreadCpuMs,

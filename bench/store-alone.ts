@@ -3,7 +3,7 @@
 // the next, as a client awaits its answer. It shows what the storage can do, apart from what
 // Express and the request path cost per create.
 import { join } from 'node:path';
-import { generateDataSet } from '../fixtures/generate-data-set.js';
+import { generateDataSet } from '../src/fixtures/generate-data-set.js';
 import { createStore } from '../src/store/create-store.js';
 import { CONNECTIONS } from './loads.js';
 
