@@ -35,6 +35,26 @@ describe('requests that break the contract', () => {
     expect(unknown.body.message).toMatch(/colour/);
   });
 
+  it("answers the README's examples word for word, and says what to send for a wrong content type", async () => {
+    const get = (path: string) => mock.http.get(`/v1${path}`).set('X-API-Key', DEMO_KEY);
+    expect((await get('/pets?limit=500&status=lost')).body.message).toBe(
+      'Invalid request: query status: must be equal to one of the allowed values: available, pending, sold; query limit: must be <= 100.',
+    );
+    expect((await get('/pets?colour=red')).body.message).toBe(
+      "Invalid request: query colour: Unknown query parameter 'colour' (this operation takes status, categoryId, name, limit, offset).",
+    );
+    expect((await post('/pets').send({ name: 42, categoryId: 1 })).body.message).toBe(
+      'Invalid body: body name: must be string.',
+    );
+    expect((await get('/pets/by-id/abc')).body.message).toBe('Invalid request: path petId: must be integer.');
+    expect((await post('/pets').set('Content-Type', 'text/plain').send('name=Rex')).body.message).toBe(
+      'The body must be application/json, not text/plain. Set Content-Type: application/json.',
+    );
+    const badEncoding = await get('/pets/by-id/1%ZZ');
+    expect(badEncoding.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
+    expect(badEncoding.body.message).toMatch(/not valid percent-encoding/);
+  });
+
   it('an id past 2^53-1 is a 400, not a lookup', async () => {
     const res = await mock.http.get('/v1/pets/by-id/99999999999999999999').set('X-API-Key', DEMO_KEY);
     expect(res.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
