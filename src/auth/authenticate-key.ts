@@ -11,7 +11,7 @@ import { DEMO_KEY_NAMES, PLAN_LIMITS } from '../limits/plans.js';
 import { setAuthenticatedKey } from './authenticated-key.js';
 import type { KeyDirectory } from './key-directory.js';
 
-export const API_KEY_HEADER = 'X-API-Key';
+const API_KEY_HEADER = 'X-API-Key';
 
 export type KeyAuthenticationDependencies = {
   keys: KeyDirectory;

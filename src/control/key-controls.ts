@@ -18,7 +18,7 @@ import { keyNotFound, requireKey } from './not-found.js';
 import type { SimulationPart } from './simulation-part.js';
 
 type WindowUse = components['schemas']['WindowUse'];
-export type KeyState = components['schemas']['KeyState'];
+type KeyState = components['schemas']['KeyState'];
 
 export type KeyControls = {
   key(key: string): Promise<KeyState>;

@@ -8,7 +8,7 @@ import { createStorm, isStormOver, type Storm, type StormSpec } from '../limits/
 import { stormNotFound } from './not-found.js';
 import type { SimulationPart } from './simulation-part.js';
 
-export type StormState = components['schemas']['Storm'];
+type StormState = components['schemas']['Storm'];
 
 export type StormControls = {
   startStorm(spec?: StormSpec): Promise<StormState>;

@@ -69,13 +69,3 @@ export function copyDataSet(data: DataSet): DataSet {
     apiKeys: [...data.apiKeys],
   };
 }
-
-/**
- * Puts `replacement` where `existing` stands in `list`, and returns it. Records are replaced,
- * never edited in place: the stored ones are frozen, and the file writer reuses the bytes of
- * records that are still the same objects.
- */
-export function replaceRecord<T extends object>(list: T[], existing: T, replacement: T): T {
-  list[list.indexOf(existing)] = replacement;
-  return replacement;
-}
