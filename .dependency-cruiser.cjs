@@ -1,6 +1,6 @@
 // The import rules of the layout (README.md, "Layout"), checked by `npm test`:
 //   npx depcruise src contract-tests --config .dependency-cruiser.cjs
-// Imports point one way: cli -> app -> (openapi, limits, control, handlers, http) -> (store, clock,
+// Imports point one way: cli -> app -> (openapi, auth, limits, control, handlers, http) -> (store, clock,
 // errors). The rules describe the target; a rule is never loosened to let a violation pass.
 /** @type {import('dependency-cruiser').IConfiguration} */
 
@@ -13,7 +13,14 @@ module.exports = {
       comment: 'src/store/ is the bottom layer: it knows no limits, control, handlers, HTTP, contract, app or CLI.',
       severity: 'error',
       from: { path: '^src/store/' },
-      to: { path: [`^src/(limits|control|handlers|http|openapi|cli)/`, APP_TOP] },
+      to: { path: [`^src/(limits|auth|control|handlers|http|openapi|cli)/`, APP_TOP] },
+    },
+    {
+      name: 'auth-below-handlers',
+      comment: 'src/auth/ finds the API key of a request: it knows no handlers, control, CLI, app or server.',
+      severity: 'error',
+      from: { path: '^src/auth/' },
+      to: { path: ['^src/(handlers|control|cli)/', APP_TOP] },
     },
     {
       name: 'limits-below-handlers',

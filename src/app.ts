@@ -14,6 +14,7 @@ import { createControlOperations } from './control/control-operations.js';
 import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
 import type { Simulation } from './control/simulation.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
+import { MAX_BODY_BYTES } from './http/body-limit.js';
 import { createErrorMiddleware, HttpError, logMockFault } from './errors.js';
 import { createHandlers } from './handlers/index.js';
 import { createLatencyMiddleware } from './http/latency.js';
@@ -31,8 +32,6 @@ import { dispatchByOperationId, dispatchOperations, requireHandlers } from './op
 import type { Contract } from './openapi/load-contract.js';
 import { guardResponses } from './openapi/response-contract.js';
 import type { DataStore } from './store/data-store.js';
-
-export const MAX_BODY_BYTES = 32 * 1024;
 
 /** Headers a browser app may read from a cross-origin answer. */
 const EXPOSED_HEADERS = [

@@ -11,9 +11,6 @@ import { limitsOf, type PlanLimits } from './plans.js';
 import type { BanPolicy } from './rate-limit-policy.js';
 import type { RequestToRecord } from './request-record.js';
 
-// src/openapi/dispatch-operations.ts still imports the format from here; it lives in src/http/.
-export type { RetryAfterFormat } from '../http/rate-limit-headers.js';
-
 export type RateLimitDependencies = {
   state: LimitState;
   clock: Clock;

@@ -8,7 +8,7 @@ import type { OperationHandler } from '../handlers/handler-types.js';
 import { runChain } from '../http/middleware-chain.js';
 import { createDeprecationHeaders, createStabilityHeader } from '../http/operation-headers.js';
 import { createPreferHandler } from '../http/prefer.js';
-import type { RetryAfterFormat } from '../limits/rate-limit-middleware.js';
+import type { RetryAfterFormat } from '../http/rate-limit-headers.js';
 import { requestOperation } from './contract-pipeline.js';
 import type { Contract } from './load-contract.js';
 
