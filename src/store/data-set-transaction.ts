@@ -64,82 +64,63 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
       throw new Error(`No ${what} ${String(key)} to replace or remove in this transaction.`);
   };
 
+  /** Replace and remove for one kind of record, each refused unless the record is there. */
+  const writesOf = <K, T extends object>(
+    changes: RecordChanges<K, T>,
+    stored: (key: K) => T | undefined,
+    what: string,
+  ) => ({
+    replace: async (key: K, record: T) => {
+      writable();
+      requireRecord(changes, stored(key), key, what);
+      changes.put(key, record);
+    },
+    remove: async (key: K) => {
+      writable();
+      requireRecord(changes, stored(key), key, what);
+      changes.remove(key);
+    },
+  });
+  /** Inserts a record numbered with the next id of its kind. */
+  const insertNumbered =
+    <T extends { id: number }>(changes: RecordChanges<number, T>, kind: IdKind) =>
+    async (fields: Omit<T, 'id'>): Promise<T> => {
+      writable();
+      const record = { id: takeId(kind), ...fields } as T;
+      changes.insert(record.id, record);
+      return record;
+    };
+  const petWrites = writesOf(pets, (id: number) => petById(current().pets, id), 'pet');
+  const categoryWrites = writesOf(categories, (id: number) => categoryById(current().categories, id), 'category');
+  const orderWrites = writesOf(orders, (id: number) => orderById(current().orders, id), 'order');
+  const inventoryWrites = writesOf(
+    inventory,
+    (petId: number) => inventoryOfPet(current().inventory, petId),
+    'inventory entry of pet',
+  );
+  const apiKeyWrites = writesOf(apiKeys, (key: string) => findKey(current().apiKeys, key), 'API key');
+
   const writes: Omit<DataTransaction, keyof DataReader> = {
-    async insertPet(fields) {
-      writable();
-      const pet: Pet = { id: takeId('pet'), ...fields };
-      pets.insert(pet.id, pet);
-      return pet;
-    },
-    async replacePet(pet) {
-      writable();
-      requireRecord(pets, petById(current().pets, pet.id), pet.id, 'pet');
-      pets.put(pet.id, pet);
-    },
-    async removePet(id) {
-      writable();
-      requireRecord(pets, petById(current().pets, id), id, 'pet');
-      pets.remove(id);
-    },
-
-    async insertCategory(fields) {
-      writable();
-      const category: Category = { id: takeId('category'), ...fields };
-      categories.insert(category.id, category);
-      return category;
-    },
-    async replaceCategory(category) {
-      writable();
-      requireRecord(categories, categoryById(current().categories, category.id), category.id, 'category');
-      categories.put(category.id, category);
-    },
-    async removeCategory(id) {
-      writable();
-      requireRecord(categories, categoryById(current().categories, id), id, 'category');
-      categories.remove(id);
-    },
-
-    async insertOrder(fields) {
-      writable();
-      const order: StoredOrder = { id: takeId('order'), ...fields };
-      orders.insert(order.id, order);
-      return order;
-    },
-    async replaceOrder(order) {
-      writable();
-      requireRecord(orders, orderById(current().orders, order.id), order.id, 'order');
-      orders.put(order.id, order);
-    },
-    async removeOrder(id) {
-      writable();
-      requireRecord(orders, orderById(current().orders, id), id, 'order');
-      orders.remove(id);
-    },
-
+    insertPet: insertNumbered(pets, 'pet'),
+    replacePet: (pet) => petWrites.replace(pet.id, pet),
+    removePet: petWrites.remove,
+    insertCategory: insertNumbered(categories, 'category'),
+    replaceCategory: (category) => categoryWrites.replace(category.id, category),
+    removeCategory: categoryWrites.remove,
+    insertOrder: insertNumbered(orders, 'order'),
+    replaceOrder: (order) => orderWrites.replace(order.id, order),
+    removeOrder: orderWrites.remove,
     async insertInventoryItem(item) {
       writable();
       inventory.insert(item.petId, item);
     },
-    async replaceInventoryItem(item) {
-      writable();
-      requireRecord(inventory, inventoryOfPet(current().inventory, item.petId), item.petId, 'inventory entry of pet');
-      inventory.put(item.petId, item);
-    },
-    async removeInventoryItem(petId) {
-      writable();
-      requireRecord(inventory, inventoryOfPet(current().inventory, petId), petId, 'inventory entry of pet');
-      inventory.remove(petId);
-    },
-
+    replaceInventoryItem: (item) => inventoryWrites.replace(item.petId, item),
+    removeInventoryItem: inventoryWrites.remove,
     async putApiKey(record) {
       writable();
       apiKeys.put(record.key, record);
     },
-    async removeApiKey(key) {
-      writable();
-      requireRecord(apiKeys, findKey(current().apiKeys, key), key, 'API key');
-      apiKeys.remove(key);
-    },
+    removeApiKey: apiKeyWrites.remove,
   };
 
   // The reads by prototype: spreading them into an object with the writes cost ~30 µs a transaction.
