@@ -22,40 +22,44 @@ export type FileWriter = {
   close(): Promise<void>;
 };
 
-export function createFileWriterThread(file: string): FileWriter {
-  let worker: Worker | undefined;
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
+/** A writer thread and the writes it owes an answer. */
+type Thread = { worker: Worker; pending: Map<number, Pending> };
 
-  const failAll = (error: StorageError) => {
-    for (const waiter of pending.values()) waiter.reject(error);
-    pending.clear();
-    worker = undefined;
-  };
+export function createFileWriterThread(file: string): FileWriter {
+  let current: Thread | undefined;
+  let nextId = 1;
 
   // Started on the first write: a server that only reads never pays for the thread.
-  const start = (): Worker => {
+  const start = (): Thread => {
     const files: WriterFiles = {
       file,
       spare: spareFileOf(file),
       aside: join(dirname(file), `.${basename(file)}.aside`),
     };
-    const started = new Worker(workerModuleUrl('file-writer-worker', import.meta.url), { workerData: files });
-    started.on('message', ({ id, failure }: WriteReply) => {
-      const waiter = pending.get(id);
-      pending.delete(id);
-      if (pending.size === 0) started.unref();
+    const worker = new Worker(workerModuleUrl('file-writer-worker', import.meta.url), { workerData: files });
+    const thread: Thread = { worker, pending: new Map() };
+    // Only this thread's writes fail with it: a thread started after it has writes of its own.
+    const failAll = (error: StorageError) => {
+      for (const waiter of thread.pending.values()) waiter.reject(error);
+      thread.pending.clear();
+      if (current === thread) current = undefined;
+    };
+    worker.on('message', ({ id, failure }: WriteReply) => {
+      const waiter = thread.pending.get(id);
+      thread.pending.delete(id);
+      if (thread.pending.size === 0) worker.unref();
       if (failure === undefined) waiter?.resolve();
       else waiter?.reject(new StorageError(file, failure.reason, failure.code));
     });
-    started.on('error', (error) => failAll(new StorageError(file, `its writer thread stopped: ${error.message}`)));
-    started.on('exit', () => failAll(new StorageError(file, 'its writer thread stopped before the write was done')));
-    return started;
+    worker.on('error', (error) => failAll(new StorageError(file, `its writer thread stopped: ${error.message}`)));
+    worker.on('exit', () => failAll(new StorageError(file, 'its writer thread stopped before the write was done')));
+    return thread;
   };
 
   return {
     write(parts) {
-      worker ??= start();
+      current ??= start();
+      const { worker, pending } = current;
       // Kept alive while a write is under way, and only then.
       worker.ref();
       const id = nextId;
@@ -67,9 +71,9 @@ export function createFileWriterThread(file: string): FileWriter {
     },
     // The store calls this once its commits are done, so no write is cut short.
     async close() {
-      const stopping = worker;
-      worker = undefined;
-      if (stopping) await stopping.terminate();
+      const stopping = current;
+      current = undefined;
+      if (stopping) await stopping.worker.terminate();
     },
   };
 }

@@ -90,8 +90,24 @@ function writeWhole(files: WriterFiles, parts: readonly Uint8Array[]): void {
     closeSync(handle);
   }
   const kept = keepAside(files);
-  renameSync(files.spare, files.file);
-  if (kept) renameSync(files.aside, files.spare);
+  try {
+    renameSync(files.spare, files.file);
+  } catch (error) {
+    // A second name left behind would make every later keepAside fail, and the spare's reuse stop.
+    if (kept) removeIfThere(files.aside);
+    throw error;
+  }
+  // The new version is the data file from here on: a spare that cannot get its name back only
+  // costs the reuse of its blocks, never the write.
+  if (kept) {
+    try {
+      renameSync(files.aside, files.spare);
+    } catch {
+      removeIfThere(files.aside);
+    }
+  }
+  // Not flushed, the rename may not survive a crash: the write is refused (and undone in memory);
+  // the next write that succeeds makes the file agree with memory again.
   flushFolder(files.file);
 }
 
