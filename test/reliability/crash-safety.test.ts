@@ -2,6 +2,7 @@
 // killed with SIGKILL at a (seeded) random moment, restarted on the same file.
 
 import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { createSeededRandom } from '../../src/http/latency.js';
@@ -100,15 +101,26 @@ describe('acknowledged writes', () => {
 
   it('are all finished and stored when SIGTERM arrives while they are under way', async () => {
     // Latency keeps every request in flight when the signal comes.
-    const cli = await startCli(['serve', '--port', '0', '--data', 'db.json', '--quiet', '--latency', '400'], folder);
+    const cli = await startCli(['serve', '--port', '0', '--data', 'db.json', '--quiet', '--latency', '1000'], folder);
     const names = Array.from({ length: 100 }, (_, index) => `sigterm-${index}`);
-    const answers = names.map((name) =>
-      fetch(`${cli.apiUrl}/pets`, { method: 'POST', headers: KEY, body: JSON.stringify({ name, categoryId: 2 }) }).then(
-        (res) => res.status,
-        () => 0,
-      ),
+    const connected: Array<Promise<void>> = [];
+    const answers = names.map(
+      (name) =>
+        new Promise<number>((resolve) => {
+          const body = JSON.stringify({ name, categoryId: 2 });
+          const req = request(`${cli.apiUrl}/pets`, { method: 'POST', headers: KEY }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          connected.push(new Promise((done) => req.on('socket', (socket) => socket.once('connect', () => done()))));
+          req.on('error', () => resolve(0));
+          req.end(body);
+        }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Every request on its way (connected, its bytes sent), and the server's turn to take them in;
+    // a request still in the kernel's queue when the server stops listening is not one under way.
+    await Promise.all(connected);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const exitCode = await cli.stop('SIGTERM');
     expect(await Promise.all(answers)).toEqual(names.map(() => 201));
     expect(exitCode).toBe(0);
