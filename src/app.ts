@@ -108,13 +108,16 @@ export function createApp(deps: AppDependencies): MockApp {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  const guard = guardResponses(app, operationMatch, (res, error) => {
-    res.locals.errorCode = error.code;
-    logMockFault(deps.log, res.req, error);
-  });
+  // Without the response check (load tests), answers go out untouched.
+  const guard = deps.validateResponses
+    ? guardResponses(app, operationMatch, (res, error) => {
+        res.locals.errorCode = error.code;
+        logMockFault(deps.log, res.req, error);
+      })
+    : undefined;
   const pipelineOptions = {
     validateResponses: deps.validateResponses,
-    onResponseViolation: guard.reportViolation,
+    onResponseViolation: guard?.reportViolation ?? (() => undefined),
   };
   const apiPipeline = createContractPipeline(contract, pipelineOptions);
   const controlPipeline = createContractPipeline(deps.controlContract, pipelineOptions);

@@ -80,7 +80,6 @@ function whenLoaded(firstStep: ValidatorStep): Promise<void> {
 
 export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
-  const byOperationId = new Map(contract.operations.map((operation) => [operation.operationId, operation]));
   const validatorOptions: OpenApiValidatorOpts = {
     apiSpec: contract.document as unknown as OpenAPIV3.DocumentV3_1,
     // Linted by Spectral in npm test; validating it again at every start is wasted work.
@@ -109,12 +108,19 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
 
   const checkHeaders = options.validateResponses ? createResponseHeaderChecker(contract) : undefined;
   const unmatched = new WeakMap<Request, unknown>();
+  // One match per operation, made once: a request only points at its operation's.
+  const matches = new Map(
+    contract.operations.map((operation): [string, OperationMatch] => [
+      operation.operationId,
+      { operation, checkHeaders },
+    ]),
+  );
   const match: RequestHandler = (req, res, next) => {
     metadata(req, res, (error?: unknown) => {
       if (error !== undefined) unmatched.set(req, error);
       const operationId = openApiMetadata(req)?.schema.operationId;
-      const operation = operationId === undefined ? undefined : byOperationId.get(operationId);
-      if (operation) (req as MatchedRequest).operationMatch = { operation, checkHeaders };
+      const found = operationId === undefined ? undefined : matches.get(operationId);
+      if (found) (req as MatchedRequest).operationMatch = found;
       next();
     });
   };
@@ -134,7 +140,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
         next(error === undefined ? undefined : describeValidatorError(error, req, requestOperation(req))),
       );
     },
-    ready: whenLoaded(steps[0] as ValidatorStep).catch((error: Error) => {
+    ready: whenLoaded(stepNamed(steps, 'pathParamsMiddleware')).catch((error: Error) => {
       throw new ContractError(contract.file, `express-openapi-validator cannot load it (${error.message})`);
     }),
   };

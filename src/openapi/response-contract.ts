@@ -56,11 +56,16 @@ export function createResponseHeaderChecker(contract: Contract): ResponseHeaderC
     });
   };
 
-  const rules = new Map<string, HeaderRule[] | undefined>();
+  // Built on first use, per operation and status: an operation answers few of its statuses.
+  const rules = new Map<OperationInfo, Map<number, HeaderRule[] | undefined>>();
   return (operation, status, header) => {
-    const key = `${operation.operationId} ${status}`;
-    if (!rules.has(key)) rules.set(key, buildRules(operation, status));
-    const declared = rules.get(key);
+    let byStatus = rules.get(operation);
+    if (!byStatus) {
+      byStatus = new Map();
+      rules.set(operation, byStatus);
+    }
+    if (!byStatus.has(status)) byStatus.set(status, buildRules(operation, status));
+    const declared = byStatus.get(status);
     if (!declared) return [`status ${status} is not declared for ${operation.operationId}`];
     const problems: string[] = [];
     for (const rule of declared) {
