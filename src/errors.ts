@@ -30,7 +30,8 @@ export class HttpError extends Error {
 
 /** One finding of a request check: where (/body/name, /query/limit) and which rule it broke. */
 export type ValidatorIssue = { path?: string; message?: string };
-type ForeignError = { status?: unknown; type?: unknown; errors?: ValidatorIssue[]; message?: unknown };
+/** An error of Express's body parser (body-parser's `type`), or anything else thrown. */
+type ForeignError = { type?: unknown; message?: unknown };
 
 /** Describes the validator's findings as one sentence naming each field and the rule it broke. */
 function describeIssues(issues: ValidatorIssue[]): string {
@@ -68,7 +69,7 @@ export const invalidPercentEncoding = (path: string) =>
   );
 
 /** Maps an error from any middleware to the catalogue. Unknown errors become INTERNAL_ERROR. */
-export function toHttpError(error: unknown, method: string, path: string): HttpError {
+export function toHttpError(error: unknown, path: string): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof StorageError) {
     // The client learns what happened and what to do; the file's path is for the log only.
@@ -77,9 +78,9 @@ export function toHttpError(error: unknown, method: string, path: string): HttpE
       `The data file could not be written (${error.reason}); nothing was stored. ${error.advice}; reads still work.`,
     );
   }
+  // Express's body parser: the validator's findings are translated where they are made
+  // (src/openapi/validator-errors.ts), so what reaches here is the parser's or the mock's own.
   const foreign = (typeof error === 'object' && error !== null ? error : {}) as ForeignError;
-  const issues = Array.isArray(foreign.errors) ? foreign.errors : [];
-  const detail = describeIssues(issues);
   switch (foreign.type) {
     case 'entity.parse.failed':
       return new HttpError(
@@ -91,31 +92,14 @@ export function toHttpError(error: unknown, method: string, path: string): HttpE
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new HttpError('UNSUPPORTED_MEDIA_TYPE', 'The body must be UTF-8 application/json.');
-  }
-  if (
-    error instanceof URIError ||
-    (foreign.status === 400 && issues.length === 0 && /decode|URI/i.test(String(foreign.message)))
-  ) {
-    return invalidPercentEncoding(path);
-  }
-  if (issues.some((issue) => issue.path?.startsWith('/response'))) {
-    return new HttpError('RESPONSE_VALIDATION_FAILED', `The mock's response breaks the contract: ${detail}.`);
-  }
-  switch (foreign.status) {
-    case 400:
-      return invalidRequest(issues);
-    case 404:
-      return routeNotFound(path);
-    case 405:
-      return methodNotAllowed(method, path);
-    case 413:
-      return new HttpError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
-    case 415:
+    case 'request.size.invalid':
+    case 'request.aborted':
       return new HttpError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        `The body must be application/json (${detail || 'another type was sent'}). Set Content-Type: application/json.`,
+        'MALFORMED_JSON',
+        'The body is not as long as its Content-Length says. Send the whole JSON document, with its true length.',
       );
   }
+  if (error instanceof URIError) return invalidPercentEncoding(path);
   return new HttpError('INTERNAL_ERROR', 'The mock failed unexpectedly; its log says why.');
 }
 
@@ -148,7 +132,7 @@ export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandle
       next(error);
       return;
     }
-    const httpError = toHttpError(error, req.method, req.originalUrl.split('?')[0] ?? req.originalUrl);
+    const httpError = toHttpError(error, req.originalUrl.split('?')[0] ?? req.originalUrl);
     logMockFault(logError, req, httpError, error);
     res.set(httpError.headers);
     res.locals.errorCode = httpError.code;

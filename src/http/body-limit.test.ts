@@ -1,8 +1,10 @@
 // The body limit is one number: the contract's 413 says it in words, the messages are built from it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import type { Request } from 'express';
 import { parse } from 'yaml';
-import { toHttpError } from '../errors.js';
+import { type HttpError, toHttpError } from '../errors.js';
+import { describeValidatorError } from '../openapi/validator-errors.js';
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES, MAX_BODY_SIZE } from './body-limit.js';
 
 const petstore = parse(readFileSync(new URL('../../spec/petstore.yaml', import.meta.url), 'utf8')) as {
@@ -18,9 +20,10 @@ describe('the body limit', () => {
   });
 
   it("is what a 413 says, whether Express's parser or the validator refused the body", () => {
-    for (const refusal of [{ type: 'entity.too.large' }, { status: 413 }]) {
-      const error = toHttpError(refusal, 'POST', '/v1/pets');
-      expect([error.code, error.message]).toEqual(['PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE]);
-    }
+    const byParser = toHttpError({ type: 'entity.too.large' }, '/v1/pets');
+    expect([byParser.code, byParser.message]).toEqual(['PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE]);
+    const request = { method: 'POST', originalUrl: '/v1/pets', headers: {} } as unknown as Request;
+    const byValidator = describeValidatorError({ status: 413 }, request, undefined) as HttpError;
+    expect([byValidator.code, byValidator.message]).toEqual(['PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE]);
   });
 });

@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { HttpError, toHttpError } from './errors.js';
+import { StorageError } from './store/storage-error.js';
+
+const codeOf = (error: unknown) => toHttpError(error, '/v1/pets').code;
+
+describe("the error middleware's mapping to the catalogue", () => {
+  it("turns Express's body parser's refusals into the client's errors", () => {
+    expect(codeOf({ type: 'entity.parse.failed', message: 'Unexpected end' })).toBe('MALFORMED_JSON');
+    expect(codeOf({ type: 'request.size.invalid' })).toBe('MALFORMED_JSON');
+    expect(codeOf({ type: 'request.aborted' })).toBe('MALFORMED_JSON');
+    expect(codeOf({ type: 'entity.too.large' })).toBe('PAYLOAD_TOO_LARGE');
+    expect(codeOf({ type: 'charset.unsupported' })).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(codeOf(new URIError('URI malformed'))).toBe('INVALID_PARAMETER');
+  });
+
+  it('says what the storage refused without the file path, and keeps its own errors as they are', () => {
+    const refused = toHttpError(
+      new StorageError('/srv/data/db.json', 'ENOSPC: no space left on device', 'ENOSPC'),
+      '/v1/pets',
+    );
+    expect(refused.code).toBe('STORAGE_FAILED');
+    expect(refused.message).not.toContain('/srv/data');
+    const own = new HttpError('PET_NOT_FOUND', 'No pet 9.');
+    expect(toHttpError(own, '/v1/pets/by-id/9')).toBe(own);
+  });
+
+  it('calls anything else an internal error, whose message points at the log', () => {
+    const unknown = toHttpError(new TypeError('x is undefined'), '/v1/pets');
+    expect(unknown.toBody()).toEqual({
+      code: 'INTERNAL_ERROR',
+      status: 500,
+      message: 'The mock failed unexpectedly; its log says why.',
+    });
+  });
+});
