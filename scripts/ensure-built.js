@@ -14,7 +14,7 @@ export const BUILD_STAMP = 'dist/.build-stamp';
 
 // Besides the folders tsc compiles (tsconfig.build.json's "include", so a folder moved or added
 // there is followed): the contracts, the build's own steps, compiler settings, and the locked
-// dependencies (Ajv's version shapes the validators compiled from the contract).
+// dependencies (a dependency's new version may change what tsc emits).
 const OTHER_INPUTS = ['spec', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 const BUILD_SCRIPT = /^(build|compile-[\w-]+)\.js$/;
 // tsconfig.build.json leaves these out of dist/; editing one needs no build.

@@ -1,7 +1,8 @@
 // Serialises the data set for the durable file without redoing what has not changed: the big
 // lists are cut into blocks of records, each kept as UTF-8 bytes and reused while its records
-// are the same objects; records appended to a block add a part to it instead of remaking it. Records are frozen once serialised, so a change must replace a record
-// (the store's rule): changing one in place would throw instead of leaving the file stale.
+// are the same objects; records appended to a block add a part to it instead of remaking it.
+// Records are frozen once serialised, so a change must replace a record (the store's rule):
+// changing one in place would throw instead of leaving the file stale.
 // Measured at 100,000 pets: a full JSON.stringify took ~100 ms, this takes a few.
 import type { DataSet } from './data-set.js';
 

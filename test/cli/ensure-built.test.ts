@@ -53,7 +53,7 @@ describe('scripts/ensure-built.js', () => {
     project = tempFolder();
     write(join(project, 'scripts/ensure-built.js'), readFileSync(ENSURE_BUILT, 'utf8'));
     write(join(project, 'scripts/build.js'), STAND_IN_BUILD);
-    // "fixtures" is listed but absent, as while fixtures/ moves under src/.
+    // "fixtures" is listed but absent: a folder named in the config may not exist.
     write(join(project, 'tsconfig.build.json'), JSON.stringify({ include: ['src', 'fixtures'] }));
     write(join(project, 'tsconfig.json'), '{}');
     write(join(project, 'package-lock.json'), '{}');

@@ -1,5 +1,5 @@
 // The installed express-openapi-validator must carry patches/express-openapi-validator+5.6.2.patch
-// (`postinstall` applies it): an install that skipped or lost the patch fails here, not in a profile.
+// (`prepare` applies it): an install that skipped or lost the patch fails here, not in a profile.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from '@jest/globals';
