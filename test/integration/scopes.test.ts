@@ -64,6 +64,16 @@ describe('two scopes side by side', () => {
     // Alpha's ban ran out at its clock's new time.
     expect((await get('demo-free', '/v1/categories', 'alpha')).status).toBe(200);
 
+    // Settings, the request record and its compliance report are the scope's own too.
+    await mock.http
+      .patch('/__mock/settings')
+      .set(SCOPE, 'beta')
+      .send({ ban: { seconds: 99 } });
+    expect((await control('beta').get('/state')).body.settings.ban.seconds).toBe(99);
+    expect((await control('alpha').get('/state')).body.settings.ban.seconds).toBe(600);
+    expect((await control('alpha').get('/keys/tight/compliance')).body).toMatchObject({ requests: 3, refused: 1 });
+    expect((await control('beta').get('/keys/tight/compliance')).body).toEqual(errorShape(404, 'KEY_NOT_FOUND'));
+
     // The state of a scope says which it is; the default scope saw none of this.
     const alphaState = (await control('alpha').get('/state')).body;
     expect(alphaState.scope).toBe('alpha');
@@ -74,6 +84,10 @@ describe('two scopes side by side', () => {
     expect(defaultState.storms).toEqual([]);
     expect(defaultState.keys.map((key: { key: string }) => key.key)).not.toContain('tight');
     expect(defaultState.keys.every((key: { banned: boolean }) => !key.banned)).toBe(true);
+    expect(defaultState.settings.ban.seconds).toBe(600);
+    // Its record holds the one request sent to it without the header.
+    const defaultRecord = (await mock.http.get('/__mock/keys/demo-pro/requests')).body;
+    expect(defaultRecord.map((entry: { status: number }) => entry.status)).toEqual([404]);
     expect(JSON.stringify(mock.server.store.data)).toBe(dataBefore);
     expect(mock.logLines.some((line) => /^POST \/v1\/pets 201 .* key=demo-pro scope=alpha$/.test(line))).toBe(true);
   });
