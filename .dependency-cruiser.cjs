@@ -4,7 +4,7 @@
 // errors). The rules describe the target; a rule is never loosened to let a violation pass.
 /** @type {import('dependency-cruiser').IConfiguration} */
 
-const APP_TOP = '^src/(app|server)\\.ts$';
+const APP_TOP = '^src/(app|server|world)\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -36,6 +36,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/limits/(rate-limit-policy|decide-request|storms|compliance|plans)\\.ts$' },
       to: { path: '^node_modules/(@types/)?(express|express-serve-static-core|lowdb)/' },
+    },
+    {
+      name: 'scopes-know-no-world',
+      comment:
+        "src/scopes/ keeps the scopes and picks a request's world, whatever a world holds: it knows no handlers, control, store, CLI, app, server or world.",
+      severity: 'error',
+      from: { path: '^src/scopes/' },
+      to: { path: ['^src/(handlers|control|store|cli)/', APP_TOP] },
     },
     {
       name: 'handlers-below-control',

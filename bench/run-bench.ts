@@ -20,6 +20,7 @@ import {
   startFloor,
   startMock,
 } from './processes.js';
+import { measureScopes, type ScopeFigures } from './scopes.js';
 import { storeCreatesPerSecond } from './store-alone.js';
 import { checkTargets, type RunFigures, ratio, renderTargets, type TargetCheck } from './targets.js';
 
@@ -55,6 +56,7 @@ type Extras = {
   storeAloneCreatesPerSecond: Record<string, number>;
   coldStartMs?: { mock: number; floor: number; bare: number };
   idleRssMb?: { mock: number; floor: number; bare: number };
+  scopes?: ScopeFigures;
   targets?: TargetCheck[];
 };
 
@@ -284,6 +286,8 @@ function runFigures(rows: Row[], extra: Extras): RunFigures {
     coldStartMs: extra.coldStartMs ?? { mock: Number.POSITIVE_INFINITY, bare: 1 },
     idleRssMb: extra.idleRssMb?.mock ?? Number.POSITIVE_INFINITY,
     keysRatio: rowNamed(rows, KEYS_ROW).ratio ?? 0,
+    scopesGrowthMb: extra.scopes?.growthMb ?? Number.POSITIVE_INFINITY,
+    scopeFirstToLater: extra.scopes?.firstToLater ?? Number.POSITIVE_INFINITY,
   };
 }
 
@@ -370,6 +374,7 @@ async function main(): Promise<void> {
 
     extra.coldStartMs = await coldStarts();
     extra.idleRssMb = await idleRss();
+    extra.scopes = await measureScopes();
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -391,6 +396,11 @@ async function main(): Promise<void> {
       `floor ${cold?.floor} ms, bare Express ${cold?.bare} ms`,
   );
   console.log(`idle RSS: mock ${idle?.mock} MB, floor ${idle?.floor} MB, bare Express ${idle?.bare} MB`);
+  const scopes = extra.scopes;
+  console.log(
+    `scopes: ${scopes?.scopes} scopes with a read, a create, an update and a key each: +${scopes?.growthMb} MB RSS; ` +
+      `a new scope's first read ${scopes?.firstRequestMs} ms against ${scopes?.laterRequestMs} ms after (medians)`,
+  );
   console.log(
     `durable creates/s by the store alone (no HTTP, ${CONNECTIONS} writers, ${STORE_ALONE_SECONDS} s): ` +
       Object.entries(extra.storeAloneCreatesPerSecond)

@@ -25,6 +25,10 @@ export type RunFigures = {
   idleRssMb: number;
   /** requests/s with 100,000 keys over requests/s with 10 keys. */
   keysRatio: number;
+  /** RSS growth of 1,000 scopes with a few writes each, in MB. */
+  scopesGrowthMb: number;
+  /** A scope's first request (which makes its world) over its later ones, medians. */
+  scopeFirstToLater: number;
 };
 
 export type TargetCheck = { target: string; measured: string; met: boolean };
@@ -49,6 +53,9 @@ export const BOUNDS = {
   idleRssMb: 100,
   /** How far the limiter may slow reads with 100,000 keys against 10 before it is not "independent". */
   keysRatio: 0.85,
+  scopesGrowthMb: 200,
+  /** "Not noticeably slower": a first request may cost half as much again as a later one, at most. */
+  scopeFirstToLater: 1.5,
 } as const;
 
 const atLeast = (target: string, value: number, bound: number): TargetCheck => ({
@@ -109,6 +116,16 @@ export function checkTargets(run: RunFigures): TargetCheck[] {
       run.keysRatio,
       BOUNDS.keysRatio,
     ),
+    {
+      target: `1,000 scopes with a few writes each: under ${BOUNDS.scopesGrowthMb} MB of growth`,
+      measured: `${run.scopesGrowthMb} MB`,
+      met: run.scopesGrowthMb < BOUNDS.scopesGrowthMb,
+    },
+    {
+      target: `a scope's first request: at most ${BOUNDS.scopeFirstToLater}x its later ones`,
+      measured: ratio(run.scopeFirstToLater),
+      met: run.scopeFirstToLater <= BOUNDS.scopeFirstToLater,
+    },
   ];
 }
 

@@ -1,8 +1,10 @@
 // The dashboard: reads and steers the mock through its documented control API only, so that
 // everything done here can be scripted too. It polls once a second; control requests never
-// count against any key's limits.
+// count against any key's limits, and its polls (marked X-Mock-Poll) stay out of the request log.
+// Everything it shows and does is in the scope picked (X-Mock-Scope), or the default scope.
 const CONTROL = '/__mock';
 const TOKEN_KEY = 'petstore-mock-control-token';
+const SCOPE_KEY = 'petstore-mock-scope';
 const POLL_MS = 1000;
 
 const $ = (selector) => document.querySelector(selector);
@@ -14,6 +16,13 @@ let planNames = [];
 function tokenHeader() {
   const token = sessionStorage.getItem(TOKEN_KEY);
   return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** The scope picked: '' for the default scope. Kept in the tab, as the token is. */
+let scope = sessionStorage.getItem(SCOPE_KEY) ?? '';
+
+function scopeHeader() {
+  return scope ? { 'X-Mock-Scope': scope } : {};
 }
 
 function askForToken() {
@@ -31,12 +40,17 @@ function askForToken() {
   });
 }
 
-/** One call of the control API; a 401 asks for the token once and tries again. */
-async function control(method, path, body) {
+/** One call of the control API, in the scope picked; a 401 asks for the token once and tries again. */
+async function control(method, path, body, { poll = false } = {}) {
   const send = () =>
     fetch(`${CONTROL}${path}`, {
       method,
-      headers: { ...tokenHeader(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        ...tokenHeader(),
+        ...scopeHeader(),
+        ...(poll ? { 'X-Mock-Poll': 'dashboard' } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   let response = await send();
@@ -249,18 +263,51 @@ async function showCompliance(key) {
   });
 }
 
+function pickScope(name) {
+  scope = name;
+  sessionStorage.setItem(SCOPE_KEY, name);
+  $('#scope').value = name;
+  $('#drop-scope').disabled = name === '';
+  // Another world has other keys: rows are made anew.
+  for (const entry of keyRows.values()) entry.row.remove();
+  keyRows.clear();
+  $('#compliance').textContent = '';
+}
+
+/** The scopes in the picker; a scope picked that is gone (dropped, or idle too long) gives way to the default. */
+function renderScopes(listing) {
+  const options = [element('option', { value: '', textContent: 'default (the data file)' })];
+  for (const entry of listing.scopes)
+    options.push(element('option', { value: entry.name, textContent: `${entry.name} (${entry.requests} requests)` }));
+  $('#scope').replaceChildren(...options);
+  const picked = listing.scopes.find((entry) => entry.name === scope);
+  if (scope && !picked) {
+    say(`Scope ${scope} is gone (dropped, or unused for ${listing.idleSeconds} s); showing the default scope.`);
+    pickScope('');
+  }
+  $('#scope').value = scope;
+  $('#scope-info').textContent = picked
+    ? `made ${new Date(picked.createdAt).toLocaleTimeString()}, last used ${new Date(picked.lastUsedAt).toLocaleTimeString()}`
+    : `${listing.scopes.length} of at most ${listing.maxScopes} scopes live`;
+}
+
 let refreshing = false;
 async function refresh() {
   if (refreshing) return;
   refreshing = true;
   try {
-    const [state, requests] = await Promise.all([control('GET', '/state'), control('GET', '/requests?limit=30')]);
+    // The scopes first: polling a scope that is gone would make it anew.
+    renderScopes(await control('GET', '/scopes', undefined, { poll: true }));
+    const [state, requests] = await Promise.all([
+      control('GET', '/state', undefined, { poll: true }),
+      control('GET', '/requests?limit=30', undefined, { poll: true }),
+    ]);
     renderClock(state);
     renderKeys(state);
     renderStorms(state);
     renderRequests(requests);
     if (statusLine.classList.contains('error') || statusLine.textContent === 'Connecting…')
-      say(`Connected; control API ${state.controlApi}.`);
+      say(`Connected; control API ${state.controlApi}; ${state.scope ? `scope ${state.scope}` : 'the default scope'}.`);
   } catch (error) {
     say(`Cannot read the mock's state: ${error.message}`, true);
   } finally {
@@ -311,8 +358,18 @@ function wire() {
     }),
   );
   $('#reset-all').addEventListener('click', () => {
-    if (window.confirm('Reset data, counters, bans, storms and the clock to how the mock started?'))
+    const which = scope ? `scope ${scope}` : 'the default scope';
+    if (window.confirm(`Reset data, counters, bans, storms and the clock of ${which} to how it started?`))
       act('Reset', () => control('POST', '/reset'));
+  });
+  $('#scope').addEventListener('change', (event) => {
+    pickScope(event.currentTarget.value);
+    refresh();
+  });
+  $('#drop-scope').addEventListener('click', () => {
+    const dropped = scope;
+    pickScope('');
+    act(`Scope ${dropped} dropped`, () => control('DELETE', `/scopes/${encodeURIComponent(dropped)}`));
   });
 }
 
@@ -329,6 +386,7 @@ async function loadContract() {
 }
 
 wire();
+pickScope(scope);
 await loadContract().catch((error) => {
   docsTags = new Map();
   say(`The contract (/openapi.json) could not be read, so no plan can be chosen: ${error.message}`, true);

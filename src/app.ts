@@ -3,25 +3,25 @@
 //   same steps of their contract's pipeline (express-openapi-validator): the operation's match ->
 //   the check of its answers -> (API: latency, key and limits) -> body -> the request's check ->
 //   the operation's handler; then the 404 and the Error object. Every answer of a matched
-//   operation is checked on its way out (status, body, headers).
+//   operation is checked on its way out (status, body, headers). Each request runs in a world
+//   (world.ts): its X-Mock-Scope's, or the default one; the API's steps are built per world.
 import cors from 'cors';
 import express, { type Express, json, type Request, type RequestHandler } from 'express';
 import { createKeyAuthentication } from './auth/authenticate-key.js';
-import type { KeyDirectory } from './auth/key-directory.js';
-import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
 import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
-import type { Simulation } from './control/simulation.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
 import { createErrorMiddleware, HttpError, logMockFault } from './errors.js';
 import { createHandlers } from './handlers/index.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
 import { createLatencyMiddleware } from './http/latency.js';
 import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
+import { setRateLimitHeaders } from './http/rate-limit-headers.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
-import type { LimitState } from './limits/limit-state.js';
+import { PLAN_LIMITS } from './limits/plans.js';
 import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
+import { countAnonymousRequest } from './limits/rate-limit-policy.js';
 import {
   type ContractPipeline,
   createContractPipeline,
@@ -31,7 +31,10 @@ import {
 import { dispatchByOperationId, dispatchOperations, requireHandlers } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { guardResponses } from './openapi/response-contract.js';
-import type { DataStore } from './store/data-store.js';
+import { requestedScope } from './scopes/scope-name.js';
+import type { ScopeRegistry } from './scopes/scope-registry.js';
+import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
+import type { World } from './world.js';
 
 /** Headers a browser app may read from a cross-origin answer. */
 const EXPOSED_HEADERS = [
@@ -51,13 +54,12 @@ const EXPOSED_HEADERS = [
 export type AppDependencies = {
   contract: Contract;
   controlContract: Contract;
-  data: DataStore;
-  clock: Clock;
-  limitState: LimitState;
-  simulation: Simulation;
+  /** The world of requests without X-Mock-Scope: the data file's. */
+  defaultWorld: World;
+  /** The worlds of the scopes, each made by its first request. */
+  scopes: ScopeRegistry<World>;
   controlAccess: ControlAccess;
   controlToken: string | undefined;
-  keys: KeyDirectory;
   validateResponses: boolean;
   /** Write a line per request (the errors of the mock's own are logged either way). */
   logRequests: boolean;
@@ -83,12 +85,13 @@ function onlyCrossOrigin(corsHandler: RequestHandler): RequestHandler {
 export type MockApp = { app: Express; ready: Promise<void> };
 
 /** The steps every request of a contract takes, with the caller's own before the body is read. */
+const parseJson = json({ limit: MAX_BODY_BYTES });
+
 function operationSteps(
   pipeline: ContractPipeline,
   beforeBody: readonly RequestHandler[],
   dispatch: RequestHandler,
 ): RequestHandler {
-  const parseJson = json({ limit: MAX_BODY_BYTES });
   return composeMiddleware([
     pipeline.match,
     pipeline.checkResponseBody,
@@ -102,8 +105,8 @@ function operationSteps(
 }
 
 export function createApp(deps: AppDependencies): MockApp {
-  const { contract, data, clock, simulation } = deps;
-  const settings = () => simulation.settings();
+  const { contract, defaultWorld } = deps;
+  const worlds = createWorldChooser(defaultWorld, deps.scopes);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -123,39 +126,57 @@ export function createApp(deps: AppDependencies): MockApp {
   const controlPipeline = createContractPipeline(deps.controlContract, pipelineOptions);
   const operationIdOf = (req: Request) => requestOperation(req)?.operationId;
 
-  const controlHandlers = createControlOperations(simulation, deps.controlAccess);
+  const controlHandlers = createControlOperations({
+    simulationOf: (req) => worlds.worldOf(req).simulation,
+    scopes: deps.scopes,
+    access: deps.controlAccess,
+  });
   requireHandlers(deps.controlContract, controlHandlers, 'src/control/control-operations.ts');
   const control = createControlApi({
     access: deps.controlAccess,
     token: deps.controlToken,
-    operations: operationSteps(
-      controlPipeline,
-      [],
-      dispatchByOperationId(new Map(Object.entries(controlHandlers).map(([id, handler]) => [id, [handler]]))),
-    ),
+    operations: composeMiddleware([
+      // A name that is not one is refused for every operation; the scope itself is entered
+      // (made, if new) only by the operations that act in it.
+      (req, _res, next) => {
+        requestedScope(req);
+        next();
+      },
+      operationSteps(
+        controlPipeline,
+        [],
+        dispatchByOperationId(new Map(Object.entries(controlHandlers).map(([id, handler]) => [id, [handler]]))),
+      ),
+    ]),
   });
 
   const api = contract.basePath || '/';
-  const apiSteps = operationSteps(
-    apiPipeline,
-    [
-      createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
-      // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
-      createKeyAuthentication({ keys: deps.keys, state: deps.limitState, clock }),
-      createRateLimitMiddleware({
-        state: deps.limitState,
+  const apiStepsOf = ({ data, clock, limitState, simulation, keys }: World) =>
+    operationSteps(
+      apiPipeline,
+      [
+        createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
+        // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
+        createKeyAuthentication({ keys, state: limitState, clock }),
+        createRateLimitMiddleware({
+          state: limitState,
+          clock,
+          settings: () => simulation.settings(),
+          operationIdOf,
+          onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
+        }),
+      ],
+      dispatchOperations({
+        contract,
+        handlers: createHandlers({ data, clock, basePath: contract.basePath }),
         clock,
-        settings,
-        operationIdOf,
-        onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
+        retryAfterFormat: () => simulation.settings().retryAfterFormat,
       }),
-    ],
-    dispatchOperations({
-      contract,
-      handlers: createHandlers({ data, clock, basePath: contract.basePath }),
-      clock,
-      retryAfterFormat: () => settings().retryAfterFormat,
-    }),
+    );
+  // A request refused for its scope has no world to count it in: its headers show a Free window
+  // of its own, counted nowhere (every answer of the API carries them).
+  const apiSteps = perWorld(worlds, apiStepsOf, (res) =>
+    setRateLimitHeaders(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, defaultWorld.clock.nowMs()).headers),
   );
 
   // Everything but the 404 and the Error object runs as one Express layer (see middleware-chain.ts).

@@ -16,6 +16,8 @@ const AS_OPTIONS: Record<keyof typeof OPTION_RANGES, (value: number) => MockServ
   seed: (seed) => ({ seed }),
   banThreshold: (threshold) => ({ ban: { threshold } }),
   banSeconds: (seconds) => ({ ban: { seconds } }),
+  scopeIdleSeconds: (scopeIdleSeconds) => ({ scopeIdleSeconds }),
+  maxScopes: (maxScopes) => ({ maxScopes }),
 };
 
 describe('option ranges', () => {

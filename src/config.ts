@@ -32,8 +32,12 @@ export type MockServerOptions = {
   validateResponses?: boolean;
   /** Require `Authorization: Bearer TOKEN` on the control API (/__mock). */
   controlToken?: string;
-  /** Keys, a storm and latency to set up at start (and again on every reset). */
+  /** Keys, a storm and latency to set up at start (and again on every reset); the default scope's only. */
   start?: SimulationStart;
+  /** A scope unused this many seconds (real time) is dropped. Default 1800. */
+  scopeIdleSeconds?: number;
+  /** At most this many scopes at once. Default 1000. */
+  maxScopes?: number;
   /** Where request and error lines go; false for none. Default: none (the CLI logs to the console). */
   log?: LogSink | false;
   /** Log a line per request (default true when there is a log). */
@@ -54,6 +58,8 @@ export type Config = Readonly<{
   validateResponses: boolean;
   controlToken: string | undefined;
   start: SimulationStart;
+  scopeIdleSeconds: number;
+  maxScopes: number;
   log: LogSink;
   logRequests: boolean;
 }>;
@@ -65,12 +71,18 @@ export const OPTION_RANGES = {
   // As PATCH /__mock/settings takes them (spec/control.yaml, SettingsUpdate); a test compares.
   banThreshold: { min: 1, max: 1_000_000 },
   banSeconds: { min: 1, max: 31_536_000 },
+  scopeIdleSeconds: { min: 1, max: 31_536_000 },
+  maxScopes: { min: 1, max: 1_000_000 },
 } as const satisfies Record<string, OptionRange>;
 
 export type OptionRange = Readonly<{ min: number; max: number }>;
 
 /** The spec's x-rate-limits.ban: 10 requests while limited, then 600 seconds. */
 export const DEFAULT_BAN: BanPolicy = { threshold: 10, seconds: 600 };
+
+/** Half an hour idle drops a scope; a thousand at once stay well under 200 MB (npm run bench). */
+export const DEFAULT_SCOPE_IDLE_SECONDS = 1_800;
+export const DEFAULT_MAX_SCOPES = 1_000;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -126,6 +138,12 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
     validateResponses: options.validateResponses ?? true,
     controlToken: requireToken(options.controlToken),
     start: structuredClone(options.start ?? {}),
+    scopeIdleSeconds: requireInteger(
+      'The scope idle time in seconds',
+      options.scopeIdleSeconds ?? DEFAULT_SCOPE_IDLE_SECONDS,
+      OPTION_RANGES.scopeIdleSeconds,
+    ),
+    maxScopes: requireInteger('The most scopes', options.maxScopes ?? DEFAULT_MAX_SCOPES, OPTION_RANGES.maxScopes),
     log: options.log === false || options.log === undefined ? () => undefined : options.log,
     logRequests: options.log !== false && options.log !== undefined && options.logRequests !== false,
   });

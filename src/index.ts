@@ -3,4 +3,4 @@
 export type { Clock, ClockState } from './clock.js';
 export type { Config, MockServerOptions } from './config.js';
 export { generateDataSet } from './fixtures/generate-data-set.js';
-export { createMockServer, type MockServer } from './server.js';
+export { createMockServer, type MockScope, type MockServer } from './server.js';

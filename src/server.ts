@@ -1,15 +1,14 @@
 // createMockServer: the programmatic API. It builds everything from one Config, listens, and
 // returns a handle that a test can use and close. The CLI's `serve` is a thin layer over it.
+// It builds the default world (the data file's) and the scopes, whose worlds share the fixtures.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { createKeyDirectory } from './auth/key-directory.js';
 import { type Clock, createClock, createInMemoryClockSettings } from './clock.js';
 import { type Config, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
-import { createSimulation, type Simulation } from './control/simulation.js';
+import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
-import { createInMemoryLimitState } from './limits/in-memory-limit-state.js';
 import type { LimitState } from './limits/limit-state.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {
@@ -18,9 +17,26 @@ import {
   CONTROL_SPEC_FILE,
   PETSTORE_SPEC_FILE,
 } from './package-root.js';
+import { delegateTo } from './scopes/delegate.js';
+import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
+import { createScopeRegistry } from './scopes/scope-registry.js';
+import { tooManyScopesMessage } from './scopes/world-of-request.js';
 import { createStore, type Store } from './store/create-store.js';
+import { copyDataSet, freezeDataSet } from './store/data-set.js';
 import { initialDataSet } from './store/initial-data.js';
 import { dataStoreOf } from './store/lowdb-data-store.js';
+import { assembleWorld, createScopeWorld, type World } from './world.js';
+
+/** What a test needs of one scope: the header to send, and the scope's own control and clock. */
+export type MockScope = {
+  name: string;
+  /** Send these with every request of the scope, API and control alike. */
+  headers: Readonly<Record<typeof SCOPE_HEADER, string>>;
+  /** As `MockServer.control`, in this scope (made by its first use, if new). */
+  control: Simulation;
+  /** As `MockServer.clock`, this scope's. */
+  clock: Clock;
+};
 
 export type MockServer = {
   /** The API's {base_url}: http://HOST:PORT plus the spec's base path, e.g. http://127.0.0.1:4010/v1. */
@@ -37,6 +53,11 @@ export type MockServer = {
   control: Simulation;
   /** Whether the control API is open (loopback), behind the token, or closed. */
   controlAccess: ControlAccess;
+  /**
+   * The scope `name` (1 to 64 letters, digits, ".", "_" or "-"): its header and its control and
+   * clock, which act in the scope as it is at each call (made anew once dropped or expired).
+   */
+  scope(name: string): MockScope;
   close(): Promise<void>;
 };
 
@@ -76,35 +97,32 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
   const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
-  const limitState = createInMemoryLimitState();
   const clock = createClock({
     start: config.clockStart,
     frozen: config.clockFrozen,
     settings: createInMemoryClockSettings(),
   });
-  // Built only when the store is new (or reset): a restart on an existing data file skips it.
-  const createInitialData = () => initialDataSet({ seed: config.seed, demoKeys: config.demoKeys });
+  // The fixtures of the seed, once: every scope shares them, and a new or reset data file copies their lists.
+  const fixtures = freezeDataSet(await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys }));
+  const createInitialData = () => copyDataSet(fixtures);
   const store = await createStore({ location: config.data, reset: config.reset, createInitialData });
   const data = dataStoreOf(store);
-  const simulation = createSimulation({
-    data,
-    state: limitState,
-    clock,
-    initialSettings: { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat },
-    createInitialData,
-    start: config.start,
+  const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
+  const defaultWorld = assembleWorld({ data, clock, initialSettings, createInitialData, start: config.start });
+  const scopes = createScopeRegistry<World>({
+    createWorld: () => createScopeWorld(fixtures, initialSettings),
+    maxScopes: config.maxScopes,
+    idleSeconds: config.scopeIdleSeconds,
   });
+  const simulation = defaultWorld.simulation;
   const access = controlAccess(config.host, config.controlToken);
   const { app, ready } = createApp({
     contract,
     controlContract: loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE),
-    data,
-    clock,
-    limitState,
-    simulation,
+    defaultWorld,
+    scopes,
     controlAccess: access,
     controlToken: config.controlToken,
-    keys: createKeyDirectory(data),
     validateResponses: config.validateResponses,
     seed: config.seed,
     log: config.log,
@@ -127,6 +145,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await simulation.applyStart();
     await listen(server, config.port, config.host);
   } catch (error) {
+    scopes.close();
     await data.close();
     throw error;
   }
@@ -142,9 +161,23 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     contract,
     store,
     clock,
-    limitState,
+    limitState: defaultWorld.limitState,
     control: simulation,
     controlAccess: access,
+    scope(name) {
+      if (!isScopeName(name)) throw new TypeError(invalidScopeMessage(name));
+      const world = () => {
+        const entered = scopes.enter(name);
+        if (!entered) throw new Error(tooManyScopesMessage(scopes));
+        return entered;
+      };
+      return {
+        name,
+        headers: Object.freeze({ [SCOPE_HEADER]: name }),
+        control: delegateTo(simulation, () => world().simulation),
+        clock: delegateTo(clock, () => world().clock),
+      };
+    },
     async close() {
       // Requests under way finish (and their writes reach the disk); idle connections close now,
       // and any still busy after the grace period are cut.
@@ -156,6 +189,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         });
         server.closeIdleConnections();
       });
+      scopes.close();
       await data.close();
     },
   };

@@ -28,6 +28,8 @@ export function renderBanner(server: MockServer, dataOrigin: string): string {
     `    Data       ${server.store.location} (${dataOrigin})`,
     `    Dashboard  ${server.origin}/__mock/ui`,
     `    Control    ${server.origin}/__mock/state (${CONTROL_ACCESS_NOTE[server.controlAccess]})`,
+    `    Scopes     X-Mock-Scope: NAME on any request gives it a world of its own; at most ${count(server.config.maxScopes)} (--max-scopes),`,
+    `               each dropped after ${count(server.config.scopeIdleSeconds)} s unused (--scope-idle-seconds)`,
     '',
     keys.length > 0
       ? '  API keys (send one in the X-API-Key header):'

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { type MockServerOptions, OPTION_RANGES } from '../config.js';
+import { DEFAULT_MAX_SCOPES, DEFAULT_SCOPE_IDLE_SECONDS, type MockServerOptions, OPTION_RANGES } from '../config.js';
 import type { Latency } from '../http/latency.js';
 import type { StormSpec } from '../limits/storms.js';
 import { createMockServer } from '../server.js';
@@ -32,6 +32,8 @@ type ServeFlags = {
   key?: StartKey[];
   storm?: StormSpec;
   latency?: Latency;
+  scopeIdleSeconds: number;
+  maxScopes: number;
   quiet?: boolean;
 };
 
@@ -73,6 +75,18 @@ export function registerServeCommand(program: Command): void {
     .option('--key <name:plan[:perMinute:perDay]>', 'add or change an API key at start (repeatable)', parseKeyOption)
     .option('--storm <json>', 'start a 429 storm at start, e.g. \'{"fraction":0.5,"seconds":60}\'', parseStormOption)
     .option('--latency <ms|min-max>', 'add latency to every answer, e.g. 200 or 100-800', parseLatencyOption)
+    .option(
+      '--scope-idle-seconds <n>',
+      'drop a scope (X-Mock-Scope) unused this many seconds, real time',
+      integerOption('--scope-idle-seconds', OPTION_RANGES.scopeIdleSeconds),
+      DEFAULT_SCOPE_IDLE_SECONDS,
+    )
+    .option(
+      '--max-scopes <n>',
+      'hold at most this many scopes at once',
+      integerOption('--max-scopes', OPTION_RANGES.maxScopes),
+      DEFAULT_MAX_SCOPES,
+    )
     .option('--no-validate-responses', "skip checking the mock's own responses (for load tests)")
     .option('-q, --quiet', 'no line per request')
     .action(async (flags: ServeFlags) => {
@@ -89,6 +103,8 @@ export function registerServeCommand(program: Command): void {
         clockStart: flags.clockStart,
         clockFrozen: flags.clockFrozen,
         validateResponses: flags.validateResponses,
+        scopeIdleSeconds: flags.scopeIdleSeconds,
+        maxScopes: flags.maxScopes,
         controlToken: flags.controlToken ?? undefined,
         start: {
           ...(flags.key ? { keys: flags.key } : {}),

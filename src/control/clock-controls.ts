@@ -14,9 +14,12 @@ export function createClockControls(clock: Clock): SimulationPart<ClockControls>
     controls: {
       clock: () => clock.state(),
       moveClock(change) {
+        // Frozen first: a clock set and frozen in one change then stands at exactly the time given,
+        // not at the millisecond that passed between the two.
+        if (change.frozen === true) clock.freeze(true);
         if (change.now !== undefined) clock.set(change.now);
         if (change.advanceSeconds !== undefined) clock.advance(change.advanceSeconds);
-        if (change.frozen !== undefined) clock.freeze(change.frozen);
+        if (change.frozen === false) clock.freeze(false);
         return clock.state();
       },
     },

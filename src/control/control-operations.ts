@@ -1,10 +1,13 @@
 // The control API's operations (spec/control.yaml), one handler per operationId, each a thin
-// call into the simulation. Requests reach them checked by express-openapi-validator, as the
-// Pet Store API's do; the simulation's own failures become the control contract's Error object.
+// call into the simulation of the request's scope (X-Mock-Scope), or into the scopes themselves.
+// Requests reach them checked by express-openapi-validator, as the Pet Store API's do; the
+// simulation's own failures become the control contract's Error object.
 import type { Request, Response } from 'express';
 import { HttpError } from '../errors.js';
 import type { components, operations } from '../generated/control.js';
 import { LatencyError } from '../http/latency.js';
+import { requestedScope } from '../scopes/scope-name.js';
+import type { ScopeListing } from '../scopes/scope-registry.js';
 import type { ControlAccess } from './control-access.js';
 import { NotFoundError, type Simulation } from './simulation.js';
 
@@ -30,75 +33,120 @@ function handle(action: (req: Request, res: Response) => unknown): ControlHandle
 }
 
 const keyParam = (req: Request) => String(req.params.key);
+const iso = (ms: number) => new Date(ms).toISOString();
 
-export function createControlOperations(
-  simulation: Simulation,
-  access: ControlAccess,
-): Record<ControlOperationId, ControlHandler> {
-  const clockBody = async () => {
+export type ControlOperationDependencies = {
+  /** The simulation of the request's scope: entered (made if new) by the operations that act in it. */
+  simulationOf: (req: Request) => Simulation;
+  scopes: ScopeListing;
+  access: ControlAccess;
+};
+
+function scopeHandlers(scopes: ScopeListing): Record<'listScopes' | 'deleteScope', ControlHandler> {
+  return {
+    listScopes: handle(async (_req, res) =>
+      res.json({
+        scopes: scopes.list().map((scope) => ({
+          name: scope.name,
+          createdAt: iso(scope.createdAtMs),
+          lastUsedAt: iso(scope.lastUsedAtMs),
+          expiresAt: iso(scope.expiresAtMs),
+          requests: scope.requests,
+        })),
+        maxScopes: scopes.maxScopes,
+        idleSeconds: scopes.idleSeconds,
+      }),
+    ),
+    deleteScope: handle(async (req, res) => {
+      const name = String(req.params.name);
+      if (!scopes.drop(name)) {
+        throw new HttpError('SCOPE_NOT_FOUND', `No scope "${name}". List the scopes with GET /__mock/scopes.`);
+      }
+      res.status(204).end();
+    }),
+  };
+}
+
+export function createControlOperations({
+  simulationOf,
+  scopes,
+  access,
+}: ControlOperationDependencies): Record<ControlOperationId, ControlHandler> {
+  const clockBody = async (simulation: Simulation) => {
     const { now, frozen } = await simulation.clock();
     return { now: now.toISOString(), frozen };
   };
   const noContent = (res: Response) => res.status(204).end();
+  /** A handler that acts in the request's scope. */
+  const inScope = (action: (simulation: Simulation, req: Request, res: Response) => unknown) =>
+    handle((req, res) => action(simulationOf(req), req, res));
 
   return {
-    getState: handle(async (_req, res) =>
-      res.json({ ...(await simulation.state()), controlApi: access === 'token' ? 'token' : 'open' }),
-    ),
-    putKey: handle(async (req, res) => {
+    ...scopeHandlers(scopes),
+    getState: inScope(async (simulation, req, res) => {
+      const scope = requestedScope(req);
+      res.json({
+        ...(await simulation.state()),
+        controlApi: access === 'token' ? 'token' : 'open',
+        ...(scope === undefined ? {} : { scope }),
+      });
+    }),
+    putKey: inScope(async (simulation, req, res) => {
       const body = req.body as Schemas['KeyPlan'];
       res.json(await simulation.putKey(keyParam(req), body.plan, body.limits));
     }),
-    deleteKey: handle(async (req, res) => {
+    deleteKey: inScope(async (simulation, req, res) => {
       await simulation.deleteKey(keyParam(req));
       noContent(res);
     }),
-    banKey: handle(async (req, res) =>
+    banKey: inScope(async (simulation, req, res) =>
       res.json(await simulation.ban(keyParam(req), (req.body as { seconds?: number } | undefined)?.seconds)),
     ),
-    liftBan: handle(async (req, res) => res.json(await simulation.liftBan(keyParam(req)))),
-    resetKeyCounters: handle(async (req, res) => {
+    liftBan: inScope(async (simulation, req, res) => res.json(await simulation.liftBan(keyParam(req)))),
+    resetKeyCounters: inScope(async (simulation, req, res) => {
       await simulation.resetCounters(keyParam(req));
       res.json(await simulation.key(keyParam(req)));
     }),
-    listKeyRequests: handle(async (req, res) =>
+    listKeyRequests: inScope(async (simulation, req, res) =>
       res.json((await simulation.requests(keyParam(req))).map(({ atMs: _atMs, ...request }) => request)),
     ),
-    clearKeyRequests: handle(async (req, res) => {
+    clearKeyRequests: inScope(async (simulation, req, res) => {
       await simulation.clearRequests(keyParam(req));
       noContent(res);
     }),
-    getKeyCompliance: handle(async (req, res) => res.json(await simulation.compliance(keyParam(req)))),
-    listRecentRequests: handle(async (req, res) =>
+    getKeyCompliance: inScope(async (simulation, req, res) => res.json(await simulation.compliance(keyParam(req)))),
+    listRecentRequests: inScope(async (simulation, req, res) =>
       res.json(await simulation.recentRequests(Number(req.query.limit ?? 50))),
     ),
-    listStorms: handle(async (_req, res) => res.json(await simulation.storms())),
-    startStorm: handle(async (req, res) =>
+    listStorms: inScope(async (simulation, _req, res) => res.json(await simulation.storms())),
+    startStorm: inScope(async (simulation, req, res) =>
       res.status(201).json(await simulation.startStorm((req.body ?? {}) as Schemas['StormSpec'])),
     ),
-    stopStorms: handle(async (_req, res) => {
+    stopStorms: inScope(async (simulation, _req, res) => {
       await simulation.stopStorms();
       noContent(res);
     }),
-    stopStorm: handle(async (req, res) => {
+    stopStorm: inScope(async (simulation, req, res) => {
       await simulation.stopStorm(String(req.params.stormId));
       noContent(res);
     }),
-    setLatency: handle(async (req, res) => res.json(await simulation.setLatency(req.body as Schemas['Latency']))),
-    clearLatency: handle(async (_req, res) => {
+    setLatency: inScope(async (simulation, req, res) =>
+      res.json(await simulation.setLatency(req.body as Schemas['Latency'])),
+    ),
+    clearLatency: inScope(async (simulation, _req, res) => {
       await simulation.clearLatency();
       noContent(res);
     }),
-    updateSettings: handle(async (req, res) =>
+    updateSettings: inScope(async (simulation, req, res) =>
       res.json(await simulation.updateSettings(req.body as Schemas['SettingsUpdate'])),
     ),
-    getClock: handle(async (_req, res) => res.json(await clockBody())),
-    moveClock: handle(async (req, res) => {
+    getClock: inScope(async (simulation, _req, res) => res.json(await clockBody(simulation))),
+    moveClock: inScope(async (simulation, req, res) => {
       const change = req.body as Schemas['ClockChange'];
       await simulation.moveClock({ ...change, now: change.now === undefined ? undefined : new Date(change.now) });
-      res.json(await clockBody());
+      res.json(await clockBody(simulation));
     }),
-    resetMock: handle(async (_req, res) => {
+    resetMock: inScope(async (simulation, _req, res) => {
       await simulation.reset();
       noContent(res);
     }),

@@ -3,7 +3,10 @@ export interface paths {
     "/state": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23,7 +26,10 @@ export interface paths {
     "/keys/{key}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -33,7 +39,7 @@ export interface paths {
         get?: never;
         /**
          * Put a key on a plan (creating it if new)
-         * @description Without `limits`, the plan's own limits apply (enterprise: those of demo-enterprise, 10,000 a minute and 1,000,000 a day). The key is kept in the data file.
+         * @description Without `limits`, the plan's own limits apply (enterprise: those of demo-enterprise, 10,000 a minute and 1,000,000 a day). The key is kept in the data file (a scope's, in the scope's memory).
          */
         put: operations["putKey"];
         post?: never;
@@ -50,7 +56,10 @@ export interface paths {
     "/keys/{key}/ban": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -77,7 +86,10 @@ export interface paths {
     "/keys/{key}/counters": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -100,7 +112,10 @@ export interface paths {
     "/keys/{key}/requests": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -127,7 +142,10 @@ export interface paths {
     "/keys/{key}/compliance": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -153,7 +171,10 @@ export interface paths {
     "/requests": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -173,7 +194,10 @@ export interface paths {
     "/storms": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -204,7 +228,10 @@ export interface paths {
     "/storms/{stormId}": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description The storm's id. */
                 stormId: string;
@@ -227,7 +254,10 @@ export interface paths {
     "/latency": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -251,7 +281,10 @@ export interface paths {
     "/settings": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -271,7 +304,10 @@ export interface paths {
     "/clock": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -295,7 +331,10 @@ export interface paths {
     "/reset": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -303,10 +342,53 @@ export interface paths {
         put?: never;
         /**
          * Back to the start
-         * @description Data from the fixtures, counters, bans, storms, latency, settings, records and the clock back to how the server started.
+         * @description Data from the fixtures, counters, bans, storms, latency, settings, records and the clock back to how the server started; only in the scope the request addresses (a scope goes back to how every scope starts), the others are not touched.
          */
         post: operations["resetMock"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scopes the mock holds
+         * @description Every scope, oldest first, with when it was made and last used (real time, which idle expiry goes by) and how many requests it has served. The default scope is not one of them.
+         */
+        get: operations["listScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scopes/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The scope's name. */
+                name: components["schemas"]["ScopeName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Drop a scope
+         * @description Its world is forgotten at once; requests under way in it finish. A later request naming it makes it anew, from the start.
+         */
+        delete: operations["deleteScope"];
         options?: never;
         head?: never;
         patch?: never;
@@ -316,6 +398,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ScopeName: string;
+        ScopeSummary: {
+            name: components["schemas"]["ScopeName"];
+            /**
+             * Format: date-time
+             * @description When its first request came (real time).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its latest request came (real time).
+             */
+            lastUsedAt: string;
+            /**
+             * Format: date-time
+             * @description When it is dropped unless used again (real time).
+             */
+            expiresAt: string;
+            /** @description Requests it has served */
+            requests: number;
+        };
+        Scopes: {
+            scopes: components["schemas"]["ScopeSummary"][];
+            /** @description At most this many at once (serve --max-scopes). */
+            maxScopes: number;
+            /** @description A scope unused this long is dropped (serve --scope-idle-seconds). */
+            idleSeconds: number;
+        };
         /** @enum {string} */
         PlanName: "free" | "pro" | "business" | "enterprise";
         Limits: {
@@ -427,6 +537,8 @@ export interface components {
              * @enum {string}
              */
             controlApi?: "open" | "token";
+            /** @description The scope this state is of; absent for the default scope. */
+            scope?: components["schemas"]["ScopeName"];
         };
         RecordedRequest: {
             index: number;
@@ -473,7 +585,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request breaks this contract. */
+        /** @description The request breaks this contract, or its X-Mock-Scope header is not a scope name. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -500,7 +612,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No such key or storm. */
+        /** @description No such key, storm or scope. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -527,10 +639,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request names a new scope, and the mock holds as many as it may (serve --max-scopes). */
+        TooManyScopes: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description An API key. */
         Key: string;
+        /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+        Scope: components["schemas"]["ScopeName"];
     };
     requestBodies: never;
     headers: never;
@@ -541,7 +664,10 @@ export interface operations {
     getState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -556,14 +682,19 @@ export interface operations {
                     "application/json": components["schemas"]["State"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     putKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -589,13 +720,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
     deleteKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -611,16 +746,21 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
     banKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -648,12 +788,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     liftBan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -671,15 +815,20 @@ export interface operations {
                     "application/json": components["schemas"]["KeyState"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     resetKeyCounters: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -697,15 +846,20 @@ export interface operations {
                     "application/json": components["schemas"]["KeyState"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     listKeyRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -723,15 +877,20 @@ export interface operations {
                     "application/json": components["schemas"]["RecordedRequest"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     clearKeyRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -747,15 +906,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     getKeyCompliance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description An API key. */
                 key: components["parameters"]["Key"];
@@ -773,9 +937,11 @@ export interface operations {
                     "application/json": components["schemas"]["ComplianceReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     listRecentRequests: {
@@ -784,7 +950,10 @@ export interface operations {
                 /** @description How many (1 to 200, default 50). */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -802,12 +971,16 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     listStorms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -822,14 +995,19 @@ export interface operations {
                     "application/json": components["schemas"]["Storm"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     startStorm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -852,12 +1030,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     stopStorms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -870,14 +1052,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     stopStorm: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path: {
                 /** @description The storm's id. */
                 stormId: string;
@@ -893,15 +1080,20 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     setLatency: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -924,12 +1116,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     clearLatency: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -942,14 +1138,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     updateSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -972,12 +1173,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     getClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -992,14 +1197,19 @@ export interface operations {
                     "application/json": components["schemas"]["ClockState"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     moveClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1022,12 +1232,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     resetMock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1040,9 +1254,59 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
+        };
+    };
+    listScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scopes, and the limits they live under. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scopes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+    deleteScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The scope's name. */
+                name: components["schemas"]["ScopeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   INVALID_BODY: { status: 400, description: "The JSON body breaks its schema; the message names the field and the rule." },
   MALFORMED_JSON: { status: 400, description: "The body is not well-formed JSON." },
   MALFORMED_HTTP: { status: 400, description: "The request is not valid HTTP/1.1 (answered before any operation is known, then the connection closes)." },
+  INVALID_SCOPE: { status: 400, description: "The mock's own: the X-Mock-Scope header is not a scope name (1 to 64 letters, digits, '.', '_' or '-')." },
   API_KEY_MISSING: { status: 401, description: "No X-API-Key header was sent." },
   API_KEY_INVALID: { status: 401, description: "The X-API-Key header names no known key." },
   API_KEY_BANNED: { status: 403, description: "The key is banned for a time after repeated requests while rate-limited; Retry-After says until when." },
@@ -28,11 +29,13 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, description: "The key is past its per-minute or per-day limit; Retry-After says when to retry." },
   INTERNAL_ERROR: { status: 500, description: "The service failed; retrying may help." },
   RESPONSE_VALIDATION_FAILED: { status: 500, description: "The service produced a response that breaks this contract (a bug in the service)." },
+  TOO_MANY_SCOPES: { status: 503, description: "The mock's own: the request names a new scope, and the mock holds as many as its --max-scopes allows." },
   STORAGE_FAILED: { status: 507, description: "The change could not be stored (the storage is full or cannot be written); nothing of it was kept. Retry once the storage has room." },
   CONTROL_TOKEN_REQUIRED: { status: 401, description: "The server has a control token and the request did not send it as a Bearer token." },
   CONTROL_API_CLOSED: { status: 403, description: "The server listens beyond loopback without a control token" },
   KEY_NOT_FOUND: { status: 404, description: "No API key has this name." },
   STORM_NOT_FOUND: { status: 404, description: "No running storm has this id." },
+  SCOPE_NOT_FOUND: { status: 404, description: "The mock holds no scope of this name." },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

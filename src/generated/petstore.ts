@@ -444,7 +444,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description A parameter or the body breaks the contract, or the body is not JSON. */
+        /** @description A parameter or the body breaks the contract, or the body is not JSON (or, from the mock, its X-Mock-Scope header is not a scope name). */
         BadRequest: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -457,7 +457,7 @@ export interface components {
                     /** @constant */
                     status?: 400;
                     /** @enum {unknown} */
-                    code?: "INVALID_PARAMETER" | "INVALID_BODY" | "MALFORMED_JSON";
+                    code?: "INVALID_PARAMETER" | "INVALID_BODY" | "MALFORMED_JSON" | "INVALID_SCOPE";
                 };
             };
         };
@@ -650,6 +650,23 @@ export interface components {
                 };
             };
         };
+        /** @description The mock's own: the request names a scope it does not hold, and it holds as many as it may. Drop a scope, or wait for an idle one to expire. */
+        TooManyScopes: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @constant */
+                    status?: 503;
+                    /** @enum {unknown} */
+                    code?: "TOO_MANY_SCOPES";
+                };
+            };
+        };
         /** @description The change could not be stored, and nothing of it was kept; reads still work. */
         StorageFailed: {
             headers: {
@@ -765,6 +782,7 @@ export interface operations {
             403: components["responses"]["Banned"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     createPet: {
@@ -785,6 +803,7 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -841,6 +860,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     updatePet: {
@@ -865,6 +885,7 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -888,6 +909,7 @@ export interface operations {
             409: components["responses"]["PetConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -910,6 +932,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     listCategories: {
@@ -947,6 +970,7 @@ export interface operations {
             403: components["responses"]["Banned"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     createCategory: {
@@ -967,6 +991,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -989,6 +1014,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     updateCategory: {
@@ -1013,6 +1039,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1036,6 +1063,7 @@ export interface operations {
             409: components["responses"]["CategoryConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1080,6 +1108,7 @@ export interface operations {
             403: components["responses"]["Banned"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     placeOrder: {
@@ -1117,6 +1146,7 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1139,6 +1169,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     cancelOrder: {
@@ -1161,6 +1192,7 @@ export interface operations {
             409: components["responses"]["OrderConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1202,6 +1234,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1241,6 +1274,7 @@ export interface operations {
             403: components["responses"]["Banned"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     getInventoryItem: {
@@ -1262,6 +1296,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
         };
     };
     updateInventory: {
@@ -1289,6 +1324,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
         };
     };

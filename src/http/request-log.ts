@@ -1,4 +1,6 @@
 // One line per request, written when the answer is finished: what a person tailing the log needs.
+// The dashboard's polls (sent with X-Mock-Poll) are left out while they succeed: twice a second,
+// they would bury the lines of the client under test.
 import type { RequestHandler } from 'express';
 
 export type LogLine = (line: string) => void;
@@ -7,10 +9,14 @@ export function createRequestLog(log: LogLine): RequestHandler {
   return (req, res, next) => {
     const startedNs = process.hrtime.bigint();
     res.on('finish', () => {
+      if (res.statusCode < 400 && req.headers['x-mock-poll'] !== undefined) return;
       const ms = Number(process.hrtime.bigint() - startedNs) / 1e6;
       const key = req.get('X-API-Key');
+      const scope = req.get('X-Mock-Scope');
       const code = res.statusCode >= 400 && typeof res.locals.errorCode === 'string' ? ` ${res.locals.errorCode}` : '';
-      log(`${req.method} ${req.originalUrl} ${res.statusCode}${code} ${ms.toFixed(1)}ms${key ? ` key=${key}` : ''}`);
+      log(
+        `${req.method} ${req.originalUrl} ${res.statusCode}${code} ${ms.toFixed(1)}ms${key ? ` key=${key}` : ''}${scope ? ` scope=${scope}` : ''}`,
+      );
     });
     next();
   };

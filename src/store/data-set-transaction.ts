@@ -20,9 +20,17 @@ export type DataSetTransaction = {
   hasWrites(): boolean;
   /** Ends the transaction: later writes through `tx` throw. */
   seal(): void;
-  /** Applies every write to `data`; it cannot fail part-way, since each write was checked when made. */
-  applyTo(data: DataSet): void;
+  /**
+   * Applies every write to `data`; it cannot fail part-way, since each write was checked when made.
+   * A list is changed in place; `writable` may hand back a copy to change instead (copy-on-write).
+   */
+  applyTo(data: DataSet, writable?: WritableList): void;
 };
+
+/** The list a change may alter in place: the list itself, or a copy of it. */
+export type WritableList = <T>(list: T[]) => T[];
+
+const inPlace: WritableList = (list) => list;
 
 type IdKind = keyof DataSet['nextId'];
 
@@ -132,11 +140,11 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
     seal() {
       sealed = true;
     },
-    applyTo(data) {
-      if (pets.size > 0) data.pets = pets.applyTo(data.pets);
-      if (categories.size > 0) data.categories = categories.applyTo(data.categories);
-      if (orders.size > 0) data.orders = orders.applyTo(data.orders);
-      if (inventory.size > 0) data.inventory = inventory.applyTo(data.inventory);
+    applyTo(data, writable = inPlace) {
+      if (pets.size > 0) data.pets = pets.applyTo(writable(data.pets));
+      if (categories.size > 0) data.categories = categories.applyTo(writable(data.categories));
+      if (orders.size > 0) data.orders = orders.applyTo(writable(data.orders));
+      if (inventory.size > 0) data.inventory = inventory.applyTo(writable(data.inventory));
       // Always a new array: lookups of keys re-index when they see one (data-set-reader.ts).
       if (apiKeys.size > 0) data.apiKeys = apiKeys.applyTo([...data.apiKeys]);
       if (nextId) data.nextId = nextId;

@@ -69,3 +69,21 @@ export function copyDataSet(data: DataSet): DataSet {
     apiKeys: [...data.apiKeys],
   };
 }
+
+/** Freezes a value and everything it holds (records hold small objects, e.g. a key's limits). */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  for (const field of Object.values(value)) deepFreeze(field);
+  Object.freeze(value);
+}
+
+/**
+ * Freezes a data set's lists and records, so that it can be shared: by many copy-on-write stores
+ * (copy-on-write-data-store.ts), and by copies of it (copyDataSet). A change that forgot to
+ * replace a record, or to copy a list, then throws instead of changing every sharer's data.
+ */
+export function freezeDataSet(data: DataSet): DataSet {
+  for (const list of [data.categories, data.pets, data.orders, data.inventory, data.apiKeys]) deepFreeze(list);
+  Object.freeze(data.nextId);
+  return Object.freeze(data);
+}

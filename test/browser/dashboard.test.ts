@@ -102,6 +102,50 @@ describe('the dashboard at /__mock/ui', () => {
   });
 });
 
+describe("the dashboard's scope picker", () => {
+  const mock = useTestMock({ clockStart: '2026-11-21T10:00:00Z', clockFrozen: true });
+  let page: Page;
+  beforeAll(async () => {
+    // A scope made by a test's first request, with a ban of its own.
+    await mock.http.post('/__mock/keys/demo-free/ban').set('X-Mock-Scope', 'browser-test').send({ seconds: 30 });
+    page = await openDashboard(mock);
+  });
+  afterAll(() => page?.close());
+  const row = (key: string, banned: boolean) => page.locator(`tr[data-key="${key}"][data-banned="${banned}"]`);
+
+  it('lists the scopes, and shows and steers the one picked, leaving the default scope alone', async () => {
+    await row('demo-free', false).waitFor();
+    await page.locator('#scope option[value="browser-test"]').waitFor({ state: 'attached' });
+    await page.getByLabel('Showing').selectOption('browser-test');
+    await row('demo-free', true).waitFor();
+    await page.getByRole('button', { name: 'Ban demo-pro' }).click();
+    const scope = mock.server.scope('browser-test');
+    await waitFor('the ban in the scope', async () => (await scope.control.key('demo-pro')).banned);
+    expect((await mock.server.control.key('demo-pro')).banned).toBe(false);
+    await page.getByLabel('Showing').selectOption('');
+    await row('demo-free', false).waitFor();
+    await row('demo-pro', false).waitFor();
+  });
+
+  it('drops the scope picked, and goes back to the default scope', async () => {
+    await page.getByLabel('Showing').selectOption('browser-test');
+    await row('demo-pro', true).waitFor();
+    await page.getByRole('button', { name: 'Drop this scope' }).click();
+    await waitFor('the scope to go', async () => (await mock.http.get('/__mock/scopes')).body.scopes.length === 0);
+    await expect(page.locator('#scope').inputValue()).resolves.toBe('');
+    await page.waitForTimeout(1_200);
+    expect((await mock.http.get('/__mock/scopes')).body.scopes).toEqual([]);
+  });
+
+  it('keeps its polls out of the request log', async () => {
+    const polls = () => mock.logLines.filter((line) => /^GET \/__mock\/(state|requests|scopes)/.test(line));
+    const before = polls().length;
+    await page.waitForTimeout(2_500);
+    expect(polls().length).toBe(before);
+    expect(mock.logLines.some((line) => line.startsWith('POST /__mock/keys/demo-pro/ban 200'))).toBe(true);
+  });
+});
+
 describe('the dashboard with a control token', () => {
   it('asks for the token once, keeps it in the tab, and then works', async () => {
     const mock = await startTestMock({ controlToken: 'dashboard-token' });

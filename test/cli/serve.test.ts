@@ -70,7 +70,7 @@ describe('petstore-mock serve', () => {
     expect(result.stderr).toContain('--port takes a whole number from 0 to 65535');
   });
 
-  it('sets up keys, a storm and the control token from its options', async () => {
+  it('sets up keys, a storm, the control token and the bounds on scopes from its options', async () => {
     const cli = await startCli([
       'serve',
       '--port',
@@ -83,9 +83,23 @@ describe('petstore-mock serve', () => {
       '{"requests":1,"keys":["demo-free"]}',
       '--control-token',
       'ci-control-token',
+      '--max-scopes',
+      '1',
+      '--scope-idle-seconds',
+      '90',
     ]);
     try {
       expect(cli.output()).toContain('needs Authorization: Bearer');
+      expect(cli.output()).toMatch(
+        /Scopes +X-Mock-Scope: NAME .* at most 1 \(--max-scopes\),\s+each dropped after 90 s unused \(--scope-idle-seconds\)/,
+      );
+      // The start options shape the default scope only: a scope starts from the fixtures.
+      const inScope = (scope: string) =>
+        fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'sdk-ci', 'X-Mock-Scope': scope } });
+      expect((await inScope('ci-1')).status).toBe(401);
+      const refused = await inScope('ci-2');
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as { message: string }).message).toContain('--max-scopes 1');
       const sdk = async () => (await fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'sdk-ci' } })).status;
       expect([await sdk(), await sdk(), await sdk()]).toEqual([200, 200, 429]);
       const free = async () => (await fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-free' } })).status;
@@ -99,7 +113,8 @@ describe('petstore-mock serve', () => {
     }
   });
 
-  it('rejects a malformed --key, --storm or --latency with exit code 2', async () => {
+  it('rejects a malformed --key, --storm, --latency or --max-scopes with exit code 2', async () => {
+    expect((await runCli(['serve', '--max-scopes', '0'])).stderr).toContain('--max-scopes takes a whole number from 1');
     expect((await runCli(['serve', '--key', 'sdk:gold'])).stderr).toContain('--key takes NAME:PLAN');
     expect((await runCli(['serve', '--storm', '{"fraction":2}'])).stderr).toContain('fraction');
     const latency = await runCli(['serve', '--latency', 'slow']);

@@ -1,6 +1,7 @@
 // Bad input never yields a 5xx or a crash: thousands of hostile requests, generated per
 // operation of the contract by fast-check (seeded, with shrinking). Every answer is a status the
 // operation declares, with the Error object whose status matches; nothing is polluted or lost.
+// The same run again inside a scope (X-Mock-Scope), with now and then a hostile scope name.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { OperationInfo } from '../../src/openapi/load-contract.js';
@@ -80,7 +81,23 @@ const jsonText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
 );
 
-function hostileRequest(operation: OperationInfo, basePath: string): fc.Arbitrary<RawRequest> {
+/** Scope names that are not ones: each gets 400 INVALID_SCOPE, declared by every operation. */
+const HOSTILE_SCOPES = ['', ' ', 'a b', 'x'.repeat(65), '../..', '__proto__/x', 'ä', 'fuzz, fuzz'];
+
+/** The X-Mock-Scope to send: none, or mostly `scope` with now and then a hostile name. */
+function scopeHeader(scope: string | undefined): fc.Arbitrary<string | undefined> {
+  if (scope === undefined) return fc.constant(undefined);
+  return fc.oneof(
+    { arbitrary: fc.constant(scope), weight: 9 },
+    { arbitrary: fc.constantFrom(...HOSTILE_SCOPES), weight: 1 },
+  );
+}
+
+function hostileRequest(
+  operation: OperationInfo,
+  basePath: string,
+  scope: string | undefined,
+): fc.Arbitrary<RawRequest> {
   const segment = fc.oneof(
     fc.integer({ min: 1, max: 80 }).map(String),
     fc.constantFrom(...ODD_SEGMENTS),
@@ -122,14 +139,16 @@ function hostileRequest(operation: OperationInfo, basePath: string): fc.Arbitrar
         'nope',
         'demo-enterprise\u0000',
       ),
+      scopeName: scopeHeader(scope),
     })
-    .map(({ segments, query, contentType, body, key }) => {
+    .map(({ segments, query, contentType, body, key, scopeName }) => {
       let index = 0;
       const path = operation.path.replace(/\{[^}]+\}/g, () => segments[index++] ?? '1');
       const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
       const headers: Record<string, string> = {};
       if (key) headers['X-API-Key'] = key.replace('\u0000', '');
       if (contentType) headers['Content-Type'] = contentType;
+      if (scopeName !== undefined) headers['X-Mock-Scope'] = scopeName;
       return {
         method: operation.method.toUpperCase(),
         path: `${basePath}${path}${search ? `?${search}` : ''}`,
@@ -166,7 +185,29 @@ function problemsWith(operation: OperationInfo, response: RawResponse): string[]
   return problems;
 }
 
-describe('hostile requests', () => {
+type Pet = MockServer['store']['data']['pets'][number];
+
+/** The pets of the world the run went to: the data file's, or the scope's (read over the API). */
+async function storedPets(mock: MockServer, scope: string | undefined): Promise<Pet[]> {
+  if (scope === undefined) return mock.store.data.pets;
+  const pets: Pet[] = [];
+  for (let offset = 0; offset === pets.length; offset += 100) {
+    const page = await sendRaw(mock.origin, {
+      method: 'GET',
+      path: `/v1/pets?limit=100&offset=${offset}`,
+      headers: { 'X-API-Key': 'demo-enterprise', 'X-Mock-Scope': scope },
+    });
+    const items = JSON.parse(page.text) as Pet[];
+    if (items.length === 0) break;
+    pets.push(...items);
+  }
+  return pets;
+}
+
+describe.each([
+  { world: 'the default scope', scope: undefined },
+  { world: 'a scope', scope: 'fuzz' },
+])('hostile requests in $world', ({ scope }) => {
   let mock: MockServer;
   const logged: string[] = [];
   beforeAll(async () => {
@@ -175,12 +216,13 @@ describe('hostile requests', () => {
   afterAll(() => mock.close());
 
   it('never get a 5xx or an undeclared status, on any operation; the server stays up and unpolluted', async () => {
-    const petsBefore = mock.store.data.pets.length;
+    const petsBefore = (await storedPets(mock, scope)).length;
+    const defaultDataBefore = JSON.stringify(mock.store.data);
     const heapBefore = process.memoryUsage().heapUsed;
     let sent = 0;
     for (const operation of mock.contract.operations) {
       await fc.assert(
-        fc.asyncProperty(hostileRequest(operation, mock.contract.basePath), async (raw) => {
+        fc.asyncProperty(hostileRequest(operation, mock.contract.basePath, scope), async (raw) => {
           sent += 1;
           const response = await sendRaw(mock.origin, raw);
           const problems = problemsWith(operation, response);
@@ -198,11 +240,12 @@ describe('hostile requests', () => {
     const health = await sendRaw(mock.origin, {
       method: 'GET',
       path: '/v1/categories',
-      headers: { 'X-API-Key': 'demo-enterprise' },
+      headers: { 'X-API-Key': 'demo-enterprise', ...(scope === undefined ? {} : { 'X-Mock-Scope': scope }) },
     });
     expect(health.status).toBe(200);
     const statuses = new Set(['available', 'pending', 'sold']);
-    const malformed = mock.store.data.pets.filter(
+    const pets = await storedPets(mock, scope);
+    const malformed = pets.filter(
       (pet) =>
         typeof pet.name !== 'string' ||
         pet.name.length === 0 ||
@@ -212,7 +255,9 @@ describe('hostile requests', () => {
         Object.keys(pet).some((field) => !['id', 'name', 'categoryId', 'status'].includes(field)),
     );
     expect(malformed).toEqual([]);
-    expect(mock.store.data.pets.length).toBeGreaterThan(petsBefore / 2);
+    expect(pets.length).toBeGreaterThan(petsBefore / 2);
+    // A scope's run leaves the default scope's data as it was.
+    if (scope !== undefined) expect(JSON.stringify(mock.store.data)).toBe(defaultDataBefore);
     // Memory stays bounded: thousands of requests, bodies up to 40 KB, well under 200 MB more heap.
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
   }, 180_000);
