@@ -3,6 +3,7 @@
 // It builds the default world (the data file's) and the scopes, whose worlds share the fixtures.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import { createApp } from './app.js';
 import { type Clock, createClock, createInMemoryClockSettings } from './clock.js';
 import { type Config, type MockServerOptions, resolveConfig } from './config.js';
@@ -97,6 +98,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
   const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
+  const controlContract = loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE);
   const clock = createClock({
     start: config.clockStart,
     frozen: config.clockFrozen,
@@ -116,18 +118,30 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
   const simulation = defaultWorld.simulation;
   const access = controlAccess(config.host, config.controlToken);
-  const { app, ready } = createApp({
-    contract,
-    controlContract: loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE),
-    defaultWorld,
-    scopes,
-    controlAccess: access,
-    controlToken: config.controlToken,
-    validateResponses: config.validateResponses,
-    seed: config.seed,
-    log: config.log,
-    logRequests: config.logRequests,
-  });
+  // From here on a failure must let go of the data file and the scopes' timer before it is thrown.
+  const releaseState = async () => {
+    scopes.close();
+    await data.close();
+  };
+  let app: Express;
+  let ready: Promise<void>;
+  try {
+    ({ app, ready } = createApp({
+      contract,
+      controlContract,
+      defaultWorld,
+      scopes,
+      controlAccess: access,
+      controlToken: config.controlToken,
+      validateResponses: config.validateResponses,
+      seed: config.seed,
+      log: config.log,
+      logRequests: config.logRequests,
+    }));
+  } catch (error) {
+    await releaseState();
+    throw error;
+  }
 
   const server = createServer(app);
   // A request that is not even valid HTTP gets the Error object too, not a bare 400.
@@ -145,8 +159,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await simulation.applyStart();
     await listen(server, config.port, config.host);
   } catch (error) {
-    scopes.close();
-    await data.close();
+    await releaseState();
     throw error;
   }
   const { port } = server.address() as AddressInfo;

@@ -125,6 +125,12 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     });
   };
 
+  const ready = whenLoaded(stepNamed(steps, 'pathParamsMiddleware')).catch((error: Error) => {
+    throw new ContractError(contract.file, `express-openapi-validator cannot load it (${error.message})`);
+  });
+  // Awaited by the start; if the start fails before it gets there, its failure must not crash the process.
+  ready.catch(() => undefined);
+
   return {
     match,
     checkResponseBody: responseCheck
@@ -140,9 +146,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
         next(error === undefined ? undefined : describeValidatorError(error, req, requestOperation(req))),
       );
     },
-    ready: whenLoaded(stepNamed(steps, 'pathParamsMiddleware')).catch((error: Error) => {
-      throw new ContractError(contract.file, `express-openapi-validator cannot load it (${error.message})`);
-    }),
+    ready,
   };
 }
 
