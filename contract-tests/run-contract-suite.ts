@@ -67,7 +67,13 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
     }
     const jestConfig = {
       rootDir: CHECKS_FOLDER,
+      roots: [CHECKS_FOLDER],
       testMatch: ['<rootDir>/**/*.contract.js'],
+      // Installed, the checks live under node_modules/, which jest leaves out by default (its
+      // ignore patterns and its file map alike): the suite's own folder is all it looks at.
+      testPathIgnorePatterns: [],
+      haste: { retainAllFiles: true },
+      watchman: false,
       testEnvironment: 'node',
       transform: {},
       testTimeout: 180_000,
