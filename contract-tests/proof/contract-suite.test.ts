@@ -2,7 +2,8 @@
 // fails, naming the rule, against implementations broken in distinct ways.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
-import { type ContractRunResult, renderSummary, runContractSuite } from '../run-contract-suite.js';
+import { renderSummary } from '../report/summary.js';
+import { type ContractRunResult, runContractSuite } from '../run-contract-suite.js';
 import { type Breakage, type ProxiedResponse, rewriteJson, startBrokenProxy } from './broken-proxy.js';
 
 const API_KEY = 'demo-enterprise';
@@ -22,6 +23,7 @@ describe('the contract suite against a fresh mock', () => {
       apiKey: API_KEY,
       rateLimitKey: LIMIT_KEY,
       checkBan: true,
+      onProgress: () => undefined,
     });
     expect(renderSummary(result, mock.url)).toContain(' 0 failed');
     expect(result.failed).toBe(0);
@@ -136,7 +138,11 @@ describe('the contract suite against broken implementations', () => {
     async ({ breakage, caughtAs }) => {
       const proxy = await startBrokenProxy(mock.origin, breakage);
       try {
-        const result = await runContractSuite({ baseUrl: `${proxy.origin}/v1`, apiKey: API_KEY });
+        const result = await runContractSuite({
+          baseUrl: `${proxy.origin}/v1`,
+          apiKey: API_KEY,
+          onProgress: () => undefined,
+        });
         expect(result.failed).toBeGreaterThan(0);
         const failure = failureMentioning(result, caughtAs);
         expect({

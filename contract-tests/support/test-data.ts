@@ -61,6 +61,11 @@ export async function createTestData(): Promise<TestData> {
   };
 }
 
+/** The kind of resource an operation's path is about, by its first segments. */
+export function resourceKindOf(path: string): Created['kind'] {
+  return path.includes('orders') ? 'order' : path.includes('categories') ? 'category' : 'pet';
+}
+
 /** Remembers something a check created, so that cleanUp removes it. */
 export function remember(kind: Created['kind'], id: number): void {
   created.push({ kind, id });
