@@ -36,6 +36,8 @@ export async function startBrokenProxy(
   const server: Server = createServer((incoming, outgoing) => {
     relay(incoming, targetOrigin, breakage).then(
       (answer) => {
+        // A breakage that drops Date means no Date at all, not the proxy's own.
+        outgoing.sendDate = Object.keys(answer.headers).some((name) => name.toLowerCase() === 'date');
         outgoing.writeHead(answer.status, answer.headers);
         outgoing.end(answer.body);
       },
