@@ -2,6 +2,7 @@
 // (and counted for the progress lines) before the first check runs.
 import './conformance.js';
 import './negative.js';
+import './generated.js';
 import './stateful.js';
 import './deprecation.js';
 import './rate-limits.js';
