@@ -4,6 +4,7 @@ import './conformance.js';
 import './negative.js';
 import './generated.js';
 import './values.js';
+import './lists.js';
 import './stateful.js';
 import './deprecation.js';
 import './rate-limits.js';

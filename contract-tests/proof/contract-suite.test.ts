@@ -80,7 +80,7 @@ const BREAKAGES: Array<{ name: string; breakage: Breakage; caughtAs: RegExp }> =
         return { ...request, path: url.pathname + url.search };
       },
     },
-    caughtAs: /only items matching/,
+    caughtAs: /listPets: .*item\(s\) do not match (status|categoryId|name)=/,
   },
   {
     name: 'a lost update (PUT answered but never stored)',
