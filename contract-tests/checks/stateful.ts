@@ -2,30 +2,11 @@
 // and every create gets a new id.
 import { describe, expect } from '@jest/globals';
 import { afterChecks, beforeChecks, check, kindOfChecks } from '../support/checks.js';
-import { expectConforms } from '../support/conformance.js';
-import { type Exchange, send } from '../support/exchange.js';
-import { operationById } from '../support/operations.js';
 import { uniqueText } from '../support/requests.js';
+import { call, requireEqual } from '../support/steps.js';
 import { cleanUp, createTestData, remember, type TestData } from '../support/test-data.js';
-import { ContractViolation } from '../support/violation.js';
 
 let data: TestData;
-
-async function call(operationId: string, path: string, json?: unknown, statuses?: number[]): Promise<Exchange> {
-  const operation = operationById(operationId);
-  const exchange = await send({ operationId, method: operation.method, path, ...(json === undefined ? {} : { json }) });
-  expectConforms(operation, exchange, statuses ? { statuses } : {});
-  return exchange;
-}
-
-/** Fails with the exchange that showed the problem, when `actual` differs from `expected`. */
-function requireEqual(exchange: Exchange, what: string, actual: unknown, expected: unknown): void {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-    throw new ContractViolation(exchange, `${what}: ${JSON.stringify(expected)}`, [
-      `${what} is ${JSON.stringify(actual)}`,
-    ]);
-  }
-}
 
 type Pet = { id: number; name: string; categoryId: number; status?: string };
 

@@ -5,6 +5,7 @@ import './negative.js';
 import './generated.js';
 import './values.js';
 import './lists.js';
+import './rules.js';
 import './stateful.js';
 import './deprecation.js';
 import './rate-limits.js';
