@@ -36,7 +36,7 @@ async function probe(key?: SentKey): Promise<Exchange> {
     retryWhenLimited: false,
     ...(key ? { key } : {}),
   });
-  if (key && key === rateLimitKey()) {
+  if (key && key.value === rateLimitKey()?.value) {
     const refused = exchange.status === 429 || exchange.status === 403;
     if (!refused) Object.assign(limitKeySeen, { limited: false, sawItStart: true, whileLimited: 0 });
     else if (!limitKeySeen.limited) Object.assign(limitKeySeen, { limited: true, whileLimited: 0 });

@@ -34,14 +34,18 @@ function randomToken(): string {
 async function write(method: string, path: string, json: unknown, what: string): Promise<Item> {
   const exchange = await send({ method, path, json });
   if (exchange.status < 200 || exchange.status > 299)
-    throw new Error(`Could not set up the list checks: ${what} failed.\n${describeExchange(exchange)}`);
+    throw new Error(
+      `Could not set up the list checks: ${what} failed.\n  Expected:  a success\n${describeExchange(exchange)}`,
+    );
   return exchange.body as Item;
 }
 
 async function read(path: string, what: string): Promise<Item> {
   const exchange = await send({ method: 'GET', path });
   if (exchange.status !== 200)
-    throw new Error(`Could not set up the list checks: ${what} failed.\n${describeExchange(exchange)}`);
+    throw new Error(
+      `Could not set up the list checks: ${what} failed.\n  Expected:  a success\n${describeExchange(exchange)}`,
+    );
   return exchange.body as Item;
 }
 

@@ -7,7 +7,7 @@ import type { CheckKind } from '../check-kinds.js';
 export const CONFIG_VARIABLE = 'PETSTORE_CONTRACT_CONFIG';
 
 /** Generated cases per operation and property when --examples is not given. */
-export const DEFAULT_EXAMPLES = 20;
+export const DEFAULT_EXAMPLES = 50;
 
 export type ContractTarget = {
   /** The implementation's {base_url}, e.g. https://api.example.com/v1. */

@@ -23,7 +23,7 @@ export async function create(kind: Created['kind'], path: string, body: unknown,
   // Any success with an id will do here: the checks themselves judge the status.
   if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number') {
     throw new Error(
-      `Could not set up the test data: creating ${what} failed, so no check can run.\n${describeExchange(exchange)}`,
+      `Could not set up the test data: creating ${what} failed, so no check can run.\n  Expected:  a success (2xx) with the id of what was created\n${describeExchange(exchange)}`,
     );
   }
   created.push({ kind, id });
@@ -34,7 +34,7 @@ export async function stock(petId: number, quantity: number): Promise<void> {
   const exchange = await send({ method: 'PUT', path: `/store/inventory/${petId}`, json: { quantity } });
   if (exchange.status < 200 || exchange.status > 299)
     throw new Error(
-      `Could not set up the test data: setting the stock of pet ${petId} failed.\n${describeExchange(exchange)}`,
+      `Could not set up the test data: setting the stock of pet ${petId} failed.\n  Expected:  a success (2xx)\n${describeExchange(exchange)}`,
     );
 }
 

@@ -27,6 +27,8 @@ describe('petstore-mock contract', () => {
       'demo-enterprise',
       '--tags',
       'Pets',
+      '--examples',
+      '5',
       '--junit',
       junit,
     ]);
@@ -49,11 +51,17 @@ describe('petstore-mock contract', () => {
       '--operations',
       'getCategory',
       '--stable-only',
+      '--junit',
+      join(folder, 'failing.xml'),
     ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/\d+ failed/);
     expect(result.stdout).toContain('Reproduce: curl -i -X POST');
     expect(result.stdout).toContain('API_KEY_INVALID');
+    // One suite per operation, and each failure's summary in its message, for the CI's list of failures.
+    const xml = await readFile(join(folder, 'failing.xml'), 'utf8');
+    expect(xml).toContain('<testsuite name="getCategory"');
+    expect(xml).toMatch(/<failure message="[^"]+ \| Expected: [^"]+ \| Got: +HTTP 401[^"]*">/);
   }, 60_000);
 
   it('refuses operations, tags and kinds of checks the contract does not have, with exit code 2 and the names it knows', async () => {
