@@ -1,10 +1,16 @@
 // `petstore-mock contract`: checks any implementation of the Pet Store API against the contract.
-// Exit code 0 only when every check passed. The suite's own command, beside it rather than in
+// Exit code 0 only when every check passed, 1 when one failed, 2 when the command line names
+// something the contract does not have. The suite's own command, beside it rather than in
 // src/cli/: the mock's code never loads the suite; bin/ hands this command to the CLI.
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
-import { renderSummary, runContractSuite } from './run-contract-suite.js';
+import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
+import { renderSummary } from './report/summary.js';
+import { runContractSuite } from './run-contract-suite.js';
+import { SelectionError } from './selection.js';
+import { API_KEY_VARIABLE, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
+import { DEFAULT_EXAMPLES } from './support/target.js';
 
 type ContractFlags = {
   baseUrl: string;
@@ -12,10 +18,13 @@ type ContractFlags = {
   junit?: string;
   operations?: string;
   tags?: string;
+  checks?: string;
   stableOnly?: boolean;
   rateLimitKey?: string;
   checkBan?: boolean;
   maxRateLimitRequests?: number;
+  seed?: number;
+  examples?: number;
   progress?: boolean;
 };
 
@@ -41,39 +50,77 @@ export function registerContractCommand(program: Command): void {
   program
     .command('contract')
     .description('Check an implementation of the Pet Store API against the contract.')
-    .requiredOption('--base-url <url>', "the implementation's {base_url}, e.g. http://127.0.0.1:4010/v1")
-    .requiredOption('--api-key <key>', 'an API key of the implementation, with room for a few hundred requests')
-    .option('--junit <file>', 'write the results as JUnit XML')
+    .addOption(
+      new Option('--base-url <url>', "the implementation's {base_url}, e.g. http://127.0.0.1:4010/v1")
+        .env('PETSTORE_BASE_URL')
+        .makeOptionMandatory(),
+    )
+    .addOption(
+      new Option('--api-key <key>', 'an API key of the implementation, with room for the run (see the README)')
+        .env(API_KEY_VARIABLE)
+        .makeOptionMandatory(),
+    )
+    .option('--junit <file>', 'write the results as JUnit XML (folders are created)')
     .option('--operations <ids>', 'only these operationIds, comma-separated')
     .option('--tags <tags>', 'only operations with these tags, comma-separated (Pets, Store)')
+    .option('--checks <kinds>', `only these kinds of checks, comma-separated (${Object.keys(CHECK_KINDS).join(', ')})`)
     .option('--stable-only', 'leave out beta and experimental operations')
-    .option('--rate-limit-key <key>', 'a key the suite may drive to its limit, to check the 429')
+    .addOption(
+      new Option('--rate-limit-key <key>', 'a key the suite may drive to its limit, to check the 429').env(
+        RATE_LIMIT_KEY_VARIABLE,
+      ),
+    )
     .option('--check-ban', 'with --rate-limit-key, also drive the key into the ban')
     .option(
       '--max-rate-limit-requests <n>',
       'most requests to reach the limit (default 2000)',
       integerOption('--max-rate-limit-requests', { min: 1, max: 1_000_000 }),
     )
-    .option('--progress', "show each check as it runs (jest's own output)")
-    .action(async (flags: ContractFlags) => {
+    .option(
+      '--seed <n>',
+      'the seed of the generated requests: the same seed repeats a run (default: a new one, printed)',
+      integerOption('--seed', { min: 0, max: 2 ** 31 - 2 }),
+    )
+    .option(
+      '--examples <n>',
+      `generated cases per operation and property (default ${DEFAULT_EXAMPLES})`,
+      integerOption('--examples', { min: 1, max: 10_000 }),
+    )
+    .option('--progress', 'show each check as it runs')
+    .action(async (flags: ContractFlags, command: Command) => {
       const baseUrl = checkBaseUrl(flags.baseUrl);
-      const result = await runContractSuite({
-        baseUrl,
-        apiKey: flags.apiKey,
-        ...(flags.junit ? { junit: flags.junit } : {}),
-        ...(flags.operations ? { operations: list(flags.operations) } : {}),
-        ...(flags.tags ? { tags: list(flags.tags) } : {}),
-        ...(flags.stableOnly ? { stableOnly: true } : {}),
-        ...(flags.rateLimitKey ? { rateLimitKey: flags.rateLimitKey } : {}),
-        ...(flags.checkBan ? { checkBan: true } : {}),
-        ...(flags.maxRateLimitRequests ? { maxRateLimitRequests: flags.maxRateLimitRequests } : {}),
-        ...(flags.progress ? { showProgress: true } : {}),
-      });
-      console.log(renderSummary(result, baseUrl));
-      if (flags.junit) console.log(`\nJUnit XML: ${flags.junit}`);
+      // Progress always goes to stderr: lines in CI (not a terminal), one line in place on a terminal.
+      const progress = flags.progress ? 'each-check' : process.stderr.isTTY ? 'status-line' : 'lines';
+      let result: Awaited<ReturnType<typeof runContractSuite>>;
+      try {
+        result = await runContractSuite({
+          baseUrl,
+          apiKey: flags.apiKey,
+          progress,
+          ...(flags.junit ? { junit: flags.junit } : {}),
+          ...(flags.operations ? { operations: list(flags.operations) } : {}),
+          ...(flags.tags ? { tags: list(flags.tags) } : {}),
+          ...(flags.checks ? { checks: list(flags.checks) as CheckKind[] } : {}),
+          ...(flags.stableOnly ? { stableOnly: true } : {}),
+          ...(flags.rateLimitKey ? { rateLimitKey: flags.rateLimitKey } : {}),
+          ...(flags.checkBan ? { checkBan: true } : {}),
+          ...(flags.maxRateLimitRequests ? { maxRateLimitRequests: flags.maxRateLimitRequests } : {}),
+          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          ...(flags.examples ? { examples: flags.examples } : {}),
+        });
+      } catch (error) {
+        if (error instanceof SelectionError) command.error(`petstore-mock contract: ${error.message}`, { exitCode: 2 });
+        throw error;
+      }
+      const notes: string[] = [];
       if (result.failed > 0) {
-        console.log('\nEach failure shows a curl line; set PETSTORE_API_KEY to your key to run it.');
+        const variables = [`$${API_KEY_VARIABLE}`, ...(flags.rateLimitKey ? [`$${RATE_LIMIT_KEY_VARIABLE}`] : [])];
+        notes.push(
+          `Each failure shows a curl line; set ${variables.join(' and ')} to run it. Repeat the run with --seed ${result.seed}.`,
+        );
         process.exitCode = 1;
       }
+      if (result.junit) notes.push(`JUnit XML: ${result.junit}`);
+      console.log(renderSummary(result, baseUrl, notes));
     });
 }

@@ -1,154 +1,164 @@
 // Runs the contract suite (jest, in its own process) against a target, and reads back what
 // passed and failed. Used by `petstore-mock contract` and by the suite's own proof tests.
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_VARIABLE, type ContractTarget } from './support/target.js';
+import type { CheckResult, SuiteResults } from './report/check-results.js';
+import { writeJunit } from './report/junit-report.js';
+import type { ProgressMode, ProgressOptions } from './report/progress-reporter.js';
+import { checkSelection } from './selection.js';
+import { listOperations } from './support/contract-spec.js';
+import { CONFIG_VARIABLE, type ContractTarget, type SuiteConfig } from './support/target.js';
 
 const require = createRequire(import.meta.url);
 
 export type ContractRunOptions = ContractTarget & {
-  /** Write JUnit XML here, for CI. */
+  /** Write JUnit XML here, for CI (folders are created). */
   junit?: string;
-  /** Show jest's own progress (default: only the summary is returned). */
-  showProgress?: boolean;
+  /** How progress is shown: lines (CI), one line in place (a terminal), or every check (--progress). */
+  progress?: ProgressMode;
+  /** Where progress goes (default: stderr); the proof tests keep it. */
+  onProgress?: (text: string) => void;
 };
 
-export type CheckResult = { name: string; status: 'passed' | 'failed' | 'skipped'; failure?: string };
+export type { CheckResult } from './report/check-results.js';
 
 export type ContractRunResult = {
   passed: number;
   failed: number;
   skipped: number;
   checks: CheckResult[];
+  seed: number;
+  /** The JUnit XML file written, if asked. */
+  junit?: string;
   /** Jest's own output, for when the suite could not run at all. */
   output: string;
 };
 
-type JestReport = {
-  testResults: Array<{
-    message: string;
-    assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }>;
-  }>;
-};
-
 /**
- * The compiled checks beside this module. Run from its TypeScript source (the suite's own
+ * The compiled suite beside this module. Run from its TypeScript source (the suite's own
  * tests), it uses the build in dist/, which `npm test` makes first.
  */
 const HERE = dirname(fileURLToPath(import.meta.url));
-const CHECKS_FOLDER = import.meta.url.endsWith('.ts')
-  ? join(HERE, '..', 'dist', 'contract-tests', 'checks')
-  : join(HERE, 'checks');
+const SUITE_FOLDER = import.meta.url.endsWith('.ts') ? join(HERE, '..', 'dist', 'contract-tests') : HERE;
+const REPORTER = join(SUITE_FOLDER, 'report', 'progress-reporter.js');
+
+function jestConfig(reporter: ProgressOptions): object {
+  return {
+    rootDir: SUITE_FOLDER,
+    roots: [join(SUITE_FOLDER, 'checks')],
+    testMatch: ['**/checks/suite.contract.js'],
+    // Installed, the suite lives under node_modules/, which jest leaves out by default (its
+    // ignore patterns and its file map alike): the suite's own folder is all it looks at.
+    testPathIgnorePatterns: [],
+    haste: { retainAllFiles: true },
+    watchman: false,
+    testEnvironment: 'node',
+    transform: {},
+    testTimeout: 180_000,
+    reporters: [[REPORTER, reporter]],
+  };
+}
+
+/** Runs jest on the suite; progress arrives on its fd 3, everything else it prints is kept. */
+function runJest(config: object, configFile: string, onProgress: (text: string) => void): Promise<string> {
+  const jestBin = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js');
+  const args = [
+    '--experimental-vm-modules',
+    '--no-warnings',
+    jestBin,
+    '--config',
+    JSON.stringify(config),
+    '--runInBand',
+    '--ci',
+  ];
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, [CONFIG_VARIABLE]: configFile },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    (child.stdio[3] as Readable).on('data', (chunk: Buffer) => onProgress(chunk.toString()));
+    child.on('close', () => done(output));
+  });
+}
+
+function count(checks: CheckResult[], status: CheckResult['status']): number {
+  return checks.filter((check) => check.status === status).length;
+}
 
 export async function runContractSuite(options: ContractRunOptions): Promise<ContractRunResult> {
+  const { junit, progress = 'lines', onProgress, ...target } = options;
+  checkSelection(target);
+  const seed = target.seed ?? randomInt(2 ** 31 - 1);
   const workFolder = await mkdtemp(join(tmpdir(), 'petstore-contract-'));
   try {
-    const { junit, showProgress, ...target } = options;
     const configFile = join(workFolder, 'target.json');
-    const reportFile = join(workFolder, 'report.json');
-    await writeFile(configFile, JSON.stringify(target));
-    const reporters: unknown[] = showProgress ? ['default'] : [];
-    if (junit) {
-      const output = resolve(junit);
-      reporters.push([
-        require.resolve('jest-junit'),
-        {
-          outputDirectory: dirname(output),
-          outputName: output.slice(dirname(output).length + 1),
-          suiteName: 'petstore-mock contract',
-          classNameTemplate: '{classname}',
-          titleTemplate: '{title}',
-        },
-      ]);
+    const resultsFile = join(workFolder, 'results.json');
+    const suiteConfig: SuiteConfig = { ...target, seed, planFile: join(workFolder, 'plan.json') };
+    await writeFile(configFile, JSON.stringify(suiteConfig));
+    const output = await runJest(
+      jestConfig({ planFile: suiteConfig.planFile as string, resultsFile, progressFd: 3, mode: progress }),
+      configFile,
+      onProgress ?? ((text) => process.stderr.write(text)),
+    );
+    const results = JSON.parse(
+      await readFile(resultsFile, 'utf8').catch(() => '{"checks":[],"errors":[]}'),
+    ) as SuiteResults;
+    const planned = await readFile(suiteConfig.planFile as string, 'utf8').then(
+      (text) => (JSON.parse(text) as { checks: number }).checks,
+      () => undefined,
+    );
+    const checks = [...results.checks];
+    if (planned === 0) {
+      // Nothing selected: jest's own complaint about an empty file says less than this.
+      checks.push(suiteFailure('running at least one check', noCheckMessage(target)));
+    } else {
+      for (const error of results.errors) checks.push(suiteFailure('setting up the checks', error));
+      if (checks.length === 0) checks.push(suiteFailure('running the suite', output.trim() || 'jest wrote no results'));
+      // Only skipped checks: nothing was checked, which must not pass for a green run.
+      else if (count(checks, 'passed') + count(checks, 'failed') === 0)
+        checks.push(suiteFailure('running at least one check', noCheckMessage(target)));
     }
-    const jestConfig = {
-      rootDir: CHECKS_FOLDER,
-      testMatch: ['<rootDir>/**/*.contract.js'],
-      testEnvironment: 'node',
-      transform: {},
-      testTimeout: 180_000,
-      reporters,
-    };
-    const jestBin = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js');
-    const args = [
-      '--experimental-vm-modules',
-      '--no-warnings',
-      jestBin,
-      '--config',
-      JSON.stringify(jestConfig),
-      '--runInBand',
-      '--json',
-      `--outputFile=${reportFile}`,
-    ];
-    let output = '';
-    await new Promise<void>((done) => {
-      const child = spawn(process.execPath, args, {
-        env: { ...process.env, [CONFIG_VARIABLE]: configFile },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (showProgress) process.stderr.write(chunk);
-      };
-      child.stdout.on('data', collect);
-      child.stderr.on('data', collect);
-      child.on('exit', () => done());
-    });
-    const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => '{"testResults":[]}')) as JestReport;
-    const checks: CheckResult[] = report.testResults.flatMap((file) => {
-      const results = file.assertionResults.map((result) => ({
-        name: result.fullName,
-        status:
-          result.status === 'passed'
-            ? ('passed' as const)
-            : result.status === 'failed'
-              ? ('failed' as const)
-              : ('skipped' as const),
-        ...(result.failureMessages.length > 0 ? { failure: result.failureMessages.join('\n') } : {}),
-      }));
-      // A file that failed before any check ran (its setup threw) counts as one failure.
-      return results.length === 0 && file.message
-        ? [{ name: 'setting up the checks', status: 'failed' as const, failure: file.message }]
-        : results;
-    });
-    if (checks.length === 0)
-      checks.push({ name: 'running the suite', status: 'failed', failure: output || 'jest wrote no report' });
+    const operationIds = new Set(listOperations().map((operation) => operation.operationId));
     return {
-      passed: checks.filter((check) => check.status === 'passed').length,
-      failed: checks.filter((check) => check.status === 'failed').length,
-      skipped: checks.filter((check) => check.status === 'skipped').length,
+      passed: count(checks, 'passed'),
+      failed: count(checks, 'failed'),
+      skipped: count(checks, 'skipped'),
       checks,
+      seed,
       output,
+      ...(junit ? { junit: await writeJunit(junit, checks, operationIds) } : {}),
     };
   } finally {
     await rm(workFolder, { recursive: true, force: true });
   }
 }
 
-/** The summary printed at the end of a run: counts, then each failure with what to do. */
-export function renderSummary(result: ContractRunResult, baseUrl: string): string {
-  const lines = [
-    `Contract suite against ${baseUrl}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped.`,
-  ];
-  // Checks that failed the same way (a failed set-up fails every check after it) show once.
-  const byMessage = new Map<string, string[]>();
-  for (const check of result.checks.filter((candidate) => candidate.status === 'failed')) {
-    // Jest appends a stack; the violation's own text is what a person needs.
-    const message = (check.failure ?? '')
-      .split('\n')
-      .filter((line) => !/^\s+at /.test(line))
-      .join('\n')
-      .replace(/^(Error: )+/, '')
-      .trim();
-    byMessage.set(message, [...(byMessage.get(message) ?? []), check.name]);
-  }
-  for (const [message, names] of byMessage) {
-    const others = names.length > 1 ? ` (and ${names.length - 1} more check(s) that failed the same way)` : '';
-    lines.push('', `✗ ${names[0]}${others}`, message.replace(/^/gm, '    '));
-  }
-  return lines.join('\n');
+function suiteFailure(title: string, failure: string): CheckResult {
+  return { kind: 'the suite', groups: [], title, status: 'failed', failure, durationMs: 0 };
+}
+
+function noCheckMessage(target: ContractTarget): string {
+  return `No check ran: the selection (${describeSelection(target)}) leaves no check that can run. Widen --operations, --tags, --checks or --stable-only.`;
+}
+
+function describeSelection(target: ContractTarget): string {
+  const parts = [
+    target.operations?.length ? `--operations ${target.operations.join(',')}` : '',
+    target.tags?.length ? `--tags ${target.tags.join(',')}` : '',
+    target.checks?.length ? `--checks ${target.checks.join(',')}` : '',
+    target.stableOnly ? '--stable-only' : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : 'everything';
 }

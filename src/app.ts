@@ -1,5 +1,5 @@
 // The Express app: middleware in a fixed, readable order, and no I/O of its own.
-//   CORS -> request log -> docs and contract -> control API (/__mock) -> API. Both APIs run the
+//   Date (the mock's clock) -> CORS -> request log -> docs and contract -> control API (/__mock) -> API. Both APIs run the
 //   same steps of their contract's pipeline (express-openapi-validator): the operation's match ->
 //   the check of its answers -> (API: latency, key and limits) -> body -> the request's check ->
 //   the operation's handler; then the 404 and the Error object. Every answer of a matched
@@ -15,6 +15,7 @@ import { createDocsRoutes } from './docs/docs-routes.js';
 import { createErrorMiddleware, HttpError, logMockFault } from './errors.js';
 import { createHandlers } from './handlers/index.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
+import { createDateHeader } from './http/date-header.js';
 import { createLatencyMiddleware } from './http/latency.js';
 import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
 import { setRateLimitHeaders } from './http/rate-limit-headers.js';
@@ -155,6 +156,8 @@ export function createApp(deps: AppDependencies): MockApp {
     operationSteps(
       apiPipeline,
       [
+        // The scope's own clock, over the default one's set for every answer.
+        ...(clock === defaultWorld.clock ? [] : [createDateHeader(clock)]),
         createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
         // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
         createKeyAuthentication({ keys, state: limitState, clock }),
@@ -182,6 +185,7 @@ export function createApp(deps: AppDependencies): MockApp {
   // Everything but the 404 and the Error object runs as one Express layer (see middleware-chain.ts).
   app.use(
     composeMiddleware([
+      createDateHeader(defaultWorld.clock),
       onlyCrossOrigin(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 })),
       ...(deps.logRequests ? [createRequestLog(deps.log)] : []),
       onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)),

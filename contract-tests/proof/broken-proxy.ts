@@ -6,11 +6,13 @@ import type { AddressInfo } from 'node:net';
 export type ProxiedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 export type ProxiedResponse = { status: number; headers: Record<string, string>; body: string };
 
+type MaybePromise<T> = T | Promise<T>;
+
 export type Breakage = {
   /** Changes the request before it reaches the mock; return a response to answer without it. */
-  request?: (request: ProxiedRequest) => ProxiedRequest | ProxiedResponse;
-  /** Changes the mock's answer before the client sees it. */
-  response?: (response: ProxiedResponse, request: ProxiedRequest) => ProxiedResponse;
+  request?: (request: ProxiedRequest) => MaybePromise<ProxiedRequest | ProxiedResponse>;
+  /** Changes the mock's answer before the client sees it (it may call the mock again meanwhile). */
+  response?: (response: ProxiedResponse, request: ProxiedRequest) => MaybePromise<ProxiedResponse>;
 };
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
@@ -36,6 +38,8 @@ export async function startBrokenProxy(
   const server: Server = createServer((incoming, outgoing) => {
     relay(incoming, targetOrigin, breakage).then(
       (answer) => {
+        // A breakage that drops Date means no Date at all, not the proxy's own.
+        outgoing.sendDate = Object.keys(answer.headers).some((name) => name.toLowerCase() === 'date');
         outgoing.writeHead(answer.status, answer.headers);
         outgoing.end(answer.body);
       },
@@ -63,7 +67,7 @@ async function relay(incoming: IncomingMessage, targetOrigin: string, breakage: 
     headers: plainHeaders(incoming.headers),
     body: await readBody(incoming),
   };
-  const changed = breakage.request ? breakage.request(original) : original;
+  const changed = breakage.request ? await breakage.request(original) : original;
   if ('status' in changed) return changed;
   const upstream = await fetch(`${targetOrigin}${changed.path}`, {
     method: changed.method,
@@ -75,7 +79,7 @@ async function relay(incoming: IncomingMessage, targetOrigin: string, breakage: 
     if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') headers[name] = value;
   });
   const answer = { status: upstream.status, headers, body: await upstream.text() };
-  return breakage.response ? breakage.response(answer, changed) : answer;
+  return breakage.response ? await breakage.response(answer, changed) : answer;
 }
 
 /** Rewrites a JSON body; bodies that are not JSON pass unchanged. */

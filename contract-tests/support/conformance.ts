@@ -3,11 +3,15 @@
 // error with `status` equal to the HTTP status, and sound X-RateLimit-* headers.
 import { checkBody, declaredHeaders, declaredMediaTypes, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
+import { clockNote, targetNow } from './target-clock.js';
 import { requireNoProblems } from './violation.js';
 
 const DAY_SECONDS = 86_400;
 
-/** The X-RateLimit-* headers: present, integers, Remaining at most Limit, Reset a Unix time within a day. */
+/**
+ * The X-RateLimit-* headers: present, integers, Remaining at most Limit, Reset a Unix time within
+ * a day of the answer's own Date.
+ */
 export function rateLimitHeaderProblems(exchange: Exchange): string[] {
   const problems: string[] = [];
   const values: Record<string, number> = {};
@@ -22,10 +26,13 @@ export function rateLimitHeaderProblems(exchange: Exchange): string[] {
     problems.push(`X-RateLimit-Remaining ${remaining} is above X-RateLimit-Limit ${limit}`);
   }
   if (reset !== undefined) {
-    const nowSeconds = Date.now() / 1000;
+    const now = targetNow(exchange);
+    const nowSeconds = Math.floor(now.ms / 1000);
     // Reset is in seconds, not milliseconds, and no further than the longest window (a day).
     if (reset < nowSeconds - 5 || reset > nowSeconds + DAY_SECONDS + 5) {
-      problems.push(`X-RateLimit-Reset ${reset} is not a Unix time in seconds within the next day`);
+      problems.push(
+        `X-RateLimit-Reset ${reset} is not a Unix time in seconds within the day after the answer's Date (${new Date(nowSeconds * 1000).toISOString()})${clockNote(now)}`,
+      );
     }
   }
   return problems;

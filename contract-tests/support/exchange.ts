@@ -1,14 +1,19 @@
 // Sends one request to the target and keeps what came back, with everything a failure report
 // needs: the request, a curl line to reproduce it, and the answer.
 import request from 'supertest';
+import { type SentKey, targetKey } from './keys.js';
 import { contractTarget } from './target.js';
+import { retryAfterSeconds } from './target-clock.js';
 
 export type Exchange = {
   operationId?: string;
   method: string;
   /** Full URL. */
   url: string;
+  /** The headers sent, the API key left out (see sentKey). */
   requestHeaders: Record<string, string>;
+  /** The API key sent, if any, with the way a report shows it. */
+  sentKey?: SentKey;
   /** The body as sent (text), if any. */
   requestBody?: string;
   status: number;
@@ -23,8 +28,8 @@ export type Outgoing = {
   method: string;
   /** Path after the base URL, with its query, e.g. /pets?limit=2. */
   path: string;
-  /** The key to send; null sends none. Default: the target's key. */
-  apiKey?: string | null;
+  /** The key to send; null sends none. Default: the target's key (--api-key). */
+  key?: SentKey | null;
   /** A JSON value (sent as application/json) or raw text with its own content type. */
   json?: unknown;
   raw?: { contentType: string; text: string };
@@ -33,17 +38,9 @@ export type Outgoing = {
   retryWhenLimited?: boolean;
 };
 
-const KEY_PLACEHOLDER = '$PETSTORE_API_KEY';
 /** An implementation that does not answer in this time fails the check instead of hanging CI. */
 export const RESPONSE_TIMEOUT_MS = 30_000;
 const MAX_POLITE_WAIT_SECONDS = 65;
-
-function retryAfterSeconds(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
-}
 
 export class NoAnswerError extends Error {
   constructor(method: string, url: string, cause: unknown) {
@@ -60,8 +57,7 @@ async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
   const url = `${target.baseUrl}${outgoing.path}`;
   const parsed = new URL(url);
   const headers: Record<string, string> = { Accept: 'application/json', ...outgoing.headers };
-  const key = outgoing.apiKey === undefined ? target.apiKey : outgoing.apiKey;
-  if (key !== null) headers['X-API-Key'] = key;
+  const key = outgoing.key === undefined ? targetKey() : outgoing.key;
   let body: string | undefined;
   if (outgoing.json !== undefined) {
     body = JSON.stringify(outgoing.json);
@@ -74,6 +70,7 @@ async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
   const method = outgoing.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   let pending = agent[method](parsed.pathname + parsed.search);
   for (const [name, value] of Object.entries(headers)) pending = pending.set(name, value);
+  if (key) pending = pending.set('X-API-Key', key.value);
   if (body !== undefined) pending = pending.send(body);
   let response: request.Response;
   try {
@@ -106,6 +103,7 @@ async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
     method: outgoing.method.toUpperCase(),
     url,
     requestHeaders: headers,
+    ...(key ? { sentKey: key } : {}),
     ...(body === undefined ? {} : { requestBody: body }),
     status: response.status,
     headers: response.headers as Record<string, string>,
@@ -117,7 +115,7 @@ async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
 export async function send(outgoing: Outgoing): Promise<Exchange> {
   let exchange = await sendOnce(outgoing);
   for (let attempt = 0; attempt < 3 && exchange.status === 429 && outgoing.retryWhenLimited !== false; attempt += 1) {
-    const wait = retryAfterSeconds(exchange.headers['retry-after']);
+    const wait = retryAfterSeconds(exchange);
     if (wait === undefined || wait > MAX_POLITE_WAIT_SECONDS) break;
     await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
     exchange = await sendOnce(outgoing);
@@ -127,12 +125,17 @@ export async function send(outgoing: Outgoing): Promise<Exchange> {
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** A curl line that sends the same request; the key is left as $PETSTORE_API_KEY. */
+/** A curl line that sends the same request, with the key as the variable it came from. */
 export function curlLine(exchange: Exchange): string {
   const parts = ['curl -i', '-X', exchange.method];
+  if (exchange.sentKey) {
+    const { shownAs } = exchange.sentKey;
+    // A variable stays in double quotes so that the shell expands it; a literal key is quoted as it is.
+    parts.push('-H', shownAs.startsWith('$') ? `"X-API-Key: ${shownAs}"` : shellQuote(`X-API-Key: ${shownAs}`));
+  }
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
     if (name === 'Accept') continue;
-    parts.push('-H', name === 'X-API-Key' ? `"X-API-Key: ${KEY_PLACEHOLDER}"` : shellQuote(`${name}: ${value}`));
+    parts.push('-H', shellQuote(`${name}: ${value}`));
   }
   if (exchange.requestBody !== undefined) parts.push('--data-raw', shellQuote(exchange.requestBody));
   parts.push(shellQuote(exchange.url));

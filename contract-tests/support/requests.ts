@@ -1,5 +1,5 @@
-// Requests built from the contract's schemas: a valid one for any operation, and invalid
-// variants (wrong type, missing field, out of bounds, bad enum) for its body and parameters.
+// A fixed valid request built from the contract's schemas, for the checks that need one
+// request per operation (generated ones are in generation/).
 import { resolve, type SpecOperation } from './contract-spec.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON
@@ -72,72 +72,6 @@ export function validValue(raw: Schema, name: string, references: References): u
       );
     }
   }
-}
-
-export type Invalid = { description: string; value: unknown };
-
-/** Ways to break a value of `raw` at its top level: each yields a whole body that is invalid. */
-export function invalidBodies(raw: Schema, references: References): Invalid[] {
-  const schema = flatten(raw);
-  const valid = validValue(schema, 'body', references) as Record<string, unknown>;
-  const variants: Invalid[] = [{ description: 'a JSON array instead of an object', value: [valid] }];
-  for (const [field, fieldRaw] of Object.entries<Schema>(schema.properties ?? {})) {
-    const fieldSchema = flatten(fieldRaw);
-    const base = { ...valid, [field]: validValue(fieldSchema, field, references) };
-    const wrongType = fieldSchema.type === 'string' ? 12345 : 'not-a-number';
-    variants.push({ description: `${field} of the wrong type`, value: { ...base, [field]: wrongType } });
-    if (Array.isArray(fieldSchema.enum))
-      variants.push({ description: `${field} outside its enum`, value: { ...base, [field]: 'no-such-value' } });
-    if (fieldSchema.maxLength !== undefined) {
-      variants.push({
-        description: `${field} longer than ${fieldSchema.maxLength}`,
-        value: { ...base, [field]: 'x'.repeat(fieldSchema.maxLength + 1) },
-      });
-    }
-    if (fieldSchema.minLength !== undefined && fieldSchema.minLength > 0) {
-      variants.push({ description: `${field} shorter than ${fieldSchema.minLength}`, value: { ...base, [field]: '' } });
-    }
-    if (fieldSchema.minimum !== undefined)
-      variants.push({
-        description: `${field} below ${fieldSchema.minimum}`,
-        value: { ...base, [field]: fieldSchema.minimum - 1 },
-      });
-    if (fieldSchema.maximum !== undefined && fieldSchema.maximum < Number.MAX_SAFE_INTEGER) {
-      variants.push({
-        description: `${field} above ${fieldSchema.maximum}`,
-        value: { ...base, [field]: fieldSchema.maximum + 1 },
-      });
-    }
-    if (fieldSchema.format === 'date-time')
-      variants.push({ description: `${field} not a date-time`, value: { ...base, [field]: 'tomorrow' } });
-  }
-  for (const field of schema.required ?? []) {
-    const { [field]: _omitted, ...rest } = valid;
-    variants.push({ description: `without the required ${field}`, value: rest });
-  }
-  if (schema.minProperties) variants.push({ description: 'an empty object', value: {} });
-  return variants;
-}
-
-/** Invalid query strings for the operation's query parameters. */
-export function invalidQueries(operation: SpecOperation): Invalid[] {
-  const variants: Invalid[] = [];
-  for (const parameter of operation.parameters.filter((candidate) => candidate.in === 'query')) {
-    const schema = flatten(parameter.schema);
-    const name = parameter.name as string;
-    if (schema.type === 'integer' || schema.type === 'number')
-      variants.push({ description: `${name} not a number`, value: `${name}=abc` });
-    if (schema.type === 'boolean') variants.push({ description: `${name} not a boolean`, value: `${name}=perhaps` });
-    if (schema.minimum !== undefined)
-      variants.push({ description: `${name} below ${schema.minimum}`, value: `${name}=${schema.minimum - 1}` });
-    if (schema.maximum !== undefined && schema.maximum < 1e9)
-      variants.push({ description: `${name} above ${schema.maximum}`, value: `${name}=${schema.maximum + 1}` });
-    if (Array.isArray(schema.enum))
-      variants.push({ description: `${name} outside its enum`, value: `${name}=no-such-value` });
-    if (schema.format === 'date-time')
-      variants.push({ description: `${name} not a date-time`, value: `${name}=yesterday` });
-  }
-  return variants;
 }
 
 /** The operation's path with its parameters filled from `references`. */

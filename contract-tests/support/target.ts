@@ -1,8 +1,13 @@
-// What the suite checks: the target's base URL and keys, and which operations. The runner
-// writes this as JSON and names the file in PETSTORE_CONTRACT_CONFIG: the suite's one input.
+// What the suite checks: the target's base URL and keys, which operations and kinds of checks,
+// and how deep. The runner writes this as JSON and names the file in PETSTORE_CONTRACT_CONFIG:
+// the suite's one input.
 import { readFileSync } from 'node:fs';
+import type { CheckKind } from '../check-kinds.js';
 
 export const CONFIG_VARIABLE = 'PETSTORE_CONTRACT_CONFIG';
+
+/** Generated cases per operation and property when --examples is not given. */
+export const DEFAULT_EXAMPLES = 50;
 
 export type ContractTarget = {
   /** The implementation's {base_url}, e.g. https://api.example.com/v1. */
@@ -17,13 +22,26 @@ export type ContractTarget = {
   tags?: string[];
   /** Leave out beta and experimental operations. */
   stableOnly?: boolean;
+  /** Only these kinds of checks (all when empty). */
+  checks?: CheckKind[];
   /** Most requests the rate-limit check may send to reach a limit. */
   maxRateLimitRequests?: number;
+  /** The seed of every generated value: the same seed repeats a run exactly. */
+  seed?: number;
+  /** Generated cases per operation and property. */
+  examples?: number;
 };
 
-let cached: ContractTarget | undefined;
+/** What the runner adds for the suite's own bookkeeping. */
+export type SuiteConfig = ContractTarget & {
+  seed: number;
+  /** Where the suite writes how many checks it planned, for the progress lines. */
+  planFile?: string;
+};
 
-export function contractTarget(): ContractTarget {
+let cached: SuiteConfig | undefined;
+
+export function contractTarget(): SuiteConfig {
   if (cached) return cached;
   const file = process.env[CONFIG_VARIABLE];
   if (!file) {
@@ -31,7 +49,11 @@ export function contractTarget(): ContractTarget {
       `The contract suite needs ${CONFIG_VARIABLE}; run it with \`petstore-mock contract --base-url URL --api-key KEY\`.`,
     );
   }
-  const target = JSON.parse(readFileSync(file, 'utf8')) as ContractTarget;
+  const target = JSON.parse(readFileSync(file, 'utf8')) as SuiteConfig;
   cached = { ...target, baseUrl: target.baseUrl.replace(/\/+$/, '') };
   return cached;
+}
+
+export function examplesPerProperty(): number {
+  return contractTarget().examples ?? DEFAULT_EXAMPLES;
 }

@@ -12,33 +12,34 @@ export type TestData = {
   bodies: References;
 };
 
-type Created = { kind: 'pet' | 'category' | 'order'; id: number };
+export type ResourceKind = 'pet' | 'category' | 'order';
+type Created = { kind: ResourceKind; id: number };
 const created: Created[] = [];
 
 /** Creates a resource through the API and remembers it for cleanUp. */
-async function create(kind: Created['kind'], path: string, body: unknown, what: string): Promise<number> {
+export async function create(kind: Created['kind'], path: string, body: unknown, what: string): Promise<number> {
   const exchange = await send({ method: 'POST', path, json: body });
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
   // Any success with an id will do here: the checks themselves judge the status.
   if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number') {
     throw new Error(
-      `Could not set up the test data: creating ${what} failed, so no check can run.\n${describeExchange(exchange)}`,
+      `Could not set up the test data: creating ${what} failed, so no check can run.\n  Expected:  a success (2xx) with the id of what was created\n${describeExchange(exchange)}`,
     );
   }
   created.push({ kind, id });
   return id;
 }
 
-async function stock(petId: number, quantity: number): Promise<void> {
+export async function stock(petId: number, quantity: number): Promise<void> {
   const exchange = await send({ method: 'PUT', path: `/store/inventory/${petId}`, json: { quantity } });
   if (exchange.status < 200 || exchange.status > 299)
     throw new Error(
-      `Could not set up the test data: setting the stock of pet ${petId} failed.\n${describeExchange(exchange)}`,
+      `Could not set up the test data: setting the stock of pet ${petId} failed.\n  Expected:  a success (2xx)\n${describeExchange(exchange)}`,
     );
 }
 
 /** An available pet in `categoryId` with `quantity` units in stock. */
-async function stockedPet(categoryId: number, quantity: number, what: string): Promise<number> {
+export async function stockedPet(categoryId: number, quantity: number, what: string): Promise<number> {
   const pet = await create('pet', '/pets', { name: uniqueText('contract-pet'), categoryId, status: 'available' }, what);
   await stock(pet, quantity);
   return pet;
@@ -61,17 +62,29 @@ export async function createTestData(): Promise<TestData> {
   };
 }
 
+/** The kind of resource an operation's path is about, by its first segments. */
+export function resourceKindOf(path: string): Created['kind'] {
+  return path.includes('orders') ? 'order' : path.includes('categories') ? 'category' : 'pet';
+}
+
 /** Remembers something a check created, so that cleanUp removes it. */
 export function remember(kind: Created['kind'], id: number): void {
   created.push({ kind, id });
+}
+
+const pathOfResource = (kind: ResourceKind, id: number) =>
+  kind === 'order' ? `/store/orders/${id}` : kind === 'pet' ? `/pets/${id}` : `/categories/${id}`;
+
+/** Removes one thing the suite created, now (a generated case that must not leave it to the next). */
+export async function removeNow(kind: ResourceKind, id: number): Promise<void> {
+  const index = created.findIndex((entry) => entry.kind === kind && entry.id === id);
+  if (index >= 0) created.splice(index, 1);
+  await send({ method: 'DELETE', path: pathOfResource(kind, id) });
 }
 
 /** Removes what the suite created: orders first, then pets, then categories. */
 export async function cleanUp(): Promise<void> {
   const order = { order: 0, pet: 1, category: 2 } as const;
   const removals = created.splice(0).sort((a, b) => order[a.kind] - order[b.kind]);
-  for (const { kind, id } of removals) {
-    const path = kind === 'order' ? `/store/orders/${id}` : kind === 'pet' ? `/pets/${id}` : `/categories/${id}`;
-    await send({ method: 'DELETE', path });
-  }
+  for (const { kind, id } of removals) await send({ method: 'DELETE', path: pathOfResource(kind, id) });
 }

@@ -27,6 +27,8 @@ describe('petstore-mock contract', () => {
       'demo-enterprise',
       '--tags',
       'Pets',
+      '--examples',
+      '5',
       '--junit',
       junit,
     ]);
@@ -49,11 +51,90 @@ describe('petstore-mock contract', () => {
       '--operations',
       'getCategory',
       '--stable-only',
+      '--junit',
+      join(folder, 'failing.xml'),
     ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/\d+ failed/);
     expect(result.stdout).toContain('Reproduce: curl -i -X POST');
     expect(result.stdout).toContain('API_KEY_INVALID');
+    // One suite per operation, and each failure's summary in its message, for the CI's list of failures.
+    const xml = await readFile(join(folder, 'failing.xml'), 'utf8');
+    expect(xml).toContain('<testsuite name="getCategory"');
+    expect(xml).toMatch(/<failure message="[^"]+ \| Expected: [^"]+ \| Got: +HTTP 401[^"]*">/);
+  }, 60_000);
+
+  it('refuses operations, tags and kinds of checks the contract does not have, with exit code 2 and the names it knows', async () => {
+    const result = await runCli([
+      'contract',
+      '--base-url',
+      mock.url,
+      '--api-key',
+      'demo-enterprise',
+      '--operations',
+      'listPetz',
+      '--tags',
+      'pets',
+      '--checks',
+      'speed',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--operations names "listPetz", which the contract does not have');
+    expect(result.stderr).toMatch(/it has: listPets, createPet, .*updateInventory\./);
+    expect(result.stderr).toContain('--tags names "pets"');
+    expect(result.stderr).toContain('it has: Pets, Store.');
+    expect(result.stderr).toContain('--checks names "speed"');
+    expect(result.stdout).not.toContain('passed');
+  });
+
+  it('fails a run whose selection leaves no check to run', async () => {
+    const result = await runCli([
+      'contract',
+      '--base-url',
+      mock.url,
+      '--api-key',
+      'demo-enterprise',
+      '--operations',
+      'updateOrder',
+      '--stable-only',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('No check ran: the selection (--operations updateOrder --stable-only)');
+    expect(result.stdout).toMatch(/0 passed, 1 failed/);
+  }, 60_000);
+
+  it('takes the base URL and keys from PETSTORE_* variables, and shows each key as its variable, never its value', async () => {
+    await mock.control.putKey('cli-limit', 'free', { perMinute: 3, perDay: 1000 });
+    const result = await runCli(
+      ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban'],
+      undefined,
+      {
+        PETSTORE_BASE_URL: mock.url,
+        PETSTORE_API_KEY: 'demo-enterprise',
+        PETSTORE_RATE_LIMIT_KEY: 'cli-limit',
+      },
+    );
+    // The ban check reaches the limit by itself, although the 429 check's own probe is left out.
+    expect(result.stdout).toMatch(/: 3 passed, 0 failed, 0 skipped/);
+    expect(result.code).toBe(0);
+    // Progress lines on stderr (not a terminal): done of total, failures so far.
+    expect(result.stderr).toMatch(/contract: 3 of 3 checks done, 0 failed, \d+ s/);
+
+    const failing = await runCli(
+      ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban'],
+      undefined,
+      {
+        PETSTORE_BASE_URL: mock.url,
+        PETSTORE_API_KEY: 'demo-enterprise',
+        PETSTORE_RATE_LIMIT_KEY: 'cli-limit',
+      },
+    );
+    // Banned by the run before: the report shows the rate-limit key as its own variable.
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toContain('"X-API-Key: $PETSTORE_RATE_LIMIT_KEY"');
+    expect(failing.stdout).toContain('set $PETSTORE_API_KEY and $PETSTORE_RATE_LIMIT_KEY to run it');
+    expect(failing.stdout).not.toContain('cli-limit');
+    expect(failing.stdout).not.toContain('demo-enterprise');
   }, 60_000);
 
   it('refuses a base URL that is not one, with exit code 1', async () => {

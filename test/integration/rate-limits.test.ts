@@ -33,6 +33,17 @@ describe('rate limits over HTTP', () => {
     expect(refused.headers['x-ratelimit-reset']).toBe(String(Date.parse('2026-11-21T10:01:00Z') / 1000));
   });
 
+  it("every answer's Date is the mock's clock, so that Reset and Retry-After read against it agree", async () => {
+    const answer = await get('demo-free');
+    expect(answer.headers.date).toBe(new Date(START).toUTCString());
+    const untilReset = Number(answer.headers['x-ratelimit-reset']) - Date.parse(String(answer.headers.date)) / 1000;
+    expect(untilReset).toBe(55);
+    mock.server.clock.advance(3600);
+    expect((await get('demo-free', '/v1/nowhere')).headers.date).toBe(
+      new Date(Date.parse(START) + 3_600_000).toUTCString(),
+    );
+  });
+
   it('an enterprise key with custom limits counts both windows, and the headers follow the tighter one', async () => {
     await mock.server.control.putKey('acme', 'enterprise', { perMinute: 20, perDay: 30 });
     expect((await sendMany('acme', 20)).filter((status) => status === 200)).toHaveLength(20);

@@ -55,6 +55,15 @@ describe('requests that break the contract', () => {
     expect(badEncoding.body.message).toMatch(/not valid percent-encoding/);
   });
 
+  it('a date-time that RFC 3339 does not allow (month 13, hour 25) gets 400, in a body and in a query', async () => {
+    const body = await post('/store/orders').send({ petId: 1, quantity: 1, shipDate: '2030-13-01T00:00:00Z' });
+    expect(body.status).toBe(400);
+    expect(body.body.message).toMatch(/shipDate.*date-time/);
+    const query = await mock.http.get('/v1/store/orders?shipDateFrom=2030-01-01T25:00:00Z').set('X-API-Key', DEMO_KEY);
+    expect(query.status).toBe(400);
+    expect(query.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
+  });
+
   it('an id past 2^53-1 is a 400, not a lookup', async () => {
     const res = await mock.http.get('/v1/pets/by-id/99999999999999999999').set('X-API-Key', DEMO_KEY);
     expect(res.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));

@@ -1,21 +1,18 @@
 // For every operation of the contract: a valid request gets an answer the contract declares,
 // with the declared content type, body schema, headers and X-RateLimit-* headers. A new
 // operation in the spec is checked here without new test code.
-import { afterAll, beforeAll, describe } from '@jest/globals';
+import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import type { SpecOperation } from '../support/contract-spec.js';
-import { eachCheck } from '../support/each-check.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, validValue } from '../support/requests.js';
-import { cleanUp, createTestData, remember, type TestData } from '../support/test-data.js';
-
-const operations = selectedOperations();
+import { pastSunset } from '../support/sunset.js';
+import { cleanUp, createTestData, remember, resourceKindOf, type TestData } from '../support/test-data.js';
 
 /** The statuses a valid request may get: the declared 2xx, or 410 once a deprecated operation is past its sunset. */
-function successStatuses(operation: SpecOperation): number[] {
-  const sunset = operation.raw['x-deprecation']?.sunset;
-  if (operation.deprecated && sunset && Date.now() >= Date.parse(sunset)) return [410];
+function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
+  if (pastSunset(operation, answer)) return [410];
   return operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number);
 }
 
@@ -27,33 +24,34 @@ async function sendValid(operation: SpecOperation, data: TestData): Promise<Exch
     ...(operation.requestSchema ? { json: validValue(operation.requestSchema, 'body', data.bodies) } : {}),
   });
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
-  if (exchange.status === 201 && typeof id === 'number') {
-    remember(
-      operation.path.includes('orders') ? 'order' : operation.path.includes('categories') ? 'category' : 'pet',
-      id,
-    );
-  }
+  if (exchange.status === 201 && typeof id === 'number') remember(resourceKindOf(operation.path), id);
   return exchange;
 }
 
-describe('every operation answers a valid request as the contract declares', () => {
+kindOfChecks('conformance', 'every operation answers a valid request as the contract declares', () => {
   let shared: TestData;
-  beforeAll(async () => {
+  beforeChecks(async () => {
     shared = await createTestData();
   });
-  afterAll(cleanUp);
+  afterChecks(cleanUp);
 
   eachCheck(
-    operations.map(
+    selectedOperations().map(
       (operation) =>
-        [`${operation.operationId} (${operation.method.toUpperCase()} ${operation.path})`, operation] as const,
+        [
+          `${operation.operationId}: a valid request (${operation.method.toUpperCase()} ${operation.path})`,
+          operation,
+        ] as const,
     ),
     '%s',
     async (_name, operation) => {
       // A delete works on data of its own, so that the other checks keep theirs.
       const data = operation.method === 'delete' ? await createTestData() : shared;
       const exchange = await sendValid(operation, data);
-      expectConforms(operation, exchange, { statuses: successStatuses(operation), description: 'a successful answer' });
+      expectConforms(operation, exchange, {
+        statuses: successStatuses(operation, exchange),
+        description: 'a successful answer',
+      });
     },
   );
 });

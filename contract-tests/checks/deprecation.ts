@@ -1,35 +1,38 @@
 // Deprecated operations announce it: Deprecation (RFC 9745), Sunset (RFC 8594) and a Link to
-// the successor (RFC 8288), as the contract's x-deprecation says; past the sunset, 410 Gone.
-import { afterAll, beforeAll, describe } from '@jest/globals';
+// the successor (RFC 8288), as the contract's x-deprecation says; past the sunset (by the
+// target's own clock), 410 Gone.
+import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
-import { eachCheck } from '../support/each-check.js';
 import { send } from '../support/exchange.js';
 import { operationById, selectedOperations } from '../support/operations.js';
 import { pathOf } from '../support/requests.js';
+import { type DeprecationNotice, pastSunset } from '../support/sunset.js';
 import { cleanUp, createTestData, type TestData } from '../support/test-data.js';
 import { requireNoProblems } from '../support/violation.js';
 
-const deprecated = selectedOperations().filter((operation) => operation.deprecated);
+kindOfChecks('deprecation', 'deprecated operations', () => {
+  let data: TestData;
+  beforeChecks(async () => {
+    data = await createTestData();
+  });
+  afterChecks(cleanUp);
 
-let data: TestData;
-beforeAll(async () => {
-  data = await createTestData();
-});
-afterAll(cleanUp);
-
-describe('deprecated operations', () => {
   eachCheck(
-    deprecated.map((operation) => [operation.operationId, operation] as const),
-    '%s answers with well-formed Deprecation, Sunset and Link headers',
+    selectedOperations()
+      .filter((operation) => operation.deprecated)
+      .map(
+        (operation) =>
+          [`${operation.operationId}: well-formed Deprecation, Sunset and Link headers`, operation] as const,
+      ),
+    '%s',
     async (_name, operation) => {
-      const notice = operation.raw['x-deprecation'] as { deprecatedAt: string; sunset: string; successor: string };
+      const notice = operation.raw['x-deprecation'] as DeprecationNotice;
       const exchange = await send({
         operationId: operation.operationId,
         method: operation.method,
         path: pathOf(operation, data.paths),
       });
-      const pastSunset = Date.now() >= Date.parse(notice.sunset);
-      expectConforms(operation, exchange, { statuses: pastSunset ? [410] : [200] });
+      expectConforms(operation, exchange, { statuses: pastSunset(operation, exchange) ? [410] : [200] });
 
       const problems: string[] = [];
       const deprecation = exchange.headers.deprecation;

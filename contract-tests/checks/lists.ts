@@ -1,0 +1,155 @@
+// Every filter and page parameter of every list, checked against items the suite made, by the
+// semantics the contract's descriptions give them (list-semantics.ts): each filter at its edges
+// (every enum value, both cases of a text, one character, the longest text, a range's bound
+// exactly and a millisecond either side, an id that names nothing) and in the middle; pages at
+// the first, middle, last and past-the-end offsets with limits of 1, the whole and more. The
+// suite's items are kept apart by a filter that scopes them (their category, their pet, a name
+// token), or read at the end of the list, where the newest items are.
+import { queryString } from '../generation/operation-requests.js';
+import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
+import { expectConforms } from '../support/conformance.js';
+import type { SpecOperation } from '../support/contract-spec.js';
+import { type Exchange, send } from '../support/exchange.js';
+import { createListData, type ListData, type ListScope } from '../support/list-data.js';
+import { listProblems } from '../support/list-oracle.js';
+import { filterRules, type Item, identityField, isList } from '../support/list-semantics.js';
+import { selectedOperations } from '../support/operations.js';
+import { cleanUp } from '../support/test-data.js';
+import { ContractViolation, requireNoProblems } from '../support/violation.js';
+
+type Query = Record<string, string | number>;
+
+async function list(operation: SpecOperation, query: Query): Promise<Exchange> {
+  const exchange = await send({
+    operationId: operation.operationId,
+    method: 'GET',
+    path: `${operation.path}${queryString(query)}`,
+  });
+  expectConforms(operation, exchange, { statuses: [200] });
+  requireNoProblems(exchange, 'the page the query asks for', listProblems(operation, query, exchange));
+  return exchange;
+}
+
+function idsOf(operation: SpecOperation, items: Item[]): number[] {
+  const field = identityField(operation);
+  return items.map((item) => Number(item[field])).sort((a, b) => a - b);
+}
+
+/** The page holds exactly `expected` (and, for the suite's own scope, X-Total-Count says how many match). */
+function requireItems(
+  operation: SpecOperation,
+  exchange: Exchange,
+  expected: number[],
+  expectedTotal: number | undefined,
+  what: string,
+): void {
+  const got = idsOf(operation, exchange.body as Item[]);
+  const total = Number(exchange.headers['x-total-count']);
+  const problems: string[] = [];
+  const field = identityField(operation);
+  if (JSON.stringify(got) !== JSON.stringify(expected))
+    problems.push(`${field}s ${got.join(', ') || 'none'} came back`);
+  if (expectedTotal !== undefined && total !== expectedTotal)
+    problems.push(`X-Total-Count is ${total}, expected ${expectedTotal}`);
+  if (problems.length > 0)
+    throw new ContractViolation(exchange, `${what}: ${field}s ${expected.join(', ') || 'none'}`, problems);
+}
+
+const scoped = (scope: ListScope) => Object.keys(scope.query).length > 0;
+
+kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
+  let data: ListData;
+  beforeChecks(async () => {
+    data = await createListData();
+  });
+  afterChecks(cleanUp);
+
+  const scopeOf = (operation: SpecOperation): ListScope => {
+    const scope = data.scopes[operation.operationId];
+    if (!scope) throw new Error(`The suite makes no items for ${operation.operationId}; it cannot check its filters.`);
+    return scope;
+  };
+  const lists = selectedOperations().filter(isList);
+
+  eachCheck(
+    lists.flatMap((operation) =>
+      filterRules(operation).map(
+        (rule) =>
+          [
+            `${operation.operationId}: ${rule.parameter} keeps exactly the items with ${rule.meaning}`,
+            operation,
+            rule,
+          ] as const,
+      ),
+    ),
+    '%s',
+    async (_name, operation, rule) => {
+      const scope = scopeOf(operation);
+      for (const probe of scope.probes(rule.parameter)) {
+        const expected = idsOf(
+          operation,
+          scope.items.filter((item) => rule.matches(item, probe.value)),
+        );
+        const what = `${rule.parameter}=${probe.value} (${probe.why}) keeps the suite's items with ${rule.meaning}`;
+        if (scoped(scope)) {
+          const exchange = await list(operation, { ...scope.query, [rule.parameter]: probe.value, limit: 100 });
+          requireItems(operation, exchange, expected, expected.length, what);
+        } else {
+          // The suite's items are the newest: the end of the filtered list.
+          const first = await list(operation, { [rule.parameter]: probe.value, limit: 1 });
+          const total = Number(first.headers['x-total-count']);
+          const exchange = await list(operation, {
+            [rule.parameter]: probe.value,
+            limit: 100,
+            offset: Math.max(0, total - expected.length),
+          });
+          requireItems(operation, exchange, expected, undefined, `${what}, at the end of the list`);
+        }
+      }
+    },
+  );
+
+  eachCheck(
+    lists.map(
+      (operation) =>
+        [
+          `${operation.operationId}: limit and offset give the pages of the items, at the edges and in the middle`,
+          operation,
+        ] as const,
+    ),
+    '%s',
+    async (_name, operation) => {
+      const scope = scopeOf(operation);
+      const all = idsOf(operation, scope.items);
+      const count = all.length;
+      const first = await list(operation, { ...scope.query, limit: 1 });
+      const total = Number(first.headers['x-total-count']);
+      const start = scoped(scope) ? 0 : total - count;
+      const distinct = (values: number[]) => values.filter((value, index) => values.indexOf(value) === index);
+      const limits = distinct([1, 2, count - 1, count, count + 1, 100]).filter((limit) => limit >= 1 && limit <= 100);
+      const offsets = distinct([0, 1, Math.floor(count / 2), count - 1, count, count + 1]).filter(
+        (offset) => offset >= 0,
+      );
+      for (const limit of limits) {
+        for (const offset of offsets) {
+          const exchange = await list(operation, { ...scope.query, limit, offset: start + offset });
+          requireItems(
+            operation,
+            exchange,
+            all.slice(offset, offset + limit),
+            scoped(scope) ? count : undefined,
+            `the page limit=${limit}, offset=${start + offset}`,
+          );
+        }
+      }
+      const far = await list(operation, { ...scope.query, limit: 100, offset: 1_000_000_000 });
+      requireItems(
+        operation,
+        far,
+        [],
+        scoped(scope) ? count : undefined,
+        'the page at offset 1000000000, past the end',
+      );
+    },
+  );
+});

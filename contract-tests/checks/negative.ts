@@ -1,0 +1,87 @@
+// For every operation: requests that break the contract get a declared 4xx with the Error
+// object, never a 2xx and never a 5xx: missing and unknown keys get 401, a body that is not
+// JSON 400, one that is not application/json 415, unknown ids 404. (Values past the schemas'
+// bounds are generated: checks/generated.ts.)
+import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
+import { expectConforms } from '../support/conformance.js';
+import type { SpecOperation } from '../support/contract-spec.js';
+import { send } from '../support/exchange.js';
+import { madeUpKey } from '../support/keys.js';
+import { selectedOperations } from '../support/operations.js';
+import { pathOf, pathParameters, validValue } from '../support/requests.js';
+import { pastSunset } from '../support/sunset.js';
+import { cleanUp, createTestData, type TestData } from '../support/test-data.js';
+
+// An id no implementation has handed out: the largest the contract allows.
+const UNKNOWN_ID = '9007199254740991';
+
+kindOfChecks('negative', 'requests that break the contract are refused', () => {
+  const operations = selectedOperations();
+  const named = (list: SpecOperation[], rule: string) =>
+    list.map((operation) => [`${operation.operationId}: ${rule}`, operation] as const);
+
+  let data: TestData;
+  beforeChecks(async () => {
+    data = await createTestData();
+  });
+  afterChecks(cleanUp);
+
+  function validRequest(operation: SpecOperation) {
+    return {
+      operationId: operation.operationId,
+      method: operation.method,
+      path: pathOf(operation, data.paths),
+      ...(operation.requestSchema ? { json: validValue(operation.requestSchema, 'body', data.bodies) } : {}),
+    };
+  }
+
+  eachCheck(named(operations, 'a request without an API key gets 401'), '%s', async (_name, operation) => {
+    const exchange = await send({ ...validRequest(operation), key: null });
+    expectConforms(operation, exchange, { statuses: [401] });
+  });
+
+  eachCheck(named(operations, 'a request with an unknown API key gets 401'), '%s', async (_name, operation) => {
+    const exchange = await send({ ...validRequest(operation), key: madeUpKey(`unknown-${Date.now()}`) });
+    expectConforms(operation, exchange, { statuses: [401] });
+  });
+
+  const withBody = operations.filter((operation) => operation.requestSchema);
+  eachCheck(named(withBody, 'a body that is not JSON gets 400'), '%s', async (_name, operation) => {
+    const exchange = await send({
+      ...validRequest(operation),
+      json: undefined,
+      raw: { contentType: 'application/json', text: '{"name": ' },
+    });
+    expectConforms(operation, exchange, { statuses: [400] });
+  });
+
+  eachCheck(
+    named(
+      withBody.filter((operation) => operation.declaredStatuses.includes('415')),
+      'a body that is not application/json gets 415',
+    ),
+    '%s',
+    async (_name, operation) => {
+      const exchange = await send({
+        ...validRequest(operation),
+        json: undefined,
+        raw: { contentType: 'text/plain', text: 'name=Rex' },
+      });
+      expectConforms(operation, exchange, { statuses: [415] });
+    },
+  );
+
+  const withIds = operations.filter((operation) => pathParameters(operation).length > 0);
+  eachCheck(
+    named(
+      withIds.filter((operation) => operation.declaredStatuses.includes('404')),
+      'an unknown id gets 404',
+    ),
+    '%s',
+    async (_name, operation) => {
+      const override = Object.fromEntries(pathParameters(operation).map((parameter) => [parameter.name, UNKNOWN_ID]));
+      const exchange = await send({ ...validRequest(operation), path: pathOf(operation, data.paths, override) });
+      expectConforms(operation, exchange, { statuses: pastSunset(operation, exchange) ? [404, 410] : [404] });
+    },
+  );
+});

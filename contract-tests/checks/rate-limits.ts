@@ -1,0 +1,198 @@
+// Rate-limit behaviour: the headers count requests; with a key the suite may exhaust, its limit
+// gives 429 with a Retry-After that agrees with X-RateLimit-Reset, and, if asked, the ban the
+// contract describes follows, with a Retry-After of the ban's length. Each check reaches the
+// state it needs by itself, whatever else the run selected.
+import { check, kindOfChecks, skippedCheck } from '../support/checks.js';
+import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.js';
+import { SPEC } from '../support/contract-spec.js';
+import { type Exchange, send } from '../support/exchange.js';
+import { rateLimitKey, type SentKey } from '../support/keys.js';
+import { operationById, selectedOperations } from '../support/operations.js';
+import { contractTarget } from '../support/target.js';
+import { clockNote, retryAfterSeconds, targetNow } from '../support/target-clock.js';
+import { ContractViolation, requireNoProblems } from '../support/violation.js';
+
+type BanPolicy = { threshold: number; seconds: number; status: number; code: string };
+const BAN = SPEC['x-rate-limits']?.ban as BanPolicy | undefined;
+
+/** A cheap, harmless request: a selected list of one item, or listCategories when none is selected. */
+const PROBE =
+  selectedOperations().find(
+    (operation) =>
+      operation.method === 'get' && !operation.deprecated && !operation.path.includes('{') && operation.tags.length > 0,
+  ) ?? operationById('listCategories');
+
+/**
+ * What the suite has seen of the limit key: whether it is limited, and how many requests it
+ * sent while limited since the answer that limited it (known only if the suite saw that answer).
+ */
+const limitKeySeen = { limited: false, sawItStart: false, whileLimited: 0 };
+
+async function probe(key?: SentKey): Promise<Exchange> {
+  const exchange = await send({
+    operationId: PROBE.operationId,
+    method: 'GET',
+    path: `${PROBE.path}?limit=1`,
+    retryWhenLimited: false,
+    ...(key ? { key } : {}),
+  });
+  if (key && key.value === rateLimitKey()?.value) {
+    const refused = exchange.status === 429 || exchange.status === 403;
+    if (!refused) Object.assign(limitKeySeen, { limited: false, sawItStart: true, whileLimited: 0 });
+    else if (!limitKeySeen.limited) Object.assign(limitKeySeen, { limited: true, whileLimited: 0 });
+    else limitKeySeen.whileLimited += 1;
+  }
+  return exchange;
+}
+
+const header = (exchange: Exchange, name: string) => Number(exchange.headers[name.toLowerCase()]);
+
+// RFC 9110 section 10.2.3: delta-seconds or an HTTP-date.
+const RETRY_AFTER =
+  /^(\d+|(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT)$/;
+
+function retryAfterFormProblems(exchange: Exchange): string[] {
+  const value = exchange.headers['retry-after'];
+  if (value === undefined) return ['Retry-After is missing'];
+  return RETRY_AFTER.test(value) ? [] : [`Retry-After "${value}" is neither delta-seconds nor an HTTP-date`];
+}
+
+/** A 429's Retry-After (either form) must end the wait when the window X-RateLimit-Reset names ends. */
+function retryAfterAgreesWithReset(exchange: Exchange): string[] {
+  const wait = retryAfterSeconds(exchange);
+  const reset = header(exchange, 'X-RateLimit-Reset');
+  if (wait === undefined || !Number.isInteger(reset)) return [];
+  const now = targetNow(exchange);
+  const untilReset = reset - Math.floor(now.ms / 1000);
+  // Date is whole seconds, and the answer was made within the second it names.
+  if (Math.abs(wait - untilReset) <= 1) return [];
+  return [
+    `Retry-After "${exchange.headers['retry-after']}" (${wait} s) does not agree with X-RateLimit-Reset ${reset}, ${untilReset} s after the answer's Date${clockNote(now)}`,
+  ];
+}
+
+/**
+ * Sends until the key is refused, checking that X-RateLimit-Remaining counts down by exactly one
+ * per request within a window (the key is the suite's alone). Returns the first refusal.
+ */
+async function driveToLimit(key: SentKey, maxRequests: number): Promise<Exchange> {
+  if (limitKeySeen.limited) return probe(key);
+  let previous = await probe(key);
+  if (previous.status === 429 || previous.status === 403) return previous;
+  const remaining = header(previous, 'X-RateLimit-Remaining');
+  if (!Number.isInteger(remaining) || remaining > maxRequests) {
+    throw new ContractViolation(previous, `a key that reaches its limit within ${maxRequests} requests`, [
+      `X-RateLimit-Remaining is ${previous.headers['x-ratelimit-remaining']}; pass a key with a smaller limit (or a larger --max-rate-limit-requests)`,
+    ]);
+  }
+  for (let sent = 0; sent <= remaining + 1; sent += 1) {
+    const next = await probe(key);
+    if (next.status === 429 || next.status === 403) return next;
+    requireNoProblems(next, 'well-formed X-RateLimit-* headers', rateLimitHeaderProblems(next));
+    const sameWindow =
+      header(next, 'X-RateLimit-Reset') === header(previous, 'X-RateLimit-Reset') &&
+      header(next, 'X-RateLimit-Limit') === header(previous, 'X-RateLimit-Limit');
+    const expected = header(previous, 'X-RateLimit-Remaining') - 1;
+    if (sameWindow && header(next, 'X-RateLimit-Remaining') !== expected) {
+      throw new ContractViolation(
+        next,
+        `X-RateLimit-Remaining ${expected}: one less than the answer before, in the same window (X-RateLimit-Reset ${header(next, 'X-RateLimit-Reset')})`,
+        [`X-RateLimit-Remaining is ${next.headers['x-ratelimit-remaining']} after one more request`],
+      );
+    }
+    previous = next;
+  }
+  throw new ContractViolation(previous, `a 429 once X-RateLimit-Remaining reached 0`, [
+    `${remaining + 2} requests after X-RateLimit-Remaining said ${remaining}, none was refused`,
+  ]);
+}
+
+kindOfChecks('rate-limits', 'rate limits', () => {
+  const name = (rule: string) => `${PROBE.operationId}: ${rule}`;
+  const target = contractTarget();
+  const limitKey = rateLimitKey();
+  const maxRequests = target.maxRateLimitRequests ?? 2_000;
+
+  check(PROBE.operationId, name('X-RateLimit-Remaining falls as requests are made, within one window'), async () => {
+    const answers: Exchange[] = [];
+    for (let sent = 0; sent < 4; sent += 1) answers.push(await probe());
+    for (const exchange of answers)
+      requireNoProblems(exchange, 'well-formed X-RateLimit-* headers', rateLimitHeaderProblems(exchange));
+    for (let index = 1; index < answers.length; index += 1) {
+      const [before, after] = [answers[index - 1] as Exchange, answers[index] as Exchange];
+      const sameWindow =
+        header(before, 'X-RateLimit-Reset') === header(after, 'X-RateLimit-Reset') &&
+        header(before, 'X-RateLimit-Limit') === header(after, 'X-RateLimit-Limit');
+      if (
+        sameWindow &&
+        header(after, 'X-RateLimit-Remaining') >= header(before, 'X-RateLimit-Remaining') &&
+        header(before, 'X-RateLimit-Remaining') > 0
+      ) {
+        throw new ContractViolation(
+          after,
+          `X-RateLimit-Remaining below ${header(before, 'X-RateLimit-Remaining')} after one more request`,
+          [`X-RateLimit-Remaining is ${header(after, 'X-RateLimit-Remaining')}`],
+        );
+      }
+    }
+  });
+
+  const limitRule = name(
+    'X-RateLimit-Remaining counts down by one per request to the limit, then 429 with a Retry-After that agrees with X-RateLimit-Reset',
+  );
+  const banRule = name(
+    `${BAN?.threshold ?? 10} requests while limited lead to the ban (${BAN?.status ?? 403} ${BAN?.code ?? 'API_KEY_BANNED'}) with a Retry-After of its length`,
+  );
+  if (!limitKey) {
+    skippedCheck(limitRule, 'needs --rate-limit-key');
+    skippedCheck(banRule, 'needs --rate-limit-key and --check-ban');
+    return;
+  }
+
+  check(PROBE.operationId, limitRule, async () => {
+    const refused = await driveToLimit(limitKey, maxRequests);
+    if (refused.status === 403) {
+      throw new ContractViolation(refused, 'a key that is not banned at the start (a 429 at its limit)', [
+        'the key is banned already: an earlier run may have banned it; wait for its Retry-After or use another key',
+      ]);
+    }
+    expectConforms(PROBE, refused, { statuses: [429], description: 'a 429 once the limit is reached' });
+    requireNoProblems(refused, 'a Retry-After that ends when the exceeded window does', [
+      ...retryAfterFormProblems(refused),
+      ...retryAfterAgreesWithReset(refused),
+    ]);
+  });
+
+  if (!target.checkBan || !BAN) {
+    skippedCheck(banRule, 'needs --check-ban');
+    return;
+  }
+  check(PROBE.operationId, banRule, async () => {
+    let last = await driveToLimit(limitKey, maxRequests);
+    // Bounded: the threshold and one more while limited, and one more drive should a window end meanwhile.
+    for (let sent = 0; last.status !== BAN.status && sent < 2 * (BAN.threshold + 2); sent += 1) {
+      last = last.status === 429 ? await probe(limitKey) : await driveToLimit(limitKey, maxRequests);
+      if (last.status === 429 && limitKeySeen.whileLimited > BAN.threshold + 1) break;
+    }
+    expectConforms(PROBE, last, { statuses: [BAN.status], description: `the ban (${BAN.code})` });
+    const problems = [...retryAfterFormProblems(last)];
+    const code = (last.body as { code?: string } | undefined)?.code;
+    if (code !== BAN.code) problems.push(`Error.code is ${code}, expected ${BAN.code}`);
+    // Judged only when the suite saw the key become limited; the contract's count read either
+    // way: the threshold-th request while limited is refused with the ban, or the next one.
+    const startedBan = limitKeySeen.sawItStart && limitKeySeen.whileLimited <= BAN.threshold + 1;
+    if (limitKeySeen.sawItStart && limitKeySeen.whileLimited < BAN.threshold) {
+      problems.push(
+        `banned after ${limitKeySeen.whileLimited} requests while limited, before the ${BAN.threshold} of the contract`,
+      );
+    }
+    const wait = retryAfterSeconds(last);
+    // Only the answer that started the ban tells its whole length.
+    if (startedBan && wait !== undefined && Math.abs(wait - BAN.seconds) > 2) {
+      problems.push(
+        `Retry-After is ${wait} s on the answer that started the ban, expected its length of ${BAN.seconds} s (x-rate-limits.ban.seconds)${clockNote(targetNow(last))}`,
+      );
+    }
+    requireNoProblems(last, `${BAN.code} with a Retry-After of ${BAN.seconds} s`, problems);
+  });
+});

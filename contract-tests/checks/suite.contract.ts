@@ -1,0 +1,15 @@
+// The contract suite: every kind of check, in one jest file, so that the whole plan is known
+// (and counted for the progress lines) before the first check runs.
+import './conformance.js';
+import './negative.js';
+import './generated.js';
+import './values.js';
+import './lists.js';
+import './rules-pets.js';
+import './rules-orders.js';
+import './stateful.js';
+import './deprecation.js';
+import './rate-limits.js';
+import { writePlan } from '../support/checks.js';
+
+writePlan();

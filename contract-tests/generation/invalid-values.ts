@@ -1,0 +1,91 @@
+// Values just past each bound a schema sets: one length too long or too short, one past the
+// minimum or maximum, outside the enum, of the wrong type, not the format, a required field
+// missing. Each case is an arbitrary, so that a failure shrinks to its smallest form.
+import fc from 'fast-check';
+import { type JsonSchema, propertiesOf, schemaOf } from './json-schema.js';
+import { textOfLength } from './valid-values.js';
+
+export type InvalidValue = { rule: string; arbitrary: fc.Arbitrary<unknown> };
+
+/** Where the value travels: in a query or a path everything is text, so "a number" is no wrong type there. */
+export type Place = 'body' | 'query' | 'path';
+
+const NOT_DATE_TIMES = ['tomorrow', '2030-13-01T00:00:00Z', '2030-01-01', '2030-01-01T25:00:00Z'];
+
+/** Values of the wrong kind for a schema, and those just past its bounds. */
+export function invalidValues(raw: unknown, place: Place = 'body'): InvalidValue[] {
+  const schema = schemaOf(raw);
+  const cases: InvalidValue[] = [];
+  const add = (rule: string, arbitrary: fc.Arbitrary<unknown>) => cases.push({ rule, arbitrary });
+  if (Array.isArray(schema.enum)) {
+    const allowed = new Set(schema.enum.map(String));
+    add(
+      `outside its enum (${schema.enum.join(', ')})`,
+      fc.oneof(fc.constant('no-such-value'), textOfLength(1, 12)).filter((text) => !allowed.has(text)),
+    );
+  }
+  switch (schema.type) {
+    case 'string':
+      if (place === 'body') add('of the wrong type (a number)', fc.integer());
+      if (schema.minLength !== undefined && schema.minLength > 0) {
+        const length = schema.minLength - 1;
+        add(`shorter than minLength ${schema.minLength}`, textOfLength(length, length));
+      }
+      if (schema.maxLength !== undefined) {
+        const length = schema.maxLength + 1;
+        add(`longer than maxLength ${schema.maxLength}`, textOfLength(length, length));
+      }
+      if (schema.format === 'date-time') add('not a date-time (RFC 3339)', fc.constantFrom(...NOT_DATE_TIMES));
+      break;
+    case 'integer':
+    case 'number':
+      // An empty path segment would name another path (a 404 of routing), not a bad id.
+      add('of the wrong type (a string)', fc.constantFrom('abc', 'one', ...(place === 'path' ? [] : [''])));
+      if (schema.type === 'integer')
+        add(
+          'not an integer',
+          fc.integer({ min: 1, max: 100 }).map((n) => n + 0.5),
+        );
+      if (schema.minimum !== undefined) add(`below minimum ${schema.minimum}`, fc.constant(schema.minimum - 1));
+      if (schema.maximum !== undefined) add(`above maximum ${schema.maximum}`, fc.constant(schema.maximum + 1));
+      break;
+    case 'boolean':
+      add(
+        place === 'body' ? 'of the wrong type (a string)' : 'not true or false',
+        place === 'body' ? fc.constantFrom('yes', 'true', '1') : fc.constantFrom('yes', 'perhaps', 'nope'),
+      );
+      break;
+    default:
+      break;
+  }
+  return cases;
+}
+
+/** A field of an object body broken, or left out when required, or the whole body of the wrong shape. */
+export type InvalidBody = { rule: string; change: fc.Arbitrary<(valid: Record<string, unknown>) => unknown> };
+
+export function invalidBodies(raw: unknown): InvalidBody[] {
+  const schema: JsonSchema = schemaOf(raw);
+  const cases: InvalidBody[] = [{ rule: 'a JSON array instead of an object', change: fc.constant((valid) => [valid]) }];
+  for (const [field, property] of propertiesOf(schema)) {
+    for (const invalid of invalidValues(property)) {
+      cases.push({
+        rule: `${field} ${invalid.rule}`,
+        change: invalid.arbitrary.map((value) => (valid: Record<string, unknown>) => ({ ...valid, [field]: value })),
+      });
+    }
+  }
+  for (const field of schema.required ?? []) {
+    cases.push({
+      rule: `without the required ${field}`,
+      change: fc.constant((valid: Record<string, unknown>) => {
+        const { [field]: _left, ...rest } = valid;
+        return rest;
+      }),
+    });
+  }
+  if (schema.minProperties) {
+    cases.push({ rule: `an empty object (minProperties ${schema.minProperties})`, change: fc.constant(() => ({})) });
+  }
+  return cases;
+}

@@ -1,0 +1,15 @@
+// Implementations broken where one fixed request does not look: at a bound, in a default, in a
+// filter's semantics, in a business rule, in the rate-limit headers. Each is a proxy in front of
+// a correct mock, with the run that must catch it and what the failure must say.
+import type { DepthBreakage } from './breakage-helpers.js';
+import { GENERATED_AND_VALUE_BREAKAGES } from './breakages-generated-values.js';
+import { LIST_AND_RULE_BREAKAGES } from './breakages-lists-rules.js';
+import { RATE_LIMIT_BREAKAGES } from './breakages-rate-limits.js';
+
+export type { DepthBreakage } from './breakage-helpers.js';
+
+export const DEPTH_BREAKAGES: DepthBreakage[] = [
+  ...GENERATED_AND_VALUE_BREAKAGES,
+  ...LIST_AND_RULE_BREAKAGES,
+  ...RATE_LIMIT_BREAKAGES,
+];

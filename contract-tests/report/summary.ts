@@ -1,0 +1,24 @@
+// The summary printed at the end of a run: each failure with what to do, any notes (where the
+// JUnit XML went, how to reproduce), then the counts on the last line.
+
+import type { ContractRunResult } from '../run-contract-suite.js';
+import { cleanFailure } from './check-results.js';
+
+export function renderSummary(result: ContractRunResult, baseUrl: string, notes: string[] = []): string {
+  const lines: string[] = [];
+  // Checks that failed the same way (a failed set-up fails every check after it) show once.
+  const byMessage = new Map<string, string[]>();
+  for (const check of result.checks.filter((candidate) => candidate.status === 'failed')) {
+    const message = cleanFailure(check.failure ?? '');
+    byMessage.set(message, [...(byMessage.get(message) ?? []), check.title]);
+  }
+  for (const [message, names] of byMessage) {
+    const others = names.length > 1 ? ` (and ${names.length - 1} more check(s) that failed the same way)` : '';
+    lines.push(`✗ ${names[0]}${others}`, message.replace(/^/gm, '    '), '');
+  }
+  if (notes.length > 0) lines.push(...notes, '');
+  lines.push(
+    `Contract suite against ${baseUrl}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped (seed ${result.seed}).`,
+  );
+  return lines.join('\n');
+}

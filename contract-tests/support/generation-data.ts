@@ -1,0 +1,62 @@
+// The data generated requests work on: a category and a well-stocked available pet for the
+// references of bodies and filters, an order on it, and for every change of a resource (PUT,
+// PATCH, DELETE) a fresh resource per case, removed after it, so that cases never meet.
+import type { RequestReferences } from '../generation/operation-requests.js';
+import type { SpecOperation } from './contract-spec.js';
+import { pathParameters, uniqueText } from './requests.js';
+import { create, type ResourceKind, removeNow, stockedPet } from './test-data.js';
+
+/** Units in stock of the pet generated orders are for: enough for every case at the largest quantity. */
+const STOCK = 1_000_000;
+
+export type GenerationData = {
+  references: RequestReferences;
+  /** Ids for path parameters of reads, by parameter name. */
+  paths: Record<string, string>;
+};
+
+export async function createGenerationData(): Promise<GenerationData> {
+  const category = await create('category', '/categories', { name: uniqueText('contract-generated') }, 'a category');
+  const pet = await stockedPet(category, STOCK, 'a stocked pet');
+  const order = await create('order', '/store/orders', { petId: pet, quantity: 1 }, 'an order');
+  return {
+    references: { body: { categoryId: category, petId: pet }, query: { categoryId: category, petId: pet } },
+    paths: { categoryId: String(category), petId: String(pet), orderId: String(order) },
+  };
+}
+
+const KIND_OF_PARAMETER: Record<string, ResourceKind> = { petId: 'pet', categoryId: 'category', orderId: 'order' };
+
+/** A case's own resources for an operation that changes what its path names; with a way to remove them. */
+export async function freshPathIds(
+  operation: SpecOperation,
+  data: GenerationData,
+): Promise<{ pathIds: Record<string, string>; remove(): Promise<void> }> {
+  if (operation.method === 'get') return { pathIds: data.paths, remove: async () => undefined };
+  const made: Array<[ResourceKind, number]> = [];
+  const pathIds: Record<string, string> = { ...data.paths };
+  for (const parameter of pathParameters(operation)) {
+    const kind = KIND_OF_PARAMETER[parameter.name as string];
+    if (!kind) continue;
+    const categoryId = data.references.body.categoryId as number;
+    const id =
+      kind === 'category'
+        ? await create('category', '/categories', { name: uniqueText('contract-case') }, 'a category for a case')
+        : kind === 'pet'
+          ? await create('pet', '/pets', { name: uniqueText('contract-case'), categoryId }, 'a pet for a case')
+          : await create(
+              'order',
+              '/store/orders',
+              { petId: data.references.body.petId, quantity: 1 },
+              'an order for a case',
+            );
+    made.push([kind, id]);
+    pathIds[parameter.name as string] = String(id);
+  }
+  return {
+    pathIds,
+    remove: async () => {
+      for (const [kind, id] of made.reverse()) await removeNow(kind, id);
+    },
+  };
+}

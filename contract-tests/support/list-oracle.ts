@@ -1,0 +1,53 @@
+// What a page of a list must be, given the query that asked for it: only items that match
+// every filter (by the contract's semantics), in the contract's order, as many as the page
+// holds (X-Total-Count less the offset, at most the limit, its default when not given), and
+// next/prev links where they exist.
+import type { SpecOperation } from './contract-spec.js';
+import type { Exchange } from './exchange.js';
+import { filterRules, type Item, identityField, pageDefault } from './list-semantics.js';
+
+const RELATION = /<[^>]*>\s*;\s*rel="?([a-z-]+)"?/g;
+
+export function listProblems(operation: SpecOperation, query: Record<string, unknown>, exchange: Exchange): string[] {
+  if (exchange.status !== 200 || !Array.isArray(exchange.body)) return [];
+  const items = exchange.body as Item[];
+  const problems: string[] = [];
+  for (const rule of filterRules(operation)) {
+    const value = query[rule.parameter];
+    if (value === undefined) continue;
+    const strays = items.filter((item) => !rule.matches(item, String(value)));
+    if (strays.length > 0) {
+      problems.push(
+        `${strays.length} item(s) do not match ${rule.parameter}=${String(value)} (${rule.meaning}), e.g. ${JSON.stringify(strays[0])}`,
+      );
+    }
+  }
+  const identity = identityField(operation);
+  const ids = items.map((item) => Number(item[identity]));
+  if (ids.some((id, index) => index > 0 && !(id > (ids[index - 1] as number)))) {
+    problems.push(`the items are not in ascending order of ${identity}: ${ids.join(', ')}`);
+  }
+  const limit = Number(query.limit ?? pageDefault(operation, 'limit'));
+  const offset = Number(query.offset ?? pageDefault(operation, 'offset'));
+  const totalHeader = exchange.headers['x-total-count'];
+  if (totalHeader !== undefined && /^\d+$/.test(totalHeader)) {
+    const total = Number(totalHeader);
+    const expected = Math.max(0, Math.min(limit, total - offset));
+    if (items.length !== expected) {
+      problems.push(
+        `${items.length} item(s) on the page; with X-Total-Count ${total}, offset ${offset}${query.offset === undefined ? ' (its default)' : ''} and limit ${limit}${query.limit === undefined ? ' (its default)' : ''} it holds ${expected}`,
+      );
+    }
+    const link = exchange.headers.link;
+    if (link !== undefined) {
+      const relations = new Set([...link.matchAll(RELATION)].map((match) => match[1]));
+      if (relations.has('next') !== offset + limit < total)
+        problems.push(`Link ${relations.has('next') ? 'has' : 'lacks'} rel="next" at offset ${offset} of ${total}`);
+      if (relations.has('prev') !== offset > 0)
+        problems.push(`Link ${relations.has('prev') ? 'has' : 'lacks'} rel="prev" at offset ${offset}`);
+    }
+  } else if (items.length > limit) {
+    problems.push(`${items.length} items on a page of at most ${limit}`);
+  }
+  return problems;
+}

@@ -1,0 +1,91 @@
+// What the contract says its list parameters mean, read from the contract itself: a filter's
+// description ("contains this text, compared without case", "at or after", "before", or a field
+// of the items named like it), the page parameters' defaults, and the order of the items.
+import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
+import { resolve, type SpecOperation } from './contract-spec.js';
+
+export type Item = Record<string, unknown>;
+
+export type FilterRule = {
+  parameter: string;
+  /** The semantics, as a person reads them: "name contains it, compared without case". */
+  meaning: string;
+  matches(item: Item, value: string): boolean;
+};
+
+type Parameter = { name: string; in: string; description?: string; schema: unknown };
+
+export const PAGE_PARAMETERS = ['limit', 'offset'] as const;
+
+export function isList(operation: SpecOperation): boolean {
+  return operation.method === 'get' && itemSchema(operation) !== undefined;
+}
+
+/** The schema of a list's items (its 200 body is an array), if the operation is a list. */
+export function itemSchema(operation: SpecOperation): JsonSchema | undefined {
+  const body = resolve(operation.raw.responses?.['200'])?.content?.['application/json']?.schema;
+  const schema = body ? schemaOf(body) : undefined;
+  return schema?.type === 'array' && schema.items ? schemaOf(schema.items) : undefined;
+}
+
+/** The field lists are ordered by: `id`, or the id the items are keyed by (inventory: petId). */
+export function identityField(operation: SpecOperation): string {
+  const schema = itemSchema(operation);
+  if (schema?.properties?.id) return 'id';
+  return (schema?.required ?? []).find((name) => name.endsWith('Id')) ?? 'id';
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+export function filterRules(operation: SpecOperation): FilterRule[] {
+  const fields = new Map(propertiesOf(itemSchema(operation) ?? {}));
+  const rules: FilterRule[] = [];
+  for (const parameter of operation.parameters as Parameter[]) {
+    if (parameter.in !== 'query' || (PAGE_PARAMETERS as readonly string[]).includes(parameter.name)) continue;
+    const description = (parameter.description ?? '').toLowerCase();
+    const range = /^(.+)(From|To)$/.exec(parameter.name);
+    if (range?.[1] && fields.has(range[1])) {
+      const field = range[1];
+      if (range[2] === 'From' && description.includes('at or after')) {
+        rules.push({
+          parameter: parameter.name,
+          meaning: `${field} at or after it (inclusive)`,
+          matches: (item, value) => Date.parse(text(item[field])) >= Date.parse(value),
+        });
+        continue;
+      }
+      if (range[2] === 'To' && description.includes('before')) {
+        rules.push({
+          parameter: parameter.name,
+          meaning: `${field} before it (exclusive)`,
+          matches: (item, value) => Date.parse(text(item[field])) < Date.parse(value),
+        });
+        continue;
+      }
+    }
+    if (!fields.has(parameter.name)) continue;
+    if (description.includes('contains') && description.includes('without case')) {
+      rules.push({
+        parameter: parameter.name,
+        meaning: `${parameter.name} contains it, compared without case`,
+        matches: (item, value) => text(item[parameter.name]).toLowerCase().includes(value.toLowerCase()),
+      });
+      continue;
+    }
+    rules.push({
+      parameter: parameter.name,
+      meaning: `${parameter.name} equal to it`,
+      matches: (item, value) => text(item[parameter.name]) === value,
+    });
+  }
+  return rules;
+}
+
+/** A page parameter's default, from its schema (limit 20, offset 0). */
+export function pageDefault(operation: SpecOperation, name: (typeof PAGE_PARAMETERS)[number]): number {
+  const parameter = (operation.parameters as Parameter[]).find(
+    (candidate) => candidate.in === 'query' && candidate.name === name,
+  );
+  const value = parameter ? schemaOf(parameter.schema).default : undefined;
+  return typeof value === 'number' ? value : name === 'offset' ? 0 : Number.POSITIVE_INFINITY;
+}

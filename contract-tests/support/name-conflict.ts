@@ -1,0 +1,21 @@
+// Category names are unique without regard to case (the contract's CATEGORY_NAME_TAKEN): a 409
+// with that code is a right answer to a valid request only when such a name is really taken.
+import type { Exchange } from './exchange.js';
+import { send } from './exchange.js';
+
+export async function nameTakenIsReal(answer: Exchange, body: unknown): Promise<boolean> {
+  const code = (answer.body as { code?: unknown } | undefined)?.code;
+  const name = (body as { name?: unknown } | undefined)?.name;
+  if (answer.status !== 409 || code !== 'CATEGORY_NAME_TAKEN' || typeof name !== 'string') return false;
+  const list = await send({
+    operationId: 'listCategories',
+    method: 'GET',
+    path: `/categories?limit=100&name=${encodeURIComponent(name)}`,
+  });
+  return (
+    Array.isArray(list.body) &&
+    (list.body as Array<{ name?: unknown }>).some(
+      (category) => typeof category.name === 'string' && category.name.toLowerCase() === name.toLowerCase(),
+    )
+  );
+}

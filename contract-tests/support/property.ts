@@ -1,0 +1,60 @@
+// Runs a generated check with fast-check: the edges first, then random cases, all from the
+// run's seed (the same --seed repeats them); a failure is shrunk to its smallest input and
+// reported with the seed, that input, and the exchange that showed it (with its curl line).
+import fc from 'fast-check';
+import type { Generated } from '../generation/valid-values.js';
+import { contractTarget, examplesPerProperty } from './target.js';
+import { ContractViolation } from './violation.js';
+
+/** Shrinking sends requests too: a property stops looking for a smaller input after this long. */
+const TIME_LIMIT_MS = 60_000;
+
+/** A seed of this property alone, from the run's seed and its name: properties do not share a stream. */
+function propertySeed(name: string): number {
+  let hash = contractTarget().seed >>> 0;
+  for (const character of name) hash = Math.imul(hash ^ (character.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return hash | 0;
+}
+
+export class GeneratedCaseFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GeneratedCaseFailure';
+  }
+}
+
+export type PropertyOptions = {
+  /** "operationId: rule", the check's own name. */
+  name: string;
+  /** Random cases after the edges (default: --examples). */
+  examples?: number;
+};
+
+export async function checkProperty<T>(
+  generated: Generated<T>,
+  options: PropertyOptions,
+  check: (value: T) => Promise<void>,
+): Promise<void> {
+  const seed = propertySeed(options.name);
+  const details = await fc.check(fc.asyncProperty(generated.arbitrary, check), {
+    seed,
+    numRuns: options.examples ?? examplesPerProperty(),
+    examples: generated.edges.map((edge) => [edge] as [T]),
+    plugins: [fc.interruptAfterTimeLimit(TIME_LIMIT_MS)],
+  });
+  if (!details.failed) return;
+  const counterexample = details.counterexample as [T] | null;
+  const input = counterexample ? fc.stringify(counterexample[0]) : '(none)';
+  const error = details.errorInstance;
+  const cause = error instanceof Error ? error.message : String(error);
+  const [headline = cause, ...rest] = cause.split('\n');
+  const shrunk = details.numShrinks > 0 ? ` (shrunk ${details.numShrinks} times)` : '';
+  throw new GeneratedCaseFailure(
+    [
+      headline,
+      `  Seed:      ${contractTarget().seed} (run again with --seed ${contractTarget().seed}; this check's own seed ${seed}, path ${details.counterexamplePath})`,
+      `  Smallest failing input${shrunk}: ${input}`,
+      ...(error instanceof ContractViolation ? rest : [`  ${rest.join('\n  ')}`]),
+    ].join('\n'),
+  );
+}

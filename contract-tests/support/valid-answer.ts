@@ -1,0 +1,91 @@
+// How the answer to a valid request is judged, whatever the operation: a declared success that
+// matches the contract; for a list, the page its query asked for; for a write, what was sent
+// kept (defaults applied), and the same read back through the resource's GET and Location.
+import { expectConforms } from './conformance.js';
+import type { SpecOperation } from './contract-spec.js';
+import { type Exchange, send } from './exchange.js';
+import { listProblems } from './list-oracle.js';
+import { isList } from './list-semantics.js';
+import { locationPath, readOperationFor, readPath, writtenFieldProblems } from './read-back.js';
+import { pastSunset } from './sunset.js';
+import { requireNoProblems } from './violation.js';
+
+export function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
+  if (pastSunset(operation, answer)) return [410];
+  return operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number);
+}
+
+export type ValidRequest = { query: Record<string, unknown>; body?: unknown; pathIds: Record<string, string> };
+
+/** The ids in the write's own path (a create has none: its read takes the id it answered). */
+function ownPathIds(operation: SpecOperation, pathIds: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(pathIds).filter(([name]) => operation.path.includes(`{${name}}`)));
+}
+
+/** Sends the read of what a write left, and requires it: 404 after a delete, else the answer itself. */
+async function requireReadBack(operation: SpecOperation, request: ValidRequest, answer: Exchange): Promise<void> {
+  const read = readOperationFor(operation);
+  if (!read) return;
+  const exchange = await send({
+    operationId: read.operationId,
+    method: 'GET',
+    path: readPath(read, ownPathIds(operation, request.pathIds), answer.body),
+  });
+  if (operation.method === 'delete') {
+    expectConforms(read, exchange, { statuses: [404], description: `a 404: ${operation.operationId} deleted it` });
+    return;
+  }
+  expectConforms(read, exchange, { statuses: [200], description: `what ${operation.operationId} wrote, read back` });
+  requireNoProblems(
+    exchange,
+    `the answer of ${operation.operationId}: ${JSON.stringify(answer.body)}`,
+    JSON.stringify(exchange.body) === JSON.stringify(answer.body)
+      ? []
+      : [`read back after ${operation.operationId}, it is ${JSON.stringify(exchange.body)}`],
+  );
+}
+
+async function requireLocation(operation: SpecOperation, answer: Exchange): Promise<void> {
+  if (answer.status !== 201 || answer.headers.location === undefined) return;
+  const path = locationPath(answer);
+  requireNoProblems(
+    answer,
+    'a Location under the base URL, naming what was created',
+    path === undefined ? [`Location "${answer.headers.location}" is not under the base URL`] : [],
+  );
+  const exchange = await send({
+    operationId: `${operation.operationId} (its Location)`,
+    method: 'GET',
+    path: path ?? '',
+  });
+  requireNoProblems(
+    exchange,
+    `the created resource at its Location: ${JSON.stringify(answer.body)}`,
+    exchange.status === 200 && JSON.stringify(exchange.body) === JSON.stringify(answer.body)
+      ? []
+      : [`GET ${answer.headers.location} answered ${exchange.status} ${exchange.text.slice(0, 200)}`],
+  );
+}
+
+export async function judgeValidAnswer(
+  operation: SpecOperation,
+  request: ValidRequest,
+  answer: Exchange,
+): Promise<void> {
+  expectConforms(operation, answer, {
+    statuses: successStatuses(operation, answer),
+    description: 'a declared success for a request the schemas allow',
+  });
+  if (answer.status === 410) return;
+  if (isList(operation)) {
+    requireNoProblems(answer, 'the page the query asks for', listProblems(operation, request.query, answer));
+    return;
+  }
+  requireNoProblems(
+    answer,
+    'every field sent kept as sent, defaults where fields were left out',
+    writtenFieldProblems(operation, request.body, answer.body),
+  );
+  if (operation.method !== 'get') await requireReadBack(operation, request, answer);
+  await requireLocation(operation, answer);
+}
