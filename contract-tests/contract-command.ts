@@ -25,6 +25,7 @@ type ContractFlags = {
   maxRateLimitRequests?: number;
   seed?: number;
   examples?: number;
+  scope?: string;
   progress?: boolean;
 };
 
@@ -86,6 +87,7 @@ export function registerContractCommand(program: Command): void {
       `generated cases per operation and property (default ${DEFAULT_EXAMPLES})`,
       integerOption('--examples', { min: 1, max: 10_000 }),
     )
+    .option('--scope <name>', 'send X-Mock-Scope: NAME on every request: a world of its own on a petstore-mock')
     .option('--progress', 'show each check as it runs')
     .action(async (flags: ContractFlags, command: Command) => {
       const baseUrl = checkBaseUrl(flags.baseUrl);
@@ -107,6 +109,7 @@ export function registerContractCommand(program: Command): void {
           ...(flags.maxRateLimitRequests ? { maxRateLimitRequests: flags.maxRateLimitRequests } : {}),
           ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
           ...(flags.examples ? { examples: flags.examples } : {}),
+          ...(flags.scope ? { scope: flags.scope } : {}),
         });
       } catch (error) {
         if (error instanceof SelectionError) command.error(`petstore-mock contract: ${error.message}`, { exitCode: 2 });

@@ -3,6 +3,7 @@
 // nothing, and a run of nothing would look green).
 import { ALL_CHECK_KINDS } from './check-kinds.js';
 import { listOperations } from './support/contract-spec.js';
+import { SCOPE_NAME } from './support/target.js';
 
 export class SelectionError extends Error {
   constructor(message: string) {
@@ -11,7 +12,7 @@ export class SelectionError extends Error {
   }
 }
 
-export type Selection = { operations?: string[]; tags?: string[]; checks?: string[] };
+export type Selection = { operations?: string[]; tags?: string[]; checks?: string[]; scope?: string };
 
 function unknownNames(option: string, given: string[] | undefined, known: string[]): string | undefined {
   const unknown = (given ?? []).filter((name) => !known.includes(name));
@@ -29,6 +30,9 @@ export function checkSelection(selection: Selection): void {
     ),
     unknownNames('--tags', selection.tags, [...new Set(operations.flatMap((operation) => operation.tags))]),
     unknownNames('--checks', selection.checks, ALL_CHECK_KINDS),
+    selection.scope === undefined || SCOPE_NAME.test(selection.scope)
+      ? undefined
+      : `--scope "${selection.scope}" is not a scope name: 1 to 64 letters, digits, ".", "_" or "-".`,
   ].filter((problem): problem is string => problem !== undefined);
   if (problems.length > 0) throw new SelectionError(problems.join('\n'));
 }

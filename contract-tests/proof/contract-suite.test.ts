@@ -1,5 +1,6 @@
 // The suite's own proof: it passes against a correct implementation (a fresh mock), and it
 // fails, naming the rule, against implementations broken in distinct ways.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import type { CheckKind } from '../check-kinds.js';
@@ -18,22 +19,44 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 describe('the contract suite against a fresh mock', () => {
-  it('passes every check, the rate-limit and ban checks included', async () => {
-    const result = await runContractSuite({
-      baseUrl: mock.url,
-      apiKey: API_KEY,
-      rateLimitKey: LIMIT_KEY,
-      checkBan: true,
-      onProgress: () => undefined,
-    });
-    expect(renderSummary(result, mock.url)).toContain(' 0 failed');
-    expect(result.failed).toBe(0);
-    expect(result.passed).toBeGreaterThan(150);
-    expect(result.skipped).toBe(0);
-    // The suite removes what it created: its names all start with "contract-".
-    const made = (name: string) => name.startsWith('contract-');
-    expect(mock.store.data.categories.filter((category) => made(category.name))).toEqual([]);
-    expect(mock.store.data.pets.filter((pet) => made(pet.name))).toEqual([]);
+  it('passes every check, the rate-limit and ban checks included, in a scope of its own', async () => {
+    // The run's own world on the mock; the default scope meanwhile refuses everything (a storm),
+    // which the run must never see.
+    const scope = `contract-proof-${randomUUID().slice(0, 8)}`;
+    const world = mock.scope(scope);
+    await world.control.putKey(LIMIT_KEY, 'free', { perMinute: 15, perDay: 1000 });
+    await mock.control.startStorm({});
+    try {
+      const result = await runContractSuite({
+        baseUrl: mock.url,
+        apiKey: API_KEY,
+        rateLimitKey: LIMIT_KEY,
+        checkBan: true,
+        scope,
+        onProgress: () => undefined,
+      });
+      expect(renderSummary(result, mock.url)).toContain(' 0 failed');
+      expect(result.failed).toBe(0);
+      expect(result.passed).toBeGreaterThan(150);
+      expect(result.skipped).toBe(0);
+      // Every failure's curl line would carry the scope: the same header goes on every request.
+      const answered = await world.control.requests(API_KEY);
+      expect(answered.length).toBeGreaterThan(150);
+      // The suite removes what it created (its names all start with "contract-"), and the
+      // default scope's data was never touched.
+      const headers = { 'X-API-Key': API_KEY, ...world.headers };
+      for (const list of ['/pets', '/categories']) {
+        const left = (await (
+          await fetch(`${mock.url}${list}?name=contract-&limit=100`, { headers })
+        ).json()) as unknown[];
+        expect(left).toEqual([]);
+      }
+      const made = (name: string) => name.startsWith('contract-');
+      expect(mock.store.data.pets.filter((pet) => made(pet.name))).toEqual([]);
+      expect(await mock.control.requests(API_KEY)).toEqual([]);
+    } finally {
+      await mock.control.stopStorms();
+    }
   }, 120_000);
 });
 

@@ -2,7 +2,7 @@
 // needs: the request, a curl line to reproduce it, and the answer.
 import request from 'supertest';
 import { type SentKey, targetKey } from './keys.js';
-import { contractTarget } from './target.js';
+import { contractTarget, SCOPE_HEADER } from './target.js';
 import { retryAfterSeconds } from './target-clock.js';
 
 export type Exchange = {
@@ -56,7 +56,11 @@ async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
   const target = contractTarget();
   const url = `${target.baseUrl}${outgoing.path}`;
   const parsed = new URL(url);
-  const headers: Record<string, string> = { Accept: 'application/json', ...outgoing.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(target.scope === undefined ? {} : { [SCOPE_HEADER]: target.scope }),
+    ...outgoing.headers,
+  };
   const key = outgoing.key === undefined ? targetKey() : outgoing.key;
   let body: string | undefined;
   if (outgoing.json !== undefined) {

@@ -30,7 +30,13 @@ export type ContractTarget = {
   seed?: number;
   /** Generated cases per operation and property. */
   examples?: number;
+  /** Sent as X-Mock-Scope on every request: a mock's world of its own for this run. */
+  scope?: string;
 };
+
+/** The header that puts a request in a mock's scope, and what a scope's name may be. */
+export const SCOPE_HEADER = 'X-Mock-Scope';
+export const SCOPE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** What the runner adds for the suite's own bookkeeping. */
 export type SuiteConfig = ContractTarget & {

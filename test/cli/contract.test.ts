@@ -77,8 +77,11 @@ describe('petstore-mock contract', () => {
       'pets',
       '--checks',
       'speed',
+      '--scope',
+      'no spaces/here',
     ]);
     expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--scope "no spaces/here" is not a scope name');
     expect(result.stderr).toContain('--operations names "listPetz", which the contract does not have');
     expect(result.stderr).toMatch(/it has: listPets, createPet, .*updateInventory\./);
     expect(result.stderr).toContain('--tags names "pets"');
