@@ -61,8 +61,10 @@ describe('two scopes side by side', () => {
     const beta = (await control('beta').get('/clock')).body;
     expect(beta.frozen).toBe(false);
     expect(Math.abs(Date.parse(beta.now) - Date.now())).toBeLessThan(60_000);
-    // Alpha's ban ran out at its clock's new time.
-    expect((await get('demo-free', '/v1/categories', 'alpha')).status).toBe(200);
+    // Alpha's ban ran out at its clock's new time, and its answers are dated by that clock.
+    const alphaAnswer = await get('demo-free', '/v1/categories', 'alpha');
+    expect(alphaAnswer.status).toBe(200);
+    expect(alphaAnswer.headers.date).toBe('Tue, 01 Jan 2030 00:00:00 GMT');
 
     // Settings, the request record and its compliance report are the scope's own too.
     await mock.http
