@@ -6,7 +6,7 @@ import type { DataSet } from './data-set.js';
 import { createDataSetReader } from './data-set-reader.js';
 import { createDataSetTransaction, type WritableList } from './data-set-transaction.js';
 import type { DataStore } from './data-store.js';
-import { createSerialLock } from './serial-lock.js';
+import { createSerialLock, whileHolding } from './serial-lock.js';
 
 /** The shared lists are frozen (freezeDataSet): one that is not is this store's own copy. */
 const ownCopy: WritableList = (list) => (Object.isFrozen(list) ? [...list] : list);
@@ -28,17 +28,19 @@ export function createCopyOnWriteDataStore(shared: DataSet): DataStore {
       return work(view);
     },
 
-    async transaction(work) {
-      const release = await lock.acquire();
-      try {
-        const transaction = createDataSetTransaction(view, () => data);
-        const result = await work(transaction.tx);
-        transaction.seal();
-        if (transaction.hasWrites()) transaction.applyTo(data, ownCopy);
-        return result;
-      } finally {
-        release();
-      }
+    transaction(work) {
+      const transaction = createDataSetTransaction(view, () => data);
+      return whileHolding(
+        lock,
+        async () => {
+          const result = await work(transaction.tx);
+          transaction.seal();
+          return result;
+        },
+        () => {
+          if (transaction.hasWrites()) transaction.applyTo(data, ownCopy);
+        },
+      );
     },
 
     async replaceAll(next) {

@@ -6,7 +6,7 @@ import type { Store } from './create-store.js';
 import { createDataSetReader } from './data-set-reader.js';
 import { createDataSetTransaction } from './data-set-transaction.js';
 import type { DataStore } from './data-store.js';
-import { createSerialLock } from './serial-lock.js';
+import { createSerialLock, whileHolding } from './serial-lock.js';
 
 // One DataStore per Store: everything that wraps the same Store shares its lock.
 const dataStores = new WeakMap<Store, DataStore>();
@@ -28,13 +28,17 @@ function createLowdbDataStore(store: Store): DataStore {
       return work(view);
     },
 
-    async transaction(work) {
-      const release = await lock.acquire();
-      try {
-        const transaction = createDataSetTransaction(view, () => store.data);
-        const result = await work(transaction.tx);
-        transaction.seal();
-        if (transaction.hasWrites()) {
+    transaction(work) {
+      const transaction = createDataSetTransaction(view, () => store.data);
+      return whileHolding(
+        lock,
+        async () => {
+          const result = await work(transaction.tx);
+          transaction.seal();
+          return result;
+        },
+        async (release) => {
+          if (!transaction.hasWrites()) return;
           await store.update((data) => {
             try {
               transaction.applyTo(data);
@@ -42,11 +46,8 @@ function createLowdbDataStore(store: Store): DataStore {
               release();
             }
           });
-        }
-        return result;
-      } finally {
-        release();
-      }
+        },
+      );
     },
 
     async replaceAll(data) {

@@ -23,3 +23,23 @@ export function createSerialLock(): SerialLock {
     idle: () => tail,
   };
 }
+
+/**
+ * Runs a transaction's `work` while holding `lock`: none lands between another's reads and its
+ * writes. `commit` applies the writes of a transaction that made any; it may release the lock
+ * early (once the writes are in memory, before they are on disk).
+ */
+export async function whileHolding<T>(
+  lock: SerialLock,
+  work: () => Promise<T>,
+  commit: (release: Release) => Promise<void> | void,
+): Promise<T> {
+  const release = await lock.acquire();
+  try {
+    const result = await work();
+    await commit(release);
+    return result;
+  } finally {
+    release();
+  }
+}
