@@ -36,7 +36,9 @@ export const RATE_LIMIT_BREAKAGES: DepthBreakage[] = [
   },
   {
     depth: 'rate limits',
-    name: 'an HTTP-date Retry-After a minute early',
+    // A minute late, not early: a Retry-After of under a minute made early would be a date in the
+    // past, a different fault, and which one a run met depended on the second it ran at.
+    name: 'an HTTP-date Retry-After a minute late',
     operation: 'listPets',
     caughtAs: /listPets: Retry-After "[A-Z][a-z]{2}, [^"]+ GMT" \(\d+ s\) does not agree with X-RateLimit-Reset/,
     checks: ['rate-limits'],
@@ -49,7 +51,7 @@ export const RATE_LIMIT_BREAKAGES: DepthBreakage[] = [
               response,
               'retry-after',
               new Date(
-                Date.parse(response.headers.date ?? '') + (Number(response.headers['retry-after']) - 60) * 1000,
+                Date.parse(response.headers.date ?? '') + (Number(response.headers['retry-after']) + 60) * 1000,
               ).toUTCString(),
             )
           : response,
