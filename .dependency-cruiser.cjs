@@ -46,6 +46,14 @@ module.exports = {
       to: { path: ['^src/(handlers|control|store|cli)/', APP_TOP] },
     },
     {
+      name: 'proxy-forwards-only',
+      comment:
+        'src/proxy/ forwards to an upstream and checks its answers: it knows no handlers, store, control, CLI, app or server.',
+      severity: 'error',
+      from: { path: '^src/proxy/' },
+      to: { path: ['^src/(handlers|store|control|cli)/', APP_TOP] },
+    },
+    {
       name: 'handlers-below-control',
       comment: 'src/handlers/ answer the API: they know no control API, CLI, app or server.',
       severity: 'error',
