@@ -37,6 +37,7 @@ import {
   forwardToUpstream,
   guardUpstreamAnswers,
   type ProxySettings,
+  readBodyOrRecord,
   type UpstreamGuard,
 } from './proxy/proxy-steps.js';
 import type { ViolationSink } from './proxy/record-violation.js';
@@ -102,13 +103,14 @@ function operationSteps(
   pipeline: ContractPipeline,
   beforeBody: readonly RequestHandler[],
   dispatch: RequestHandler,
+  readBody: RequestHandler = parseJson,
 ): RequestHandler {
   return composeMiddleware([
     pipeline.match,
     pipeline.checkResponseBody,
     ...beforeBody,
     // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
-    (req, res, next) => (requestOperation(req)?.hasRequestBody ? parseJson(req, res, next) : next()),
+    (req, res, next) => (requestOperation(req)?.hasRequestBody ? readBody(req, res, next) : next()),
     pipeline.refuseUnmatched,
     pipeline.checkRequest,
     dispatch,
@@ -207,6 +209,7 @@ export function createApp(deps: AppDependencies): MockApp {
             clock,
             retryAfterFormat: () => simulation.settings().retryAfterFormat,
           }),
+      proxy ? readBodyOrRecord(MAX_BODY_BYTES, proxy, sink) : parseJson,
     );
   // A request refused for its scope has no world to count it in: its headers show a Free window
   // of its own, counted nowhere (every answer of the API carries them).

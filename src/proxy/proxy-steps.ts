@@ -1,7 +1,7 @@
 // The proxy's own steps in the app's pipeline: the request check that records instead of
 // refusing (unless --errors), the forward to the upstream, and the check of the upstream's
 // answer on its way out (status, body, headers, content type), reported rather than replaced.
-import type { Express, Request, RequestHandler, Response } from 'express';
+import { type Express, json, type Request, type RequestHandler, type Response } from 'express';
 import { HttpError } from '../errors.js';
 import { operationMatch } from '../openapi/contract-pipeline.js';
 import { recordViolation, type ViolationSink, violationCount } from './record-violation.js';
@@ -34,12 +34,37 @@ export function checkRequestOrRecord(
     });
 }
 
+const rawBodies = new WeakMap<Request, Buffer>();
+
+/**
+ * Reads the body as the app does, keeping its bytes: the upstream gets exactly what the client
+ * sent. Without --errors a body that is not JSON is recorded and forwarded, for the upstream to judge.
+ */
+export function readBodyOrRecord(limit: number, settings: ProxySettings, sink: ViolationSink): RequestHandler {
+  const parse = json({
+    limit,
+    verify: (req, _res, buffer) => {
+      rawBodies.set(req as Request, Buffer.from(buffer));
+    },
+  });
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (error === undefined || settings.errors || !rawBodies.has(req)) {
+        next(error);
+        return;
+      }
+      req.body = undefined;
+      recordViolation(sink, req, 'request', `body is not well-formed JSON (${String((error as Error).message)})`);
+      next();
+    });
+}
+
 const JSON_TYPE = /^application\/(.+\+)?json\b/i;
 
 /** Forwards the request and answers with the upstream's answer (JSON through res.json, so that the validator sees it). */
 export function forwardToUpstream(upstream: Upstream, guard: UpstreamGuard, apiBasePath: string): RequestHandler {
   return (req, res, next) => {
-    const body = req.body === undefined ? undefined : Buffer.from(JSON.stringify(req.body));
+    const body = rawBodies.get(req);
     const pathAndQuery = pathBelow(req.originalUrl, apiBasePath);
     callUpstream(upstream, { method: req.method, pathAndQuery, headers: req.headers, body }).then((answer) => {
       guard.markUpstream(res);
