@@ -130,6 +130,7 @@ export function createApp(deps: AppDependencies): MockApp {
     log: deps.log,
     upstreamBase: proxy ? `${proxy.upstream.origin.origin}${proxy.upstream.basePath}` : '',
     apiBasePath: contract.basePath,
+    ...(proxy?.ledger ? { ledger: proxy.ledger } : {}),
   };
   // In proxy mode the upstream's answers are checked and reported, never replaced by a 500.
   const upstreamGuard: UpstreamGuard | undefined = proxy ? guardUpstreamAnswers(app, proxy, sink) : undefined;

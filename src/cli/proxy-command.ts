@@ -1,7 +1,10 @@
 // `petstore-mock proxy --upstream URL`: the contract checked on real traffic to a real
 // implementation, with the mock's workbench (storms, latency, clock, record) in front of it.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { OPTION_RANGES } from '../config.js';
+import { createRunLedger, type RunLedger, renderJunit } from '../proxy/run-ledger.js';
 import { createMockServer } from '../server.js';
 import { integerOption } from './parse-options.js';
 
@@ -14,6 +17,9 @@ type ProxyFlags = {
   errors?: boolean;
   simulateLimits?: boolean;
   quiet?: boolean;
+  junit?: string;
+  report?: string;
+  failOnViolations?: boolean;
 };
 
 const DEFAULT_UPSTREAM_TIMEOUT_SECONDS = 30;
@@ -40,6 +46,9 @@ export function registerProxyCommand(program: Command): void {
     .option('--control-token <token>', 'require "Authorization: Bearer TOKEN" on the control API (/__mock)')
     .option('--errors', 'refuse requests that break the contract; answer 502 for upstream answers that do')
     .option('--simulate-limits', "enforce the mock's keys, plans, bans and storms in front of the upstream")
+    .option('--junit <file>', 'write JUnit XML on stop: a test case per operation seen, violations as failures')
+    .option('--report <file>', 'write the JSON report on stop')
+    .option('--fail-on-violations', 'exit 1 on stop when any exchange broke the contract')
     .option('-q, --quiet', 'no line per request')
     .action(async (flags: ProxyFlags) => {
       let origin: URL;
@@ -52,6 +61,7 @@ export function registerProxyCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      const ledger = createRunLedger();
       const server = await createMockServer({
         port: flags.port,
         host: flags.host,
@@ -67,6 +77,7 @@ export function registerProxyCommand(program: Command): void {
           },
           errors: flags.errors === true,
           simulateLimits: flags.simulateLimits === true,
+          ledger,
         },
       });
       console.log(
@@ -77,12 +88,29 @@ export function registerProxyCommand(program: Command): void {
         if (closing) return;
         closing = true;
         console.log(`\n${signal}: stopping.`);
-        server.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
+        server
+          .close()
+          .then(() => writeReports(flags, ledger))
+          .then(
+            () => process.exit(flags.failOnViolations && ledger.violationCount() > 0 ? 1 : 0),
+            (error: unknown) => {
+              console.error(`petstore-mock: could not stop cleanly: ${String(error)}`);
+              process.exit(1);
+            },
+          );
       };
       process.once('SIGINT', () => shutDown('SIGINT'));
       process.once('SIGTERM', () => shutDown('SIGTERM'));
     });
+}
+
+async function writeReports(flags: ProxyFlags, ledger: RunLedger): Promise<void> {
+  const report = ledger.report();
+  console.log(`${report.exchanges} exchanges, ${report.violations} contract violations.`);
+  const write = async (file: string, text: string) => {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
+  };
+  if (flags.junit) await write(flags.junit, renderJunit(report));
+  if (flags.report) await write(flags.report, `${JSON.stringify(report, null, 2)}\n`);
 }

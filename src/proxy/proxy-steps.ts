@@ -3,8 +3,9 @@
 // answer on its way out (status, body, headers, content type), reported rather than replaced.
 import { type Express, json, type Request, type RequestHandler, type Response } from 'express';
 import { HttpError } from '../errors.js';
-import { operationMatch } from '../openapi/contract-pipeline.js';
+import { operationMatch, requestOperation } from '../openapi/contract-pipeline.js';
 import { recordViolation, type ViolationSink, violationCount } from './record-violation.js';
+import type { RunLedger } from './run-ledger.js';
 import { callUpstream, forwardableHeaders, pathBelow, type Upstream } from './upstream-client.js';
 
 export type ProxySettings = {
@@ -13,6 +14,8 @@ export type ProxySettings = {
   errors: boolean;
   /** Enforce the mock's keys, plans, bans and storms in front of the upstream. */
   simulateLimits: boolean;
+  /** What the run saw, for --junit and --report (the CLI's). */
+  ledger?: RunLedger;
 };
 
 export const VIOLATIONS_HEADER = 'X-Contract-Violations';
@@ -23,7 +26,9 @@ export function checkRequestOrRecord(
   settings: ProxySettings,
   sink: ViolationSink,
 ): RequestHandler {
-  return (req, res, next) =>
+  return (req, res, next) => {
+    const operationId = requestOperation(req)?.operationId;
+    if (operationId) settings.ledger?.exchange(operationId);
     check(req, res, (error?: unknown) => {
       if (error === undefined || settings.errors || !(error instanceof HttpError)) {
         next(error);
@@ -32,6 +37,7 @@ export function checkRequestOrRecord(
       recordViolation(sink, req, 'request', `${error.code}: ${error.message}`);
       next();
     });
+  };
 }
 
 const rawBodies = new WeakMap<Request, Buffer>();

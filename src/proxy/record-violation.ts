@@ -3,6 +3,7 @@
 import type { Request } from 'express';
 import type { LogLine } from '../http/request-log.js';
 import { requestOperation } from '../openapi/contract-pipeline.js';
+import type { RunLedger } from './run-ledger.js';
 import { pathBelow } from './upstream-client.js';
 import type { ViolationLog } from './violation-log.js';
 
@@ -13,6 +14,8 @@ export type ViolationSink = {
   upstreamBase: string;
   /** The proxy's own base path (/v1), replaced by the upstream's in the curl line. */
   apiBasePath: string;
+  /** The run's record for CI, beside the scope's log. */
+  ledger?: RunLedger;
 };
 
 const counts = new WeakMap<Request, number>();
@@ -48,11 +51,7 @@ export function recordViolation(
   const operationId = requestOperation(req)?.operationId ?? 'unknown';
   counts.set(req, violationCount(req) + 1);
   sink.log(`CONTRACT VIOLATION ${operationId} ${location} ${req.method} ${req.originalUrl}: ${message}`);
-  sink.violationsOf(req).record({
-    operationId,
-    location,
-    message,
-    at: new Date().toISOString(),
-    curl: curlOf(req, sink),
-  });
+  const violation = { operationId, location, message, at: new Date().toISOString(), curl: curlOf(req, sink) };
+  sink.violationsOf(req).record(violation);
+  sink.ledger?.violation(violation);
 }
