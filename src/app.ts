@@ -41,6 +41,7 @@ import {
   type UpstreamGuard,
 } from './proxy/proxy-steps.js';
 import type { ViolationSink } from './proxy/record-violation.js';
+import { createStormGate } from './proxy/storm-gate.js';
 import { requestedScope } from './scopes/scope-name.js';
 import type { ScopeRegistry } from './scopes/scope-registry.js';
 import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
@@ -190,7 +191,15 @@ export function createApp(deps: AppDependencies): MockApp {
         // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
         // A proxy leaves them to the upstream unless told to simulate them.
         ...(proxy && !proxy.simulateLimits
-          ? []
+          ? [
+              createStormGate({
+                state: limitState,
+                clock,
+                settings: () => simulation.settings(),
+                operationIdOf,
+                onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
+              }),
+            ]
           : [
               createKeyAuthentication({ keys, state: limitState, clock }),
               createRateLimitMiddleware({

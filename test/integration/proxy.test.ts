@@ -12,7 +12,7 @@ type Started = { proxy: MockServer; logLines: string[] };
 
 async function startProxy(
   upstreamUrl: string,
-  options: { errors?: boolean; timeoutMs?: number } = {},
+  options: { errors?: boolean; timeoutMs?: number; simulateLimits?: boolean } = {},
 ): Promise<Started> {
   const logLines: string[] = [];
   const origin = new URL(upstreamUrl);
@@ -23,7 +23,7 @@ async function startProxy(
     proxy: {
       upstream: { origin, basePath: origin.pathname.replace(/\/$/, ''), timeoutMs: options.timeoutMs ?? 5_000 },
       errors: options.errors === true,
-      simulateLimits: false,
+      simulateLimits: options.simulateLimits === true,
     },
   });
   return { proxy, logLines };
@@ -203,6 +203,69 @@ describe('the proxy in front of a dead or slow upstream', () => {
       await proxy.close();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+});
+
+describe('the workbench in front of the upstream', () => {
+  let mock: MockServer;
+  let upstream: Awaited<ReturnType<typeof brokenUpstream>>;
+  let started: Started;
+  beforeAll(async () => {
+    mock = await createMockServer({ data: ':memory:', log: () => undefined, logRequests: false });
+    upstream = await brokenUpstream(mock, {});
+    started = await startProxy(upstream.url);
+  });
+  afterAll(async () => {
+    await started.proxy.close();
+    await upstream.close();
+    await mock.close();
+  });
+
+  it("answers a scope's storm itself, never calling the upstream, and reports the client's compliance", async () => {
+    const scope = { 'X-Mock-Scope': 'sdk-storm' };
+    const storm = await fetch(`${started.proxy.origin}/__mock/storms`, {
+      method: 'POST',
+      headers: { ...scope, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requests: 2, retryAfterSeconds: 1 }),
+    });
+    expect(storm.status).toBe(201);
+    const hitsBefore = upstream.hits();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refused = await fetch(`${started.proxy.url}/pets`, { headers: { ...KEY, ...scope } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    }
+    expect(upstream.hits()).toBe(hitsBefore);
+    // The default scope has no storm: its request reaches the upstream, with the upstream's own limit headers.
+    const direct = await fetch(`${started.proxy.url}/pets?limit=1`, { headers: KEY });
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+    expect(upstream.hits()).toBe(hitsBefore + 1);
+    const report = await fetch(`${started.proxy.origin}/__mock/keys/demo-enterprise/compliance`, { headers: scope });
+    expect(report.status).toBe(200);
+    // The client retried at once, without waiting for Retry-After.
+    expect(await report.json()).toMatchObject({ key: 'demo-enterprise', compliant: false, refused: 2 });
+  });
+});
+
+describe('the proxy with --simulate-limits', () => {
+  it("enforces the mock's bans in front of an upstream that has none", async () => {
+    const mock = await createMockServer({ data: ':memory:', log: () => undefined, logRequests: false });
+    const upstream = await brokenUpstream(mock, {});
+    const { proxy } = await startProxy(upstream.url, { simulateLimits: true });
+    try {
+      expect((await fetch(`${proxy.url}/pets?limit=1`, { headers: KEY })).status).toBe(200);
+      await proxy.control.ban('demo-enterprise', 60);
+      const banned = await fetch(`${proxy.url}/pets?limit=1`, { headers: KEY });
+      expect(await banned.json()).toMatchObject({ code: 'API_KEY_BANNED' });
+      expect(banned.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+      expect(upstream.hits()).toBe(1);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+      await mock.close();
     }
   });
 });
