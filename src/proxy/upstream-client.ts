@@ -49,6 +49,8 @@ export function callUpstream(upstream: Upstream, outgoing: UpstreamRequest): Pro
     };
     const headers = forwardableHeaders(outgoing.headers);
     if (outgoing.body) headers['content-length'] = String(outgoing.body.length);
+    // The answer is read and checked here: a compressed one could not be, so none is asked for.
+    headers['accept-encoding'] = 'identity';
     const call = send(url, { method: outgoing.method, headers }, (answer) => {
       const chunks: Buffer[] = [];
       let size = 0;

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Breakage, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
+import { MAX_UPSTREAM_BODY_BYTES } from '../../src/proxy/upstream-client.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 
 const KEY = { 'X-API-Key': 'demo-enterprise' };
@@ -199,6 +200,7 @@ describe('the proxy in front of a dead or slow upstream', () => {
       expect(await res.json()).toMatchObject({ code: 'UPSTREAM_TIMEOUT', status: 504 });
       const reset = await fetch(`${proxy.url}/pets?status=reset`, { headers: KEY });
       expect(reset.status).toBe(502);
+      expect(await reset.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 502 });
     } finally {
       await proxy.close();
       for (const socket of sockets) socket.destroy();
@@ -266,6 +268,40 @@ describe('the proxy with --simulate-limits', () => {
       await proxy.close();
       await upstream.close();
       await mock.close();
+    }
+  });
+});
+
+describe('the proxy in front of an upstream answering what is not JSON', () => {
+  it('names a text answer and cuts off an oversize one with its Error object', async () => {
+    const odd = createServer((req, res) => {
+      if (req.url?.includes('huge')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(Buffer.alloc(MAX_UPSTREAM_BODY_BYTES + 1, 32));
+      } else {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('hello');
+      }
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    const { proxy } = await startProxy(`http://127.0.0.1:${(odd.address() as AddressInfo).port}/v1`);
+    try {
+      const text = await fetch(`${proxy.url}/pets`, { headers: KEY });
+      expect(await text.text()).toBe('hello');
+      expect(text.headers.get('x-contract-violations')).not.toBeNull();
+      expect((await violationsOf(proxy)).map((violation) => violation.message).join('\n')).toMatch(
+        /content type "text\/plain" is not the declared application\/json/,
+      );
+      const huge = await fetch(`${proxy.url}/pets?name=huge`, { headers: KEY });
+      expect(huge.status).toBe(502);
+      expect(await huge.json()).toMatchObject({
+        code: 'UPSTREAM_UNAVAILABLE',
+        message: expect.stringMatching(/cut it off/),
+      });
+    } finally {
+      await proxy.close();
+      odd.closeAllConnections();
+      await new Promise<void>((resolve) => odd.close(() => resolve()));
     }
   });
 });
