@@ -106,7 +106,8 @@ module.exports = {
   options: {
     // What ships (tsconfig.build.json leaves tests out): tests may reach across layers to set up.
     exclude: { path: ['\\.test\\.ts$', '(^|/)test-support/', '^dist/'] },
-    doNotFollow: { path: '^node_modules/' },
+    // Any node_modules, also one reached through a symlink (a worktree sharing a checkout's install).
+    doNotFollow: { path: '(^|/)node_modules/' },
     // `import type` is a dependency too: a layer that names another's types depends on it.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
