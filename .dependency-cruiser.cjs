@@ -46,6 +46,14 @@ module.exports = {
       to: { path: ['^src/(handlers|control|store|cli)/', APP_TOP] },
     },
     {
+      name: 'proxy-forwards-only',
+      comment:
+        'src/proxy/ forwards to an upstream and checks its answers: it knows no handlers, store, control, CLI, app or server.',
+      severity: 'error',
+      from: { path: '^src/proxy/' },
+      to: { path: ['^src/(handlers|store|control|cli)/', APP_TOP] },
+    },
+    {
       name: 'handlers-below-control',
       comment: 'src/handlers/ answer the API: they know no control API, CLI, app or server.',
       severity: 'error',
@@ -98,7 +106,8 @@ module.exports = {
   options: {
     // What ships (tsconfig.build.json leaves tests out): tests may reach across layers to set up.
     exclude: { path: ['\\.test\\.ts$', '(^|/)test-support/', '^dist/'] },
-    doNotFollow: { path: '^node_modules/' },
+    // Any node_modules, also one reached through a symlink (a worktree sharing a checkout's install).
+    doNotFollow: { path: '(^|/)node_modules/' },
     // `import type` is a dependency too: a layer that names another's types depends on it.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -32,6 +32,16 @@ import {
 import { dispatchByOperationId, dispatchOperations, requireHandlers } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { guardResponses } from './openapi/response-contract.js';
+import {
+  checkRequestOrRecord,
+  forwardToUpstream,
+  guardUpstreamAnswers,
+  type ProxySettings,
+  readBodyOrRecord,
+  type UpstreamGuard,
+} from './proxy/proxy-steps.js';
+import type { ViolationSink } from './proxy/record-violation.js';
+import { createStormGate } from './proxy/storm-gate.js';
 import { requestedScope } from './scopes/scope-name.js';
 import type { ScopeRegistry } from './scopes/scope-registry.js';
 import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
@@ -67,6 +77,8 @@ export type AppDependencies = {
   /** Seeds the random latency, so that delays repeat from run to run. */
   seed: number;
   log: LogLine;
+  /** Proxy mode: the API's requests are forwarded to this upstream, and its answers checked. */
+  proxy?: ProxySettings;
 };
 
 /**
@@ -92,13 +104,14 @@ function operationSteps(
   pipeline: ContractPipeline,
   beforeBody: readonly RequestHandler[],
   dispatch: RequestHandler,
+  readBody: RequestHandler = parseJson,
 ): RequestHandler {
   return composeMiddleware([
     pipeline.match,
     pipeline.checkResponseBody,
     ...beforeBody,
     // Only operations that take a body read one: a body sent to a GET is ignored, not judged.
-    (req, res, next) => (requestOperation(req)?.hasRequestBody ? parseJson(req, res, next) : next()),
+    (req, res, next) => (requestOperation(req)?.hasRequestBody ? readBody(req, res, next) : next()),
     pipeline.refuseUnmatched,
     pipeline.checkRequest,
     dispatch,
@@ -112,23 +125,39 @@ export function createApp(deps: AppDependencies): MockApp {
   app.disable('x-powered-by');
   app.set('etag', false);
 
+  const proxy = deps.proxy;
+  const sink: ViolationSink = {
+    violationsOf: (req) => worlds.worldOf(req).violations,
+    log: deps.log,
+    upstreamBase: proxy ? `${proxy.upstream.origin.origin}${proxy.upstream.basePath}` : '',
+    apiBasePath: contract.basePath,
+    ...(proxy?.ledger ? { ledger: proxy.ledger } : {}),
+  };
+  // In proxy mode the upstream's answers are checked and reported, never replaced by a 500.
+  const upstreamGuard: UpstreamGuard | undefined = proxy ? guardUpstreamAnswers(app, proxy, sink) : undefined;
   // Without the response check (load tests), answers go out untouched.
-  const guard = deps.validateResponses
-    ? guardResponses(app, operationMatch, (res, error) => {
-        res.locals.errorCode = error.code;
-        logMockFault(deps.log, res.req, error);
-      })
-    : undefined;
+  const guard = upstreamGuard
+    ? upstreamGuard
+    : deps.validateResponses
+      ? guardResponses(app, operationMatch, (res, error) => {
+          res.locals.errorCode = error.code;
+          logMockFault(deps.log, res.req, error);
+        })
+      : undefined;
   const pipelineOptions = {
-    validateResponses: deps.validateResponses,
+    validateResponses: deps.validateResponses || proxy !== undefined,
     onResponseViolation: guard?.reportViolation ?? (() => undefined),
   };
-  const apiPipeline = createContractPipeline(contract, pipelineOptions);
+  const checkedPipeline = createContractPipeline(contract, pipelineOptions);
+  const apiPipeline: ContractPipeline = proxy
+    ? { ...checkedPipeline, checkRequest: checkRequestOrRecord(checkedPipeline.checkRequest, proxy, sink) }
+    : checkedPipeline;
   const controlPipeline = createContractPipeline(deps.controlContract, pipelineOptions);
   const operationIdOf = (req: Request) => requestOperation(req)?.operationId;
 
   const controlHandlers = createControlOperations({
     simulationOf: (req) => worlds.worldOf(req).simulation,
+    violationsOf: (req) => worlds.worldOf(req).violations,
     scopes: deps.scopes,
     access: deps.controlAccess,
   });
@@ -160,21 +189,37 @@ export function createApp(deps: AppDependencies): MockApp {
         ...(clock === defaultWorld.clock ? [] : [createDateHeader(clock)]),
         createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
         // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
-        createKeyAuthentication({ keys, state: limitState, clock }),
-        createRateLimitMiddleware({
-          state: limitState,
-          clock,
-          settings: () => simulation.settings(),
-          operationIdOf,
-          onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
-        }),
+        // A proxy leaves them to the upstream unless told to simulate them.
+        ...(proxy && !proxy.simulateLimits
+          ? [
+              createStormGate({
+                state: limitState,
+                clock,
+                settings: () => simulation.settings(),
+                operationIdOf,
+                onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
+              }),
+            ]
+          : [
+              createKeyAuthentication({ keys, state: limitState, clock }),
+              createRateLimitMiddleware({
+                state: limitState,
+                clock,
+                settings: () => simulation.settings(),
+                operationIdOf,
+                onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
+              }),
+            ]),
       ],
-      dispatchOperations({
-        contract,
-        handlers: createHandlers({ data, clock, basePath: contract.basePath }),
-        clock,
-        retryAfterFormat: () => simulation.settings().retryAfterFormat,
-      }),
+      proxy && upstreamGuard
+        ? forwardToUpstream(proxy.upstream, upstreamGuard, contract.basePath)
+        : dispatchOperations({
+            contract,
+            handlers: createHandlers({ data, clock, basePath: contract.basePath }),
+            clock,
+            retryAfterFormat: () => simulation.settings().retryAfterFormat,
+          }),
+      proxy ? readBodyOrRecord(MAX_BODY_BYTES, proxy, sink) : parseJson,
     );
   // A request refused for its scope has no world to count it in: its headers show a Free window
   // of its own, counted nowhere (every answer of the API carries them).

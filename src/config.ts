@@ -5,6 +5,7 @@ import type { SimulationStart } from './control/simulation.js';
 import { DEFAULT_SEED } from './fixtures/default-seed.js';
 import type { RetryAfterFormat } from './http/rate-limit-headers.js';
 import type { BanPolicy } from './limits/rate-limit-policy.js';
+import type { ProxySettings } from './proxy/proxy-steps.js';
 import { IN_MEMORY } from './store/create-store.js';
 
 export type LogSink = (line: string) => void;
@@ -29,6 +30,8 @@ export type MockServerOptions = {
   retryAfterFormat?: RetryAfterFormat;
   ban?: Partial<BanPolicy>;
   /** Check the mock's own responses against the contract. Default true. */
+  /** Proxy mode (`petstore-mock proxy`): forward the API to this upstream and check its answers. */
+  proxy?: ProxySettings;
   validateResponses?: boolean;
   /** Require `Authorization: Bearer TOKEN` on the control API (/__mock). */
   controlToken?: string;

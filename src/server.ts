@@ -137,6 +137,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       seed: config.seed,
       log: config.log,
       logRequests: config.logRequests,
+      ...(options.proxy ? { proxy: options.proxy } : {}),
     }));
   } catch (error) {
     await releaseState();

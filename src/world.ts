@@ -8,6 +8,7 @@ import { createSimulation, type Simulation, type SimulationStart } from './contr
 import type { RateLimitSettings } from './http/rate-limit-headers.js';
 import { createInMemoryLimitState } from './limits/in-memory-limit-state.js';
 import type { LimitState } from './limits/limit-state.js';
+import { createViolationLog, type ViolationLog } from './proxy/violation-log.js';
 import { createCopyOnWriteDataStore } from './store/copy-on-write-data-store.js';
 import type { DataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
@@ -18,6 +19,8 @@ export type World = {
   limitState: LimitState;
   simulation: Simulation;
   keys: KeyDirectory;
+  /** The contract violations a proxy saw in this world (a mock's stays empty). */
+  violations: ViolationLog;
 };
 
 export type WorldParts = {
@@ -40,7 +43,7 @@ export function assembleWorld(parts: WorldParts): World {
     createInitialData: parts.createInitialData,
     start: parts.start,
   });
-  return { data, clock, limitState, simulation, keys: createKeyDirectory(data) };
+  return { data, clock, limitState, simulation, keys: createKeyDirectory(data), violations: createViolationLog() };
 }
 
 /**

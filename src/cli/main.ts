@@ -8,6 +8,7 @@ import { ContractError } from '../openapi/load-contract.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { ListenError } from '../server.js';
 import { DataFileError } from '../store/create-store.js';
+import { registerProxyCommand } from './proxy-command.js';
 import { registerServeCommand } from './serve-command.js';
 
 const EXPECTED_FAILURES = [ConfigError, ContractError, DataFileError, ListenError];
@@ -28,6 +29,7 @@ export async function main(argv: string[], moreCommands: readonly RegisterComman
     .exitOverride()
     .showHelpAfterError('(add --help for the options)');
   registerServeCommand(program);
+  registerProxyCommand(program);
   for (const register of moreCommands) register(program);
   try {
     await program.parseAsync(argv);

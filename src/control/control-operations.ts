@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { HttpError } from '../errors.js';
 import type { components, operations } from '../generated/control.js';
 import { LatencyError } from '../http/latency.js';
+import type { ViolationLog } from '../proxy/violation-log.js';
 import { requestedScope } from '../scopes/scope-name.js';
 import type { ScopeListing } from '../scopes/scope-registry.js';
 import type { ControlAccess } from './control-access.js';
@@ -38,6 +39,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export type ControlOperationDependencies = {
   /** The simulation of the request's scope: entered (made if new) by the operations that act in it. */
   simulationOf: (req: Request) => Simulation;
+  /** The contract violations a proxy saw in the request's scope. */
+  violationsOf: (req: Request) => ViolationLog;
   scopes: ScopeListing;
   access: ControlAccess;
 };
@@ -69,6 +72,7 @@ function scopeHandlers(scopes: ScopeListing): Record<'listScopes' | 'deleteScope
 
 export function createControlOperations({
   simulationOf,
+  violationsOf,
   scopes,
   access,
 }: ControlOperationDependencies): Record<ControlOperationId, ControlHandler> {
@@ -83,6 +87,11 @@ export function createControlOperations({
 
   return {
     ...scopeHandlers(scopes),
+    listViolations: handle(async (req, res) => res.json({ violations: violationsOf(req).list() })),
+    clearViolations: handle(async (req, res) => {
+      violationsOf(req).clear();
+      res.status(204).end();
+    }),
     getState: inScope(async (simulation, req, res) => {
       const scope = requestedScope(req);
       res.json({

@@ -394,10 +394,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contract violations the proxy saw
+         * @description In `petstore-mock proxy` mode, every breach of the contract by a request or by the upstream's answer, oldest first, the newest 500 kept, per scope. A mock (`serve`) never answers with a breach, so its list stays empty.
+         */
+        get: operations["listViolations"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget the violations
+         * @description Empties the scope's list of violations (a CI job does so between its suites).
+         */
+        delete: operations["clearViolations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ContractViolation: {
+            /** @description The operation of the exchange. */
+            operationId: string;
+            /**
+             * @description Which side broke the contract.
+             * @enum {string}
+             */
+            location: "request" | "response";
+            /** @description Where */
+            message: string;
+            /**
+             * Format: date-time
+             * @description When (real time).
+             */
+            at: string;
+            /** @description A curl command that sends the request again to the upstream. */
+            curl: string;
+        };
+        ContractViolations: {
+            violations: components["schemas"]["ContractViolation"][];
+        };
         ScopeName: string;
         ScopeSummary: {
             name: components["schemas"]["ScopeName"];
@@ -1307,6 +1352,50 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listViolations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The violations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractViolations"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+    clearViolations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
         };
     };
 }

@@ -14,6 +14,7 @@ describe("the README's examples", () => {
   it.each([
     ['For SDK authors', 'test/integration/sdk-author-example.test.ts'],
     ['For parallel test runners', 'test/integration/parallel-runners-example.test.ts'],
+    ['The validation proxy', 'test/integration/proxy-example.test.ts'],
   ])('%s is %s as printed', async (_section, file) => {
     const test = (await readRoot(file))
       .replace(/^(\/\/.*\n)+/, '')

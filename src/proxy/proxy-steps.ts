@@ -1,0 +1,156 @@
+// The proxy's own steps in the app's pipeline: the request check that records instead of
+// refusing (unless --errors), the forward to the upstream, and the check of the upstream's
+// answer on its way out (status, body, headers, content type), reported rather than replaced.
+import { type Express, json, type Request, type RequestHandler, type Response } from 'express';
+import { HttpError } from '../errors.js';
+import { operationMatch, requestOperation } from '../openapi/contract-pipeline.js';
+import { recordViolation, type ViolationSink, violationCount } from './record-violation.js';
+import type { RunLedger } from './run-ledger.js';
+import { callUpstream, forwardableHeaders, pathBelow, type Upstream } from './upstream-client.js';
+
+export type ProxySettings = {
+  upstream: Upstream;
+  /** Prism's --errors: refuse bad requests, turn bad answers into 502 UPSTREAM_CONTRACT_VIOLATION. */
+  errors: boolean;
+  /** Enforce the mock's keys, plans, bans and storms in front of the upstream. */
+  simulateLimits: boolean;
+  /** What the run saw, for --junit and --report (the CLI's). */
+  ledger?: RunLedger;
+};
+
+export const VIOLATIONS_HEADER = 'X-Contract-Violations';
+
+/** The request check: with --errors its finding is the answer; without, it is recorded and the request goes on. */
+export function checkRequestOrRecord(
+  check: RequestHandler,
+  settings: ProxySettings,
+  sink: ViolationSink,
+): RequestHandler {
+  return (req, res, next) => {
+    const operationId = requestOperation(req)?.operationId;
+    if (operationId) settings.ledger?.exchange(operationId);
+    check(req, res, (error?: unknown) => {
+      if (error === undefined || settings.errors || !(error instanceof HttpError)) {
+        next(error);
+        return;
+      }
+      recordViolation(sink, req, 'request', `${error.code}: ${error.message}`);
+      next();
+    });
+  };
+}
+
+const rawBodies = new WeakMap<Request, Buffer>();
+
+/**
+ * Reads the body as the app does, keeping its bytes: the upstream gets exactly what the client
+ * sent. Without --errors a body that is not JSON is recorded and forwarded, for the upstream to judge.
+ */
+export function readBodyOrRecord(limit: number, settings: ProxySettings, sink: ViolationSink): RequestHandler {
+  const parse = json({
+    limit,
+    verify: (req, _res, buffer) => {
+      rawBodies.set(req as Request, Buffer.from(buffer));
+    },
+  });
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (error === undefined || settings.errors || !rawBodies.has(req)) {
+        next(error);
+        return;
+      }
+      req.body = undefined;
+      recordViolation(sink, req, 'request', `body is not well-formed JSON (${String((error as Error).message)})`);
+      next();
+    });
+}
+
+const JSON_TYPE = /^application\/(.+\+)?json\b/i;
+
+/** Forwards the request and answers with the upstream's answer (JSON through res.json, so that the validator sees it). */
+export function forwardToUpstream(upstream: Upstream, guard: UpstreamGuard, apiBasePath: string): RequestHandler {
+  return (req, res, next) => {
+    const body = rawBodies.get(req);
+    const pathAndQuery = pathBelow(req.originalUrl, apiBasePath);
+    callUpstream(upstream, { method: req.method, pathAndQuery, headers: req.headers, body }).then((answer) => {
+      guard.markUpstream(res);
+      res.status(answer.status);
+      for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
+        if (value !== undefined && name !== 'date') res.setHeader(name, value);
+      }
+      if (answer.headers.date) res.setHeader('Date', answer.headers.date);
+      const type = String(answer.headers['content-type'] ?? '');
+      if (answer.body.length > 0 && JSON_TYPE.test(type)) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(answer.body.toString('utf8'));
+        } catch {
+          guard.reportViolation(res, `body is not the JSON its Content-Type (${type}) claims`);
+          res.end(answer.body);
+          return;
+        }
+        res.json(parsed);
+        return;
+      }
+      if (answer.body.length > 0)
+        guard.reportViolation(res, `content type "${type}" is not the declared application/json`);
+      res.end(answer.body.length > 0 ? answer.body : undefined);
+    }, next);
+  };
+}
+
+export type UpstreamGuard = {
+  markUpstream(res: Response): void;
+  reportViolation(res: Response, problem: string): void;
+};
+
+/**
+ * Checks every answer that came from the upstream before it is sent (app.response.json and end,
+ * as the mock's own guard does): each breach is recorded; the answer carries their count, or,
+ * with --errors, is replaced by 502 UPSTREAM_CONTRACT_VIOLATION.
+ */
+export function guardUpstreamAnswers(app: Express, settings: ProxySettings, sink: ViolationSink): UpstreamGuard {
+  const sendJson = app.response.json;
+  const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
+  const fromUpstream = new WeakSet<Response>();
+  const checked = new WeakSet<Response>();
+  const problemsOf = new WeakMap<Response, string[]>();
+
+  const replacement = (res: Response): HttpError | undefined => {
+    checked.add(res);
+    if (!fromUpstream.has(res)) return undefined;
+    const req: Request = res.req;
+    const match = operationMatch(req);
+    const headerProblems = match?.checkHeaders?.(match.operation, res.statusCode, (name) => res.getHeader(name)) ?? [];
+    const problems = [...(problemsOf.get(res) ?? []), ...headerProblems];
+    for (const problem of problems) recordViolation(sink, req, 'response', problem);
+    const count = violationCount(req);
+    if (count > 0) res.setHeader(VIOLATIONS_HEADER, String(count));
+    if (problems.length === 0 || !settings.errors) return undefined;
+    return new HttpError(
+      'UPSTREAM_CONTRACT_VIOLATION',
+      `The upstream's answer (${res.statusCode}) breaks the contract: ${problems.join('; ')}.`,
+    );
+  };
+  const sendError = (res: Response, error: HttpError) => {
+    res.removeHeader('content-length');
+    return sendJson.call(res.status(error.status).type('application/json'), error.toBody());
+  };
+
+  app.response.json = function checkedJson(this: Response, body?: unknown) {
+    const error = replacement(this);
+    return error ? sendError(this, error) : sendJson.call(this, body);
+  };
+  app.response.end = function checkedEnd(this: Response, ...args: unknown[]) {
+    if (checked.has(this) || this.headersSent) return end.apply(this, args);
+    const error = replacement(this);
+    return error ? sendError(this, error) : end.apply(this, args);
+  } as typeof app.response.end;
+
+  return {
+    markUpstream: (res) => fromUpstream.add(res),
+    reportViolation(res, problem) {
+      problemsOf.set(res, [...(problemsOf.get(res) ?? []), problem]);
+    },
+  };
+}

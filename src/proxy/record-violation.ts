@@ -1,0 +1,57 @@
+// One breach of the contract seen by the proxy: logged in one line, kept in the scope's log, and
+// counted on the request so that its answer can carry X-Contract-Violations.
+import type { Request } from 'express';
+import type { LogLine } from '../http/request-log.js';
+import { requestOperation } from '../openapi/contract-pipeline.js';
+import type { RunLedger } from './run-ledger.js';
+import { pathBelow } from './upstream-client.js';
+import type { ViolationLog } from './violation-log.js';
+
+export type ViolationSink = {
+  violationsOf: (req: Request) => ViolationLog;
+  log: LogLine;
+  /** The upstream's {base_url}, for the curl line. */
+  upstreamBase: string;
+  /** The proxy's own base path (/v1), replaced by the upstream's in the curl line. */
+  apiBasePath: string;
+  /** The run's record for CI, beside the scope's log. */
+  ledger?: RunLedger;
+};
+
+const counts = new WeakMap<Request, number>();
+
+/** How many violations this exchange has had so far. */
+export function violationCount(req: Request): number {
+  return counts.get(req) ?? 0;
+}
+
+/** A shell-quoted curl line that sends the request again, straight to the upstream. */
+function curlOf(req: Request, sink: ViolationSink): string {
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  const parts = [
+    'curl',
+    '-X',
+    req.method,
+    quote(`${sink.upstreamBase}${pathBelow(req.originalUrl, sink.apiBasePath)}`),
+  ];
+  for (const name of ['x-api-key', 'content-type', 'x-mock-scope']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') parts.push('-H', quote(`${name}: ${value}`));
+  }
+  if (req.body !== undefined) parts.push('--data', quote(JSON.stringify(req.body)));
+  return parts.join(' ');
+}
+
+export function recordViolation(
+  sink: ViolationSink,
+  req: Request,
+  location: 'request' | 'response',
+  message: string,
+): void {
+  const operationId = requestOperation(req)?.operationId ?? 'unknown';
+  counts.set(req, violationCount(req) + 1);
+  sink.log(`CONTRACT VIOLATION ${operationId} ${location} ${req.method} ${req.originalUrl}: ${message}`);
+  const violation = { operationId, location, message, at: new Date().toISOString(), curl: curlOf(req, sink) };
+  sink.violationsOf(req).record(violation);
+  sink.ledger?.violation(violation);
+}

@@ -1,0 +1,71 @@
+// The workbench in front of an upstream whose limits are its own (proxy without
+// --simulate-limits): a storm's 429s are answered here and never reach the upstream; every
+// request is put in its key's record, so that the compliance report judges the client's retries.
+// The key's own plan is not applied (its limits are the upstream's), nor are the upstream's
+// X-RateLimit-* headers touched.
+import type { Request, RequestHandler } from 'express';
+import type { Clock } from '../clock.js';
+import { HttpError } from '../errors.js';
+import { formatRetryAfter, type RateLimitSettings, setRateLimitHeaders } from '../http/rate-limit-headers.js';
+import type { LimitState } from '../limits/limit-state.js';
+import type { RequestToRecord } from '../limits/request-record.js';
+
+/** Limits no client reaches: only storms may refuse. */
+const UNLIMITED = { perMinute: Number.MAX_SAFE_INTEGER, perDay: Number.MAX_SAFE_INTEGER };
+const NEVER_BAN = { threshold: Number.MAX_SAFE_INTEGER, seconds: 1 };
+
+export type StormGateDependencies = {
+  state: LimitState;
+  clock: Clock;
+  settings: () => RateLimitSettings;
+  operationIdOf: (req: Request) => string | undefined;
+  onRecordFailure: (error: unknown) => void;
+};
+
+export function createStormGate(deps: StormGateDependencies): RequestHandler {
+  return async (req, res, next) => {
+    const key = req.headers['x-api-key'];
+    // Without a key, the upstream answers (its 401): there is no record to keep.
+    if (typeof key !== 'string' || key === '') {
+      next();
+      return;
+    }
+    const nowMs = deps.clock.nowMs();
+    const operationId = deps.operationIdOf(req);
+    const { decision } = await deps.state.decide({
+      key,
+      operationId,
+      limits: UNLIMITED,
+      ban: NEVER_BAN,
+      nowMs,
+    });
+    res.on('finish', () => {
+      const recorded: RequestToRecord = {
+        atMs: nowMs,
+        method: req.method,
+        path: req.originalUrl,
+        status: res.statusCode,
+      };
+      if (operationId !== undefined) recorded.operationId = operationId;
+      if (!decision.allowed) {
+        recorded.retryAfterSeconds = decision.retryAfterSeconds;
+        recorded.storm = decision.reason === 'storm';
+        recorded.code = 'RATE_LIMITED';
+      }
+      deps.state.recordRequest(key, recorded).catch(deps.onRecordFailure);
+    });
+    if (decision.allowed) {
+      next();
+      return;
+    }
+    // The storm's 429 is the proxy's own answer, with the headers every answer declares: none
+    // left until the storm lets the key through again.
+    setRateLimitHeaders(res, { limit: 1, remaining: 0, resetSeconds: decision.retryAfterSeconds });
+    const retryAfter = formatRetryAfter(decision.retryAfterSeconds, deps.settings().retryAfterFormat, nowMs);
+    throw new HttpError(
+      'RATE_LIMITED',
+      `Too many requests right now (a simulated 429 storm, answered by the proxy). Retry after ${decision.retryAfterSeconds} s.`,
+      { 'Retry-After': retryAfter },
+    );
+  };
+}

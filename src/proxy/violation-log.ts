@@ -1,0 +1,28 @@
+// The contract violations a validation proxy saw in one scope: newest kept up to a bound, so
+// that a long CI run cannot grow the proxy's memory without end.
+import type { components } from '../generated/control.js';
+
+export type ContractViolation = components['schemas']['ContractViolation'];
+
+export const MAX_VIOLATIONS = 500;
+
+export type ViolationLog = {
+  record(violation: ContractViolation): void;
+  /** Oldest first. */
+  list(): ContractViolation[];
+  clear(): void;
+};
+
+export function createViolationLog(max = MAX_VIOLATIONS): ViolationLog {
+  let kept: ContractViolation[] = [];
+  return {
+    record(violation) {
+      kept.push(violation);
+      if (kept.length > max) kept = kept.slice(kept.length - max);
+    },
+    list: () => [...kept],
+    clear() {
+      kept = [];
+    },
+  };
+}
