@@ -1,6 +1,6 @@
 // Applies bans, storms and the plan's limits to a request authenticated by src/auth/, and records
 // what the client did. Every answer it gives carries the X-RateLimit-* headers.
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
@@ -52,6 +52,34 @@ function refusalError(
   }
 }
 
+export type RecordedDecision = {
+  state: LimitState;
+  key: string;
+  nowMs: number;
+  operationId: string | undefined;
+  decision: RequestDecision;
+  onRecordFailure: (error: unknown) => void;
+};
+
+/** Puts the request in its key's record once it is answered, with the decision that shaped it. */
+export function recordWhenAnswered(req: Request, res: Response, recording: RecordedDecision): void {
+  const { decision, operationId } = recording;
+  res.on('finish', () => {
+    const recorded: RequestToRecord = {
+      atMs: recording.nowMs,
+      method: req.method,
+      path: req.originalUrl,
+      status: res.statusCode,
+    };
+    if (operationId !== undefined) recorded.operationId = operationId;
+    if (typeof res.locals.errorCode === 'string') recorded.code = res.locals.errorCode;
+    if (!decision.allowed) recorded.retryAfterSeconds = decision.retryAfterSeconds;
+    if (!decision.allowed && decision.reason === 'storm') recorded.storm = true;
+    // The answer has gone: a record that cannot be written is reported, not answered.
+    recording.state.recordRequest(recording.key, recorded).catch(recording.onRecordFailure);
+  });
+}
+
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
   // Async for the state; runChain passes a rejection (the refusals below) to next.
   return async (req, res, next) => {
@@ -65,19 +93,13 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
     const { decision, headers } = await deps.state.decide({ key: record.key, operationId, limits, ban, nowMs });
     setRateLimitHeaders(res, headers);
 
-    res.on('finish', () => {
-      const recorded: RequestToRecord = {
-        atMs: nowMs,
-        method: req.method,
-        path: req.originalUrl,
-        status: res.statusCode,
-      };
-      if (operationId !== undefined) recorded.operationId = operationId;
-      if (typeof res.locals.errorCode === 'string') recorded.code = res.locals.errorCode;
-      if (!decision.allowed) recorded.retryAfterSeconds = decision.retryAfterSeconds;
-      if (!decision.allowed && decision.reason === 'storm') recorded.storm = true;
-      // The answer has gone: a record that cannot be written is reported, not answered.
-      deps.state.recordRequest(record.key, recorded).catch(deps.onRecordFailure);
+    recordWhenAnswered(req, res, {
+      state: deps.state,
+      key: record.key,
+      nowMs,
+      operationId,
+      decision,
+      onRecordFailure: deps.onRecordFailure,
     });
     if (!decision.allowed) {
       throw refusalError(decision, limits, ban, formatRetryAfter(decision.retryAfterSeconds, retryAfterFormat, nowMs));

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { formatRetryAfter, type RateLimitSettings, setRateLimitHeaders } from '../http/rate-limit-headers.js';
 import type { LimitState } from '../limits/limit-state.js';
-import type { RequestToRecord } from '../limits/request-record.js';
+import { recordWhenAnswered } from '../limits/rate-limit-middleware.js';
 
 /** Limits no client reaches: only storms may refuse. */
 const UNLIMITED = { perMinute: Number.MAX_SAFE_INTEGER, perDay: Number.MAX_SAFE_INTEGER };
@@ -39,20 +39,13 @@ export function createStormGate(deps: StormGateDependencies): RequestHandler {
       ban: NEVER_BAN,
       nowMs,
     });
-    res.on('finish', () => {
-      const recorded: RequestToRecord = {
-        atMs: nowMs,
-        method: req.method,
-        path: req.originalUrl,
-        status: res.statusCode,
-      };
-      if (operationId !== undefined) recorded.operationId = operationId;
-      if (!decision.allowed) {
-        recorded.retryAfterSeconds = decision.retryAfterSeconds;
-        recorded.storm = decision.reason === 'storm';
-        recorded.code = 'RATE_LIMITED';
-      }
-      deps.state.recordRequest(key, recorded).catch(deps.onRecordFailure);
+    recordWhenAnswered(req, res, {
+      state: deps.state,
+      key,
+      nowMs,
+      operationId,
+      decision,
+      onRecordFailure: deps.onRecordFailure,
     });
     if (decision.allowed) {
       next();
