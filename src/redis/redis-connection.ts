@@ -1,0 +1,110 @@
+// One connection to the Redis that holds the shared state (serve --redis). Commands never wait
+// for a lost connection: they fail at once (no offline queue, no resend), so that a request gets
+// 503 STATE_UNAVAILABLE instead of hanging, while the client reconnects in the background.
+import { Redis } from 'ioredis';
+import { StateUnavailableError } from '../store/state-unavailable.js';
+
+export type RedisConnection = {
+  readonly client: Redis;
+  /** The URL without credentials, for messages. */
+  readonly where: string;
+  /** Runs a command (or script) of the shared state; a lost connection becomes a StateUnavailableError. */
+  run<T>(command: (client: Redis) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** A command that gets no answer within this time fails: Redis is there but not answering. */
+const COMMAND_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 3_000;
+
+export class RedisUrlError extends Error {}
+
+/** Checks `redis://HOST:PORT[/DB]` (or rediss://) and answers it without credentials. */
+export function describeRedisUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new RedisUrlError(`--redis "${url}" is not a URL. Give redis://HOST:PORT[/DB], e.g. redis://127.0.0.1:6379.`);
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    throw new RedisUrlError(
+      `--redis "${url}" is not a redis:// URL. Give redis://HOST:PORT[/DB], e.g. redis://127.0.0.1:6379.`,
+    );
+  const db = parsed.pathname.replace(/^\//, '');
+  if (db !== '' && !/^\d+$/.test(db))
+    throw new RedisUrlError(
+      `--redis "${url}": the database after the port must be a number, e.g. redis://127.0.0.1:6379/2.`,
+    );
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+}
+
+/** A ReplyError is Redis refusing a command (a bug of ours); anything else means it is out of reach. */
+function isReplyError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ReplyError';
+}
+
+export type ConnectOptions = {
+  /** Told once when the connection is lost and once when it is back. */
+  onStatus?: (line: string) => void;
+};
+
+/** Connects, or rejects with a message saying what to do when Redis cannot be reached. */
+export async function connectRedis(url: string, options: ConnectOptions = {}): Promise<RedisConnection> {
+  const where = describeRedisUrl(url);
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    enableAutoPipelining: true,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    // Keep trying while serving: a Redis restarted comes back into use without a restart of ours.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+  });
+  let lost = false;
+  let lastError = '';
+  // Without a listener ioredis would print every failed reconnection; the 'close' line says it once.
+  client.on('error', (error: Error) => {
+    lastError = error.message;
+  });
+  client.on('close', () => {
+    if (lost || client.status === 'end') return;
+    lost = true;
+    options.onStatus?.(
+      `Redis at ${where} is out of reach${lastError ? ` (${lastError})` : ''}: answering 503 STATE_UNAVAILABLE until it is back.`,
+    );
+  });
+  client.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    options.onStatus?.(`Redis at ${where} is back: serving again.`);
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StateUnavailableError(where, reason);
+  }
+  return {
+    client,
+    where,
+    async run(command) {
+      try {
+        return await command(client);
+      } catch (error) {
+        if (isReplyError(error)) throw error;
+        throw new StateUnavailableError(where, error instanceof Error ? error.message : String(error));
+      }
+    },
+    async close() {
+      try {
+        await client.quit();
+      } catch {
+        client.disconnect();
+      }
+    },
+  };
+}
