@@ -41,6 +41,10 @@ export type MockServerOptions = {
   scopeIdleSeconds?: number;
   /** At most this many scopes at once. Default 1000. */
   maxScopes?: number;
+  /** Keep all state in this Redis (redis://HOST:PORT[/DB]), shared by every mock process on it; default: lowdb. */
+  redis?: string;
+  /** The start of every Redis key the mock uses. Default "petstore-mock:". */
+  redisPrefix?: string;
   /** Where request and error lines go; false for none. Default: none (the CLI logs to the console). */
   log?: LogSink | false;
   /** Log a line per request (default true when there is a log). */
@@ -63,9 +67,23 @@ export type Config = Readonly<{
   start: SimulationStart;
   scopeIdleSeconds: number;
   maxScopes: number;
+  redis: string | undefined;
+  redisPrefix: string;
   log: LogSink;
   logRequests: boolean;
 }>;
+
+export const DEFAULT_REDIS_PREFIX = 'petstore-mock:';
+
+/** A prefix is the start of key names: printable, no spaces or glob characters (the start scans for it). */
+function requireRedisPrefix(prefix: string): string {
+  if (!/^[A-Za-z0-9._:{}-]{1,100}$/.test(prefix)) {
+    throw new ConfigError(
+      `The Redis prefix "${prefix}" is not one: use 1 to 100 letters, digits, ".", "_", "-", ":", "{" or "}", e.g. petstore-mock:.`,
+    );
+  }
+  return prefix;
+}
 
 /** The whole-number options and the values they take: checked here and by the CLI's parsers alike. */
 export const OPTION_RANGES = {
@@ -147,6 +165,8 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
       OPTION_RANGES.scopeIdleSeconds,
     ),
     maxScopes: requireInteger('The most scopes', options.maxScopes ?? DEFAULT_MAX_SCOPES, OPTION_RANGES.maxScopes),
+    redis: options.redis,
+    redisPrefix: requireRedisPrefix(options.redisPrefix ?? DEFAULT_REDIS_PREFIX),
     log: options.log === false || options.log === undefined ? () => undefined : options.log,
     logRequests: options.log !== false && options.log !== undefined && options.logRequests !== false,
   });

@@ -3,7 +3,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { DEFAULT_MAX_SCOPES, DEFAULT_SCOPE_IDLE_SECONDS, type MockServerOptions, OPTION_RANGES } from '../config.js';
+import {
+  DEFAULT_MAX_SCOPES,
+  DEFAULT_REDIS_PREFIX,
+  DEFAULT_SCOPE_IDLE_SECONDS,
+  type MockServerOptions,
+  OPTION_RANGES,
+} from '../config.js';
 import type { Latency } from '../http/latency.js';
 import type { StormSpec } from '../limits/storms.js';
 import { createMockServer } from '../server.js';
@@ -34,6 +40,8 @@ type ServeFlags = {
   latency?: Latency;
   scopeIdleSeconds: number;
   maxScopes: number;
+  redis?: string;
+  redisPrefix: string;
   quiet?: boolean;
 };
 
@@ -87,6 +95,8 @@ export function registerServeCommand(program: Command): void {
       integerOption('--max-scopes', OPTION_RANGES.maxScopes),
       DEFAULT_MAX_SCOPES,
     )
+    .option('--redis <url>', 'keep all state in this Redis, shared by every mock on it: redis://HOST:PORT[/DB]')
+    .option('--redis-prefix <prefix>', 'the start of every Redis key the mock uses', DEFAULT_REDIS_PREFIX)
     .option('--no-validate-responses', "skip checking the mock's own responses (for load tests)")
     .option('-q, --quiet', 'no line per request')
     .action(async (flags: ServeFlags) => {
@@ -105,6 +115,8 @@ export function registerServeCommand(program: Command): void {
         validateResponses: flags.validateResponses,
         scopeIdleSeconds: flags.scopeIdleSeconds,
         maxScopes: flags.maxScopes,
+        ...(flags.redis === undefined ? {} : { redis: flags.redis }),
+        redisPrefix: flags.redisPrefix,
         controlToken: flags.controlToken ?? undefined,
         start: {
           ...(flags.key ? { keys: flags.key } : {}),

@@ -17,6 +17,21 @@ export type RedisConnection = {
 const COMMAND_TIMEOUT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 3_000;
 
+type ScriptCommand = (...keysThenArgs: string[]) => Promise<unknown>;
+
+/**
+ * A Lua script run by EVALSHA (ioredis's defineCommand: the script is sent once per connection,
+ * and again only if Redis lost it). Call it through `run`, so that a lost connection is reported.
+ */
+export function defineScript(name: string, lua: string) {
+  return (connection: RedisConnection, keys: readonly string[], args: readonly string[]): Promise<unknown> => {
+    const client = connection.client as Redis & Record<string, ScriptCommand | undefined>;
+    if (!client[name]) client.defineCommand(name, { lua });
+    const command = client[name] as ScriptCommand;
+    return command.call(client, String(keys.length), ...keys, ...args);
+  };
+}
+
 export class RedisUrlError extends Error {}
 
 /** Checks `redis://HOST:PORT[/DB]` (or rediss://) and answers it without credentials. */

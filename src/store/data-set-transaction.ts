@@ -1,5 +1,7 @@
 // A transaction over an in-memory DataSet: reads go to the stored data, writes wait aside
 // (record-changes.ts) until commit applies them all in one synchronous step.
+
+import type { ChangeSet } from './change-set.js';
 import {
   type ApiKeyRecord,
   type Category,
@@ -25,6 +27,8 @@ export type DataSetTransaction = {
    * A list is changed in place; `writable` may hand back a copy to change instead (copy-on-write).
    */
   applyTo(data: DataSet, writable?: WritableList): void;
+  /** The writes as data, for a store that sends them on (redis-data-store.ts). */
+  changeSet(): ChangeSet;
 };
 
 /** The list a change may alter in place: the list itself, or a copy of it. */
@@ -149,5 +153,13 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
       if (apiKeys.size > 0) data.apiKeys = apiKeys.applyTo([...data.apiKeys]);
       if (nextId) data.nextId = nextId;
     },
+    changeSet: () => ({
+      pets: [...pets.entries()],
+      categories: [...categories.entries()],
+      orders: [...orders.entries()],
+      inventory: [...inventory.entries()],
+      apiKeys: [...apiKeys.entries()],
+      ...(nextId ? { nextId: { ...nextId } } : {}),
+    }),
   };
 }

@@ -34,6 +34,12 @@ export class RecordChanges<K, T extends object> {
     if (!this.#inserted.delete(key)) this.#changed.set(key, REMOVED);
   }
 
+  /** Every change, as [key, record] or [key, null] for a removal: what a shared store sends on. */
+  *entries(): IterableIterator<[K, T | null]> {
+    for (const [key, change] of this.#changed) yield [key, change === REMOVED ? null : change];
+    for (const entry of this.#inserted) yield entry;
+  }
+
   /** The pending record of `key`, REMOVED, or undefined when the transaction has not touched it. */
   pending(key: K): T | typeof REMOVED | undefined {
     return this.#inserted.get(key) ?? this.#changed.get(key);

@@ -1,0 +1,146 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { type RedisServer, startRedisServer } from '../../test/support/redis-server.js';
+import { generateDataSet } from '../fixtures/generate-data-set.js';
+import type { DataStore, DataTransaction } from '../store/data-store.js';
+import { StateUnavailableError } from '../store/state-unavailable.js';
+import { connectRedis, type RedisConnection } from './redis-connection.js';
+import { createRedisDataStore, writeDataSet } from './redis-data-store.js';
+
+const fixtures = generateDataSet({ seed: 5, pets: 20, orders: 4 });
+const ALL = { offset: 0, limit: 100 };
+
+let redis: RedisServer;
+const connections: RedisConnection[] = [];
+let prefixCount = 0;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterEach(async () => {
+  await Promise.all(connections.splice(0).map((connection) => connection.close()));
+});
+afterAll(async () => {
+  await redis.remove();
+});
+
+/** Two stores on two connections over one fresh prefix: two mock processes on one Redis. */
+async function twoProcesses(): Promise<[DataStore, DataStore]> {
+  prefixCount += 1;
+  const prefix = `test${prefixCount}:`;
+  const [one, two] = [await connectRedis(redis.url), await connectRedis(redis.url)];
+  connections.push(one, two);
+  expect(await writeDataSet(one, prefix, fixtures, true)).toBe(true);
+  return [createRedisDataStore(one, prefix), createRedisDataStore(two, prefix)];
+}
+
+const addPet = (data: DataStore, name: string) =>
+  data.transaction(async (tx) => {
+    const pet = await tx.insertPet({ name, categoryId: 1, status: 'available' });
+    await tx.insertInventoryItem({ petId: pet.id, quantity: 1, status: 'available' });
+    return pet;
+  });
+
+/** Takes one unit of pet 1's stock if there is one left (the rule an order follows). */
+async function takeOneUnit(tx: DataTransaction): Promise<boolean> {
+  const item = await tx.getInventoryItem(1);
+  if (!item || item.quantity < 1) return false;
+  await tx.replaceInventoryItem({ ...item, quantity: item.quantity - 1 });
+  return true;
+}
+
+describe('the Redis DataStore, shared by two processes', () => {
+  it('reads in one what the other wrote, in the order of the fixtures', async () => {
+    const [one, two] = await twoProcesses();
+    expect(await two.read((view) => view.listPets({}, ALL))).toEqual({ items: fixtures.pets, total: 20 });
+    expect(await two.read((view) => view.listApiKeys())).toEqual(fixtures.apiKeys);
+
+    const pet = await addPet(one, 'Made in one');
+    await one.transaction((tx) => tx.putApiKey({ key: 'late-key', plan: 'pro' }));
+    expect(await two.read((view) => view.getPet(pet.id))).toEqual(pet);
+    expect((await two.read((view) => view.listApiKeys())).at(-1)).toEqual({ key: 'late-key', plan: 'pro' });
+
+    await two.transaction((tx) => tx.removePet(pet.id));
+    expect(await one.read((view) => view.getPet(pet.id))).toBeUndefined();
+  });
+
+  it('gives unique ids to pets made at once through both', async () => {
+    const [one, two] = await twoProcesses();
+    const made = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => addPet(index % 2 === 0 ? one : two, `Pet ${index}`)),
+    );
+    const ids = made.map((pet) => pet.id);
+    expect(new Set(ids).size).toBe(60);
+    const listed = await one.read((view) => view.listPets({}, { offset: 0, limit: 100 }));
+    expect(listed.total).toBe(80);
+    expect(await two.read((view) => view.listPets({}, ALL))).toEqual(listed);
+  });
+
+  it('keeps a rule across processes: 30 concurrent takes of a stock of 7 succeed 7 times', async () => {
+    const [one, two] = await twoProcesses();
+    await one.transaction(async (tx) => {
+      const item = await tx.getInventoryItem(1);
+      if (item) await tx.replaceInventoryItem({ ...item, quantity: 7 });
+    });
+    const taken = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => (index % 2 === 0 ? one : two).transaction(takeOneUnit)),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(7);
+    expect((await two.read((view) => view.getInventoryItem(1)))?.quantity).toBe(0);
+  });
+
+  it('stores nothing of a transaction that throws', async () => {
+    const [one, two] = await twoProcesses();
+    await expect(
+      one.transaction(async (tx) => {
+        await tx.insertPet({ name: 'Never', categoryId: 1, status: 'available' });
+        throw new Error('rule broken');
+      }),
+    ).rejects.toThrow('rule broken');
+    expect((await two.read((view) => view.listPets({ name: 'Never' }, ALL))).total).toBe(0);
+    expect((await addPet(two, 'Next')).id).toBe(fixtures.nextId.pet);
+  });
+
+  it('brings every process back to the fixtures on a reset through one', async () => {
+    const [one, two] = await twoProcesses();
+    await addPet(two, 'Gone after reset');
+    await one.replaceAll(fixtures);
+    expect(await two.read((view) => view.listPets({}, ALL))).toEqual({ items: fixtures.pets, total: 20 });
+  });
+
+  it('never writes over data that is there when only asked to fill an empty prefix', async () => {
+    const [one] = await twoProcesses();
+    await addPet(one, 'Kept');
+    const connection = connections[0] as RedisConnection;
+    expect(await writeDataSet(connection, `test${prefixCount}:`, fixtures, true)).toBe(false);
+    expect((await one.read((view) => view.listPets({ name: 'Kept' }, ALL))).total).toBe(1);
+  });
+
+  it('fails with StateUnavailableError while Redis is gone, and serves again once it is back', async () => {
+    const [one] = await twoProcesses();
+    await redis.stop({ abruptly: true });
+    try {
+      await expect(one.read((view) => view.getPet(1))).rejects.toBeInstanceOf(StateUnavailableError);
+      await expect(addPet(one, 'Lost')).rejects.toBeInstanceOf(StateUnavailableError);
+    } finally {
+      await redis.start();
+    }
+    // Redis came back empty (it saves nothing here): the store fills again from a fresh write.
+    const connection = connections[0] as RedisConnection;
+    await waitFor(async () => (await connection.client.ping()) === 'PONG');
+    expect(await writeDataSet(connection, `test${prefixCount}:`, fixtures, true)).toBe(true);
+    expect((await one.read((view) => view.getPet(1)))?.name).toBe(fixtures.pets[0]?.name);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error('waitFor: the condition did not hold in time.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,342 @@
+// The DataStore over Redis, shared by any number of mock processes. Redis holds the data; each
+// process keeps a copy in memory (a replica) that it brings up to date before every read and
+// transaction from the log of numbered change sets Redis keeps, one round trip when nothing
+// changed. A transaction runs on the replica as in the lowdb store, then commits its change set
+// with one script that applies it only if no other change landed since the replica's version
+// (optimistic locking); otherwise it catches up and runs again. Handlers and rules are untouched.
+//
+// Keys under the prefix P:
+//   P meta                 hash: product, dataSetVersion, seed, generation (new at each fill or reset)
+//   P data:version         the number of the last change set
+//   P data:log             sorted set of the newest change sets, scored by their number
+//   P data:nextId          hash: pet, category, order
+//   P data:pets, data:categories, data:orders, data:inventory   hashes: id -> record JSON
+//   P data:apiKeys         hash: key -> record JSON;  P data:apiKeyOrder  sorted set: the keys' order
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { applyChangeSet, type ChangeSet } from '../store/change-set.js';
+import {
+  type ApiKeyRecord,
+  type Category,
+  DATA_SET_VERSION,
+  type DataSet,
+  type InventoryItem,
+  type Pet,
+  type StoredOrder,
+} from '../store/data-set.js';
+import { createDataSetReader } from '../store/data-set-reader.js';
+import { createDataSetTransaction } from '../store/data-set-transaction.js';
+import type { DataStore } from '../store/data-store.js';
+import { createSerialLock } from '../store/serial-lock.js';
+import { defineScript, type RedisConnection } from './redis-connection.js';
+
+export const PRODUCT_MARK = 'petstore-mock';
+
+/** Change sets kept for replicas to catch up with; one further behind reloads everything. */
+const LOG_LENGTH = 2_000;
+/** Conflicting commits retried before giving up: each retry follows another process's commit. */
+const MAX_ATTEMPTS = 100;
+
+const LISTS = ['pets', 'categories', 'orders', 'inventory', 'apiKeys'] as const;
+
+export function dataKeys(prefix: string) {
+  return {
+    meta: `${prefix}meta`,
+    version: `${prefix}data:version`,
+    log: `${prefix}data:log`,
+    nextId: `${prefix}data:nextId`,
+    pets: `${prefix}data:pets`,
+    categories: `${prefix}data:categories`,
+    orders: `${prefix}data:orders`,
+    inventory: `${prefix}data:inventory`,
+    apiKeys: `${prefix}data:apiKeys`,
+    apiKeyOrder: `${prefix}data:apiKeyOrder`,
+  };
+}
+type DataKeys = ReturnType<typeof dataKeys>;
+
+/** Every key of the data, for a script's KEYS (the order the scripts read them in). */
+const keyList = (keys: DataKeys) => [
+  keys.meta,
+  keys.version,
+  keys.log,
+  keys.nextId,
+  keys.pets,
+  keys.categories,
+  keys.orders,
+  keys.inventory,
+  keys.apiKeys,
+  keys.apiKeyOrder,
+];
+
+// KEYS as keyList; ARGV: base version, generation, change set JSON (for the log), nextId pet,
+// category, order ('' when unchanged), then triples: list number (1 = pets .. 5 = apiKeys), field, value ('' removes).
+const COMMIT_SCRIPT = `
+local current = redis.call('GET', KEYS[2]) or '0'
+if current ~= ARGV[1] or redis.call('HGET', KEYS[1], 'generation') ~= ARGV[2] then
+  return {0, current}
+end
+local version = redis.call('INCR', KEYS[2])
+for i = 7, #ARGV, 3 do
+  local list = tonumber(ARGV[i])
+  local key = KEYS[4 + list]
+  if ARGV[i + 2] == '' then
+    redis.call('HDEL', key, ARGV[i + 1])
+    if list == 5 then redis.call('ZREM', KEYS[10], ARGV[i + 1]) end
+  else
+    redis.call('HSET', key, ARGV[i + 1], ARGV[i + 2])
+    if list == 5 then redis.call('ZADD', KEYS[10], 'NX', version * 100000 + i, ARGV[i + 1]) end
+  end
+end
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[4], 'pet', ARGV[4], 'category', ARGV[5], 'order', ARGV[6]) end
+redis.call('ZADD', KEYS[3], version, '{"v":' .. version .. ',"c":' .. ARGV[3] .. '}')
+redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -${LOG_LENGTH + 1})
+return {1, tostring(version)}
+`;
+
+// KEYS as keyList; ARGV: only when empty ('1' or '0'), seed, data-set version, generation, nextId
+// pet, category, order, then pairs per list: list number, count, then that many field/value pairs.
+const REPLACE_SCRIPT = `
+if ARGV[1] == '1' and redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for i = 2, 10 do redis.call('DEL', KEYS[i]) end
+local version = redis.call('INCR', KEYS[2])
+redis.call('HSET', KEYS[4], 'pet', ARGV[5], 'category', ARGV[6], 'order', ARGV[7])
+local i = 8
+while i <= #ARGV do
+  local list = tonumber(ARGV[i])
+  local count = tonumber(ARGV[i + 1])
+  local key = KEYS[4 + list]
+  i = i + 2
+  for n = 1, count do
+    redis.call('HSET', key, ARGV[i], ARGV[i + 1])
+    if list == 5 then redis.call('ZADD', KEYS[10], n, ARGV[i]) end
+    i = i + 2
+  end
+end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'product', '${PRODUCT_MARK}', 'dataSetVersion', ARGV[3], 'seed', ARGV[2], 'generation', ARGV[4])
+return 1
+`;
+
+const commitScript = defineScript('petstoreCommitChanges', COMMIT_SCRIPT);
+const replaceScript = defineScript('petstoreReplaceData', REPLACE_SCRIPT);
+
+type Replica = { data: DataSet; version: number; generation: string };
+
+const byNumber = (a: [string, string], b: [string, string]) => Number(a[0]) - Number(b[0]);
+const parseList = <T>(hash: Record<string, string>): T[] =>
+  Object.entries(hash)
+    .sort(byNumber)
+    .map(([, json]) => JSON.parse(json) as T);
+
+/** The data as Redis holds it, read in one MULTI so that it is one consistent state. */
+async function loadReplica(client: Redis, keys: DataKeys): Promise<Replica> {
+  const results = await client
+    .multi()
+    .hgetall(keys.meta)
+    .get(keys.version)
+    .hgetall(keys.nextId)
+    .hgetall(keys.pets)
+    .hgetall(keys.categories)
+    .hgetall(keys.orders)
+    .hgetall(keys.inventory)
+    .hgetall(keys.apiKeys)
+    .zrange(keys.apiKeyOrder, '0', '-1')
+    .exec();
+  if (!results) throw new Error('The data could not be read from Redis: its transaction was aborted.');
+  const values = results.map(([error, value]) => {
+    if (error) throw error;
+    return value;
+  });
+  const [meta, version, nextId, pets, categories, orders, inventory, apiKeys, apiKeyOrder] = values as [
+    Record<string, string>,
+    string | null,
+    Record<string, string>,
+    Record<string, string>,
+    Record<string, string>,
+    Record<string, string>,
+    Record<string, string>,
+    Record<string, string>,
+    string[],
+  ];
+  return {
+    version: Number(version ?? 0),
+    generation: meta.generation ?? '',
+    data: {
+      version: DATA_SET_VERSION,
+      seed: Number(meta.seed ?? 0),
+      nextId: { pet: Number(nextId.pet), category: Number(nextId.category), order: Number(nextId.order) },
+      pets: parseList<Pet>(pets),
+      categories: parseList<Category>(categories),
+      orders: parseList<StoredOrder>(orders),
+      inventory: parseList<InventoryItem>(inventory),
+      apiKeys: apiKeyOrder.flatMap((key) => {
+        const json = apiKeys[key];
+        return json === undefined ? [] : [JSON.parse(json) as ApiKeyRecord];
+      }),
+    },
+  };
+}
+
+const keyOfList = {
+  pets: (record: Pet) => String(record.id),
+  categories: (record: Category) => String(record.id),
+  orders: (record: StoredOrder) => String(record.id),
+  inventory: (record: InventoryItem) => String(record.petId),
+  apiKeys: (record: ApiKeyRecord) => record.key,
+};
+
+/** Writes `data` under the prefix (only if nothing is there, when `onlyIfEmpty`); false if something was. */
+export async function writeDataSet(
+  connection: RedisConnection,
+  prefix: string,
+  data: DataSet,
+  onlyIfEmpty: boolean,
+): Promise<boolean> {
+  const args: string[] = [
+    onlyIfEmpty ? '1' : '0',
+    String(data.seed),
+    String(data.version),
+    randomUUID(),
+    String(data.nextId.pet),
+    String(data.nextId.category),
+    String(data.nextId.order),
+  ];
+  LISTS.forEach((list, index) => {
+    const records = data[list] as Array<Pet & Category & StoredOrder & InventoryItem & ApiKeyRecord>;
+    args.push(String(index + 1), String(records.length));
+    for (const record of records) args.push(keyOfList[list](record), JSON.stringify(record));
+  });
+  const written = await connection.run(() => replaceScript(connection, keyList(dataKeys(prefix)), args));
+  return written === 1;
+}
+
+type LogEntry = { v: number; c: ChangeSet };
+
+export function createRedisDataStore(connection: RedisConnection, prefix: string): DataStore {
+  const keys = dataKeys(prefix);
+  const allKeys = keyList(keys);
+  let replica: Replica | undefined;
+  const view = createDataSetReader(() => {
+    if (!replica) throw new Error('The Redis data store read before its first catch-up.');
+    return replica.data;
+  });
+  const lock = createSerialLock();
+
+  const catchUp = async (): Promise<Replica> => {
+    const [version, generation] = await connection.run((client) =>
+      Promise.all([client.get(keys.version), client.hget(keys.meta, 'generation')]),
+    );
+    const known = replica;
+    if (!known || generation !== known.generation) {
+      replica = await connection.run((client) => loadReplica(client, keys));
+      return replica;
+    }
+    const target = Number(version ?? 0);
+    if (target <= known.version) return known;
+    const entries = await connection.run((client) => client.zrangebyscore(keys.log, `(${known.version}`, target));
+    const changes = entries.map((entry) => JSON.parse(entry) as LogEntry);
+    // Further behind than the log reaches: read everything afresh.
+    if (changes[0]?.v !== known.version + 1) {
+      replica = await connection.run((client) => loadReplica(client, keys));
+      return replica;
+    }
+    for (const entry of changes) {
+      if (replica !== known || entry.v !== known.version + 1) break;
+      applyChangeSet(known.data, entry.c);
+      known.version = entry.v;
+    }
+    return replica ?? known;
+  };
+
+  // Callers that come while a catch-up is under way share the next one: it starts after they
+  // came, so it sees every change acknowledged before (one they joined midway might not).
+  let running: Promise<Replica> | undefined;
+  let next: Promise<Replica> | undefined;
+  const upToDate = (): Promise<Replica> => {
+    if (!running) {
+      running = catchUp().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return upToDate();
+      });
+    return next;
+  };
+
+  const commit = async (base: Replica, changes: ChangeSet): Promise<boolean> => {
+    const args: string[] = [
+      String(base.version),
+      base.generation,
+      JSON.stringify(changes),
+      changes.nextId ? String(changes.nextId.pet) : '',
+      changes.nextId ? String(changes.nextId.category) : '',
+      changes.nextId ? String(changes.nextId.order) : '',
+    ];
+    LISTS.forEach((list, index) => {
+      for (const [key, record] of changes[list]) {
+        args.push(String(index + 1), String(key), record === null ? '' : JSON.stringify(record));
+      }
+    });
+    const [applied, version] = (await connection.run(() => commitScript(connection, allKeys, args))) as [
+      number,
+      string,
+    ];
+    if (applied !== 1) return false;
+    // A catch-up may have brought this change already; otherwise apply it to the replica here.
+    if (replica === base && base.version === Number(version) - 1) {
+      applyChangeSet(base.data, changes);
+      base.version = Number(version);
+    }
+    return true;
+  };
+
+  return {
+    async read(work) {
+      await upToDate();
+      return work(view);
+    },
+
+    async transaction(work) {
+      const release = await lock.acquire();
+      try {
+        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+          const base = await upToDate();
+          const baseVersion = base.version;
+          const transaction = createDataSetTransaction(view, () => base.data);
+          const result = await work(transaction.tx);
+          transaction.seal();
+          if (!transaction.hasWrites()) return result;
+          // The replica moved on while the work ran (a read caught up): its reads may be mixed.
+          if (base.version !== baseVersion || replica !== base) continue;
+          if (await commit(base, transaction.changeSet())) return result;
+        }
+        throw new Error(
+          `A change to the shared data conflicted with other processes' changes ${MAX_ATTEMPTS} times in a row; retry it.`,
+        );
+      } finally {
+        release();
+      }
+    },
+
+    async replaceAll(data) {
+      const release = await lock.acquire();
+      try {
+        await writeDataSet(connection, prefix, data, false);
+        replica = undefined;
+        await upToDate();
+      } finally {
+        release();
+      }
+    },
+
+    async close() {
+      await lock.idle();
+    },
+  };
+}
