@@ -94,6 +94,8 @@ export const OPTION_RANGES = {
   banSeconds: { min: 1, max: 31_536_000 },
   scopeIdleSeconds: { min: 1, max: 31_536_000 },
   maxScopes: { min: 1, max: 1_000_000 },
+  // serve --workers: beyond the cores of a large machine, more processes only share them.
+  workers: { min: 1, max: 64 },
 } as const satisfies Record<string, OptionRange>;
 
 export type OptionRange = Readonly<{ min: number; max: number }>;

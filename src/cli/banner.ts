@@ -11,7 +11,8 @@ const CONTROL_ACCESS_NOTE = {
   closed: 'CLOSED: listening beyond loopback without --control-token',
 } as const;
 
-export function renderBanner(server: MockServer, dataOrigin: string): string {
+/** `workers`: how many processes serve the port (serve --workers), when more than this one. */
+export function renderBanner(server: MockServer, dataOrigin: string, workers?: number): string {
   const keys = server.store.data.apiKeys.slice(0, 8).map((record) => {
     const limits = limitsOf(record);
     return `    ${record.key.padEnd(18)} ${record.plan.padEnd(10)} ${count(limits.perMinute)}/min, ${count(limits.perDay)}/day`;
@@ -30,6 +31,11 @@ export function renderBanner(server: MockServer, dataOrigin: string): string {
     `    Control    ${server.origin}/__mock/state (${CONTROL_ACCESS_NOTE[server.controlAccess]})`,
     `    Scopes     X-Mock-Scope: NAME on any request gives it a world of its own; at most ${count(server.config.maxScopes)} (--max-scopes),`,
     `               each dropped after ${count(server.config.scopeIdleSeconds)} s unused (--scope-idle-seconds)`,
+    ...(workers === undefined
+      ? []
+      : [
+          `    Workers    ${workers} processes serve this port (--workers), sharing one state; one that dies is replaced`,
+        ]),
     '',
     keys.length > 0
       ? '  API keys (send one in the X-API-Key header):'
