@@ -80,18 +80,41 @@ export function mainThreadCpuMs(pid: number | undefined): number {
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
 }
 
-/** Samples a process's RSS every 100 ms while `work` runs, and returns the peak. */
+/** The processes a process started (Linux /proc): the workers of serve --workers. */
+function childrenOf(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return children === '' ? [] : children.split(' ').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** mainThreadCpuMs of a process and of its children: under --workers, every process that answers. */
+export function processTreeCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  return childrenOf(pid).reduce((sum, child) => sum + mainThreadCpuMs(child), mainThreadCpuMs(pid));
+}
+
+/** rssMb of a process and of its children. */
+export function processTreeRssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const total = childrenOf(pid).reduce((sum, child) => sum + rssMb(child), rssMb(pid));
+  return Math.round(total * 10) / 10;
+}
+
+/** Samples a process's RSS (with its children's) every 100 ms while `work` runs, and returns the peak. */
 export async function peakRssDuring<T>(
   pid: number | undefined,
   work: () => Promise<T>,
 ): Promise<{ result: T; peakMb: number }> {
-  let peakMb = rssMb(pid);
+  let peakMb = processTreeRssMb(pid);
   const timer = setInterval(() => {
-    peakMb = Math.max(peakMb, rssMb(pid));
+    peakMb = Math.max(peakMb, processTreeRssMb(pid));
   }, 100);
   try {
     const result = await work();
-    return { result, peakMb: Math.max(peakMb, rssMb(pid)) };
+    return { result, peakMb: Math.max(peakMb, processTreeRssMb(pid)) };
   } finally {
     clearInterval(timer);
   }
