@@ -684,7 +684,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request names a new scope, and the mock holds as many as it may (serve --max-scopes). */
+        /** @description The request names a new scope, and the mock holds as many as it may (TOO_MANY_SCOPES, serve --max-scopes); or the mock's shared state (serve --redis) cannot be reached (STATE_UNAVAILABLE: retry once Redis is back). */
         TooManyScopes: {
             headers: {
                 [name: string]: unknown;

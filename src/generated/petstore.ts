@@ -650,7 +650,7 @@ export interface components {
                 };
             };
         };
-        /** @description The mock's own: the request names a scope it does not hold, and it holds as many as it may. Drop a scope, or wait for an idle one to expire. */
+        /** @description The mock's own: the request names a scope it does not hold, and it holds as many as it may (TOO_MANY_SCOPES: drop a scope, or wait for an idle one to expire); or its shared state (serve --redis) cannot be reached (STATE_UNAVAILABLE: retry once Redis is back). */
         TooManyScopes: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -663,7 +663,7 @@ export interface components {
                     /** @constant */
                     status?: 503;
                     /** @enum {unknown} */
-                    code?: "TOO_MANY_SCOPES";
+                    code?: "TOO_MANY_SCOPES" | "STATE_UNAVAILABLE";
                 };
             };
         };
