@@ -6,8 +6,9 @@
 //   operation is checked on its way out (status, body, headers). Each request runs in a world
 //   (world.ts): its X-Mock-Scope's, or the default one; the API's steps are built per world.
 import cors from 'cors';
-import express, { type Express, json, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, json, type Request, type RequestHandler } from 'express';
 import { createKeyAuthentication } from './auth/authenticate-key.js';
+import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
 import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
@@ -45,6 +46,7 @@ import { createStormGate } from './proxy/storm-gate.js';
 import { requestedScope } from './scopes/scope-name.js';
 import type { ScopeRegistry } from './scopes/scope-registry.js';
 import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
+import { StateUnavailableError } from './store/state-unavailable.js';
 import type { World } from './world.js';
 
 /** Headers a browser app may read from a cross-origin answer. */
@@ -118,6 +120,27 @@ function operationSteps(
   ]);
 }
 
+/** Runs `refresh` before the request's next step; its failure (Redis out of reach) is the request's. */
+function refreshFirst(refresh: () => Promise<void>): RequestHandler {
+  return (_req, _res, next) => {
+    refresh().then(() => next(), next);
+  };
+}
+
+/**
+ * Shared state out of reach: the limits could not be read, and every answer of the API carries
+ * X-RateLimit-* all the same. They show a Free window of its own, counted nowhere, as for a
+ * request refused for its scope.
+ */
+function withLimitHeadersWhenStateUnavailable(clock: Clock): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (error instanceof StateUnavailableError && !res.headersSent && !res.hasHeader('X-RateLimit-Limit')) {
+      setRateLimitHeaders(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, clock.nowMs()).headers);
+    }
+    next(error);
+  };
+}
+
 export function createApp(deps: AppDependencies): MockApp {
   const { contract, defaultWorld } = deps;
   const worlds = createWorldChooser(defaultWorld, deps.scopes);
@@ -181,12 +204,14 @@ export function createApp(deps: AppDependencies): MockApp {
   });
 
   const api = contract.basePath || '/';
-  const apiStepsOf = ({ data, clock, limitState, simulation, keys }: World) =>
+  const apiStepsOf = ({ data, clock, limitState, simulation, keys, refresh }: World) =>
     operationSteps(
       apiPipeline,
       [
-        // The scope's own clock, over the default one's set for every answer.
-        ...(clock === defaultWorld.clock ? [] : [createDateHeader(clock)]),
+        // Shared state (Redis): the clock, latency and settings as every process last stored them.
+        ...(refresh ? [refreshFirst(refresh)] : []),
+        // The scope's own clock, or the one just brought up to date, over the default one's set for every answer.
+        ...(clock === defaultWorld.clock && !refresh ? [] : [createDateHeader(clock)]),
         createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
         // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
         // A proxy leaves them to the upstream unless told to simulate them.
@@ -242,6 +267,7 @@ export function createApp(deps: AppDependencies): MockApp {
   app.use((req) => {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
   });
+  app.use(withLimitHeadersWhenStateUnavailable(defaultWorld.clock));
   app.use(createErrorMiddleware(deps.log));
   return { app, ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined) };
 }

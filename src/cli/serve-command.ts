@@ -46,6 +46,8 @@ type ServeFlags = {
 };
 
 function describeDataOrigin(flags: ServeFlags): string {
+  // The Redis location names its own origin (created, rebuilt or kept): only the mock knows it.
+  if (flags.redis !== undefined) return '';
   if (flags.data === IN_MEMORY) return 'in memory: nothing is kept';
   if (flags.reset) return 'rebuilt from the fixtures';
   return existsSync(resolve(flags.data)) ? 'kept from earlier runs' : 'created from the fixtures';
@@ -129,7 +131,8 @@ export function registerServeCommand(program: Command): void {
       // Undefined ban fields would override the defaults.
       options.ban = Object.fromEntries(Object.entries(options.ban ?? {}).filter(([, value]) => value !== undefined));
       const server = await createMockServer(options);
-      console.log(renderBanner(server, dataOrigin));
+      const apiKeys = await server.data.read((view) => view.listApiKeys());
+      console.log(renderBanner(server, dataOrigin, apiKeys));
 
       let closing = false;
       const shutDown = (signal: string) => {
