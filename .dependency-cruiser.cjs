@@ -42,7 +42,7 @@ module.exports = {
       comment:
         'The rate-limit policy is plain functions with the clock passed in: no Express, no lowdb (types included).',
       severity: 'error',
-      from: { path: '^src/limits/(rate-limit-policy|decide-request|storms|compliance|plans)\\.ts$' },
+      from: { path: '^src/limits/(rate-limit-policy|decide-request|storms|compliance|timeline|plans)\\.ts$' },
       to: { path: '^node_modules/(@types/)?(express|express-serve-static-core|lowdb)/' },
     },
     {

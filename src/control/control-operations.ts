@@ -128,6 +128,14 @@ export function createControlOperations({
       noContent(res);
     }),
     getKeyCompliance: inScope(async (simulation, req, res) => res.json(await simulation.compliance(keyParam(req)))),
+    getKeyTimeline: inScope(async (simulation, req, res) =>
+      res.json(
+        await simulation.timeline(
+          keyParam(req),
+          req.query.minutes === undefined ? undefined : Number(req.query.minutes),
+        ),
+      ),
+    ),
     listRecentRequests: inScope(async (simulation, req, res) =>
       res.json(await simulation.recentRequests(Number(req.query.limit ?? 50))),
     ),

@@ -69,7 +69,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
   });
   const storms = createStormControls({ state, clock });
   const clockControls = createClockControls(clock);
-  const record = createRecordControls({ data, state });
+  const record = createRecordControls({ data, state, clock });
   const parts = [keys, storms, record, settings, clockControls];
 
   const simulation: Simulation = {
