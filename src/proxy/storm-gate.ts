@@ -54,7 +54,7 @@ export function createStormGate(deps: StormGateDependencies): RequestHandler {
       next();
       return;
     }
-    // The storm's 429 is the proxy's own answer: its X-RateLimit-* are set with the Error object's.
+    // The storm's 429 is the proxy's own answer: own-limit-headers.ts gives it its X-RateLimit-*.
     const retryAfter = formatRetryAfter(decision.retryAfterSeconds, deps.settings().retryAfterFormat, nowMs);
     throw new HttpError(
       'RATE_LIMITED',
