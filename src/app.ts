@@ -33,6 +33,7 @@ import {
 import { dispatchByOperationId, dispatchOperations, requireHandlers } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { guardResponses } from './openapi/response-contract.js';
+import { createOwnLimitHeaders } from './proxy/own-limit-headers.js';
 import {
   checkRequestOrRecord,
   forwardToUpstream,
@@ -156,8 +157,12 @@ export function createApp(deps: AppDependencies): MockApp {
     apiBasePath: contract.basePath,
     ...(proxy?.ledger ? { ledger: proxy.ledger } : {}),
   };
+  // Without --simulate-limits, the X-RateLimit-* of the proxy's own answers (spec: x-proxy-rate-limit-headers).
+  const ownLimits = proxy && !proxy.simulateLimits ? createOwnLimitHeaders({ errors: proxy.errors }) : undefined;
   // In proxy mode the upstream's answers are checked and reported, never replaced by a 500.
-  const upstreamGuard: UpstreamGuard | undefined = proxy ? guardUpstreamAnswers(app, proxy, sink) : undefined;
+  const upstreamGuard: UpstreamGuard | undefined = proxy
+    ? guardUpstreamAnswers(app, proxy, sink, ownLimits)
+    : undefined;
   // Without the response check (load tests), answers go out untouched.
   const guard = upstreamGuard
     ? upstreamGuard
@@ -204,8 +209,9 @@ export function createApp(deps: AppDependencies): MockApp {
   });
 
   const api = contract.basePath || '/';
-  const apiStepsOf = ({ data, clock, limitState, simulation, keys, refresh }: World) =>
-    operationSteps(
+  const apiStepsOf = (world: World) => {
+    const { data, clock, limitState, simulation, keys, refresh } = world;
+    return operationSteps(
       apiPipeline,
       [
         // Shared state (Redis): the clock, latency and settings as every process last stored them.
@@ -215,8 +221,9 @@ export function createApp(deps: AppDependencies): MockApp {
         createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
         // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
         // A proxy leaves them to the upstream unless told to simulate them.
-        ...(proxy && !proxy.simulateLimits
+        ...(ownLimits
           ? [
+              ownLimits.bind(world),
               createStormGate({
                 state: limitState,
                 clock,
@@ -237,7 +244,7 @@ export function createApp(deps: AppDependencies): MockApp {
             ]),
       ],
       proxy && upstreamGuard
-        ? forwardToUpstream(proxy.upstream, upstreamGuard, contract.basePath)
+        ? forwardToUpstream(proxy, upstreamGuard, contract.basePath, ownLimits)
         : dispatchOperations({
             contract,
             handlers: createHandlers({ data, clock, basePath: contract.basePath }),
@@ -246,6 +253,7 @@ export function createApp(deps: AppDependencies): MockApp {
           }),
       proxy ? readBodyOrRecord(MAX_BODY_BYTES, proxy, sink) : parseJson,
     );
+  };
   // A request refused for its scope has no world to count it in: its headers show a Free window
   // of its own, counted nowhere (every answer of the API carries them).
   const apiSteps = perWorld(worlds, apiStepsOf, (res) =>
@@ -268,6 +276,7 @@ export function createApp(deps: AppDependencies): MockApp {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
   });
   app.use(withLimitHeadersWhenStateUnavailable(defaultWorld.clock));
+  if (ownLimits) app.use(ownLimits.onError);
   app.use(createErrorMiddleware(deps.log));
   return { app, ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined) };
 }

@@ -30,7 +30,7 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: { status: 500, description: "The service failed; retrying may help." },
   RESPONSE_VALIDATION_FAILED: { status: 500, description: "The service produced a response that breaks this contract (a bug in the service)." },
   UPSTREAM_CONTRACT_VIOLATION: { status: 502, description: "The validation proxy's own (proxy --errors): the upstream's answer breaks this contract; the message names each violation." },
-  UPSTREAM_UNAVAILABLE: { status: 502, description: "The validation proxy's own: the upstream cannot be reached, or cut the connection." },
+  UPSTREAM_UNAVAILABLE: { status: 502, description: "The validation proxy's own: the upstream cannot be reached, cut the connection, or sent an answer over its size bound." },
   UPSTREAM_TIMEOUT: { status: 504, description: "The validation proxy's own: the upstream did not answer within --upstream-timeout." },
   TOO_MANY_SCOPES: { status: 503, description: "The mock's own: the request names a new scope, and the mock holds as many as its --max-scopes allows." },
   STATE_UNAVAILABLE: { status: 503, description: "The mock's own: its shared state (serve --redis) cannot be reached; nothing of the request was stored. Retry once Redis is back." },
