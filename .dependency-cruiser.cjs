@@ -16,6 +16,14 @@ module.exports = {
       to: { path: [`^src/(limits|auth|control|handlers|http|openapi|cli)/`, APP_TOP] },
     },
     {
+      name: 'redis-holds-state-only',
+      comment:
+        'src/redis/ keeps the state in Redis behind the store and limits interfaces: it knows no handlers, control, HTTP, contract, CLI, app or server.',
+      severity: 'error',
+      from: { path: '^src/redis/' },
+      to: { path: ['^src/(auth|handlers|control|http|openapi|proxy|scopes|cli)/', APP_TOP] },
+    },
+    {
       name: 'auth-below-handlers',
       comment: 'src/auth/ finds the API key of a request: it knows no handlers, control, CLI, app or server.',
       severity: 'error',
@@ -34,7 +42,7 @@ module.exports = {
       comment:
         'The rate-limit policy is plain functions with the clock passed in: no Express, no lowdb (types included).',
       severity: 'error',
-      from: { path: '^src/limits/(rate-limit-policy|decide-request|storms|compliance|plans)\\.ts$' },
+      from: { path: '^src/limits/(rate-limit-policy|decide-request|storms|compliance|timeline|plans)\\.ts$' },
       to: { path: '^node_modules/(@types/)?(express|express-serve-static-core|lowdb)/' },
     },
     {

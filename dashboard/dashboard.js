@@ -2,6 +2,8 @@
 // everything done here can be scripted too. It polls once a second; control requests never
 // count against any key's limits, and its polls (marked X-Mock-Poll) stay out of the request log.
 // Everything it shows and does is in the scope picked (X-Mock-Scope), or the default scope.
+import { createTimelinePanel } from './timeline-panel.js';
+
 const CONTROL = '/__mock';
 const TOKEN_KEY = 'petstore-mock-control-token';
 const SCOPE_KEY = 'petstore-mock-scope';
@@ -164,6 +166,16 @@ function keyRow(key) {
       }),
       element('button', {
         type: 'button',
+        textContent: 'Timeline',
+        ariaLabel: `Timeline of ${key}`,
+        onclick: () => {
+          timeline.pick(key);
+          refresh();
+          $('#timeline-panel').scrollIntoView({ block: 'nearest' });
+        },
+      }),
+      element('button', {
+        type: 'button',
         textContent: 'Compliance',
         ariaLabel: `Compliance of ${key}`,
         onclick: () => showCompliance(key),
@@ -272,6 +284,8 @@ function pickScope(name) {
   for (const entry of keyRows.values()) entry.row.remove();
   keyRows.clear();
   $('#compliance').textContent = '';
+  // The same key in another world has another record.
+  timeline.pick(timeline.key());
 }
 
 /** The scopes in the picker; a scope picked that is gone (dropped, or idle too long) gives way to the default. */
@@ -306,6 +320,7 @@ async function refresh() {
     renderKeys(state);
     renderStorms(state);
     renderRequests(requests);
+    await timeline.render(state);
     if (statusLine.classList.contains('error') || statusLine.textContent === 'Connecting…')
       say(`Connected; control API ${state.controlApi}; ${state.scope ? `scope ${state.scope}` : 'the default scope'}.`);
   } catch (error) {
@@ -385,7 +400,9 @@ async function loadContract() {
   $('#new-key select[name="plan"]').replaceChildren(...planOptions());
 }
 
+const timeline = createTimelinePanel({ control, element });
 wire();
+timeline.wire(refresh);
 pickScope(scope);
 await loadContract().catch((error) => {
   docsTags = new Map();

@@ -6,8 +6,9 @@
 //   operation is checked on its way out (status, body, headers). Each request runs in a world
 //   (world.ts): its X-Mock-Scope's, or the default one; the API's steps are built per world.
 import cors from 'cors';
-import express, { type Express, json, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, json, type Request, type RequestHandler } from 'express';
 import { createKeyAuthentication } from './auth/authenticate-key.js';
+import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
 import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
@@ -32,6 +33,7 @@ import {
 import { dispatchByOperationId, dispatchOperations, requireHandlers } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
 import { guardResponses } from './openapi/response-contract.js';
+import { createOwnLimitHeaders } from './proxy/own-limit-headers.js';
 import {
   checkRequestOrRecord,
   forwardToUpstream,
@@ -45,6 +47,7 @@ import { createStormGate } from './proxy/storm-gate.js';
 import { requestedScope } from './scopes/scope-name.js';
 import type { ScopeRegistry } from './scopes/scope-registry.js';
 import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
+import { StateUnavailableError } from './store/state-unavailable.js';
 import type { World } from './world.js';
 
 /** Headers a browser app may read from a cross-origin answer. */
@@ -118,6 +121,27 @@ function operationSteps(
   ]);
 }
 
+/** Runs `refresh` before the request's next step; its failure (Redis out of reach) is the request's. */
+function refreshFirst(refresh: () => Promise<void>): RequestHandler {
+  return (_req, _res, next) => {
+    refresh().then(() => next(), next);
+  };
+}
+
+/**
+ * Shared state out of reach: the limits could not be read, and every answer of the API carries
+ * X-RateLimit-* all the same. They show a Free window of its own, counted nowhere, as for a
+ * request refused for its scope.
+ */
+function withLimitHeadersWhenStateUnavailable(clock: Clock): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (error instanceof StateUnavailableError && !res.headersSent && !res.hasHeader('X-RateLimit-Limit')) {
+      setRateLimitHeaders(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, clock.nowMs()).headers);
+    }
+    next(error);
+  };
+}
+
 export function createApp(deps: AppDependencies): MockApp {
   const { contract, defaultWorld } = deps;
   const worlds = createWorldChooser(defaultWorld, deps.scopes);
@@ -133,8 +157,12 @@ export function createApp(deps: AppDependencies): MockApp {
     apiBasePath: contract.basePath,
     ...(proxy?.ledger ? { ledger: proxy.ledger } : {}),
   };
+  // Without --simulate-limits, the X-RateLimit-* of the proxy's own answers (spec: x-proxy-rate-limit-headers).
+  const ownLimits = proxy && !proxy.simulateLimits ? createOwnLimitHeaders({ errors: proxy.errors }) : undefined;
   // In proxy mode the upstream's answers are checked and reported, never replaced by a 500.
-  const upstreamGuard: UpstreamGuard | undefined = proxy ? guardUpstreamAnswers(app, proxy, sink) : undefined;
+  const upstreamGuard: UpstreamGuard | undefined = proxy
+    ? guardUpstreamAnswers(app, proxy, sink, ownLimits)
+    : undefined;
   // Without the response check (load tests), answers go out untouched.
   const guard = upstreamGuard
     ? upstreamGuard
@@ -181,17 +209,21 @@ export function createApp(deps: AppDependencies): MockApp {
   });
 
   const api = contract.basePath || '/';
-  const apiStepsOf = ({ data, clock, limitState, simulation, keys }: World) =>
-    operationSteps(
+  const apiStepsOf = (world: World) => {
+    const { data, clock, limitState, simulation, keys, refresh } = world;
+    return operationSteps(
       apiPipeline,
       [
-        // The scope's own clock, over the default one's set for every answer.
-        ...(clock === defaultWorld.clock ? [] : [createDateHeader(clock)]),
+        // Shared state (Redis): the clock, latency and settings as every process last stored them.
+        ...(refresh ? [refreshFirst(refresh)] : []),
+        // The scope's own clock, or the one just brought up to date, over the default one's set for every answer.
+        ...(clock === defaultWorld.clock && !refresh ? [] : [createDateHeader(clock)]),
         createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
         // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
         // A proxy leaves them to the upstream unless told to simulate them.
-        ...(proxy && !proxy.simulateLimits
+        ...(ownLimits
           ? [
+              ownLimits.bind(world),
               createStormGate({
                 state: limitState,
                 clock,
@@ -212,7 +244,7 @@ export function createApp(deps: AppDependencies): MockApp {
             ]),
       ],
       proxy && upstreamGuard
-        ? forwardToUpstream(proxy.upstream, upstreamGuard, contract.basePath)
+        ? forwardToUpstream(proxy, upstreamGuard, contract.basePath, ownLimits)
         : dispatchOperations({
             contract,
             handlers: createHandlers({ data, clock, basePath: contract.basePath }),
@@ -221,6 +253,7 @@ export function createApp(deps: AppDependencies): MockApp {
           }),
       proxy ? readBodyOrRecord(MAX_BODY_BYTES, proxy, sink) : parseJson,
     );
+  };
   // A request refused for its scope has no world to count it in: its headers show a Free window
   // of its own, counted nowhere (every answer of the API carries them).
   const apiSteps = perWorld(worlds, apiStepsOf, (res) =>
@@ -242,6 +275,8 @@ export function createApp(deps: AppDependencies): MockApp {
   app.use((req) => {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
   });
+  app.use(withLimitHeadersWhenStateUnavailable(defaultWorld.clock));
+  if (ownLimits) app.use(ownLimits.onError);
   app.use(createErrorMiddleware(deps.log));
   return { app, ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined) };
 }

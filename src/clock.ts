@@ -1,5 +1,6 @@
 // The mock's clock. Rate-limit windows, bans, storms and sunsets all read it, so that a test
 // can move time forward instead of waiting for it. It runs with real time unless frozen or set.
+import { createLocalValue, type SharedValue } from './store/shared-value.js';
 
 export type ClockState = { now: Date; frozen: boolean };
 
@@ -8,26 +9,21 @@ export type Clock = {
   nowMs(): number;
   now(): Date;
   state(): ClockState;
-  advance(seconds: number): void;
-  set(date: Date): void;
-  freeze(frozen: boolean): void;
+  // Each change resolves once stored: at once in memory, once Redis has it when shared.
+  advance(seconds: number): void | Promise<void>;
+  set(date: Date): void | Promise<void>;
+  freeze(frozen: boolean): void | Promise<void>;
   /** Back to the start options: real time, or the start instant if one was given. */
-  reset(): void;
+  reset(): void | Promise<void>;
 };
 
 /** The clock's own state, behind its own store: a shared store gives several instances one clock. */
 export type ClockSettings = { offsetMs: number; frozenAtMs?: number };
 
-export type ClockSettingsStore = { read(): ClockSettings; write(settings: ClockSettings): void };
+export type ClockSettingsStore = SharedValue<ClockSettings>;
 
 export function createInMemoryClockSettings(): ClockSettingsStore {
-  let settings: ClockSettings = { offsetMs: 0 };
-  return {
-    read: () => settings,
-    write: (next) => {
-      settings = next;
-    },
-  };
+  return createLocalValue<ClockSettings>({ offsetMs: 0 });
 }
 
 export type ClockOptions = {
@@ -38,6 +34,8 @@ export type ClockOptions = {
   realNowMs?: () => number;
   /** Where the offset and the frozen instant are kept. */
   settings?: ClockSettingsStore;
+  /** Leave the stored settings as they are (a shared clock that other processes already run). */
+  keepStoredSettings?: boolean;
 };
 
 export function createClock(options: ClockOptions = {}): Clock {
@@ -56,28 +54,28 @@ export function createClock(options: ClockOptions = {}): Clock {
     state: () => ({ now: new Date(nowMs()), frozen: isFrozen() }),
     advance(seconds) {
       const { offsetMs, frozenAtMs } = store.read();
-      store.write(
+      return store.write(
         frozenAtMs === undefined
           ? { offsetMs: offsetMs + seconds * 1000 }
           : { offsetMs, frozenAtMs: frozenAtMs + seconds * 1000 },
       );
     },
     set(date) {
-      store.write(
+      return store.write(
         isFrozen() ? { offsetMs: 0, frozenAtMs: date.getTime() } : { offsetMs: date.getTime() - realNowMs() },
       );
     },
     freeze(frozen) {
-      if (frozen && !isFrozen()) store.write({ offsetMs: 0, frozenAtMs: nowMs() });
-      if (!frozen && isFrozen()) store.write({ offsetMs: nowMs() - realNowMs() });
+      if (frozen && !isFrozen()) return store.write({ offsetMs: 0, frozenAtMs: nowMs() });
+      if (!frozen && isFrozen()) return store.write({ offsetMs: nowMs() - realNowMs() });
     },
     reset() {
       // Read the real time once: two reads can differ by a millisecond or more.
       const realMs = realNowMs();
       const startMs = options.start?.getTime() ?? realMs;
-      store.write(options.frozen ? { offsetMs: 0, frozenAtMs: startMs } : { offsetMs: startMs - realMs });
+      return store.write(options.frozen ? { offsetMs: 0, frozenAtMs: startMs } : { offsetMs: startMs - realMs });
     },
   };
-  clock.reset();
+  if (!options.keepStoredSettings) void clock.reset();
   return clock;
 }

@@ -45,6 +45,12 @@ export type MockServerOptions = {
   redis?: string;
   /** The start of every Redis key the mock uses. Default "petstore-mock:". */
   redisPrefix?: string;
+  /**
+   * With --redis: whether this start sets the shared clock and applies `start` (keys, storm,
+   * latency). Default: only when it filled or rebuilt the data, so that a process joining a
+   * running mock changes nothing (serve --workers tells the first worker).
+   */
+  applyStartToSharedState?: boolean;
   /** Where request and error lines go; false for none. Default: none (the CLI logs to the console). */
   log?: LogSink | false;
   /** Log a line per request (default true when there is a log). */
@@ -69,6 +75,7 @@ export type Config = Readonly<{
   maxScopes: number;
   redis: string | undefined;
   redisPrefix: string;
+  applyStartToSharedState: boolean | undefined;
   log: LogSink;
   logRequests: boolean;
 }>;
@@ -169,6 +176,7 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
     maxScopes: requireInteger('The most scopes', options.maxScopes ?? DEFAULT_MAX_SCOPES, OPTION_RANGES.maxScopes),
     redis: options.redis,
     redisPrefix: requireRedisPrefix(options.redisPrefix ?? DEFAULT_REDIS_PREFIX),
+    applyStartToSharedState: options.applyStartToSharedState,
     log: options.log === false || options.log === undefined ? () => undefined : options.log,
     logRequests: options.log !== false && options.log !== undefined && options.logRequests !== false,
   });

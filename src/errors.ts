@@ -4,6 +4,7 @@ import type { ErrorRequestHandler } from 'express';
 import { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
 import type { components } from './generated/petstore.js';
 import { BODY_TOO_LARGE_MESSAGE } from './http/body-limit.js';
+import { StateUnavailableError } from './store/state-unavailable.js';
 import { StorageError } from './store/storage-error.js';
 
 export type ErrorBody = components['schemas']['Error'];
@@ -78,6 +79,7 @@ export function toHttpError(error: unknown, path: string): HttpError {
       `The data file could not be written (${error.reason}); nothing was stored. ${error.advice}; reads still work.`,
     );
   }
+  if (error instanceof StateUnavailableError) return new HttpError('STATE_UNAVAILABLE', error.message);
   // Express's body parser: the validator's findings are translated where they are made
   // (src/openapi/validator-errors.ts), so what reaches here is the parser's or the mock's own.
   const foreign = (typeof error === 'object' && error !== null ? error : {}) as ForeignError;

@@ -10,6 +10,7 @@ import { type Config, type MockServerOptions, resolveConfig } from './config.js'
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
+import type { RateLimitSettings } from './http/rate-limit-headers.js';
 import type { LimitState } from './limits/limit-state.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {
@@ -18,15 +19,18 @@ import {
   CONTROL_SPEC_FILE,
   PETSTORE_SPEC_FILE,
 } from './package-root.js';
+import { prepareSharedState } from './redis/prepare-shared-state.js';
+import { connectRedis } from './redis/redis-connection.js';
 import { delegateTo } from './scopes/delegate.js';
 import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
-import { createScopeRegistry } from './scopes/scope-registry.js';
+import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
 import { tooManyScopesMessage } from './scopes/world-of-request.js';
 import { createStore, type Store } from './store/create-store.js';
-import { copyDataSet, freezeDataSet } from './store/data-set.js';
+import { copyDataSet, type DataSet, freezeDataSet } from './store/data-set.js';
+import type { DataStore } from './store/data-store.js';
 import { initialDataSet } from './store/initial-data.js';
 import { dataStoreOf } from './store/lowdb-data-store.js';
-import { assembleWorld, createScopeWorld, type World } from './world.js';
+import { assembleRedisWorld, assembleWorld, createScopeWorld, type World } from './world.js';
 
 /** What a test needs of one scope: the header to send, and the scope's own control and clock. */
 export type MockScope = {
@@ -47,7 +51,12 @@ export type MockServer = {
   port: number;
   config: Config;
   contract: Contract;
+  /** The lowdb Store of the data file; throws when the data is in Redis (--redis). */
   store: Store;
+  /** The default scope's data, wherever it lives. */
+  data: DataStore;
+  /** Where the default scope's data lives: the data file, ":memory:", or Redis and its prefix. */
+  dataLocation: string;
   clock: Clock;
   limitState: LimitState;
   /** Everything the control API can do, as functions: keys, bans, storms, latency, clock, records. */
@@ -99,29 +108,22 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const config = resolveConfig(options);
   const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
   const controlContract = loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE);
-  const clock = createClock({
-    start: config.clockStart,
-    frozen: config.clockFrozen,
-    settings: createInMemoryClockSettings(),
-  });
   // The fixtures of the seed, once: every scope shares them, and a new or reset data file copies their lists.
   const fixtures = freezeDataSet(await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys }));
   const createInitialData = () => copyDataSet(fixtures);
-  const store = await createStore({ location: config.data, reset: config.reset, createInitialData });
-  const data = dataStoreOf(store);
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
-  const defaultWorld = assembleWorld({ data, clock, initialSettings, createInitialData, start: config.start });
-  const scopes = createScopeRegistry<World>({
-    createWorld: () => createScopeWorld(fixtures, initialSettings),
-    maxScopes: config.maxScopes,
-    idleSeconds: config.scopeIdleSeconds,
-  });
+  const state = config.redis
+    ? await openRedisState(config, { initialSettings, createInitialData, fixtures })
+    : await openFileState(config, { initialSettings, createInitialData, fixtures });
+  const { defaultWorld, scopes, store } = state;
+  const { data, clock } = defaultWorld;
   const simulation = defaultWorld.simulation;
   const access = controlAccess(config.host, config.controlToken);
   // From here on a failure must let go of the data file and the scopes' timer before it is thrown.
   const releaseState = async () => {
     scopes.close();
     await data.close();
+    await state.close();
   };
   let app: Express;
   let ready: Promise<void>;
@@ -157,7 +159,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
   try {
     await ready;
-    await simulation.applyStart();
+    await state.started(simulation);
     await listen(server, config.port, config.host);
   } catch (error) {
     await releaseState();
@@ -173,7 +175,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     port,
     config,
     contract,
-    store,
+    get store(): Store {
+      if (!store) throw new Error('This mock keeps its data in Redis (--redis): read it through server.data.');
+      return store;
+    },
+    data,
+    dataLocation: state.location,
     clock,
     limitState: defaultWorld.limitState,
     control: simulation,
@@ -205,6 +212,116 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       });
       scopes.close();
       await data.close();
+      await state.close();
     },
   };
+}
+
+type StateParts = {
+  initialSettings: RateLimitSettings;
+  createInitialData: () => DataSet;
+  fixtures: DataSet;
+};
+
+/** The default world and the scopes, where they live, and how a start and a close go for them. */
+type OpenState = {
+  defaultWorld: World;
+  scopes: ScopeRegistry<World>;
+  store: Store | undefined;
+  location: string;
+  /** Applies the start options once the app is ready. */
+  started(simulation: Simulation): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The data file (lowdb) for the default scope, and scopes in memory over the shared fixtures. */
+async function openFileState(config: Config, parts: StateParts): Promise<OpenState> {
+  const clock = createClock({
+    start: config.clockStart,
+    frozen: config.clockFrozen,
+    settings: createInMemoryClockSettings(),
+  });
+  const store = await createStore({
+    location: config.data,
+    reset: config.reset,
+    createInitialData: parts.createInitialData,
+  });
+  const defaultWorld = assembleWorld({
+    data: dataStoreOf(store),
+    clock,
+    initialSettings: parts.initialSettings,
+    createInitialData: parts.createInitialData,
+    start: config.start,
+  });
+  const scopes = createScopeRegistry<World>({
+    createWorld: () => createScopeWorld(parts.fixtures, parts.initialSettings),
+    maxScopes: config.maxScopes,
+    idleSeconds: config.scopeIdleSeconds,
+  });
+  return {
+    defaultWorld,
+    scopes,
+    store,
+    location: store.location,
+    started: (simulation) => simulation.applyStart(),
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Everything in Redis under --redis-prefix, shared by every process on it: the default scope's
+ * world under the prefix, each scope's under prefix + "scope:NAME:". The start options apply
+ * when this start filled or rebuilt the data; a process joining a running mock keeps its state.
+ */
+async function openRedisState(config: Config, parts: StateParts): Promise<OpenState> {
+  const url = config.redis as string;
+  const connection = await connectRedis(url, { onStatus: config.log });
+  try {
+    const origin = await prepareSharedState(connection, config.redisPrefix, {
+      reset: config.reset,
+      createInitialData: parts.createInitialData,
+    });
+    const fresh = origin !== 'kept from earlier runs';
+    const clockOptions = {
+      ...(config.clockStart ? { start: config.clockStart } : {}),
+      frozen: config.clockFrozen,
+    };
+    const defaultWorld = assembleRedisWorld({
+      connection,
+      prefix: config.redisPrefix,
+      initialSettings: parts.initialSettings,
+      createInitialData: parts.createInitialData,
+      clockOptions,
+      start: config.start,
+      log: config.log,
+    });
+    const scopes = createScopeRegistry<World>({
+      createWorld: (name) =>
+        assembleRedisWorld({
+          connection,
+          prefix: `${config.redisPrefix}scope:${name}:`,
+          initialSettings: parts.initialSettings,
+          createInitialData: () => parts.fixtures,
+          log: config.log,
+        }),
+      maxScopes: config.maxScopes,
+      idleSeconds: config.scopeIdleSeconds,
+    });
+    return {
+      defaultWorld,
+      scopes,
+      store: undefined,
+      location: `${connection.where} under the prefix "${config.redisPrefix}" (${origin})`,
+      async started(simulation) {
+        await defaultWorld.storeStartValues();
+        if (!(config.applyStartToSharedState ?? fresh)) return;
+        await defaultWorld.clock.reset();
+        await simulation.applyStart();
+      },
+      close: () => connection.close(),
+    };
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
 }

@@ -3,15 +3,21 @@
 // from the shared fixtures (spec/control.yaml, "Scopes"). The app runs a request's steps over
 // its world's parts, and handlers and policy never know which world they serve.
 import { createKeyDirectory, type KeyDirectory } from './auth/key-directory.js';
-import { type Clock, createClock, createInMemoryClockSettings } from './clock.js';
+import { type Clock, type ClockSettings, createClock, createInMemoryClockSettings } from './clock.js';
+import { initialSimulationSettings, type SimulationSettings } from './control/settings-controls.js';
 import { createSimulation, type Simulation, type SimulationStart } from './control/simulation.js';
 import type { RateLimitSettings } from './http/rate-limit-headers.js';
 import { createInMemoryLimitState } from './limits/in-memory-limit-state.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createViolationLog, type ViolationLog } from './proxy/violation-log.js';
+import type { RedisConnection } from './redis/redis-connection.js';
+import { createRedisDataStore } from './redis/redis-data-store.js';
+import { createRedisLimitState } from './redis/redis-limit-state.js';
+import { createRedisSharedValues } from './redis/redis-shared-values.js';
 import { createCopyOnWriteDataStore } from './store/copy-on-write-data-store.js';
 import type { DataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
+import type { SharedValue } from './store/shared-value.js';
 
 export type World = {
   data: DataStore;
@@ -21,6 +27,8 @@ export type World = {
   keys: KeyDirectory;
   /** The contract violations a proxy saw in this world (a mock's stays empty). */
   violations: ViolationLog;
+  /** Brings shared state up to date at the start of a request (Redis); absent in memory. */
+  refresh?: () => Promise<void>;
 };
 
 export type WorldParts = {
@@ -30,11 +38,16 @@ export type WorldParts = {
   /** The data a reset brings back. */
   createInitialData: () => DataSet | Promise<DataSet>;
   start?: SimulationStart;
+  /** Counters, bans, storms and records: this process's memory unless given. */
+  limitState?: LimitState;
+  /** Latency and settings: this process's memory unless given. */
+  settingsStore?: SharedValue<SimulationSettings>;
+  refresh?: () => Promise<void>;
 };
 
 export function assembleWorld(parts: WorldParts): World {
   const { data, clock } = parts;
-  const limitState = createInMemoryLimitState();
+  const limitState = parts.limitState ?? createInMemoryLimitState();
   const simulation = createSimulation({
     data,
     state: limitState,
@@ -42,8 +55,71 @@ export function assembleWorld(parts: WorldParts): World {
     initialSettings: parts.initialSettings,
     createInitialData: parts.createInitialData,
     start: parts.start,
+    ...(parts.settingsStore ? { settingsStore: parts.settingsStore } : {}),
+    ...(parts.refresh ? { refresh: parts.refresh } : {}),
   });
-  return { data, clock, limitState, simulation, keys: createKeyDirectory(data), violations: createViolationLog() };
+  return {
+    data,
+    clock,
+    limitState,
+    simulation,
+    keys: createKeyDirectory(data),
+    violations: createViolationLog(),
+    ...(parts.refresh ? { refresh: parts.refresh } : {}),
+  };
+}
+
+export type RedisWorldParts = {
+  connection: RedisConnection;
+  prefix: string;
+  initialSettings: RateLimitSettings;
+  createInitialData: () => DataSet | Promise<DataSet>;
+  clockOptions?: { start?: Date; frozen?: boolean };
+  start?: SimulationStart;
+  log?: (line: string) => void;
+};
+
+/**
+ * A world whose every part lives in Redis under `prefix`, shared by every process that builds
+ * one over the same prefix. Its first refresh stores the settings' start values where none are
+ * stored yet; data missing under the prefix is filled from the fixtures when first read.
+ */
+export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStartValues(): Promise<void> } {
+  const { connection, prefix } = parts;
+  const values = createRedisSharedValues(connection, prefix);
+  const clock = createClock({
+    ...parts.clockOptions,
+    settings: values.value<ClockSettings>('clock', { offsetMs: 0 }),
+    keepStoredSettings: true,
+  });
+  const settingsStore = values.value('simulation', initialSimulationSettings(parts.initialSettings));
+  const data = createRedisDataStore(connection, prefix, {
+    fillWhenEmpty: parts.createInitialData,
+    onFilled: () =>
+      parts.log?.(`Redis at ${connection.where} held no data under "${prefix}": filled it from the fixtures.`),
+  });
+  let started: Promise<void> | undefined;
+  const storeStartValues = async () => {
+    await values.storeInitial(false);
+  };
+  const refresh = () => {
+    started ??= storeStartValues().catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    });
+    return started.then(() => values.refresh());
+  };
+  const world = assembleWorld({
+    data,
+    clock,
+    initialSettings: parts.initialSettings,
+    createInitialData: parts.createInitialData,
+    ...(parts.start ? { start: parts.start } : {}),
+    limitState: createRedisLimitState(connection, prefix),
+    settingsStore,
+    refresh,
+  });
+  return { ...world, storeStartValues };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The start-up banner: where the API is, where its data lives, and the keys to call it with.
 import { limitsOf } from '../limits/plans.js';
 import type { MockServer } from '../server.js';
+import type { ApiKeyRecord } from '../store/data-set.js';
 
 // Thousands separated by hand: the first toLocaleString loads ICU's number data (~20 ms of start).
 const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -12,13 +13,18 @@ const CONTROL_ACCESS_NOTE = {
 } as const;
 
 /** `workers`: how many processes serve the port (serve --workers), when more than this one. */
-export function renderBanner(server: MockServer, dataOrigin: string, workers?: number): string {
-  const keys = server.store.data.apiKeys.slice(0, 8).map((record) => {
+export function renderBanner(
+  server: MockServer,
+  dataOrigin: string,
+  apiKeys: readonly ApiKeyRecord[],
+  workers?: number,
+): string {
+  const keys = apiKeys.slice(0, 8).map((record) => {
     const limits = limitsOf(record);
     return `    ${record.key.padEnd(18)} ${record.plan.padEnd(10)} ${count(limits.perMinute)}/min, ${count(limits.perDay)}/day`;
   });
-  const moreKeys = server.store.data.apiKeys.length - keys.length;
-  const firstKey = server.store.data.apiKeys[0]?.key ?? 'YOUR-KEY';
+  const moreKeys = apiKeys.length - keys.length;
+  const firstKey = apiKeys[0]?.key ?? 'YOUR-KEY';
   return [
     '',
     `  petstore-mock: the Pet Store API ${String((server.contract.document.info as { version?: string }).version)} is served at`,
@@ -26,7 +32,7 @@ export function renderBanner(server: MockServer, dataOrigin: string, workers?: n
     `    API        ${server.url}`,
     `    Reference  ${server.origin}/docs`,
     `    Contract   ${server.origin}/openapi.yaml`,
-    `    Data       ${server.store.location} (${dataOrigin})`,
+    `    Data       ${dataOrigin ? `${server.dataLocation} (${dataOrigin})` : server.dataLocation}`,
     `    Dashboard  ${server.origin}/__mock/ui`,
     `    Control    ${server.origin}/__mock/state (${CONTROL_ACCESS_NOTE[server.controlAccess]})`,
     `    Scopes     X-Mock-Scope: NAME on any request gives it a world of its own; at most ${count(server.config.maxScopes)} (--max-scopes),`,

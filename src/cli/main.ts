@@ -6,12 +6,24 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { ContractError } from '../openapi/load-contract.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { SharedStateError } from '../redis/prepare-shared-state.js';
+import { RedisUnreachableError, RedisUrlError } from '../redis/redis-connection.js';
 import { ListenError } from '../server.js';
 import { DataFileError } from '../store/create-store.js';
+import { StateUnavailableError } from '../store/state-unavailable.js';
 import { registerProxyCommand } from './proxy-command.js';
 import { registerServeCommand } from './serve-command.js';
 
-const EXPECTED_FAILURES = [ConfigError, ContractError, DataFileError, ListenError];
+const EXPECTED_FAILURES = [
+  ConfigError,
+  ContractError,
+  DataFileError,
+  ListenError,
+  RedisUrlError,
+  RedisUnreachableError,
+  SharedStateError,
+  StateUnavailableError,
+];
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };

@@ -3,24 +3,27 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { OPTION_RANGES } from '../config.js';
 import { createRunLedger, type RunLedger, renderJunit } from '../proxy/run-ledger.js';
 import { createMockServer } from '../server.js';
 import { integerOption } from './parse-options.js';
+import {
+  addListenOptions,
+  addSimulationOptions,
+  type ListenFlags,
+  type SimulationFlags,
+  sharedServerOptions,
+} from './shared-options.js';
 
-type ProxyFlags = {
-  upstream: string;
-  upstreamTimeout: number;
-  port: number;
-  host: string;
-  controlToken?: string;
-  errors?: boolean;
-  simulateLimits?: boolean;
-  quiet?: boolean;
-  junit?: string;
-  report?: string;
-  failOnViolations?: boolean;
-};
+type ProxyFlags = ListenFlags &
+  SimulationFlags & {
+    upstream: string;
+    upstreamTimeout: number;
+    errors?: boolean;
+    simulateLimits?: boolean;
+    junit?: string;
+    report?: string;
+    failOnViolations?: boolean;
+  };
 
 const DEFAULT_UPSTREAM_TIMEOUT_SECONDS = 30;
 
@@ -31,7 +34,7 @@ function upstreamUrl(value: string): URL {
 }
 
 export function registerProxyCommand(program: Command): void {
-  program
+  const proxy = program
     .command('proxy')
     .description('Forward the API to a real implementation, checking every exchange against the contract.')
     .requiredOption('--upstream <url>', "the real implementation's {base_url}, e.g. https://staging.example.com/v1")
@@ -40,68 +43,62 @@ export function registerProxyCommand(program: Command): void {
       'answer 504 UPSTREAM_TIMEOUT after this many seconds',
       integerOption('--upstream-timeout', { min: 1, max: 600 }),
       DEFAULT_UPSTREAM_TIMEOUT_SECONDS,
-    )
-    .option('-p, --port <port>', 'TCP port (0 picks a free one)', integerOption('--port', OPTION_RANGES.port), 4010)
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
-    .option('--control-token <token>', 'require "Authorization: Bearer TOKEN" on the control API (/__mock)')
+    );
+  addListenOptions(proxy)
     .option('--errors', 'refuse requests that break the contract; answer 502 for upstream answers that do')
     .option('--simulate-limits', "enforce the mock's keys, plans, bans and storms in front of the upstream")
     .option('--junit <file>', 'write JUnit XML on stop: a test case per operation seen, violations as failures')
     .option('--report <file>', 'write the JSON report on stop')
-    .option('--fail-on-violations', 'exit 1 on stop when any exchange broke the contract')
-    .option('-q, --quiet', 'no line per request')
-    .action(async (flags: ProxyFlags) => {
-      let origin: URL;
-      try {
-        origin = upstreamUrl(flags.upstream);
-      } catch {
-        console.error(
-          `petstore-mock: --upstream takes an http(s) URL, e.g. http://127.0.0.1:8080/v1; got ${flags.upstream}.`,
-        );
-        process.exitCode = 2;
-        return;
-      }
-      const ledger = createRunLedger();
-      const server = await createMockServer({
-        port: flags.port,
-        host: flags.host,
-        data: ':memory:',
-        controlToken: flags.controlToken,
-        log: (line) => console.log(line),
-        logRequests: !flags.quiet,
-        proxy: {
-          upstream: {
-            origin,
-            basePath: origin.pathname.replace(/\/$/, ''),
-            timeoutMs: flags.upstreamTimeout * 1000,
-          },
-          errors: flags.errors === true,
-          simulateLimits: flags.simulateLimits === true,
-          ledger,
-        },
-      });
-      console.log(
-        `petstore-mock proxy\n  API       ${server.url}\n  upstream  ${origin.href}\n  control   ${server.origin}/__mock`,
+    .option('--fail-on-violations', 'exit 1 on stop when any exchange broke the contract');
+  // The simulation as serve starts it; the data (keys only) is kept in memory.
+  addSimulationOptions(proxy).action(async (flags: ProxyFlags) => {
+    let origin: URL;
+    try {
+      origin = upstreamUrl(flags.upstream);
+    } catch {
+      console.error(
+        `petstore-mock: --upstream takes an http(s) URL, e.g. http://127.0.0.1:8080/v1; got ${flags.upstream}.`,
       );
-      let closing = false;
-      const shutDown = (signal: string) => {
-        if (closing) return;
-        closing = true;
-        console.log(`\n${signal}: stopping.`);
-        server
-          .close()
-          .then(() => writeReports(flags, ledger))
-          .then(
-            () => process.exit(flags.failOnViolations && ledger.violationCount() > 0 ? 1 : 0),
-            (error: unknown) => {
-              console.error(`petstore-mock: could not stop cleanly: ${String(error)}`);
-              process.exit(1);
-            },
-          );
-      };
-      process.once('SIGINT', () => shutDown('SIGINT'));
-      process.once('SIGTERM', () => shutDown('SIGTERM'));
+      process.exitCode = 2;
+      return;
+    }
+    const ledger = createRunLedger();
+    const server = await createMockServer({
+      ...sharedServerOptions(flags),
+      data: ':memory:',
+      proxy: {
+        upstream: {
+          origin,
+          basePath: origin.pathname.replace(/\/$/, ''),
+          timeoutMs: flags.upstreamTimeout * 1000,
+        },
+        errors: flags.errors === true,
+        simulateLimits: flags.simulateLimits === true,
+        ledger,
+      },
     });
+    console.log(
+      `petstore-mock proxy\n  API       ${server.url}\n  upstream  ${origin.href}\n  control   ${server.origin}/__mock`,
+    );
+    let closing = false;
+    const shutDown = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      console.log(`\n${signal}: stopping.`);
+      server
+        .close()
+        .then(() => writeReports(flags, ledger))
+        .then(
+          () => process.exit(flags.failOnViolations && ledger.violationCount() > 0 ? 1 : 0),
+          (error: unknown) => {
+            console.error(`petstore-mock: could not stop cleanly: ${String(error)}`);
+            process.exit(1);
+          },
+        );
+    };
+    process.once('SIGINT', () => shutDown('SIGINT'));
+    process.once('SIGTERM', () => shutDown('SIGTERM'));
+  });
 }
 
 async function writeReports(flags: ProxyFlags, ledger: RunLedger): Promise<void> {

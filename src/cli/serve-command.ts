@@ -4,54 +4,45 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import {
-  ConfigError,
-  DEFAULT_MAX_SCOPES,
-  DEFAULT_REDIS_PREFIX,
-  DEFAULT_SCOPE_IDLE_SECONDS,
-  type MockServerOptions,
-  OPTION_RANGES,
-  resolveConfig,
-} from '../config.js';
-import type { Latency } from '../http/latency.js';
-import type { StormSpec } from '../limits/storms.js';
-import { connectRedis } from '../redis/redis-connection.js';
+import { ConfigError, DEFAULT_REDIS_PREFIX, type MockServerOptions, OPTION_RANGES, resolveConfig } from '../config.js';
+import { describeRedisUrl } from '../redis/redis-connection.js';
 import { createMockServer, type MockServer } from '../server.js';
 import { IN_MEMORY } from '../store/create-store.js';
 import { renderBanner } from './banner.js';
 import { integerOption } from './parse-options.js';
-import { parseKeyOption, parseLatencyOption, parseStormOption, type StartKey } from './start-options.js';
-import { isWorker, releaseFromPrimary, reportServing, serveWithWorkers, workerLabel } from './workers.js';
+import {
+  addListenOptions,
+  addSimulationOptions,
+  type ListenFlags,
+  type SimulationFlags,
+  sharedServerOptions,
+} from './shared-options.js';
+import {
+  isFirstWorker,
+  isWorker,
+  releaseFromPrimary,
+  reportServing,
+  serveWithWorkers,
+  workerLabel,
+} from './workers.js';
 
-export const DEFAULT_PORT = 4010;
 export const DEFAULT_DATA_FILE = 'data/db.json';
 
-type ServeFlags = {
-  port: number;
-  host: string;
-  data: string;
-  seed?: number;
-  reset?: boolean;
-  demoKeys: boolean;
-  retryAfterFormat: 'seconds' | 'http-date';
-  banThreshold?: number;
-  banSeconds?: number;
-  clockStart?: string;
-  clockFrozen?: boolean;
-  validateResponses: boolean;
-  controlToken?: string;
-  key?: StartKey[];
-  storm?: StormSpec;
-  latency?: Latency;
-  scopeIdleSeconds: number;
-  maxScopes: number;
-  redis?: string;
-  redisPrefix: string;
-  workers?: number;
-  quiet?: boolean;
-};
+type ServeFlags = ListenFlags &
+  SimulationFlags & {
+    data: string;
+    seed?: number;
+    reset?: boolean;
+    demoKeys: boolean;
+    validateResponses: boolean;
+    redis?: string;
+    redisPrefix: string;
+    workers?: number;
+  };
 
 function describeDataOrigin(flags: ServeFlags): string {
+  // The Redis location names its own origin (created, rebuilt or kept): only the mock knows it.
+  if (flags.redis !== undefined) return '';
   if (flags.data === IN_MEMORY) return 'in memory: nothing is kept';
   if (flags.reset) return 'rebuilt from the fixtures';
   return existsSync(resolve(flags.data)) ? 'kept from earlier runs' : 'created from the fixtures';
@@ -59,33 +50,14 @@ function describeDataOrigin(flags: ServeFlags): string {
 
 function serverOptions(flags: ServeFlags): MockServerOptions {
   return {
-    port: flags.port,
-    host: flags.host,
+    ...sharedServerOptions(flags),
     data: flags.data,
     seed: flags.seed,
     reset: flags.reset,
     demoKeys: flags.demoKeys,
-    retryAfterFormat: flags.retryAfterFormat,
-    // Undefined ban fields would override the defaults.
-    ban: {
-      ...(flags.banThreshold === undefined ? {} : { threshold: flags.banThreshold }),
-      ...(flags.banSeconds === undefined ? {} : { seconds: flags.banSeconds }),
-    },
-    clockStart: flags.clockStart,
-    clockFrozen: flags.clockFrozen,
     validateResponses: flags.validateResponses,
-    scopeIdleSeconds: flags.scopeIdleSeconds,
-    maxScopes: flags.maxScopes,
     ...(flags.redis === undefined ? {} : { redis: flags.redis }),
     redisPrefix: flags.redisPrefix,
-    controlToken: flags.controlToken ?? undefined,
-    start: {
-      ...(flags.key ? { keys: flags.key } : {}),
-      ...(flags.storm ? { storm: flags.storm } : {}),
-      ...(flags.latency ? { latency: flags.latency } : {}),
-    },
-    log: (line) => console.log(line),
-    logRequests: !flags.quiet,
   };
 }
 
@@ -108,79 +80,60 @@ function closeOnSignals(server: MockServer, announce: boolean): void {
   process.once('SIGTERM', () => shutDown('SIGTERM'));
 }
 
-async function serveOne(options: MockServerOptions, flags: ServeFlags): Promise<void> {
-  const dataOrigin = describeDataOrigin(flags);
-  const server = await createMockServer(options);
-  console.log(renderBanner(server, dataOrigin));
+async function renderServerBanner(server: MockServer, flags: ServeFlags, workers?: number): Promise<string> {
+  const apiKeys = await server.data.read((view) => view.listApiKeys());
+  return renderBanner(server, describeDataOrigin(flags), apiKeys, workers);
+}
+
+async function serveOne(flags: ServeFlags): Promise<void> {
+  const server = await createMockServer(serverOptions(flags));
+  console.log(await renderServerBanner(server, flags));
   closeOnSignals(server, true);
 }
 
-/** One of the processes of --workers: the primary did the start-time work, and prints the banner. */
-async function serveAsWorker(options: MockServerOptions, flags: ServeFlags): Promise<void> {
+/**
+ * One process of --workers. The first does the start-time work of a single serve (the first fill,
+ * --reset, the start options); the others join the state it prepared, and change nothing at start.
+ */
+async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> {
   const label = workerLabel();
-  const server = await createMockServer({
-    ...options,
-    reset: false,
+  const options: MockServerOptions = {
+    ...serverOptions(flags),
+    ...(isFirstWorker() ? {} : { reset: false, applyStartToSharedState: false }),
     log: (line) => console.log(`${label} ${line}`),
-  }).catch((error: unknown) => {
+  };
+  try {
+    const server = await createMockServer(options);
+    reportServing(await renderServerBanner(server, flags, workers));
+    closeOnSignals(server, false);
+  } catch (error) {
     releaseFromPrimary();
     throw error;
-  });
-  reportServing(renderBanner(server, describeDataOrigin(flags), flags.workers));
-  closeOnSignals(server, false);
+  }
 }
 
-/** Once, before any worker starts: the options checked and Redis reached, so that a mistake stops the start at once. */
-async function prepareSharedState(options: MockServerOptions): Promise<void> {
-  const config = resolveConfig(options);
-  const connection = await connectRedis(config.redis ?? '');
-  await connection.close();
+/** Before any worker starts: the options a worker would refuse, refused once by the primary. */
+function checkWorkerOptions(flags: ServeFlags, workers: number): void {
+  if (flags.redis === undefined) {
+    throw new ConfigError(
+      `--workers ${workers} runs ${workers} processes that must share one state: add --redis ` +
+        'redis://HOST:PORT (a Redis you run, e.g. redis-server --port 6379), or leave out --workers to serve from one process.',
+    );
+  }
+  describeRedisUrl(flags.redis);
+  resolveConfig(serverOptions(flags));
 }
 
 export function registerServeCommand(program: Command): void {
-  program
+  const serve = program
     .command('serve')
-    .description('Serve the Pet Store API from its contract, with stateful data and rate limits.')
-    .option(
-      '-p, --port <port>',
-      'TCP port (0 picks a free one)',
-      integerOption('--port', OPTION_RANGES.port),
-      DEFAULT_PORT,
-    )
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .description('Serve the Pet Store API from its contract, with stateful data and rate limits.');
+  addListenOptions(serve)
     .option('--data <file>', `data file, relative to the working directory, or ${IN_MEMORY}`, DEFAULT_DATA_FILE)
     .option('--seed <n>', 'faker seed of the fixture data', integerOption('--seed', OPTION_RANGES.seed))
     .option('--reset', 'rebuild the data file from the fixtures')
-    .option('--no-demo-keys', 'leave the demo keys out of fresh data')
-    .option('--retry-after-format <format>', 'Retry-After as "seconds" or "http-date"', 'seconds')
-    .option(
-      '--ban-threshold <n>',
-      'requests while limited that ban a key (default 10)',
-      integerOption('--ban-threshold', OPTION_RANGES.banThreshold),
-    )
-    .option(
-      '--ban-seconds <n>',
-      'how long a ban lasts (default 600)',
-      integerOption('--ban-seconds', OPTION_RANGES.banSeconds),
-    )
-    .option('--clock-start <date>', "start the mock's clock at this ISO 8601 instant")
-    .option('--clock-frozen', "start with the mock's clock frozen")
-    .option('--control-token <token>', 'require "Authorization: Bearer TOKEN" on the control API (/__mock)')
-    .option('--key <name:plan[:perMinute:perDay]>', 'add or change an API key at start (repeatable)', parseKeyOption)
-    .option('--storm <json>', 'start a 429 storm at start, e.g. \'{"fraction":0.5,"seconds":60}\'', parseStormOption)
-    .option('--latency <ms|min-max>', 'add latency to every answer, e.g. 200 or 100-800', parseLatencyOption)
-    .option(
-      '--scope-idle-seconds <n>',
-      'drop a scope (X-Mock-Scope) unused this many seconds, real time',
-      integerOption('--scope-idle-seconds', OPTION_RANGES.scopeIdleSeconds),
-      DEFAULT_SCOPE_IDLE_SECONDS,
-    )
-    .option(
-      '--max-scopes <n>',
-      'hold at most this many scopes at once',
-      integerOption('--max-scopes', OPTION_RANGES.maxScopes),
-      DEFAULT_MAX_SCOPES,
-    )
+    .option('--no-demo-keys', 'leave the demo keys out of fresh data');
+  addSimulationOptions(serve)
     .option('--redis <url>', 'keep all state in this Redis, shared by every mock on it: redis://HOST:PORT[/DB]')
     .option('--redis-prefix <prefix>', 'the start of every Redis key the mock uses', DEFAULT_REDIS_PREFIX)
     .option(
@@ -189,23 +142,17 @@ export function registerServeCommand(program: Command): void {
       integerOption('--workers', OPTION_RANGES.workers),
     )
     .option('--no-validate-responses', "skip checking the mock's own responses (for load tests)")
-    .option('-q, --quiet', 'no line per request')
     .action(async (flags: ServeFlags) => {
-      const options = serverOptions(flags);
-      if (flags.workers === undefined) return serveOne(options, flags);
-      if (flags.redis === undefined) {
-        throw new ConfigError(
-          `--workers ${flags.workers} runs ${flags.workers} processes that must share one state: add --redis ` +
-            'redis://HOST:PORT (a Redis you run, e.g. redis-server --port 6379), or leave out --workers to serve from one process.',
-        );
-      }
-      if (isWorker()) return serveAsWorker(options, flags);
-      const code = await serveWithWorkers({
-        count: flags.workers,
-        prepare: () => prepareSharedState(options),
-        log: (line) => console.log(line),
-        warn: (line) => console.error(line),
-      });
-      process.exit(code);
+      const workers = flags.workers;
+      if (workers === undefined) return serveOne(flags);
+      if (isWorker()) return serveAsWorker(flags, workers);
+      checkWorkerOptions(flags, workers);
+      process.exit(
+        await serveWithWorkers({
+          count: workers,
+          log: (line) => console.log(line),
+          warn: (line) => console.error(line),
+        }),
+      );
     });
 }

@@ -1,8 +1,9 @@
 // `serve --workers N`: N processes serving one port through node:cluster (the primary accepts the
-// connections and hands them round the workers). The primary prepares the shared state once, forks
-// the workers (each runs the same serve command, without the start-time work), prints the banner
-// once all serve, replaces a worker that dies, and on SIGTERM or SIGINT lets every worker finish
-// its requests under way and stop.
+// connections and hands them round the workers). Each worker runs the same serve command. The
+// first starts alone and does the start-time work once (the first fill, --reset, the start
+// options), as a single serve would; the others then join the state it prepared. The primary
+// prints the banner once all serve, replaces a worker that dies, and on SIGTERM or SIGINT lets
+// every worker finish its requests under way and stop.
 import cluster, { type Worker } from 'node:cluster';
 import { createRestartPolicy, DEFAULT_RESTART_POLICY, type RestartPolicyOptions } from './worker-restarts.js';
 
@@ -18,8 +19,6 @@ const DRAIN_TIMEOUT_MS = 15_000;
 
 export type WorkersOptions = {
   count: number;
-  /** Done once, before any worker starts: the options' checks, the shared state's reset or first fill. */
-  prepare: () => Promise<void>;
   /** A line for a person. */
   log: (line: string) => void;
   /** A line saying what went wrong. */
@@ -29,6 +28,11 @@ export type WorkersOptions = {
 
 export function isWorker(): boolean {
   return cluster.isWorker;
+}
+
+/** In a worker: whether it is the one that starts alone and does the start-time work (ids start at 1). */
+export function isFirstWorker(): boolean {
+  return cluster.worker?.id === 1;
 }
 
 /** In a worker: the start of its log lines, saying which process answered. */
@@ -54,8 +58,7 @@ const describeExit = (code: number | null, signal: string | null) =>
 const nameOf = (worker: Worker) => `worker ${worker.id} (pid ${worker.process.pid ?? '?'})`;
 
 /** Runs the workers until they are stopped; resolves with the primary's exit code. */
-export async function serveWithWorkers(options: WorkersOptions): Promise<number> {
-  await options.prepare();
+export function serveWithWorkers(options: WorkersOptions): Promise<number> {
   const policyOptions = options.restartPolicy ?? DEFAULT_RESTART_POLICY;
   const policy = createRestartPolicy(policyOptions);
   const live = new Map<Worker, WorkerState>();
@@ -104,8 +107,11 @@ export async function serveWithWorkers(options: WorkersOptions): Promise<number>
         options.log(`${nameOf(worker)} serves${state.replaces ? ` in place of worker ${state.replaces.id}` : ''}.`);
         return;
       }
-      banner ??= message.banner;
-      if ([...live.values()].some((other) => other.servingSince === undefined)) return;
+      if (banner === undefined) {
+        banner = message.banner;
+        for (let index = 1; index < options.count; index += 1) fork();
+      }
+      if (live.size < options.count || [...live.values()].some((other) => other.servingSince === undefined)) return;
       starting = false;
       const pids = [...live.keys()].map((each) => each.process.pid).join(', ');
       options.log(banner);
@@ -163,6 +169,6 @@ export async function serveWithWorkers(options: WorkersOptions): Promise<number>
       worker.on('exit', (code, signal) => onExit(worker, code, signal));
     };
 
-    for (let index = 0; index < options.count; index += 1) fork();
+    fork();
   });
 }

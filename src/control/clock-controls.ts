@@ -5,7 +5,8 @@ import type { SimulationPart } from './simulation-part.js';
 
 export type ClockControls = {
   clock(): ClockState;
-  moveClock(change: { now?: Date; advanceSeconds?: number; frozen?: boolean }): ClockState;
+  /** Resolves once the change is stored (shared, when the state is in Redis). */
+  moveClock(change: { now?: Date; advanceSeconds?: number; frozen?: boolean }): Promise<ClockState>;
 };
 
 /** Its reset brings the clock back to the start options. */
@@ -13,18 +14,18 @@ export function createClockControls(clock: Clock): SimulationPart<ClockControls>
   return {
     controls: {
       clock: () => clock.state(),
-      moveClock(change) {
+      async moveClock(change) {
         // Frozen first: a clock set and frozen in one change then stands at exactly the time given,
         // not at the millisecond that passed between the two.
-        if (change.frozen === true) clock.freeze(true);
-        if (change.now !== undefined) clock.set(change.now);
-        if (change.advanceSeconds !== undefined) clock.advance(change.advanceSeconds);
-        if (change.frozen === false) clock.freeze(false);
+        if (change.frozen === true) await clock.freeze(true);
+        if (change.now !== undefined) await clock.set(change.now);
+        if (change.advanceSeconds !== undefined) await clock.advance(change.advanceSeconds);
+        if (change.frozen === false) await clock.freeze(false);
         return clock.state();
       },
     },
     async reset() {
-      clock.reset();
+      await clock.reset();
     },
   };
 }

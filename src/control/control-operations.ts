@@ -83,7 +83,11 @@ export function createControlOperations({
   const noContent = (res: Response) => res.status(204).end();
   /** A handler that acts in the request's scope. */
   const inScope = (action: (simulation: Simulation, req: Request, res: Response) => unknown) =>
-    handle((req, res) => action(simulationOf(req), req, res));
+    handle(async (req, res) => {
+      const simulation = simulationOf(req);
+      await simulation.refresh();
+      return action(simulation, req, res);
+    });
 
   return {
     ...scopeHandlers(scopes),
@@ -124,6 +128,14 @@ export function createControlOperations({
       noContent(res);
     }),
     getKeyCompliance: inScope(async (simulation, req, res) => res.json(await simulation.compliance(keyParam(req)))),
+    getKeyTimeline: inScope(async (simulation, req, res) =>
+      res.json(
+        await simulation.timeline(
+          keyParam(req),
+          req.query.minutes === undefined ? undefined : Number(req.query.minutes),
+        ),
+      ),
+    ),
     listRecentRequests: inScope(async (simulation, req, res) =>
       res.json(await simulation.recentRequests(Number(req.query.limit ?? 50))),
     ),

@@ -1,26 +1,38 @@
 // The request record: what each key's client did, read back as a list, as the latest requests
-// of every key, and as a compliance report.
+// of every key, as a compliance report, and as the timeline the dashboard draws.
+import type { Clock } from '../clock.js';
 import type { components } from '../generated/control.js';
 import { assessCompliance, type ComplianceReport } from '../limits/compliance.js';
 import type { LimitState } from '../limits/limit-state.js';
+import { limitsOf } from '../limits/plans.js';
 import type { RecordedRequest } from '../limits/request-record.js';
+import { buildTimeline, type Timeline } from '../limits/timeline.js';
 import type { DataStore } from '../store/data-store.js';
 import { requireKey } from './not-found.js';
 import type { SimulationPart } from './simulation-part.js';
 
 type KeyedRequest = components['schemas']['KeyedRequest'];
 
+/** The span a timeline covers when none is asked for (the control contract's default). */
+const TIMELINE_MINUTES = 10;
+
 export type RecordControls = {
   requests(key: string): Promise<readonly RecordedRequest[]>;
   clearRequests(key: string): Promise<void>;
   compliance(key: string): Promise<ComplianceReport>;
+  /** The key's requests of the last `minutes` of the mock's clock, by outcome, with its waits and bans. */
+  timeline(key: string, minutes?: number): Promise<Timeline>;
   /** The latest requests of every key, newest first. */
   recentRequests(limit: number): Promise<KeyedRequest[]>;
 };
 
 /** Its reset forgets every key's record. */
-export function createRecordControls(deps: { data: DataStore; state: LimitState }): SimulationPart<RecordControls> {
-  const { data, state } = deps;
+export function createRecordControls(deps: {
+  data: DataStore;
+  state: LimitState;
+  clock: Clock;
+}): SimulationPart<RecordControls> {
+  const { data, state, clock } = deps;
   const controls: RecordControls = {
     async requests(key) {
       await requireKey(data, key);
@@ -33,6 +45,10 @@ export function createRecordControls(deps: { data: DataStore; state: LimitState 
     async compliance(key) {
       await requireKey(data, key);
       return assessCompliance(key, await state.requests(key));
+    },
+    async timeline(key, minutes = TIMELINE_MINUTES) {
+      const { perMinute } = limitsOf(await requireKey(data, key));
+      return buildTimeline({ key, record: await state.requests(key), nowMs: clock.nowMs(), minutes, perMinute });
     },
     async recentRequests(limit) {
       // Each key's record is in time order: its newest `limit` are enough to pick from.

@@ -3,52 +3,66 @@
 import { type Latency, validateLatency } from '../http/latency.js';
 import type { RateLimitSettings, RetryAfterFormat } from '../http/rate-limit-headers.js';
 import type { BanPolicy } from '../limits/rate-limit-policy.js';
+import { createLocalValue, type SharedValue } from '../store/shared-value.js';
 import type { SimulationPart } from './simulation-part.js';
 
 export type SettingsControls = {
-  setLatency(latency: Latency): Latency;
-  clearLatency(): void;
+  /** Each change resolves once stored (shared, when the state is in Redis). */
+  setLatency(latency: Latency): Promise<Latency>;
+  clearLatency(): Promise<void>;
   latency(): Latency | undefined;
   settings(): Readonly<RateLimitSettings>;
   updateSettings(change: {
     retryAfterFormat?: RetryAfterFormat;
     ban?: Partial<BanPolicy>;
-  }): Readonly<RateLimitSettings>;
+  }): Promise<Readonly<RateLimitSettings>>;
 };
+
+/** What these controls keep: read on every request, written by the control API. */
+export type SimulationSettings = { latency?: Latency; settings: RateLimitSettings };
 
 // Replaced, never mutated, and frozen: the limiter reads it on every request without copying.
 const freezeSettings = (value: RateLimitSettings): Readonly<RateLimitSettings> =>
   Object.freeze({ retryAfterFormat: value.retryAfterFormat, ban: Object.freeze({ ...value.ban }) });
 
+export function initialSimulationSettings(initialSettings: RateLimitSettings): SimulationSettings {
+  return { settings: freezeSettings(initialSettings) };
+}
+
 /** Its reset leaves no latency, and the start's settings. */
-export function createSettingsControls(initialSettings: RateLimitSettings): SimulationPart<SettingsControls> {
-  let settings = freezeSettings(initialSettings);
-  let latency: Latency | undefined;
+export function createSettingsControls(
+  initialSettings: RateLimitSettings,
+  store: SharedValue<SimulationSettings> = createLocalValue(initialSimulationSettings(initialSettings)),
+): SimulationPart<SettingsControls> {
+  const settings = () => store.read().settings;
   return {
     controls: {
-      setLatency(next) {
-        latency = validateLatency(next);
+      async setLatency(next) {
+        const latency = validateLatency(next);
+        await store.write({ ...store.read(), latency });
         return latency;
       },
-      clearLatency() {
-        latency = undefined;
+      async clearLatency() {
+        await store.write({ settings: settings() });
       },
-      latency: () => latency,
-      settings: () => settings,
-      updateSettings(change) {
-        settings = freezeSettings({
-          retryAfterFormat: change.retryAfterFormat ?? settings.retryAfterFormat,
+      latency: () => store.read().latency,
+      settings,
+      async updateSettings(change) {
+        const current = settings();
+        const next = freezeSettings({
+          retryAfterFormat: change.retryAfterFormat ?? current.retryAfterFormat,
           ban: {
-            threshold: change.ban?.threshold ?? settings.ban.threshold,
-            seconds: change.ban?.seconds ?? settings.ban.seconds,
+            threshold: change.ban?.threshold ?? current.ban.threshold,
+            seconds: change.ban?.seconds ?? current.ban.seconds,
           },
         });
-        return settings;
+        const latency = store.read().latency;
+        await store.write(latency ? { latency, settings: next } : { settings: next });
+        return next;
       },
     },
     async reset() {
-      latency = undefined;
-      settings = freezeSettings(initialSettings);
+      await store.write(initialSimulationSettings(initialSettings));
     },
   };
 }

@@ -11,10 +11,11 @@ import type { PlanLimits, PlanName } from '../limits/plans.js';
 import type { StormSpec } from '../limits/storms.js';
 import type { DataSet } from '../store/data-set.js';
 import type { DataStore } from '../store/data-store.js';
+import type { SharedValue } from '../store/shared-value.js';
 import { type ClockControls, createClockControls } from './clock-controls.js';
 import { createKeyControls, type KeyControls } from './key-controls.js';
 import { createRecordControls, type RecordControls } from './record-controls.js';
-import { createSettingsControls, type SettingsControls } from './settings-controls.js';
+import { createSettingsControls, type SettingsControls, type SimulationSettings } from './settings-controls.js';
 import { createStormControls, type StormControls } from './storm-controls.js';
 
 // The control API's handlers take the simulation's failure from here, with the simulation.
@@ -31,6 +32,8 @@ export type Simulation = KeyControls &
     /** Applies the start options (keys, storm, latency); done at start and by reset(). */
     applyStart(): Promise<void>;
     reset(): Promise<void>;
+    /** Brings shared state up to date before a control request acts on it (see SimulationDependencies). */
+    refresh(): Promise<void>;
   };
 
 /** What `serve` options set up at start, and what a reset brings back. */
@@ -48,11 +51,15 @@ export type SimulationDependencies = {
   initialSettings: RateLimitSettings;
   createInitialData: () => DataSet | Promise<DataSet>;
   start?: SimulationStart;
+  /** Where latency and settings are kept: this process's memory unless given. */
+  settingsStore?: SharedValue<SimulationSettings>;
+  /** Brings shared state up to date before a control request acts (Redis); nothing to do in memory. */
+  refresh?: () => Promise<void>;
 };
 
 export function createSimulation(deps: SimulationDependencies): Simulation {
   const { data, state, clock } = deps;
-  const settings = createSettingsControls(deps.initialSettings);
+  const settings = createSettingsControls(deps.initialSettings, deps.settingsStore);
   const keys = createKeyControls({
     data,
     state,
@@ -62,7 +69,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
   });
   const storms = createStormControls({ state, clock });
   const clockControls = createClockControls(clock);
-  const record = createRecordControls({ data, state });
+  const record = createRecordControls({ data, state, clock });
   const parts = [keys, storms, record, settings, clockControls];
 
   const simulation: Simulation = {
@@ -84,12 +91,13 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     async applyStart() {
       for (const { key, plan, limits } of deps.start?.keys ?? []) await keys.controls.putKey(key, plan, limits);
       if (deps.start?.storm) await storms.controls.startStorm(deps.start.storm);
-      if (deps.start?.latency) settings.controls.setLatency(deps.start.latency);
+      if (deps.start?.latency) await settings.controls.setLatency(deps.start.latency);
     },
     async reset() {
       for (const part of parts) await part.reset();
       await simulation.applyStart();
     },
+    refresh: deps.refresh ?? (async () => undefined),
   };
   return simulation;
 }

@@ -168,6 +168,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/keys/{key}/timeline": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The key's requests over time, as the dashboard draws them
+         * @description The key's recorded requests of the last `minutes` of the mock's clock, oldest first, each
+         *     with its outcome (`answered`, `rate-limited` for a 429 of the key's own limit, `storm`
+         *     for a 429 of a storm, `banned` for a 403 while banned, `error` for any other 4xx or 5xx),
+         *     its number among the key's requests in its minute window (refused ones included), and
+         *     whether it came too early: what the compliance report calls `retried-too-early` or
+         *     `called-while-banned`. Beside them, the windows in which the client was told to wait
+         *     (each refusal's time plus its `Retry-After`), the bans (from the first request a ban
+         *     refused, which is the one that caused it when the client's own requests did, until it
+         *     lifts), the key's per-minute limit now, and the count of each outcome. The dashboard's
+         *     timeline draws exactly these points, so that an SDK's test can assert on what a person
+         *     sees there.
+         */
+        get: operations["getKeyTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests": {
         parameters: {
             query?: never;
@@ -623,6 +659,65 @@ export interface components {
             retryGapsSeconds: number[][];
             violations: components["schemas"]["Violation"][];
         };
+        /**
+         * @description What became of a request: answered (any status below 400), rate-limited (429 of the key's own limit), storm (429 of a storm), banned (403 API_KEY_BANNED), error (any other 4xx or 5xx).
+         * @enum {string}
+         */
+        TimelineOutcome: "answered" | "rate-limited" | "storm" | "banned" | "error";
+        /** @description A recorded request as the timeline draws it. */
+        TimelinePoint: components["schemas"]["RecordedRequest"] & {
+            outcome: components["schemas"]["TimelineOutcome"];
+            /** @description Sent before the Retry-After of the refusal before it had passed (the compliance report's retried-too-early or called-while-banned). */
+            tooEarly: boolean;
+            /** @description The request's number among the key's requests in its minute window (fixed, UTC), refused ones included: past the per-minute limit, a request is refused. */
+            minuteCount: number;
+            /**
+             * Format: date-time
+             * @description For a refusal, until when the client was told to wait (its time plus Retry-After).
+             */
+            waitUntil?: string;
+        };
+        TimelineSpan: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            until: string;
+            /** @description The request that was told to wait, or the first one the ban refused. */
+            requestIndex: number;
+        };
+        /** @description A window in which the client was told to wait, by one refusal. */
+        TimelineWait: components["schemas"]["TimelineSpan"] & {
+            outcome: components["schemas"]["TimelineOutcome"];
+        };
+        Timeline: {
+            key: string;
+            /**
+             * Format: date-time
+             * @description The start of the span: `minutes` before `to`.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The mock's clock now.
+             */
+            to: string;
+            /** @description The key's per-minute limit now. */
+            perMinute: number;
+            points: components["schemas"]["TimelinePoint"][];
+            /** @description The waits that reach into the span, one per refusal, oldest first. */
+            waits: components["schemas"]["TimelineWait"][];
+            /** @description The bans that reach into the span, oldest first. */
+            bans: components["schemas"]["TimelineSpan"][];
+            /** @description How many of the points have each outcome, and how many came too early. */
+            counts: {
+                answered: number;
+                "rate-limited": number;
+                storm: number;
+                banned: number;
+                error: number;
+                tooEarly: number;
+            };
+        };
         Error: {
             code: string;
             message: string;
@@ -684,7 +779,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request names a new scope, and the mock holds as many as it may (serve --max-scopes). */
+        /** @description The request names a new scope, and the mock holds as many as it may (TOO_MANY_SCOPES, serve --max-scopes); or the mock's shared state (serve --redis) cannot be reached (STATE_UNAVAILABLE: retry once Redis is back). */
         TooManyScopes: {
             headers: {
                 [name: string]: unknown;
@@ -980,6 +1075,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ComplianceReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
+        };
+    };
+    getKeyTimeline: {
+        parameters: {
+            query?: {
+                /** @description How many minutes of the mock's clock, up to now (1 to 1,440, default 10). */
+                minutes?: number;
+            };
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timeline"];
                 };
             };
             400: components["responses"]["BadRequest"];

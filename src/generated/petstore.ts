@@ -650,7 +650,7 @@ export interface components {
                 };
             };
         };
-        /** @description The mock's own: the request names a scope it does not hold, and it holds as many as it may. Drop a scope, or wait for an idle one to expire. */
+        /** @description The mock's own: the request names a scope it does not hold, and it holds as many as it may (TOO_MANY_SCOPES: drop a scope, or wait for an idle one to expire); or its shared state (serve --redis) cannot be reached (STATE_UNAVAILABLE: retry once Redis is back). */
         TooManyScopes: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -663,7 +663,41 @@ export interface components {
                     /** @constant */
                     status?: 503;
                     /** @enum {unknown} */
-                    code?: "TOO_MANY_SCOPES";
+                    code?: "TOO_MANY_SCOPES" | "STATE_UNAVAILABLE";
+                };
+            };
+        };
+        /** @description Only the validation proxy (`petstore-mock proxy`) answers this, never the service: the upstream cannot be reached, cut the connection or sent an oversize answer (`UPSTREAM_UNAVAILABLE`), or, with `--errors`, its answer breaks this contract (`UPSTREAM_CONTRACT_VIOLATION`, the message naming each violation). The `X-RateLimit-*` values follow `x-proxy-rate-limit-headers`. */
+        UpstreamFailed: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @constant */
+                    status?: 502;
+                    /** @enum {unknown} */
+                    code?: "UPSTREAM_UNAVAILABLE" | "UPSTREAM_CONTRACT_VIOLATION";
+                };
+            };
+        };
+        /** @description Only the validation proxy (`petstore-mock proxy`) answers this, never the service: the upstream did not answer within `--upstream-timeout`. The `X-RateLimit-*` values follow `x-proxy-rate-limit-headers`. */
+        UpstreamTimeout: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    /** @constant */
+                    status?: 504;
+                    /** @enum {unknown} */
+                    code?: "UPSTREAM_TIMEOUT";
                 };
             };
         };
@@ -782,7 +816,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     createPet: {
@@ -803,7 +839,9 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -860,7 +898,9 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     updatePet: {
@@ -885,7 +925,9 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -909,7 +951,9 @@ export interface operations {
             409: components["responses"]["PetConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -932,7 +976,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     listCategories: {
@@ -970,7 +1016,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     createCategory: {
@@ -991,7 +1039,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1014,7 +1064,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     updateCategory: {
@@ -1039,7 +1091,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1063,7 +1117,9 @@ export interface operations {
             409: components["responses"]["CategoryConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1108,7 +1164,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     placeOrder: {
@@ -1146,7 +1204,9 @@ export interface operations {
             422: components["responses"]["UnknownReference"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1169,7 +1229,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     cancelOrder: {
@@ -1192,7 +1254,9 @@ export interface operations {
             409: components["responses"]["OrderConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1234,7 +1298,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };
@@ -1274,7 +1340,9 @@ export interface operations {
             403: components["responses"]["Banned"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     getInventoryItem: {
@@ -1296,7 +1364,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     updateInventory: {
@@ -1324,7 +1394,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamFailed"];
             503: components["responses"]["TooManyScopes"];
+            504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
     };

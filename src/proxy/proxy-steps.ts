@@ -2,8 +2,9 @@
 // refusing (unless --errors), the forward to the upstream, and the check of the upstream's
 // answer on its way out (status, body, headers, content type), reported rather than replaced.
 import { type Express, json, type Request, type RequestHandler, type Response } from 'express';
-import { HttpError } from '../errors.js';
+import { HttpError, logMockFault } from '../errors.js';
 import { operationMatch, requestOperation } from '../openapi/contract-pipeline.js';
+import type { OwnLimitHeaders } from './own-limit-headers.js';
 import { recordViolation, type ViolationSink, violationCount } from './record-violation.js';
 import type { RunLedger } from './run-ledger.js';
 import { callUpstream, forwardableHeaders, pathBelow, type Upstream } from './upstream-client.js';
@@ -67,35 +68,46 @@ export function readBodyOrRecord(limit: number, settings: ProxySettings, sink: V
 
 const JSON_TYPE = /^application\/(.+\+)?json\b/i;
 
+/** With --simulate-limits these are the proxy's (its limits, on its clock), never the upstream's. */
+const SIMULATED_HEADERS = new Set(['date', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+
 /** Forwards the request and answers with the upstream's answer (JSON through res.json, so that the validator sees it). */
-export function forwardToUpstream(upstream: Upstream, guard: UpstreamGuard, apiBasePath: string): RequestHandler {
+export function forwardToUpstream(
+  settings: ProxySettings,
+  guard: UpstreamGuard,
+  apiBasePath: string,
+  ownLimits: OwnLimitHeaders | undefined,
+): RequestHandler {
+  const kept = settings.simulateLimits ? SIMULATED_HEADERS : new Set<string>();
   return (req, res, next) => {
     const body = rawBodies.get(req);
     const pathAndQuery = pathBelow(req.originalUrl, apiBasePath);
-    callUpstream(upstream, { method: req.method, pathAndQuery, headers: req.headers, body }).then((answer) => {
-      guard.markUpstream(res);
-      res.status(answer.status);
-      for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
-        if (value !== undefined && name !== 'date') res.setHeader(name, value);
-      }
-      if (answer.headers.date) res.setHeader('Date', answer.headers.date);
-      const type = String(answer.headers['content-type'] ?? '');
-      if (answer.body.length > 0 && JSON_TYPE.test(type)) {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(answer.body.toString('utf8'));
-        } catch {
-          guard.reportViolation(res, `body is not the JSON its Content-Type (${type}) claims`);
-          res.end(answer.body);
+    callUpstream(settings.upstream, { method: req.method, pathAndQuery, headers: req.headers, body })
+      .then(async (answer) => {
+        await ownLimits?.rememberUpstream(req, res, answer.headers);
+        guard.markUpstream(res);
+        res.status(answer.status);
+        for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
+          if (value !== undefined && !kept.has(name)) res.setHeader(name, value);
+        }
+        const type = String(answer.headers['content-type'] ?? '');
+        if (answer.body.length > 0 && JSON_TYPE.test(type)) {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(answer.body.toString('utf8'));
+          } catch {
+            guard.reportViolation(res, `body is not the JSON its Content-Type (${type}) claims`);
+            res.end(answer.body);
+            return;
+          }
+          res.json(parsed);
           return;
         }
-        res.json(parsed);
-        return;
-      }
-      if (answer.body.length > 0)
-        guard.reportViolation(res, `content type "${type}" is not the declared application/json`);
-      res.end(answer.body.length > 0 ? answer.body : undefined);
-    }, next);
+        if (answer.body.length > 0)
+          guard.reportViolation(res, `content type "${type}" is not the declared application/json`);
+        res.end(answer.body.length > 0 ? answer.body : undefined);
+      })
+      .catch(next);
   };
 }
 
@@ -105,31 +117,57 @@ export type UpstreamGuard = {
 };
 
 /**
- * Checks every answer that came from the upstream before it is sent (app.response.json and end,
- * as the mock's own guard does): each breach is recorded; the answer carries their count, or,
- * with --errors, is replaced by 502 UPSTREAM_CONTRACT_VIOLATION.
+ * Checks every answer before it is sent (app.response.json and end, as the mock's own guard does).
+ * The upstream's: each breach is recorded; the answer carries their count, or, with --errors, is
+ * replaced by 502 UPSTREAM_CONTRACT_VIOLATION. The proxy's own (its errors, a storm's 429): a breach
+ * is a bug of the proxy, logged as the mock logs its own, and a 4xx is replaced by 500.
  */
-export function guardUpstreamAnswers(app: Express, settings: ProxySettings, sink: ViolationSink): UpstreamGuard {
+export function guardUpstreamAnswers(
+  app: Express,
+  settings: ProxySettings,
+  sink: ViolationSink,
+  ownLimits: OwnLimitHeaders | undefined,
+): UpstreamGuard {
   const sendJson = app.response.json;
   const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
   const fromUpstream = new WeakSet<Response>();
   const checked = new WeakSet<Response>();
   const problemsOf = new WeakMap<Response, string[]>();
 
+  const markCount = (req: Request, res: Response) => {
+    const count = violationCount(req);
+    if (count > 0) res.setHeader(VIOLATIONS_HEADER, String(count));
+  };
+  const ownAnswerBreach = (req: Request, res: Response, problems: string[]): HttpError | undefined => {
+    if (problems.length === 0) return undefined;
+    const error = new HttpError(
+      'RESPONSE_VALIDATION_FAILED',
+      `The proxy's own answer (${res.statusCode}) breaks the contract: ${problems.join('; ')}.`,
+    );
+    logMockFault(sink.log, req, error);
+    // A 5xx already says that the proxy failed; its Error object goes out as it is.
+    if (res.statusCode >= 500) return undefined;
+    res.locals.errorCode = error.code;
+    return error;
+  };
   const replacement = (res: Response): HttpError | undefined => {
     checked.add(res);
-    if (!fromUpstream.has(res)) return undefined;
     const req: Request = res.req;
     const match = operationMatch(req);
     const headerProblems = match?.checkHeaders?.(match.operation, res.statusCode, (name) => res.getHeader(name)) ?? [];
     const problems = [...(problemsOf.get(res) ?? []), ...headerProblems];
+    if (!fromUpstream.has(res)) {
+      markCount(req, res);
+      return ownAnswerBreach(req, res, problems);
+    }
     for (const problem of problems) recordViolation(sink, req, 'response', problem);
-    const count = violationCount(req);
-    if (count > 0) res.setHeader(VIOLATIONS_HEADER, String(count));
+    markCount(req, res);
     if (problems.length === 0 || !settings.errors) return undefined;
+    ownLimits?.setPreparedOn(res);
+    res.locals.errorCode = 'UPSTREAM_CONTRACT_VIOLATION';
     return new HttpError(
       'UPSTREAM_CONTRACT_VIOLATION',
-      `The upstream's answer (${res.statusCode}) breaks the contract: ${problems.join('; ')}.`,
+      `The upstream's answer (${res.statusCode}) breaks the contract: ${problems.join('; ')}. Fix the upstream, or run the proxy without --errors to pass such answers on.`,
     );
   };
   const sendError = (res: Response, error: HttpError) => {

@@ -1,13 +1,15 @@
 // The workbench in front of an upstream whose limits are its own (proxy without
 // --simulate-limits): a storm's 429s are answered here and never reach the upstream; every
-// request is put in its key's record, so that the compliance report judges the client's retries.
-// The key's own plan is not applied (its limits are the upstream's), nor are the upstream's
-// X-RateLimit-* headers touched.
+// request is put in its key's record, so that the compliance report judges the client's retries,
+// and counted (a key's, or its address's without one) for the X-RateLimit-* of the proxy's own
+// answers (own-limit-headers.ts). The key's own plan is not applied (its limits are the upstream's),
+// nor are the upstream's X-RateLimit-* headers touched.
 import type { Request, RequestHandler } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import { formatRetryAfter, type RateLimitSettings, setRateLimitHeaders } from '../http/rate-limit-headers.js';
-import type { LimitState } from '../limits/limit-state.js';
+import { formatRetryAfter, type RateLimitSettings } from '../http/rate-limit-headers.js';
+import { addressSubject, type LimitState } from '../limits/limit-state.js';
+import { PLAN_LIMITS } from '../limits/plans.js';
 import { recordWhenAnswered } from '../limits/rate-limit-middleware.js';
 
 /** Limits no client reaches: only storms may refuse. */
@@ -25,12 +27,13 @@ export type StormGateDependencies = {
 export function createStormGate(deps: StormGateDependencies): RequestHandler {
   return async (req, res, next) => {
     const key = req.headers['x-api-key'];
-    // Without a key, the upstream answers (its 401): there is no record to keep.
+    const nowMs = deps.clock.nowMs();
+    // Without a key, the upstream answers (its 401): no record to keep, only the address's count.
     if (typeof key !== 'string' || key === '') {
+      await deps.state.countAnonymous(addressSubject(req.ip ?? 'unknown'), PLAN_LIMITS.free, nowMs);
       next();
       return;
     }
-    const nowMs = deps.clock.nowMs();
     const operationId = deps.operationIdOf(req);
     const { decision } = await deps.state.decide({
       key,
@@ -51,9 +54,7 @@ export function createStormGate(deps: StormGateDependencies): RequestHandler {
       next();
       return;
     }
-    // The storm's 429 is the proxy's own answer, with the headers every answer declares: none
-    // left until the storm lets the key through again.
-    setRateLimitHeaders(res, { limit: 1, remaining: 0, resetSeconds: decision.retryAfterSeconds });
+    // The storm's 429 is the proxy's own answer: own-limit-headers.ts gives it its X-RateLimit-*.
     const retryAfter = formatRetryAfter(decision.retryAfterSeconds, deps.settings().retryAfterFormat, nowMs);
     throw new HttpError(
       'RATE_LIMITED',

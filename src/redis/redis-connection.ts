@@ -34,6 +34,9 @@ export function defineScript(name: string, lua: string) {
 
 export class RedisUrlError extends Error {}
 
+/** Redis could not be reached at start: the mock does not start without its state. */
+export class RedisUnreachableError extends Error {}
+
 /** Checks `redis://HOST:PORT[/DB]` (or rediss://) and answers it without credentials. */
 export function describeRedisUrl(url: string): string {
   let parsed: URL;
@@ -72,7 +75,9 @@ export async function connectRedis(url: string, options: ConnectOptions = {}): P
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,
-    enableAutoPipelining: true,
+    // Off: with scripts defined on the client it broke a batch and threw past every caller (an
+    // uncaught TypeError in autoPipelining.js). Commands still go out without waiting for replies.
+    enableAutoPipelining: false,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
     // Keep trying while serving: a Redis restarted comes back into use without a restart of ours.
@@ -101,7 +106,9 @@ export async function connectRedis(url: string, options: ConnectOptions = {}): P
   } catch (error) {
     client.disconnect();
     const reason = error instanceof Error ? error.message : String(error);
-    throw new StateUnavailableError(where, reason);
+    throw new RedisUnreachableError(
+      `Redis at ${where} could not be reached (${reason}). Start it (e.g. redis-server --port 6379 --save ''), or pass the --redis URL of a running one.`,
+    );
   }
   return {
     client,

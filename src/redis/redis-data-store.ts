@@ -213,7 +213,21 @@ export async function writeDataSet(
 
 type LogEntry = { v: number; c: ChangeSet };
 
-export function createRedisDataStore(connection: RedisConnection, prefix: string): DataStore {
+export type RedisDataStoreOptions = {
+  /**
+   * The data to fill an empty prefix with when the store finds none: a scope's first use, or a
+   * Redis that restarted without saving. Without it, an empty prefix reads as no data at all.
+   */
+  fillWhenEmpty?: () => DataSet | Promise<DataSet>;
+  /** Told when the store filled an empty prefix. */
+  onFilled?: () => void;
+};
+
+export function createRedisDataStore(
+  connection: RedisConnection,
+  prefix: string,
+  options: RedisDataStoreOptions = {},
+): DataStore {
   const keys = dataKeys(prefix);
   const allKeys = keyList(keys);
   let replica: Replica | undefined;
@@ -228,6 +242,11 @@ export function createRedisDataStore(connection: RedisConnection, prefix: string
       Promise.all([client.get(keys.version), client.hget(keys.meta, 'generation')]),
     );
     const known = replica;
+    if (generation === null && options.fillWhenEmpty) {
+      if (await writeDataSet(connection, prefix, await options.fillWhenEmpty(), true)) options.onFilled?.();
+      replica = await connection.run((client) => loadReplica(client, keys));
+      return replica;
+    }
     if (!known || generation !== known.generation) {
       replica = await connection.run((client) => loadReplica(client, keys));
       return replica;

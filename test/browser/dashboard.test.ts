@@ -1,38 +1,16 @@
-// The dashboard in a real browser: Debian's Chromium, driven by playwright-core (never a browser
-// download). .ci/run installs Chromium with apt when it is missing.
+// The dashboard in a real browser: Debian's Chromium, driven by playwright-core.
 
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestMock, type TestMock, useTestMock } from '../support/mock.js';
+import { launchChromium, waitFor } from './chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = new URL('../../test-output/dashboard.png', import.meta.url);
-// Flags for a headless Chromium on a machine with no network but loopback.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 let browser: Browser;
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium is not at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does).`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 

@@ -1,9 +1,6 @@
 // serve --workers N: N processes on one port, sharing their state through a real redis-server.
 // Each worker's request lines carry its pid, which tells the test which process answered.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type RunningCli, runCli, startCli } from '../support/cli.js';
 import { sendRaw } from '../support/raw-http.js';
@@ -53,6 +50,24 @@ function answeringPids(cli: RunningCli, from = 0): Set<number> {
   return new Set([...lines].map((line) => Number(line[1])));
 }
 
+const serveWithWorkers = (redis: RedisServer, prefix: string) => [
+  'serve',
+  '--port',
+  '0',
+  '--workers',
+  '2',
+  '--redis',
+  redis.url,
+  '--redis-prefix',
+  prefix,
+];
+
+async function stormsOf(cli: RunningCli): Promise<unknown[]> {
+  const answer = await fetch(`${new URL(cli.apiUrl).origin}/__mock/storms`);
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as unknown[];
+}
+
 describe('petstore-mock serve --workers', () => {
   it('without --redis stops before starting anything, exit code 1, saying what to add', async () => {
     const result = await runCli(['serve', '--port', '0', '--workers', '2']);
@@ -69,31 +84,23 @@ describe('petstore-mock serve --workers', () => {
   });
 
   describe('with --redis', () => {
-    let folder: string;
     let redis: RedisServer;
     let cli: RunningCli;
     let primary: number;
     let workers: number[];
 
     beforeAll(async () => {
-      folder = await mkdtemp(join(tmpdir(), 'petstore-workers-'));
       redis = await startRedisServer();
-      cli = await startCli(
-        [
-          'serve',
-          '--port',
-          '0',
-          '--workers',
-          '2',
-          '--redis',
-          redis.url,
-          '--redis-prefix',
-          'workers-test:',
-          '--latency',
-          String(LATENCY_MS),
-        ],
-        folder,
-      );
+      cli = await startCli([
+        ...serveWithWorkers(redis, 'workers-test:'),
+        '--latency',
+        String(LATENCY_MS),
+        // Start-time work that must be done once: a worker that reset the data again would apply
+        // the start options again, and start a storm of its own.
+        '--reset',
+        '--storm',
+        JSON.stringify({ fraction: 1, keys: ['demo-free'] }),
+      ]);
       primary = cli.child.pid as number;
       const [, pids] = await waitForOutput(cli, /2 workers serve this port \(pids ([\d, ]+)\)/);
       workers = (pids ?? '').split(', ').map(Number);
@@ -102,7 +109,6 @@ describe('petstore-mock serve --workers', () => {
     afterAll(async () => {
       if (cli.child.exitCode === null) await cli.stop('SIGKILL');
       await redis.remove();
-      await rm(folder, { recursive: true, force: true });
     });
 
     it('prints one banner, saying how many workers serve, and answers through both of them', async () => {
@@ -115,6 +121,10 @@ describe('petstore-mock serve --workers', () => {
       expect(statuses).toEqual(Array(12).fill(200));
       await waitForOutput(cli, new RegExp(`pid ${workers[1]}\\] GET`));
       expect(answeringPids(cli)).toEqual(new Set(workers));
+    });
+
+    it('does the start-time work once: one --reset, one storm of --storm', async () => {
+      expect(await stormsOf(cli)).toHaveLength(1);
     });
 
     it('replaces a worker killed with SIGKILL, and goes on answering through the new one', async () => {
@@ -132,6 +142,8 @@ describe('petstore-mock serve --workers', () => {
       expect(await readPets(cli, 12)).toEqual(Array(12).fill(200));
       await waitForOutput(cli, new RegExp(`pid ${replacement}\\] GET`));
       expect(answeringPids(cli, from)).toEqual(new Set([survivor, replacement]));
+      // The replacement joined the running mock: it started no storm of its own.
+      expect(await stormsOf(cli)).toHaveLength(1);
       workers = [survivor, replacement];
     }, 30_000);
 
@@ -146,4 +158,22 @@ describe('petstore-mock serve --workers', () => {
       for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     }, 30_000);
   });
+
+  it('stops, with a message and exit code 1, when replacements keep dying at start (Redis gone)', async () => {
+    const redis = await startRedisServer();
+    const cli = await startCli([...serveWithWorkers(redis, 'workers-loop:'), '--quiet']);
+    try {
+      const [, pids] = await waitForOutput(cli, /2 workers serve this port \(pids (\d+), /);
+      await redis.stop();
+      process.kill(Number(pids), 'SIGKILL');
+      const exited = new Promise<number | null>((resolve) => cli.child.once('exit', resolve));
+      expect(await exited).toBe(1);
+      expect(cli.output()).toMatch(/workers died 5 times in a row, each before serving 5 s/);
+      expect(cli.output()).toContain('their messages above say why. Stopping the other workers.');
+      expect(cli.output()).toContain('could not be reached');
+    } finally {
+      if (cli.child.exitCode === null) await cli.stop('SIGKILL');
+      await redis.remove();
+    }
+  }, 60_000);
 });

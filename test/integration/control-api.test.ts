@@ -169,6 +169,51 @@ describe('the control API (/__mock)', () => {
     expect(kinds).toEqual(new Set(['retried-too-early', 'called-while-banned', 'no-backoff']));
   });
 
+  it('GET /keys/{key}/timeline gives the requests by outcome, the waits told, the ban, and the early ones', async () => {
+    await mock.http.put('/__mock/keys/hammer').send({ plan: 'free', limits: { perMinute: 2, perDay: 100 } });
+    await mock.http.patch('/__mock/settings').send({ ban: { threshold: 3, seconds: 120 } });
+    for (let sent = 0; sent < 8; sent += 1) {
+      await api('hammer');
+      mock.server.clock.advance(1);
+    }
+    const { body, status } = await mock.http.get('/__mock/keys/hammer/timeline?minutes=5');
+    expect(status).toBe(200);
+    // Two answered, a 429 and three more too early (the third of them bans), then two while banned.
+    expect(body.points.map((point: { outcome: string }) => point.outcome)).toEqual([
+      'answered',
+      'answered',
+      'rate-limited',
+      'rate-limited',
+      'rate-limited',
+      'banned',
+      'banned',
+      'banned',
+    ]);
+    expect(body.counts).toEqual({ answered: 2, 'rate-limited': 3, storm: 0, banned: 3, error: 0, tooEarly: 5 });
+    expect(body.bans).toEqual([
+      { from: '2026-11-21T10:00:10.000Z', until: '2026-11-21T10:02:10.000Z', requestIndex: 6 },
+    ]);
+    expect(body.waits[0]).toEqual({
+      from: '2026-11-21T10:00:07.000Z',
+      until: '2026-11-21T10:01:00.000Z',
+      requestIndex: 3,
+      outcome: 'rate-limited',
+    });
+    expect(body).toMatchObject({ key: 'hammer', perMinute: 2, to: '2026-11-21T10:00:13.000Z' });
+    const early = body.points
+      .filter((point: { tooEarly: boolean }) => point.tooEarly)
+      .map((point: { index: number }) => point.index);
+    const report = (await mock.http.get('/__mock/keys/hammer/compliance')).body;
+    const reported = report.violations
+      .filter((violation: { kind: string }) => violation.kind !== 'no-backoff')
+      .map((violation: { requestIndex: number }) => violation.requestIndex);
+    expect(early).toEqual(reported);
+    expect((await mock.http.get('/__mock/keys/nobody/timeline')).body).toEqual(errorShape(404, 'KEY_NOT_FOUND'));
+    expect((await mock.http.get('/__mock/keys/hammer/timeline?minutes=0')).body).toEqual(
+      errorShape(400, 'INVALID_PARAMETER'),
+    );
+  });
+
   it('POST /reset brings data, counters, bans, storms, latency, settings and the clock back to the start', async () => {
     await mock.http.post('/v1/categories').set('X-API-Key', 'demo-free').send({ name: 'Temporary' });
     await mock.http.post('/__mock/keys/demo-free/ban');

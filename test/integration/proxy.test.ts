@@ -3,56 +3,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Breakage, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
+import type { Breakage } from '../../contract-tests/proof/broken-proxy.js';
 import { MAX_UPSTREAM_BODY_BYTES } from '../../src/proxy/upstream-client.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
+import { brokenUpstream, type StartedProxy, startProxy, violationsOf } from '../support/proxy.js';
 
 const KEY = { 'X-API-Key': 'demo-enterprise' };
 
-type Started = { proxy: MockServer; logLines: string[] };
-
-async function startProxy(
-  upstreamUrl: string,
-  options: { errors?: boolean; timeoutMs?: number; simulateLimits?: boolean } = {},
-): Promise<Started> {
-  const logLines: string[] = [];
-  const origin = new URL(upstreamUrl);
-  const proxy = await createMockServer({
-    data: ':memory:',
-    log: (line) => logLines.push(line),
-    logRequests: false,
-    proxy: {
-      upstream: { origin, basePath: origin.pathname.replace(/\/$/, ''), timeoutMs: options.timeoutMs ?? 5_000 },
-      errors: options.errors === true,
-      simulateLimits: options.simulateLimits === true,
-    },
-  });
-  return { proxy, logLines };
-}
-
-type Violations = { violations: Array<{ operationId: string; location: string; message: string; curl: string }> };
-
-async function violationsOf(proxy: MockServer): Promise<Violations['violations']> {
-  const res = await fetch(`${proxy.origin}/__mock/violations`);
-  return ((await res.json()) as Violations).violations;
-}
-
-/** A broken mock in front of a correct one, counting the requests that reach it. */
-async function brokenUpstream(mock: MockServer, breakage: Breakage) {
-  let hits = 0;
-  const broken = await startBrokenProxy(mock.origin, {
-    request: (request) => {
-      hits += 1;
-      return request;
-    },
-    ...(breakage.response ? { response: breakage.response } : {}),
-  });
-  return { url: `${broken.origin}/v1`, hits: () => hits, close: broken.close };
-}
-
 describe('the proxy in front of a correct mock', () => {
   let mock: MockServer;
-  let started: Started;
+  let started: StartedProxy;
   beforeAll(async () => {
     mock = await createMockServer({ data: ':memory:', log: () => undefined, logRequests: false });
     started = await startProxy(mock.url);
@@ -212,7 +172,7 @@ describe('the proxy in front of a dead or slow upstream', () => {
 describe('the workbench in front of the upstream', () => {
   let mock: MockServer;
   let upstream: Awaited<ReturnType<typeof brokenUpstream>>;
-  let started: Started;
+  let started: StartedProxy;
   beforeAll(async () => {
     mock = await createMockServer({ data: ':memory:', log: () => undefined, logRequests: false });
     upstream = await brokenUpstream(mock, {});

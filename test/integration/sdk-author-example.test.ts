@@ -31,4 +31,7 @@ test('the SDK waits out a 429 storm as Retry-After says, and backs off', async (
   expect(report.violations).toEqual([]);
   expect(report).toMatchObject({ compliant: true, honouredRetryAfter: true, backedOff: true });
   expect(report.refused).toBeGreaterThanOrEqual(3);
+
+  const timeline = await mock.control.timeline('sdk-under-test'); // what the dashboard draws, as data
+  expect(timeline.counts).toMatchObject({ storm: 3, 'rate-limited': 1, tooEarly: 0 });
 });

@@ -76,6 +76,34 @@ describe('the installed package', () => {
     expect(unwanted).toEqual([]);
   });
 
+  it('serves the dashboard with its charting library, found in the installed project', async () => {
+    const serve = await startCommand(
+      'npx',
+      ['petstore-mock', 'serve', '--port', '0', '--data', ':memory:', '--quiet'],
+      installed,
+      /API\s+(http:\/\/\S+)/,
+    );
+    try {
+      const origin = new URL(serve.match).origin;
+      const page = await fetch(`${origin}/__mock/ui`);
+      expect(await page.text()).toContain('/__mock/ui/vendor/uplot.css');
+      const assets: Array<[file: string, type: string, text: string]> = [
+        ['uplot.js', 'text/javascript', 'export { uPlot as default }'],
+        ['uplot.css', 'text/css', '.uplot'],
+      ];
+      for (const [file, type, text] of assets) {
+        const res = await fetch(`${origin}/__mock/ui/vendor/${file}`);
+        expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({
+          status: 200,
+          type: expect.stringContaining(type),
+        });
+        expect(await res.text()).toContain(text);
+      }
+    } finally {
+      await serve.stop();
+    }
+  }, 60_000);
+
   it(
     'runs `npx petstore-mock contract` as the README says, against the installed mock, with JUnit XML where asked',
     async () => {

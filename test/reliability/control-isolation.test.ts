@@ -15,7 +15,11 @@ describe('the control API is no back door', () => {
   });
 
   it('says in the start-up banner when it is closed, and how to open it', () => {
-    const banner = renderBanner({ ...mock.server, controlAccess: 'closed' }, 'in memory');
+    const banner = renderBanner(
+      { ...mock.server, controlAccess: 'closed' },
+      'in memory',
+      mock.server.store.data.apiKeys,
+    );
     expect(banner).toContain('CLOSED: listening beyond loopback without --control-token');
   });
 });
@@ -28,7 +32,7 @@ describe('--no-demo-keys', () => {
         errorShape(401, 'API_KEY_INVALID'),
       );
       expect(mock.server.store.data.apiKeys).toEqual([]);
-      expect(renderBanner(mock.server, 'in memory')).toContain('No API keys yet');
+      expect(renderBanner(mock.server, 'in memory', mock.server.store.data.apiKeys)).toContain('No API keys yet');
     } finally {
       await mock.server.close();
     }

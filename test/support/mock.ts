@@ -32,12 +32,12 @@ export async function startTestMock(options: MockServerOptions = {}): Promise<Te
     ...options,
     log: (line) => logLines.push(line),
   });
-  const server: MockServer = {
-    ...started,
-    close: async () => {
-      await started.close();
-      if (folder) await rm(folder, { recursive: true, force: true });
-    },
+  // Wrapped in place: a spread would read `store`, which throws when the data is in Redis.
+  const server: MockServer = started;
+  const closeServer = started.close.bind(started);
+  server.close = async () => {
+    await closeServer();
+    if (folder) await rm(folder, { recursive: true, force: true });
   };
   return {
     server,

@@ -1,0 +1,103 @@
+// The options `serve` and `proxy` share, defined once: where to listen, and how the simulation
+// starts (keys, a storm, latency, the clock, Retry-After, bans, scopes). Each command adds its own.
+import { type Command, Option } from 'commander';
+import { DEFAULT_MAX_SCOPES, DEFAULT_SCOPE_IDLE_SECONDS, type MockServerOptions, OPTION_RANGES } from '../config.js';
+import type { Latency } from '../http/latency.js';
+import type { RetryAfterFormat } from '../http/rate-limit-headers.js';
+import type { StormSpec } from '../limits/storms.js';
+import { integerOption } from './parse-options.js';
+import { parseKeyOption, parseLatencyOption, parseStormOption, type StartKey } from './start-options.js';
+
+export const DEFAULT_PORT = 4010;
+
+export type ListenFlags = { port: number; host: string; controlToken?: string; quiet?: boolean };
+
+export type SimulationFlags = {
+  retryAfterFormat: RetryAfterFormat;
+  banThreshold?: number;
+  banSeconds?: number;
+  clockStart?: string;
+  clockFrozen?: boolean;
+  key?: StartKey[];
+  storm?: StormSpec;
+  latency?: Latency;
+  scopeIdleSeconds: number;
+  maxScopes: number;
+};
+
+export function addListenOptions(command: Command): Command {
+  return command
+    .option(
+      '-p, --port <port>',
+      'TCP port (0 picks a free one)',
+      integerOption('--port', OPTION_RANGES.port),
+      DEFAULT_PORT,
+    )
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--control-token <token>', 'require "Authorization: Bearer TOKEN" on the control API (/__mock)')
+    .option('-q, --quiet', 'no line per request');
+}
+
+export function addSimulationOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--retry-after-format <format>', 'the form of Retry-After')
+        .choices(['seconds', 'http-date'] satisfies RetryAfterFormat[])
+        .default('seconds'),
+    )
+    .option(
+      '--ban-threshold <n>',
+      'requests while limited that ban a key (default 10)',
+      integerOption('--ban-threshold', OPTION_RANGES.banThreshold),
+    )
+    .option(
+      '--ban-seconds <n>',
+      'how long a ban lasts (default 600)',
+      integerOption('--ban-seconds', OPTION_RANGES.banSeconds),
+    )
+    .option('--clock-start <date>', "start the mock's clock at this ISO 8601 instant")
+    .option('--clock-frozen', "start with the mock's clock frozen")
+    .option('--key <name:plan[:perMinute:perDay]>', 'add or change an API key at start (repeatable)', parseKeyOption)
+    .option('--storm <json>', 'start a 429 storm at start, e.g. \'{"fraction":0.5,"seconds":60}\'', parseStormOption)
+    .option('--latency <ms|min-max>', 'add latency to every answer, e.g. 200 or 100-800', parseLatencyOption)
+    .option(
+      '--scope-idle-seconds <n>',
+      'drop a scope (X-Mock-Scope) unused this many seconds, real time',
+      integerOption('--scope-idle-seconds', OPTION_RANGES.scopeIdleSeconds),
+      DEFAULT_SCOPE_IDLE_SECONDS,
+    )
+    .option(
+      '--max-scopes <n>',
+      'hold at most this many scopes at once',
+      integerOption('--max-scopes', OPTION_RANGES.maxScopes),
+      DEFAULT_MAX_SCOPES,
+    );
+}
+
+/** The server options of the shared flags; resolveConfig (src/config.ts) checks what commander does not. */
+export function sharedServerOptions(flags: ListenFlags & SimulationFlags): MockServerOptions {
+  const ban = Object.fromEntries(
+    Object.entries({ threshold: flags.banThreshold, seconds: flags.banSeconds }).filter(
+      // Undefined ban fields would override the defaults.
+      ([, value]) => value !== undefined,
+    ),
+  );
+  return {
+    port: flags.port,
+    host: flags.host,
+    controlToken: flags.controlToken,
+    retryAfterFormat: flags.retryAfterFormat,
+    ban,
+    clockStart: flags.clockStart,
+    clockFrozen: flags.clockFrozen,
+    scopeIdleSeconds: flags.scopeIdleSeconds,
+    maxScopes: flags.maxScopes,
+    start: {
+      ...(flags.key ? { keys: flags.key } : {}),
+      ...(flags.storm ? { storm: flags.storm } : {}),
+      ...(flags.latency ? { latency: flags.latency } : {}),
+    },
+    log: (line) => console.log(line),
+    logRequests: !flags.quiet,
+  };
+}

@@ -1,0 +1,68 @@
+// What `serve --redis` finds under its prefix at start, and what it does with it: an empty prefix
+// is filled from the fixtures (as a new data file is), --reset rebuilds ours, and anything that
+// is not this mock's data, or of another data-set version without --reset, stops the start
+// before a single key is written.
+import { DATA_SET_VERSION, type DataSet } from '../store/data-set.js';
+import type { RedisConnection } from './redis-connection.js';
+import { PRODUCT_MARK, writeDataSet } from './redis-data-store.js';
+
+export class SharedStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SharedStateError';
+  }
+}
+
+export type SharedStateOrigin = 'created from the fixtures' | 'rebuilt from the fixtures' | 'kept from earlier runs';
+
+/** Glob characters are escaped: the prefix is matched as it is written. */
+const asPattern = (prefix: string) => `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+
+async function firstKeyUnder(connection: RedisConnection, prefix: string): Promise<string | undefined> {
+  let cursor = '0';
+  do {
+    const [nextCursor, found] = await connection.run((client) =>
+      client.scan(cursor, 'MATCH', asPattern(prefix), 'COUNT', 1000),
+    );
+    if (found.length > 0) return found[0];
+    cursor = nextCursor;
+  } while (cursor !== '0');
+  return undefined;
+}
+
+export async function prepareSharedState(
+  connection: RedisConnection,
+  prefix: string,
+  options: { reset: boolean; createInitialData: () => DataSet | Promise<DataSet> },
+): Promise<SharedStateOrigin> {
+  const where = `${connection.where} under the prefix "${prefix}"`;
+  const meta = await connection.run((client) => client.hgetall(`${prefix}meta`));
+  if (meta.product === undefined) {
+    const foreign = await firstKeyUnder(connection, prefix);
+    if (foreign !== undefined) {
+      throw new SharedStateError(
+        `Redis at ${where} holds keys that are not petstore-mock's (e.g. "${foreign}"); they were left untouched. ` +
+          'Pass another --redis-prefix, or another database (redis://HOST:PORT/DB).',
+      );
+    }
+    await writeDataSet(connection, prefix, await options.createInitialData(), true);
+    return 'created from the fixtures';
+  }
+  if (meta.product !== PRODUCT_MARK) {
+    throw new SharedStateError(
+      `Redis at ${where} holds data marked "${meta.product}", not petstore-mock's; it was left untouched. ` +
+        'Pass another --redis-prefix, or another database (redis://HOST:PORT/DB).',
+    );
+  }
+  if (options.reset) {
+    await writeDataSet(connection, prefix, await options.createInitialData(), false);
+    return 'rebuilt from the fixtures';
+  }
+  if (meta.dataSetVersion !== String(DATA_SET_VERSION)) {
+    throw new SharedStateError(
+      `Redis at ${where} holds petstore-mock data of data-set version ${meta.dataSetVersion}; this mock reads version ${DATA_SET_VERSION}. ` +
+        'It was left untouched: start with --reset to rebuild it from the fixtures (erasing it), or pass another --redis-prefix.',
+    );
+  }
+  return 'kept from earlier runs';
+}

@@ -1,0 +1,173 @@
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type RedisServer, startRedisServer } from '../../test/support/redis-server.js';
+import { keySubject, type LimitState } from '../limits/limit-state.js';
+import { createStorm } from '../limits/storms.js';
+import { describeLimitState } from '../limits/test-support/limit-state-behaviour.js';
+import { StateUnavailableError } from '../store/state-unavailable.js';
+import { connectRedis, type RedisConnection } from './redis-connection.js';
+import { createRedisLimitState, limitStateKeys } from './redis-limit-state.js';
+
+const NOW = Date.parse('2026-11-21T10:00:05Z');
+
+let server: RedisServer;
+// Two connections, as two mock processes would each have their own.
+let first: RedisConnection;
+let second: RedisConnection;
+let prefixes = 0;
+const freshPrefix = () => `petstore-mock:test-${++prefixes}:`;
+
+/** The same prefix seen from both connections: two processes sharing one mock. */
+function twoProcesses(): [LimitState, LimitState] {
+  const prefix = freshPrefix();
+  return [createRedisLimitState(first, prefix), createRedisLimitState(second, prefix)];
+}
+
+const decision = (key: string, perMinute = 100) => ({
+  key,
+  operationId: 'listPets',
+  limits: { perMinute, perDay: 10_000 },
+  ban: { threshold: 1_000, seconds: 600 },
+  nowMs: NOW,
+});
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  first = await connectRedis(server.url);
+  second = await connectRedis(server.url);
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await server?.remove();
+});
+
+describeLimitState('the Redis limit state', () => createRedisLimitState(first, freshPrefix()));
+
+describe('the Redis limit state shared by two processes', () => {
+  it('allows exactly the 60 requests left when 200 are decided at once through both', async () => {
+    const [one, other] = twoProcesses();
+    for (let sent = 0; sent < 40; sent += 1) await one.decide(decision('k'));
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, sent) => (sent % 2 === 0 ? one : other).decide(decision('k'))),
+    );
+    expect(outcomes.filter(({ decision }) => decision.allowed)).toHaveLength(60);
+    expect(await other.counters(keySubject('k'))).toMatchObject({ minuteCount: 100, dayCount: 100 });
+  });
+
+  it('settles every decision when both keep deciding on one key at once, the limit still exact', async () => {
+    const [one, other] = twoProcesses();
+    // Each process queues five hundred on one key: every one of them must settle within its attempts.
+    const outcomes = await Promise.all(
+      Array.from({ length: 1_000 }, (_, sent) => (sent % 2 === 0 ? one : other).decide(decision('k', 700))),
+    );
+    expect(outcomes.filter(({ decision }) => decision.allowed)).toHaveLength(700);
+  });
+
+  it('waits out the turn of a process that died holding it', async () => {
+    const prefix = freshPrefix();
+    const state = createRedisLimitState(first, prefix);
+    await first.client.set(`${prefix}limits:turn:${keySubject('k')}`, 'a process gone', 'PX', 10);
+    await first.client.set(`${prefix}limits:storms-turn`, 'a process gone', 'PX', 10);
+    await state.saveStorm(createStorm('s', { keys: ['k'] }, NOW));
+    expect((await state.decide(decision('k'))).decision).toMatchObject({ reason: 'storm' });
+  });
+
+  it('refuses through one a key banned through the other, and allows it once lifted there', async () => {
+    const [one, other] = twoProcesses();
+    await other.decide(decision('k'));
+    await one.ban(keySubject('k'), NOW + 60_000, NOW);
+    expect((await other.decide(decision('k'))).decision).toMatchObject({ allowed: false, reason: 'banned' });
+    await other.liftBan(keySubject('k'), NOW);
+    expect((await one.decide(decision('k'))).decision).toEqual({ allowed: true });
+  });
+
+  it('refuses through one the requests of a storm started through the other, counting each exactly once', async () => {
+    const [one, other] = twoProcesses();
+    // Each process has seen the storms before: the new one reaches them as news, not on first read.
+    await Promise.all([one.decide(decision('k')), other.decide(decision('j'))]);
+    await one.saveStorm(createStorm('s', { fraction: 0.5, keys: ['k', 'j'] }, NOW));
+    // Limits no key reaches: which key the storm lets through depends on the interleaving.
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, sent) =>
+        (sent % 2 === 0 ? one : other).decide(decision(sent % 4 < 2 ? 'k' : 'j', 1_000)),
+      ),
+    );
+    const refused = outcomes.filter(({ decision }) => !decision.allowed);
+    expect(refused).toHaveLength(100);
+    expect(refused.every(({ decision }) => !decision.allowed && decision.reason === 'storm')).toBe(true);
+    expect(await other.storms()).toEqual([expect.objectContaining({ id: 's', covered: 200, refused: 100 })]);
+    const counted = (await one.counters(keySubject('k')))?.minuteCount ?? 0;
+    expect(counted + ((await one.counters(keySubject('j')))?.minuteCount ?? 0)).toBe(2 + 100);
+  });
+
+  it('stops through one a storm started through the other', async () => {
+    const [one, other] = twoProcesses();
+    await one.saveStorm(createStorm('s', {}, NOW));
+    expect((await other.decide(decision('k'))).decision).toMatchObject({ reason: 'storm', stormId: 's' });
+    expect(await other.removeStorm('s')).toBe(true);
+    expect((await one.decide(decision('k'))).decision).toEqual({ allowed: true });
+    expect(await one.removeStorm('s')).toBe(false);
+  });
+
+  it("keeps every request recorded through both in the key's record, numbered without gaps", async () => {
+    const [one, other] = twoProcesses();
+    await Promise.all(
+      Array.from({ length: 300 }, (_, sent) =>
+        (sent % 2 === 0 ? one : other).recordRequest('k', { atMs: sent, method: 'GET', path: '/v1/pets', status: 200 }),
+      ),
+    );
+    const record = await one.requests('k');
+    expect(record.map(({ index }) => index)).toEqual(Array.from({ length: 300 }, (_, at) => at + 1));
+    expect(new Set(record.map(({ atMs }) => atMs)).size).toBe(300);
+  });
+
+  it('never takes a storm list read before the keys were deleted for the current one', async () => {
+    const [one, other] = twoProcesses();
+    await one.saveStorm(createStorm('gone', {}, NOW));
+    expect((await one.decide(decision('k'))).decision).toMatchObject({ reason: 'storm', stormId: 'gone' });
+    await first.client.flushall();
+    await other.saveStorm(createStorm('new', { keys: ['j'] }, NOW));
+    expect((await one.decide(decision('k'))).decision).toEqual({ allowed: true });
+    expect((await one.storms()).map(({ id }) => id)).toEqual(['new']);
+  });
+
+  it('names every key it writes under its prefix, even one with glob characters', async () => {
+    const prefix = 'petstore-mock:scope:a*[b]?:';
+    const state = createRedisLimitState(first, prefix);
+    await state.decide(decision('k'));
+    await state.countAnonymous('address:1', { perMinute: 5, perDay: 5 }, NOW);
+    await state.saveStorm(createStorm('s', { keys: ['other'] }, NOW));
+    await state.recordRequest('k', { atMs: NOW, method: 'GET', path: '/v1/pets', status: 200 });
+    const { keys, patterns } = limitStateKeys(prefix);
+    const owned = new Set(keys);
+    for (const pattern of patterns) {
+      for (const found of await first.client.keys(pattern)) owned.add(found);
+    }
+    const written = await first.client.keys('petstore-mock:scope:*');
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.filter((found) => !owned.has(found))).toEqual([]);
+    expect(written.every((found) => found.startsWith(prefix))).toBe(true);
+    await first.client.del(...owned);
+    expect(await first.client.keys('petstore-mock:scope:*')).toEqual([]);
+  });
+
+  // Last: it stops the server the other cases share.
+  it('rejects with StateUnavailableError while Redis is down, and serves again once it is back', async () => {
+    const state = createRedisLimitState(first, freshPrefix());
+    await state.decide(decision('k'));
+    await server.stop();
+    await expect(state.decide(decision('k'))).rejects.toBeInstanceOf(StateUnavailableError);
+    await expect(state.recordRequest('k', { atMs: NOW, method: 'GET', path: '/', status: 200 })).rejects.toBeInstanceOf(
+      StateUnavailableError,
+    );
+    await expect(state.storms()).rejects.toBeInstanceOf(StateUnavailableError);
+    const ready = once(first.client, 'ready');
+    await server.start();
+    await ready;
+    // The restarted Redis is empty (nothing is saved): counting starts again.
+    expect((await state.decide(decision('k'))).headers.remaining).toBe(99);
+    expect(await state.counters(keySubject('k'))).toMatchObject({ minuteCount: 1 });
+  });
+});

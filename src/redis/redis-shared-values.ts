@@ -1,0 +1,97 @@
+// The small values every request reads without awaiting (the clock's settings, latency and the
+// rate-limit settings), shared through Redis: each process reads its own copy, brought up to
+// date at the start of each request by one round trip (more only when a value changed), and a
+// write resolves once Redis has it, so that a change answered by one process holds on the next
+// request to any other.
+//
+// Keys under the prefix P:  P settings  hash: name -> value JSON;  P settings:version  bumped by each write
+import type { SharedValue } from '../store/shared-value.js';
+import type { RedisConnection } from './redis-connection.js';
+
+export function sharedValueKeys(prefix: string) {
+  return { values: `${prefix}settings`, version: `${prefix}settings:version` };
+}
+
+export type SharedValues = {
+  /** The value under `name`, `initial` until one is stored. */
+  value<T>(name: string, initial: T): SharedValue<T>;
+  /** Stores each value's initial one where none is stored yet (`overwrite`: in any case). */
+  storeInitial(overwrite: boolean): Promise<void>;
+  /** Brings every copy up to date with Redis. */
+  refresh(): Promise<void>;
+};
+
+type Entry = { current: unknown; initial: unknown };
+
+export function createRedisSharedValues(connection: RedisConnection, prefix: string): SharedValues {
+  const keys = sharedValueKeys(prefix);
+  const entries = new Map<string, Entry>();
+  let knownVersion: string | null | undefined;
+
+  const load = async () => {
+    const [version, stored] = await connection.run(async (client) => {
+      const results = await client.multi().get(keys.version).hgetall(keys.values).exec();
+      if (!results) throw new Error('The shared settings could not be read: the transaction was aborted.');
+      for (const [error] of results) if (error) throw error;
+      return [results[0]?.[1] as string | null, results[1]?.[1] as Record<string, string>] as const;
+    });
+    for (const [name, entry] of entries) {
+      const json = stored[name];
+      // Gone from Redis (it restarted empty): back to the start's value.
+      entry.current = json === undefined ? entry.initial : JSON.parse(json);
+    }
+    knownVersion = version;
+  };
+
+  const catchUp = async () => {
+    const version = await connection.run((client) => client.get(keys.version));
+    if (version !== knownVersion) await load();
+  };
+  // As in the data store: callers that come during a catch-up share the next one.
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const refresh = (): Promise<void> => {
+    if (!running) {
+      running = catchUp().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return refresh();
+      });
+    return next;
+  };
+
+  return {
+    value<T>(name: string, initial: T): SharedValue<T> {
+      const entry: Entry = { current: initial, initial };
+      entries.set(name, entry);
+      return {
+        read: () => entry.current as T,
+        async write(value) {
+          await connection.run((client) =>
+            client.multi().hset(keys.values, name, JSON.stringify(value)).incr(keys.version).exec(),
+          );
+          entry.current = value;
+        },
+      };
+    },
+    async storeInitial(overwrite) {
+      await connection.run(async (client) => {
+        const transaction = client.multi();
+        for (const [name, entry] of entries) {
+          const json = JSON.stringify(entry.initial);
+          if (overwrite) transaction.hset(keys.values, name, json);
+          else transaction.hsetnx(keys.values, name, json);
+        }
+        await transaction.incr(keys.version).exec();
+      });
+      await load();
+    },
+    refresh,
+  };
+}

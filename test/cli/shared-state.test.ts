@@ -1,0 +1,134 @@
+// `serve --redis` as users run it: real processes on one real Redis. A process killed under load
+// loses nothing it acknowledged; everything outlives a restart of every process; a start refuses
+// what it must not touch, with a message saying what to do.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { runCli, startCli } from '../support/cli.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+
+let redis: RedisServer;
+let client: Redis;
+let prefixCount = 0;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  client = new Redis(redis.url);
+});
+afterAll(async () => {
+  client.disconnect();
+  await redis.remove();
+});
+
+const KEY = { 'X-API-Key': 'demo-enterprise', 'Content-Type': 'application/json' };
+const nextPrefix = () => {
+  prefixCount += 1;
+  return `processes${prefixCount}:`;
+};
+const serveArgs = (prefix: string, ...more: string[]) => [
+  'serve',
+  '--port',
+  '0',
+  '--quiet',
+  '--redis',
+  redis.url,
+  '--redis-prefix',
+  prefix,
+  ...more,
+];
+
+async function createPet(apiUrl: string, name: string): Promise<number | undefined> {
+  try {
+    const res = await fetch(`${apiUrl}/pets`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ name, categoryId: 1 }),
+    });
+    if (res.status !== 201) return undefined;
+    return ((await res.json()) as { id: number }).id;
+  } catch {
+    return undefined; // the process was killed under it: not acknowledged
+  }
+}
+
+describe('serve --redis, process by process', () => {
+  it('loses nothing a process acknowledged when it is SIGKILLed under 300 concurrent creates', async () => {
+    const prefix = nextPrefix();
+    const [one, two] = [await startCli(serveArgs(prefix)), await startCli(serveArgs(prefix))];
+    try {
+      const creates = Array.from({ length: 300 }, (_, index) =>
+        createPet(index % 2 === 0 ? one.apiUrl : two.apiUrl, `Load ${index}`),
+      );
+      // Killed while its creates are under way.
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      one.child.kill('SIGKILL');
+      const acknowledged = (await Promise.all(creates)).filter((id): id is number => id !== undefined);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(150);
+      expect(new Set(acknowledged).size).toBe(acknowledged.length);
+      for (const id of acknowledged) {
+        const res = await fetch(`${two.apiUrl}/pets/${id}`, { headers: KEY });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      await one.stop('SIGKILL');
+      await two.stop();
+    }
+  });
+
+  it('keeps everything when every process restarts, and --reset rebuilds it', async () => {
+    const prefix = nextPrefix();
+    const first = await startCli(serveArgs(prefix));
+    expect(first.output()).toMatch(/created from the fixtures/);
+    const id = await createPet(first.apiUrl, 'Outlives restarts');
+    const putKey = await fetch(`${first.apiUrl.replace(/\/v1$/, '')}/__mock/keys/kept-key`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ plan: 'pro' }),
+    });
+    expect(putKey.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    const again = await startCli(serveArgs(prefix));
+    try {
+      expect(again.output()).toMatch(/kept from earlier runs/);
+      expect((await fetch(`${again.apiUrl}/pets/${id}`, { headers: KEY })).status).toBe(200);
+      expect((await fetch(`${again.apiUrl}/pets`, { headers: { 'X-API-Key': 'kept-key' } })).status).toBe(200);
+    } finally {
+      await again.stop();
+    }
+
+    const reset = await startCli(serveArgs(prefix, '--reset'));
+    try {
+      expect(reset.output()).toMatch(/rebuilt from the fixtures/);
+      expect((await fetch(`${reset.apiUrl}/pets/${id}`, { headers: KEY })).status).toBe(404);
+    } finally {
+      await reset.stop();
+    }
+  });
+
+  it('stops with a message and a non-zero exit when Redis cannot be reached', async () => {
+    const result = await runCli(['serve', '--port', '0', '--redis', 'redis://127.0.0.1:1']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/Redis at redis:\/\/127\.0\.0\.1:1 could not be reached/);
+    expect(result.stderr).toMatch(/Start it .*or pass the --redis URL of a running one/);
+  });
+
+  it('never touches keys under the prefix that are not its own, nor data of another version', async () => {
+    await client.set('foreign:thing', 'theirs');
+    const foreign = await runCli(serveArgs('foreign:', '--reset'));
+    expect(foreign.code).not.toBe(0);
+    expect(foreign.stderr).toMatch(/not petstore-mock's.*"foreign:thing".*another --redis-prefix/s);
+    expect(await client.get('foreign:thing')).toBe('theirs');
+    expect(await client.keys('foreign:*')).toEqual(['foreign:thing']);
+
+    const prefix = nextPrefix();
+    const first = await startCli(serveArgs(prefix));
+    await first.stop();
+    await client.hset(`${prefix}meta`, 'dataSetVersion', '99');
+    const pets = await client.hlen(`${prefix}data:pets`);
+    const older = await runCli(serveArgs(prefix));
+    expect(older.code).not.toBe(0);
+    expect(older.stderr).toMatch(/data-set version 99.*start with --reset/s);
+    expect(await client.hget(`${prefix}meta`, 'dataSetVersion')).toBe('99');
+    expect(await client.hlen(`${prefix}data:pets`)).toBe(pets);
+  });
+});

@@ -1,0 +1,152 @@
+// Two mocks on one Redis (serve --redis) behave as one: what one stores, the other reads; limits,
+// bans, storms, the clock and scopes hold across both; a Redis lost and back is 503s, then service.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { errorShape, startTestMock, type TestMock } from '../support/mock.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+
+let redis: RedisServer;
+let prefixCount = 0;
+const running: TestMock[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterEach(async () => {
+  const mocks = running.splice(0);
+  for (const mock of mocks) await mock.server.close();
+  for (const mock of mocks) expect(mock.contractBugs()).toEqual([]);
+});
+afterAll(async () => {
+  await redis.remove();
+});
+
+/** Two mocks on one fresh prefix: as two processes behind a load balancer. */
+async function twoMocks(): Promise<[TestMock, TestMock]> {
+  prefixCount += 1;
+  const options = { data: ':memory:', redis: redis.url, redisPrefix: `shared${prefixCount}:` };
+  const one = await startTestMock(options);
+  running.push(one);
+  const two = await startTestMock(options);
+  running.push(two);
+  return [one, two];
+}
+
+const KEY = { 'X-API-Key': 'demo-enterprise' };
+
+describe('two mocks on one Redis', () => {
+  it('read through one the pet made through the other, and a change and a removal too', async () => {
+    const [one, two] = await twoMocks();
+    const created = await one.http.post('/v1/pets').set(KEY).send({ name: 'Shared', categoryId: 1 });
+    expect(created.status).toBe(201);
+    const read = await two.http.get(`/v1/pets/${created.body.id}`).set(KEY);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(created.body);
+
+    const renamed = await two.http
+      .put(`/v1/pets/${created.body.id}`)
+      .set(KEY)
+      .send({ ...created.body, name: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect((await one.http.get(`/v1/pets/${created.body.id}`).set(KEY)).body.name).toBe('Renamed');
+    expect((await one.http.delete(`/v1/pets/${created.body.id}`).set(KEY)).status).toBe(204);
+    expect((await two.http.get(`/v1/pets/${created.body.id}`).set(KEY)).status).toBe(404);
+  });
+
+  it('let exactly 60 of 200 concurrent requests through when the key has 60 left, split over both', async () => {
+    const [one, two] = await twoMocks();
+    const put = await one.http
+      .put('/__mock/keys/shared-limit')
+      .send({ plan: 'pro', limits: { perMinute: 60, perDay: 100_000 } });
+    expect(put.status).toBe(200);
+    // Frozen, so that no minute boundary splits the 200 requests.
+    expect((await two.http.post('/__mock/clock').send({ frozen: true })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        (index % 2 === 0 ? one : two).http.get('/v1/categories').set('X-API-Key', 'shared-limit'),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+    expect(statuses.filter((status) => status !== 200 && status !== 429 && status !== 403)).toEqual([]);
+    const remaining = answers
+      .filter((answer) => answer.status === 200)
+      .map((answer) => Number(answer.headers['x-ratelimit-remaining']))
+      .sort((a, b) => a - b);
+    // Each success saw its own count: 59 down to 0, none twice.
+    expect(remaining).toEqual(Array.from({ length: 60 }, (_, index) => index));
+  });
+
+  it('hold a ban, a storm and the clock set through one on the other', async () => {
+    const [one, two] = await twoMocks();
+    expect((await one.http.post('/__mock/keys/demo-pro/ban').send({ seconds: 120 })).status).toBe(200);
+    const banned = await two.http.get('/v1/pets').set('X-API-Key', 'demo-pro');
+    expect(banned.status).toBe(403);
+    expect(banned.body).toEqual(errorShape(403));
+
+    const storm = await two.http.post('/__mock/storms').send({ keys: ['demo-business'], requests: 3 });
+    expect(storm.status).toBe(201);
+    const stormed = [];
+    for (const mock of [one, two, one, two]) {
+      stormed.push((await mock.http.get('/v1/pets').set('X-API-Key', 'demo-business')).status);
+    }
+    // The storm covers 3 requests in all, wherever they land; the fourth is served.
+    expect(stormed).toEqual([429, 429, 429, 200]);
+
+    const moved = await one.http.post('/__mock/clock').send({ now: '2031-05-01T12:00:00Z', frozen: true });
+    expect(moved.status).toBe(200);
+    expect((await two.http.get('/__mock/clock')).body).toEqual({ now: '2031-05-01T12:00:00.000Z', frozen: true });
+    const dated = await two.http.get('/v1/pets').set(KEY);
+    expect(dated.headers.date).toBe('Thu, 01 May 2031 12:00:00 GMT');
+  });
+
+  it('share a scope: its data and clock, apart from the default scope', async () => {
+    const [one, two] = await twoMocks();
+    const scope = { 'X-Mock-Scope': 'shared-scope' };
+    const created = await one.http.post('/v1/pets').set(KEY).set(scope).send({ name: 'Scoped', categoryId: 1 });
+    expect(created.status).toBe(201);
+    expect((await two.http.get(`/v1/pets/${created.body.id}`).set(KEY).set(scope)).body.name).toBe('Scoped');
+    const inDefault = await two.http.get('/v1/pets').query({ name: 'Scoped' }).set(KEY);
+    expect(inDefault.body).toEqual([]);
+
+    await two.http.post('/__mock/clock').set(scope).send({ now: '2032-01-01T00:00:00Z', frozen: true });
+    expect((await one.http.get('/__mock/clock').set(scope)).body.now).toBe('2032-01-01T00:00:00.000Z');
+    expect((await one.http.get('/__mock/clock')).body.now).not.toBe('2032-01-01T00:00:00.000Z');
+  });
+
+  it('answer 503 STATE_UNAVAILABLE while Redis is gone, then serve again without a restart', async () => {
+    const [one, two] = await twoMocks();
+    const before = await one.http.post('/v1/pets').set(KEY).send({ name: 'Before the outage', categoryId: 1 });
+    expect(before.status).toBe(201);
+    // Redis here saves nothing: once back it is empty, and the mocks fill it from the fixtures.
+    await redis.stop({ abruptly: true });
+    try {
+      for (const mock of [one, two]) {
+        const read = await mock.http.get('/v1/pets').set(KEY);
+        expect(read.status).toBe(503);
+        expect(read.body).toEqual(errorShape(503, 'STATE_UNAVAILABLE'));
+        expect(read.body.message).toMatch(/Retry once Redis is back/);
+        expect(read.headers['x-ratelimit-limit']).toBeDefined();
+        const write = await mock.http.post('/v1/pets').set(KEY).send({ name: 'During', categoryId: 1 });
+        expect(write.status).toBe(503);
+        const control = await mock.http.get('/__mock/state');
+        expect(control.status).toBe(503);
+        expect(control.body).toEqual(errorShape(503, 'STATE_UNAVAILABLE'));
+      }
+    } finally {
+      await redis.start();
+    }
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await two.http.get('/v1/pets').set(KEY)).status;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    const after = await one.http.post('/v1/pets').set(KEY).send({ name: 'After', categoryId: 1 });
+    expect(after.status).toBe(201);
+    expect((await two.http.get(`/v1/pets/${after.body.id}`).set(KEY)).status).toBe(200);
+    expect(one.logLines.some((line) => /out of reach/.test(line))).toBe(true);
+    expect(one.logLines.some((line) => /is back/.test(line))).toBe(true);
+  });
+});
