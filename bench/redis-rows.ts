@@ -7,6 +7,7 @@ import { generateDataSet } from '../src/fixtures/generate-data-set.js';
 import { createInMemoryLimitState } from '../src/limits/in-memory-limit-state.js';
 import { connectRedis, type RedisConnection } from '../src/redis/redis-connection.js';
 import { createRedisDataStore, writeDataSet } from '../src/redis/redis-data-store.js';
+import { createRedisLimitState } from '../src/redis/redis-limit-state.js';
 import { type RedisServer, startRedisServer } from '../test/support/redis-server.js';
 import { limiterDecisionsPerSecond } from './limiter-alone.js';
 import { BENCH_KEY, CONNECTIONS, CREATE, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
@@ -51,14 +52,14 @@ async function loadRows(redis: RedisServer, folder: string): Promise<Row[]> {
   return rows;
 }
 
-async function limiterFigures(): Promise<Record<string, number>> {
+/** The limiter alone, in memory and in Redis, with every caller on one key and with a key each. */
+async function limiterFigures(connection: RedisConnection): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
   for (const keys of [1, CONNECTIONS]) {
-    figures[`in memory, ${keys} key${keys === 1 ? '' : 's'}`] = await limiterDecisionsPerSecond(
-      createInMemoryLimitState(),
-      keys,
-      ALONE_SECONDS,
-    );
+    const label = `${keys} key${keys === 1 ? '' : 's'}`;
+    figures[`in memory, ${label}`] = await limiterDecisionsPerSecond(createInMemoryLimitState(), keys, ALONE_SECONDS);
+    const inRedis = createRedisLimitState(connection, `bench-limiter-${keys}:`);
+    figures[`Redis, ${label}`] = await limiterDecisionsPerSecond(inRedis, keys, ALONE_SECONDS);
   }
   return figures;
 }
@@ -92,7 +93,7 @@ export async function measureRedisRows(folder: string): Promise<RedisFigures> {
     const rows = await loadRows(redis, folder);
     const connection = await connectRedis(redis.url);
     try {
-      const limiter = await limiterFigures();
+      const limiter = await limiterFigures(connection);
       console.log(`  the limiter alone: ${JSON.stringify(limiter)} decisions/s`);
       const storeAlone = await storeAloneCreates(connection);
       console.log(`  the Redis store alone: ${storeAlone} creates/s`);
