@@ -21,6 +21,7 @@ import {
 } from './package-root.js';
 import { prepareSharedState } from './redis/prepare-shared-state.js';
 import { connectRedis } from './redis/redis-connection.js';
+import { createRedisScopes, scopePrefix } from './redis/redis-scopes.js';
 import { delegateTo } from './scopes/delegate.js';
 import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
 import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
@@ -295,18 +296,38 @@ async function openRedisState(config: Config, parts: StateParts): Promise<OpenSt
       start: config.start,
       log: config.log,
     });
-    const scopes = createScopeRegistry<World>({
+    const scopeLimits = { maxScopes: config.maxScopes, idleSeconds: config.scopeIdleSeconds };
+    const sharedScopes = createRedisScopes(connection, config.redisPrefix, scopeLimits);
+    const tooMany = tooManyScopesMessage(scopeLimits);
+    // Each process keeps its own world object per scope name; the scope itself (made, counted,
+    // dropped) lives in Redis, entered by every request through the world's refresh.
+    const localScopes = createScopeRegistry<World>({
       createWorld: (name) =>
         assembleRedisWorld({
           connection,
-          prefix: `${config.redisPrefix}scope:${name}:`,
+          prefix: scopePrefix(config.redisPrefix, name),
           initialSettings: parts.initialSettings,
           createInitialData: () => parts.fixtures,
           log: config.log,
+          async enter() {
+            if ((await sharedScopes.enter(name)) === 'refused') throw new HttpError('TOO_MANY_SCOPES', tooMany);
+          },
         }),
       maxScopes: config.maxScopes,
       idleSeconds: config.scopeIdleSeconds,
     });
+    const idleMs = config.scopeIdleSeconds * 1000;
+    const scopes: ScopeRegistry<World> = {
+      ...localScopes,
+      enter: (name) => localScopes.enter(name),
+      close: () => localScopes.close(),
+      list: async () =>
+        (await sharedScopes.list()).map((scope) => ({ ...scope, expiresAtMs: scope.lastUsedAtMs + idleMs })),
+      async drop(name) {
+        localScopes.drop(name);
+        return sharedScopes.drop(name);
+      },
+    };
     return {
       defaultWorld,
       scopes,

@@ -77,6 +77,8 @@ export type RedisWorldParts = {
   clockOptions?: { start?: Date; frozen?: boolean };
   start?: SimulationStart;
   log?: (line: string) => void;
+  /** Runs first at each refresh (a scope is entered in Redis, made or refused there). */
+  enter?: () => Promise<void>;
 };
 
 /**
@@ -102,12 +104,14 @@ export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStart
   const storeStartValues = async () => {
     await values.storeInitial(false);
   };
-  const refresh = () => {
+  const refresh = async () => {
+    if (parts.enter) await parts.enter();
     started ??= storeStartValues().catch((error: unknown) => {
       started = undefined;
       throw error;
     });
-    return started.then(() => values.refresh());
+    await started;
+    await values.refresh();
   };
   const world = assembleWorld({
     data,

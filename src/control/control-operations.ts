@@ -49,7 +49,7 @@ function scopeHandlers(scopes: ScopeListing): Record<'listScopes' | 'deleteScope
   return {
     listScopes: handle(async (_req, res) =>
       res.json({
-        scopes: scopes.list().map((scope) => ({
+        scopes: (await scopes.list()).map((scope) => ({
           name: scope.name,
           createdAt: iso(scope.createdAtMs),
           lastUsedAt: iso(scope.lastUsedAtMs),
@@ -62,7 +62,7 @@ function scopeHandlers(scopes: ScopeListing): Record<'listScopes' | 'deleteScope
     ),
     deleteScope: handle(async (req, res) => {
       const name = String(req.params.name);
-      if (!scopes.drop(name)) {
+      if (!(await scopes.drop(name))) {
         throw new HttpError('SCOPE_NOT_FOUND', `No scope "${name}". List the scopes with GET /__mock/scopes.`);
       }
       res.status(204).end();

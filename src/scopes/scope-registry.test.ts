@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { createScopeRegistry, type ScopeRegistry } from './scope-registry.js';
+import { createScopeRegistry, type LocalScopeRegistry } from './scope-registry.js';
 
 describe('the scope registry', () => {
   let nowMs = 1_000_000;
   let made = 0;
-  let registry: ScopeRegistry<{ serial: number }> | undefined;
+  let registry: LocalScopeRegistry<{ serial: number }> | undefined;
   const open = (maxScopes: number, idleSeconds: number) => {
     registry = createScopeRegistry({
       createWorld: () => {

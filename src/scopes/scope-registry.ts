@@ -17,10 +17,10 @@ export type ScopeSummary = {
 export type ScopeListing = {
   readonly maxScopes: number;
   readonly idleSeconds: number;
-  /** Every live scope, oldest first. */
-  list(): ScopeSummary[];
+  /** Every live scope, oldest first (from Redis when the state is shared, hence the promise). */
+  list(): ScopeSummary[] | Promise<ScopeSummary[]>;
   /** False when no scope has this name. */
-  drop(name: string): boolean;
+  drop(name: string): boolean | Promise<boolean>;
 };
 
 export type ScopeRegistry<World> = ScopeListing & {
@@ -46,7 +46,13 @@ type Entry<World> = { world: World; createdAtMs: number; lastUsedAtMs: number; r
 /** Idle scopes are also dropped when met (enter, list): the timer only frees their memory. */
 const MAX_SWEEP_EVERY_MS = 60_000;
 
-export function createScopeRegistry<World>(options: ScopeRegistryOptions<World>): ScopeRegistry<World> {
+/** The registry of one process: its answers need no waiting. */
+export type LocalScopeRegistry<World> = Omit<ScopeRegistry<World>, 'list' | 'drop'> & {
+  list(): ScopeSummary[];
+  drop(name: string): boolean;
+};
+
+export function createScopeRegistry<World>(options: ScopeRegistryOptions<World>): LocalScopeRegistry<World> {
   const { maxScopes, idleSeconds } = options;
   const realNowMs = options.realNowMs ?? Date.now;
   const idleMs = idleSeconds * 1000;

@@ -105,6 +105,27 @@ describe('serve --redis, process by process', () => {
     }
   });
 
+  it('passes the whole contract suite, rate limits and ban included, with its state in Redis', async () => {
+    const prefix = nextPrefix();
+    const served = await startCli(serveArgs(prefix, '--key', 'contract-limit:free:15:1000'));
+    try {
+      const result = await runCli([
+        'contract',
+        '--base-url',
+        served.apiUrl,
+        '--api-key',
+        'demo-enterprise',
+        '--rate-limit-key',
+        'contract-limit',
+        '--check-ban',
+      ]);
+      expect(result.stdout).toMatch(/: \d+ passed, 0 failed/);
+      expect(result.code).toBe(0);
+    } finally {
+      await served.stop();
+    }
+  }, 120_000);
+
   it('stops with a message and a non-zero exit when Redis cannot be reached', async () => {
     const result = await runCli(['serve', '--port', '0', '--redis', 'redis://127.0.0.1:1']);
     expect(result.code).not.toBe(0);

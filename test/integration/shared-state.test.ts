@@ -21,9 +21,9 @@ afterAll(async () => {
 });
 
 /** Two mocks on one fresh prefix: as two processes behind a load balancer. */
-async function twoMocks(): Promise<[TestMock, TestMock]> {
+async function twoMocks(more: { maxScopes?: number } = {}): Promise<[TestMock, TestMock]> {
   prefixCount += 1;
-  const options = { data: ':memory:', redis: redis.url, redisPrefix: `shared${prefixCount}:` };
+  const options = { data: ':memory:', redis: redis.url, redisPrefix: `shared${prefixCount}:`, ...more };
   const one = await startTestMock(options);
   running.push(one);
   const two = await startTestMock(options);
@@ -111,6 +111,33 @@ describe('two mocks on one Redis', () => {
     await two.http.post('/__mock/clock').set(scope).send({ now: '2032-01-01T00:00:00Z', frozen: true });
     expect((await one.http.get('/__mock/clock').set(scope)).body.now).toBe('2032-01-01T00:00:00.000Z');
     expect((await one.http.get('/__mock/clock')).body.now).not.toBe('2032-01-01T00:00:00.000Z');
+  });
+
+  it('list, count and drop the same scopes, and hold --max-scopes across both', async () => {
+    const [one, two] = await twoMocks({ maxScopes: 2 });
+    const alpha = { 'X-Mock-Scope': 'alpha' };
+    const made = await one.http.post('/v1/pets').set(KEY).set(alpha).send({ name: 'In alpha', categoryId: 1 });
+    expect(made.status).toBe(201);
+    expect((await two.http.get('/v1/pets').set(KEY).set({ 'X-Mock-Scope': 'beta' })).status).toBe(200);
+    const listed = await two.http.get('/__mock/scopes');
+    expect(listed.body.scopes.map((scope: { name: string; requests: number }) => [scope.name, scope.requests])).toEqual(
+      [
+        ['alpha', 1],
+        ['beta', 1],
+      ],
+    );
+    const third = await one.http.get('/v1/pets').set(KEY).set({ 'X-Mock-Scope': 'gamma' });
+    expect(third.status).toBe(503);
+    expect(third.body).toEqual(errorShape(503, 'TOO_MANY_SCOPES'));
+
+    // Dropped through one, alpha is new again through the other: the fixtures, not the pet made in it.
+    expect((await one.http.delete('/__mock/scopes/alpha')).status).toBe(204);
+    expect((await two.http.get(`/v1/pets/${made.body.id}`).set(KEY).set(alpha)).status).toBe(404);
+    expect((await two.http.delete('/__mock/scopes/nowhere')).status).toBe(404);
+    expect((await one.http.get('/__mock/scopes')).body.scopes.map((scope: { name: string }) => scope.name)).toEqual([
+      'beta',
+      'alpha',
+    ]);
   });
 
   it('answer 503 STATE_UNAVAILABLE while Redis is gone, then serve again without a restart', async () => {

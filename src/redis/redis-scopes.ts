@@ -1,0 +1,124 @@
+// The scopes of a mock whose state is in Redis, kept there so that every process sees the same
+// ones: each scoped request enters its scope in one script (made when new, refused past
+// --max-scopes, idle ones dropped on the way), and a dropped scope's keys go with it, so that
+// the next request to that name, through any process, finds a new scope.
+//
+// Keys under the prefix P:  P scopes  sorted set: name, scored by last use (real time, ms);
+//   P scopes:created, P scopes:requests  hashes by name;  a scope's own state under P scope:NAME:
+import type { RedisConnection } from './redis-connection.js';
+import { defineScript } from './redis-connection.js';
+
+export type SharedScopeSummary = { name: string; createdAtMs: number; lastUsedAtMs: number; requests: number };
+
+export function scopePrefix(prefix: string, name: string): string {
+  return `${prefix}scope:${name}:`;
+}
+
+// Drops one scope: its entries, and every key under its prefix (SCAN in the script, so that no
+// request lands between the check and the removal). KEYS: scopes, created, requests. ARGV: prefix.
+const DROP_SCOPE = `
+local function drop(name)
+  redis.call('ZREM', KEYS[1], name)
+  redis.call('HDEL', KEYS[2], name)
+  redis.call('HDEL', KEYS[3], name)
+  -- Prefixes and scope names hold no glob characters (config.ts, scope-name.ts): matched as written.
+  local pattern = ARGV[1] .. 'scope:' .. name .. ':*'
+  local cursor = '0'
+  repeat
+    local found = redis.call('SCAN', cursor, 'MATCH', pattern, 'COUNT', 1000)
+    cursor = found[1]
+    for _, key in ipairs(found[2]) do redis.call('DEL', key) end
+  until cursor == '0'
+end
+`;
+
+// ARGV: prefix, name, now, idle ms, most scopes. Answers 1 (entered), 2 (made) or 0 (refused).
+const ENTER_SCOPE = `${DROP_SCOPE}
+local now = tonumber(ARGV[3])
+for _, idle in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[4]))) do drop(idle) end
+local made = 0
+if not redis.call('ZSCORE', KEYS[1], ARGV[2]) then
+  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[5]) then return 0 end
+  redis.call('HSET', KEYS[2], ARGV[2], now)
+  made = 1
+end
+redis.call('ZADD', KEYS[1], now, ARGV[2])
+redis.call('HINCRBY', KEYS[3], ARGV[2], 1)
+return 1 + made
+`;
+
+// ARGV: prefix, name, now, idle ms. Answers 1 when a live scope was dropped.
+const DELETE_SCOPE = `${DROP_SCOPE}
+local lastUsed = redis.call('ZSCORE', KEYS[1], ARGV[2])
+if not lastUsed then return 0 end
+drop(ARGV[2])
+if tonumber(lastUsed) <= tonumber(ARGV[3]) - tonumber(ARGV[4]) then return 0 end
+return 1
+`;
+
+// ARGV: prefix, now, idle ms. Drops the idle scopes, then answers the others: name, last use, made, requests.
+const LIST_SCOPES = `${DROP_SCOPE}
+for _, idle in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[2]) - tonumber(ARGV[3]))) do drop(idle) end
+local answer = {}
+local live = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+for i = 1, #live, 2 do
+  local name = live[i]
+  table.insert(answer, name)
+  table.insert(answer, live[i + 1])
+  table.insert(answer, redis.call('HGET', KEYS[2], name) or live[i + 1])
+  table.insert(answer, redis.call('HGET', KEYS[3], name) or '0')
+end
+return answer
+`;
+
+const enterScript = defineScript('petstoreEnterScope', ENTER_SCOPE);
+const deleteScript = defineScript('petstoreDeleteScope', DELETE_SCOPE);
+const listScript = defineScript('petstoreListScopes', LIST_SCOPES);
+
+export type RedisScopes = {
+  /** Counts a request of the scope, making it when new; 'refused' when it is new and maxScopes live already. */
+  enter(name: string): Promise<'entered' | 'made' | 'refused'>;
+  /** Every live scope, oldest first. */
+  list(): Promise<SharedScopeSummary[]>;
+  /** Drops a scope and all its state; false when no live scope has the name. */
+  drop(name: string): Promise<boolean>;
+};
+
+export function createRedisScopes(
+  connection: RedisConnection,
+  prefix: string,
+  options: { maxScopes: number; idleSeconds: number; realNowMs?: () => number },
+): RedisScopes {
+  const keys = [`${prefix}scopes`, `${prefix}scopes:created`, `${prefix}scopes:requests`];
+  const realNowMs = options.realNowMs ?? Date.now;
+  const idleMs = String(options.idleSeconds * 1000);
+  return {
+    async enter(name) {
+      const answer = await connection.run(() =>
+        enterScript(connection, keys, [prefix, name, String(realNowMs()), idleMs, String(options.maxScopes)]),
+      );
+      return answer === 2 ? 'made' : answer === 1 ? 'entered' : 'refused';
+    },
+    async list() {
+      const flat = (await connection.run(() =>
+        listScript(connection, keys, [prefix, String(realNowMs()), idleMs]),
+      )) as string[];
+      const scopes: SharedScopeSummary[] = [];
+      for (let index = 0; index < flat.length; index += 4) {
+        scopes.push({
+          name: flat[index] as string,
+          lastUsedAtMs: Number(flat[index + 1]),
+          createdAtMs: Number(flat[index + 2]),
+          requests: Number(flat[index + 3]),
+        });
+      }
+      return scopes.sort((a, b) => a.createdAtMs - b.createdAtMs);
+    },
+    async drop(name) {
+      const answer = await connection.run(() =>
+        deleteScript(connection, keys, [prefix, name, String(realNowMs()), idleMs]),
+      );
+      return answer === 1;
+    },
+  };
+}
