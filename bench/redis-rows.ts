@@ -44,8 +44,8 @@ async function loadRows(redis: RedisServer, folder: string): Promise<Row[]> {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
     rows.push(
       rowOf(`${load.name}: file store`, rounds, FILE),
-      rowOf(`${load.name}: Redis (ratio: to the file store)`, rounds, ONE, FILE),
-      rowOf(`${load.name}: Redis, --workers 2 (ratio: to the file store)`, rounds, TWO, FILE),
+      rowOf(`${load.name}: Redis`, rounds, ONE, FILE),
+      rowOf(`${load.name}: Redis, --workers 2`, rounds, TWO, FILE),
     );
     for (const row of rows.slice(-2)) logRow(row);
   }
@@ -125,8 +125,8 @@ export function reportRedis(figures: RedisFigures): void {
   console.log(
     `limiter decisions/s alone (no HTTP, ${CONNECTIONS} callers, ${ALONE_SECONDS} s): ` +
       Object.entries(figures.limiterDecisionsPerSecond)
-        .map(([where, rate]) => `${rate} ${where}`)
-        .join(', '),
+        .map(([where, rate]) => `${where}: ${rate}`)
+        .join('; '),
   );
   console.log(
     `creates/s by the Redis store alone (no HTTP, ${CONNECTIONS} writers, ${ALONE_SECONDS} s): ${figures.storeAloneCreatesPerSecond}`,
