@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { DEFAULT_REDIS_PREFIX, type MockServerOptions, OPTION_RANGES } from '../config.js';
+import { type MockServerOptions, OPTION_RANGES } from '../config.js';
 import { createMockServer } from '../server.js';
 import { IN_MEMORY } from '../store/create-store.js';
 import { renderBanner } from './banner.js';
@@ -25,8 +25,6 @@ type ServeFlags = ListenFlags &
     reset?: boolean;
     demoKeys: boolean;
     validateResponses: boolean;
-    redis?: string;
-    redisPrefix: string;
   };
 
 function describeDataOrigin(flags: ServeFlags): string {
@@ -47,8 +45,6 @@ export function registerServeCommand(program: Command): void {
     .option('--reset', 'rebuild the data file from the fixtures')
     .option('--no-demo-keys', 'leave the demo keys out of fresh data');
   addSimulationOptions(serve)
-    .option('--redis <url>', 'keep all state in this Redis, shared by every mock on it: redis://HOST:PORT[/DB]')
-    .option('--redis-prefix <prefix>', 'the start of every Redis key the mock uses', DEFAULT_REDIS_PREFIX)
     .option('--no-validate-responses', "skip checking the mock's own responses (for load tests)")
     .action(async (flags: ServeFlags) => {
       const dataOrigin = describeDataOrigin(flags);
@@ -59,8 +55,6 @@ export function registerServeCommand(program: Command): void {
         reset: flags.reset,
         demoKeys: flags.demoKeys,
         validateResponses: flags.validateResponses,
-        ...(flags.redis === undefined ? {} : { redis: flags.redis }),
-        redisPrefix: flags.redisPrefix,
       };
       const server = await createMockServer(options);
       const apiKeys = await server.data.read((view) => view.listApiKeys());
