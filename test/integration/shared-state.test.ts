@@ -52,6 +52,22 @@ describe('two mocks on one Redis', () => {
     expect((await two.http.get(`/v1/pets/${created.body.id}`).set(KEY)).status).toBe(404);
   });
 
+  it('keep the stock rule across both: 20 concurrent orders for 3 units, exactly 3 placed', async () => {
+    const [one, two] = await twoMocks();
+    const pet = await one.http.post('/v1/pets').set(KEY).send({ name: 'Scarce', categoryId: 1 });
+    expect((await two.http.put(`/v1/store/inventory/${pet.body.id}`).set(KEY).send({ quantity: 3 })).status).toBe(200);
+    const orders = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? one : two).http.post('/v1/store/orders').set(KEY).send({ petId: pet.body.id, quantity: 1 }),
+      ),
+    );
+    const statuses = orders.map((order) => order.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(17);
+    expect(orders.find((order) => order.status === 409)?.body.code).toBe('INSUFFICIENT_STOCK');
+    expect((await one.http.get(`/v1/store/inventory/${pet.body.id}`).set(KEY)).body.quantity).toBe(0);
+  });
+
   it('let exactly 60 of 200 concurrent requests through when the key has 60 left, split over both', async () => {
     const [one, two] = await twoMocks();
     const put = await one.http
