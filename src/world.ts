@@ -9,11 +9,12 @@ import { createSimulation, type Simulation, type SimulationStart } from './contr
 import type { RateLimitSettings } from './http/rate-limit-headers.js';
 import { createInMemoryLimitState } from './limits/in-memory-limit-state.js';
 import type { LimitState } from './limits/limit-state.js';
-import { createViolationLog, type ViolationLog } from './proxy/violation-log.js';
+import { createViolationLog, MAX_VIOLATIONS, type ViolationLog } from './proxy/violation-log.js';
 import type { RedisConnection } from './redis/redis-connection.js';
 import { createRedisDataStore } from './redis/redis-data-store.js';
 import { createRedisLimitState } from './redis/redis-limit-state.js';
 import { createRedisSharedValues } from './redis/redis-shared-values.js';
+import { createRedisViolationLog } from './redis/redis-violation-log.js';
 import { createCopyOnWriteDataStore } from './store/copy-on-write-data-store.js';
 import type { DataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
@@ -42,6 +43,8 @@ export type WorldParts = {
   limitState?: LimitState;
   /** Latency and settings: this process's memory unless given. */
   settingsStore?: SharedValue<SimulationSettings>;
+  /** A proxy's violations: this process's memory unless given. */
+  violations?: ViolationLog;
   refresh?: () => Promise<void>;
 };
 
@@ -64,7 +67,7 @@ export function assembleWorld(parts: WorldParts): World {
     limitState,
     simulation,
     keys: createKeyDirectory(data),
-    violations: createViolationLog(),
+    violations: parts.violations ?? createViolationLog(),
     ...(parts.refresh ? { refresh: parts.refresh } : {}),
   };
 }
@@ -121,6 +124,7 @@ export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStart
     ...(parts.start ? { start: parts.start } : {}),
     limitState: createRedisLimitState(connection, prefix),
     settingsStore,
+    violations: createRedisViolationLog(connection, prefix, MAX_VIOLATIONS),
     refresh,
   });
   return { ...world, storeStartValues };

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ConfigError, DEFAULT_REDIS_PREFIX, type MockServerOptions, OPTION_RANGES, resolveConfig } from '../config.js';
+import { ConfigError, type MockServerOptions, OPTION_RANGES, resolveConfig } from '../config.js';
 import { describeRedisUrl } from '../redis/redis-connection.js';
 import { createMockServer, type MockServer } from '../server.js';
 import { IN_MEMORY } from '../store/create-store.js';
@@ -35,8 +35,6 @@ type ServeFlags = ListenFlags &
     reset?: boolean;
     demoKeys: boolean;
     validateResponses: boolean;
-    redis?: string;
-    redisPrefix: string;
     workers?: number;
   };
 
@@ -56,8 +54,6 @@ function serverOptions(flags: ServeFlags): MockServerOptions {
     reset: flags.reset,
     demoKeys: flags.demoKeys,
     validateResponses: flags.validateResponses,
-    ...(flags.redis === undefined ? {} : { redis: flags.redis }),
-    redisPrefix: flags.redisPrefix,
   };
 }
 
@@ -134,8 +130,6 @@ export function registerServeCommand(program: Command): void {
     .option('--reset', 'rebuild the data file from the fixtures')
     .option('--no-demo-keys', 'leave the demo keys out of fresh data');
   addSimulationOptions(serve)
-    .option('--redis <url>', 'keep all state in this Redis, shared by every mock on it: redis://HOST:PORT[/DB]')
-    .option('--redis-prefix <prefix>', 'the start of every Redis key the mock uses', DEFAULT_REDIS_PREFIX)
     .option(
       '--workers <n>',
       'serve with N processes on one port, sharing their state through --redis',

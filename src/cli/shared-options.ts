@@ -1,7 +1,13 @@
 // The options `serve` and `proxy` share, defined once: where to listen, and how the simulation
 // starts (keys, a storm, latency, the clock, Retry-After, bans, scopes). Each command adds its own.
 import { type Command, Option } from 'commander';
-import { DEFAULT_MAX_SCOPES, DEFAULT_SCOPE_IDLE_SECONDS, type MockServerOptions, OPTION_RANGES } from '../config.js';
+import {
+  DEFAULT_MAX_SCOPES,
+  DEFAULT_REDIS_PREFIX,
+  DEFAULT_SCOPE_IDLE_SECONDS,
+  type MockServerOptions,
+  OPTION_RANGES,
+} from '../config.js';
 import type { Latency } from '../http/latency.js';
 import type { RetryAfterFormat } from '../http/rate-limit-headers.js';
 import type { StormSpec } from '../limits/storms.js';
@@ -23,6 +29,8 @@ export type SimulationFlags = {
   latency?: Latency;
   scopeIdleSeconds: number;
   maxScopes: number;
+  redis?: string;
+  redisPrefix: string;
 };
 
 export function addListenOptions(command: Command): Command {
@@ -71,7 +79,9 @@ export function addSimulationOptions(command: Command): Command {
       'hold at most this many scopes at once',
       integerOption('--max-scopes', OPTION_RANGES.maxScopes),
       DEFAULT_MAX_SCOPES,
-    );
+    )
+    .option('--redis <url>', 'keep all state in this Redis, shared by every process on it: redis://HOST:PORT[/DB]')
+    .option('--redis-prefix <prefix>', 'the start of every Redis key used', DEFAULT_REDIS_PREFIX);
 }
 
 /** The server options of the shared flags; resolveConfig (src/config.ts) checks what commander does not. */
@@ -92,6 +102,8 @@ export function sharedServerOptions(flags: ListenFlags & SimulationFlags): MockS
     clockFrozen: flags.clockFrozen,
     scopeIdleSeconds: flags.scopeIdleSeconds,
     maxScopes: flags.maxScopes,
+    ...(flags.redis === undefined ? {} : { redis: flags.redis }),
+    redisPrefix: flags.redisPrefix,
     start: {
       ...(flags.key ? { keys: flags.key } : {}),
       ...(flags.storm ? { storm: flags.storm } : {}),

@@ -91,9 +91,9 @@ export function createControlOperations({
 
   return {
     ...scopeHandlers(scopes),
-    listViolations: handle(async (req, res) => res.json({ violations: violationsOf(req).list() })),
+    listViolations: handle(async (req, res) => res.json({ violations: await violationsOf(req).list() })),
     clearViolations: handle(async (req, res) => {
-      violationsOf(req).clear();
+      await violationsOf(req).clear();
       res.status(204).end();
     }),
     getState: inScope(async (simulation, req, res) => {

@@ -52,6 +52,9 @@ export function recordViolation(
   counts.set(req, violationCount(req) + 1);
   sink.log(`CONTRACT VIOLATION ${operationId} ${location} ${req.method} ${req.originalUrl}: ${message}`);
   const violation = { operationId, location, message, at: new Date().toISOString(), curl: curlOf(req, sink) };
-  sink.violationsOf(req).record(violation);
+  // Kept in Redis when the state is shared: a failure there is logged, the answer goes on.
+  Promise.resolve()
+    .then(() => sink.violationsOf(req).record(violation))
+    .catch((error: unknown) => sink.log(`The violation could not be kept: ${String(error)}`));
   sink.ledger?.violation(violation);
 }

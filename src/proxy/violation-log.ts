@@ -6,14 +6,22 @@ export type ContractViolation = components['schemas']['ContractViolation'];
 
 export const MAX_VIOLATIONS = 500;
 
+/** In this process's memory, or in Redis when proxies share their state (then each call is a promise). */
 export type ViolationLog = {
-  record(violation: ContractViolation): void;
+  record(violation: ContractViolation): void | Promise<void>;
   /** Oldest first. */
+  list(): ContractViolation[] | Promise<ContractViolation[]>;
+  clear(): void | Promise<void>;
+};
+
+/** The log of one process: its answers need no waiting. */
+export type LocalViolationLog = {
+  record(violation: ContractViolation): void;
   list(): ContractViolation[];
   clear(): void;
 };
 
-export function createViolationLog(max = MAX_VIOLATIONS): ViolationLog {
+export function createViolationLog(max = MAX_VIOLATIONS): LocalViolationLog {
   let kept: ContractViolation[] = [];
   return {
     record(violation) {

@@ -28,6 +28,7 @@ import { createDataSetReader } from '../store/data-set-reader.js';
 import { createDataSetTransaction } from '../store/data-set-transaction.js';
 import type { DataStore } from '../store/data-store.js';
 import { createSerialLock } from '../store/serial-lock.js';
+import { sharedNextRun } from './next-run.js';
 import { defineScript, type RedisConnection } from './redis-connection.js';
 
 export const PRODUCT_MARK = 'petstore-mock';
@@ -268,25 +269,7 @@ export function createRedisDataStore(
     return replica ?? known;
   };
 
-  // Callers that come while a catch-up is under way share the next one: it starts after they
-  // came, so it sees every change acknowledged before (one they joined midway might not).
-  let running: Promise<Replica> | undefined;
-  let next: Promise<Replica> | undefined;
-  const upToDate = (): Promise<Replica> => {
-    if (!running) {
-      running = catchUp().finally(() => {
-        running = undefined;
-      });
-      return running;
-    }
-    next ??= running
-      .catch(() => undefined)
-      .then(() => {
-        next = undefined;
-        return upToDate();
-      });
-    return next;
-  };
+  const upToDate = sharedNextRun(catchUp);
 
   const commit = async (base: Replica, changes: ChangeSet): Promise<boolean> => {
     const args: string[] = [

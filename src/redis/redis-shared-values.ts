@@ -6,6 +6,7 @@
 //
 // Keys under the prefix P:  P settings  hash: name -> value JSON;  P settings:version  bumped by each write
 import type { SharedValue } from '../store/shared-value.js';
+import { sharedNextRun } from './next-run.js';
 import type { RedisConnection } from './redis-connection.js';
 
 export function sharedValueKeys(prefix: string) {
@@ -47,24 +48,7 @@ export function createRedisSharedValues(connection: RedisConnection, prefix: str
     const version = await connection.run((client) => client.get(keys.version));
     if (version !== knownVersion) await load();
   };
-  // As in the data store: callers that come during a catch-up share the next one.
-  let running: Promise<void> | undefined;
-  let next: Promise<void> | undefined;
-  const refresh = (): Promise<void> => {
-    if (!running) {
-      running = catchUp().finally(() => {
-        running = undefined;
-      });
-      return running;
-    }
-    next ??= running
-      .catch(() => undefined)
-      .then(() => {
-        next = undefined;
-        return refresh();
-      });
-    return next;
-  };
+  const refresh = sharedNextRun(catchUp);
 
   return {
     value<T>(name: string, initial: T): SharedValue<T> {

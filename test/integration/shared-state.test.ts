@@ -52,6 +52,22 @@ describe('two mocks on one Redis', () => {
     expect((await two.http.get(`/v1/pets/${created.body.id}`).set(KEY)).status).toBe(404);
   });
 
+  it('keep the stock rule across both: 20 concurrent orders for 3 units, exactly 3 placed', async () => {
+    const [one, two] = await twoMocks();
+    const pet = await one.http.post('/v1/pets').set(KEY).send({ name: 'Scarce', categoryId: 1 });
+    expect((await two.http.put(`/v1/store/inventory/${pet.body.id}`).set(KEY).send({ quantity: 3 })).status).toBe(200);
+    const orders = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? one : two).http.post('/v1/store/orders').set(KEY).send({ petId: pet.body.id, quantity: 1 }),
+      ),
+    );
+    const statuses = orders.map((order) => order.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(17);
+    expect(orders.find((order) => order.status === 409)?.body.code).toBe('INSUFFICIENT_STOCK');
+    expect((await one.http.get(`/v1/store/inventory/${pet.body.id}`).set(KEY)).body.quantity).toBe(0);
+  });
+
   it('let exactly 60 of 200 concurrent requests through when the key has 60 left, split over both', async () => {
     const [one, two] = await twoMocks();
     const put = await one.http
@@ -140,36 +156,57 @@ describe('two mocks on one Redis', () => {
     ]);
   });
 
-  it('answer 503 STATE_UNAVAILABLE while Redis is gone, then serve again without a restart', async () => {
+  it('answer 503 STATE_UNAVAILABLE under load while Redis is gone, then serve again without a restart', async () => {
     const [one, two] = await twoMocks();
-    const before = await one.http.post('/v1/pets').set(KEY).send({ name: 'Before the outage', categoryId: 1 });
-    expect(before.status).toBe(201);
+    // Load through both for the whole outage: 8 clients, each a read and a create in turn.
+    const answers: Array<{ status: number; body: { code?: string; status?: number } }> = [];
+    let loading = true;
+    const client = async (index: number) => {
+      const mock = index % 2 === 0 ? one : two;
+      for (let round = 0; loading && round < 2_000; round += 1) {
+        const res =
+          round % 2 === 0
+            ? await mock.http.get('/v1/pets').set(KEY)
+            : await mock.http
+                .post('/v1/pets')
+                .set(KEY)
+                .send({ name: `Load ${index}.${round}`, categoryId: 1 });
+        answers.push({ status: res.status, body: res.body });
+      }
+    };
+    const clients = Array.from({ length: 8 }, (_, index) => client(index));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     // Redis here saves nothing: once back it is empty, and the mocks fill it from the fixtures.
     await redis.stop({ abruptly: true });
+    const outageStart = answers.length;
     try {
-      for (const mock of [one, two]) {
-        const read = await mock.http.get('/v1/pets').set(KEY);
-        expect(read.status).toBe(503);
-        expect(read.body).toEqual(errorShape(503, 'STATE_UNAVAILABLE'));
-        expect(read.body.message).toMatch(/Retry once Redis is back/);
-        expect(read.headers['x-ratelimit-limit']).toBeDefined();
-        const write = await mock.http.post('/v1/pets').set(KEY).send({ name: 'During', categoryId: 1 });
-        expect(write.status).toBe(503);
-        const control = await mock.http.get('/__mock/state');
-        expect(control.status).toBe(503);
-        expect(control.body).toEqual(errorShape(503, 'STATE_UNAVAILABLE'));
-      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const control = await one.http.get('/__mock/state');
+      expect(control.status).toBe(503);
+      expect(control.body).toEqual(errorShape(503, 'STATE_UNAVAILABLE'));
     } finally {
       await redis.start();
     }
     const deadline = Date.now() + 10_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await two.http.get('/v1/pets').set(KEY)).status;
-      if (status === 200) break;
+    while (Date.now() < deadline && answers.slice(-8).some((answer) => answer.status === 503)) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(status).toBe(200);
+    loading = false;
+    await Promise.all(clients);
+
+    const during = answers.slice(outageStart);
+    expect(during.some((answer) => answer.status === 503)).toBe(true);
+    for (const answer of answers) {
+      expect([200, 201, 503]).toContain(answer.status);
+      if (answer.status === 503) expect(answer.body).toEqual(errorShape(503, 'STATE_UNAVAILABLE'));
+    }
+    expect(
+      answers
+        .slice(-8)
+        .map((answer) => answer.status)
+        .filter((status) => status === 503),
+    ).toEqual([]);
+
     const after = await one.http.post('/v1/pets').set(KEY).send({ name: 'After', categoryId: 1 });
     expect(after.status).toBe(201);
     expect((await two.http.get(`/v1/pets/${after.body.id}`).set(KEY)).status).toBe(200);

@@ -63,7 +63,13 @@ describe('acknowledged writes', () => {
         }
       };
       const workers = Array.from({ length: WORKERS }, (_, index) => worker(index));
-      await new Promise((resolve) => setTimeout(resolve, 300 + random() * 700));
+      // The kill comes once writes are being acknowledged (a loaded machine can take a second to
+      // answer the first), then at a random moment within the next 0.7 s.
+      const deadline = Date.now() + 20_000;
+      while (acknowledged.creates.size === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, random() * 700));
       await cli.stop('SIGKILL');
       await Promise.all(workers);
       // The kill came mid-stream: some writes were acknowledged, others cut.

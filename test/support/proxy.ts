@@ -8,13 +8,21 @@ import { createMockServer, type MockServer } from '../../src/server.js';
 
 export type StartedProxy = { proxy: MockServer; logLines: string[] };
 
-export type ProxyTestOptions = { errors?: boolean; timeoutMs?: number; simulateLimits?: boolean };
+export type ProxyTestOptions = {
+  errors?: boolean;
+  timeoutMs?: number;
+  simulateLimits?: boolean;
+  /** Keep the proxy's state in this Redis (proxy --redis), under `redisPrefix`. */
+  redis?: string;
+  redisPrefix?: string;
+};
 
 export async function startProxy(upstreamUrl: string, options: ProxyTestOptions = {}): Promise<StartedProxy> {
   const logLines: string[] = [];
   const origin = new URL(upstreamUrl);
   const proxy = await createMockServer({
     data: ':memory:',
+    ...(options.redis ? { redis: options.redis, redisPrefix: options.redisPrefix } : {}),
     log: (line) => logLines.push(line),
     logRequests: false,
     proxy: {
