@@ -76,14 +76,16 @@ function closeOnSignals(server: MockServer, announce: boolean): void {
   process.once('SIGTERM', () => shutDown('SIGTERM'));
 }
 
-async function renderServerBanner(server: MockServer, flags: ServeFlags, workers?: number): Promise<string> {
+async function renderServerBanner(server: MockServer, dataOrigin: string, workers?: number): Promise<string> {
   const apiKeys = await server.data.read((view) => view.listApiKeys());
-  return renderBanner(server, describeDataOrigin(flags), apiKeys, workers);
+  return renderBanner(server, dataOrigin, apiKeys, workers);
 }
 
 async function serveOne(flags: ServeFlags): Promise<void> {
+  // Before the start, which creates a missing data file.
+  const dataOrigin = describeDataOrigin(flags);
   const server = await createMockServer(serverOptions(flags));
-  console.log(await renderServerBanner(server, flags));
+  console.log(await renderServerBanner(server, dataOrigin));
   closeOnSignals(server, true);
 }
 
@@ -100,7 +102,7 @@ async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> 
   };
   try {
     const server = await createMockServer(options);
-    reportServing(await renderServerBanner(server, flags, workers));
+    reportServing(await renderServerBanner(server, describeDataOrigin(flags), workers));
     closeOnSignals(server, false);
   } catch (error) {
     releaseFromPrimary();
