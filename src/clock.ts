@@ -48,27 +48,36 @@ export function createClock(options: ClockOptions = {}): Clock {
   };
   const isFrozen = () => store.read().frozenAtMs !== undefined;
 
+  const nowFrom = ({ offsetMs, frozenAtMs }: ClockSettings) => frozenAtMs ?? realNowMs() + offsetMs;
+  // Each change is computed from the settings as they stand when it lands (update): two moves
+  // made at once, through two processes sharing the clock, both count.
+  const change = (next: (current: ClockSettings) => ClockSettings) => {
+    const stored = store.update(next);
+    return stored instanceof Promise ? stored.then(() => undefined) : undefined;
+  };
+
   const clock: Clock = {
     nowMs,
     now: () => new Date(nowMs()),
     state: () => ({ now: new Date(nowMs()), frozen: isFrozen() }),
-    advance(seconds) {
-      const { offsetMs, frozenAtMs } = store.read();
-      return store.write(
+    advance: (seconds) =>
+      change(({ offsetMs, frozenAtMs }) =>
         frozenAtMs === undefined
           ? { offsetMs: offsetMs + seconds * 1000 }
           : { offsetMs, frozenAtMs: frozenAtMs + seconds * 1000 },
-      );
-    },
-    set(date) {
-      return store.write(
-        isFrozen() ? { offsetMs: 0, frozenAtMs: date.getTime() } : { offsetMs: date.getTime() - realNowMs() },
-      );
-    },
-    freeze(frozen) {
-      if (frozen && !isFrozen()) return store.write({ offsetMs: 0, frozenAtMs: nowMs() });
-      if (!frozen && isFrozen()) return store.write({ offsetMs: nowMs() - realNowMs() });
-    },
+      ),
+    set: (date) =>
+      change((current) =>
+        current.frozenAtMs !== undefined
+          ? { offsetMs: 0, frozenAtMs: date.getTime() }
+          : { offsetMs: date.getTime() - realNowMs() },
+      ),
+    freeze: (frozen) =>
+      change((current) => {
+        if (frozen && current.frozenAtMs === undefined) return { offsetMs: 0, frozenAtMs: nowFrom(current) };
+        if (!frozen && current.frozenAtMs !== undefined) return { offsetMs: nowFrom(current) - realNowMs() };
+        return current;
+      }),
     reset() {
       // Read the real time once: two reads can differ by a millisecond or more.
       const realMs = realNowMs();

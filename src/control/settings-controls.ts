@@ -37,28 +37,29 @@ export function createSettingsControls(
   const settings = () => store.read().settings;
   return {
     controls: {
+      // Each change goes through update: a latency and a settings change made at once both hold.
       async setLatency(next) {
         const latency = validateLatency(next);
-        await store.write({ ...store.read(), latency });
+        await store.update((current) => ({ ...current, latency }));
         return latency;
       },
       async clearLatency() {
-        await store.write({ settings: settings() });
+        await store.update((current) => ({ settings: current.settings }));
       },
       latency: () => store.read().latency,
       settings,
       async updateSettings(change) {
-        const current = settings();
-        const next = freezeSettings({
-          retryAfterFormat: change.retryAfterFormat ?? current.retryAfterFormat,
-          ban: {
-            threshold: change.ban?.threshold ?? current.ban.threshold,
-            seconds: change.ban?.seconds ?? current.ban.seconds,
-          },
-        });
-        const latency = store.read().latency;
-        await store.write(latency ? { latency, settings: next } : { settings: next });
-        return next;
+        const stored = await store.update((current) => ({
+          ...current,
+          settings: freezeSettings({
+            retryAfterFormat: change.retryAfterFormat ?? current.settings.retryAfterFormat,
+            ban: {
+              threshold: change.ban?.threshold ?? current.settings.ban.threshold,
+              seconds: change.ban?.seconds ?? current.settings.ban.seconds,
+            },
+          }),
+        }));
+        return stored.settings;
       },
     },
     async reset() {

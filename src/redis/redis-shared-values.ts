@@ -6,12 +6,24 @@
 //
 // Keys under the prefix P:  P settings  hash: name -> value JSON;  P settings:version  bumped by each write
 import type { SharedValue } from '../store/shared-value.js';
+import { StateUnavailableError } from '../store/state-unavailable.js';
 import { sharedNextRun } from './next-run.js';
-import type { RedisConnection } from './redis-connection.js';
+import { defineScript, type RedisConnection } from './redis-connection.js';
 
 export function sharedValueKeys(prefix: string) {
   return { values: `${prefix}settings`, version: `${prefix}settings:version` };
 }
+
+/** Stores a value only if it is still what the change was computed from ('' for none stored). */
+const SWAP_VALUE = `
+local stored = redis.call('HGET', KEYS[1], ARGV[1]) or ''
+if stored ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('INCR', KEYS[2])
+return 1
+`;
+const swapScript = defineScript('petstoreSwapSetting', SWAP_VALUE);
+const MAX_UPDATE_ATTEMPTS = 50;
 
 export type SharedValues = {
   /** The value under `name`, `initial` until one is stored. */
@@ -61,6 +73,23 @@ export function createRedisSharedValues(connection: RedisConnection, prefix: str
             client.multi().hset(keys.values, name, JSON.stringify(value)).incr(keys.version).exec(),
           );
           entry.current = value;
+        },
+        async update(change) {
+          for (let attempt = 1; attempt <= MAX_UPDATE_ATTEMPTS; attempt += 1) {
+            const stored = await connection.run((client) => client.hget(keys.values, name));
+            const next = change(stored === null ? (entry.initial as T) : (JSON.parse(stored) as T));
+            const swapped = await connection.run(() =>
+              swapScript(connection, [keys.values, keys.version], [name, stored ?? '', JSON.stringify(next)]),
+            );
+            if (swapped === 1) {
+              entry.current = next;
+              return next;
+            }
+          }
+          throw new StateUnavailableError(
+            connection.where,
+            `the setting "${name}" changed under each of ${MAX_UPDATE_ATTEMPTS} attempts to change it`,
+          );
         },
       };
     },

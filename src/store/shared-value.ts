@@ -6,6 +6,11 @@ export type SharedValue<T> = {
   read(): T;
   /** Stores `next`; a shared store resolves once every process can read it. */
   write(next: T): void | Promise<void>;
+  /**
+   * Stores `change` of the value as it stands when the change lands, so that no change made at
+   * the same time (by another request, or another process) is lost; resolves with what was stored.
+   */
+  update(change: (current: T) => T): T | Promise<T>;
 };
 
 export function createLocalValue<T>(initial: T): SharedValue<T> {
@@ -14,6 +19,10 @@ export function createLocalValue<T>(initial: T): SharedValue<T> {
     read: () => value,
     write: (next) => {
       value = next;
+    },
+    update: (change) => {
+      value = change(value);
+      return value;
     },
   };
 }
