@@ -51,6 +51,8 @@ export type MockServerOptions = {
    * running mock changes nothing (serve --workers tells the first worker).
    */
   applyStartToSharedState?: boolean;
+  /** With --redis: wait for Redis at start while it is out of reach, instead of failing. */
+  waitForRedis?: boolean;
   /** Where request and error lines go; false for none. Default: none (the CLI logs to the console). */
   log?: LogSink | false;
   /** Log a line per request (default true when there is a log). */
@@ -76,6 +78,7 @@ export type Config = Readonly<{
   redis: string | undefined;
   redisPrefix: string;
   applyStartToSharedState: boolean | undefined;
+  waitForRedis: boolean;
   log: LogSink;
   logRequests: boolean;
 }>;
@@ -177,6 +180,7 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
     redis: options.redis,
     redisPrefix: requireRedisPrefix(options.redisPrefix ?? DEFAULT_REDIS_PREFIX),
     applyStartToSharedState: options.applyStartToSharedState,
+    waitForRedis: options.waitForRedis ?? false,
     log: options.log === false || options.log === undefined ? () => undefined : options.log,
     logRequests: options.log !== false && options.log !== undefined && options.logRequests !== false,
   });

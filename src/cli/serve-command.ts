@@ -76,9 +76,15 @@ function closeOnSignals(server: MockServer, announce: boolean): void {
   process.once('SIGTERM', () => shutDown('SIGTERM'));
 }
 
+/** The banner; if its keys cannot be read (Redis lost right after the start), the server closes first. */
 async function renderServerBanner(server: MockServer, dataOrigin: string, workers?: number): Promise<string> {
-  const apiKeys = await server.data.read((view) => view.listApiKeys());
-  return renderBanner(server, dataOrigin, apiKeys, workers);
+  try {
+    const apiKeys = await server.data.read((view) => view.listApiKeys());
+    return renderBanner(server, dataOrigin, apiKeys, workers);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }
 
 async function serveOne(flags: ServeFlags): Promise<void> {
@@ -97,7 +103,9 @@ async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> 
   const label = workerLabel();
   const options: MockServerOptions = {
     ...serverOptions(flags),
-    ...(isFirstWorker() ? {} : { reset: false, applyStartToSharedState: false }),
+    // The others wait for Redis when it is out of reach (a worker replaced during an outage):
+    // the workers serving meanwhile answer 503 STATE_UNAVAILABLE, and all go on once it is back.
+    ...(isFirstWorker() ? {} : { reset: false, applyStartToSharedState: false, waitForRedis: true }),
     log: (line) => console.log(`${label} ${line}`),
   };
   try {

@@ -103,6 +103,7 @@ export function serveWithWorkers(options: WorkersOptions): Promise<number> {
 
     const onServing = (worker: Worker, state: WorkerState, message: ServingMessage) => {
       state.servingSince = performance.now();
+      if (stopping) return;
       if (!starting) {
         options.log(`${nameOf(worker)} serves${state.replaces ? ` in place of worker ${state.replaces.id}` : ''}.`);
         return;
@@ -160,6 +161,8 @@ export function serveWithWorkers(options: WorkersOptions): Promise<number> {
     };
 
     const fork = (replaces?: Worker) => {
+      // A signal came while starting: no worker is forked after the others were told to stop.
+      if (stopping) return;
       const worker = cluster.fork();
       const state: WorkerState = { servingSince: undefined, replaces };
       live.set(worker, state);

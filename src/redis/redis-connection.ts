@@ -57,18 +57,43 @@ export function describeRedisUrl(url: string): string {
   return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
 }
 
-/** A ReplyError is Redis refusing a command (a bug of ours); anything else means it is out of reach. */
+/**
+ * A ReplyError is Redis refusing a command (a bug of ours), unless it says Redis cannot serve
+ * now (loading, busy with a script, unable to persist, a read-only replica): that is out of reach too.
+ */
 function isReplyError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ReplyError';
+  return (
+    error instanceof Error &&
+    error.name === 'ReplyError' &&
+    !/^(LOADING|BUSY|MISCONF|READONLY|MASTERDOWN|TRYAGAIN)\b/.test(error.message)
+  );
 }
 
 export type ConnectOptions = {
   /** Told once when the connection is lost and once when it is back. */
   onStatus?: (line: string) => void;
+  /** Keep trying while Redis is out of reach at start (told once through onStatus), instead of failing. */
+  waitForRedis?: boolean;
 };
 
-/** Connects, or rejects with a message saying what to do when Redis cannot be reached. */
+const WAIT_RETRY_MS = 500;
+
+/** Connects, waiting while Redis is out of reach when told to: see connectRedis. */
 export async function connectRedis(url: string, options: ConnectOptions = {}): Promise<RedisConnection> {
+  for (let told = false; ; ) {
+    try {
+      return await connectOnce(url, options);
+    } catch (error) {
+      if (!options.waitForRedis || !(error instanceof RedisUnreachableError)) throw error;
+      if (!told) options.onStatus?.(`${error.message} Waiting for it.`);
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_RETRY_MS));
+    }
+  }
+}
+
+/** Connects, or rejects with a message saying what to do when Redis cannot be reached. */
+async function connectOnce(url: string, options: ConnectOptions): Promise<RedisConnection> {
   const where = describeRedisUrl(url);
   const client = new Redis(url, {
     lazyConnect: true,

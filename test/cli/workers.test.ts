@@ -159,18 +159,25 @@ describe('petstore-mock serve --workers', () => {
     }, 30_000);
   });
 
-  it('stops, with a message and exit code 1, when replacements keep dying at start (Redis gone)', async () => {
+  it('replaces a worker killed while Redis is gone: the others answer 503, the new one waits, then all serve', async () => {
     const redis = await startRedisServer();
-    const cli = await startCli([...serveWithWorkers(redis, 'workers-loop:'), '--quiet']);
+    const cli = await startCli([...serveWithWorkers(redis, 'workers-outage:'), '--quiet']);
+    const get = () => fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-pro', Connection: 'close' } });
     try {
       const [, pids] = await waitForOutput(cli, /2 workers serve this port \(pids (\d+), /);
       await redis.stop();
       process.kill(Number(pids), 'SIGKILL');
-      const exited = new Promise<number | null>((resolve) => cli.child.once('exit', resolve));
-      expect(await exited).toBe(1);
-      expect(cli.output()).toMatch(/workers died 5 times in a row, each before serving 5 s/);
-      expect(cli.output()).toContain('their messages above say why. Stopping the other workers.');
-      expect(cli.output()).toContain('could not be reached');
+      await waitForOutput(cli, /could not be reached.*Waiting for it\./);
+      const during = await get();
+      expect(during.status).toBe(503);
+      expect(((await during.json()) as { code: string }).code).toBe('STATE_UNAVAILABLE');
+
+      await redis.start();
+      await waitForOutput(cli, /serves in place of worker 1/);
+      const after = await Promise.all(Array.from({ length: 6 }, get));
+      expect(after.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(cli.child.exitCode).toBeNull();
+      expect(await cli.stop()).toBe(0);
     } finally {
       if (cli.child.exitCode === null) await cli.stop('SIGKILL');
       await redis.remove();
