@@ -129,13 +129,15 @@ function refreshFirst(refresh: () => Promise<void>): RequestHandler {
 }
 
 /**
- * Shared state out of reach: the limits could not be read, and every answer of the API carries
- * X-RateLimit-* all the same. They show a Free window of its own, counted nowhere, as for a
- * request refused for its scope.
+ * A request refused before its world counted it (shared state out of reach, or a scope Redis
+ * refused): every answer of the API carries X-RateLimit-* all the same. They show a Free
+ * window of its own, counted nowhere, as for a request refused for its scope.
  */
-function withLimitHeadersWhenStateUnavailable(clock: Clock): ErrorRequestHandler {
+function withLimitHeadersWhenUncounted(clock: Clock): ErrorRequestHandler {
   return (error, _req, res, next) => {
-    if (error instanceof StateUnavailableError && !res.headersSent && !res.hasHeader('X-RateLimit-Limit')) {
+    const uncounted =
+      error instanceof StateUnavailableError || (error instanceof HttpError && error.code === 'TOO_MANY_SCOPES');
+    if (uncounted && !res.headersSent && !res.hasHeader('X-RateLimit-Limit')) {
       setRateLimitHeaders(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, clock.nowMs()).headers);
     }
     next(error);
@@ -275,7 +277,7 @@ export function createApp(deps: AppDependencies): MockApp {
   app.use((req) => {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
   });
-  app.use(withLimitHeadersWhenStateUnavailable(defaultWorld.clock));
+  app.use(withLimitHeadersWhenUncounted(defaultWorld.clock));
   if (ownLimits) app.use(ownLimits.onError);
   app.use(createErrorMiddleware(deps.log));
   return { app, ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined) };

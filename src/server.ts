@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { type Clock, createClock, createInMemoryClockSettings } from './clock.js';
-import { type Config, type MockServerOptions, resolveConfig } from './config.js';
+import { type Config, type MockServerOptions, OPTION_RANGES, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
@@ -276,7 +276,7 @@ async function openFileState(config: Config, parts: StateParts): Promise<OpenSta
  */
 async function openRedisState(config: Config, parts: StateParts): Promise<OpenState> {
   const url = config.redis as string;
-  const connection = await connectRedis(url, { onStatus: config.log });
+  const connection = await connectRedis(url, { onStatus: config.log, waitForRedis: config.waitForRedis });
   try {
     const origin = await prepareSharedState(connection, config.redisPrefix, {
       reset: config.reset,
@@ -312,8 +312,11 @@ async function openRedisState(config: Config, parts: StateParts): Promise<OpenSt
           async enter() {
             if ((await sharedScopes.enter(name)) === 'refused') throw new HttpError('TOO_MANY_SCOPES', tooMany);
           },
+          mayFill: () => sharedScopes.isLive(name),
+          goneReason: `the scope "${name}" was dropped while this request ran; send it again to make the scope anew`,
         }),
-      maxScopes: config.maxScopes,
+      // Redis counts the scopes of every process; this process only keeps a world object per name.
+      maxScopes: OPTION_RANGES.maxScopes.max,
       idleSeconds: config.scopeIdleSeconds,
     });
     const idleMs = config.scopeIdleSeconds * 1000;

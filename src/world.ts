@@ -1,7 +1,8 @@
 // A world: the data, keys, limits, clock and simulation that one scope sees. The default world is
-// the data file's, with the start options; each scope's is made by its first request, in memory,
-// from the shared fixtures (spec/control.yaml, "Scopes"). The app runs a request's steps over
-// its world's parts, and handlers and policy never know which world they serve.
+// the data file's, with the start options; each scope's is made by its first request from the
+// shared fixtures (spec/control.yaml, "Scopes"), in memory. With --redis every world's parts
+// live in Redis instead (assembleRedisWorld). The app runs a request's steps over its world's
+// parts, and handlers and policy never know which world they serve.
 import { createKeyDirectory, type KeyDirectory } from './auth/key-directory.js';
 import { type Clock, type ClockSettings, createClock, createInMemoryClockSettings } from './clock.js';
 import { initialSimulationSettings, type SimulationSettings } from './control/settings-controls.js';
@@ -82,6 +83,10 @@ export type RedisWorldParts = {
   log?: (line: string) => void;
   /** Runs first at each refresh (a scope is entered in Redis, made or refused there). */
   enter?: () => Promise<void>;
+  /** Whether data found missing may be filled from the fixtures (not for a scope dropped meanwhile). */
+  mayFill?: () => Promise<boolean>;
+  /** Why data may be missing, when it may not be filled. */
+  goneReason?: string;
 };
 
 /**
@@ -99,7 +104,8 @@ export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStart
   });
   const settingsStore = values.value('simulation', initialSimulationSettings(parts.initialSettings));
   const data = createRedisDataStore(connection, prefix, {
-    fillWhenEmpty: parts.createInitialData,
+    dataWhenEmpty: async () => (!parts.mayFill || (await parts.mayFill()) ? parts.createInitialData() : undefined),
+    ...(parts.goneReason ? { goneReason: parts.goneReason } : {}),
     onFilled: () =>
       parts.log?.(`Redis at ${connection.where} held no data under "${prefix}": filled it from the fixtures.`),
   });

@@ -30,23 +30,43 @@ async function firstKeyUnder(connection: RedisConnection, prefix: string): Promi
   return undefined;
 }
 
+async function removeKeysUnder(connection: RedisConnection, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [nextCursor, found] = await connection.run((client) =>
+      client.scan(cursor, 'MATCH', asPattern(prefix), 'COUNT', 1000),
+    );
+    if (found.length > 0) await connection.run((client) => client.unlink(...found));
+    cursor = nextCursor;
+  } while (cursor !== '0');
+}
+
 export async function prepareSharedState(
   connection: RedisConnection,
   prefix: string,
   options: { reset: boolean; createInitialData: () => DataSet | Promise<DataSet> },
 ): Promise<SharedStateOrigin> {
   const where = `${connection.where} under the prefix "${prefix}"`;
-  const meta = await connection.run((client) => client.hgetall(`${prefix}meta`));
-  if (meta.product === undefined) {
+  const readMeta = () => connection.run((client) => client.hgetall(`${prefix}meta`));
+  let meta = await readMeta();
+  // Another process may start at the same time on the same prefix: its mark comes in the same
+  // script as its data, so keys without a mark are looked at twice before they are called foreign.
+  while (meta.product === undefined) {
     const foreign = await firstKeyUnder(connection, prefix);
-    if (foreign !== undefined) {
+    if (foreign === undefined) {
+      if (await writeDataSet(connection, prefix, await options.createInitialData(), true)) {
+        return 'created from the fixtures';
+      }
+      meta = await readMeta(); // filled by another process meanwhile: judge what it wrote
+      continue;
+    }
+    meta = await readMeta();
+    if (meta.product === undefined) {
       throw new SharedStateError(
         `Redis at ${where} holds keys that are not petstore-mock's (e.g. "${foreign}"); they were left untouched. ` +
           'Pass another --redis-prefix, or another database (redis://HOST:PORT/DB).',
       );
     }
-    await writeDataSet(connection, prefix, await options.createInitialData(), true);
-    return 'created from the fixtures';
   }
   if (meta.product !== PRODUCT_MARK) {
     throw new SharedStateError(
@@ -55,6 +75,9 @@ export async function prepareSharedState(
     );
   }
   if (options.reset) {
+    // Everything under the prefix is this mock's (its mark says so): counters, bans, storms,
+    // settings, records, scopes and violations go with the data.
+    await removeKeysUnder(connection, prefix);
     await writeDataSet(connection, prefix, await options.createInitialData(), false);
     return 'rebuilt from the fixtures';
   }

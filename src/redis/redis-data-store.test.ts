@@ -115,6 +115,39 @@ describe('the Redis DataStore, shared by two processes', () => {
     expect((await one.read((view) => view.listPets({ name: 'Kept' }, ALL))).total).toBe(1);
   });
 
+  it('reloads when Redis comes back behind its copy (an older snapshot), and writes again', async () => {
+    const [one, two] = await twoProcesses();
+    const connection = connections[0] as RedisConnection;
+    const prefix = `test${prefixCount}:`;
+    const version = await connection.client.get(`${prefix}data:version`);
+    const made = [await addPet(one, 'Lost 1'), await addPet(one, 'Lost 2')];
+    // What a restart from a snapshot taken before those two creates would hold.
+    await connection.client
+      .multi()
+      .set(`${prefix}data:version`, version ?? '0')
+      .zremrangebyscore(`${prefix}data:log`, `(${version}`, '+inf')
+      .hdel(`${prefix}data:pets`, ...made.map((pet) => String(pet.id)))
+      .hdel(`${prefix}data:inventory`, ...made.map((pet) => String(pet.id)))
+      .hset(`${prefix}data:nextId`, 'pet', String(fixtures.nextId.pet))
+      .exec();
+    const after = await addPet(one, 'After the restore');
+    expect(after.id).toBe(fixtures.nextId.pet);
+    expect(await one.read((view) => view.getPet(made[1]?.id ?? 0))).toBeUndefined();
+    expect(await two.read((view) => view.getPet(after.id))).toEqual(after);
+  });
+
+  it('never fails a read that runs while a reset replaces the data', async () => {
+    const [one, two] = await twoProcesses();
+    const reads = Array.from({ length: 200 }, () =>
+      one.read((view) => view.listPets({}, ALL)).then((page) => page.total),
+    );
+    const resets = Array.from({ length: 5 }, () => one.replaceAll(fixtures));
+    const totals = await Promise.all([...reads, ...resets.map(() => 20)]);
+    await Promise.all(resets);
+    expect(totals.every((total) => total === 20)).toBe(true);
+    expect((await two.read((view) => view.listPets({}, ALL))).total).toBe(20);
+  });
+
   it('fails with StateUnavailableError while Redis is gone, and serves again once it is back', async () => {
     const [one] = await twoProcesses();
     await redis.stop({ abruptly: true });

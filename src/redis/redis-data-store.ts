@@ -28,6 +28,7 @@ import { createDataSetReader } from '../store/data-set-reader.js';
 import { createDataSetTransaction } from '../store/data-set-transaction.js';
 import type { DataStore } from '../store/data-store.js';
 import { createSerialLock } from '../store/serial-lock.js';
+import { StateUnavailableError } from '../store/state-unavailable.js';
 import { sharedNextRun } from './next-run.js';
 import { defineScript, type RedisConnection } from './redis-connection.js';
 
@@ -216,18 +217,20 @@ type LogEntry = { v: number; c: ChangeSet };
 
 export type RedisDataStoreOptions = {
   /**
-   * The data to fill an empty prefix with when the store finds none: a scope's first use, or a
-   * Redis that restarted without saving. Without it, an empty prefix reads as no data at all.
+   * The data to fill the prefix with when the store finds none there (a scope's first use, a
+   * Redis that restarted without saving), or undefined when it must stay empty (a scope dropped
+   * while a request ran): that request then fails with `goneReason`.
    */
-  fillWhenEmpty?: () => DataSet | Promise<DataSet>;
+  dataWhenEmpty: () => Promise<DataSet | undefined>;
   /** Told when the store filled an empty prefix. */
   onFilled?: () => void;
+  goneReason?: string;
 };
 
 export function createRedisDataStore(
   connection: RedisConnection,
   prefix: string,
-  options: RedisDataStoreOptions = {},
+  options: RedisDataStoreOptions = { dataWhenEmpty: async () => undefined },
 ): DataStore {
   const keys = dataKeys(prefix);
   const allKeys = keyList(keys);
@@ -243,17 +246,21 @@ export function createRedisDataStore(
       Promise.all([client.get(keys.version), client.hget(keys.meta, 'generation')]),
     );
     const known = replica;
-    if (generation === null && options.fillWhenEmpty) {
-      if (await writeDataSet(connection, prefix, await options.fillWhenEmpty(), true)) options.onFilled?.();
-      replica = await connection.run((client) => loadReplica(client, keys));
-      return replica;
-    }
-    if (!known || generation !== known.generation) {
+    if (generation === null) {
+      // Gone: Redis restarted empty (filled again), or the scope was dropped while a request ran.
+      const data = await options.dataWhenEmpty();
+      if (!data) throw new StateUnavailableError(connection.where, options.goneReason ?? `no data under "${prefix}"`);
+      if (await writeDataSet(connection, prefix, data, true)) options.onFilled?.();
       replica = await connection.run((client) => loadReplica(client, keys));
       return replica;
     }
     const target = Number(version ?? 0);
-    if (target <= known.version) return known;
+    // Another generation, or Redis behind this copy (it came back from an older snapshot): reload.
+    if (!known || generation !== known.generation || target < known.version) {
+      replica = await connection.run((client) => loadReplica(client, keys));
+      return replica;
+    }
+    if (target === known.version) return known;
     const entries = await connection.run((client) => client.zrangebyscore(keys.log, `(${known.version}`, target));
     const changes = entries.map((entry) => JSON.parse(entry) as LogEntry);
     // Further behind than the log reaches: read everything afresh.
@@ -318,8 +325,9 @@ export function createRedisDataStore(
           if (base.version !== baseVersion || replica !== base) continue;
           if (await commit(base, transaction.changeSet())) return result;
         }
-        throw new Error(
-          `A change to the shared data conflicted with other processes' changes ${MAX_ATTEMPTS} times in a row; retry it.`,
+        throw new StateUnavailableError(
+          connection.where,
+          `a change conflicted with other processes' changes ${MAX_ATTEMPTS} times in a row`,
         );
       } finally {
         release();
@@ -330,8 +338,8 @@ export function createRedisDataStore(
       const release = await lock.acquire();
       try {
         await writeDataSet(connection, prefix, data, false);
-        replica = undefined;
-        await upToDate();
+        // Replaced in one step: readers catching up meanwhile keep a whole copy, old or new.
+        replica = await connection.run((client) => loadReplica(client, keys));
       } finally {
         release();
       }

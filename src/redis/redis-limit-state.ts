@@ -27,6 +27,7 @@ import {
 import { REQUEST_RECORD_LIMIT, type RecordedRequest } from '../limits/request-record.js';
 import { isStormOver, type Storm } from '../limits/storms.js';
 import { createSerialLock, type Release } from '../store/serial-lock.js';
+import { StateUnavailableError } from '../store/state-unavailable.js';
 import { createKeyedChain } from './keyed-chain.js';
 import type { RedisConnection } from './redis-connection.js';
 import { defineLimitScripts, readSwapCounters, readSwapStorms } from './redis-limit-scripts.js';
@@ -42,13 +43,13 @@ export function limitStateKeys(prefix: string): { keys: string[]; patterns: stri
   };
 }
 
-/** A decision that never got to store its outcome: other writers kept changing what it read. */
-export class LimitStateContentionError extends Error {
-  constructor(what: string, attempts: number) {
-    super(
-      `The limits' state of ${what} changed under each of ${attempts} attempts to store a decision; ` +
-        'too many processes are writing it at once. Retry the request.',
-    );
+/**
+ * A decision that never got to store its outcome: other writers kept changing what it read.
+ * Answered as the shared state being out of reach (503 STATE_UNAVAILABLE, with its headers): retry.
+ */
+export class LimitStateContentionError extends StateUnavailableError {
+  constructor(where: string, what: string, attempts: number) {
+    super(where, `the limits' state of ${what} changed under each of ${attempts} attempts to store a decision`);
     this.name = 'LimitStateContentionError';
   }
 }
@@ -161,7 +162,7 @@ export function createRedisLimitState(connection: RedisConnection, prefix: strin
           attempts += 1;
           if (await swap(subject, seen, step, readStorms)) return step.result;
         }
-        throw new LimitStateContentionError(subject, MAX_ATTEMPTS);
+        throw new LimitStateContentionError(connection.where, subject, MAX_ATTEMPTS);
       } finally {
         release?.();
       }
@@ -194,7 +195,7 @@ export function createRedisLimitState(connection: RedisConnection, prefix: strin
         }
         storms = { version: answer.stormVersion, list: JSON.parse(answer.storms) as Storm[] };
       }
-      throw new LimitStateContentionError('the storms', MAX_ATTEMPTS);
+      throw new LimitStateContentionError(connection.where, 'the storms', MAX_ATTEMPTS);
     } finally {
       release();
     }

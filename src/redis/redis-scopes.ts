@@ -39,6 +39,8 @@ for _, idle in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - tonumbe
 local made = 0
 if not redis.call('ZSCORE', KEYS[1], ARGV[2]) then
   if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[5]) then return 0 end
+  -- Keys a request wrote while its scope was being dropped go now: the new scope starts bare.
+  drop(ARGV[2])
   redis.call('HSET', KEYS[2], ARGV[2], now)
   made = 1
 end
@@ -82,6 +84,8 @@ export type RedisScopes = {
   list(): Promise<SharedScopeSummary[]>;
   /** Drops a scope and all its state; false when no live scope has the name. */
   drop(name: string): Promise<boolean>;
+  /** Whether the scope is live (entered, not dropped), without counting a request. */
+  isLive(name: string): Promise<boolean>;
 };
 
 export function createRedisScopes(
@@ -113,6 +117,9 @@ export function createRedisScopes(
         });
       }
       return scopes.sort((a, b) => a.createdAtMs - b.createdAtMs);
+    },
+    async isLive(name) {
+      return (await connection.run((client) => client.zscore(keys[0] as string, name))) !== null;
     },
     async drop(name) {
       const answer = await connection.run(() =>

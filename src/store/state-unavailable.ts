@@ -1,5 +1,6 @@
 // Shared state (Redis) that could not be reached: the request is answered 503 STATE_UNAVAILABLE,
-// nothing of it was stored, and service comes back by itself once the store is reachable again.
+// and service comes back by itself once the store is reachable again. A change cut off without
+// an answer may still have been stored, so the message says to look before sending it again.
 
 export class StateUnavailableError extends Error {
   /** Why, in one line: "connect ECONNREFUSED 127.0.0.1:6379". */
@@ -8,8 +9,8 @@ export class StateUnavailableError extends Error {
   constructor(where: string, reason: string) {
     const oneLine = reason.replace(/\s+/g, ' ').trim();
     super(
-      `The shared state at ${where} could not be reached (${oneLine}); nothing of this request was stored. ` +
-        'Retry once Redis is back; the mock reconnects by itself.',
+      `The shared state at ${where} could not be reached (${oneLine}). ` +
+        'Retry once Redis is back (the mock reconnects by itself); a change may have been stored before the connection was lost, so read before repeating a create.',
     );
     this.name = 'StateUnavailableError';
     this.reason = oneLine;

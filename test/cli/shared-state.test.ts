@@ -38,10 +38,13 @@ const serveArgs = (prefix: string, ...more: string[]) => [
 
 async function createPet(apiUrl: string, name: string): Promise<number | undefined> {
   try {
+    // Node's fetch can leave a request to a killed server pending for good (its connection closed
+    // before the request went out): a bound makes it settle as not acknowledged.
     const res = await fetch(`${apiUrl}/pets`, {
       method: 'POST',
       headers: KEY,
       body: JSON.stringify({ name, categoryId: 1 }),
+      signal: AbortSignal.timeout(8_000),
     });
     if (res.status !== 201) return undefined;
     return ((await res.json()) as { id: number }).id;
@@ -72,7 +75,7 @@ describe('serve --redis, process by process', () => {
       await one.stop('SIGKILL');
       await two.stop();
     }
-  });
+  }, 60_000);
 
   it('keeps everything when every process restarts, and --reset rebuilds it', async () => {
     const prefix = nextPrefix();
@@ -85,6 +88,12 @@ describe('serve --redis, process by process', () => {
       body: JSON.stringify({ plan: 'pro' }),
     });
     expect(putKey.status).toBe(200);
+    const ban = await fetch(`${first.apiUrl.replace(/\/v1$/, '')}/__mock/keys/demo-pro/ban`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seconds: 3600 }),
+    });
+    expect(ban.status).toBe(200);
     expect(await first.stop()).toBe(0);
 
     const again = await startCli(serveArgs(prefix));
@@ -92,6 +101,7 @@ describe('serve --redis, process by process', () => {
       expect(again.output()).toMatch(/kept from earlier runs/);
       expect((await fetch(`${again.apiUrl}/pets/${id}`, { headers: KEY })).status).toBe(200);
       expect((await fetch(`${again.apiUrl}/pets`, { headers: { 'X-API-Key': 'kept-key' } })).status).toBe(200);
+      expect((await fetch(`${again.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-pro' } })).status).toBe(403);
     } finally {
       await again.stop();
     }
@@ -100,6 +110,8 @@ describe('serve --redis, process by process', () => {
     try {
       expect(reset.output()).toMatch(/rebuilt from the fixtures/);
       expect((await fetch(`${reset.apiUrl}/pets/${id}`, { headers: KEY })).status).toBe(404);
+      // Everything under the prefix is rebuilt, not only the data: the ban is gone too.
+      expect((await fetch(`${reset.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-pro' } })).status).toBe(200);
     } finally {
       await reset.stop();
     }

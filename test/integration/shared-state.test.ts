@@ -1,6 +1,8 @@
 // Two mocks on one Redis (serve --redis) behave as one: what one stores, the other reads; limits,
 // bans, storms, the clock and scopes hold across both; a Redis lost and back is 503s, then service.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import type { MockServerOptions } from '../../src/config.js';
 import { errorShape, startTestMock, type TestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
@@ -21,13 +23,12 @@ afterAll(async () => {
 });
 
 /** Two mocks on one fresh prefix: as two processes behind a load balancer. */
-async function twoMocks(more: { maxScopes?: number } = {}): Promise<[TestMock, TestMock]> {
+async function twoMocks(more: MockServerOptions = {}): Promise<[TestMock, TestMock]> {
   prefixCount += 1;
   const options = { data: ':memory:', redis: redis.url, redisPrefix: `shared${prefixCount}:`, ...more };
-  const one = await startTestMock(options);
-  running.push(one);
-  const two = await startTestMock(options);
-  running.push(two);
+  // Started at once, as a compose file or a CI farm starts them: one fills the prefix, one joins.
+  const [one, two] = await Promise.all([startTestMock(options), startTestMock(options)]);
+  running.push(one, two);
   return [one, two];
 }
 
@@ -145,6 +146,7 @@ describe('two mocks on one Redis', () => {
     const third = await one.http.get('/v1/pets').set(KEY).set({ 'X-Mock-Scope': 'gamma' });
     expect(third.status).toBe(503);
     expect(third.body).toEqual(errorShape(503, 'TOO_MANY_SCOPES'));
+    expect(third.headers['x-ratelimit-limit']).toBeDefined();
 
     // Dropped through one, alpha is new again through the other: the fixtures, not the pet made in it.
     expect((await one.http.delete('/__mock/scopes/alpha')).status).toBe(204);
@@ -154,6 +156,52 @@ describe('two mocks on one Redis', () => {
       'beta',
       'alpha',
     ]);
+
+    // Both dropped through two: one, which made them, holds two new ones (Redis counts, not each process).
+    expect((await two.http.delete('/__mock/scopes/alpha')).status).toBe(204);
+    expect((await two.http.delete('/__mock/scopes/beta')).status).toBe(204);
+    for (const name of ['delta', 'epsilon']) {
+      expect((await one.http.get('/v1/pets').set(KEY).set({ 'X-Mock-Scope': name })).status).toBe(200);
+    }
+  });
+
+  it('make a scope anew without what a request wrote while it was being dropped', async () => {
+    const [one] = await twoMocks();
+    const scope = { 'X-Mock-Scope': 'raced' };
+    expect((await one.http.get('/v1/pets').set(KEY).set(scope)).status).toBe(200);
+    expect((await one.http.delete('/__mock/scopes/raced')).status).toBe(204);
+    // What a request still under way would leave behind once the scope is gone.
+    const client = new Redis(redis.url);
+    try {
+      await client.set(`shared${prefixCount}:scope:raced:leftover`, 'stray');
+      expect((await one.http.get('/v1/pets').set(KEY).set(scope)).status).toBe(200);
+      expect(await client.exists(`shared${prefixCount}:scope:raced:leftover`)).toBe(0);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('start once when started together: the start options apply once', async () => {
+    const [one, two] = await twoMocks({ start: { storm: { fraction: 0.5, keys: ['demo-free'] } } });
+    expect((await one.http.get('/__mock/storms')).body).toHaveLength(1);
+    expect((await two.http.get('/__mock/storms')).body).toHaveLength(1);
+  });
+
+  it('lose no change made at once through both: latency and settings, two moves of the clock', async () => {
+    const [one, two] = await twoMocks();
+    await one.http.post('/__mock/clock').send({ now: '2030-01-01T00:00:00Z', frozen: true });
+    const changes = await Promise.all([
+      one.http.put('/__mock/latency').send({ ms: 5, operations: ['getCategory'] }),
+      two.http.patch('/__mock/settings').send({ retryAfterFormat: 'http-date' }),
+      ...Array.from({ length: 6 }, (_, index) =>
+        (index % 2 === 0 ? one : two).http.post('/__mock/clock').send({ advanceSeconds: 10 }),
+      ),
+    ]);
+    expect(changes.map((change) => change.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+    const state = (await two.http.get('/__mock/state')).body;
+    expect(state.latency).toEqual({ ms: 5, operations: ['getCategory'] });
+    expect(state.settings.retryAfterFormat).toBe('http-date');
+    expect(state.clock).toEqual({ now: '2030-01-01T00:01:00.000Z', frozen: true });
   });
 
   it('answer 503 STATE_UNAVAILABLE under load while Redis is gone, then serve again without a restart', async () => {

@@ -47,11 +47,14 @@ describe('acknowledged writes', () => {
                   method: 'POST',
                   headers: KEY,
                   body: JSON.stringify({ name, categoryId: 1 }),
+                  signal: AbortSignal.timeout(10_000),
                 })
               : await fetch(`${cli.apiUrl}/store/inventory/${petId}`, {
                   method: 'PUT',
                   headers: KEY,
                   body: JSON.stringify({ quantity }),
+                  // Node's fetch can leave a request to a killed server pending for good.
+                  signal: AbortSignal.timeout(10_000),
                 });
             if (isCreate && res.status === 201)
               acknowledged.creates.set(((await res.json()) as { id: number }).id, name);
