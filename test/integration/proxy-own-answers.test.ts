@@ -18,6 +18,8 @@ describe('an upstream that cannot be reached', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     ({ proxy, logLines } = await startProxy(`http://127.0.0.1:${port}/v1`));
+    // Frozen, so that no minute boundary falls between a request's count and its answer.
+    await proxy.control.moveClock({ frozen: true });
   });
   afterAll(async () => {
     await proxy.close();
