@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { HttpError } from '../errors.js';
 import type { components, operations } from '../generated/control.js';
 import { LatencyError } from '../http/latency.js';
+import { shownRequest } from '../limits/request-record.js';
 import type { ViolationLog } from '../proxy/violation-log.js';
 import { requestedScope } from '../scopes/scope-name.js';
 import type { ScopeListing } from '../scopes/scope-registry.js';
@@ -121,7 +122,7 @@ export function createControlOperations({
       res.json(await simulation.key(keyParam(req)));
     }),
     listKeyRequests: inScope(async (simulation, req, res) =>
-      res.json((await simulation.requests(keyParam(req))).map(({ atMs: _atMs, ...request }) => request)),
+      res.json((await simulation.requests(keyParam(req))).map(shownRequest)),
     ),
     clearKeyRequests: inScope(async (simulation, req, res) => {
       await simulation.clearRequests(keyParam(req));

@@ -5,7 +5,7 @@ import type { components } from '../generated/control.js';
 import { assessCompliance, type ComplianceReport } from '../limits/compliance.js';
 import type { LimitState } from '../limits/limit-state.js';
 import { limitsOf } from '../limits/plans.js';
-import type { RecordedRequest } from '../limits/request-record.js';
+import { type RecordedRequest, shownRequest } from '../limits/request-record.js';
 import { buildTimeline, type Timeline } from '../limits/timeline.js';
 import type { DataStore } from '../store/data-store.js';
 import { requireKey } from './not-found.js';
@@ -57,7 +57,7 @@ export function createRecordControls(deps: {
         keys.map(async ({ key }) => ({ key, requests: await state.requests(key, limit) })),
       );
       const latest = records.flatMap(({ key, requests }) =>
-        requests.map(({ atMs, ...request }) => ({ key, atMs, request })),
+        requests.map((request) => ({ key, atMs: request.atMs, request: shownRequest(request) })),
       );
       latest.sort((a, b) => b.atMs - a.atMs || b.request.index - a.request.index);
       return latest.slice(0, limit).map(({ key, request }) => ({ ...request, key }));

@@ -48,6 +48,17 @@ describe('the compliance report', () => {
     expect(report.violations[0]?.requestIndex).toBe((report.violations[0]?.afterRequestIndex ?? 0) + 1);
   });
 
+  it('judges a retry against the instant an HTTP-date Retry-After named, which has whole seconds only', () => {
+    // Refused at 10:00:05.400 for 55 s: the header said "10:01:00 GMT", and the client came then.
+    const refused = { ...request(5.4, 429, 55), retryAtMs: START + 60_000 };
+    const onTime = request(60, 200);
+    expect(assessCompliance('k', [refused, onTime]).violations).toEqual([]);
+    const early = request(59.5, 200);
+    expect(assessCompliance('k', [refused, early]).violations.map((violation) => violation.kind)).toEqual([
+      'retried-too-early',
+    ]);
+  });
+
   it('flags calls made during a ban', () => {
     const report = assessCompliance('k', [
       request(0, 403, 600, 'API_KEY_BANNED'),

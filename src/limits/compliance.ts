@@ -24,8 +24,10 @@ export function assessCompliance(key: string, record: readonly RecordedRequest[]
     }
     const waitedSeconds = round((current.atMs - previous.atMs) / 1000);
     const requiredSeconds = previous.retryAfterSeconds ?? 0;
+    // Judged against the instant the header named, as sent (an HTTP-date drops the milliseconds).
+    const retryAtMs = previous.retryAtMs ?? previous.atMs + requiredSeconds * 1000;
     const base = { at: current.at, requestIndex: current.index, afterRequestIndex: previous.index, waitedSeconds };
-    if (waitedSeconds < requiredSeconds) {
+    if (current.atMs < retryAtMs) {
       const banned = previous.code === 'API_KEY_BANNED';
       violations.push({
         ...base,

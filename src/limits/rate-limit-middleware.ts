@@ -9,7 +9,7 @@ import type { RequestDecision } from './decide-request.js';
 import type { LimitState } from './limit-state.js';
 import { limitsOf, type PlanLimits } from './plans.js';
 import type { BanPolicy } from './rate-limit-policy.js';
-import type { RequestToRecord } from './request-record.js';
+import { type RequestToRecord, retryAtOf } from './request-record.js';
 
 export type RateLimitDependencies = {
   state: LimitState;
@@ -74,6 +74,8 @@ export function recordWhenAnswered(req: Request, res: Response, recording: Recor
     if (operationId !== undefined) recorded.operationId = operationId;
     if (typeof res.locals.errorCode === 'string') recorded.code = res.locals.errorCode;
     if (!decision.allowed) recorded.retryAfterSeconds = decision.retryAfterSeconds;
+    const retryAtMs = retryAtOf(res.getHeader('Retry-After'), recording.nowMs);
+    if (retryAtMs !== undefined && (res.statusCode === 429 || res.statusCode === 403)) recorded.retryAtMs = retryAtMs;
     if (!decision.allowed && decision.reason === 'storm') recorded.storm = true;
     // The answer has gone: a record that cannot be written is reported, not answered.
     recording.state.recordRequest(recording.key, recorded).catch(recording.onRecordFailure);

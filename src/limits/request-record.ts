@@ -4,7 +4,27 @@
 import type { components } from '../generated/control.js';
 
 /** The control API's RecordedRequest, plus its time as a number for the report's arithmetic. */
-export type RecordedRequest = components['schemas']['RecordedRequest'] & { atMs: number };
+export type RecordedRequest = components['schemas']['RecordedRequest'] & {
+  atMs: number;
+  /**
+   * The instant the answer's Retry-After named, as sent: an HTTP-date has whole seconds only, so
+   * a client that obeys it may come up to a second before atMs + retryAfterSeconds.
+   */
+  retryAtMs?: number;
+};
+
+/** The instant a Retry-After header names (delta-seconds from `atMs`, or an HTTP-date), if it is one. */
+export function retryAtOf(header: unknown, atMs: number): number | undefined {
+  if (typeof header !== 'string') return undefined;
+  if (/^\d+$/.test(header)) return atMs + Number(header) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : date;
+}
+
+/** A record as the control API shows it: without the times kept for arithmetic. */
+export function shownRequest({ atMs: _atMs, retryAtMs: _retryAtMs, ...request }: RecordedRequest) {
+  return request;
+}
 
 /** The newest requests kept per key; older ones are dropped so that memory stays bounded. */
 export const REQUEST_RECORD_LIMIT = 1_000;

@@ -30,7 +30,9 @@ export function outcomeOf(request: RecordedRequest): TimelineOutcome {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const waitUntilMs = (request: RecordedRequest) =>
-  request.retryAfterSeconds === undefined ? undefined : request.atMs + request.retryAfterSeconds * 1000;
+  request.retryAfterSeconds === undefined
+    ? undefined
+    : (request.retryAtMs ?? request.atMs + request.retryAfterSeconds * 1000);
 
 /** Each request's number among the key's requests in its fixed minute window. */
 function minuteCounts(record: readonly RecordedRequest[]): number[] {

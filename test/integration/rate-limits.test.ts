@@ -136,6 +136,22 @@ describe('rate limits over HTTP', () => {
     expect(refused.headers['retry-after']).toBe('Sat, 21 Nov 2026 10:01:00 GMT');
   });
 
+  it('judges a client that obeys an HTTP-date Retry-After to the second as compliant', async () => {
+    await mock.server.control.putKey('punctual', 'free', { perMinute: 1, perDay: 100 });
+    await mock.server.control.updateSettings({ retryAfterFormat: 'http-date' });
+    await mock.server.control.moveClock({ advanceSeconds: 5.4 });
+    await get('punctual');
+    const refused = await get('punctual');
+    expect(refused.status).toBe(429);
+    // Told to come back at the date the header names (whole seconds), the client comes exactly then.
+    const toldMs = Date.parse(String(refused.headers['retry-after']));
+    await mock.server.control.moveClock({ now: new Date(toldMs) });
+    expect((await get('punctual')).status).toBe(200);
+    const report = await mock.server.control.compliance('punctual');
+    expect(report.violations).toEqual([]);
+    expect(report.honouredRetryAfter).toBe(true);
+  });
+
   it('does not count control requests against any key', async () => {
     await get('demo-free');
     for (let call = 0; call < 30; call += 1) await mock.http.get('/__mock/state');
