@@ -1,7 +1,7 @@
 // One connection to the Redis that holds the shared state (serve --redis). Commands never wait
 // for a lost connection: they fail at once (no offline queue, no resend), so that a request gets
 // 503 STATE_UNAVAILABLE instead of hanging, while the client reconnects in the background.
-import { Redis } from 'ioredis';
+import { type ChainableCommander, Redis } from 'ioredis';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 
 export type RedisConnection = {
@@ -16,6 +16,19 @@ export type RedisConnection = {
 /** A command that gets no answer within this time fails: Redis is there but not answering. */
 const COMMAND_TIMEOUT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 3_000;
+
+/**
+ * Runs a MULTI and answers its replies in order. A command refused inside the transaction comes
+ * back as a reply, not a rejection: it is thrown here, so that no caller reads it as a value.
+ */
+export async function execAll(transaction: ChainableCommander): Promise<unknown[]> {
+  const results = await transaction.exec();
+  if (!results) throw new Error('A Redis transaction was aborted (a watched key changed).');
+  return results.map(([error, value]) => {
+    if (error) throw error;
+    return value;
+  });
+}
 
 type ScriptCommand = (...keysThenArgs: string[]) => Promise<unknown>;
 

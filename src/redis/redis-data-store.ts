@@ -14,7 +14,7 @@
 //   P data:apiKeys         hash: key -> record JSON;  P data:apiKeyOrder  sorted set: the keys' order
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { applyChangeSet, type ChangeSet } from '../store/change-set.js';
+import { applyChangeSet, CHANGE_SET_LISTS, type ChangeSet } from '../store/change-set.js';
 import {
   type ApiKeyRecord,
   type Category,
@@ -30,7 +30,7 @@ import type { DataStore } from '../store/data-store.js';
 import { createSerialLock } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { sharedNextRun } from './next-run.js';
-import { defineScript, type RedisConnection } from './redis-connection.js';
+import { defineScript, execAll, type RedisConnection } from './redis-connection.js';
 
 export const PRODUCT_MARK = 'petstore-mock';
 
@@ -38,8 +38,6 @@ export const PRODUCT_MARK = 'petstore-mock';
 const LOG_LENGTH = 2_000;
 /** Conflicting commits retried before giving up: each retry follows another process's commit. */
 const MAX_ATTEMPTS = 100;
-
-const LISTS = ['pets', 'categories', 'orders', 'inventory', 'apiKeys'] as const;
 
 export function dataKeys(prefix: string) {
   return {
@@ -133,23 +131,19 @@ const parseList = <T>(hash: Record<string, string>): T[] =>
 
 /** The data as Redis holds it, read in one MULTI so that it is one consistent state. */
 async function loadReplica(client: Redis, keys: DataKeys): Promise<Replica> {
-  const results = await client
-    .multi()
-    .hgetall(keys.meta)
-    .get(keys.version)
-    .hgetall(keys.nextId)
-    .hgetall(keys.pets)
-    .hgetall(keys.categories)
-    .hgetall(keys.orders)
-    .hgetall(keys.inventory)
-    .hgetall(keys.apiKeys)
-    .zrange(keys.apiKeyOrder, '0', '-1')
-    .exec();
-  if (!results) throw new Error('The data could not be read from Redis: its transaction was aborted.');
-  const values = results.map(([error, value]) => {
-    if (error) throw error;
-    return value;
-  });
+  const values = await execAll(
+    client
+      .multi()
+      .hgetall(keys.meta)
+      .get(keys.version)
+      .hgetall(keys.nextId)
+      .hgetall(keys.pets)
+      .hgetall(keys.categories)
+      .hgetall(keys.orders)
+      .hgetall(keys.inventory)
+      .hgetall(keys.apiKeys)
+      .zrange(keys.apiKeyOrder, '0', '-1'),
+  );
   const [meta, version, nextId, pets, categories, orders, inventory, apiKeys, apiKeyOrder] = values as [
     Record<string, string>,
     string | null,
@@ -204,7 +198,7 @@ export async function writeDataSet(
     String(data.nextId.category),
     String(data.nextId.order),
   ];
-  LISTS.forEach((list, index) => {
+  CHANGE_SET_LISTS.forEach((list, index) => {
     const records = data[list] as Array<Pet & Category & StoredOrder & InventoryItem & ApiKeyRecord>;
     args.push(String(index + 1), String(records.length));
     for (const record of records) args.push(keyOfList[list](record), JSON.stringify(record));
@@ -287,7 +281,7 @@ export function createRedisDataStore(
       changes.nextId ? String(changes.nextId.category) : '',
       changes.nextId ? String(changes.nextId.order) : '',
     ];
-    LISTS.forEach((list, index) => {
+    CHANGE_SET_LISTS.forEach((list, index) => {
       for (const [key, record] of changes[list]) {
         args.push(String(index + 1), String(key), record === null ? '' : JSON.stringify(record));
       }

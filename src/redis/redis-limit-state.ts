@@ -29,7 +29,7 @@ import { isStormOver, type Storm } from '../limits/storms.js';
 import { createSerialLock, type Release } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { createKeyedChain } from './keyed-chain.js';
-import type { RedisConnection } from './redis-connection.js';
+import { execAll, type RedisConnection } from './redis-connection.js';
 import { defineLimitScripts, readSwapCounters, readSwapStorms } from './redis-limit-scripts.js';
 
 /** The keys of the limits' state under `prefix`: fixed ones, and globs (SCAN MATCH) for the rest. */
@@ -282,12 +282,13 @@ export function createRedisLimitState(connection: RedisConnection, prefix: strin
       if (keys.length === 0) return;
       // A request recorded meanwhile under a key not listed is simply one recorded after the clear.
       await connection.run((client) =>
-        client
-          .multi()
-          .del(...keys.map(recordKey))
-          .hdel(indexKey, ...keys)
-          .srem(recordedKeysKey, ...keys)
-          .exec(),
+        execAll(
+          client
+            .multi()
+            .del(...keys.map(recordKey))
+            .hdel(indexKey, ...keys)
+            .srem(recordedKeysKey, ...keys),
+        ),
       );
     },
   };

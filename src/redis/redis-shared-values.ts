@@ -8,7 +8,7 @@
 import type { SharedValue } from '../store/shared-value.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { sharedNextRun } from './next-run.js';
-import { defineScript, type RedisConnection } from './redis-connection.js';
+import { defineScript, execAll, type RedisConnection } from './redis-connection.js';
 
 export function sharedValueKeys(prefix: string) {
   return { values: `${prefix}settings`, version: `${prefix}settings:version` };
@@ -42,12 +42,9 @@ export function createRedisSharedValues(connection: RedisConnection, prefix: str
   let knownVersion: string | null | undefined;
 
   const load = async () => {
-    const [version, stored] = await connection.run(async (client) => {
-      const results = await client.multi().get(keys.version).hgetall(keys.values).exec();
-      if (!results) throw new Error('The shared settings could not be read: the transaction was aborted.');
-      for (const [error] of results) if (error) throw error;
-      return [results[0]?.[1] as string | null, results[1]?.[1] as Record<string, string>] as const;
-    });
+    const [version, stored] = (await connection.run((client) =>
+      execAll(client.multi().get(keys.version).hgetall(keys.values)),
+    )) as [string | null, Record<string, string>];
     for (const [name, entry] of entries) {
       const json = stored[name];
       // Gone from Redis (it restarted empty): back to the start's value.
@@ -70,7 +67,7 @@ export function createRedisSharedValues(connection: RedisConnection, prefix: str
         read: () => entry.current as T,
         async write(value) {
           await connection.run((client) =>
-            client.multi().hset(keys.values, name, JSON.stringify(value)).incr(keys.version).exec(),
+            execAll(client.multi().hset(keys.values, name, JSON.stringify(value)).incr(keys.version)),
           );
           entry.current = value;
         },
@@ -101,7 +98,7 @@ export function createRedisSharedValues(connection: RedisConnection, prefix: str
           if (overwrite) transaction.hset(keys.values, name, json);
           else transaction.hsetnx(keys.values, name, json);
         }
-        await transaction.incr(keys.version).exec();
+        await execAll(transaction.incr(keys.version));
       });
       await load();
     },

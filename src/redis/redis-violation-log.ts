@@ -3,14 +3,14 @@
 //
 // Keys under the prefix P:  P violations  list of violation JSON, oldest first
 import type { ContractViolation, ViolationLog } from '../proxy/violation-log.js';
-import type { RedisConnection } from './redis-connection.js';
+import { execAll, type RedisConnection } from './redis-connection.js';
 
 export function createRedisViolationLog(connection: RedisConnection, prefix: string, max: number): ViolationLog {
   const key = `${prefix}violations`;
   return {
     async record(violation) {
       await connection.run((client) =>
-        client.multi().rpush(key, JSON.stringify(violation)).ltrim(key, -max, -1).exec(),
+        execAll(client.multi().rpush(key, JSON.stringify(violation)).ltrim(key, -max, -1)),
       );
     },
     async list() {

@@ -26,9 +26,8 @@ export type ChangeSet = {
   nextId?: DataSet['nextId'];
 };
 
-/** The lists of a change set, each with how to find a record of its kind. */
+/** The lists of a change set, in the order a shared store numbers them (redis-data-store.ts). */
 export const CHANGE_SET_LISTS = ['pets', 'categories', 'orders', 'inventory', 'apiKeys'] as const;
-export type ChangeSetList = (typeof CHANGE_SET_LISTS)[number];
 
 function replay<K, T extends object>(changes: RecordChanges<K, T>, entries: Change<K, T>[]): RecordChanges<K, T> {
   for (const [key, record] of entries) {
