@@ -109,17 +109,16 @@ export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStart
     onFilled: () =>
       parts.log?.(`Redis at ${connection.where} held no data under "${prefix}": filled it from the fixtures.`),
   });
+  // Once per world (the start and the first request share it), again only after a failure.
   let started: Promise<void> | undefined;
-  const storeStartValues = async () => {
-    await values.storeInitial(false);
-  };
-  const refresh = async () => {
-    if (parts.enter) await parts.enter();
-    started ??= storeStartValues().catch((error: unknown) => {
+  const storeStartValues = () =>
+    (started ??= values.storeInitial(false).catch((error: unknown) => {
       started = undefined;
       throw error;
-    });
-    await started;
+    }));
+  const refresh = async () => {
+    if (parts.enter) await parts.enter();
+    await storeStartValues();
     await values.refresh();
   };
   const world = assembleWorld({
