@@ -322,8 +322,6 @@ async function openRedisState(config: Config, parts: StateParts): Promise<OpenSt
     const idleMs = config.scopeIdleSeconds * 1000;
     const scopes: ScopeRegistry<World> = {
       ...localScopes,
-      enter: (name) => localScopes.enter(name),
-      close: () => localScopes.close(),
       list: async () =>
         (await sharedScopes.list()).map((scope) => ({ ...scope, expiresAtMs: scope.lastUsedAtMs + idleMs })),
       async drop(name) {
