@@ -108,6 +108,8 @@ describe('in front of a mock that answers its own X-RateLimit-*', () => {
     });
     const { proxy, logLines } = await startProxy(upstream.url, { errors: true });
     closers.push(upstream.close, () => proxy.close());
+    // Frozen at now, so that no minute boundary falls between the request's count and its 502.
+    await proxy.control.moveClock({ frozen: true });
     const res = await fetch(`${proxy.url}/categories`, { headers: { 'X-API-Key': 'demo-free' } });
     expect(res.status).toBe(502);
     // The upstream's values are broken: the proxy's count of demo-free's requests, on its own clock.
