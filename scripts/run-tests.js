@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ensureSystemPackages } from './system-packages.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
@@ -34,6 +35,10 @@ const STEPS = [
     ],
   },
 ];
+
+// Chromium and redis-server come from Debian: installed here as root, or named in one line
+// before any test runs, rather than 60 tests failing minutes later.
+if (!ensureSystemPackages()) process.exit(1);
 
 let passed = 0;
 let failed = 0;
