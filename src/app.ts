@@ -19,9 +19,9 @@ import { MAX_BODY_BYTES } from './http/body-limit.js';
 import { createDateHeader } from './http/date-header.js';
 import { createLatencyMiddleware } from './http/latency.js';
 import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
-import { setRateLimitHeaders } from './http/rate-limit-headers.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
 import { PLAN_LIMITS } from './limits/plans.js';
+import { setRateLimitHeaders } from './limits/rate-limit-headers.js';
 import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
 import { countAnonymousRequest } from './limits/rate-limit-policy.js';
 import {

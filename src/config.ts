@@ -3,7 +3,7 @@
 
 import type { SimulationStart } from './control/simulation.js';
 import { DEFAULT_SEED } from './fixtures/default-seed.js';
-import type { RetryAfterFormat } from './http/rate-limit-headers.js';
+import type { RetryAfterFormat } from './limits/rate-limit-headers.js';
 import type { BanPolicy } from './limits/rate-limit-policy.js';
 import type { ProxySettings } from './proxy/proxy-steps.js';
 import { IN_MEMORY } from './store/create-store.js';

@@ -5,13 +5,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
+import { assembleRedisWorld, assembleWorld, createScopeWorld } from './assemble-world.js';
 import { type Clock, createClock, createInMemoryClockSettings } from './clock.js';
 import { type Config, type MockServerOptions, OPTION_RANGES, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
-import type { RateLimitSettings } from './http/rate-limit-headers.js';
+import { initialDataSet } from './fixtures/initial-data.js';
 import type { LimitState } from './limits/limit-state.js';
+import type { RateLimitSettings } from './limits/rate-limit-headers.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {
   COMPILED_CONTROL_SPEC_FILE,
@@ -29,9 +31,8 @@ import { tooManyScopesMessage } from './scopes/world-of-request.js';
 import { createStore, type Store } from './store/create-store.js';
 import { copyDataSet, type DataSet, freezeDataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
-import { initialDataSet } from './store/initial-data.js';
 import { dataStoreOf } from './store/lowdb-data-store.js';
-import { assembleRedisWorld, assembleWorld, createScopeWorld, type World } from './world.js';
+import type { World } from './world.js';
 
 /** What a test needs of one scope: the header to send, and the scope's own control and clock. */
 export type MockScope = {

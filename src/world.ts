@@ -1,25 +1,12 @@
-// A world: the data, keys, limits, clock and simulation that one scope sees. The default world is
-// the data file's, with the start options; each scope's is made by its first request from the
-// shared fixtures (spec/control.yaml, "Scopes"), in memory. With --redis every world's parts
-// live in Redis instead (assembleRedisWorld). The app runs a request's steps over its world's
-// parts, and handlers and policy never know which world they serve.
-import { createKeyDirectory, type KeyDirectory } from './auth/key-directory.js';
-import { type Clock, type ClockSettings, createClock, createInMemoryClockSettings } from './clock.js';
-import { initialSimulationSettings, type SimulationSettings } from './control/settings-controls.js';
-import { createSimulation, type Simulation, type SimulationStart } from './control/simulation.js';
-import type { RateLimitSettings } from './http/rate-limit-headers.js';
-import { createInMemoryLimitState } from './limits/in-memory-limit-state.js';
+// A world: the data, keys, limits, clock and simulation that one scope sees (the default one, or
+// a scope's). The app runs a request's steps over its world's parts, and handlers and policy never
+// know which world they serve; assemble-world.ts makes them.
+import type { KeyDirectory } from './auth/key-directory.js';
+import type { Clock } from './clock.js';
+import type { Simulation } from './control/simulation.js';
 import type { LimitState } from './limits/limit-state.js';
-import { createViolationLog, MAX_VIOLATIONS, type ViolationLog } from './proxy/violation-log.js';
-import type { RedisConnection } from './redis/redis-connection.js';
-import { createRedisDataStore } from './redis/redis-data-store.js';
-import { createRedisLimitState } from './redis/redis-limit-state.js';
-import { createRedisSharedValues } from './redis/redis-shared-values.js';
-import { createRedisViolationLog } from './redis/redis-violation-log.js';
-import { createCopyOnWriteDataStore } from './store/copy-on-write-data-store.js';
-import type { DataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
-import type { SharedValue } from './store/shared-value.js';
+import type { ViolationLog } from './store/violation-log.js';
 
 export type World = {
   data: DataStore;
@@ -32,118 +19,3 @@ export type World = {
   /** Brings shared state up to date at the start of a request (Redis); absent in memory. */
   refresh?: () => Promise<void>;
 };
-
-export type WorldParts = {
-  data: DataStore;
-  clock: Clock;
-  initialSettings: RateLimitSettings;
-  /** The data a reset brings back. */
-  createInitialData: () => DataSet | Promise<DataSet>;
-  start?: SimulationStart;
-  /** Counters, bans, storms and records: this process's memory unless given. */
-  limitState?: LimitState;
-  /** Latency and settings: this process's memory unless given. */
-  settingsStore?: SharedValue<SimulationSettings>;
-  /** A proxy's violations: this process's memory unless given. */
-  violations?: ViolationLog;
-  refresh?: () => Promise<void>;
-};
-
-export function assembleWorld(parts: WorldParts): World {
-  const { data, clock } = parts;
-  const limitState = parts.limitState ?? createInMemoryLimitState();
-  const simulation = createSimulation({
-    data,
-    state: limitState,
-    clock,
-    initialSettings: parts.initialSettings,
-    createInitialData: parts.createInitialData,
-    start: parts.start,
-    ...(parts.settingsStore ? { settingsStore: parts.settingsStore } : {}),
-    ...(parts.refresh ? { refresh: parts.refresh } : {}),
-  });
-  return {
-    data,
-    clock,
-    limitState,
-    simulation,
-    keys: createKeyDirectory(data),
-    violations: parts.violations ?? createViolationLog(),
-    ...(parts.refresh ? { refresh: parts.refresh } : {}),
-  };
-}
-
-export type RedisWorldParts = {
-  connection: RedisConnection;
-  prefix: string;
-  initialSettings: RateLimitSettings;
-  createInitialData: () => DataSet | Promise<DataSet>;
-  clockOptions?: { start?: Date; frozen?: boolean };
-  start?: SimulationStart;
-  log?: (line: string) => void;
-  /** Runs first at each refresh (a scope is entered in Redis, made or refused there). */
-  enter?: () => Promise<void>;
-  /** Whether data found missing may be filled from the fixtures (not for a scope dropped meanwhile). */
-  mayFill?: () => Promise<boolean>;
-  /** Why data may be missing, when it may not be filled. */
-  goneReason?: string;
-};
-
-/**
- * A world whose every part lives in Redis under `prefix`, shared by every process that builds
- * one over the same prefix. Its first refresh stores the settings' start values where none are
- * stored yet; data missing under the prefix is filled from the fixtures when first read.
- */
-export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStartValues(): Promise<void> } {
-  const { connection, prefix } = parts;
-  const values = createRedisSharedValues(connection, prefix);
-  const clock = createClock({
-    ...parts.clockOptions,
-    settings: values.value<ClockSettings>('clock', { offsetMs: 0 }),
-    keepStoredSettings: true,
-  });
-  const settingsStore = values.value('simulation', initialSimulationSettings(parts.initialSettings));
-  const data = createRedisDataStore(connection, prefix, {
-    dataWhenEmpty: async () => (!parts.mayFill || (await parts.mayFill()) ? parts.createInitialData() : undefined),
-    ...(parts.goneReason ? { goneReason: parts.goneReason } : {}),
-    onFilled: () =>
-      parts.log?.(`Redis at ${connection.where} held no data under "${prefix}": filled it from the fixtures.`),
-  });
-  // Once per world (the start and the first request share it), again only after a failure.
-  let started: Promise<void> | undefined;
-  const storeStartValues = () =>
-    (started ??= values.storeInitial(false).catch((error: unknown) => {
-      started = undefined;
-      throw error;
-    }));
-  const refresh = async () => {
-    if (parts.enter) await parts.enter();
-    await storeStartValues();
-    await values.refresh();
-  };
-  const world = assembleWorld({
-    data,
-    clock,
-    initialSettings: parts.initialSettings,
-    createInitialData: parts.createInitialData,
-    ...(parts.start ? { start: parts.start } : {}),
-    limitState: createRedisLimitState(connection, prefix),
-    settingsStore,
-    violations: createRedisViolationLog(connection, prefix, MAX_VIOLATIONS),
-    refresh,
-  });
-  return { ...world, storeStartValues };
-}
-
-/**
- * A scope's world, the same for every scope: the fixtures (frozen, shared by all scopes, copied
- * list by list as it writes), the clock at real time, no storm, no latency, the server's settings.
- */
-export function createScopeWorld(fixtures: DataSet, initialSettings: RateLimitSettings): World {
-  return assembleWorld({
-    data: createCopyOnWriteDataStore(fixtures),
-    clock: createClock({ settings: createInMemoryClockSettings() }),
-    initialSettings,
-    createInitialData: () => fixtures,
-  });
-}

@@ -5,9 +5,9 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import { setRateLimitHeaders } from '../http/rate-limit-headers.js';
 import { addressSubject, type LimitState } from '../limits/limit-state.js';
 import { DEMO_KEY_NAMES, PLAN_LIMITS } from '../limits/plans.js';
+import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
 import { setAuthenticatedKey } from './authenticated-key.js';
 import type { KeyDirectory } from './key-directory.js';
 

@@ -9,7 +9,7 @@ import {
   OPTION_RANGES,
 } from '../config.js';
 import type { Latency } from '../http/latency.js';
-import type { RetryAfterFormat } from '../http/rate-limit-headers.js';
+import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
 import type { StormSpec } from '../limits/storms.js';
 import { integerOption } from './parse-options.js';
 import { parseKeyOption, parseLatencyOption, parseStormOption, type StartKey } from './start-options.js';

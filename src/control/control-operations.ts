@@ -7,9 +7,9 @@ import { HttpError } from '../errors.js';
 import type { components, operations } from '../generated/control.js';
 import { LatencyError } from '../http/latency.js';
 import { shownRequest } from '../limits/request-record.js';
-import type { ViolationLog } from '../proxy/violation-log.js';
 import { requestedScope } from '../scopes/scope-name.js';
 import type { ScopeListing } from '../scopes/scope-registry.js';
+import type { ViolationLog } from '../store/violation-log.js';
 import type { ControlAccess } from './control-access.js';
 import { NotFoundError, type Simulation } from './simulation.js';
 

@@ -2,7 +2,6 @@
 // and their counters and bans (in the LimitState).
 import type { Clock } from '../clock.js';
 import type { components } from '../generated/control.js';
-import type { RateLimitSettings } from '../http/rate-limit-headers.js';
 import { keySubject, type LimitState } from '../limits/limit-state.js';
 import {
   type ApiKeyRecord,
@@ -11,6 +10,7 @@ import {
   type PlanLimits,
   type PlanName,
 } from '../limits/plans.js';
+import type { RateLimitSettings } from '../limits/rate-limit-headers.js';
 import { currentCounters } from '../limits/rate-limit-policy.js';
 import type { DataSet } from '../store/data-set.js';
 import type { DataStore } from '../store/data-store.js';

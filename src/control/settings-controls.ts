@@ -1,7 +1,7 @@
 // The simulation's latency and rate-limit settings (Retry-After's format, the ban policy). Both
 // are read on every API request, so they are plain values here, read without awaiting.
 import { type Latency, validateLatency } from '../http/latency.js';
-import type { RateLimitSettings, RetryAfterFormat } from '../http/rate-limit-headers.js';
+import type { RateLimitSettings, RetryAfterFormat } from '../limits/rate-limit-headers.js';
 import type { BanPolicy } from '../limits/rate-limit-policy.js';
 import { createLocalValue, type SharedValue } from '../store/shared-value.js';
 import type { SimulationPart } from './simulation-part.js';

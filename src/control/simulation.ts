@@ -5,9 +5,9 @@
 import type { Clock } from '../clock.js';
 import type { components } from '../generated/control.js';
 import type { Latency } from '../http/latency.js';
-import type { RateLimitSettings } from '../http/rate-limit-headers.js';
 import type { LimitState } from '../limits/limit-state.js';
 import type { PlanLimits, PlanName } from '../limits/plans.js';
+import type { RateLimitSettings } from '../limits/rate-limit-headers.js';
 import type { StormSpec } from '../limits/storms.js';
 import type { DataSet } from '../store/data-set.js';
 import type { DataStore } from '../store/data-store.js';

@@ -4,10 +4,10 @@ import type { Request, RequestHandler, Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import { formatRetryAfter, type RateLimitSettings, setRateLimitHeaders } from '../http/rate-limit-headers.js';
 import type { RequestDecision } from './decide-request.js';
 import type { LimitState } from './limit-state.js';
 import { limitsOf, type PlanLimits } from './plans.js';
+import { formatRetryAfter, type RateLimitSettings, setRateLimitHeaders } from './rate-limit-headers.js';
 import type { BanPolicy } from './rate-limit-policy.js';
 import { type RequestToRecord, retryAtOf } from './request-record.js';
 

@@ -6,11 +6,11 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import type { OperationHandler } from '../handlers/handler-types.js';
 import { runChain } from '../http/middleware-chain.js';
-import { createDeprecationHeaders, createStabilityHeader } from '../http/operation-headers.js';
-import { createPreferHandler } from '../http/prefer.js';
-import type { RetryAfterFormat } from '../http/rate-limit-headers.js';
+import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
 import { requestOperation } from './contract-pipeline.js';
 import type { Contract } from './load-contract.js';
+import { createDeprecationHeaders, createStabilityHeader } from './operation-headers.js';
+import { createPreferHandler } from './prefer.js';
 
 export type DispatchContext = {
   contract: Contract;

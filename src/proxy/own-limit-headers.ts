@@ -6,9 +6,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { KeyDirectory } from '../auth/key-directory.js';
 import type { Clock } from '../clock.js';
-import { setRateLimitHeaders } from '../http/rate-limit-headers.js';
 import { addressSubject, keySubject, type LimitState } from '../limits/limit-state.js';
 import { limitsOf, PLAN_LIMITS } from '../limits/plans.js';
+import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
 import { currentCounters, type RateLimitHeaders, rateLimitHeaders } from '../limits/rate-limit-policy.js';
 
 /** The parts of a world (a scope's, or the default one) that the headers are made from. */

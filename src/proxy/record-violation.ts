@@ -3,9 +3,9 @@
 import type { Request } from 'express';
 import type { LogLine } from '../http/request-log.js';
 import { requestOperation } from '../openapi/contract-pipeline.js';
+import type { ViolationLog } from '../store/violation-log.js';
 import type { RunLedger } from './run-ledger.js';
 import { pathBelow } from './upstream-client.js';
-import type { ViolationLog } from './violation-log.js';
 
 export type ViolationSink = {
   violationsOf: (req: Request) => ViolationLog;

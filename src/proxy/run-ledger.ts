@@ -1,6 +1,6 @@
 // What a proxy run saw, for CI: each operation's exchanges and violations, over every scope and
 // untouched by DELETE /__mock/violations, written as JUnit XML and JSON when the proxy stops.
-import type { ContractViolation } from './violation-log.js';
+import type { ContractViolation } from '../store/violation-log.js';
 
 type OperationRecord = { operationId: string; exchanges: number; violations: ContractViolation[] };
 

@@ -7,9 +7,9 @@
 import type { Request, RequestHandler } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import { formatRetryAfter, type RateLimitSettings } from '../http/rate-limit-headers.js';
 import { addressSubject, type LimitState } from '../limits/limit-state.js';
 import { PLAN_LIMITS } from '../limits/plans.js';
+import { formatRetryAfter, type RateLimitSettings } from '../limits/rate-limit-headers.js';
 import { recordWhenAnswered } from '../limits/rate-limit-middleware.js';
 
 /** Limits no client reaches: only storms may refuse. */

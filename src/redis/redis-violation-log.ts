@@ -2,7 +2,7 @@
 // newest kept up to the same bound as in memory, shared by every proxy process on the prefix.
 //
 // Keys under the prefix P:  P violations  list of violation JSON, oldest first
-import type { ContractViolation, ViolationLog } from '../proxy/violation-log.js';
+import type { ContractViolation, ViolationLog } from '../store/violation-log.js';
 import { execAll, type RedisConnection } from './redis-connection.js';
 
 export function createRedisViolationLog(connection: RedisConnection, prefix: string, max: number): ViolationLog {

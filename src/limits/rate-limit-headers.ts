@@ -2,7 +2,7 @@
 // refusal, in the format the settings choose. The settings are read on every request, so that
 // the control API can change them while serving.
 import type { Response } from 'express';
-import type { BanPolicy, RateLimitHeaders } from '../limits/rate-limit-policy.js';
+import type { BanPolicy, RateLimitHeaders } from './rate-limit-policy.js';
 
 export type RetryAfterFormat = 'seconds' | 'http-date';
 

@@ -4,7 +4,7 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import type { OperationInfo } from '../openapi/load-contract.js';
+import type { OperationInfo } from './load-contract.js';
 
 export function createStabilityHeader(operation: OperationInfo): RequestHandler | undefined {
   if (operation.stability === 'stable') return undefined;

@@ -4,8 +4,8 @@
 import type { RequestHandler, Response } from 'express';
 import type { ErrorCode } from '../errors.js';
 import { ERROR_CODES } from '../errors.js';
-import type { OperationInfo, ResponseInfo } from '../openapi/load-contract.js';
-import { formatRetryAfter, type RetryAfterFormat } from './rate-limit-headers.js';
+import { formatRetryAfter, type RetryAfterFormat } from '../limits/rate-limit-headers.js';
+import type { OperationInfo, ResponseInfo } from './load-contract.js';
 
 export type Preferences = { code?: string; example?: string };
 

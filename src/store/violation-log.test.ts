@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createRunLedger, renderJunit } from './run-ledger.js';
+import { createRunLedger, renderJunit } from '../proxy/run-ledger.js';
 import { type ContractViolation, createViolationLog } from './violation-log.js';
 
 const violation = (index: number, operationId = 'listPets'): ContractViolation => ({
