@@ -1,20 +1,20 @@
 // The Express app: middleware in a fixed, readable order, and no I/O of its own.
 //   Date (the mock's clock) -> CORS -> request log -> docs and contract -> control API (/__mock) -> API. Both APIs run the
 //   same steps of their contract's pipeline (express-openapi-validator): the operation's match ->
-//   the check of its answers -> (API: latency, key and limits) -> body -> the request's check ->
-//   the operation's handler; then the 404 and the Error object. Every answer of a matched
+//   the check of its answers -> (API: latency, then its mode's key and limits) -> body -> the
+//   request's check -> the answer (API: its mode's, api-mode.ts: the mock's handler or the
+//   proxy's forward); then the 404 and the Error object. Every answer of a matched
 //   operation is checked on its way out (status, body, headers). Each request runs in a world
 //   (world.ts): its X-Mock-Scope's, or the default one; the API's steps are built per world.
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, json, type Request, type RequestHandler } from 'express';
-import { createKeyAuthentication } from './auth/authenticate-key.js';
+import type { ApiModeFactory } from './api-mode.js';
 import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
 import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
-import { createErrorMiddleware, HttpError, logMockFault } from './errors.js';
-import { createHandlers } from './handlers/index.js';
+import { createErrorMiddleware, HttpError } from './errors.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
 import { createDateHeader } from './http/date-header.js';
 import { createLatencyMiddleware } from './http/latency.js';
@@ -22,28 +22,10 @@ import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
 import { PLAN_LIMITS } from './limits/plans.js';
 import { setRateLimitHeaders } from './limits/rate-limit-headers.js';
-import { createRateLimitMiddleware } from './limits/rate-limit-middleware.js';
 import { countAnonymousRequest } from './limits/rate-limit-policy.js';
-import {
-  type ContractPipeline,
-  createContractPipeline,
-  operationMatch,
-  requestOperation,
-} from './openapi/contract-pipeline.js';
-import { dispatchByOperationId, dispatchOperations, requireHandlers } from './openapi/dispatch-operations.js';
+import { type ContractPipeline, createContractPipeline, requestOperation } from './openapi/contract-pipeline.js';
+import { dispatchByOperationId, requireHandlers } from './openapi/dispatch-operations.js';
 import type { Contract } from './openapi/load-contract.js';
-import { guardResponses } from './openapi/response-contract.js';
-import { createOwnLimitHeaders } from './proxy/own-limit-headers.js';
-import {
-  checkRequestOrRecord,
-  forwardToUpstream,
-  guardUpstreamAnswers,
-  type ProxySettings,
-  readBodyOrRecord,
-  type UpstreamGuard,
-} from './proxy/proxy-steps.js';
-import type { ViolationSink } from './proxy/record-violation.js';
-import { createStormGate } from './proxy/storm-gate.js';
 import { requestedScope } from './scopes/scope-name.js';
 import type { ScopeRegistry } from './scopes/scope-registry.js';
 import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
@@ -80,8 +62,8 @@ export type AppDependencies = {
   /** Seeds the random latency, so that delays repeat from run to run. */
   seed: number;
   log: LogLine;
-  /** Proxy mode: the API's requests are forwarded to this upstream, and its answers checked. */
-  proxy?: ProxySettings;
+  /** What answers the API: the mock (src/mock/) or the validation proxy (src/proxy/). */
+  mode: ApiModeFactory;
 };
 
 /**
@@ -100,14 +82,15 @@ function onlyCrossOrigin(corsHandler: RequestHandler): RequestHandler {
 /** The app, and the validator's load of both contracts (a start waits for it). */
 export type MockApp = { app: Express; ready: Promise<void> };
 
-/** The steps every request of a contract takes, with the caller's own before the body is read. */
-const parseJson = json({ limit: MAX_BODY_BYTES });
+/** The control API's bodies (the API's are read by its mode). */
+const parseControlJson = json({ limit: MAX_BODY_BYTES });
 
+/** The steps every request of a contract takes, with the caller's own before the body is read. */
 function operationSteps(
   pipeline: ContractPipeline,
   beforeBody: readonly RequestHandler[],
   dispatch: RequestHandler,
-  readBody: RequestHandler = parseJson,
+  readBody: RequestHandler,
 ): RequestHandler {
   return composeMiddleware([
     pipeline.match,
@@ -151,39 +134,22 @@ export function createApp(deps: AppDependencies): MockApp {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  const proxy = deps.proxy;
-  const sink: ViolationSink = {
+  const operationIdOf = (req: Request) => requestOperation(req)?.operationId;
+  const mode = deps.mode({
+    app,
+    contract,
     violationsOf: (req) => worlds.worldOf(req).violations,
     log: deps.log,
-    upstreamBase: proxy ? `${proxy.upstream.origin.origin}${proxy.upstream.basePath}` : '',
-    apiBasePath: contract.basePath,
-    ...(proxy?.ledger ? { ledger: proxy.ledger } : {}),
-  };
-  // Without --simulate-limits, the X-RateLimit-* of the proxy's own answers (spec: x-proxy-rate-limit-headers).
-  const ownLimits = proxy && !proxy.simulateLimits ? createOwnLimitHeaders({ errors: proxy.errors }) : undefined;
-  // In proxy mode the upstream's answers are checked and reported, never replaced by a 500.
-  const upstreamGuard: UpstreamGuard | undefined = proxy
-    ? guardUpstreamAnswers(app, proxy, sink, ownLimits)
-    : undefined;
-  // Without the response check (load tests), answers go out untouched.
-  const guard = upstreamGuard
-    ? upstreamGuard
-    : deps.validateResponses
-      ? guardResponses(app, operationMatch, (res, error) => {
-          res.locals.errorCode = error.code;
-          logMockFault(deps.log, res.req, error);
-        })
-      : undefined;
-  const pipelineOptions = {
-    validateResponses: deps.validateResponses || proxy !== undefined,
-    onResponseViolation: guard?.reportViolation ?? (() => undefined),
-  };
+    validateResponses: deps.validateResponses,
+    operationIdOf,
+  });
+  const pipelineOptions = { validateResponses: mode.validateResponses, onResponseViolation: mode.onResponseViolation };
   const checkedPipeline = createContractPipeline(contract, pipelineOptions);
-  const apiPipeline: ContractPipeline = proxy
-    ? { ...checkedPipeline, checkRequest: checkRequestOrRecord(checkedPipeline.checkRequest, proxy, sink) }
-    : checkedPipeline;
+  const apiPipeline: ContractPipeline = {
+    ...checkedPipeline,
+    checkRequest: mode.checkRequest(checkedPipeline.checkRequest),
+  };
   const controlPipeline = createContractPipeline(deps.controlContract, pipelineOptions);
-  const operationIdOf = (req: Request) => requestOperation(req)?.operationId;
 
   const controlHandlers = createControlOperations({
     simulationOf: (req) => worlds.worldOf(req).simulation,
@@ -206,13 +172,15 @@ export function createApp(deps: AppDependencies): MockApp {
         controlPipeline,
         [],
         dispatchByOperationId(new Map(Object.entries(controlHandlers).map(([id, handler]) => [id, [handler]]))),
+        parseControlJson,
       ),
     ]),
   });
 
   const api = contract.basePath || '/';
   const apiStepsOf = (world: World) => {
-    const { data, clock, limitState, simulation, keys, refresh } = world;
+    const { clock, simulation, refresh } = world;
+    const steps = mode.stepsOf(world);
     return operationSteps(
       apiPipeline,
       [
@@ -222,38 +190,10 @@ export function createApp(deps: AppDependencies): MockApp {
         ...(clock === defaultWorld.clock && !refresh ? [] : [createDateHeader(clock)]),
         createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),
         // Key and limits before the body, so that a 413 or a malformed body carries the X-RateLimit-* headers too.
-        // A proxy leaves them to the upstream unless told to simulate them.
-        ...(ownLimits
-          ? [
-              ownLimits.bind(world),
-              createStormGate({
-                state: limitState,
-                clock,
-                settings: () => simulation.settings(),
-                operationIdOf,
-                onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
-              }),
-            ]
-          : [
-              createKeyAuthentication({ keys, state: limitState, clock }),
-              createRateLimitMiddleware({
-                state: limitState,
-                clock,
-                settings: () => simulation.settings(),
-                operationIdOf,
-                onRecordFailure: (error) => deps.log(`The request record could not be written: ${String(error)}`),
-              }),
-            ]),
+        ...steps.beforeBody,
       ],
-      proxy && upstreamGuard
-        ? forwardToUpstream(proxy, upstreamGuard, contract.basePath, ownLimits)
-        : dispatchOperations({
-            contract,
-            handlers: createHandlers({ data, clock, basePath: contract.basePath }),
-            clock,
-            retryAfterFormat: () => simulation.settings().retryAfterFormat,
-          }),
-      proxy ? readBodyOrRecord(MAX_BODY_BYTES, proxy, sink) : parseJson,
+      steps.answer,
+      mode.readBody,
     );
   };
   // A request refused for its scope has no world to count it in: its headers show a Free window
@@ -278,7 +218,7 @@ export function createApp(deps: AppDependencies): MockApp {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
   });
   app.use(withLimitHeadersWhenUncounted(defaultWorld.clock));
-  if (ownLimits) app.use(ownLimits.onError);
+  for (const handler of mode.errorHandlers) app.use(handler);
   app.use(createErrorMiddleware(deps.log));
   return { app, ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined) };
 }

@@ -14,6 +14,7 @@ import { HttpError } from './errors.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import type { LimitState } from './limits/limit-state.js';
 import type { RateLimitSettings } from './limits/rate-limit-headers.js';
+import { createMockMode } from './mock/mock-mode.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {
   COMPILED_CONTROL_SPEC_FILE,
@@ -130,6 +131,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   let app: Express;
   let ready: Promise<void>;
   try {
+    // The proxy's code is loaded only by a proxy.
+    const mode = options.proxy
+      ? (await import('./proxy/proxy-mode.js')).createProxyMode(options.proxy)
+      : createMockMode();
     ({ app, ready } = createApp({
       contract,
       controlContract,
@@ -141,7 +146,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       seed: config.seed,
       log: config.log,
       logRequests: config.logRequests,
-      ...(options.proxy ? { proxy: options.proxy } : {}),
+      mode,
     }));
   } catch (error) {
     await releaseState();

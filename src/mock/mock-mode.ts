@@ -1,0 +1,42 @@
+// The mock's mode: the key and its plan's limits, then the operation's handler over the world's
+// data. Its own answers are checked on their way out; a breach is a bug of the mock, logged, and
+// answered as a 500 (load tests may turn the check off).
+import { json } from 'express';
+import type { ApiModeFactory } from '../api-mode.js';
+import { logMockFault } from '../errors.js';
+import { createHandlers } from '../handlers/index.js';
+import { MAX_BODY_BYTES } from '../http/body-limit.js';
+import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
+import { operationMatch } from '../openapi/contract-pipeline.js';
+import { dispatchOperations } from '../openapi/dispatch-operations.js';
+import { guardResponses } from '../openapi/response-contract.js';
+
+export function createMockMode(): ApiModeFactory {
+  return ({ app, contract, log, validateResponses, operationIdOf }) => {
+    const guard = validateResponses
+      ? guardResponses(app, operationMatch, (res, error) => {
+          res.locals.errorCode = error.code;
+          logMockFault(log, res.req, error);
+        })
+      : undefined;
+    return {
+      validateResponses,
+      onResponseViolation: guard?.reportViolation ?? (() => undefined),
+      checkRequest: (check) => check,
+      readBody: json({ limit: MAX_BODY_BYTES }),
+      stepsOf: (world) => ({
+        beforeBody: createKeyAndLimitSteps(world, {
+          operationIdOf,
+          onRecordFailure: (error) => log(`The request record could not be written: ${String(error)}`),
+        }),
+        answer: dispatchOperations({
+          contract,
+          handlers: createHandlers({ data: world.data, clock: world.clock, basePath: contract.basePath }),
+          clock: world.clock,
+          retryAfterFormat: () => world.simulation.settings().retryAfterFormat,
+        }),
+      }),
+      errorHandlers: [],
+    };
+  };
+}
