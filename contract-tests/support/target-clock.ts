@@ -1,7 +1,9 @@
 // The target's own "now": the Date header of its answer (RFC 9110 section 6.6.1). Times in its
 // headers (X-RateLimit-Reset, an HTTP-date Retry-After, Sunset) are judged against it, so that
 // a server whose clock stands elsewhere (a test server at a set date) is judged by its own time.
-import type { Exchange } from './exchange.js';
+
+/** What the clock reads of an answer: its headers (an Exchange's, lower-cased names). */
+export type AnswerHeaders = { headers: Record<string, string> };
 
 export type TargetNow = {
   ms: number;
@@ -9,7 +11,7 @@ export type TargetNow = {
   fromDateHeader: boolean;
 };
 
-export function targetNow(exchange: Pick<Exchange, 'headers'>): TargetNow {
+export function targetNow(exchange: AnswerHeaders): TargetNow {
   const date = exchange.headers.date;
   const ms = date === undefined ? Number.NaN : Date.parse(date);
   return Number.isNaN(ms) ? { ms: Date.now(), fromDateHeader: false } : { ms, fromDateHeader: true };
@@ -23,7 +25,7 @@ export function clockNote(now: TargetNow): string {
 }
 
 /** Seconds a Retry-After asks to wait: delta-seconds, or an HTTP-date less the answer's Date. */
-export function retryAfterSeconds(exchange: Pick<Exchange, 'headers'>): number | undefined {
+export function retryAfterSeconds(exchange: AnswerHeaders): number | undefined {
   const value = exchange.headers['retry-after'];
   if (value === undefined) return undefined;
   if (/^\d+$/.test(value)) return Number(value);
