@@ -16,6 +16,7 @@ type ContractFlags = {
   baseUrl: string;
   apiKey: string;
   junit?: string;
+  html?: string;
   operations?: string;
   tags?: string;
   checks?: string;
@@ -62,6 +63,7 @@ export function registerContractCommand(program: Command): void {
         .makeOptionMandatory(),
     )
     .option('--junit <file>', 'write the results as JUnit XML (folders are created)')
+    .option('--html <file>', 'write one self-contained page of the run: causes, operations, every failure')
     .option('--operations <ids>', 'only these operationIds, comma-separated')
     .option('--tags <tags>', 'only operations with these tags, comma-separated (Pets, Store)')
     .option('--checks <kinds>', `only these kinds of checks, comma-separated (${Object.keys(CHECK_KINDS).join(', ')})`)
@@ -100,6 +102,7 @@ export function registerContractCommand(program: Command): void {
           apiKey: flags.apiKey,
           progress,
           ...(flags.junit ? { junit: flags.junit } : {}),
+          ...(flags.html ? { html: flags.html } : {}),
           ...(flags.operations ? { operations: list(flags.operations) } : {}),
           ...(flags.tags ? { tags: list(flags.tags) } : {}),
           ...(flags.checks ? { checks: list(flags.checks) as CheckKind[] } : {}),
@@ -124,6 +127,7 @@ export function registerContractCommand(program: Command): void {
         process.exitCode = 1;
       }
       if (result.junit) notes.push(`JUnit XML: ${result.junit}`);
+      if (result.html) notes.push(`HTML report: ${result.html}`);
       console.log(renderSummary(result, baseUrl, notes));
     });
 }

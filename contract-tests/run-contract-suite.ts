@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { CheckResult, SuiteResults } from './report/check-results.js';
+import { writeHtmlReport } from './report/html-report.js';
 import { writeJunit } from './report/junit-report.js';
 import type { ProgressMode, ProgressOptions } from './report/progress-reporter.js';
 import { checkSelection } from './selection.js';
@@ -20,6 +21,8 @@ const require = createRequire(import.meta.url);
 export type ContractRunOptions = ContractTarget & {
   /** Write JUnit XML here, for CI (folders are created). */
   junit?: string;
+  /** Write one self-contained HTML page of the run here (folders are created). */
+  html?: string;
   /** How progress is shown: lines (CI), one line in place (a terminal), or every check (--progress). */
   progress?: ProgressMode;
   /** Where progress goes (default: stderr); the proof tests keep it. */
@@ -36,6 +39,8 @@ export type ContractRunResult = {
   seed: number;
   /** The JUnit XML file written, if asked. */
   junit?: string;
+  /** The HTML page written, if asked. */
+  html?: string;
   /** Jest's own output, for when the suite could not run at all. */
   output: string;
 };
@@ -98,7 +103,7 @@ function count(checks: CheckResult[], status: CheckResult['status']): number {
 }
 
 export async function runContractSuite(options: ContractRunOptions): Promise<ContractRunResult> {
-  const { junit, progress = 'lines', onProgress, ...target } = options;
+  const { junit, html, progress = 'lines', onProgress, ...target } = options;
   checkSelection(target);
   const seed = target.seed ?? randomInt(2 ** 31 - 1);
   const workFolder = await mkdtemp(join(tmpdir(), 'petstore-contract-'));
@@ -131,14 +136,20 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
         checks.push(suiteFailure('running at least one check', noCheckMessage(target)));
     }
     const operationIds = new Set(listOperations().map((operation) => operation.operationId));
-    return {
+    const counts = {
       passed: count(checks, 'passed'),
       failed: count(checks, 'failed'),
       skipped: count(checks, 'skipped'),
+    };
+    return {
+      ...counts,
       checks,
       seed,
       output,
       ...(junit ? { junit: await writeJunit(junit, checks, operationIds) } : {}),
+      ...(html
+        ? { html: await writeHtmlReport(html, { baseUrl: target.baseUrl, seed, ...counts, checks }, operationIds) }
+        : {}),
     };
   } finally {
     await rm(workFolder, { recursive: true, force: true });

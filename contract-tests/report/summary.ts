@@ -1,7 +1,8 @@
 // The summary printed at the end of a run: each failure with what to do, any notes (where the
-// JUnit XML went, how to reproduce), then the counts on the last line.
+// JUnit XML went, how to reproduce), the distinct causes of failure, then the counts on the last line.
 
 import type { ContractRunResult } from '../run-contract-suite.js';
+import { groupByCause, renderCauses } from './causes.js';
 import { cleanFailure } from './check-results.js';
 
 export function renderSummary(result: ContractRunResult, baseUrl: string, notes: string[] = []): string {
@@ -17,6 +18,8 @@ export function renderSummary(result: ContractRunResult, baseUrl: string, notes:
     lines.push(`✗ ${names[0]}${others}`, message.replace(/^/gm, '    '), '');
   }
   if (notes.length > 0) lines.push(...notes, '');
+  const causes = renderCauses(groupByCause(result.checks), result.failed);
+  if (causes.length > 0) lines.push(...causes, '');
   lines.push(
     `Contract suite against ${baseUrl}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped (seed ${result.seed}).`,
   );
