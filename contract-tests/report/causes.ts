@@ -29,16 +29,20 @@ export function problemsOf(failure: string): string[] {
 
 /** The problem with its varying values set aside, so that the same fault reads the same. */
 export function causeOf(problem: string): string {
-  return problem
-    .replace(/\b\d{4}-\d{2}-\d{2}[Tt ][\d:.]+([Zz]|[+-]\d{2}:?\d{2})?/g, '<time>')
-    .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT\b/g, '<time>')
-    .replace(/https?:\/\/[^\s"'<>,;)]+/g, '<url>')
-    .replace(/\b[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\b/gi, '<id>')
-    .replace(/"[^"]{24,}"/g, '"…"')
-    // An HTTP status is the fault itself ("status 422, expected 400"): it stays.
-    .replace(/(?<![\w-])-?\d+(\.\d+)?(?![\w-])/g, (number, _fraction, offset: number, text: string) =>
-      /(status|expected|HTTP|gets|got) $/.test(text.slice(Math.max(0, offset - 9), offset)) ? number : 'N',
-    );
+  return (
+    problem
+      .replace(/\b\d{4}-\d{2}-\d{2}[Tt ][\d:.]+([Zz]|[+-]\d{2}:?\d{2})?/g, '<time>')
+      .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT\b/g, '<time>')
+      .replace(/https?:\/\/[^\s"'<>,;)]+/g, '<url>')
+      .replace(/\b[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\b/gi, '<id>')
+      .replace(/"[^"]{24,}"/g, '"…"')
+      // An HTTP status is the fault itself ("status 422, expected 400", "declared: 201, 400"): it stays.
+      .replace(/(?<![\w-])-?\d+(\.\d+)?(?![\w-])/g, (number, _fraction, offset: number, text: string) =>
+        /((status|expected|HTTP|gets|got) |declared: [\d, ]*)$/.test(text.slice(Math.max(0, offset - 160), offset))
+          ? number
+          : 'N',
+      )
+  );
 }
 
 function reproduceOf(failure: string): string | undefined {

@@ -58,6 +58,15 @@ describe('petstore-mock contract', () => {
     expect(result.stdout).toMatch(/\d+ failed/);
     expect(result.stdout).toContain('Reproduce: curl -i -X POST');
     expect(result.stdout).toContain('API_KEY_INVALID');
+    // The distinct causes, each with its count and an example's curl line, just before the closing counts.
+    const lines = result.stdout.trimEnd().split('\n');
+    const causes = lines.findIndex((line) => line.startsWith('Distinct causes of failure: '));
+    expect(causes).toBeGreaterThan(0);
+    expect(lines[causes + 1]).toMatch(/^ {2}1\. \d+ checks?: /);
+    expect(lines.slice(causes).some((line) => line.startsWith('     Reproduce: curl -i '))).toBe(true);
+    expect(lines.at(-2)).toBe('');
+    expect(lines.at(-1)).toMatch(/: 0 passed, \d+ failed, \d+ skipped/);
+    expect(lines.slice(causes, -2).every((line) => line.startsWith(' ') || line.startsWith('Distinct'))).toBe(true);
     // One suite per operation, and each failure's summary in its message, for the CI's list of failures.
     const xml = await readFile(join(folder, 'failing.xml'), 'utf8');
     expect(xml).toContain('<testsuite name="getCategory"');
