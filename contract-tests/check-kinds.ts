@@ -10,6 +10,7 @@ export const CHECK_KINDS = {
   stateful: 'creates read back, updates stick, deletes delete',
   'rate-limits': 'X-RateLimit-* counting, and with --rate-limit-key the 429, Retry-After and the ban',
   deprecation: 'Deprecation, Sunset and the successor link of deprecated operations',
+  concurrency: 'requests sent at once: ids handed out once, stock taken once, one delete, each Remaining told once',
 } as const;
 
 export type CheckKind = keyof typeof CHECK_KINDS;

@@ -28,6 +28,7 @@ type ContractFlags = {
   examples?: number;
   scope?: string;
   progress?: boolean;
+  concurrency: boolean;
 };
 
 const list = (value: string | undefined) =>
@@ -91,6 +92,7 @@ export function registerContractCommand(program: Command): void {
     )
     .option('--scope <name>', 'send X-Mock-Scope: NAME on every request: a world of its own on a petstore-mock')
     .option('--progress', 'show each check as it runs')
+    .option('--no-concurrency', 'send one request at a time: leave out the checks that send requests at once')
     .action(async (flags: ContractFlags, command: Command) => {
       const baseUrl = checkBaseUrl(flags.baseUrl);
       // Progress always goes to stderr: lines in CI (not a terminal), one line in place on a terminal.
@@ -113,6 +115,7 @@ export function registerContractCommand(program: Command): void {
           ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
           ...(flags.examples ? { examples: flags.examples } : {}),
           ...(flags.scope ? { scope: flags.scope } : {}),
+          ...(flags.concurrency ? {} : { concurrency: false }),
         });
       } catch (error) {
         if (error instanceof SelectionError) command.error(`petstore-mock contract: ${error.message}`, { exitCode: 2 });

@@ -10,6 +10,7 @@ import './rules-orders.js';
 import './stateful.js';
 import './deprecation.js';
 import './rate-limits.js';
+import './concurrency.js';
 import { writePlan } from '../support/checks.js';
 
 writePlan();

@@ -2,6 +2,7 @@
 // filter's semantics, in a business rule, in the rate-limit headers. Each is a proxy in front of
 // a correct mock, with the run that must catch it and what the failure must say.
 import type { DepthBreakage } from './breakage-helpers.js';
+import { CONCURRENCY_BREAKAGES } from './breakages-concurrency.js';
 import { GENERATED_AND_VALUE_BREAKAGES } from './breakages-generated-values.js';
 import { LIST_AND_RULE_BREAKAGES } from './breakages-lists-rules.js';
 import { RATE_LIMIT_BREAKAGES } from './breakages-rate-limits.js';
@@ -12,4 +13,5 @@ export const DEPTH_BREAKAGES: DepthBreakage[] = [
   ...GENERATED_AND_VALUE_BREAKAGES,
   ...LIST_AND_RULE_BREAKAGES,
   ...RATE_LIMIT_BREAKAGES,
+  ...CONCURRENCY_BREAKAGES,
 ];

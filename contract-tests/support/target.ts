@@ -32,6 +32,8 @@ export type ContractTarget = {
   examples?: number;
   /** Sent as X-Mock-Scope on every request: a mock's world of its own for this run. */
   scope?: string;
+  /** Whether the checks that send requests at once run (default: yes); off for targets that must see one at a time. */
+  concurrency?: boolean;
 };
 
 /** The header that puts a request in a mock's scope, and what a scope's name may be. */
