@@ -10,6 +10,8 @@ export const CHECK_KINDS = {
   stateful: 'creates read back, updates stick, deletes delete',
   'rate-limits': 'X-RateLimit-* counting, and with --rate-limit-key the 429, Retry-After and the ban',
   deprecation: 'Deprecation, Sunset and the successor link of deprecated operations',
+  meaning:
+    'what headers and fields say: links open the pages they name, counts count, ids name what exists, what counts toward a limit',
   concurrency: 'requests sent at once: ids handed out once, stock taken once, one delete, each Remaining told once',
 } as const;
 

@@ -7,9 +7,11 @@ import './values.js';
 import './lists.js';
 import './rules-pets.js';
 import './rules-orders.js';
+import './rules-undone.js';
 import './stateful.js';
 import './deprecation.js';
 import './rate-limits.js';
+import './meaning.js';
 import './concurrency.js';
 import { writePlan } from '../support/checks.js';
 

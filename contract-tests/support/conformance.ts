@@ -1,7 +1,13 @@
 // The checks every answer gets: a declared status, the declared content type, a body that
 // matches its schema, the declared headers present and well-formed, the Error object on every
 // error with `status` equal to the HTTP status, and sound X-RateLimit-* headers.
-import { checkBody, declaredHeaders, declaredMediaTypes, type SpecOperation } from './contract-spec.js';
+import {
+  checkBody,
+  declaredHeaders,
+  declaredMediaTypes,
+  operationsDeclaringHeaders,
+  type SpecOperation,
+} from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { clockNote, targetNow } from './target-clock.js';
 import { requireNoProblems } from './violation.js';
@@ -89,12 +95,25 @@ export function conformanceProblems(
       }
     }
   }
+  problems.push(...undeclaredHeaderProblems(operation, exchange));
   problems.push(...errorBodyProblems(exchange));
   problems.push(...rateLimitHeaderProblems(exchange));
   if (expectation.statuses && !expectation.statuses.includes(exchange.status)) {
     problems.unshift(`status ${exchange.status}, expected ${expectation.statuses.join(' or ')}`);
   }
   return [...new Set(problems)];
+}
+
+/** Headers the contract declares for other operations only, answered by this one. */
+export function undeclaredHeaderProblems(operation: SpecOperation, exchange: Exchange): string[] {
+  const problems: string[] = [];
+  for (const [lowerName, { name, operations }] of operationsDeclaringHeaders()) {
+    if (operations.has(operation.operationId) || exchange.headers[lowerName] === undefined) continue;
+    problems.push(
+      `header ${name} is answered, but the contract declares it for ${[...operations].join(', ')} only, not ${operation.operationId}`,
+    );
+  }
+  return problems;
 }
 
 export function expectConforms(operation: SpecOperation, exchange: Exchange, expectation: Expectation = {}): void {

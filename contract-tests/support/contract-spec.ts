@@ -151,6 +151,28 @@ export function declaredHeaders(operation: SpecOperation, status: string): Decla
   });
 }
 
+let declaringOperations: Map<string, { name: string; operations: Set<string> }> | undefined;
+
+/**
+ * Each response header the contract declares, by its lower-case name: its spelling and the
+ * operations that declare it (for some status). A header of some operations only, answered by
+ * another, says something the contract does not (a Location on a read, a Sunset on a live one).
+ */
+export function operationsDeclaringHeaders(): ReadonlyMap<string, { name: string; operations: ReadonlySet<string> }> {
+  if (declaringOperations) return declaringOperations;
+  declaringOperations = new Map();
+  for (const operation of listOperations()) {
+    for (const status of operation.declaredStatuses) {
+      for (const name of Object.keys(resolve(operation.raw.responses[status])?.headers ?? {})) {
+        const entry = declaringOperations.get(name.toLowerCase()) ?? { name, operations: new Set<string>() };
+        entry.operations.add(operation.operationId);
+        declaringOperations.set(name.toLowerCase(), entry);
+      }
+    }
+  }
+  return declaringOperations;
+}
+
 /** The declared media types of a status's body (empty for a body-less answer). */
 export function declaredMediaTypes(operation: SpecOperation, status: string): string[] {
   return Object.keys(resolve(operation.raw.responses[status])?.content ?? {});

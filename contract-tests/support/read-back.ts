@@ -91,9 +91,13 @@ export function readPath(read: SpecOperation, writePathIds: Record<string, strin
 /** A Location header as a path after the base URL, or undefined when it points elsewhere. */
 export function locationPath(exchange: Exchange): string | undefined {
   const location = exchange.headers.location;
-  if (location === undefined) return undefined;
+  return location === undefined ? undefined : pathUnderBase(location);
+}
+
+/** A URL (absolute, or relative to the base URL) as a path after the base URL, or undefined when it points elsewhere. */
+export function pathUnderBase(url: string): string | undefined {
   const base = new URL(`${contractTarget().baseUrl}/`);
-  const resolved = new URL(location, base);
+  const resolved = new URL(url, base);
   if (resolved.origin !== base.origin || !resolved.pathname.startsWith(base.pathname)) return undefined;
   return `/${resolved.pathname.slice(base.pathname.length)}${resolved.search}`;
 }

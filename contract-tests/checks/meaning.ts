@@ -1,0 +1,204 @@
+// What well-formed headers and fields say, checked where they lead: Link relations open the
+// pages they name, X-Total-Count is the number of items paging reaches, ids in bodies name what
+// exists, and X-RateLimit-Remaining counts exactly the answers the contract says count
+// (spec/README.md: every request with a valid key, whatever its answer, except 429 and 403).
+
+import { afterChecks, beforeChecks, check, eachCheck, kindOfChecks } from '../support/checks.js';
+import type { Exchange } from '../support/exchange.js';
+import { send } from '../support/exchange.js';
+import { isSelected } from '../support/operations.js';
+import { pathUnderBase } from '../support/read-back.js';
+import { uniqueText } from '../support/requests.js';
+import { type Category, newPet, type Order, type Pet, placeOrder, ruleCategories } from '../support/rule-steps.js';
+import { call, requireEqual } from '../support/steps.js';
+import { cleanUp, create, stock } from '../support/test-data.js';
+import { ContractViolation } from '../support/violation.js';
+
+type Item = Record<string, unknown>;
+type ListCase = { operationId: string; path: () => string; identity: string };
+
+const PAGE = 2;
+const RELATION = /<([^>]*)>\s*;\s*rel="?([a-z-]+)"?/g;
+const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+/** Every item of a list, read in pages of 100 (bounded), with the first page's answer. */
+async function readWhole(list: ListCase): Promise<{ ids: unknown[]; first: Exchange }> {
+  const ids: unknown[] = [];
+  let first: Exchange | undefined;
+  for (let offset = 0; offset < 5_000; offset += 100) {
+    const page = await call(list.operationId, withQuery(list.path(), `limit=100&offset=${offset}`), undefined, [200]);
+    first ??= page;
+    const items = page.body as Item[];
+    ids.push(...items.map((item) => item[list.identity]));
+    if (items.length < 100) break;
+  }
+  return { ids, first: first as Exchange };
+}
+
+/** The page of the list a Link relation leads to: where it must start, given the page it was on. */
+function startOf(relation: string, offset: number, total: number): number | undefined {
+  if (relation === 'first') return 0;
+  if (relation === 'next') return offset + PAGE;
+  if (relation === 'prev') return Math.max(0, offset - PAGE);
+  // The last page: the one that holds the last item (however many before it share the page).
+  if (relation === 'last') return total === 0 ? 0 : Math.max(0, total - PAGE);
+  return undefined;
+}
+
+kindOfChecks('meaning', 'what headers and fields say: links, counts, references and what counts toward a limit', () => {
+  let home: number;
+  let namePrefix: string;
+  let orderedPet: Pet;
+  const lists: ListCase[] = [
+    { operationId: 'listPets', path: () => `/pets?categoryId=${home}`, identity: 'id' },
+    { operationId: 'listCategories', path: () => `/categories?name=${namePrefix}`, identity: 'id' },
+    { operationId: 'listOrders', path: () => `/store/orders?petId=${orderedPet.id}`, identity: 'id' },
+    { operationId: 'listInventory', path: () => '/store/inventory', identity: 'petId' },
+  ];
+  beforeChecks(async () => {
+    ({ home } = await ruleCategories());
+    namePrefix = uniqueText('contract-meaning');
+    for (let index = 0; index < 5; index += 1) {
+      await newPet(home);
+      await create('category', '/categories', { name: `${namePrefix}-${index}` }, 'a category');
+    }
+    orderedPet = await newPet(home);
+    await stock(orderedPet.id, 5);
+    for (let index = 0; index < 5; index += 1) await placeOrder(orderedPet.id, 1);
+  });
+  afterChecks(cleanUp);
+
+  eachCheck(
+    lists.filter((list) => isSelected(list.operationId)).map((list) => [list.operationId, list] as const),
+    '%s: Link first, prev, next and last open the pages they name, and X-Total-Count is what paging reaches',
+    async (_operationId, list) => {
+      const whole = await readWhole(list);
+      const total = Number(whole.first.headers['x-total-count']);
+      requireEqual(whole.first, `X-Total-Count: the number of items read page by page`, total, whole.ids.length);
+      const offset = PAGE;
+      const page = await call(
+        list.operationId,
+        withQuery(list.path(), `limit=${PAGE}&offset=${offset}`),
+        undefined,
+        [200],
+      );
+      const relations = [...(page.headers.link ?? '').matchAll(RELATION)];
+      for (const [, target = '', relation = ''] of relations) {
+        const start = startOf(relation, offset, total);
+        if (start === undefined) continue;
+        const path = pathUnderBase(target);
+        if (path === undefined)
+          throw new ContractViolation(page, `Link rel="${relation}" to a page of this list under the base URL`, [
+            `Link rel="${relation}" points at ${target}`,
+          ]);
+        const opened = await call(list.operationId, path, undefined, [200]);
+        const ids = (opened.body as Item[]).map((item) => item[list.identity]);
+        if (relation === 'last') {
+          requireEqual(
+            opened,
+            `the page Link rel="last" names, of ${total} items at ${PAGE} a page: the last ${Math.min(ids.length, PAGE) || 1} item(s) of the same list`,
+            ids.length > 0 && ids.length <= PAGE ? ids : ['(a page of 1 to 2 items)'],
+            whole.ids.slice(total - ids.length),
+          );
+          continue;
+        }
+        requireEqual(
+          opened,
+          `the page Link rel="${relation}" names, from offset ${offset} and limit ${PAGE} of ${total}: items ${start} to ${start + PAGE - 1} of the same list`,
+          ids,
+          whole.ids.slice(start, start + PAGE),
+        );
+      }
+    },
+  );
+
+  check(['listPets'], "listPets: each pet's categoryId names a category that exists", async () => {
+    const pets = (await call('listPets', '/pets?limit=100', undefined, [200])).body as Pet[];
+    for (const categoryId of new Set(pets.map((pet) => pet.categoryId))) {
+      const read = await call('getCategory', `/categories/${categoryId}`, undefined, [200, 404]);
+      if (read.status !== 200)
+        throw new ContractViolation(read, 'the category a listed pet names', [
+          `category ${categoryId}, named by a pet, is 404`,
+        ]);
+      requireEqual(read, `the id of the category pets name as ${categoryId}`, (read.body as Category).id, categoryId);
+    }
+  });
+
+  check(
+    ['listOrders', 'listInventory'],
+    "listOrders: each open order's petId, and each inventory item's, names that pet",
+    async () => {
+      const orders = (await call('listOrders', '/store/orders?complete=false&limit=100', undefined, [200]))
+        .body as Order[];
+      const items = (await call('listInventory', '/store/inventory?limit=100', undefined, [200])).body as {
+        petId: number;
+        status: string;
+      }[];
+      const named = [...orders.map((order) => ({ petId: order.petId, by: `open order ${order.id}` }))];
+      named.push(
+        ...items.slice(0, 20).map((item) => ({ petId: item.petId, by: `its inventory item (status ${item.status})` })),
+      );
+      for (const { petId, by } of named) {
+        const read = await call('getPet', `/pets/by-id/${petId}`, undefined, [200, 404]);
+        if (read.status !== 200)
+          throw new ContractViolation(read, `the pet ${by} names`, [`pet ${petId}, named by ${by}, is 404`]);
+      }
+      for (const item of items.slice(0, 20)) {
+        const pet = (await call('getPet', `/pets/by-id/${item.petId}`, undefined, [200])).body as Pet;
+        if (pet.status !== item.status)
+          throw new ContractViolation(
+            await call('getInventoryItem', `/store/inventory/${item.petId}`, undefined, [200]),
+            "an inventory item's status: its pet's",
+            [`inventory item of pet ${item.petId} says ${item.status}, the pet is ${pet.status}`],
+          );
+      }
+    },
+  );
+
+  check(
+    ['getPet', 'listPets', 'createPet', 'deleteCategory'],
+    'getPet: every answer to a valid key counts one toward its limit (200, 404, 400, 422, 409); a request without a key counts none',
+    async () => {
+      const answers: Array<{ what: string; counts: boolean; send: () => Promise<Exchange> }> = [
+        { what: 'a 200', counts: true, send: () => send({ method: 'GET', path: `/pets/by-id/${orderedPet.id}` }) },
+        { what: 'a 404', counts: true, send: () => send({ method: 'GET', path: '/pets/by-id/2147483000' }) },
+        { what: 'a 400', counts: true, send: () => send({ method: 'GET', path: '/pets?limit=0' }) },
+        {
+          what: 'a 422',
+          counts: true,
+          send: () =>
+            send({
+              method: 'POST',
+              path: '/pets',
+              json: { name: uniqueText('contract-none'), categoryId: 2147483000 },
+            }),
+        },
+        { what: 'a 409', counts: true, send: () => send({ method: 'DELETE', path: `/categories/${home}` }) },
+        { what: 'a 401 without a key', counts: false, send: () => send({ method: 'GET', path: '/pets', key: null }) },
+      ];
+      const probe = () => send({ method: 'GET', path: '/categories?limit=1' });
+      const remainingOf = (exchange: Exchange) => Number(exchange.headers['x-ratelimit-remaining']);
+      const windowOf = (exchange: Exchange) =>
+        `${exchange.headers['x-ratelimit-limit']} ${exchange.headers['x-ratelimit-reset']}`;
+      for (const answer of answers) {
+        // Within one window each counted request takes exactly one; a window that ends between two tries again.
+        for (let attempt = 1; ; attempt += 1) {
+          const before = await probe();
+          const sent = await answer.send();
+          const after = await probe();
+          if (windowOf(before) !== windowOf(after) && attempt < 3) continue;
+          const expected = remainingOf(before) - (answer.counts ? 2 : 1);
+          if (remainingOf(after) !== expected)
+            throw new ContractViolation(
+              sent,
+              `${answer.what} ${answer.counts ? 'counted once' : 'not counted'}: X-RateLimit-Remaining ${expected} on the next request (it was ${remainingOf(before)} before them)`,
+              [
+                `X-RateLimit-Remaining went from ${remainingOf(before)} to ${remainingOf(after)} across ${answer.what} (HTTP ${sent.status}) and one more request`,
+              ],
+            );
+          break;
+        }
+      }
+    },
+  );
+});
