@@ -5,6 +5,7 @@ import type { DepthBreakage } from './breakage-helpers.js';
 import { CONCURRENCY_BREAKAGES } from './breakages-concurrency.js';
 import { GENERATED_AND_VALUE_BREAKAGES } from './breakages-generated-values.js';
 import { LIST_AND_RULE_BREAKAGES } from './breakages-lists-rules.js';
+import { MEANING_BREAKAGES } from './breakages-meaning.js';
 import { RATE_LIMIT_BREAKAGES } from './breakages-rate-limits.js';
 
 export type { DepthBreakage } from './breakage-helpers.js';
@@ -14,4 +15,5 @@ export const DEPTH_BREAKAGES: DepthBreakage[] = [
   ...LIST_AND_RULE_BREAKAGES,
   ...RATE_LIMIT_BREAKAGES,
   ...CONCURRENCY_BREAKAGES,
+  ...MEANING_BREAKAGES,
 ];

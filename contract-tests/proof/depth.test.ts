@@ -21,7 +21,15 @@ describe('the contract suite against implementations broken in depth', () => {
     const kinds = new Map<string, number>();
     for (const { depth } of DEPTH_BREAKAGES) kinds.set(depth, (kinds.get(depth) ?? 0) + 1);
     expect([...kinds.values()].every((count) => count >= 2)).toBe(true);
-    expect([...kinds.keys()].sort()).toEqual(['concurrency', 'generated', 'lists', 'rate limits', 'rules', 'values']);
+    expect([...kinds.keys()].sort()).toEqual([
+      'concurrency',
+      'generated',
+      'lists',
+      'meaning',
+      'rate limits',
+      'rules',
+      'values',
+    ]);
   });
 
   it.each(DEPTH_BREAKAGES.map((entry, index) => ({ ...entry, index })))(
