@@ -57,6 +57,26 @@ function requireItems(
 
 const scoped = (scope: ListScope) => Object.keys(scope.query).length > 0;
 
+/** The suite's items that `filters` keep are exactly those listed (at the list's end, where other items share it). */
+async function requireFiltered(
+  operation: SpecOperation,
+  scope: ListScope,
+  filters: Query,
+  expected: number[],
+  what: string,
+): Promise<void> {
+  if (scoped(scope)) {
+    const exchange = await list(operation, { ...scope.query, ...filters, limit: 100 });
+    requireItems(operation, exchange, expected, expected.length, what);
+    return;
+  }
+  // The suite's items are the newest: the end of the filtered list.
+  const first = await list(operation, { ...filters, limit: 1 });
+  const total = Number(first.headers['x-total-count']);
+  const exchange = await list(operation, { ...filters, limit: 100, offset: Math.max(0, total - expected.length) });
+  requireItems(operation, exchange, expected, undefined, `${what}, at the end of the list`);
+}
+
 kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
   let data: ListData;
   beforeChecks(async () => {
@@ -91,19 +111,44 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
           scope.items.filter((item) => rule.matches(item, probe.value)),
         );
         const what = `${rule.parameter}=${probe.value} (${probe.why}) keeps the suite's items with ${rule.meaning}`;
-        if (scoped(scope)) {
-          const exchange = await list(operation, { ...scope.query, [rule.parameter]: probe.value, limit: 100 });
-          requireItems(operation, exchange, expected, expected.length, what);
-        } else {
-          // The suite's items are the newest: the end of the filtered list.
-          const first = await list(operation, { [rule.parameter]: probe.value, limit: 1 });
-          const total = Number(first.headers['x-total-count']);
-          const exchange = await list(operation, {
-            [rule.parameter]: probe.value,
-            limit: 100,
-            offset: Math.max(0, total - expected.length),
-          });
-          requireItems(operation, exchange, expected, undefined, `${what}, at the end of the list`);
+        await requireFiltered(operation, scope, { [rule.parameter]: probe.value }, expected, what);
+      }
+    },
+  );
+
+  // Filters combine with AND (spec/README.md, "Lists"): every pair, with two probes of each.
+  eachCheck(
+    lists
+      .filter((operation) => filterRules(operation).length >= 2)
+      .map(
+        (operation) =>
+          [
+            `${operation.operationId}: filters given together keep exactly the items that match them all`,
+            operation,
+          ] as const,
+      ),
+    '%s',
+    async (_name, operation) => {
+      const scope = scopeOf(operation);
+      const rules = filterRules(operation);
+      for (const [index, first] of rules.entries()) {
+        for (const second of rules.slice(index + 1)) {
+          for (const a of scope.probes(first.parameter).slice(0, 2)) {
+            for (const b of scope.probes(second.parameter).slice(0, 2)) {
+              const expected = idsOf(
+                operation,
+                scope.items.filter((item) => first.matches(item, a.value) && second.matches(item, b.value)),
+              );
+              const what = `${first.parameter}=${a.value} with ${second.parameter}=${b.value} keeps the suite's items with ${first.meaning} and ${second.meaning}`;
+              await requireFiltered(
+                operation,
+                scope,
+                { [first.parameter]: a.value, [second.parameter]: b.value },
+                expected,
+                what,
+              );
+            }
+          }
         }
       }
     },

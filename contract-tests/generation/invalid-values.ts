@@ -3,7 +3,7 @@
 // missing. Each case is an arbitrary, so that a failure shrinks to its smallest form.
 import fc from 'fast-check';
 import { type JsonSchema, propertiesOf, schemaOf } from './json-schema.js';
-import { textOfLength } from './valid-values.js';
+import { ASTRAL, combiningText, textOfLength } from './valid-values.js';
 
 export type InvalidValue = { rule: string; arbitrary: fc.Arbitrary<unknown> };
 
@@ -34,6 +34,9 @@ export function invalidValues(raw: unknown, place: Place = 'body'): InvalidValue
       if (schema.maxLength !== undefined) {
         const length = schema.maxLength + 1;
         add(`longer than maxLength ${schema.maxLength}`, textOfLength(length, length));
+        // One code point too many where counting UTF-16 units or what a screen shows would differ.
+        add(`longer than maxLength ${schema.maxLength} in astral characters`, fc.constant(ASTRAL.repeat(length)));
+        add(`longer than maxLength ${schema.maxLength} in combining sequences`, fc.constant(combiningText(length)));
       }
       if (schema.format === 'date-time') add('not a date-time (RFC 3339)', fc.constantFrom(...NOT_DATE_TIMES));
       break;

@@ -23,6 +23,14 @@ const CHARACTER = fc.oneof(
   },
 );
 
+/** A character outside the Basic Multilingual Plane. */
+export const ASTRAL = '🐾';
+
+/** `length` code points of letters with a combining acute accent: e + U+0301, which NFC would make one. */
+export function combiningText(length: number): string {
+  return 'e\u0301'.repeat(Math.floor(length / 2)) + (length % 2 === 1 ? 'e' : '');
+}
+
 /** A string of `min` to `max` code points (JSON Schema counts code points, not UTF-16 units). */
 export function textOfLength(min: number, max: number): fc.Arbitrary<string> {
   return fc.string({ unit: CHARACTER, minLength: min, maxLength: max });
@@ -52,8 +60,16 @@ function dateTimes(): Generated<string> {
     arbitrary: fc
       .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
       .map((date) => date.toISOString()),
-    // The UTC form, and one with an offset and fractions of a second: the same instants must come back.
-    edges: ['2030-01-01T00:00:00.000Z', '2031-05-17T13:45:30.125+02:00'],
+    // Every form RFC 3339 gives one instant: UTC, an offset either side, fractions of any length,
+    // a lower-case t and z. The same instants must come back, whatever the spelling.
+    edges: [
+      '2030-01-01T00:00:00.000Z',
+      '2031-05-17T13:45:30.125+02:00',
+      '2031-05-17t13:45:30z',
+      '2031-12-31T23:30:00-07:30',
+      '2032-02-29T23:59:59.999999Z',
+      '2030-06-01T00:00:00+00:00',
+    ],
   };
 }
 
@@ -68,9 +84,12 @@ function strings(schema: JsonSchema): Generated<string> {
     return { arbitrary, edges: [] };
   }
   const edges = [min > 0 ? 'a'.repeat(min) : ''];
+  // At the minimum in a character outside the Basic Multilingual Plane (one code point, two UTF-16 units).
+  if (min > 0) edges.push(ASTRAL.repeat(min));
   if (schema.maxLength !== undefined) {
-    // At the maximum in code points, once in ASCII and once in characters of two UTF-16 units each.
-    edges.push('z'.repeat(max), '🐾'.repeat(max));
+    // At the maximum in code points: in ASCII, in astral characters, and in letters with a
+    // combining accent (two code points each, one on screen; kept as sent, never normalised).
+    edges.push('z'.repeat(max), ASTRAL.repeat(max), combiningText(max));
   }
   return { arbitrary: textOfLength(min, Math.min(max, min + MAX_RANDOM_LENGTH)), edges: unique(edges) };
 }

@@ -6,6 +6,7 @@ import { CONCURRENCY_BREAKAGES } from './breakages-concurrency.js';
 import { GENERATED_AND_VALUE_BREAKAGES } from './breakages-generated-values.js';
 import { LIST_AND_RULE_BREAKAGES } from './breakages-lists-rules.js';
 import { MEANING_BREAKAGES } from './breakages-meaning.js';
+import { RANGE_BREAKAGES } from './breakages-range.js';
 import { RATE_LIMIT_BREAKAGES } from './breakages-rate-limits.js';
 
 export type { DepthBreakage } from './breakage-helpers.js';
@@ -16,4 +17,5 @@ export const DEPTH_BREAKAGES: DepthBreakage[] = [
   ...RATE_LIMIT_BREAKAGES,
   ...CONCURRENCY_BREAKAGES,
   ...MEANING_BREAKAGES,
+  ...RANGE_BREAKAGES,
 ];

@@ -26,6 +26,7 @@ describe('the contract suite against implementations broken in depth', () => {
       'generated',
       'lists',
       'meaning',
+      'range',
       'rate limits',
       'rules',
       'values',
