@@ -9,6 +9,11 @@
 const LAYERS = [
   { name: 'cli', comment: 'argv, exit codes, signals, workers', path: ['^src/cli/'] },
   {
+    name: 'sdk-check',
+    comment: 'the SDK check: a mock server per case, the client run against it, the verdict',
+    path: ['^src/sdk-check/'],
+  },
+  {
     name: 'server',
     comment:
       'the programmatic API, the validated config, and the state it opens: worlds assembled in memory, in the data file or in Redis',

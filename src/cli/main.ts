@@ -12,6 +12,7 @@ import { ListenError } from '../server.js';
 import { DataFileError } from '../store/create-store.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { registerProxyCommand } from './proxy-command.js';
+import { registerSdkCheckCommand } from './sdk-check-command.js';
 import { registerServeCommand } from './serve-command.js';
 
 const EXPECTED_FAILURES = [
@@ -42,6 +43,7 @@ export async function main(argv: string[], moreCommands: readonly RegisterComman
     .showHelpAfterError('(add --help for the options)');
   registerServeCommand(program);
   registerProxyCommand(program);
+  registerSdkCheckCommand(program);
   for (const register of moreCommands) register(program);
   try {
     await program.parseAsync(argv);

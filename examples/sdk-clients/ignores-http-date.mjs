@@ -1,0 +1,23 @@
+// A client that honours Retry-After in seconds but not as an HTTP-date, which it reads as 1 s
+// (a common bug: parseInt of a date). sdk-check should fail it on limit-http-date only.
+const base = process.env.PETSTORE_BASE_URL;
+const key = process.env.PETSTORE_API_KEY;
+const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+let answered = 0;
+for (let attempt = 1; answered < 5; attempt += 1) {
+  if (attempt > 30) process.exit(1);
+  const answer = await fetch(`${base}/pets?limit=1`, { headers: { 'X-API-Key': key } });
+  await answer.arrayBuffer();
+  if (answer.ok) {
+    answered += 1;
+    continue;
+  }
+  const wait = Number.parseInt(answer.headers.get('retry-after') ?? '', 10);
+  const seconds = Number.isNaN(wait) ? 1 : wait;
+  if (seconds > 60) {
+    console.error(`Asked to wait ${seconds} s: giving up.`);
+    process.exit(1);
+  }
+  await sleep(seconds + 0.05);
+}
+console.log(`${answered} calls answered.`);

@@ -1,0 +1,70 @@
+// `petstore-mock sdk-check [options] -- COMMAND [ARGS]`: the SDK author's client run through every
+// rate-limit edge case, a fresh mock world each, with a verdict per case and an exit code for CI.
+import type { Command } from 'commander';
+import { integerOption } from './parse-options.js';
+
+type SdkCheckFlags = { cases?: string; junit?: string; html?: string; timeout: number; parallel: number };
+
+const DEFAULT_TIMEOUT_SECONDS = 30;
+const DEFAULT_PARALLEL = 4;
+
+export function registerSdkCheckCommand(program: Command): void {
+  const sdkCheck = program
+    .command('sdk-check')
+    .description(
+      'Run your client through every rate-limit edge case (limits, both Retry-After forms, storms, a ban, the day used up, slow answers) and judge what it did.',
+    )
+    .argument('<command...>', "your client's command, after --; it gets PETSTORE_BASE_URL and PETSTORE_API_KEY")
+    .option('--cases <names>', 'only these cases, comma-separated')
+    .option('--junit <file>', 'write one JUnit test per case (folders are created)')
+    .option('--html <file>', "write one self-contained page: each case's verdict and timeline")
+    .option(
+      '--timeout <seconds>',
+      "each case's time limit",
+      integerOption('--timeout', { min: 1, max: 3_600 }),
+      DEFAULT_TIMEOUT_SECONDS,
+    )
+    .option('--parallel <n>', 'cases run at once', integerOption('--parallel', { min: 1, max: 32 }), DEFAULT_PARALLEL)
+    .action(async (words: string[], flags: SdkCheckFlags) => {
+      // Loaded only by this command: a plain start never pays for it.
+      const { runSdkCheck, selectCases, UnknownCaseError } = await import('../sdk-check/run-sdk-check.js');
+      const names = flags.cases
+        ?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      try {
+        selectCases(names);
+      } catch (error) {
+        if (error instanceof UnknownCaseError)
+          sdkCheck.error(`petstore-mock sdk-check: ${error.message}`, { exitCode: 2 });
+        throw error;
+      }
+      const [command = '', ...args] = words;
+      const shown = words.join(' ');
+      const results = await runSdkCheck({
+        client: { command, args },
+        ...(names ? { cases: names } : {}),
+        timeoutSeconds: flags.timeout,
+        parallel: flags.parallel,
+        onProgress: (line) => console.log(line),
+      });
+      const notes: string[] = [];
+      if (flags.junit) {
+        const { writeJunit } = await import('../sdk-check/junit-report.js');
+        notes.push(`JUnit XML: ${await writeJunit(flags.junit, results)}`);
+      }
+      if (flags.html) {
+        const { writeHtmlReport } = await import('../sdk-check/html-report.js');
+        notes.push(`HTML report: ${await writeHtmlReport(flags.html, results, shown)}`);
+      }
+      const failed = results.filter((result) => !result.verdict.passed);
+      console.log('');
+      if (failed.length > 0) {
+        console.log('Failed cases:');
+        for (const result of failed) console.log(`  ${result.case.name}: ${result.verdict.reasons.join('; ')}`);
+      }
+      for (const note of notes) console.log(note);
+      console.log(`sdk-check of ${shown}: ${results.length - failed.length} passed, ${failed.length} failed`);
+      process.exitCode = failed.length > 0 ? 1 : 0;
+    });
+}

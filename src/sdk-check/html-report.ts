@@ -1,0 +1,95 @@
+// `sdk-check --html FILE`: one self-contained page (no network, opens offline): each case's
+// verdict and why, and the client's requests drawn by the dashboard's own timeline chart
+// (dashboard/timeline.js with uPlot, both inlined), so that the page and the dashboard agree.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
+import type { CaseResult } from './run-case.js';
+
+const UPLOT_FOLDER = join(dirname(createRequire(import.meta.url).resolve('uplot/package.json')), 'dist');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** dashboard/timeline.js as a classic script over the global uPlot: same code, no module loading. */
+async function timelineScript(): Promise<string> {
+  const source = await readFile(join(PACKAGE_ROOT, 'dashboard', 'timeline.js'), 'utf8');
+  return source.replace(/^import uPlot from '\.\/vendor\/uplot\.js';$/m, '').replace(/^export /gm, '');
+}
+
+const STYLE = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #1d2330; }
+h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 0; }
+.meta { color: #5a6475; margin-bottom: 16px; }
+.summary span { display: inline-block; padding: 4px 10px; border-radius: 4px; margin-right: 8px; font-weight: 600; }
+.passed { background: #e3f5e8; color: #17602e; } .failed { background: #fde7e7; color: #9b1c1c; }
+section.case { border: 1px solid #e3e6ec; border-radius: 6px; padding: 12px 16px; margin: 14px 0; }
+section.case header { display: flex; gap: 12px; align-items: baseline; }
+.mark { font-weight: 700; } .pass .mark { color: #17602e; } .fail .mark { color: #9b1c1c; }
+.reproduces { color: #4a5263; } ul { margin: 6px 0; } .reasons li { color: #9b1c1c; } .notes li { color: #4a5263; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 12px; color: #4a5263; margin-top: 4px; }
+.legend i { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: -1px; }
+details pre { white-space: pre-wrap; font: 12px/1.4 ui-monospace, Menlo, monospace; background: #f7f8fa; padding: 8px; }`;
+
+const PAGE_SCRIPT = `
+for (const section of document.querySelectorAll('section.case')) {
+  const timeline = CASES[Number(section.dataset.index)].timeline;
+  const holder = section.querySelector('.chart');
+  createTimelineChart(holder).update(timeline);
+  const legend = section.querySelector('.legend');
+  for (const entry of legendOf(timeline)) {
+    const item = document.createElement('span');
+    const swatch = document.createElement('i');
+    swatch.style.background = entry.color;
+    item.append(swatch, entry.label + (entry.count === undefined ? '' : ': ' + entry.count));
+    legend.append(item);
+  }
+}`;
+
+export async function renderHtmlReport(results: readonly CaseResult[], command: string): Promise<string> {
+  const [uplot, uplotCss, timeline] = await Promise.all([
+    readFile(join(UPLOT_FOLDER, 'uPlot.iife.min.js'), 'utf8'),
+    readFile(join(UPLOT_FOLDER, 'uPlot.min.css'), 'utf8'),
+    timelineScript(),
+  ]);
+  const passed = results.filter((result) => result.verdict.passed).length;
+  const cases = results.map((result) => ({ name: result.case.name, timeline: result.timeline }));
+  const sections = results
+    .map(({ case: testCase, verdict, run, output }, index) => {
+      const list = (items: string[], kind: string) =>
+        items.length > 0
+          ? `<ul class="${kind}">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
+          : '';
+      return `<section class="case ${verdict.passed ? 'pass' : 'fail'}" data-index="${index}" data-case="${escapeHtml(testCase.name)}">
+<header><span class="mark">${verdict.passed ? '✓ passed' : '✗ failed'}</span><h2>${escapeHtml(testCase.name)}</h2>
+<span class="reproduces">${escapeHtml(testCase.reproduces)}</span></header>
+${list(verdict.reasons, 'reasons')}${list(verdict.notes, 'notes')}
+<div class="chart"></div><div class="legend"></div>
+<details><summary>the client's output (exit code ${run.exitCode ?? 'none'}, ${run.seconds.toFixed(1)} s)</summary><pre>${escapeHtml(output || '(nothing)')}</pre></details>
+</section>`;
+    })
+    .join('\n');
+  const data = JSON.stringify(cases).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>sdk-check: ${passed} passed, ${results.length - passed} failed</title>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<style>${uplotCss}${STYLE}</style></head>
+<body>
+<h1>petstore-mock sdk-check</h1>
+<div class="meta">client: <code>${escapeHtml(command)}</code></div>
+<div class="summary"><span class="passed">${passed} passed</span><span class="failed">${results.length - passed} failed</span></div>
+${sections}
+<script>${uplot}</script>
+<script>${timeline}
+const CASES = ${data};
+${PAGE_SCRIPT}</script>
+</body></html>
+`;
+}
+
+export async function writeHtmlReport(file: string, results: readonly CaseResult[], command: string): Promise<string> {
+  const path = resolve(file);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, await renderHtmlReport(results, command));
+  return path;
+}

@@ -1,0 +1,56 @@
+// Runs the client through the chosen cases of the catalogue, a few at once, each in a world of
+// its own, with a line as each starts and ends (a CI run is never silent).
+import { CASE_NAMES, CATALOGUE, type SdkCase } from './catalogue.js';
+import { type CaseResult, type ClientCommand, runCase } from './run-case.js';
+
+export class UnknownCaseError extends Error {
+  constructor(names: readonly string[]) {
+    super(`No such case: ${names.join(', ')}. The cases are: ${CASE_NAMES.join(', ')}.`);
+    this.name = 'UnknownCaseError';
+  }
+}
+
+export type SdkCheckOptions = {
+  client: ClientCommand;
+  /** Case names (default: every case). */
+  cases?: readonly string[];
+  /** Time limit of each case, in seconds. */
+  timeoutSeconds: number;
+  /** Cases run at once. */
+  parallel: number;
+  onProgress?: (line: string) => void;
+};
+
+export function selectCases(names: readonly string[] | undefined): SdkCase[] {
+  if (!names || names.length === 0) return [...CATALOGUE];
+  const unknown = names.filter((name) => !CASE_NAMES.includes(name));
+  if (unknown.length > 0) throw new UnknownCaseError(unknown);
+  return CATALOGUE.filter((entry) => names.includes(entry.name));
+}
+
+export async function runSdkCheck(options: SdkCheckOptions): Promise<CaseResult[]> {
+  const cases = selectCases(options.cases);
+  const progress = options.onProgress ?? (() => undefined);
+  const results: CaseResult[] = new Array(cases.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const index = next;
+      next += 1;
+      const testCase = cases[index] as SdkCase;
+      progress(`… ${testCase.name}: ${testCase.reproduces}`);
+      const result = await runCase(testCase, options.client, options.timeoutSeconds);
+      results[index] = result;
+      progress(describeResult(result));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallel, cases.length)) }, worker));
+  return results;
+}
+
+/** One case's line: its mark, name, time and exit code, then why (or what was credited). */
+export function describeResult({ case: testCase, verdict, run }: CaseResult): string {
+  const head = `${verdict.passed ? '✓' : '✗'} ${testCase.name} (${Math.round(run.seconds * 10) / 10} s, exit code ${run.exitCode ?? 'none'})`;
+  const why = verdict.passed ? verdict.notes.slice(1) : verdict.reasons;
+  return [head, ...why.map((line) => `    ${line}`)].join('\n');
+}
