@@ -4,6 +4,10 @@ import type { DepthBreakage } from './breakage-helpers.js';
 import { bodyOf, setHeader } from './breakage-helpers.js';
 import type { Breakage, ProxiedRequest } from './broken-proxy.js';
 
+/** How long each matching request is held, so that ten sent at once are under way together. */
+const HOLD_MS = 300;
+const hold = () => new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+
 /** Marks each request that arrives while another of `matches` is under way. */
 function overlapTracker(matches: (request: ProxiedRequest) => boolean) {
   let underWay = 0;
@@ -41,7 +45,8 @@ export const CONCURRENCY_BREAKAGES: DepthBreakage[] = [
       let lastId: unknown;
       return {
         request: (request) => creates.arrive(request),
-        response: (response, request) => {
+        response: async (response, request) => {
+          if (isCreatePet(request)) await hold();
           if (!creates.leave(request) || response.status !== 201) {
             if (response.status === 201) lastId = (JSON.parse(response.body) as { id: unknown }).id;
             return response;
@@ -54,28 +59,39 @@ export const CONCURRENCY_BREAKAGES: DepthBreakage[] = [
   },
   {
     depth: 'concurrency',
-    name: 'stock read before any overlapping order took it, so it is taken twice',
+    name: 'stock read, then written from that stale read once the order is placed (a lost update)',
     operation: 'placeOrder',
     caughtAs:
-      /placeOrder: [\s\S]*orders placed of 10 sent at once for 3 units in stock \(stock taken once\) is (?!3\b)\d+/,
+      /placeOrder: [\s\S]*(orders placed of 10 sent at once for 3 units in stock|the stock of pet \d+ after 10 orders of one unit sent at once for 3)/,
     checks: ['concurrency'],
     operations: ['placeOrder'],
     breakage: (origin): Breakage => {
-      const orders = overlapTracker(isPlaceOrder);
+      // Each order reads the stock, pauses, and once placed writes "what it read less its units":
+      // alone that is right; at once, every order writes from the same stale read.
+      const readBefore = new WeakMap<ProxiedRequest, number>();
+      const inventoryOf = (request: ProxiedRequest) =>
+        `${origin}/v1/store/inventory/${(bodyOf(request) as { petId?: number }).petId}`;
+      const headersOf = (request: ProxiedRequest) => ({ ...request.headers, 'content-type': 'application/json' });
       return {
         request: async (request) => {
-          if (!orders.arrive(request) || !isPlaceOrder(request)) return request;
-          // Every order that overlaps another finds the stock it needs, as if read before the others wrote.
-          const { petId, quantity } = bodyOf(request) as { petId?: number; quantity?: number };
-          const inventory = `${origin}/v1/store/inventory/${petId}`;
-          const headers = { ...request.headers, 'content-type': 'application/json' };
-          const read = (await (await fetch(inventory, { headers })).json()) as { quantity?: number };
-          if ((read.quantity ?? 0) < (quantity ?? 1))
-            await fetch(inventory, { method: 'PUT', headers, body: JSON.stringify({ quantity }) });
+          if (!isPlaceOrder(request)) return request;
+          const read = (await (await fetch(inventoryOf(request), { headers: headersOf(request) })).json()) as {
+            quantity?: number;
+          };
+          readBefore.set(request, read.quantity ?? 0);
+          await hold();
           return request;
         },
-        response: (response, request) => {
-          orders.leave(request);
+        response: async (response, request) => {
+          const read = readBefore.get(request);
+          if (response.status === 201 && read !== undefined) {
+            const quantity = Number((bodyOf(request) as { quantity?: number }).quantity ?? 1);
+            await fetch(inventoryOf(request), {
+              method: 'PUT',
+              headers: headersOf(request),
+              body: JSON.stringify({ quantity: Math.max(0, read - quantity) }),
+            });
+          }
           return response;
         },
       };
@@ -93,7 +109,8 @@ export const CONCURRENCY_BREAKAGES: DepthBreakage[] = [
       let lastRemaining: string | undefined;
       return {
         request: (request) => reads.arrive(request),
-        response: (response, request) => {
+        response: async (response, request) => {
+          if (isListCategories(request)) await hold();
           const overlapping = reads.leave(request);
           if (overlapping && lastRemaining !== undefined)
             return setHeader(response, 'x-ratelimit-remaining', lastRemaining);
