@@ -8,10 +8,12 @@ import { createSimulation, type SimulationStart } from './control/simulation.js'
 import { createInMemoryLimitState } from './limits/in-memory-limit-state.js';
 import type { LimitState } from './limits/limit-state.js';
 import type { RateLimitSettings } from './limits/rate-limit-headers.js';
+import type { ChangeFeed } from './redis/change-feed.js';
+import type { LiveScope } from './redis/live-scope.js';
 import type { RedisConnection } from './redis/redis-connection.js';
-import { createRedisDataStore } from './redis/redis-data-store.js';
+import { createRedisDataStore, dataKeys } from './redis/redis-data-store.js';
 import { createRedisLimitState } from './redis/redis-limit-state.js';
-import { createRedisSharedValues } from './redis/redis-shared-values.js';
+import { createRedisSharedValues, sharedValueKeys } from './redis/redis-shared-values.js';
 import { createRedisViolationLog } from './redis/redis-violation-log.js';
 import { createCopyOnWriteDataStore } from './store/copy-on-write-data-store.js';
 import type { DataSet } from './store/data-set.js';
@@ -34,6 +36,8 @@ export type WorldParts = {
   /** A proxy's violations: this process's memory unless given. */
   violations?: ViolationLog;
   refresh?: () => Promise<void>;
+  /** Looks again for a key not found: a shared store asks for changes it may not have been told of yet. */
+  confirmMissingKey?: () => Promise<void>;
 };
 
 export function assembleWorld(parts: WorldParts): World {
@@ -54,7 +58,7 @@ export function assembleWorld(parts: WorldParts): World {
     clock,
     limitState,
     simulation,
-    keys: createKeyDirectory(data),
+    keys: createKeyDirectory(data, parts.confirmMissingKey),
     violations: parts.violations ?? createViolationLog(),
     ...(parts.refresh ? { refresh: parts.refresh } : {}),
   };
@@ -68,12 +72,16 @@ export type RedisWorldParts = {
   clockOptions?: { start?: Date; frozen?: boolean };
   start?: SimulationStart;
   log?: (line: string) => void;
-  /** Runs first at each refresh (a scope is entered in Redis, made or refused there). */
-  enter?: () => Promise<void>;
+  /** Runs first at each refresh (a scope is entered in Redis, made or refused there); true when made anew. */
+  enter?: () => Promise<boolean>;
   /** Whether data found missing may be filled from the fixtures (not for a scope dropped meanwhile). */
   mayFill?: () => Promise<boolean>;
   /** Why data may be missing, when it may not be filled. */
   goneReason?: string;
+  /** Tells every part of changes made through other processes (see change-feed.ts). */
+  feed?: ChangeFeed;
+  /** The scope this world is, if one: writes stop once it is dropped. */
+  scope?: LiveScope;
 };
 
 /**
@@ -82,8 +90,8 @@ export type RedisWorldParts = {
  * stored yet; data missing under the prefix is filled from the fixtures when first read.
  */
 export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStartValues(): Promise<void> } {
-  const { connection, prefix } = parts;
-  const values = createRedisSharedValues(connection, prefix);
+  const { connection, prefix, feed } = parts;
+  const values = createRedisSharedValues(connection, prefix, feed, parts.scope);
   const clock = createClock({
     ...parts.clockOptions,
     settings: values.value<ClockSettings>('clock', { offsetMs: 0 }),
@@ -93,6 +101,8 @@ export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStart
   const data = createRedisDataStore(connection, prefix, {
     dataWhenEmpty: async () => (!parts.mayFill || (await parts.mayFill()) ? parts.createInitialData() : undefined),
     ...(parts.goneReason ? { goneReason: parts.goneReason } : {}),
+    ...(feed ? { feed } : {}),
+    ...(parts.scope ? { scope: parts.scope } : {}),
     onFilled: () =>
       parts.log?.(`Redis at ${connection.where} held no data under "${prefix}": filled it from the fixtures.`),
   });
@@ -103,23 +113,53 @@ export function assembleRedisWorld(parts: RedisWorldParts): World & { storeStart
       started = undefined;
       throw error;
     }));
-  const refresh = async () => {
-    if (parts.enter) await parts.enter();
-    await storeStartValues();
-    await values.refresh();
+  const catchUp = async () => {
+    await Promise.all([values.reload(), data.catchUp()]);
   };
+  const refresh = async () => {
+    // A scope made anew has none of the state this process's copies hold: they ask Redis now.
+    const madeAnew = parts.enter ? await parts.enter() : false;
+    await storeStartValues();
+    if (madeAnew) await catchUp();
+    else await values.refresh();
+  };
+  const stored = dataKeys(prefix);
+  // Each decision checks the settings and key it was computed on, and tells the versions it saw.
+  const limitState = createRedisLimitState(connection, prefix, {
+    fence: {
+      keys: {
+        settingsVersion: sharedValueKeys(prefix).version,
+        dataVersion: stored.version,
+        meta: stored.meta,
+        apiKeys: stored.apiKeys,
+      },
+      settingsVersion: values.knownVersion,
+      apiKeyJson: data.apiKeyJsonNow,
+      observe(stamps) {
+        values.noteVersion(stamps.settingsVersion);
+        data.noteVersion(stamps.dataVersion, stamps.generation);
+      },
+      catchUp,
+    },
+    ...(parts.scope ? { scope: parts.scope } : {}),
+  });
   const world = assembleWorld({
     data,
     clock,
     initialSettings: parts.initialSettings,
     createInitialData: parts.createInitialData,
     ...(parts.start ? { start: parts.start } : {}),
-    limitState: createRedisLimitState(connection, prefix),
+    limitState,
     settingsStore,
-    violations: createRedisViolationLog(connection, prefix, MAX_VIOLATIONS),
+    violations: createRedisViolationLog(connection, prefix, MAX_VIOLATIONS, parts.scope),
     refresh,
+    confirmMissingKey: catchUp,
   });
-  return { ...world, storeStartValues };
+  const release = () => {
+    values.close();
+    data.stopListening();
+  };
+  return { ...world, release, storeStartValues };
 }
 
 /**

@@ -22,9 +22,10 @@ import {
   CONTROL_SPEC_FILE,
   PETSTORE_SPEC_FILE,
 } from './package-root.js';
+import { openChangeFeed } from './redis/change-feed.js';
 import { prepareSharedState } from './redis/prepare-shared-state.js';
 import { connectRedis } from './redis/redis-connection.js';
-import { createRedisScopes, scopePrefix } from './redis/redis-scopes.js';
+import { createRedisScopes, scopePrefix, scopeRegistryKeys } from './redis/redis-scopes.js';
 import { delegateTo } from './scopes/delegate.js';
 import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
 import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
@@ -289,6 +290,7 @@ async function openRedisState(config: Config, parts: StateParts): Promise<OpenSt
       createInitialData: parts.createInitialData,
     });
     const fresh = origin !== 'kept from earlier runs';
+    const feed = await openChangeFeed(connection, config.redisPrefix);
     const clockOptions = {
       ...(config.clockStart ? { start: config.clockStart } : {}),
       frozen: config.clockFrozen,
@@ -301,6 +303,7 @@ async function openRedisState(config: Config, parts: StateParts): Promise<OpenSt
       clockOptions,
       start: config.start,
       log: config.log,
+      feed,
     });
     const scopeLimits = { maxScopes: config.maxScopes, idleSeconds: config.scopeIdleSeconds };
     const sharedScopes = createRedisScopes(connection, config.redisPrefix, scopeLimits);
@@ -308,19 +311,26 @@ async function openRedisState(config: Config, parts: StateParts): Promise<OpenSt
     // Each process keeps its own world object per scope name; the scope itself (made, counted,
     // dropped) lives in Redis, entered by every request through the world's refresh.
     const localScopes = createScopeRegistry<World>({
-      createWorld: (name) =>
-        assembleRedisWorld({
+      createWorld: (name) => {
+        const goneReason = `the scope "${name}" was dropped while this request ran; send it again to make the scope anew`;
+        return assembleRedisWorld({
           connection,
           prefix: scopePrefix(config.redisPrefix, name),
           initialSettings: parts.initialSettings,
           createInitialData: () => parts.fixtures,
           log: config.log,
           async enter() {
-            if ((await sharedScopes.enter(name)) === 'refused') throw new HttpError('TOO_MANY_SCOPES', tooMany);
+            const entered = await sharedScopes.enter(name);
+            if (entered === 'refused') throw new HttpError('TOO_MANY_SCOPES', tooMany);
+            return entered === 'made';
           },
           mayFill: () => sharedScopes.isLive(name),
-          goneReason: `the scope "${name}" was dropped while this request ran; send it again to make the scope anew`,
-        }),
+          goneReason,
+          feed,
+          scope: { scopesKey: scopeRegistryKeys(config.redisPrefix)[0], name, goneReason },
+        });
+      },
+      forgetWorld: (world) => world.release?.(),
       // Redis counts the scopes of every process; this process only keeps a world object per name.
       maxScopes: OPTION_RANGES.maxScopes.max,
       idleSeconds: config.scopeIdleSeconds,
@@ -346,7 +356,10 @@ async function openRedisState(config: Config, parts: StateParts): Promise<OpenSt
         await defaultWorld.clock.reset();
         await simulation.applyStart();
       },
-      close: () => connection.close(),
+      close: async () => {
+        await feed.close();
+        await connection.close();
+      },
     };
   } catch (error) {
     await connection.close();

@@ -18,4 +18,6 @@ export type World = {
   violations: ViolationLog;
   /** Brings shared state up to date at the start of a request (Redis); absent in memory. */
   refresh?: () => Promise<void>;
+  /** Stops hearing of shared changes (Redis), once this process lets the world go. */
+  release?: () => void;
 };

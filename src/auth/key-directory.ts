@@ -5,6 +5,16 @@ import type { DataStore } from '../store/data-store.js';
 
 export type KeyDirectory = { find(key: string): Promise<ApiKeyRecord | undefined> };
 
-export function createKeyDirectory(data: DataStore): KeyDirectory {
-  return { find: (key) => data.read((view) => view.findApiKey(key)) };
+/** `confirmMiss`: brings the data up to date before a key not found is called unknown (shared state). */
+export function createKeyDirectory(data: DataStore, confirmMiss?: () => Promise<void>): KeyDirectory {
+  const find = (key: string) => data.read((view) => view.findApiKey(key));
+  if (!confirmMiss) return { find };
+  return {
+    async find(key) {
+      const found = await find(key);
+      if (found) return found;
+      await confirmMiss();
+      return find(key);
+    },
+  };
 }

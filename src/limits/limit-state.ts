@@ -3,6 +3,7 @@
 // several mock processes, can replace the in-memory one without touching handlers or policy.
 // Each decision is one call: an implementation makes it atomic (the in-memory one runs it in one
 // synchronous step, a shared one would run one script), never a read and a write across an await.
+import { StateUnavailableError } from '../store/state-unavailable.js';
 import type { DecisionInput, DecisionOutput } from './decide-request.js';
 import type { PlanLimits } from './plans.js';
 import type { KeyCounters, RateLimitHeaders } from './rate-limit-policy.js';
@@ -17,6 +18,19 @@ export function keySubject(key: string): string {
 /** The counters of the requests from one client address without a valid key. */
 export function addressSubject(address: string): string {
   return `address:${address}`;
+}
+
+/**
+ * Thrown by decide when a shared state found that the settings or the key the input was computed
+ * from changed meanwhile (through another process): its copies are now up to date, and the
+ * caller computes the input again and decides anew. Answered 503 if it keeps happening. The
+ * in-memory state never throws it.
+ */
+export class DecisionInputsChangedError extends StateUnavailableError {
+  constructor(where: string) {
+    super(where, 'the settings or the API key a rate-limit decision was computed on kept changing; retry');
+    this.name = 'DecisionInputsChangedError';
+  }
 }
 
 /** A decision's input without what the state holds: the key's counters and the storms. */

@@ -3,8 +3,10 @@
 // is not this mock's data, or of another data-set version without --reset, stops the start
 // before a single key is written.
 import { DATA_SET_VERSION, type DataSet } from '../store/data-set.js';
-import type { RedisConnection } from './redis-connection.js';
+import { execAll, type RedisConnection } from './redis-connection.js';
 import { PRODUCT_MARK, writeDataSet } from './redis-data-store.js';
+import { createRedisScopes, scopeRegistryKeys } from './redis-scopes.js';
+import { removeWorldKeys, worldKeys } from './world-keys.js';
 
 export class SharedStateError extends Error {
   constructor(message: string) {
@@ -15,30 +17,28 @@ export class SharedStateError extends Error {
 
 export type SharedStateOrigin = 'created from the fixtures' | 'rebuilt from the fixtures' | 'kept from earlier runs';
 
-/** Glob characters are escaped: the prefix is matched as it is written. */
-const asPattern = (prefix: string) => `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
-
+/**
+ * A key this mock would write under the prefix that is already there, if any: the mock's own
+ * names are checked one by one (no scan of a keyspace other users share); keys under the prefix
+ * with other names are not this mock's business, as they would never be touched.
+ */
 async function firstKeyUnder(connection: RedisConnection, prefix: string): Promise<string | undefined> {
-  let cursor = '0';
-  do {
-    const [nextCursor, found] = await connection.run((client) =>
-      client.scan(cursor, 'MATCH', asPattern(prefix), 'COUNT', 1000),
-    );
-    if (found.length > 0) return found[0];
-    cursor = nextCursor;
-  } while (cursor !== '0');
-  return undefined;
+  const names = [...worldKeys(prefix).fixed, ...scopeRegistryKeys(prefix)];
+  const present = await connection.run((client) => {
+    const batch = client.multi();
+    for (const name of names) batch.exists(name);
+    return execAll(batch);
+  });
+  return names.find((_, index) => present[index] === 1);
 }
 
+/** Removes the default world's keys and every scope's, each by name. */
 async function removeKeysUnder(connection: RedisConnection, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [nextCursor, found] = await connection.run((client) =>
-      client.scan(cursor, 'MATCH', asPattern(prefix), 'COUNT', 1000),
-    );
-    if (found.length > 0) await connection.run((client) => client.unlink(...found));
-    cursor = nextCursor;
-  } while (cursor !== '0');
+  const scopes = createRedisScopes(connection, prefix, { maxScopes: 1, idleSeconds: 1 });
+  const names = await connection.run((client) => client.zrange(scopeRegistryKeys(prefix)[0], '0', '-1'));
+  for (const name of names) await scopes.drop(name);
+  await removeWorldKeys(connection, prefix);
+  await connection.run((client) => client.unlink(...scopeRegistryKeys(prefix)));
 }
 
 export async function prepareSharedState(

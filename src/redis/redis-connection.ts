@@ -32,16 +32,30 @@ export async function execAll(transaction: ChainableCommander): Promise<unknown[
 
 type ScriptCommand = (...keysThenArgs: string[]) => Promise<unknown>;
 
+// Every script, defined on each connection as it is made, before its first command: a command
+// defined later is missing from an auto-pipeline already under way in the same turn, which
+// misaligns that pipeline's replies (redis/ioredis#1931, fixed upstream by redis/ioredis#2180).
+const scripts = new Map<string, { lua: string; numberOfKeys?: number }>();
+
+/** Registers a script for every connection (see above); `numberOfKeys` when it is fixed. */
+export function registerScript(name: string, lua: string, numberOfKeys?: number): void {
+  scripts.set(name, numberOfKeys === undefined ? { lua } : { lua, numberOfKeys });
+}
+
+function defineScriptsOn(client: Redis): void {
+  for (const [name, definition] of scripts) client.defineCommand(name, definition);
+}
+
 /**
  * A Lua script run by EVALSHA (ioredis's defineCommand: the script is sent once per connection,
  * and again only if Redis lost it). Call it through `run`, so that a lost connection is reported.
  */
 export function defineScript(name: string, lua: string) {
+  registerScript(name, lua);
   return (connection: RedisConnection, keys: readonly string[], args: readonly string[]): Promise<unknown> => {
-    const client = connection.client as Redis & Record<string, ScriptCommand | undefined>;
-    if (!client[name]) client.defineCommand(name, { lua });
-    const command = client[name] as ScriptCommand;
-    return command.call(client, String(keys.length), ...keys, ...args);
+    const command = (connection.client as Redis & Record<string, ScriptCommand | undefined>)[name];
+    if (!command) throw new Error(`The script ${name} was registered after the Redis connection was made.`);
+    return command.call(connection.client, String(keys.length), ...keys, ...args);
   };
 }
 
@@ -113,14 +127,16 @@ async function connectOnce(url: string, options: ConnectOptions): Promise<RedisC
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,
-    // Off: with scripts defined on the client it broke a batch and threw past every caller (an
-    // uncaught TypeError in autoPipelining.js). Commands still go out without waiting for replies.
-    enableAutoPipelining: false,
+    // Every command of one turn of the event loop goes out in one write (one system call), and
+    // its replies come back together: what keeps a process on Redis near one on its own file.
+    // Safe with scripts only because all are defined before the first command (defineScriptsOn).
+    enableAutoPipelining: true,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
     // Keep trying while serving: a Redis restarted comes back into use without a restart of ours.
     retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
   });
+  defineScriptsOn(client);
   let lost = false;
   let lastError = '';
   // Without a listener ioredis would print every failed reconnection; the 'close' line says it once.

@@ -1,9 +1,11 @@
 // The DataStore over Redis, shared by any number of mock processes. Redis holds the data; each
-// process keeps a copy in memory (a replica) that it brings up to date before every read and
-// transaction from the log of numbered change sets Redis keeps, one round trip when nothing
-// changed. A transaction runs on the replica as in the lowdb store, then commits its change set
-// with one script that applies it only if no other change landed since the replica's version
-// (optimistic locking); otherwise it catches up and runs again. Handlers and rules are untouched.
+// process keeps a copy in memory (a replica). A transaction runs on the replica as in the lowdb
+// store, then commits its change set with one script that applies it only if no other change
+// landed since the replica's version (optimistic locking), and publishes it on the change feed;
+// otherwise it catches up and runs again. Every process applies the change sets it is told of to
+// its replica, and reads it without asking Redis while the feed is up and nothing is missing;
+// otherwise (no feed, a message lost, a version it was told of and lacks) it catches up first
+// from the log of numbered change sets Redis keeps. Handlers and rules are untouched.
 //
 // Keys under the prefix P:
 //   P meta                 hash: product, dataSetVersion, seed, generation (new at each fill or reset)
@@ -24,11 +26,14 @@ import {
   type Pet,
   type StoredOrder,
 } from '../store/data-set.js';
-import { createDataSetReader } from '../store/data-set-reader.js';
+import { createDataSetReader, createKeyIndex } from '../store/data-set-reader.js';
 import { createDataSetTransaction } from '../store/data-set-transaction.js';
 import type { DataStore } from '../store/data-store.js';
 import { createSerialLock } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
+import { backOff } from './back-off.js';
+import { type ChangeFeed, type ChangeMessage, changeChannel } from './change-feed.js';
+import { LIVE_SCOPE_LUA, type LiveScope, liveScopeArgs } from './live-scope.js';
 import { sharedNextRun } from './next-run.js';
 import { defineScript, execAll, type RedisConnection } from './redis-connection.js';
 
@@ -70,14 +75,17 @@ const keyList = (keys: DataKeys) => [
 ];
 
 // KEYS as keyList; ARGV: base version, generation, change set JSON (for the log), nextId pet,
-// category, order ('' when unchanged), then triples: list number (1 = pets .. 5 = apiKeys), field, value ('' removes).
+// category, order ('' when unchanged), the feed's channel, then triples: list number (1 = pets
+// .. 5 = apiKeys), field, value ('' removes). Answers {1, version} or, when another change
+// landed first, {0, current version, current generation}.
 const COMMIT_SCRIPT = `
 local current = redis.call('GET', KEYS[2]) or '0'
-if current ~= ARGV[1] or redis.call('HGET', KEYS[1], 'generation') ~= ARGV[2] then
-  return {0, current}
+local generation = redis.call('HGET', KEYS[1], 'generation') or ''
+if current ~= ARGV[1] or generation ~= ARGV[2] then
+  return {0, current, generation}
 end
 local version = redis.call('INCR', KEYS[2])
-for i = 7, #ARGV, 3 do
+for i = 8, #ARGV, 3 do
   local list = tonumber(ARGV[i])
   local key = KEYS[4 + list]
   if ARGV[i + 2] == '' then
@@ -91,17 +99,21 @@ end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[4], 'pet', ARGV[4], 'category', ARGV[5], 'order', ARGV[6]) end
 redis.call('ZADD', KEYS[3], version, '{"v":' .. version .. ',"c":' .. ARGV[3] .. '}')
 redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -${LOG_LENGTH + 1})
+redis.call('PUBLISH', ARGV[7], '{"k":"data","v":' .. version .. ',"g":' .. cjson.encode(ARGV[2]) .. ',"c":' .. ARGV[3] .. '}')
 return {1, tostring(version)}
 `;
 
-// KEYS as keyList; ARGV: only when empty ('1' or '0'), seed, data-set version, generation, nextId
-// pet, category, order, then pairs per list: list number, count, then that many field/value pairs.
-const REPLACE_SCRIPT = `
+// KEYS as keyList, then the scopes' sorted set; ARGV: only when empty ('1' or '0'), seed, data-set
+// version, generation, nextId pet, category, order, the feed's channel, the scope's name ('' for
+// none), then pairs per list: list number, count, then that many field/value pairs. Tells every
+// process to read the data afresh. Answers 1 (written), 0 (data there already) or -1 (scope gone).
+const REPLACE_SCRIPT = `${LIVE_SCOPE_LUA}
+if scopeGone(KEYS[11], ARGV[9]) then return -1 end
 if ARGV[1] == '1' and redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 for i = 2, 10 do redis.call('DEL', KEYS[i]) end
 local version = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[4], 'pet', ARGV[5], 'category', ARGV[6], 'order', ARGV[7])
-local i = 8
+local i = 10
 while i <= #ARGV do
   local list = tonumber(ARGV[i])
   local count = tonumber(ARGV[i + 1])
@@ -115,6 +127,7 @@ while i <= #ARGV do
 end
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'product', '${PRODUCT_MARK}', 'dataSetVersion', ARGV[3], 'seed', ARGV[2], 'generation', ARGV[4])
+redis.call('PUBLISH', ARGV[8], cjson.encode({k = 'data', v = version, g = ARGV[4]}))
 return 1
 `;
 
@@ -182,13 +195,18 @@ const keyOfList = {
   apiKeys: (record: ApiKeyRecord) => record.key,
 };
 
-/** Writes `data` under the prefix (only if nothing is there, when `onlyIfEmpty`); false if something was. */
+/**
+ * Writes `data` under the prefix (only if nothing is there, when `onlyIfEmpty`); false if
+ * something was. A world of a scope dropped meanwhile is not written (StateUnavailableError).
+ */
 export async function writeDataSet(
   connection: RedisConnection,
   prefix: string,
   data: DataSet,
   onlyIfEmpty: boolean,
+  scope?: LiveScope,
 ): Promise<boolean> {
+  const live = liveScopeArgs(scope, `${prefix}meta`);
   const args: string[] = [
     onlyIfEmpty ? '1' : '0',
     String(data.seed),
@@ -197,13 +215,16 @@ export async function writeDataSet(
     String(data.nextId.pet),
     String(data.nextId.category),
     String(data.nextId.order),
+    changeChannel(prefix),
+    live.name,
   ];
   CHANGE_SET_LISTS.forEach((list, index) => {
     const records = data[list] as Array<Pet & Category & StoredOrder & InventoryItem & ApiKeyRecord>;
     args.push(String(index + 1), String(records.length));
     for (const record of records) args.push(keyOfList[list](record), JSON.stringify(record));
   });
-  const written = await connection.run(() => replaceScript(connection, keyList(dataKeys(prefix)), args));
+  const written = await connection.run(() => replaceScript(connection, [...keyList(dataKeys(prefix)), live.key], args));
+  if (written === -1) throw new StateUnavailableError(connection.where, scope?.goneReason ?? 'its scope was dropped');
   return written === 1;
 }
 
@@ -219,23 +240,51 @@ export type RedisDataStoreOptions = {
   /** Told when the store filled an empty prefix. */
   onFilled?: () => void;
   goneReason?: string;
+  /** Tells the replica of every change, so that reads need not ask Redis (see the top of this file). */
+  feed?: ChangeFeed;
+  /** The scope this data belongs to: not filled again once it is dropped. */
+  scope?: LiveScope;
+};
+
+/** The Redis DataStore, and what the rest of a shared world tells it or asks of it. */
+export type RedisDataStore = DataStore & {
+  /** Told the version Redis holds (with a limiter decision): reads wait until the replica has it. */
+  noteVersion(version: string, generation: string): void;
+  /** Brings the replica up to date by asking Redis, whatever the feed said. */
+  catchUp(): Promise<void>;
+  /** Stops hearing of changes: from then on every read asks Redis. */
+  stopListening(): void;
+  /**
+   * A key's record as Redis stores it, from the replica as it stands ('' for none), or undefined
+   * before the replica was first read: what a decision's guard compares.
+   */
+  apiKeyJsonNow(key: string): string | undefined;
 };
 
 export function createRedisDataStore(
   connection: RedisConnection,
   prefix: string,
   options: RedisDataStoreOptions = { dataWhenEmpty: async () => undefined },
-): DataStore {
+): RedisDataStore {
   const keys = dataKeys(prefix);
   const allKeys = keyList(keys);
+  const channel = changeChannel(prefix);
+  const { feed } = options;
   let replica: Replica | undefined;
   const view = createDataSetReader(() => {
     if (!replica) throw new Error('The Redis data store read before its first catch-up.');
     return replica.data;
   });
+  const keyOf = createKeyIndex();
   const lock = createSerialLock();
+  // A version (and generation) Redis was seen to hold that the replica may lack: the next read asks.
+  let wanted: { version: number; generation: string } | undefined;
+  // The feed's epoch when the replica was last brought up to date by asking; 0: never, or not since a doubt.
+  let askedInEpoch = 0;
 
   const catchUp = async (): Promise<Replica> => {
+    const epoch = feed?.epoch() ?? 0;
+    const asked = wanted;
     const [version, generation] = await connection.run((client) =>
       Promise.all([client.get(keys.version), client.hget(keys.meta, 'generation')]),
     );
@@ -244,33 +293,69 @@ export function createRedisDataStore(
       // Gone: Redis restarted empty (filled again), or the scope was dropped while a request ran.
       const data = await options.dataWhenEmpty();
       if (!data) throw new StateUnavailableError(connection.where, options.goneReason ?? `no data under "${prefix}"`);
-      if (await writeDataSet(connection, prefix, data, true)) options.onFilled?.();
-      replica = await connection.run((client) => loadReplica(client, keys));
-      return replica;
+      if (await writeDataSet(connection, prefix, data, true, options.scope)) options.onFilled?.();
+      return settled(await connection.run((client) => loadReplica(client, keys)), epoch, asked);
     }
     const target = Number(version ?? 0);
     // Another generation, or Redis behind this copy (it came back from an older snapshot): reload.
     if (!known || generation !== known.generation || target < known.version) {
-      replica = await connection.run((client) => loadReplica(client, keys));
-      return replica;
+      return settled(await connection.run((client) => loadReplica(client, keys)), epoch, asked);
     }
-    if (target === known.version) return known;
+    if (target === known.version) return settled(known, epoch, asked);
     const entries = await connection.run((client) => client.zrangebyscore(keys.log, `(${known.version}`, target));
     const changes = entries.map((entry) => JSON.parse(entry) as LogEntry);
     // Further behind than the log reaches: read everything afresh.
     if (changes[0]?.v !== known.version + 1) {
-      replica = await connection.run((client) => loadReplica(client, keys));
-      return replica;
+      return settled(await connection.run((client) => loadReplica(client, keys)), epoch, asked);
     }
     for (const entry of changes) {
       if (replica !== known || entry.v !== known.version + 1) break;
       applyChangeSet(known.data, entry.c);
       known.version = entry.v;
     }
-    return replica ?? known;
+    return settled(replica ?? known, epoch, asked);
   };
 
-  const upToDate = sharedNextRun(catchUp);
+  /** The replica as Redis held it after `epoch` began: what the feed says from then on is all there is. */
+  function settled(next: Replica, epoch: number, asked: typeof wanted): Replica {
+    replica = next;
+    askedInEpoch = epoch;
+    if (wanted === asked) wanted = undefined;
+    return next;
+  }
+
+  const askRedis = sharedNextRun(catchUp);
+  const isCurrent = (known: Replica | undefined): known is Replica =>
+    known !== undefined &&
+    listening &&
+    askedInEpoch !== 0 &&
+    feed?.epoch() === askedInEpoch &&
+    (wanted === undefined || (wanted.generation === known.generation && wanted.version <= known.version));
+  const upToDate = (): Promise<Replica> => (isCurrent(replica) ? Promise.resolve(replica) : askRedis());
+
+  const noteVersion = (version: number, generation: string) => {
+    const known = replica;
+    if (known && generation === known.generation && version <= known.version) return;
+    if (wanted && wanted.generation === generation && wanted.version >= version) return;
+    wanted = { version, generation };
+  };
+
+  const onMessage = (message: ChangeMessage) => {
+    if (message.k === 'drop') {
+      askedInEpoch = 0;
+      return;
+    }
+    if (message.k !== 'data') return;
+    const known = replica;
+    if (known && message.g === known.generation && message.v === known.version + 1 && message.c) {
+      applyChangeSet(known.data, message.c as ChangeSet);
+      known.version = message.v;
+      return;
+    }
+    noteVersion(message.v, message.g);
+  };
+  const stopListening = feed?.listen(prefix, onMessage);
+  let listening = stopListening !== undefined;
 
   const commit = async (base: Replica, changes: ChangeSet): Promise<boolean> => {
     const args: string[] = [
@@ -280,18 +365,21 @@ export function createRedisDataStore(
       changes.nextId ? String(changes.nextId.pet) : '',
       changes.nextId ? String(changes.nextId.category) : '',
       changes.nextId ? String(changes.nextId.order) : '',
+      channel,
     ];
     CHANGE_SET_LISTS.forEach((list, index) => {
       for (const [key, record] of changes[list]) {
         args.push(String(index + 1), String(key), record === null ? '' : JSON.stringify(record));
       }
     });
-    const [applied, version] = (await connection.run(() => commitScript(connection, allKeys, args))) as [
-      number,
-      string,
-    ];
-    if (applied !== 1) return false;
-    // A catch-up may have brought this change already; otherwise apply it to the replica here.
+    const answer = (await connection.run(() => commitScript(connection, allKeys, args))) as [number, string, string?];
+    const [applied, version] = answer;
+    if (applied !== 1) {
+      // Another change landed first: the next attempt starts from it, told or not.
+      noteVersion(Number(version), answer[2] ?? '');
+      return false;
+    }
+    // The feed may have brought this change already; otherwise apply it to the replica here.
     if (replica === base && base.version === Number(version) - 1) {
       applyChangeSet(base.data, changes);
       base.version = Number(version);
@@ -315,9 +403,10 @@ export function createRedisDataStore(
           const result = await work(transaction.tx);
           transaction.seal();
           if (!transaction.hasWrites()) return result;
-          // The replica moved on while the work ran (a read caught up): its reads may be mixed.
+          // The replica moved on while the work ran (a change was applied): its reads may be mixed.
           if (base.version !== baseVersion || replica !== base) continue;
           if (await commit(base, transaction.changeSet())) return result;
+          await backOff(attempt);
         }
         throw new StateUnavailableError(
           connection.where,
@@ -331,12 +420,28 @@ export function createRedisDataStore(
     async replaceAll(data) {
       const release = await lock.acquire();
       try {
-        await writeDataSet(connection, prefix, data, false);
+        const epoch = feed?.epoch() ?? 0;
+        await writeDataSet(connection, prefix, data, false, options.scope);
         // Replaced in one step: readers catching up meanwhile keep a whole copy, old or new.
-        replica = await connection.run((client) => loadReplica(client, keys));
+        settled(await connection.run((client) => loadReplica(client, keys)), epoch, wanted);
       } finally {
         release();
       }
+    },
+
+    noteVersion: (version, generation) => noteVersion(Number(version), generation),
+    async catchUp() {
+      await askRedis();
+    },
+    apiKeyJsonNow(key) {
+      if (!replica) return undefined;
+      const record = keyOf(replica.data.apiKeys, key);
+      return record ? JSON.stringify(record) : '';
+    },
+
+    stopListening() {
+      stopListening?.();
+      listening = false;
     },
 
     async close() {

@@ -68,7 +68,8 @@ describe('the Redis limit state shared by two processes', () => {
   it('waits out the turn of a process that died holding it', async () => {
     const prefix = freshPrefix();
     const state = createRedisLimitState(first, prefix);
-    await first.client.set(`${prefix}limits:turn:${keySubject('k')}`, 'a process gone', 'PX', 10);
+    const untilMs = Date.now() + 10;
+    await first.client.hset(`${prefix}limits:turns`, keySubject('k'), `a process gone|${untilMs}`);
     await first.client.set(`${prefix}limits:storms-turn`, 'a process gone', 'PX', 10);
     await state.saveStorm(createStorm('s', { keys: ['k'] }, NOW));
     expect((await state.decide(decision('k'))).decision).toMatchObject({ reason: 'storm' });
@@ -133,24 +134,68 @@ describe('the Redis limit state shared by two processes', () => {
     expect((await one.storms()).map(({ id }) => id)).toEqual(['new']);
   });
 
-  it('names every key it writes under its prefix, even one with glob characters', async () => {
+  it('names every key it writes under its prefix, the record lists through its index, even with glob characters', async () => {
     const prefix = 'petstore-mock:scope:a*[b]?:';
     const state = createRedisLimitState(first, prefix);
     await state.decide(decision('k'));
     await state.countAnonymous('address:1', { perMinute: 5, perDay: 5 }, NOW);
     await state.saveStorm(createStorm('s', { keys: ['other'] }, NOW));
     await state.recordRequest('k', { atMs: NOW, method: 'GET', path: '/v1/pets', status: 200 });
-    const { keys, patterns } = limitStateKeys(prefix);
+    const { keys, indexSet, indexedPrefix } = limitStateKeys(prefix);
     const owned = new Set(keys);
-    for (const pattern of patterns) {
-      for (const found of await first.client.keys(pattern)) owned.add(found);
-    }
+    for (const member of await first.client.smembers(indexSet)) owned.add(`${indexedPrefix}${member}`);
     const written = await first.client.keys('petstore-mock:scope:*');
     expect(written.length).toBeGreaterThan(0);
     expect(written.filter((found) => !owned.has(found))).toEqual([]);
     expect(written.every((found) => found.startsWith(prefix))).toBe(true);
     await first.client.del(...owned);
     expect(await first.client.keys('petstore-mock:scope:*')).toEqual([]);
+  });
+
+  it('writes nothing more under a scope once it is dropped: its requests get StateUnavailableError', async () => {
+    const root = freshPrefix();
+    const scopesKey = `${root}scopes`;
+    const prefix = `${root}scope:gone:`;
+    await first.client.zadd(scopesKey, Date.now(), 'gone');
+    const state = createRedisLimitState(first, prefix, {
+      scope: { scopesKey, name: 'gone', goneReason: 'the scope "gone" was dropped' },
+    });
+    await state.decide(decision('k'));
+    await state.recordRequest('k', { atMs: NOW, method: 'GET', path: '/v1/pets', status: 200 });
+    expect((await state.requests('k')).length).toBe(1);
+    // Dropped: its keys removed, its name out of the sorted set.
+    await first.client.zrem(scopesKey, 'gone');
+    await first.client.del(...(await first.client.keys(`${prefix}*`)));
+    await expect(state.decide(decision('k'))).rejects.toThrow(/the scope "gone" was dropped/);
+    await expect(state.saveStorm(createStorm('s', {}, NOW))).rejects.toBeInstanceOf(StateUnavailableError);
+    await expect(state.countAnonymous('address:1', { perMinute: 5, perDay: 5 }, NOW)).rejects.toBeInstanceOf(
+      StateUnavailableError,
+    );
+    await state.recordRequest('k', { atMs: NOW, method: 'GET', path: '/v1/pets', status: 200 });
+    expect(await first.client.keys(`${prefix}*`)).toEqual([]);
+  });
+
+  it('records the requests of one turn of the event loop with one script, numbered in the order they came', async () => {
+    const state = createRedisLimitState(first, freshPrefix());
+    const scriptCalls = async () => {
+      const stats = await first.client.info('commandstats');
+      return ['evalsha', 'eval'].reduce(
+        (sum, name) => sum + Number(stats.match(new RegExp(`cmdstat_${name}:calls=(\\d+)`))?.[1] ?? 0),
+        0,
+      );
+    };
+    const before = await scriptCalls();
+    await Promise.all(
+      Array.from({ length: 50 }, (_, sent) =>
+        state.recordRequest(sent % 2 === 0 ? 'k' : 'j', { atMs: sent, method: 'GET', path: '/v1/pets', status: 200 }),
+      ),
+    );
+    // One script for the fifty (two if Redis had to be sent it first: EVALSHA, then EVAL).
+    expect((await scriptCalls()) - before).toBeLessThanOrEqual(2);
+    expect((await state.requests('k')).map(({ atMs }) => atMs)).toEqual(Array.from({ length: 25 }, (_, at) => at * 2));
+    expect((await state.requests('j')).map(({ index }) => index)).toEqual(
+      Array.from({ length: 25 }, (_, at) => at + 1),
+    );
   });
 
   // Last: it stops the server the other cases share.

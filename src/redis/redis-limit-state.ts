@@ -10,13 +10,19 @@
 //   P limits:storms-version  string, an integer bumped by every change to the storms (a count too)
 //   P limits:record:KEY      list, KEY's recorded requests as JSON (without `at`), oldest first
 //   P limits:record-index    hash, API key -> index of its last recorded request
-//   P limits:record-keys     set, the API keys that have a record
-//   P limits:turn:SUBJECT    string, the writer whose turn it is on SUBJECT's counters (a short lease)
+//   P limits:record-keys     set, the API keys that have a record (the index of the record lists)
+//   P limits:turns           hash, subject -> the writer whose turn it is on its counters, and until when
 //   P limits:storms-turn     string, the writer whose turn it is on the storms (a short lease)
+//
+// In a world whose other parts are in Redis too (a fence), each decision's script also checks
+// that the settings and the key it was computed on are still current, and answers the versions
+// of the settings and data, so that the request's reads wait for whatever its process lacks:
+// one round trip per request when nothing changed. Requests are recorded in batches, one script
+// for all those answered in the same turn of the event loop.
 
 import { randomUUID } from 'node:crypto';
 import { decideRequest } from '../limits/decide-request.js';
-import { keySubject, type LimitState } from '../limits/limit-state.js';
+import { DecisionInputsChangedError, keySubject, type LimitState } from '../limits/limit-state.js';
 import {
   countAnonymousRequest,
   type KeyCounters,
@@ -26,20 +32,28 @@ import {
 } from '../limits/rate-limit-policy.js';
 import { REQUEST_RECORD_LIMIT, type RecordedRequest } from '../limits/request-record.js';
 import { isStormOver, type Storm } from '../limits/storms.js';
-import { createSerialLock, type Release } from '../store/serial-lock.js';
+import { createSerialLock } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
+import { type BackOffPolicy, backOff } from './back-off.js';
 import { createKeyedChain } from './keyed-chain.js';
+import { type LiveScope, liveScopeArgs } from './live-scope.js';
+import { createRecordBatches } from './record-batches.js';
 import { execAll, type RedisConnection } from './redis-connection.js';
-import { defineLimitScripts, readSwapCounters, readSwapStorms } from './redis-limit-scripts.js';
+import { readSwapCounters, readSwapStorms, type Stamps } from './redis-limit-scripts.js';
 
-/** The keys of the limits' state under `prefix`: fixed ones, and globs (SCAN MATCH) for the rest. */
-export function limitStateKeys(prefix: string): { keys: string[]; patterns: string[] } {
-  const globSafe = prefix.replace(/[*?[\]\\]/g, '\\$&');
+const recordListPrefix = (prefix: string) => `${prefix}limits:record:`;
+
+/**
+ * The keys of the limits' state under `prefix`: fixed ones, and the set whose members, after
+ * `recordListPrefix`, name the rest (one record list per API key).
+ */
+export function limitStateKeys(prefix: string): { keys: string[]; indexSet: string; indexedPrefix: string } {
   return {
-    keys: ['counters', 'storms', 'storms-version', 'storms-turn', 'record-index', 'record-keys'].map(
+    keys: ['counters', 'storms', 'storms-version', 'storms-turn', 'turns', 'record-index', 'record-keys'].map(
       (name) => `${prefix}limits:${name}`,
     ),
-    patterns: [`${globSafe}limits:record:*`, `${globSafe}limits:turn:*`],
+    indexSet: `${prefix}limits:record-keys`,
+    indexedPrefix: recordListPrefix(prefix),
   };
 }
 
@@ -65,32 +79,69 @@ const MAX_ATTEMPTS = 200;
  * that dies holding one delays the others little.
  */
 const TURN_LEASE_MS = 10;
+/** Retries wait less than a turn's lease, so that a loser's turn is still there when it comes back. */
+const TURN_BACK_OFF: BackOffPolicy = { firstMs: 0.5, capMs: 8 };
 /** Subjects whose counters this process keeps as last seen; a stale one costs one more attempt. */
 const COUNTERS_CACHE_SIZE = 10_000;
 
-type SeenCounters = { raw: string; counters: KeyCounters | undefined };
+/** A subject's counters as last stored or sent, and how many steps this process sent on it. */
+type SeenCounters = { raw: string; counters: KeyCounters | undefined; sends: number };
+/** What a decision was computed on, for its script to check (see DecisionFence). */
+type Basis = { settingsVersion: string; apiKey: string; apiKeyJson: string };
 type SeenStorms = { version: string; list: readonly Storm[] };
 
 /** What one attempt computed: its answer, the counters to store, and the storms it changed. */
 type Step<T> = { result: T; counters: KeyCounters; changedStorms?: readonly Storm[] };
 
-const NO_COUNTERS: SeenCounters = { raw: '', counters: undefined };
+const NO_COUNTERS: SeenCounters = { raw: '', counters: undefined, sends: 0 };
 const seenCounters = (raw: string): SeenCounters =>
-  raw === '' ? NO_COUNTERS : { raw, counters: JSON.parse(raw) as KeyCounters };
+  raw === '' ? NO_COUNTERS : { raw, counters: JSON.parse(raw) as KeyCounters, sends: 0 };
 const withChanges = (list: readonly Storm[], changed: readonly Storm[]) =>
   list.map((storm) => changed.find(({ id }) => id === storm.id) ?? storm);
 
-export function createRedisLimitState(connection: RedisConnection, prefix: string): LimitState {
-  defineLimitScripts(connection.client);
+/**
+ * What a decision in a shared world is computed on besides the counters (the settings and the
+ * key's record, from this process's copies), and where the versions it learns go.
+ */
+export type DecisionFence = {
+  /** Redis keys of the world's settings version, data version, data meta and API keys hash. */
+  keys: { settingsVersion: string; dataVersion: string; meta: string; apiKeys: string };
+  /** The version of the settings this process reads now. */
+  settingsVersion(): string;
+  /** The key's record as this process reads it now, as Redis stores it ('' for none; undefined: not read here). */
+  apiKeyJson(key: string): string | undefined;
+  /** Told the versions Redis held at a decision: reads that follow wait until this process has them. */
+  observe(stamps: Stamps): void;
+  /** Brings the settings and data copies up to date by asking Redis. */
+  catchUp(): Promise<void>;
+};
+
+export type RedisLimitStateOptions = { fence?: DecisionFence; scope?: LiveScope };
+
+/** Requests recorded by one script at most; the rest go in the next. */
+const RECORD_BATCH = 500;
+
+export function createRedisLimitState(
+  connection: RedisConnection,
+  prefix: string,
+  options: RedisLimitStateOptions = {},
+): LimitState {
+  const { fence, scope } = options;
   const key = (name: string) => `${prefix}limits:${name}`;
   const countersKey = key('counters');
   const stormsKey = key('storms');
   const versionKey = key('storms-version');
-  const recordKey = (apiKey: string) => key(`record:${apiKey}`);
+  const recordKey = (apiKey: string) => `${recordListPrefix(prefix)}${apiKey}`;
   const indexKey = key('record-index');
   const recordedKeysKey = key('record-keys');
-  const turnKey = (subject: string) => key(`turn:${subject}`);
+  const turnsKey = key('turns');
   const stormsTurnKey = key('storms-turn');
+  const { key: scopesKey, name: scopeName } = liveScopeArgs(scope, countersKey);
+  // Without a fence the script reads none of these (its argument 11 says so).
+  const fenceKeys = fence
+    ? [fence.keys.settingsVersion, fence.keys.dataVersion, fence.keys.meta, fence.keys.apiKeys]
+    : [countersKey, countersKey, countersKey, countersKey];
+  const scopeGone = () => new StateUnavailableError(connection.where, scope?.goneReason ?? 'its scope was dropped');
   // Who is writing, for turns: this state, as one process of the mock.
   const token = randomUUID();
 
@@ -111,69 +162,99 @@ export function createRedisLimitState(connection: RedisConnection, prefix: strin
   }
   const stormRunning = (nowMs: number) => storms.list.some((storm) => !isStormOver(storm, nowMs));
 
-  /** Stores a step's outcome if the counters (and storms, when it read them) are still as seen. */
-  async function swap(subject: string, seen: SeenCounters, step: Step<unknown>, readStorms: SeenStorms | undefined) {
+  /**
+   * Sends a step's outcome, to be stored if the counters (and storms, when it read them) are
+   * still as seen; until the answer, the next step on the subject is computed on this outcome
+   * (so that a process's decisions on one key go out together instead of one per round trip).
+   * Resolves true once stored; false, with what Redis holds remembered, when it was not.
+   */
+  function send(
+    subject: string,
+    seen: SeenCounters,
+    step: Step<unknown>,
+    readStorms: SeenStorms | undefined,
+    basis: Basis | undefined,
+  ): Promise<boolean> {
     const raw = JSON.stringify(step.counters);
     const nextStorms = step.changedStorms?.length ? withChanges(readStorms?.list ?? [], step.changedStorms) : undefined;
-    const answer = readSwapCounters(
-      await connection.run((client) =>
-        client.petstoreLimitsSwapCounters(
-          countersKey,
-          stormsKey,
-          versionKey,
-          turnKey(subject),
-          stormsTurnKey,
-          subject,
-          seen.raw,
-          raw,
-          readStorms?.version ?? '',
-          nextStorms ? JSON.stringify(nextStorms) : '',
-          token,
-          TURN_LEASE_MS,
-        ),
+    const sent = { raw, counters: step.counters, sends: seen.sends + 1 };
+    remember(subject, sent);
+    const reply = connection.run((client) =>
+      client.petstoreLimitsSwapCounters(
+        countersKey,
+        stormsKey,
+        versionKey,
+        turnsKey,
+        stormsTurnKey,
+        ...fenceKeys,
+        scopesKey,
+        subject,
+        seen.raw,
+        raw,
+        readStorms?.version ?? '',
+        nextStorms ? JSON.stringify(nextStorms) : '',
+        token,
+        TURN_LEASE_MS,
+        basis?.settingsVersion ?? '',
+        basis?.apiKey ?? '',
+        basis?.apiKeyJson ?? '',
+        fence ? '1' : '0',
+        scopeName,
       ),
     );
-    if (answer.outcome === 'stored') {
-      remember(subject, { raw, counters: step.counters });
-      if (nextStorms) storms = { version: answer.stormVersion, list: nextStorms };
-      return true;
-    }
-    remember(subject, seenCounters(answer.counters));
-    if (answer.storms !== '') storms = { version: answer.stormVersion, list: JSON.parse(answer.storms) as Storm[] };
-    return false;
+    return reply.then(async (reply) => {
+      const answer = readSwapCounters(reply);
+      if (fence) fence.observe(answer.stamps);
+      if (answer.outcome === 'stored') {
+        if (nextStorms) storms = { version: answer.stormVersion, list: nextStorms };
+        return true;
+      }
+      // What Redis holds, unless a later step was sent since (its answer will tell).
+      if (lastSeen(subject) === sent) remember(subject, { ...seenCounters(answer.counters), sends: sent.sends });
+      if (answer.storms !== '') storms = { version: answer.stormVersion, list: JSON.parse(answer.storms) as Storm[] };
+      if (answer.outcome === 'scope-gone') throw scopeGone();
+      if (answer.outcome === 'inputs-changed') {
+        await fence?.catchUp();
+        throw new DecisionInputsChangedError(connection.where);
+      }
+      return false;
+    });
   }
 
   /** Computes a step on the state as last seen, and again on fresher state until one is stored. */
-  function settle<T>(
+  async function settle<T>(
     subject: string,
     nowMs: number | undefined,
     compute: (counters: KeyCounters | undefined, storms: readonly Storm[]) => Step<T>,
+    basis?: Basis,
   ): Promise<T> {
-    return bySubject(subject, async () => {
-      let release: Release | undefined;
-      try {
-        let attempts = 0;
-        while (attempts < MAX_ATTEMPTS) {
-          // Checked on every attempt: a failed one may have brought news of a storm.
-          if (nowMs !== undefined && !release && stormRunning(nowMs)) release = await stormLock.acquire();
+    for (let attempts = 1; attempts <= MAX_ATTEMPTS; attempts += 1) {
+      // Computed and sent in the subject's order; the answer is awaited outside that order,
+      // except while a storm runs: its counts change with every request, one at a time.
+      const { step, stored } = await bySubject(subject, async () => {
+        const release = nowMs !== undefined && stormRunning(nowMs) ? await stormLock.acquire() : undefined;
+        try {
           const seen = lastSeen(subject);
           const readStorms = nowMs === undefined ? undefined : storms;
-          const step = compute(seen.counters, readStorms?.list ?? []);
-          attempts += 1;
-          if (await swap(subject, seen, step, readStorms)) return step.result;
+          const computed = compute(seen.counters, readStorms?.list ?? []);
+          const pending = send(subject, seen, computed, readStorms, basis);
+          if (release) await pending.catch(() => undefined);
+          return { step: computed, stored: pending };
+        } finally {
+          release?.();
         }
-        throw new LimitStateContentionError(connection.where, subject, MAX_ATTEMPTS);
-      } finally {
-        release?.();
-      }
-    });
+      });
+      if (await stored) return step.result;
+      await backOff(attempts, TURN_BACK_OFF);
+    }
+    throw new LimitStateContentionError(connection.where, subject, MAX_ATTEMPTS);
   }
 
   /** Changes the storm list as last seen, and again on the current one until stored. */
   async function changeStorms<T>(change: (list: readonly Storm[]) => { result: T; list?: Storm[] }): Promise<T> {
     const release = await stormLock.acquire();
     try {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
         const read = storms;
         const { result, list } = change(read.list);
         const answer = readSwapStorms(
@@ -182,18 +263,22 @@ export function createRedisLimitState(connection: RedisConnection, prefix: strin
               stormsKey,
               versionKey,
               stormsTurnKey,
+              scopesKey,
               read.version,
               list ? JSON.stringify(list) : '',
               token,
               TURN_LEASE_MS,
+              scopeName,
             ),
           ),
         );
+        if (answer.outcome === 'scope-gone') throw scopeGone();
         if (answer.outcome === 'stored') {
           if (list) storms = { version: answer.stormVersion, list };
           return result;
         }
         storms = { version: answer.stormVersion, list: JSON.parse(answer.storms) as Storm[] };
+        await backOff(attempt, TURN_BACK_OFF);
       }
       throw new LimitStateContentionError(connection.where, 'the storms', MAX_ATTEMPTS);
     } finally {
@@ -204,12 +289,41 @@ export function createRedisLimitState(connection: RedisConnection, prefix: strin
   const countersOnly = (subject: string, change: (counters: KeyCounters | undefined) => KeyCounters) =>
     settle(subject, undefined, (previous) => ({ result: undefined, counters: change(previous) }));
 
+  const records = createRecordBatches<{ apiKey: string; json: string }>(async (batch) => {
+    const listKeys = batch.map(({ apiKey }) => recordKey(apiKey));
+    await connection.run((client) =>
+      client.petstoreLimitsRecordRequests(
+        3 + listKeys.length,
+        indexKey,
+        recordedKeysKey,
+        scopesKey,
+        ...listKeys,
+        REQUEST_RECORD_LIMIT,
+        scopeName,
+        ...batch.flatMap(({ apiKey, json }) => [apiKey, json]),
+      ),
+    );
+  }, RECORD_BATCH);
+
   return {
-    decide: (input) =>
-      settle(keySubject(input.key), input.nowMs, (previous, list) => {
-        const outcome = decideRequest({ ...input, counters: previous, storms: list });
-        return { result: outcome, counters: outcome.counters, changedStorms: outcome.storms };
-      }),
+    decide(input) {
+      // Read now, in the same turn as the input: what the decision is computed on.
+      const apiKeyJson = fence?.apiKeyJson(input.key);
+      const basis: Basis | undefined = fence && {
+        settingsVersion: fence.settingsVersion(),
+        apiKey: apiKeyJson === undefined ? '' : input.key,
+        apiKeyJson: apiKeyJson ?? '',
+      };
+      return settle(
+        keySubject(input.key),
+        input.nowMs,
+        (previous, list) => {
+          const outcome = decideRequest({ ...input, counters: previous, storms: list });
+          return { result: outcome, counters: outcome.counters, changedStorms: outcome.storms };
+        },
+        basis,
+      );
+    },
     countAnonymous: (subject, limits, nowMs) =>
       settle<RateLimitHeaders>(subject, undefined, (previous) => {
         const outcome = countAnonymousRequest(previous, limits, nowMs);
@@ -253,19 +367,9 @@ export function createRedisLimitState(connection: RedisConnection, prefix: strin
       ),
     clearStorms: () => changeStorms(() => ({ result: undefined, list: [] })),
 
-    async recordRequest(apiKey, request) {
-      await connection.run((client) =>
-        client.petstoreLimitsRecordRequest(
-          recordKey(apiKey),
-          indexKey,
-          recordedKeysKey,
-          apiKey,
-          JSON.stringify(request),
-          REQUEST_RECORD_LIMIT,
-        ),
-      );
-    },
+    recordRequest: (apiKey, request) => records.add({ apiKey, json: JSON.stringify(request) }),
     async requests(apiKey, newest = REQUEST_RECORD_LIMIT) {
+      await records.settled();
       // As the in-memory state: slice(-count) of what is kept, so 0 or less keeps its odd meaning.
       const count = Math.min(newest, REQUEST_RECORD_LIMIT);
       const entries =
@@ -278,6 +382,7 @@ export function createRedisLimitState(connection: RedisConnection, prefix: strin
       });
     },
     async clearRequests(apiKey) {
+      await records.settled();
       const keys = apiKey === undefined ? await connection.run((client) => client.smembers(recordedKeysKey)) : [apiKey];
       if (keys.length === 0) return;
       // A request recorded meanwhile under a key not listed is simply one recorded after the clear.

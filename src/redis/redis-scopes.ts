@@ -1,12 +1,16 @@
 // The scopes of a mock whose state is in Redis, kept there so that every process sees the same
 // ones: each scoped request enters its scope in one script (made when new, refused past
 // --max-scopes, idle ones dropped on the way), and a dropped scope's keys go with it, so that
-// the next request to that name, through any process, finds a new scope.
+// the next request to that name, through any process, finds a new scope. A drop removes the
+// scope's keys by name (world-keys.ts), in time that grows with the scope's own keys only, and
+// tells every process (the change feed) that the scope's copies are gone.
 //
 // Keys under the prefix P:  P scopes  sorted set: name, scored by last use (real time, ms);
 //   P scopes:created, P scopes:requests  hashes by name;  a scope's own state under P scope:NAME:
+import { changeChannel } from './change-feed.js';
 import type { RedisConnection } from './redis-connection.js';
 import { defineScript } from './redis-connection.js';
+import { REMOVE_BATCH, worldKeys } from './world-keys.js';
 
 export type SharedScopeSummary = { name: string; createdAtMs: number; lastUsedAtMs: number; requests: number };
 
@@ -14,21 +18,34 @@ export function scopePrefix(prefix: string, name: string): string {
   return `${prefix}scope:${name}:`;
 }
 
-// Drops one scope: its entries, and every key under its prefix (SCAN in the script, so that no
-// request lands between the check and the removal). KEYS: scopes, created, requests. ARGV: prefix.
+/** The keys of the scopes themselves under the mock's prefix. */
+export function scopeRegistryKeys(prefix: string): [string, string, string] {
+  return [`${prefix}scopes`, `${prefix}scopes:created`, `${prefix}scopes:requests`];
+}
+
+// A scope's keys relative to its prefix, written into the script (they are the same for every scope).
+const relative = worldKeys('');
+const luaList = (names: readonly string[]) => `{${names.map((name) => JSON.stringify(name)).join(', ')}}`;
+
+// Drops one scope: its entries, then every key of its world by name. KEYS: scopes, created,
+// requests. ARGV: prefix. Prefixes and scope names hold no glob or quote characters (config.ts, scope-name.ts).
 const DROP_SCOPE = `
+local FIXED = ${luaList(relative.fixed)}
+local function unlinkAll(names)
+  for i = 1, #names, ${REMOVE_BATCH} do redis.call('UNLINK', unpack(names, i, math.min(i + ${REMOVE_BATCH - 1}, #names))) end
+end
 local function drop(name)
   redis.call('ZREM', KEYS[1], name)
   redis.call('HDEL', KEYS[2], name)
   redis.call('HDEL', KEYS[3], name)
-  -- Prefixes and scope names hold no glob characters (config.ts, scope-name.ts): matched as written.
-  local pattern = ARGV[1] .. 'scope:' .. name .. ':*'
-  local cursor = '0'
-  repeat
-    local found = redis.call('SCAN', cursor, 'MATCH', pattern, 'COUNT', 1000)
-    cursor = found[1]
-    for _, key in ipairs(found[2]) do redis.call('DEL', key) end
-  until cursor == '0'
+  local base = ARGV[1] .. 'scope:' .. name .. ':'
+  local names = {}
+  for _, member in ipairs(redis.call('SMEMBERS', base .. ${JSON.stringify(relative.indexSet)})) do
+    table.insert(names, base .. ${JSON.stringify(relative.indexedPrefix)} .. member)
+  end
+  for _, suffix in ipairs(FIXED) do table.insert(names, base .. suffix) end
+  unlinkAll(names)
+  redis.call('PUBLISH', base .. ${JSON.stringify(changeChannel(''))}, '{"k":"drop"}')
 end
 `;
 
@@ -93,7 +110,7 @@ export function createRedisScopes(
   prefix: string,
   options: { maxScopes: number; idleSeconds: number; realNowMs?: () => number },
 ): RedisScopes {
-  const keys = [`${prefix}scopes`, `${prefix}scopes:created`, `${prefix}scopes:requests`];
+  const keys = scopeRegistryKeys(prefix);
   const realNowMs = options.realNowMs ?? Date.now;
   const idleMs = String(options.idleSeconds * 1000);
   return {

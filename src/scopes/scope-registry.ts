@@ -35,6 +35,8 @@ export type ScopeRegistry<World> = ScopeListing & {
 
 export type ScopeRegistryOptions<World> = {
   createWorld(name: string): World;
+  /** Told when a world is let go (dropped, or idle), so that it can stop what it runs. */
+  forgetWorld?(world: World): void;
   maxScopes: number;
   idleSeconds: number;
   /** The real time; tests of the registry pass their own. */
@@ -61,9 +63,13 @@ export function createScopeRegistry<World>(options: ScopeRegistryOptions<World>)
   let sweeper: NodeJS.Timeout | undefined;
 
   const isIdle = (entry: Entry<World>, nowMs: number) => nowMs - entry.lastUsedAtMs >= idleMs;
+  const forget = (name: string, entry: Entry<World>) => {
+    scopes.delete(name);
+    options.forgetWorld?.(entry.world);
+  };
   const sweep = () => {
     const nowMs = realNowMs();
-    for (const [name, entry] of scopes) if (isIdle(entry, nowMs)) scopes.delete(name);
+    for (const [name, entry] of scopes) if (isIdle(entry, nowMs)) forget(name, entry);
     if (scopes.size === 0) stopSweeping();
   };
   const stopSweeping = () => {
@@ -82,7 +88,7 @@ export function createScopeRegistry<World>(options: ScopeRegistryOptions<World>)
       const nowMs = realNowMs();
       let entry = scopes.get(name);
       if (entry && isIdle(entry, nowMs)) {
-        scopes.delete(name);
+        forget(name, entry);
         entry = undefined;
       }
       if (!entry) {
@@ -109,7 +115,7 @@ export function createScopeRegistry<World>(options: ScopeRegistryOptions<World>)
     drop(name) {
       const entry = scopes.get(name);
       if (!entry) return false;
-      scopes.delete(name);
+      forget(name, entry);
       if (scopes.size === 0) stopSweeping();
       // One idle past its time was gone already, though the timer had not come by.
       return !isIdle(entry, realNowMs());

@@ -20,7 +20,7 @@ export function pageOf<T>(list: readonly T[], page: Page, matches?: (record: T) 
 }
 
 /** Finds keys in constant time however many there are; rebuilt when the list is replaced (writers replace it). */
-function createKeyIndex(): (list: readonly ApiKeyRecord[], key: string) => ApiKeyRecord | undefined {
+export function createKeyIndex(): (list: readonly ApiKeyRecord[], key: string) => ApiKeyRecord | undefined {
   let indexedList: readonly ApiKeyRecord[] | undefined;
   let index = new Map<string, ApiKeyRecord>();
   return (list, key) => {

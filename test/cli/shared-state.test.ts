@@ -154,12 +154,13 @@ describe('serve --redis, process by process', () => {
   });
 
   it('never touches keys under the prefix that are not its own, nor data of another version', async () => {
-    await client.set('foreign:thing', 'theirs');
+    // A key of someone else's under a name the mock would write: refused, and left as it was.
+    await client.set('foreign:data:pets', 'theirs');
     const foreign = await runCli(serveArgs('foreign:', '--reset'));
     expect(foreign.code).not.toBe(0);
-    expect(foreign.stderr).toMatch(/not petstore-mock's.*"foreign:thing".*another --redis-prefix/s);
-    expect(await client.get('foreign:thing')).toBe('theirs');
-    expect(await client.keys('foreign:*')).toEqual(['foreign:thing']);
+    expect(foreign.stderr).toMatch(/not petstore-mock's.*"foreign:data:pets".*another --redis-prefix/s);
+    expect(await client.get('foreign:data:pets')).toBe('theirs');
+    expect(await client.keys('foreign:*')).toEqual(['foreign:data:pets']);
 
     const prefix = nextPrefix();
     const first = await startCli(serveArgs(prefix));

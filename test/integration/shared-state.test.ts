@@ -53,6 +53,36 @@ describe('two mocks on one Redis', () => {
     expect((await two.http.get(`/v1/pets/${created.body.id}`).set(KEY)).status).toBe(404);
   });
 
+  it('never answer from a stale copy once a change was answered through the other, round after round', async () => {
+    const [one, two] = await twoMocks({ clockStart: new Date('2026-11-25T10:00:00Z'), clockFrozen: true });
+    for (let round = 0; round < 25; round += 1) {
+      const [writer, reader] = round % 2 === 0 ? [one, two] : [two, one];
+      // Data: a pet made, renamed and restocked through one is read as answered through the other.
+      const made = await writer.http
+        .post('/v1/pets')
+        .set(KEY)
+        .send({ name: `Round ${round}`, categoryId: 1 });
+      expect((await reader.http.get(`/v1/pets/${made.body.id}`).set(KEY)).body).toEqual(made.body);
+      await writer.http
+        .put(`/v1/pets/${made.body.id}`)
+        .set(KEY)
+        .send({ ...made.body, name: `Renamed ${round}` });
+      expect((await reader.http.get(`/v1/pets/${made.body.id}`).set(KEY)).body.name).toBe(`Renamed ${round}`);
+      await writer.http.put(`/v1/store/inventory/${made.body.id}`).set(KEY).send({ quantity: round });
+      expect((await reader.http.get(`/v1/store/inventory/${made.body.id}`).set(KEY)).body.quantity).toBe(round);
+      // Keys: one made (or given other limits) through one is used with those limits through the other.
+      const limits = { perMinute: 100 + round, perDay: 100_000 };
+      expect((await writer.http.put('/__mock/keys/fresh-key').send({ plan: 'pro', limits })).status).toBe(200);
+      const used = await reader.http.get('/v1/pets/1').set({ 'X-API-Key': 'fresh-key' });
+      expect(used.status).toBe(200);
+      expect(used.headers['x-ratelimit-limit']).toBe(String(limits.perMinute));
+      // Settings: the clock moved through one is the time of the other's next answer.
+      const moved = await writer.http.post('/__mock/clock').send({ advanceSeconds: 3600 });
+      const answer = await reader.http.get('/v1/pets/1').set(KEY);
+      expect(answer.headers.date).toBe(new Date(moved.body.now).toUTCString());
+    }
+  });
+
   it('keep the stock rule across both: 20 concurrent orders for 3 units, exactly 3 placed', async () => {
     const [one, two] = await twoMocks();
     const pet = await one.http.post('/v1/pets').set(KEY).send({ name: 'Scarce', categoryId: 1 });
@@ -165,17 +195,31 @@ describe('two mocks on one Redis', () => {
     }
   });
 
-  it('make a scope anew without what a request wrote while it was being dropped', async () => {
-    const [one] = await twoMocks();
+  it('leave no key of a scope behind when a request of it is still under way as the scope is dropped', async () => {
+    const [one, two] = await twoMocks();
     const scope = { 'X-Mock-Scope': 'raced' };
-    expect((await one.http.get('/v1/pets').set(KEY).set(scope)).status).toBe(200);
-    expect((await one.http.delete('/__mock/scopes/raced')).status).toBe(204);
-    // What a request still under way would leave behind once the scope is gone.
+    expect(
+      (
+        await two.http
+          .put('/__mock/latency')
+          .set(scope)
+          .send({ ms: 400, operations: ['createPet'] })
+      ).status,
+    ).toBe(200);
+    const underWay = one.http.post('/v1/pets').set(KEY).set(scope).send({ name: 'Late', categoryId: 1 });
+    const answered = underWay.then((answer) => answer);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await two.http.delete('/__mock/scopes/raced')).status).toBe(204);
+    const late = await answered;
+    expect(late.status).toBe(503);
+    expect(late.body.message).toMatch(/scope "raced" was dropped while this request ran/);
+    // Whatever the request's answer recorded has been sent by now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const client = new Redis(redis.url);
     try {
-      await client.set(`shared${prefixCount}:scope:raced:leftover`, 'stray');
+      expect(await client.keys(`shared${prefixCount}:scope:raced:*`)).toEqual([]);
+      // Made anew by its next request: the fixtures, and no latency.
       expect((await one.http.get('/v1/pets').set(KEY).set(scope)).status).toBe(200);
-      expect(await client.exists(`shared${prefixCount}:scope:raced:leftover`)).toBe(0);
     } finally {
       client.disconnect();
     }
