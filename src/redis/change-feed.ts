@@ -12,9 +12,12 @@
 import type { Redis } from 'ioredis';
 import type { RedisConnection } from './redis-connection.js';
 
-/** What a script publishes on `${prefix}changes`: a data commit, a data reload, a setting, a scope dropped. */
+/**
+ * What a script publishes on `${prefix}changes`: a data commit (with its change set and the
+ * committer's token), a data reload, a setting, a scope dropped.
+ */
 export type ChangeMessage =
-  | { k: 'data'; v: number; g: string; c?: unknown }
+  | { k: 'data'; v: number; g: string; c?: unknown; o?: string }
   | { k: 'settings'; v: number; n?: string; j?: string }
   | { k: 'drop' };
 

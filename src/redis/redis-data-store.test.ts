@@ -88,6 +88,47 @@ describe('the Redis DataStore, shared by two processes', () => {
     expect((await two.read((view) => view.getInventoryItem(1)))?.quantity).toBe(0);
   });
 
+  it('commits the transactions that come together in groups, each answered with what Redis then holds', async () => {
+    const [one, two] = await twoProcesses();
+    const commits = async () => Number((await connections[0]?.client.get(`test${prefixCount}:data:version`)) ?? 0);
+    const before = await commits();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, index) =>
+        index % 10 === 9
+          ? one.transaction(async (tx) => {
+              await tx.insertPet({ name: `Thrown ${index}`, categoryId: 1, status: 'available' });
+              throw new Error(`rule ${index} broken`);
+            })
+          : addPet(one, `Grouped ${index}`),
+      ),
+    );
+    // Fewer scripts than transactions: those of a turn, and those that came during a commit, go together.
+    expect((await commits()) - before).toBeLessThan(10);
+    const made = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const thrown = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
+    expect(made).toHaveLength(36);
+    expect(thrown).toEqual([9, 19, 29, 39].map((index) => `Error: rule ${index} broken`));
+    // Each answer is stored, read the same through the other process; nothing of a throw is.
+    for (const pet of made) expect(await two.read((view) => view.getPet(pet.id))).toEqual(pet);
+    expect((await two.read((view) => view.listPets({}, ALL))).total).toBe(20 + 36);
+    expect(new Set(made.map((pet) => pet.id)).size).toBe(36);
+  });
+
+  it('runs a group again when another process committed first, and keeps a rule across both', async () => {
+    const [one, two] = await twoProcesses();
+    await one.transaction(async (tx) => {
+      const item = await tx.getInventoryItem(1);
+      if (item) await tx.replaceInventoryItem({ ...item, quantity: 25 });
+    });
+    // Both processes group their takes; each group that loses runs again on the other's.
+    const taken = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => (index < 30 ? one : two).transaction(takeOneUnit)),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(25);
+    expect((await one.read((view) => view.getInventoryItem(1)))?.quantity).toBe(0);
+    expect((await two.read((view) => view.getInventoryItem(1)))?.quantity).toBe(0);
+  });
+
   it('stores nothing of a transaction that throws', async () => {
     const [one, two] = await twoProcesses();
     await expect(

@@ -1,8 +1,8 @@
 // The DataStore over Redis, shared by any number of mock processes. Redis holds the data; each
-// process keeps a copy in memory (a replica). A transaction runs on the replica as in the lowdb
-// store, then commits its change set with one script that applies it only if no other change
-// landed since the replica's version (optimistic locking), and publishes it on the change feed;
-// otherwise it catches up and runs again. Every process applies the change sets it is told of to
+// process keeps a copy in memory (a replica). Transactions run one at a time as in the lowdb
+// store, and are committed in groups (commit-groups.ts): one script per group applies its change
+// set only if no other change landed since the version it was built on (optimistic locking), and
+// publishes it on the change feed; otherwise the group runs again on fresh data. Every process applies the change sets it is told of to
 // its replica, and reads it without asking Redis while the feed is up and nothing is missing;
 // otherwise (no feed, a message lost, a version it was told of and lacks) it catches up first
 // from the log of numbered change sets Redis keeps. Handlers and rules are untouched.
@@ -27,12 +27,11 @@ import {
   type StoredOrder,
 } from '../store/data-set.js';
 import { createDataSetReader, createKeyIndex } from '../store/data-set-reader.js';
-import { createDataSetTransaction } from '../store/data-set-transaction.js';
 import type { DataStore } from '../store/data-store.js';
 import { createSerialLock } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
-import { backOff } from './back-off.js';
 import { type ChangeFeed, type ChangeMessage, changeChannel } from './change-feed.js';
+import { type CommitGroup, createCommitGroups, type Replica } from './commit-groups.js';
 import { LIVE_SCOPE_LUA, type LiveScope, liveScopeArgs } from './live-scope.js';
 import { sharedNextRun } from './next-run.js';
 import { defineScript, execAll, type RedisConnection } from './redis-connection.js';
@@ -75,8 +74,8 @@ const keyList = (keys: DataKeys) => [
 ];
 
 // KEYS as keyList; ARGV: base version, generation, change set JSON (for the log), nextId pet,
-// category, order ('' when unchanged), the feed's channel, then triples: list number (1 = pets
-// .. 5 = apiKeys), field, value ('' removes). Answers {1, version} or, when another change
+// category, order ('' when unchanged), the feed's channel, the commit's token (told with it),
+// then triples: list number (1 = pets .. 5 = apiKeys), field, value ('' removes). Answers {1, version} or, when another change
 // landed first, {0, current version, current generation}.
 const COMMIT_SCRIPT = `
 local current = redis.call('GET', KEYS[2]) or '0'
@@ -85,7 +84,7 @@ if current ~= ARGV[1] or generation ~= ARGV[2] then
   return {0, current, generation}
 end
 local version = redis.call('INCR', KEYS[2])
-for i = 8, #ARGV, 3 do
+for i = 9, #ARGV, 3 do
   local list = tonumber(ARGV[i])
   local key = KEYS[4 + list]
   if ARGV[i + 2] == '' then
@@ -99,7 +98,7 @@ end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[4], 'pet', ARGV[4], 'category', ARGV[5], 'order', ARGV[6]) end
 redis.call('ZADD', KEYS[3], version, '{"v":' .. version .. ',"c":' .. ARGV[3] .. '}')
 redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -${LOG_LENGTH + 1})
-redis.call('PUBLISH', ARGV[7], '{"k":"data","v":' .. version .. ',"g":' .. cjson.encode(ARGV[2]) .. ',"c":' .. ARGV[3] .. '}')
+redis.call('PUBLISH', ARGV[7], '{"k":"data","v":' .. version .. ',"g":' .. cjson.encode(ARGV[2]) .. ',"o":' .. cjson.encode(ARGV[8]) .. ',"c":' .. ARGV[3] .. '}')
 return {1, tostring(version)}
 `;
 
@@ -133,8 +132,6 @@ return 1
 
 const commitScript = defineScript('petstoreCommitChanges', COMMIT_SCRIPT);
 const replaceScript = defineScript('petstoreReplaceData', REPLACE_SCRIPT);
-
-type Replica = { data: DataSet; version: number; generation: string };
 
 const byNumber = (a: [string, string], b: [string, string]) => Number(a[0]) - Number(b[0]);
 const parseList = <T>(hash: Record<string, string>): T[] =>
@@ -345,7 +342,7 @@ export function createRedisDataStore(
       askedInEpoch = 0;
       return;
     }
-    if (message.k !== 'data') return;
+    if (message.k !== 'data' || (message.o !== undefined && ownCommits.has(message.o))) return;
     const known = replica;
     if (known && message.g === known.generation && message.v === known.version + 1 && message.c) {
       applyChangeSet(known.data, message.c as ChangeSet);
@@ -357,35 +354,62 @@ export function createRedisDataStore(
   const stopListening = feed?.listen(prefix, onMessage);
   let listening = stopListening !== undefined;
 
-  const commit = async (base: Replica, changes: ChangeSet): Promise<boolean> => {
+  // The tokens of this process's commits under way: the feed's news of one is left to its answer.
+  const ownCommits = new Set<string>();
+  const processToken = randomUUID();
+  let commitCount = 0;
+
+  const commit = async (group: CommitGroup): Promise<boolean> => {
+    const { replica: base, baseVersion, changes } = group;
+    commitCount += 1;
+    const token = `${processToken}:${commitCount}`;
     const args: string[] = [
-      String(base.version),
+      String(baseVersion),
       base.generation,
       JSON.stringify(changes),
       changes.nextId ? String(changes.nextId.pet) : '',
       changes.nextId ? String(changes.nextId.category) : '',
       changes.nextId ? String(changes.nextId.order) : '',
       channel,
+      token,
     ];
     CHANGE_SET_LISTS.forEach((list, index) => {
       for (const [key, record] of changes[list]) {
         args.push(String(index + 1), String(key), record === null ? '' : JSON.stringify(record));
       }
     });
-    const answer = (await connection.run(() => commitScript(connection, allKeys, args))) as [number, string, string?];
+    ownCommits.add(token);
+    let answer: [number, string, string?];
+    try {
+      answer = (await connection.run(() => commitScript(connection, allKeys, args))) as [number, string, string?];
+    } catch (error) {
+      // Stored or not, nobody can say: the next read asks Redis.
+      askedInEpoch = 0;
+      throw error;
+    } finally {
+      ownCommits.delete(token);
+    }
     const [applied, version] = answer;
     if (applied !== 1) {
       // Another change landed first: the next attempt starts from it, told or not.
       noteVersion(Number(version), answer[2] ?? '');
       return false;
     }
-    // The feed may have brought this change already; otherwise apply it to the replica here.
-    if (replica === base && base.version === Number(version) - 1) {
-      applyChangeSet(base.data, changes);
+    // The group's data is what Redis now holds, unless the replica was read afresh meanwhile.
+    if (replica === base && base.version === baseVersion && base.data === group.parent) {
+      base.data = group.data;
       base.version = Number(version);
     }
     return true;
   };
+
+  const groups = createCommitGroups({
+    upToDate,
+    current: () => replica,
+    commit,
+    where: connection.where,
+    maxAttempts: MAX_ATTEMPTS,
+  });
 
   return {
     async read(work) {
@@ -393,31 +417,10 @@ export function createRedisDataStore(
       return work(view);
     },
 
-    async transaction(work) {
-      const release = await lock.acquire();
-      try {
-        for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-          const base = await upToDate();
-          const baseVersion = base.version;
-          const transaction = createDataSetTransaction(view, () => base.data);
-          const result = await work(transaction.tx);
-          transaction.seal();
-          if (!transaction.hasWrites()) return result;
-          // The replica moved on while the work ran (a change was applied): its reads may be mixed.
-          if (base.version !== baseVersion || replica !== base) continue;
-          if (await commit(base, transaction.changeSet())) return result;
-          await backOff(attempt);
-        }
-        throw new StateUnavailableError(
-          connection.where,
-          `a change conflicted with other processes' changes ${MAX_ATTEMPTS} times in a row`,
-        );
-      } finally {
-        release();
-      }
-    },
+    transaction: (work) => groups.run(work),
 
     async replaceAll(data) {
+      await groups.idle();
       const release = await lock.acquire();
       try {
         const epoch = feed?.epoch() ?? 0;
@@ -445,6 +448,7 @@ export function createRedisDataStore(
     },
 
     async close() {
+      await groups.idle();
       await lock.idle();
     },
   };
