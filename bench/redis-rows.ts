@@ -12,7 +12,9 @@ import { type RedisServer, startRedisServer } from '../test/support/redis-server
 import { limiterDecisionsPerSecond } from './limiter-alone.js';
 import { BENCH_KEY, CONNECTIONS, CREATE, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
 import { startMock } from './processes.js';
+import { checkRedisTargets, type RedisLoadRatios } from './redis-targets.js';
 import { formatTable, inRounds, logRow, type Row, ratioText, rowOf } from './rounds.js';
+import { renderTargets, type TargetCheck } from './targets.js';
 
 export type RedisFigures = {
   rows: Row[];
@@ -20,6 +22,7 @@ export type RedisFigures = {
   limiterDecisionsPerSecond: Record<string, number>;
   /** Creates a second of the Redis store alone (no HTTP, 50 writers), with the default fixtures stored. */
   storeAloneCreatesPerSecond: number;
+  targets?: TargetCheck[];
 };
 
 const FILE = 'file';
@@ -106,9 +109,25 @@ export async function measureRedisRows(folder: string): Promise<RedisFigures> {
   }
 }
 
-/** The rows of shared state as a table, then the limiter's and the store's figures alone. */
+/** One process on Redis against the file store, for a load, from the rows measured in its rounds. */
+function ratiosOf(rows: Row[], load: string): RedisLoadRatios {
+  const row = rows.find((candidate) => candidate.load === `${load}: Redis`);
+  if (!row) throw new Error(`The Redis rows have no row "${load}: Redis".`);
+  return { requests: row.ratio ?? 0, p99: row.p99Ratio ?? Number.POSITIVE_INFINITY, cpuPerRequest: row.cpuRatio ?? 0 };
+}
+
+/** The rows of shared state as a table, then the limiter's and the store's figures alone, then the targets. */
 export function reportRedis(figures: RedisFigures): void {
-  const header = ['load', 'req/s', 'to the file store', 'p99 ms', 'p99 to the file store', 'CPU us/req', 'peak RSS MB'];
+  const header = [
+    'load',
+    'req/s',
+    'to the file store',
+    'p99 ms',
+    'p99 to the file store',
+    'CPU us/req',
+    'CPU to the file store',
+    'peak RSS MB',
+  ];
   const lines = figures.rows.map((row) => [
     row.load,
     String(row.mock.requestsPerSecond),
@@ -116,6 +135,7 @@ export function reportRedis(figures: RedisFigures): void {
     String(row.mock.p99Ms),
     ratioText(row.p99Ratio),
     String(row.mock.cpuUsPerRequest),
+    ratioText(row.cpuRatio),
     String(row.mock.peakRssMb),
   ]);
   console.log(`\nShared state (serve --redis), each load on the three mocks in turn:\n${formatTable(header, lines)}\n`);
@@ -131,4 +151,11 @@ export function reportRedis(figures: RedisFigures): void {
   console.log(
     `creates/s by the Redis store alone (no HTTP, ${CONNECTIONS} writers, ${ALONE_SECONDS} s): ${figures.storeAloneCreatesPerSecond}`,
   );
+  figures.targets = checkRedisTargets({
+    readOne: ratiosOf(figures.rows, READ_ONE.name),
+    readPage: ratiosOf(figures.rows, READ_PAGE.name),
+    create: ratiosOf(figures.rows, CREATE.name),
+    updateStock: ratiosOf(figures.rows, UPDATE_STOCK.name),
+  });
+  console.log(`targets of shared state:\n${renderTargets(figures.targets)}\n`);
 }

@@ -28,6 +28,8 @@ export type Row = {
   bare?: Figures;
   ratio?: number;
   p99Ratio?: number;
+  /** CPU per request over the reference's (rows measured against another mock). */
+  cpuRatio?: number;
   /** The floor's requests/s over bare Express's. */
   floorRatio?: number;
   rounds?: Round[];
@@ -124,6 +126,7 @@ export function rowOf(load: string, rounds: Round[], name: string, reference?: s
   if (reference !== undefined) {
     row.ratio = ratioIn(rounds, name, reference, perSecond);
     row.p99Ratio = ratioIn(rounds, name, reference, p99);
+    row.cpuRatio = ratioIn(rounds, name, reference, (figures) => figures.cpuUsPerRequest);
   }
   if (FLOOR in first) row.floor = combined(FLOOR);
   if (BARE in first) row.bare = combined(BARE);
