@@ -56,6 +56,22 @@ describe('the Redis limit state shared by two processes', () => {
     expect(await other.counters(keySubject('k'))).toMatchObject({ minuteCount: 100, dayCount: 100 });
   });
 
+  it("sends a key's decisions of one turn as one script, each told its own Remaining", async () => {
+    const state = createRedisLimitState(first, freshPrefix());
+    await state.decide(decision('k'));
+    const scripts = async () => {
+      const stats = await first.client.info('commandstats');
+      return Number(stats.match(/cmdstat_evalsha:calls=(\d+)/)?.[1] ?? 0);
+    };
+    const before = await scripts();
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => state.decide(decision('k'))));
+    expect((await scripts()) - before).toBe(1);
+    expect(outcomes.map(({ headers }) => headers.remaining).sort((a, b) => b - a)).toEqual(
+      Array.from({ length: 30 }, (_, index) => 98 - index),
+    );
+    expect(await state.counters(keySubject('k'))).toMatchObject({ minuteCount: 31, dayCount: 31 });
+  });
+
   it('settles every decision when both keep deciding on one key at once, the limit still exact', async () => {
     const [one, other] = twoProcesses();
     // Each process queues five hundred on one key: every one of them must settle within its attempts.
