@@ -399,6 +399,9 @@ export function createRedisDataStore(
     if (replica === base && base.version === baseVersion && base.data === group.parent) {
       base.data = group.data;
       base.version = Number(version);
+    } else {
+      // Its news was left to this answer: a replica that lacks it asks Redis before the next read.
+      noteVersion(Number(version), base.generation);
     }
     return true;
   };
