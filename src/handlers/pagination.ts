@@ -5,6 +5,16 @@ import type { Page, PageOf } from '../store/data-store.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
+/**
+ * Link values already written, by total and request URL: the URL fixes the path, the filters,
+ * limit and offset, so only the total can change the value. Clients read the same pages over
+ * and over; a URL not seen before costs one build. Emptied when full, and long URLs are not
+ * kept, so that it stays small whatever the URLs sent.
+ */
+const LINKS_KEPT = 512;
+const LONGEST_URL_KEPT = 512;
+const linksByRequest = new Map<string, string>();
+
 /** Builds the URL of another page of this request's list: its filters kept, limit and offset set. */
 function pageUrls(req: Request): (offset: number, limit: number) => string {
   const path = req.originalUrl.split('?')[0] ?? '';
@@ -19,6 +29,30 @@ function pageUrls(req: Request): (offset: number, limit: number) => string {
   return (offset, limit) => `${prefix}limit=${limit}&offset=${offset}`;
 }
 
+/** The Link header of a page of `total` items: first, prev and next where they exist, last. */
+function buildPageLinks(req: Request, { limit, offset }: Page, total: number): string {
+  const pageUrl = pageUrls(req);
+  const links: string[] = [`<${pageUrl(0, limit)}>; rel="first"`];
+  if (offset > 0) links.push(`<${pageUrl(Math.max(0, offset - limit), limit)}>; rel="prev"`);
+  if (offset + limit < total) links.push(`<${pageUrl(offset + limit, limit)}>; rel="next"`);
+  const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+  links.push(`<${pageUrl(lastOffset, limit)}>; rel="last"`);
+  return links.join(', ');
+}
+
+/** buildPageLinks, kept by URL and total. */
+function pageLinks(req: Request, total: number): string {
+  if (req.originalUrl.length > LONGEST_URL_KEPT) return buildPageLinks(req, requestedPage(req), total);
+  const key = `${total} ${req.originalUrl}`;
+  let links = linksByRequest.get(key);
+  if (links === undefined) {
+    links = buildPageLinks(req, requestedPage(req), total);
+    if (linksByRequest.size >= LINKS_KEPT) linksByRequest.clear();
+    linksByRequest.set(key, links);
+  }
+  return links;
+}
+
 /** The page a list request asks for (the validator has bounded limit and offset already). */
 export function requestedPage(req: Request): Page {
   return { limit: Number(req.query.limit ?? DEFAULT_PAGE_SIZE), offset: Number(req.query.offset ?? 0) };
@@ -26,14 +60,7 @@ export function requestedPage(req: Request): Page {
 
 /** Answers one page of a list with the pagination headers. */
 export function sendPage<T>(req: Request, res: Response, { items, total }: PageOf<T>): void {
-  const { limit, offset } = requestedPage(req);
-  const pageUrl = pageUrls(req);
-  const links: string[] = [`<${pageUrl(0, limit)}>; rel="first"`];
-  if (offset > 0) links.push(`<${pageUrl(Math.max(0, offset - limit), limit)}>; rel="prev"`);
-  if (offset + limit < total) links.push(`<${pageUrl(offset + limit, limit)}>; rel="next"`);
-  const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
-  links.push(`<${pageUrl(lastOffset, limit)}>; rel="last"`);
   res.setHeader('X-Total-Count', String(total));
-  res.setHeader('Link', links.join(', '));
+  res.setHeader('Link', pageLinks(req, total));
   res.json(items);
 }

@@ -33,6 +33,19 @@ describe("the check of the headers of the mock's own responses", () => {
     ]);
   });
 
+  it('judges each value on its own: one that passed before lets no other through', () => {
+    const remaining = (value: string) =>
+      check(
+        operation('listPets'),
+        200,
+        headers({ ...LIMIT_HEADERS, 'x-ratelimit-remaining': value, 'x-total-count': 3 }),
+      );
+    expect(remaining('58')).toEqual([]);
+    expect(remaining('-2')).toEqual(['header X-RateLimit-Remaining "-2" must be >= 0']);
+    expect(remaining('58')).toEqual([]);
+    expect(remaining('5.8')).toEqual(['header X-RateLimit-Remaining "5.8" is not an integer']);
+  });
+
   it('refuses a status the operation does not declare', () => {
     expect(check(operation('getPet'), 404, headers(LIMIT_HEADERS))).toEqual([]);
     expect(check(operation('getPet'), 418, headers(LIMIT_HEADERS))).toEqual(['status 418 is not declared for getPet']);
@@ -70,6 +83,34 @@ describe('the check installed on an app', () => {
     expect(res.body).toMatchObject({ code: 'RESPONSE_VALIDATION_FAILED', status: 500 });
     expect(res.body.message).toContain('header X-RateLimit-Remaining is required');
     expect(reported).toHaveLength(1);
+  });
+
+  it('checks a JSON answer once, and answers the Error object instead of one that breaks the contract', async () => {
+    const app = express();
+    const checkedStatuses: number[] = [];
+    const counting: typeof check = (answered, status, header) => {
+      checkedStatuses.push(status);
+      return check(answered, status, header);
+    };
+    guardResponses(
+      app,
+      () => ({ operation: operation('getPet'), checkHeaders: counting }),
+      () => undefined,
+    );
+    app.get('/kept', (_req, res) => {
+      for (const [name, value] of Object.entries(LIMIT_HEADERS)) res.setHeader(name, String(value));
+      res.json({ id: 1 });
+    });
+    app.get('/broken', (_req, res) => {
+      res.json({ id: 1 });
+    });
+    const kept = await request(app).get('/kept');
+    expect([kept.status, kept.body]).toEqual([200, { id: 1 }]);
+    expect(checkedStatuses).toEqual([200]);
+    const broken = await request(app).get('/broken');
+    expect(broken.status).toBe(500);
+    expect(broken.body).toMatchObject({ code: 'RESPONSE_VALIDATION_FAILED', status: 500 });
+    expect(checkedStatuses).toEqual([200, 200]);
   });
 
   it('lets an answer that keeps the contract through unchanged', async () => {

@@ -17,7 +17,14 @@ export type HeaderReader = (name: string) => number | string | string[] | undefi
 /** What is wrong with an answer's headers, one sentence per problem; empty when it keeps the contract. */
 export type ResponseHeaderChecker = (operation: OperationInfo, status: number, header: HeaderReader) => string[];
 
-type HeaderRule = { name: string; required: boolean; integer: boolean; validate: ValidateFunction };
+type HeaderRule = {
+  name: string;
+  required: boolean;
+  integer: boolean;
+  validate: ValidateFunction;
+  /** The last value that passed: the check is a pure function of the text, and most values repeat. */
+  lastValid?: string;
+};
 
 const CONTRACT_ID = 'petstore-mock:contract';
 
@@ -57,15 +64,18 @@ export function createResponseHeaderChecker(contract: Contract): ResponseHeaderC
   };
 
   // Built on first use, per operation and status: an operation answers few of its statuses.
-  const rules = new Map<OperationInfo, Map<number, HeaderRule[] | undefined>>();
+  const rules = new Map<OperationInfo, Map<number, HeaderRule[] | null>>();
   return (operation, status, header) => {
     let byStatus = rules.get(operation);
     if (!byStatus) {
       byStatus = new Map();
       rules.set(operation, byStatus);
     }
-    if (!byStatus.has(status)) byStatus.set(status, buildRules(operation, status));
-    const declared = byStatus.get(status);
+    let declared = byStatus.get(status);
+    if (declared === undefined) {
+      declared = buildRules(operation, status) ?? null;
+      byStatus.set(status, declared);
+    }
     if (!declared) return [`status ${status} is not declared for ${operation.operationId}`];
     const problems: string[] = [];
     for (const rule of declared) {
@@ -75,6 +85,7 @@ export function createResponseHeaderChecker(contract: Contract): ResponseHeaderC
         continue;
       }
       const text = String(raw);
+      if (text === rule.lastValid) continue;
       // Header values are text: an integer header is read as one only when it is written as one.
       if (rule.integer && !/^-?\d+$/.test(text)) {
         problems.push(`header ${rule.name} "${text}" is not an integer`);
@@ -82,6 +93,8 @@ export function createResponseHeaderChecker(contract: Contract): ResponseHeaderC
         for (const error of rule.validate.errors ?? []) {
           problems.push(`header ${rule.name} "${text}"${error.instancePath} ${error.message ?? 'is invalid'}`);
         }
+      } else {
+        rule.lastValid = text;
       }
     }
     return problems;
@@ -105,16 +118,18 @@ export function guardResponses(
 ): ResponseGuard {
   const sendJson = app.response.json;
   const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
-  const checked = new WeakSet<Response>();
   const violations = new WeakMap<Response, string[]>();
+  // The answer res.json is sending: checked there, it ends through res.end within that call.
+  // Held only for the length of the call, so nothing is kept per answer.
+  let sendingChecked: Response | undefined;
 
   /** The answer to send instead when this one breaks the contract; undefined when it keeps it. */
   const breach = (res: Response): HttpError | undefined => {
-    checked.add(res);
     const match = matchOf(res.req);
     if (!match?.checkHeaders || res.statusCode >= 500) return undefined;
     const headerProblems = match.checkHeaders(match.operation, res.statusCode, (name) => res.getHeader(name));
-    const problems = [...(violations.get(res) ?? []), ...headerProblems];
+    const reported = violations.get(res);
+    const problems = reported ? [...reported, ...headerProblems] : headerProblems;
     if (problems.length === 0) return undefined;
     const error = new HttpError(
       'RESPONSE_VALIDATION_FAILED',
@@ -126,11 +141,17 @@ export function guardResponses(
 
   app.response.json = function checkedJson(this: Response, body?: unknown) {
     const error = breach(this);
-    return error ? sendJson.call(this.status(error.status), error.toBody()) : sendJson.call(this, body);
+    const outer = sendingChecked;
+    sendingChecked = this;
+    try {
+      return error ? sendJson.call(this.status(error.status), error.toBody()) : sendJson.call(this, body);
+    } finally {
+      sendingChecked = outer;
+    }
   };
   // res.json ends through res.end: an answer is checked once, on the first of the two it reaches.
   app.response.end = function checkedEnd(this: Response, ...args: unknown[]) {
-    if (checked.has(this) || this.headersSent) return end.apply(this, args);
+    if (this === sendingChecked || this.headersSent) return end.apply(this, args);
     const error = breach(this);
     return error ? sendJson.call(this.status(error.status), error.toBody()) : end.apply(this, args);
   } as typeof app.response.end;
