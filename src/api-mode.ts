@@ -32,6 +32,11 @@ export type ApiMode = {
   checkRequest(check: RequestHandler): RequestHandler;
   /** Reads the body of operations that take one. */
   readBody: RequestHandler;
+  /**
+   * Whether a request goes on when its world's shared state cannot be brought up to date (Redis
+   * out of reach), on the copies as last read, instead of being answered 503 STATE_UNAVAILABLE.
+   */
+  goesOnWithoutState?: boolean;
   stepsOf(world: World): WorldSteps;
   /** Run before the Error object is written. */
   errorHandlers: readonly ErrorRequestHandler[];

@@ -104,10 +104,16 @@ function operationSteps(
   ]);
 }
 
-/** Runs `refresh` before the request's next step; its failure (Redis out of reach) is the request's. */
-function refreshFirst(refresh: () => Promise<void>): RequestHandler {
+/**
+ * Runs `refresh` before the request's next step; its failure (Redis out of reach) is the request's,
+ * unless the mode goes on without the shared state.
+ */
+function refreshFirst(refresh: () => Promise<void>, goesOnWithoutState: boolean): RequestHandler {
   return (_req, _res, next) => {
-    refresh().then(() => next(), next);
+    refresh().then(
+      () => next(),
+      (error: unknown) => (goesOnWithoutState && error instanceof StateUnavailableError ? next() : next(error)),
+    );
   };
 }
 
@@ -185,7 +191,7 @@ export function createApp(deps: AppDependencies): MockApp {
       apiPipeline,
       [
         // Shared state (Redis): the clock, latency and settings as every process last stored them.
-        ...(refresh ? [refreshFirst(refresh)] : []),
+        ...(refresh ? [refreshFirst(refresh, mode.goesOnWithoutState === true)] : []),
         // The scope's own clock, or the one just brought up to date, over the default one's set for every answer.
         ...(clock === defaultWorld.clock && !refresh ? [] : [createDateHeader(clock)]),
         createLatencyMiddleware(() => simulation.latency(), deps.seed, operationIdOf),

@@ -1,7 +1,8 @@
 // The X-RateLimit-* of the answers the proxy gives itself when it does not simulate limits
 // (502, 504, a storm's 429, the 4xx of --errors): the spec's x-proxy-rate-limit-headers. The
 // upstream's last values for the same key (or client address) while their window lasts, carried
-// over to the proxy's clock; else the proxy's own count against the plan it knows. Never a refusal.
+// over to the proxy's clock; else the proxy's own count against the plan it knows. Never a refusal,
+// and never a failure: what the shared state cannot tell (Redis out of reach) is made without it.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { KeyDirectory } from '../auth/key-directory.js';
@@ -9,7 +10,12 @@ import type { Clock } from '../clock.js';
 import { addressSubject, keySubject, type LimitState } from '../limits/limit-state.js';
 import { limitsOf, PLAN_LIMITS } from '../limits/plans.js';
 import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
-import { currentCounters, type RateLimitHeaders, rateLimitHeaders } from '../limits/rate-limit-policy.js';
+import {
+  countAnonymousRequest,
+  currentCounters,
+  type RateLimitHeaders,
+  rateLimitHeaders,
+} from '../limits/rate-limit-policy.js';
 
 /** The parts of a world (a scope's, or the default one) that the headers are made from. */
 export type LimitWorld = { clock: Clock; limitState: LimitState; keys: KeyDirectory };
@@ -55,6 +61,7 @@ export type OwnLimitHeaders = {
   /**
    * Remembers the upstream's values from its answer; with --errors, also works out now those of
    * the answer that replaces it if it breaks the contract, which is made where nothing can wait.
+   * Never rejects: the upstream's answer goes on whatever the shared state does.
    */
   rememberUpstream(req: Request, res: Response, upstream: IncomingHttpHeaders): Promise<void>;
   /** Before the error middleware: an error the proxy answers itself gets the headers, unless it has them. */
@@ -85,13 +92,22 @@ export function createOwnLimitHeaders(options: { errors: boolean }): OwnLimitHea
     return Math.floor(world.clock.nowMs() / 1000) < remembered.resetSeconds ? remembered : undefined;
   };
 
-  /** The proxy's own count: the requests it saw this window (the storm gate counts them), against the plan it knows. */
+  /**
+   * The proxy's own count: the requests it saw this window (the storm gate counts them), against
+   * the plan it knows. Without the shared state, the plan or the count it cannot read is the one
+   * the app gives a request counted nowhere (app.ts): the Free plan, this request alone in its window.
+   */
   const ownCount = async (world: LimitWorld, req: Request, subject: string): Promise<RateLimitHeaders> => {
     const key = req.headers['x-api-key'];
-    const record = typeof key === 'string' && key !== '' ? await world.keys.find(key) : undefined;
+    const record =
+      typeof key === 'string' && key !== '' ? await world.keys.find(key).catch(() => undefined) : undefined;
     const limits = record ? limitsOf(record) : PLAN_LIMITS.free;
     const nowMs = world.clock.nowMs();
-    return rateLimitHeaders(currentCounters(await world.limitState.counters(subject), nowMs), limits);
+    const counters = await world.limitState.counters(subject).then(
+      (stored) => currentCounters(stored, nowMs),
+      () => countAnonymousRequest(undefined, limits, nowMs).counters,
+    );
+    return rateLimitHeaders(counters, limits);
   };
 
   const valuesOf = async (world: LimitWorld, req: Request): Promise<RateLimitHeaders> => {
@@ -130,7 +146,7 @@ export function createOwnLimitHeaders(options: { errors: boolean }): OwnLimitHea
         next(error);
         return;
       }
-      // The error is answered either way; without the headers if the counts cannot be read.
+      // The error is answered either way (valuesOf makes do without the shared state).
       valuesOf(world, req).then(
         (values) => {
           setRateLimitHeaders(res, values);

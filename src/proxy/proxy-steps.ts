@@ -17,6 +17,11 @@ export type ProxySettings = {
   simulateLimits: boolean;
   /** What the run saw, for --junit and --report (the CLI's). */
   ledger?: RunLedger;
+  /**
+   * Without --simulate-limits: the keys and client addresses whose counts and records are kept
+   * per scope (default MAX_PROXY_SUBJECTS); Number.POSITIVE_INFINITY keeps every one.
+   */
+  maxSubjects?: number;
 };
 
 export const VIOLATIONS_HEADER = 'X-Contract-Violations';

@@ -16,6 +16,8 @@ export type ViolationSink = {
   apiBasePath: string;
   /** The run's record for CI, beside the scope's log. */
   ledger?: RunLedger;
+  /** Told when the scope's log could not keep a violation (Redis out of reach): the answer goes on. */
+  onKeepFailure: (error: unknown) => void;
 };
 
 const counts = new WeakMap<Request, number>();
@@ -52,9 +54,9 @@ export function recordViolation(
   counts.set(req, violationCount(req) + 1);
   sink.log(`CONTRACT VIOLATION ${operationId} ${location} ${req.method} ${req.originalUrl}: ${message}`);
   const violation = { operationId, location, message, at: new Date().toISOString(), curl: curlOf(req, sink) };
-  // Kept in Redis when the state is shared: a failure there is logged, the answer goes on.
+  // Kept in Redis when the state is shared: a failure there is told, the answer goes on.
   Promise.resolve()
     .then(() => sink.violationsOf(req).record(violation))
-    .catch((error: unknown) => sink.log(`The violation could not be kept: ${String(error)}`));
+    .catch(sink.onKeepFailure);
   sink.ledger?.violation(violation);
 }

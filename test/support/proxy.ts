@@ -15,6 +15,8 @@ export type ProxyTestOptions = {
   /** Keep the proxy's state in this Redis (proxy --redis), under `redisPrefix`. */
   redis?: string;
   redisPrefix?: string;
+  /** Keys and addresses whose counts and records the proxy keeps (its default otherwise). */
+  maxSubjects?: number;
 };
 
 export async function startProxy(upstreamUrl: string, options: ProxyTestOptions = {}): Promise<StartedProxy> {
@@ -29,6 +31,7 @@ export async function startProxy(upstreamUrl: string, options: ProxyTestOptions 
       upstream: { origin, basePath: origin.pathname.replace(/\/$/, ''), timeoutMs: options.timeoutMs ?? 5_000 },
       errors: options.errors === true,
       simulateLimits: options.simulateLimits === true,
+      ...(options.maxSubjects === undefined ? {} : { maxSubjects: options.maxSubjects }),
     },
   });
   return { proxy, logLines };
