@@ -8,5 +8,6 @@ if (!existsSync(entry) || !existsSync(contractCommand)) {
   console.error('petstore-mock: the compiled CLI is missing (dist/). Run `npm run build` in the package folder.');
   process.exit(1);
 }
+// The contract command's options only: the suite itself loads when that command runs.
 const [{ main }, { registerContractCommand }] = await Promise.all([import(entry.href), import(contractCommand.href)]);
 await main(process.argv, [registerContractCommand]);

@@ -1,14 +1,12 @@
 // `petstore-mock contract`: checks any implementation of the Pet Store API against the contract.
 // Exit code 0 only when every check passed, 1 when one failed, 2 when the command line names
 // something the contract does not have. The suite's own command, beside it rather than in
-// src/cli/: the mock's code never loads the suite; bin/ hands this command to the CLI.
+// src/cli/: the mock's code never loads the suite; bin/ hands this command to the CLI, and the
+// suite itself is loaded by the command's action only, so that other commands never pay for it.
 import { type Command, Option } from 'commander';
 import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
-import { renderSummary } from './report/summary.js';
-import { runContractSuite } from './run-contract-suite.js';
-import { SelectionError } from './selection.js';
 import { API_KEY_VARIABLE, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
 import { DEFAULT_EXAMPLES } from './support/target.js';
 
@@ -97,6 +95,11 @@ export function registerContractCommand(program: Command): void {
       const baseUrl = checkBaseUrl(flags.baseUrl);
       // Progress always goes to stderr: lines in CI (not a terminal), one line in place on a terminal.
       const progress = flags.progress ? 'each-check' : process.stderr.isTTY ? 'status-line' : 'lines';
+      const [{ runContractSuite }, { SelectionError }, { renderSummary }] = await Promise.all([
+        import('./run-contract-suite.js'),
+        import('./selection.js'),
+        import('./report/summary.js'),
+      ]);
       let result: Awaited<ReturnType<typeof runContractSuite>>;
       try {
         result = await runContractSuite({

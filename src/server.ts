@@ -1,20 +1,19 @@
 // createMockServer: the programmatic API. It builds everything from one Config, listens, and
 // returns a handle that a test can use and close. The CLI's `serve` is a thin layer over it.
-// It builds the default world (the data file's) and the scopes, whose worlds share the fixtures.
+// Its worlds live over the data file (open-state.ts) or, with --redis, in Redis (redis-state.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
-import { assembleRedisWorld, assembleWorld, createScopeWorld } from './assemble-world.js';
-import { type Clock, createClock, createInMemoryClockSettings } from './clock.js';
-import { type Config, type MockServerOptions, OPTION_RANGES, resolveConfig } from './config.js';
+import type { Clock } from './clock.js';
+import { type Config, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import type { LimitState } from './limits/limit-state.js';
-import type { RateLimitSettings } from './limits/rate-limit-headers.js';
 import { createMockMode } from './mock/mock-mode.js';
+import { openFileState } from './open-state.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {
   COMPILED_CONTROL_SPEC_FILE,
@@ -22,19 +21,12 @@ import {
   CONTROL_SPEC_FILE,
   PETSTORE_SPEC_FILE,
 } from './package-root.js';
-import { openChangeFeed } from './redis/change-feed.js';
-import { prepareSharedState } from './redis/prepare-shared-state.js';
-import { connectRedis } from './redis/redis-connection.js';
-import { createRedisScopes, scopePrefix, scopeRegistryKeys } from './redis/redis-scopes.js';
 import { delegateTo } from './scopes/delegate.js';
 import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
-import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
 import { tooManyScopesMessage } from './scopes/world-of-request.js';
-import { createStore, type Store } from './store/create-store.js';
-import { copyDataSet, type DataSet, freezeDataSet } from './store/data-set.js';
+import type { Store } from './store/create-store.js';
+import { copyDataSet, freezeDataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
-import { dataStoreOf } from './store/lowdb-data-store.js';
-import type { World } from './world.js';
 
 /** What a test needs of one scope: the header to send, and the scope's own control and clock. */
 export type MockScope = {
@@ -116,9 +108,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const fixtures = freezeDataSet(await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys }));
   const createInitialData = () => copyDataSet(fixtures);
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
+  const parts = { initialSettings, createInitialData, fixtures };
+  // The Redis state (and its client) is loaded by a start with --redis only.
   const state = config.redis
-    ? await openRedisState(config, { initialSettings, createInitialData, fixtures })
-    : await openFileState(config, { initialSettings, createInitialData, fixtures });
+    ? await (await import('./redis-state.js')).openRedisState(config, parts)
+    : await openFileState(config, parts);
   const { defaultWorld, scopes, store } = state;
   const { data, clock } = defaultWorld;
   const simulation = defaultWorld.simulation;
@@ -223,146 +217,4 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       await state.close();
     },
   };
-}
-
-type StateParts = {
-  initialSettings: RateLimitSettings;
-  createInitialData: () => DataSet;
-  fixtures: DataSet;
-};
-
-/** The default world and the scopes, where they live, and how a start and a close go for them. */
-type OpenState = {
-  defaultWorld: World;
-  scopes: ScopeRegistry<World>;
-  store: Store | undefined;
-  location: string;
-  /** Applies the start options once the app is ready. */
-  started(simulation: Simulation): Promise<void>;
-  close(): Promise<void>;
-};
-
-/** The data file (lowdb) for the default scope, and scopes in memory over the shared fixtures. */
-async function openFileState(config: Config, parts: StateParts): Promise<OpenState> {
-  const clock = createClock({
-    start: config.clockStart,
-    frozen: config.clockFrozen,
-    settings: createInMemoryClockSettings(),
-  });
-  const store = await createStore({
-    location: config.data,
-    reset: config.reset,
-    createInitialData: parts.createInitialData,
-  });
-  const defaultWorld = assembleWorld({
-    data: dataStoreOf(store),
-    clock,
-    initialSettings: parts.initialSettings,
-    createInitialData: parts.createInitialData,
-    start: config.start,
-  });
-  const scopes = createScopeRegistry<World>({
-    createWorld: () => createScopeWorld(parts.fixtures, parts.initialSettings),
-    maxScopes: config.maxScopes,
-    idleSeconds: config.scopeIdleSeconds,
-  });
-  return {
-    defaultWorld,
-    scopes,
-    store,
-    location: store.location,
-    started: (simulation) => simulation.applyStart(),
-    close: async () => undefined,
-  };
-}
-
-/**
- * Everything in Redis under --redis-prefix, shared by every process on it: the default scope's
- * world under the prefix, each scope's under prefix + "scope:NAME:". The start options apply
- * when this start filled or rebuilt the data; a process joining a running mock keeps its state.
- */
-async function openRedisState(config: Config, parts: StateParts): Promise<OpenState> {
-  const url = config.redis as string;
-  const connection = await connectRedis(url, { onStatus: config.log, waitForRedis: config.waitForRedis });
-  try {
-    const origin = await prepareSharedState(connection, config.redisPrefix, {
-      reset: config.reset,
-      createInitialData: parts.createInitialData,
-    });
-    const fresh = origin !== 'kept from earlier runs';
-    const feed = await openChangeFeed(connection, config.redisPrefix);
-    const clockOptions = {
-      ...(config.clockStart ? { start: config.clockStart } : {}),
-      frozen: config.clockFrozen,
-    };
-    const defaultWorld = assembleRedisWorld({
-      connection,
-      prefix: config.redisPrefix,
-      initialSettings: parts.initialSettings,
-      createInitialData: parts.createInitialData,
-      clockOptions,
-      start: config.start,
-      log: config.log,
-      feed,
-    });
-    const scopeLimits = { maxScopes: config.maxScopes, idleSeconds: config.scopeIdleSeconds };
-    const sharedScopes = createRedisScopes(connection, config.redisPrefix, scopeLimits);
-    const tooMany = tooManyScopesMessage(scopeLimits);
-    // Each process keeps its own world object per scope name; the scope itself (made, counted,
-    // dropped) lives in Redis, entered by every request through the world's refresh.
-    const localScopes = createScopeRegistry<World>({
-      createWorld: (name) => {
-        const goneReason = `the scope "${name}" was dropped while this request ran; send it again to make the scope anew`;
-        return assembleRedisWorld({
-          connection,
-          prefix: scopePrefix(config.redisPrefix, name),
-          initialSettings: parts.initialSettings,
-          createInitialData: () => parts.fixtures,
-          log: config.log,
-          async enter() {
-            const entered = await sharedScopes.enter(name);
-            if (entered === 'refused') throw new HttpError('TOO_MANY_SCOPES', tooMany);
-            return entered === 'made';
-          },
-          mayFill: () => sharedScopes.isLive(name),
-          goneReason,
-          feed,
-          scope: { scopesKey: scopeRegistryKeys(config.redisPrefix)[0], name, goneReason },
-        });
-      },
-      forgetWorld: (world) => world.release?.(),
-      // Redis counts the scopes of every process; this process only keeps a world object per name.
-      maxScopes: OPTION_RANGES.maxScopes.max,
-      idleSeconds: config.scopeIdleSeconds,
-    });
-    const idleMs = config.scopeIdleSeconds * 1000;
-    const scopes: ScopeRegistry<World> = {
-      ...localScopes,
-      list: async () =>
-        (await sharedScopes.list()).map((scope) => ({ ...scope, expiresAtMs: scope.lastUsedAtMs + idleMs })),
-      async drop(name) {
-        localScopes.drop(name);
-        return sharedScopes.drop(name);
-      },
-    };
-    return {
-      defaultWorld,
-      scopes,
-      store: undefined,
-      location: `${connection.where} under the prefix "${config.redisPrefix}" (${origin})`,
-      async started(simulation) {
-        await defaultWorld.storeStartValues();
-        if (!(config.applyStartToSharedState ?? fresh)) return;
-        await defaultWorld.clock.reset();
-        await simulation.applyStart();
-      },
-      close: async () => {
-        await feed.close();
-        await connection.close();
-      },
-    };
-  } catch (error) {
-    await connection.close();
-    throw error;
-  }
 }

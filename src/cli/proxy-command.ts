@@ -3,8 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { createRunLedger, type RunLedger, renderJunit } from '../proxy/run-ledger.js';
-import { createMockServer } from '../server.js';
+import type { RunLedger } from '../proxy/run-ledger.js';
 import { integerOption } from './parse-options.js';
 import {
   addListenOptions,
@@ -62,6 +61,11 @@ export function registerProxyCommand(program: Command): void {
       process.exitCode = 2;
       return;
     }
+    // Loaded by this command only: a serve never loads the proxy's code.
+    const [{ createRunLedger }, { createMockServer }] = await Promise.all([
+      import('../proxy/run-ledger.js'),
+      import('../server.js'),
+    ]);
     const ledger = createRunLedger();
     const server = await createMockServer({
       ...sharedServerOptions(flags),
@@ -108,6 +112,9 @@ async function writeReports(flags: ProxyFlags, ledger: RunLedger): Promise<void>
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text);
   };
-  if (flags.junit) await write(flags.junit, renderJunit(report));
+  if (flags.junit) {
+    const { renderJunit } = await import('../proxy/run-ledger.js');
+    await write(flags.junit, renderJunit(report));
+  }
   if (flags.report) await write(flags.report, `${JSON.stringify(report, null, 2)}\n`);
 }

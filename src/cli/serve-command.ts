@@ -5,8 +5,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError, type MockServerOptions, OPTION_RANGES, resolveConfig } from '../config.js';
-import { describeRedisUrl } from '../redis/redis-connection.js';
-import { createMockServer, type MockServer } from '../server.js';
+import type { MockServer } from '../server.js';
 import { IN_MEMORY } from '../store/create-store.js';
 import { renderBanner } from './banner.js';
 import { integerOption } from './parse-options.js';
@@ -17,14 +16,6 @@ import {
   type SimulationFlags,
   sharedServerOptions,
 } from './shared-options.js';
-import {
-  isFirstWorker,
-  isWorker,
-  releaseFromPrimary,
-  reportServing,
-  serveWithWorkers,
-  workerLabel,
-} from './workers.js';
 
 export const DEFAULT_DATA_FILE = 'data/db.json';
 
@@ -87,10 +78,16 @@ async function renderServerBanner(server: MockServer, dataOrigin: string, worker
   }
 }
 
+/** The server, loaded when serve runs: the other commands never load it. */
+async function startServer(options: MockServerOptions): Promise<MockServer> {
+  const { createMockServer } = await import('../server.js');
+  return createMockServer(options);
+}
+
 async function serveOne(flags: ServeFlags): Promise<void> {
   // Before the start, which creates a missing data file.
   const dataOrigin = describeDataOrigin(flags);
-  const server = await createMockServer(serverOptions(flags));
+  const server = await startServer(serverOptions(flags));
   console.log(await renderServerBanner(server, dataOrigin));
   closeOnSignals(server, true);
 }
@@ -100,6 +97,7 @@ async function serveOne(flags: ServeFlags): Promise<void> {
  * --reset, the start options); the others join the state it prepared, and change nothing at start.
  */
 async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> {
+  const { isFirstWorker, releaseFromPrimary, reportServing, workerLabel } = await import('./workers.js');
   const label = workerLabel();
   const options: MockServerOptions = {
     ...serverOptions(flags),
@@ -109,7 +107,7 @@ async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> 
     log: (line) => console.log(`${label} ${line}`),
   };
   try {
-    const server = await createMockServer(options);
+    const server = await startServer(options);
     reportServing(await renderServerBanner(server, describeDataOrigin(flags), workers));
     closeOnSignals(server, false);
   } catch (error) {
@@ -119,13 +117,14 @@ async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> 
 }
 
 /** Before any worker starts: the options a worker would refuse, refused once by the primary. */
-function checkWorkerOptions(flags: ServeFlags, workers: number): void {
+async function checkWorkerOptions(flags: ServeFlags, workers: number): Promise<void> {
   if (flags.redis === undefined) {
     throw new ConfigError(
       `--workers ${workers} runs ${workers} processes that must share one state: add --redis ` +
         'redis://HOST:PORT (a Redis you run, e.g. redis-server --port 6379), or leave out --workers to serve from one process.',
     );
   }
+  const { describeRedisUrl } = await import('../redis/redis-connection.js');
   describeRedisUrl(flags.redis);
   resolveConfig(serverOptions(flags));
 }
@@ -149,8 +148,10 @@ export function registerServeCommand(program: Command): void {
     .action(async (flags: ServeFlags) => {
       const workers = flags.workers;
       if (workers === undefined) return serveOne(flags);
+      // Loaded with --workers only: node:cluster and the primary's care of its workers.
+      const { isWorker, serveWithWorkers } = await import('./workers.js');
       if (isWorker()) return serveAsWorker(flags, workers);
-      checkWorkerOptions(flags, workers);
+      await checkWorkerOptions(flags, workers);
       process.exit(
         await serveWithWorkers({
           count: workers,

@@ -1,0 +1,25 @@
+// The failures a person can fix, each thrown with one sentence saying what went wrong and what to
+// do: the CLI prints that sentence alone, with exit code 1. A failure can only be one of these if
+// the command that threw it loaded its module, so this list is loaded after a failure, never at start.
+import { ConfigError } from '../config.js';
+import { ContractError } from '../openapi/load-contract.js';
+import { SharedStateError } from '../redis/prepare-shared-state.js';
+import { RedisUnreachableError, RedisUrlError } from '../redis/redis-connection.js';
+import { ListenError } from '../server.js';
+import { DataFileError } from '../store/create-store.js';
+import { StateUnavailableError } from '../store/state-unavailable.js';
+
+const EXPECTED_FAILURES = [
+  ConfigError,
+  ContractError,
+  DataFileError,
+  ListenError,
+  RedisUrlError,
+  RedisUnreachableError,
+  SharedStateError,
+  StateUnavailableError,
+];
+
+export function isExpectedFailure(error: unknown): error is Error {
+  return EXPECTED_FAILURES.some((kind) => error instanceof kind);
+}

@@ -1,0 +1,64 @@
+// Where a mock's worlds live, and how its start and close go for them. Here: the default world
+// over the data file (or in memory), the scopes in memory over the shared fixtures. With --redis
+// every world lives in Redis instead (redis-state.ts, which only such a start loads).
+import { assembleWorld, createScopeWorld } from './assemble-world.js';
+import { createClock, createInMemoryClockSettings } from './clock.js';
+import type { Config } from './config.js';
+import type { Simulation } from './control/simulation.js';
+import type { RateLimitSettings } from './limits/rate-limit-headers.js';
+import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
+import { createStore, type Store } from './store/create-store.js';
+import type { DataSet } from './store/data-set.js';
+import { dataStoreOf } from './store/lowdb-data-store.js';
+import type { World } from './world.js';
+
+export type StateParts = {
+  initialSettings: RateLimitSettings;
+  createInitialData: () => DataSet;
+  fixtures: DataSet;
+};
+
+/** The default world and the scopes, where they live, and how a start and a close go for them. */
+export type OpenState = {
+  defaultWorld: World;
+  scopes: ScopeRegistry<World>;
+  store: Store | undefined;
+  location: string;
+  /** Applies the start options once the app is ready. */
+  started(simulation: Simulation): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The data file (lowdb) for the default scope, and scopes in memory over the shared fixtures. */
+export async function openFileState(config: Config, parts: StateParts): Promise<OpenState> {
+  const clock = createClock({
+    start: config.clockStart,
+    frozen: config.clockFrozen,
+    settings: createInMemoryClockSettings(),
+  });
+  const store = await createStore({
+    location: config.data,
+    reset: config.reset,
+    createInitialData: parts.createInitialData,
+  });
+  const defaultWorld = assembleWorld({
+    data: dataStoreOf(store),
+    clock,
+    initialSettings: parts.initialSettings,
+    createInitialData: parts.createInitialData,
+    start: config.start,
+  });
+  const scopes = createScopeRegistry<World>({
+    createWorld: () => createScopeWorld(parts.fixtures, parts.initialSettings),
+    maxScopes: config.maxScopes,
+    idleSeconds: config.scopeIdleSeconds,
+  });
+  return {
+    defaultWorld,
+    scopes,
+    store,
+    location: store.location,
+    started: (simulation) => simulation.applyStart(),
+    close: async () => undefined,
+  };
+}
