@@ -2,10 +2,12 @@
 // Run before `npm start`, `dev`, `contract`, `bench` and `soak`: builds (scripts/build.js, from
 // nothing) only when an input of the build is newer than the last successful build, so that a
 // start on a built checkout does not pay the build's 7-10 s. `npm run build` always builds.
+// `ensure-built.js MODULE ARGS...` then runs MODULE in this process, as `node MODULE ARGS...`
+// would: `npm start` pays for one Node start, not two.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -73,6 +75,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (reason) {
     console.error(`petstore-mock: building (${reason}).`);
     const { status } = spawnSync(process.execPath, [join(root, 'scripts/build.js')], { cwd: root, stdio: 'inherit' });
-    process.exit(status ?? 1);
+    if (status !== 0) process.exit(status ?? 1);
+  }
+  const [node, , module, ...args] = process.argv;
+  if (module !== undefined) {
+    const path = resolve(module);
+    // The module reads its arguments as if Node had started it.
+    process.argv = [node, path, ...args];
+    await import(pathToFileURL(path).href);
   }
 }

@@ -90,6 +90,36 @@ describe('scripts/ensure-built.js', () => {
     expect(builds()).toBe(5);
   });
 
+  it('then runs the module it is given, in the same process, with the arguments after it', () => {
+    write(
+      join(project, 'bin/run.js'),
+      'console.log(JSON.stringify({ pid: process.pid, argv: process.argv.slice(1) }));\n',
+    );
+    const run = spawnSync(
+      process.execPath,
+      [join(project, 'scripts/ensure-built.js'), 'bin/run.js', 'serve', '-p', '0'],
+      {
+        cwd: project,
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain('no finished build in dist/');
+    expect(builds()).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({ pid: run.pid, argv: [join(project, 'bin/run.js'), 'serve', '-p', '0'] });
+  });
+
+  it("runs no module when the build fails, and exits with the build's code", () => {
+    write(join(project, 'scripts/build.js'), 'process.exit(3);\n');
+    write(join(project, 'bin/run.js'), 'console.log("ran");\n');
+    const run = spawnSync(process.execPath, [join(project, 'scripts/ensure-built.js'), 'bin/run.js'], {
+      cwd: project,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(3);
+    expect(run.stdout).toBe('');
+  });
+
   it('needs no build for an edited test file, which the build leaves out', () => {
     runEnsureBuilt();
     write(join(project, 'src/cli/main.test.ts'), '');
