@@ -10,14 +10,28 @@ export const FLOOR = fileURLToPath(new URL('./floor-server.js', import.meta.url)
 
 export type Running = { child: ChildProcess; origin: string; startedMs: number; stop(): Promise<void> };
 
-/** Starts a server process and resolves once it printed the URL or port it listens on. */
+/** A command other than `node` that starts a server, such as npm, in the folder it runs in. */
+type Wrapper = { command: string; cwd: string };
+
+/**
+ * Starts a server process (`node ARGS`, or `wrapper.command ARGS`) and resolves once it printed
+ * the URL or port it listens on. A wrapper runs in a process group of its own and is stopped
+ * whole: npm passes no signal on to the server it started.
+ */
 export function startProcess(
   args: string[],
   pattern: RegExp,
   toOrigin: (match: RegExpExecArray) => string,
+  wrapper?: Wrapper,
 ): Promise<Running> {
   const startedMs = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = wrapper
+    ? spawn(wrapper.command, args, { cwd: wrapper.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const signal = () => {
+    if (wrapper && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    else child.kill('SIGTERM');
+  };
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${output}`)), 30_000);
@@ -34,7 +48,7 @@ export function startProcess(
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done());
-            child.kill('SIGTERM');
+            signal();
           }),
       });
     };
@@ -44,11 +58,22 @@ export function startProcess(
   });
 }
 
+const API_LINE = /API\s+(http:\/\/[^/\s]+)/;
+
 export function startMock(extraArgs: string[]): Promise<Running> {
+  return startProcess([CLI, 'serve', '--port', '0', '--quiet', ...extraArgs], API_LINE, (match) => match[1] as string);
+}
+
+/**
+ * `npm start` in this checkout, as a developer runs it once it is built: npm, the check that
+ * dist/ is up to date, then the serve (on `dataFile`, as one kept from an earlier run).
+ */
+export function startNpmStart(dataFile: string): Promise<Running> {
   return startProcess(
-    [CLI, 'serve', '--port', '0', '--quiet', ...extraArgs],
-    /API\s+(http:\/\/[^/\s]+)/,
+    ['start', '--', '--port', '0', '--quiet', '--data', dataFile],
+    API_LINE,
     (match) => match[1] as string,
+    { command: 'npm', cwd: PACKAGE_ROOT },
   );
 }
 

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateDataSet } from '../src/fixtures/generate-data-set.js';
 import { BENCH_KEY, CONNECTIONS, CREATE, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
-import { PACKAGE_ROOT, type Running, rssMb, startBaseline, startFloor, startMock } from './processes.js';
+import { PACKAGE_ROOT, type Running, rssMb, startBaseline, startFloor, startMock, startNpmStart } from './processes.js';
+import { measureProxyKeys, type ProxyKeyFigures, renderProxyKeys } from './proxy-keys.js';
 import { measureRedisRows, type RedisFigures, reportRedis } from './redis-rows.js';
 import {
   BARE,
@@ -32,14 +33,15 @@ import {
 } from './rounds.js';
 import { measureScopes, type ScopeFigures } from './scopes.js';
 import { storeCreatesPerSecond } from './store-alone.js';
-import { checkTargets, type RunFigures, renderTargets, type TargetCheck } from './targets.js';
+import { checkTargets, type RunFigures, ratio, renderTargets, type TargetCheck } from './targets.js';
 
 /** The run's figures beside the table's rows, filled in as they are measured (and written to the JSON). */
 type Extras = {
   storeAloneCreatesPerSecond: Record<string, number>;
-  coldStartMs?: { mock: number; floor: number; bare: number };
+  coldStartMs?: ColdStarts;
   idleRssMb?: { mock: number; floor: number; bare: number };
   scopes?: ScopeFigures;
+  proxyKeys?: ProxyKeyFigures;
   targets?: TargetCheck[];
 };
 
@@ -78,23 +80,27 @@ async function timeToFirstAnswer(start: () => Promise<Running>, name: string): P
   return elapsedMs;
 }
 
-/** Cold starts of the mock, the floor and bare Express, interleaved, median of each. */
-async function coldStarts(): Promise<{ mock: number; floor: number; bare: number }> {
+type ColdStarts = { mock: number; floor: number; bare: number; npmStart: number };
+
+/**
+ * Cold starts of the mock, the floor and bare Express, and `npm start` on this built checkout
+ * (over a data file of 60 pets, as one kept from an earlier run), interleaved, median of each.
+ */
+async function coldStarts(folder: string): Promise<ColdStarts> {
+  const npmStartData = await dataFile(folder, 'npm-start', 60);
   const starts = {
     mock: () => startMock(['--data', ':memory:', '--key', `${BENCH_KEY}:enterprise:1000000:100000000`]),
     floor: startFloor,
     bare: startBaseline,
+    npmStart: () => startNpmStart(npmStartData),
   };
-  const times: Record<keyof typeof starts, number[]> = { mock: [], floor: [], bare: [] };
+  const names = Object.keys(starts) as (keyof ColdStarts)[];
+  const times: Record<keyof ColdStarts, number[]> = { mock: [], floor: [], bare: [], npmStart: [] };
   for (let run = 0; run < COLD_STARTS; run += 1) {
-    for (const name of ['mock', 'floor', 'bare'] as const)
-      times[name].push(await timeToFirstAnswer(starts[name], name));
+    for (const name of names) times[name].push(await timeToFirstAnswer(starts[name], name));
   }
-  return {
-    mock: Math.round(median(times.mock)),
-    floor: Math.round(median(times.floor)),
-    bare: Math.round(median(times.bare)),
-  };
+  const medianOf = (name: keyof ColdStarts) => Math.round(median(times[name]));
+  return { mock: medianOf('mock'), floor: medianOf('floor'), bare: medianOf('bare'), npmStart: medianOf('npmStart') };
 }
 
 /** RSS of each server a second after its first answer, all three side by side. */
@@ -163,6 +169,7 @@ function runFigures(rows: Row[], extra: Extras): RunFigures {
     durableCreatesToFloor: rowNamed(rows, DURABLE_CREATES_ROW).ratio ?? 0,
     creates100kTo100: rowNamed(rows, PETS_100K_ROW).ratio ?? 0,
     coldStartMs: extra.coldStartMs ?? { mock: Number.POSITIVE_INFINITY, bare: 1 },
+    npmStartMs: extra.coldStartMs?.npmStart ?? Number.POSITIVE_INFINITY,
     idleRssMb: extra.idleRssMb?.mock ?? Number.POSITIVE_INFINITY,
     keysRatio: rowNamed(rows, KEYS_ROW).ratio ?? 0,
     scopesGrowthMb: extra.scopes?.growthMb ?? Number.POSITIVE_INFINITY,
@@ -237,9 +244,10 @@ async function measureFileStore(folder: string, rows: Row[], extra: Extras): Pro
   rows.push(rowOf('read one pet, 10 keys', keyRounds, 'few'), rowOf(KEYS_ROW, keyRounds, 'many', 'few'));
   logRow(rows.at(-1) as Row);
 
-  extra.coldStartMs = await coldStarts();
+  extra.coldStartMs = await coldStarts(folder);
   extra.idleRssMb = await idleRss();
   extra.scopes = await measureScopes();
+  extra.proxyKeys = await measureProxyKeys();
 }
 
 /** The file store's table, its warnings, the targets and the other figures. */
@@ -256,16 +264,24 @@ function reportFileStore(rows: Row[], extra: Extras): void {
   console.log(`targets:\n${renderTargets(targets)}\n`);
   const cold = extra.coldStartMs;
   const idle = extra.idleRssMb;
-  console.log(
-    `cold start (spawn to first answer, median of ${COLD_STARTS}, interleaved): mock ${cold?.mock} ms, ` +
-      `floor ${cold?.floor} ms, bare Express ${cold?.bare} ms`,
-  );
+  if (cold) {
+    const toBare = (ms: number) => ratio(ms / cold.bare);
+    console.log(
+      `cold start (spawn to first answer, median of ${COLD_STARTS}, interleaved): mock ${cold.mock} ms ` +
+        `(${toBare(cold.mock)} bare Express), floor ${cold.floor} ms (${toBare(cold.floor)}), bare Express ${cold.bare} ms`,
+    );
+    console.log(
+      `npm start on this built checkout (spawn to first answer, in the same rounds): ${cold.npmStart} ms ` +
+        `(${toBare(cold.npmStart)} bare Express); floor ${cold.floor} ms, bare Express ${cold.bare} ms`,
+    );
+  }
   console.log(`idle RSS: mock ${idle?.mock} MB, floor ${idle?.floor} MB, bare Express ${idle?.bare} MB`);
   const scopes = extra.scopes;
   console.log(
     `scopes: ${scopes?.scopes} scopes with a read, a create, an update and a key each: +${scopes?.growthMb} MB RSS; ` +
       `a new scope's first read ${scopes?.firstRequestMs} ms against ${scopes?.laterRequestMs} ms after (medians)`,
   );
+  if (extra.proxyKeys) console.log(renderProxyKeys(extra.proxyKeys));
   console.log(
     `durable creates/s by the store alone (no HTTP, ${CONNECTIONS} writers, ${STORE_ALONE_SECONDS} s): ` +
       Object.entries(extra.storeAloneCreatesPerSecond)
