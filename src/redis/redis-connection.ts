@@ -147,7 +147,7 @@ async function connectOnce(url: string, options: ConnectOptions): Promise<RedisC
     if (lost || client.status === 'end') return;
     lost = true;
     options.onStatus?.(
-      `Redis at ${where} is out of reach${lastError ? ` (${lastError})` : ''}: answering 503 STATE_UNAVAILABLE until it is back.`,
+      `Redis at ${where} is out of reach${lastError ? ` (${lastError})` : ''}: what needs it is answered 503 STATE_UNAVAILABLE until it is back.`,
     );
   });
   client.on('ready', () => {
