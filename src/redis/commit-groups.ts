@@ -10,6 +10,7 @@ import type { DataSet } from '../store/data-set.js';
 import { createDataSetReader } from '../store/data-set-reader.js';
 import { createDataSetTransaction, type WritableList } from '../store/data-set-transaction.js';
 import type { DataReader, DataTransaction } from '../store/data-store.js';
+import { nextTurn } from '../store/group-commit.js';
 import { createSerialLock } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { backOff } from './back-off.js';
@@ -58,7 +59,6 @@ export type CommitGroups = {
 const noChanges = (): ChangeSet => ({ pets: [], categories: [], orders: [], inventory: [], apiKeys: [] });
 const hasChanges = (changes: ChangeSet) =>
   changes.nextId !== undefined || CHANGE_SET_LISTS.some((list) => changes[list].length > 0);
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function beginGroup(replica: Replica, baseVersion: number, parent: DataSet): Group {
   // Records are replaced, never edited: a copied list shares every record it does not replace.
@@ -147,41 +147,47 @@ export function createCommitGroups(options: CommitGroupsOptions): CommitGroups {
 
   /** Sends the open group once the one before it is answered, until none is left. */
   async function drain(): Promise<void> {
-    // The transactions of this turn go together.
-    await nextTurn();
-    for (;;) {
-      const release = await lock.acquire();
-      const group = open;
-      open = undefined;
-      if (group) sent = group;
-      release();
-      if (!group) break;
-      if (!hasChanges(group.changes)) {
-        sent = undefined;
-        group.members.forEach(settle);
-        continue;
+    try {
+      // The transactions of this turn go together.
+      await nextTurn();
+      for (;;) {
+        const release = await lock.acquire();
+        const group = open;
+        open = undefined;
+        if (group) sent = group;
+        release();
+        if (!group) break;
+        if (!hasChanges(group.changes)) {
+          sent = undefined;
+          group.members.forEach(settle);
+          continue;
+        }
+        let stored: boolean;
+        try {
+          stored = builtOnReplica(group) && (await options.commit(group));
+        } catch (error) {
+          // Not known to be stored: nothing built on it can be either.
+          await failWith(group, error);
+          continue;
+        }
+        if (stored) {
+          sent = undefined;
+          group.members.forEach(settle);
+        } else {
+          await runAgain(group);
+        }
       }
-      let stored: boolean;
-      try {
-        stored = builtOnReplica(group) && (await options.commit(group));
-      } catch (error) {
-        // Not known to be stored: nothing built on it can be either.
-        await failWith(group, error);
-        continue;
-      }
-      if (stored) {
-        sent = undefined;
-        group.members.forEach(settle);
-      } else {
-        await runAgain(group);
-      }
+    } catch (error) {
+      // Whatever went wrong fails those waiting, never leaves them waiting for good.
+      await failWith(sent ?? open, error);
+    } finally {
+      draining = undefined;
     }
-    draining = undefined;
   }
 
-  async function failWith(group: Group, error: unknown): Promise<void> {
+  async function failWith(group: Group | undefined, error: unknown): Promise<void> {
     const release = await lock.acquire();
-    const failed = [...group.members, ...(open?.members ?? [])];
+    const failed = [...new Set([...(group?.members ?? []), ...(open?.members ?? [])])];
     open = undefined;
     sent = undefined;
     release();
@@ -216,9 +222,9 @@ export function createCommitGroups(options: CommitGroupsOptions): CommitGroups {
         for (const member of again) member.reject(error);
         return;
       }
-      for (const member of again) await runIn(next, member);
       next.members.push(...again);
       open = next;
+      for (const member of again) await runIn(next, member);
     } finally {
       release();
     }

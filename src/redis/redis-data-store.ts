@@ -427,9 +427,11 @@ export function createRedisDataStore(
       const release = await lock.acquire();
       try {
         const epoch = feed?.epoch() ?? 0;
+        // A version told of from here on may be newer than the load: it stays wanted.
+        const asked = wanted;
         await writeDataSet(connection, prefix, data, false, options.scope);
         // Replaced in one step: readers catching up meanwhile keep a whole copy, old or new.
-        settled(await connection.run((client) => loadReplica(client, keys)), epoch, wanted);
+        settled(await connection.run((client) => loadReplica(client, keys)), epoch, asked);
       } finally {
         release();
       }

@@ -84,8 +84,8 @@ const TURN_BACK_OFF: BackOffPolicy = { firstMs: 0.5, capMs: 8 };
 /** Subjects whose counters this process keeps as last seen; a stale one costs one more attempt. */
 const COUNTERS_CACHE_SIZE = 10_000;
 
-/** A subject's counters as last stored or sent, and how many steps this process sent on it. */
-type SeenCounters = { raw: string; counters: KeyCounters | undefined; sends: number };
+/** A subject's counters as last stored or sent. */
+type SeenCounters = { raw: string; counters: KeyCounters | undefined };
 /** What a decision was computed on, for its script to check (see DecisionFence). */
 type Basis = { settingsVersion: string; apiKey: string; apiKeyJson: string };
 type SeenStorms = { version: string; list: readonly Storm[] };
@@ -93,9 +93,9 @@ type SeenStorms = { version: string; list: readonly Storm[] };
 /** What one attempt computed: its answer, the counters to store, and the storms it changed. */
 type Step<T> = { result: T; counters: KeyCounters; changedStorms?: readonly Storm[] };
 
-const NO_COUNTERS: SeenCounters = { raw: '', counters: undefined, sends: 0 };
+const NO_COUNTERS: SeenCounters = { raw: '', counters: undefined };
 const seenCounters = (raw: string): SeenCounters =>
-  raw === '' ? NO_COUNTERS : { raw, counters: JSON.parse(raw) as KeyCounters, sends: 0 };
+  raw === '' ? NO_COUNTERS : { raw, counters: JSON.parse(raw) as KeyCounters };
 const withChanges = (list: readonly Storm[], changed: readonly Storm[]) =>
   list.map((storm) => changed.find(({ id }) => id === storm.id) ?? storm);
 
@@ -196,7 +196,7 @@ export function createRedisLimitState(
   ): Promise<boolean> {
     const raw = JSON.stringify(step.counters);
     const nextStorms = step.changedStorms?.length ? withChanges(readStorms?.list ?? [], step.changedStorms) : undefined;
-    const sent = { raw, counters: step.counters, sends: seen.sends + 1 };
+    const sent: SeenCounters = { raw, counters: step.counters };
     remember(subject, sent);
     // A step that changes storms goes alone: its storm list is stored with it.
     if (nextStorms) return transmit(subject, seen, sent, readStorms, basis, nextStorms);
@@ -253,7 +253,7 @@ export function createRedisLimitState(
         return true;
       }
       // What Redis holds, unless a later step was sent since (its answer will tell).
-      if (lastSeen(subject) === sent) remember(subject, { ...seenCounters(answer.counters), sends: sent.sends });
+      if (lastSeen(subject) === sent) remember(subject, seenCounters(answer.counters));
       if (answer.storms !== '') storms = { version: answer.stormVersion, list: JSON.parse(answer.storms) as Storm[] };
       if (answer.outcome === 'scope-gone') throw scopeGone();
       if (answer.outcome === 'inputs-changed') {

@@ -15,7 +15,7 @@ export type GroupCommit = {
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
 /** Resolves after the current turn of the event loop: what it brings in comes first. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * `write` stores the data as it stands; `undo` puts back the data as the last successful write
