@@ -29,7 +29,7 @@ import type { Contract } from './openapi/load-contract.js';
 import { requestedScope } from './scopes/scope-name.js';
 import type { ScopeRegistry } from './scopes/scope-registry.js';
 import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
-import { StateUnavailableError } from './store/state-unavailable.js';
+import { StateOutOfReachError, StateUnavailableError } from './store/state-unavailable.js';
 import type { World } from './world.js';
 
 /** Headers a browser app may read from a cross-origin answer. */
@@ -112,7 +112,7 @@ function refreshFirst(refresh: () => Promise<void>, goesOnWithoutState: boolean)
   return (_req, _res, next) => {
     refresh().then(
       () => next(),
-      (error: unknown) => (goesOnWithoutState && error instanceof StateUnavailableError ? next() : next(error)),
+      (error: unknown) => (goesOnWithoutState && error instanceof StateOutOfReachError ? next() : next(error)),
     );
   };
 }

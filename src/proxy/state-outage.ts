@@ -3,10 +3,13 @@
 // (storms, its own counts, the request record, violations) is the workbench around that job.
 // What is lost meanwhile is said once per outage, not once per request.
 import type { LogLine } from '../http/request-log.js';
-import { StateUnavailableError } from '../store/state-unavailable.js';
+import { StateOutOfReachError } from '../store/state-unavailable.js';
 
 export type StateOutage = {
-  /** True when `error` is the shared state out of reach (told once until it answers again); false for any other. */
+  /**
+   * True when `error` is the shared state out of reach (told once until it answers again); false
+   * for any other, contention and a dropped scope included.
+   */
   absorbs(error: unknown): boolean;
   /** The shared state answered: the next outage is told again. */
   answered(): void;
@@ -16,7 +19,7 @@ export function createStateOutage(log: LogLine): StateOutage {
   let told = false;
   return {
     absorbs(error) {
-      if (!(error instanceof StateUnavailableError)) return false;
+      if (!(error instanceof StateOutOfReachError)) return false;
       if (!told) {
         told = true;
         log(

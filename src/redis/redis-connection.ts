@@ -2,13 +2,13 @@
 // for a lost connection: they fail at once (no offline queue, no resend), so that a request gets
 // 503 STATE_UNAVAILABLE instead of hanging, while the client reconnects in the background.
 import { type ChainableCommander, Redis } from 'ioredis';
-import { StateUnavailableError } from '../store/state-unavailable.js';
+import { StateOutOfReachError } from '../store/state-unavailable.js';
 
 export type RedisConnection = {
   readonly client: Redis;
   /** The URL without credentials, for messages. */
   readonly where: string;
-  /** Runs a command (or script) of the shared state; a lost connection becomes a StateUnavailableError. */
+  /** Runs a command (or script) of the shared state; a lost connection becomes a StateOutOfReachError (a StateUnavailableError). */
   run<T>(command: (client: Redis) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
@@ -172,7 +172,7 @@ async function connectOnce(url: string, options: ConnectOptions): Promise<RedisC
         return await command(client);
       } catch (error) {
         if (isReplyError(error)) throw error;
-        throw new StateUnavailableError(where, error instanceof Error ? error.message : String(error));
+        throw new StateOutOfReachError(where, error instanceof Error ? error.message : String(error));
       }
     },
     async close() {

@@ -16,3 +16,14 @@ export class StateUnavailableError extends Error {
     this.reason = oneLine;
   }
 }
+
+/**
+ * The store itself out of reach (the connection lost or refused), as against a change that could
+ * not be made there (a scope dropped, contention): what a proxy can forward without.
+ */
+export class StateOutOfReachError extends StateUnavailableError {
+  constructor(where: string, reason: string) {
+    super(where, reason);
+    this.name = 'StateOutOfReachError';
+  }
+}
