@@ -57,8 +57,12 @@ async function commandsSentDuring(work: () => Promise<void>): Promise<Sent[]> {
   });
   sent.length = 0;
   await work();
-  // The request record goes to Redis just after the answer; give it a moment to arrive.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The request record goes to Redis just after the answer: wait until nothing more comes.
+  let seen = -1;
+  for (let polls = 0; polls < 50 && seen !== sent.length; polls += 1) {
+    seen = sent.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   monitor.disconnect();
   return sent;
 }

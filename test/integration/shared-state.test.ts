@@ -203,12 +203,23 @@ describe('two mocks on one Redis', () => {
         await two.http
           .put('/__mock/latency')
           .set(scope)
-          .send({ ms: 400, operations: ['createPet'] })
+          .send({ ms: 2_000, operations: ['createPet'] })
       ).status,
     ).toBe(200);
+    const requestsOfRaced = async (): Promise<number> => {
+      const { scopes } = (await two.http.get('/__mock/scopes')).body as {
+        scopes: { name: string; requests: number }[];
+      };
+      return scopes.find(({ name }) => name === 'raced')?.requests ?? 0;
+    };
+    const before = await requestsOfRaced();
     const underWay = one.http.post('/v1/pets').set(KEY).set(scope).send({ name: 'Late', categoryId: 1 });
     const answered = underWay.then((answer) => answer);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Dropped once the create has entered its scope (counted there), while it waits out its latency.
+    for (let polls = 0; polls < 250 && (await requestsOfRaced()) === before; polls += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await requestsOfRaced()).toBe(before + 1);
     expect((await two.http.delete('/__mock/scopes/raced')).status).toBe(204);
     const late = await answered;
     expect(late.status).toBe(503);
