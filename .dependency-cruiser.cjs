@@ -1,4 +1,4 @@
-// The import rules of the layout (README.md, "Layout"), checked by `npm test`:
+// The import rules of the layout (docs/architecture.md, "Layout"), checked by `npm test`:
 //   npx depcruise src contract-tests --config .dependency-cruiser.cjs
 // src/ is built in layers, each importing only from the layers below it (and within itself):
 // no arrow back up, no cycle. The rules describe the target; a rule is never loosened to let a

@@ -17,7 +17,7 @@ const STEPS = [
   // The CLI tests run the built command, as users do, with what the build compiles ahead.
   { name: 'build (npm run build)', command: [process.execPath, 'scripts/build.js'] },
   { name: 'format and lint (biome)', command: [bin('biome'), 'check', '--error-on-warnings', '.'] },
-  // The layering of README's Layout: which folder may import which (.dependency-cruiser.cjs).
+  // The layering of docs/architecture.md's Layout: which folder may import which (.dependency-cruiser.cjs).
   {
     name: 'import rules (dependency-cruiser)',
     command: [bin('depcruise'), 'src', 'contract-tests', '--config', '.dependency-cruiser.cjs'],

@@ -1,4 +1,4 @@
-// The README's "For parallel test runners" example, run as it is printed there.
+// The "For parallel test runners" example of docs/scopes.md, run as it is printed there.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/index.js';
 

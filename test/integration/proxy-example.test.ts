@@ -1,4 +1,4 @@
-// The README's "Validation proxy" example, run as it is printed there.
+// The example of docs/proxy.md, run as it is printed there.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/index.js';
 

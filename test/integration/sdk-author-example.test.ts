@@ -1,4 +1,4 @@
-// The README's "For SDK authors" example, run as it is printed there.
+// The "For SDK authors" example of docs/sdk-check.md, run as it is printed there.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/index.js';
 
