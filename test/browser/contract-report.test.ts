@@ -1,5 +1,5 @@
 // `contract --html`: the page of a real run against a broken implementation, opened from disk in
-// Debian's Chromium with every request but the file itself refused. Writes the README's screenshot.
+// Debian's Chromium with every request but the file itself refused. Its screenshot is docs/contract-report.png.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +11,7 @@ import { type Cause, groupByCause } from '../../contract-tests/report/causes.js'
 import { type ContractRunResult, runContractSuite } from '../../contract-tests/run-contract-suite.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { launchChromium } from './chromium.js';
-
-const SCREENSHOT = new URL('../../docs/contract-report.png', import.meta.url);
+import { screenshotPath } from './screenshots.js';
 
 let browser: Browser;
 let mock: MockServer;
@@ -100,6 +99,6 @@ describe('the HTML report of a contract run', () => {
   it('loads nothing but itself', async () => {
     expect(requested).toEqual([pathToFileURL(result.html as string).href]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: SCREENSHOT.pathname });
+    await page.screenshot({ path: screenshotPath('contract-report.png') });
   });
 });

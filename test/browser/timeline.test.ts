@@ -1,15 +1,16 @@
 // The dashboard's timeline in Chromium: two clients driven over HTTP against a real mock, one
 // that waits as told and one that hammers into a ban, and what the page draws of each, checked
-// against the control API's GET /__mock/keys/{key}/timeline. It writes the README's screenshots.
+// against the control API's GET /__mock/keys/{key}/timeline. Its screenshots are docs/timeline-*.png.
 
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { startTestMock, type TestMock, useTestMock } from '../support/mock.js';
 import { launchChromium, waitFor } from './chromium.js';
+import { screenshotPath } from './screenshots.js';
 
 const SCREENSHOTS = {
-  wellBehaved: new URL('../../docs/timeline-well-behaved.png', import.meta.url),
-  misbehaving: new URL('../../docs/timeline-misbehaving.png', import.meta.url),
+  wellBehaved: 'timeline-well-behaved.png',
+  misbehaving: 'timeline-misbehaving.png',
 };
 const OUTCOME_LABELS = {
   answered: 'answered',
@@ -150,13 +151,13 @@ async function pinAndLeave(page: Page): Promise<void> {
 }
 
 /**
- * The panel as the README shows it. Square corners: Chromium smooths round ones differently from
+ * The panel as docs/sdk-check.md shows it. Square corners: Chromium smooths round ones differently from
  * run to run under load, and the committed images are to be exactly what the test writes.
  */
-async function screenshot(page: Page, file: URL): Promise<void> {
+async function screenshot(page: Page, name: string): Promise<void> {
   await page
     .locator('#timeline-panel')
-    .screenshot({ path: file.pathname, style: '#timeline-panel { border-radius: 0; }' });
+    .screenshot({ path: screenshotPath(name), style: '#timeline-panel { border-radius: 0; }' });
 }
 
 let browser: Browser;
