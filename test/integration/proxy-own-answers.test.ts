@@ -53,6 +53,8 @@ describe('an upstream slower than --upstream-timeout', () => {
       timeoutMs: 300,
     });
     try {
+      // Frozen, so that no minute boundary falls between the request's count and its 504.
+      await proxy.control.moveClock({ frozen: true });
       const res = await fetch(`${proxy.url}/pets/by-id/1`, { headers: { 'X-API-Key': 'demo-pro' } });
       expect(res.status).toBe(504);
       expect(rateLimitOf(res)).toMatchObject({ limit: 300, remaining: 299 });
@@ -69,8 +71,12 @@ describe('an upstream slower than --upstream-timeout', () => {
 describe('in front of a mock that answers its own X-RateLimit-*', () => {
   let mock: MockServer;
   const closers: Array<() => Promise<void>> = [];
+  // The upstream and the proxy stand at one instant, so that however slow the machine, no
+  // minute boundary ends the upstream's window between its answer and the proxy's own.
+  const instant = new Date('2026-11-21T10:00:30Z');
   beforeAll(async () => {
     mock = await createMockServer({ data: ':memory:', log: () => undefined, logRequests: false });
+    await mock.control.moveClock({ now: instant, frozen: true });
   });
   afterAll(async () => {
     for (const close of closers) await close();
@@ -80,6 +86,7 @@ describe('in front of a mock that answers its own X-RateLimit-*', () => {
   it("repeats the upstream's last values for the key on the answers it gives itself (--errors, a storm)", async () => {
     const { proxy, logLines } = await startProxy(mock.url, { errors: true });
     closers.push(() => proxy.close());
+    await proxy.control.moveClock({ now: instant, frozen: true });
     const key = { 'X-API-Key': 'demo-business' };
     const forwarded = await fetch(`${proxy.url}/pets?limit=1`, { headers: key });
     expect(forwarded.status).toBe(200);

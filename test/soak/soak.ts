@@ -9,7 +9,11 @@ import { createSeededRandom } from '../../src/http/latency.js';
 import { createMockServer } from '../../src/server.js';
 
 export type SoakOptions = {
+  /** The longest it runs; with `phases`, only a bound, since the work is then fixed. */
   seconds: number;
+  /** A fixed amount of work whatever the machine's speed: this many phases of `requestsPerPhase`. */
+  phases?: number;
+  requestsPerPhase?: number;
   keys?: number;
   clients?: number;
   seed?: number;
@@ -65,7 +69,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const endAt = Date.now() + options.seconds * 1000;
 
   try {
-    while (Date.now() < endAt && report.requests < MAX_REQUESTS) {
+    const fixedWork = options.phases !== undefined;
+    const phaseRequests = options.requestsPerPhase ?? MAX_REQUESTS;
+    while (Date.now() < endAt && report.requests < MAX_REQUESTS && report.phases < (options.phases ?? Infinity)) {
       report.phases += 1;
       // Between phases, with nothing in flight: switch storms and bans, then move to a new minute.
       await mock.control.stopStorms();
@@ -74,9 +80,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const banned = keys[Math.floor(random() * keys.length)] as string;
       if (report.phases % 3 === 0) await mock.control.ban(banned, 30);
       const counted = new Map<string, number>();
-      const phaseEnd = Math.min(Date.now() + PHASE_MS, endAt);
+      // A phase of fixed work ends when its requests are sent; otherwise after PHASE_MS.
+      const phaseEnd = fixedWork ? endAt : Math.min(Date.now() + PHASE_MS, endAt);
+      let sent = 0;
       const client = async () => {
-        while (Date.now() < phaseEnd && report.requests < MAX_REQUESTS) {
+        while (Date.now() < phaseEnd && report.requests < MAX_REQUESTS && sent < phaseRequests) {
+          sent += 1;
           const key = keys[Math.floor(random() * keys.length)] as string;
           const choice = random();
           const headers = { 'X-API-Key': key, 'Content-Type': 'application/json' };
