@@ -21,6 +21,8 @@ export type MockServerOptions = {
   seed?: number;
   /** Rebuild the data file from the fixtures even if it exists. */
   reset?: boolean;
+  /** Take edits made to the data file by hand while serving (serve --watch). */
+  watch?: boolean;
   /** Include the demo keys in fresh data. Default true. */
   demoKeys?: boolean;
   /** Start the mock's clock at this instant (default: real time). */
@@ -65,6 +67,7 @@ export type Config = Readonly<{
   data: string;
   seed: number;
   reset: boolean;
+  watch: boolean;
   demoKeys: boolean;
   clockStart: Date | undefined;
   clockFrozen: boolean;
@@ -154,12 +157,19 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
   const data = options.data ?? IN_MEMORY;
   if (data.trim() === '') throw new ConfigError('The data file path is empty; pass a path or ":memory:".');
   const ban = { ...DEFAULT_BAN, ...options.ban };
+  const watch = options.watch ?? false;
+  if (watch && (data === IN_MEMORY || options.redis !== undefined)) {
+    throw new ConfigError(
+      `--watch picks up edits to the data file, and ${options.redis === undefined ? '--data :memory: keeps none' : 'with --redis the state is in Redis, not in a file'}: pass --data FILE (default data/db.json), or leave out --watch.`,
+    );
+  }
   return Object.freeze({
     port: requireInteger('The port', options.port ?? 0, OPTION_RANGES.port),
     host: options.host ?? '127.0.0.1',
     data,
     seed: requireInteger('The seed', options.seed ?? DEFAULT_SEED, OPTION_RANGES.seed),
     reset: options.reset ?? false,
+    watch,
     demoKeys: options.demoKeys ?? true,
     clockStart,
     clockFrozen: options.clockFrozen ?? false,

@@ -16,6 +16,8 @@ export type StateParts = {
   initialSettings: RateLimitSettings;
   createInitialData: () => DataSet;
   fixtures: DataSet;
+  /** What is wrong with the records of a data file (the contract's check). */
+  checkRecords: (data: DataSet) => string[];
 };
 
 /** The default world and the scopes, where they live, and how a start and a close go for them. */
@@ -40,6 +42,8 @@ export async function openFileState(config: Config, parts: StateParts): Promise<
     location: config.data,
     reset: config.reset,
     createInitialData: parts.createInitialData,
+    checkRecords: parts.checkRecords,
+    ...(config.watch ? { watch: { log: config.log } } : {}),
   });
   const defaultWorld = assembleWorld({
     data: dataStoreOf(store),

@@ -14,6 +14,7 @@ import { initialDataSet } from './fixtures/initial-data.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
+import { createDataSetChecker } from './openapi/data-set-check.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {
   COMPILED_CONTROL_SPEC_FILE,
@@ -108,7 +109,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const fixtures = freezeDataSet(await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys }));
   const createInitialData = () => copyDataSet(fixtures);
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
-  const parts = { initialSettings, createInitialData, fixtures };
+  const checkRecords = createDataSetChecker(contract, controlContract);
+  const parts = { initialSettings, createInitialData, fixtures, checkRecords };
   // The Redis state (and its client) is loaded by a start with --redis only.
   const state = config.redis
     ? await (await import('./redis-state.js')).openRedisState(config, parts)

@@ -24,6 +24,7 @@ type ServeFlags = ListenFlags &
     data: string;
     seed?: number;
     reset?: boolean;
+    watch?: boolean;
     demoKeys: boolean;
     validateResponses: boolean;
     workers?: number;
@@ -43,6 +44,7 @@ function serverOptions(flags: ServeFlags): MockServerOptions {
     data: flags.data,
     seed: flags.seed,
     reset: flags.reset,
+    watch: flags.watch,
     demoKeys: flags.demoKeys,
     validateResponses: flags.validateResponses,
   };
@@ -88,8 +90,10 @@ async function serveOne(flags: ServeFlags): Promise<void> {
   // Before the start, which creates a missing data file.
   const dataOrigin = describeDataOrigin(flags);
   const server = await startServer(serverOptions(flags));
-  console.log(await renderServerBanner(server, dataOrigin));
+  const banner = await renderServerBanner(server, dataOrigin);
+  // Before the banner: whoever reads it may send SIGTERM at once, before this process runs again.
   closeOnSignals(server, true);
+  console.log(banner);
 }
 
 /**
@@ -108,8 +112,9 @@ async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> 
   };
   try {
     const server = await startServer(options);
-    reportServing(await renderServerBanner(server, describeDataOrigin(flags), workers));
+    const banner = await renderServerBanner(server, describeDataOrigin(flags), workers);
     closeOnSignals(server, false);
+    reportServing(banner);
   } catch (error) {
     releaseFromPrimary();
     throw error;
@@ -137,6 +142,7 @@ export function registerServeCommand(program: Command): void {
     .option('--data <file>', `data file, relative to the working directory, or ${IN_MEMORY}`, DEFAULT_DATA_FILE)
     .option('--seed <n>', 'faker seed of the fixture data', integerOption('--seed', OPTION_RANGES.seed))
     .option('--reset', 'rebuild the data file from the fixtures')
+    .option('--watch', 'pick up edits to the data file while serving (an edit that breaks the contract is not taken)')
     .option('--no-demo-keys', 'leave the demo keys out of fresh data');
   addSimulationOptions(serve)
     .option(

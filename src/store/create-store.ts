@@ -3,10 +3,11 @@
 // Changes apply to the data at once, one at a time (JavaScript runs one at a time); the writes
 // that store them are grouped (group-commit.ts). A write that fails is undone: the data goes back
 // to what the file holds, every change since is rejected with a StorageError, and reads go on.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low, Memory } from 'lowdb';
 import { createBlockSerialiser, type SerialisedImage } from './block-serialiser.js';
+import { watchFile } from './data-file-watch.js';
 import { copyDataSet, type DataSet, findDataSetProblem } from './data-set.js';
 import { DurableJsonFile, type OpenFileWriter } from './durable-json-file.js';
 import { createGroupCommit } from './group-commit.js';
@@ -46,9 +47,29 @@ export type StoreOptions = {
   reset?: boolean;
   /** What writes the file; by default the writer thread (file-writer-thread.ts). */
   openFileWriter?: OpenFileWriter;
+  /** What is wrong with the records of data read from the file (the contract's check); none by default. */
+  checkRecords?: (data: DataSet) => string[];
+  /** Take edits made to the file while serving (serve --watch), saying each time what became of them. */
+  watch?: { log: (line: string) => void };
 };
 
-async function readExisting(path: string): Promise<DataSet | undefined> {
+/** The most faults a message lists; the rest are counted. */
+const MOST_FAULTS_SHOWN = 20;
+
+function describeFaults(faults: string[]): string {
+  const shown = faults.slice(0, MOST_FAULTS_SHOWN).map((fault) => `  ${fault}`);
+  if (faults.length > MOST_FAULTS_SHOWN) shown.push(`  … and ${faults.length - MOST_FAULTS_SHOWN} more`);
+  return shown.join('\n');
+}
+
+async function readExisting(
+  path: string,
+  checkRecords: StoreOptions['checkRecords'],
+  onFaults = (faults: string[]) =>
+    `The data file ${path} breaks the contract in ${faults.length} ${faults.length === 1 ? 'place' : 'places'}:\n` +
+    `${describeFaults(faults)}\nIt was left untouched: fix ${faults.length === 1 ? 'this record' : 'these records'} ` +
+    'and start again, or start with --reset to rebuild it from the fixtures (your edits are then lost).',
+): Promise<DataSet | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -74,8 +95,20 @@ async function readExisting(path: string): Promise<DataSet | undefined> {
         'move it away, pass another --data FILE, or start with --reset to rebuild it from the fixtures.',
     );
   }
+  const faults = checkRecords?.(parsed as DataSet) ?? [];
+  if (faults.length > 0) throw new DataFileError(onFaults(faults));
   return parsed as DataSet;
 }
+
+/** The file as a write of ours left it: another version there is an edit made by hand. */
+type FileVersion = { ino: number; size: number; mtimeMs: number };
+const versionOf = async (path: string): Promise<FileVersion | undefined> =>
+  stat(path).then(
+    ({ ino, size, mtimeMs }) => ({ ino, size, mtimeMs }),
+    () => undefined,
+  );
+const sameVersion = (a: FileVersion | undefined, b: FileVersion | undefined) =>
+  a !== undefined && b !== undefined && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
 /** The image of data that was read, not serialised: a copy of its lists, made once. */
 function copiedImage(data: DataSet): SerialisedImage {
@@ -86,7 +119,7 @@ function copiedImage(data: DataSet): SerialisedImage {
 export async function createStore(options: StoreOptions): Promise<Store> {
   const inMemory = options.location === IN_MEMORY;
   const location = inMemory ? IN_MEMORY : resolve(options.location);
-  const existing = inMemory || options.reset ? undefined : await readExisting(location);
+  const existing = inMemory || options.reset ? undefined : await readExisting(location, options.checkRecords);
   const serialiser = createBlockSerialiser();
   const file = inMemory
     ? undefined
@@ -97,16 +130,50 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   // The data as the file holds it, to put back when a write fails. Kept as the image of the last
   // write (its blocks of records are kept anyway), not as a copy of the lists at each write.
   let stored: SerialisedImage = serialiser.lastImage() ?? copiedImage(db.data);
+  const watching = options.watch !== undefined && !inMemory;
+  let ownVersion = watching ? await versionOf(location) : undefined;
   const writes = createGroupCommit(
     async () => {
       await db.write();
       // Writes run one at a time: the last image is this write's.
       stored = serialiser.lastImage() ?? stored;
+      if (watching) ownVersion = await versionOf(location);
     },
     () => {
       db.data = stored.restore();
     },
   );
+
+  /** An edit by hand while serving: taken when it keeps the contract, else the last good data is kept. */
+  const takeEdit = async (log: (line: string) => void) => {
+    await writes.idle();
+    const version = await versionOf(location);
+    if (version === undefined || sameVersion(version, ownVersion)) return;
+    ownVersion = version;
+    try {
+      const edited = await readExisting(
+        location,
+        options.checkRecords,
+        (faults) =>
+          `The data file ${location} was edited, and breaks the contract in ${faults.length} ${faults.length === 1 ? 'place' : 'places'}:\n` +
+          `${describeFaults(faults)}\nStill serving the last good data: fix the file and save it again.`,
+      );
+      if (edited === undefined) return;
+      db.data = edited;
+      stored = copiedImage(edited);
+      log(
+        `The data file ${location} was edited: now serving it (${edited.pets.length} pets, ${edited.categories.length} categories, ${edited.orders.length} orders, ${edited.apiKeys.length} keys).`,
+      );
+    } catch (error) {
+      const message = (error as Error).message.replace(
+        / It was left untouched: .*$/s,
+        ' Still serving the last good data: fix the file and save it again.',
+      );
+      log(message);
+    }
+  };
+  const watchLog = watching ? options.watch?.log : undefined;
+  const watcher = watchLog ? watchFile(location, () => takeEdit(watchLog)) : undefined;
 
   return {
     get data() {
@@ -123,6 +190,7 @@ export async function createStore(options: StoreOptions): Promise<Store> {
       await writes.commit();
     },
     async close() {
+      watcher?.close();
       await writes.idle();
       await file?.close();
     },

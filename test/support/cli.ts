@@ -35,8 +35,8 @@ export function startCli(args: string[], cwd?: string): Promise<RunningCli> {
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`petstore-mock did not start within 10 s. Output:\n${output}`));
-    }, 10_000);
+      reject(new Error(`petstore-mock did not start within 30 s. Output:\n${output}`));
+    }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /API\s+(http:\/\/\S+)/.exec(output);
