@@ -132,13 +132,13 @@ describe('the proxy in front of a dead or slow upstream', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const { proxy } = await startProxy(`http://127.0.0.1:${port}/v1`);
+    // A timeout longer than the test's own: a proxy that waited for it, instead of answering at
+    // once, fails the test however fast the machine (and a 504 would say it timed out).
+    const { proxy } = await startProxy(`http://127.0.0.1:${port}/v1`, { timeoutMs: 60_000 });
     try {
-      const startedAt = Date.now();
       const res = await fetch(`${proxy.url}/pets`, { headers: KEY });
       expect(res.status).toBe(502);
       expect(await res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 502 });
-      expect(Date.now() - startedAt).toBeLessThan(2_000);
     } finally {
       await proxy.close();
     }
