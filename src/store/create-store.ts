@@ -147,29 +147,39 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   /** An edit by hand while serving: taken when it keeps the contract, else the last good data is kept. */
   const takeEdit = async (log: (line: string) => void) => {
     await writes.idle();
-    const version = await versionOf(location);
-    if (version === undefined || sameVersion(version, ownVersion)) return;
-    ownVersion = version;
-    try {
-      const edited = await readExisting(
-        location,
-        options.checkRecords,
-        (faults) =>
-          `The data file ${location} was edited, and breaks the contract in ${faults.length} ${faults.length === 1 ? 'place' : 'places'}:\n` +
-          `${describeFaults(faults)}\nStill serving the last good data: fix the file and save it again.`,
-      );
-      if (edited === undefined) return;
+    // A file that changes while it is read is still being saved: read it again.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const before = await versionOf(location);
+      if (before === undefined || sameVersion(before, ownVersion)) return;
+      let edited: DataSet | undefined;
+      let refusal: string | undefined;
+      try {
+        edited = await readExisting(
+          location,
+          options.checkRecords,
+          (faults) =>
+            `The data file ${location} was edited, and breaks the contract in ${faults.length} ${faults.length === 1 ? 'place' : 'places'}:\n` +
+            `${describeFaults(faults)}\nStill serving the last good data: fix the file and save it again.`,
+        );
+      } catch (error) {
+        refusal = (error as Error).message.replace(
+          / It was left untouched: .*$/s,
+          ' Still serving the last good data: fix the file and save it again.',
+        );
+      }
+      const after = await versionOf(location);
+      if (!sameVersion(before, after)) continue;
+      ownVersion = after;
+      if (refusal !== undefined || edited === undefined) {
+        log(refusal ?? `The data file ${location} was edited away. Still serving the last good data.`);
+        return;
+      }
       db.data = edited;
       stored = copiedImage(edited);
       log(
         `The data file ${location} was edited: now serving it (${edited.pets.length} pets, ${edited.categories.length} categories, ${edited.orders.length} orders, ${edited.apiKeys.length} keys).`,
       );
-    } catch (error) {
-      const message = (error as Error).message.replace(
-        / It was left untouched: .*$/s,
-        ' Still serving the last good data: fix the file and save it again.',
-      );
-      log(message);
+      return;
     }
   };
   const watchLog = watching ? options.watch?.log : undefined;
