@@ -36,7 +36,11 @@ export function registerProxyCommand(program: Command): void {
   const proxy = program
     .command('proxy')
     .description('Forward the API to a real implementation, checking every exchange against the contract.')
-    .requiredOption('--upstream <url>', "the real implementation's {base_url}, e.g. https://staging.example.com/v1")
+    .usage('--upstream <url> [options]')
+    .requiredOption(
+      '--upstream <url>',
+      "required: the real implementation's {base_url}, e.g. https://staging.example.com/v1",
+    )
     .option(
       '--upstream-timeout <seconds>',
       'answer 504 UPSTREAM_TIMEOUT after this many seconds',

@@ -1,12 +1,20 @@
 // `petstore-mock sdk-check [options] -- COMMAND [ARGS]`: the SDK author's client run through every
 // rate-limit edge case, a fresh mock world each, with a verdict per case and an exit code for CI.
 import type { Command } from 'commander';
+import { CATALOGUE } from '../sdk-check/catalogue.js';
 import { integerOption } from './parse-options.js';
 
 type SdkCheckFlags = { cases?: string; junit?: string; html?: string; timeout: number; parallel: number };
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 const DEFAULT_PARALLEL = 4;
+
+/** The cases, from the catalogue itself: a new case shows in --help without a word here. */
+function describeCases(): string {
+  const width = Math.max(...CATALOGUE.map((entry) => entry.name.length));
+  const lines = CATALOGUE.map((entry) => `  ${entry.name.padEnd(width)}  ${entry.reproduces}`);
+  return `\nCases (all by default; --cases takes their names):\n${lines.join('\n')}\n\nExample:\n  petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test`;
+}
 
 export function registerSdkCheckCommand(program: Command): void {
   const sdkCheck = program
@@ -25,6 +33,7 @@ export function registerSdkCheckCommand(program: Command): void {
       DEFAULT_TIMEOUT_SECONDS,
     )
     .option('--parallel <n>', 'cases run at once', integerOption('--parallel', { min: 1, max: 32 }), DEFAULT_PARALLEL)
+    .addHelpText('after', describeCases)
     .action(async (words: string[], flags: SdkCheckFlags) => {
       // Loaded only by this command: a plain start never pays for it.
       const { runSdkCheck, selectCases, UnknownCaseError } = await import('../sdk-check/run-sdk-check.js');

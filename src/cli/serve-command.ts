@@ -134,6 +134,23 @@ async function checkWorkerOptions(flags: ServeFlags, workers: number): Promise<v
   resolveConfig(serverOptions(flags));
 }
 
+/** What to do instead of passing a file (or anything) as an argument to serve. */
+function explainArguments(args: string[]): string {
+  const [first = ''] = args;
+  const contract =
+    'It serves its own contract, the Pet Store API (at /openapi.yaml once started): run petstore-mock serve alone';
+  if (args.length === 1 && /\.ya?ml$/i.test(first)) {
+    return `petstore-mock serve takes no contract file ("${first}"). ${contract}.`;
+  }
+  if (args.length === 1 && /\.json$/i.test(first)) {
+    return (
+      `petstore-mock serve takes no file argument ("${first}"). To serve a data file of petstore-mock's, pass ` +
+      `it as --data: petstore-mock serve --data ${first}. ${contract}.`
+    );
+  }
+  return `petstore-mock serve takes options only, not "${args.join(' ')}": e.g. --port 4010 --data data/db.json (petstore-mock serve --help lists them).`;
+}
+
 export function registerServeCommand(program: Command): void {
   const serve = program
     .command('serve')
@@ -151,7 +168,11 @@ export function registerServeCommand(program: Command): void {
       integerOption('--workers', OPTION_RANGES.workers),
     )
     .option('--no-validate-responses', "skip checking the mock's own responses (for load tests)")
-    .action(async (flags: ServeFlags) => {
+    // Taken, so that a file given as Prism (`prism mock spec.yaml`) or json-server (`json-server
+    // db.json`) take one is explained, rather than refused as "too many arguments".
+    .allowExcessArguments(true)
+    .action(async (flags: ServeFlags, command: Command) => {
+      if (command.args.length > 0) command.error(explainArguments(command.args), { exitCode: 2 });
       const workers = flags.workers;
       if (workers === undefined) return serveOne(flags);
       // Loaded with --workers only: node:cluster and the primary's care of its workers.

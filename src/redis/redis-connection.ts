@@ -138,13 +138,15 @@ async function connectOnce(url: string, options: ConnectOptions): Promise<RedisC
   });
   defineScriptsOn(client);
   let lost = false;
+  // Until the first connection, a failure is the start's to report (and it stops): no promise of 503s.
+  let connected = false;
   let lastError = '';
   // Without a listener ioredis would print every failed reconnection; the 'close' line says it once.
   client.on('error', (error: Error) => {
     lastError = error.message;
   });
   client.on('close', () => {
-    if (lost || client.status === 'end') return;
+    if (!connected || lost || client.status === 'end') return;
     lost = true;
     options.onStatus?.(
       `Redis at ${where} is out of reach${lastError ? ` (${lastError})` : ''}: what needs it is answered 503 STATE_UNAVAILABLE until it is back.`,
@@ -157,9 +159,11 @@ async function connectOnce(url: string, options: ConnectOptions): Promise<RedisC
   });
   try {
     await client.connect();
+    connected = true;
   } catch (error) {
     client.disconnect();
-    const reason = error instanceof Error ? error.message : String(error);
+    // The socket's own error (e.g. ECONNREFUSED) says more than ioredis's "Connection is closed."
+    const reason = lastError || (error instanceof Error ? error.message : String(error));
     throw new RedisUnreachableError(
       `Redis at ${where} could not be reached (${reason}). Start it (e.g. redis-server --port 6379 --save ''), or pass the --redis URL of a running one.`,
     );

@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -148,6 +150,30 @@ describe('petstore-mock contract', () => {
     expect(failing.stdout).not.toContain('cli-limit');
     expect(failing.stdout).not.toContain('demo-enterprise');
   }, 60_000);
+
+  it('stops at once with one message, running no check, when nothing answers at the base URL', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const junit = join(folder, 'unreachable.xml');
+    const result = await runCli([
+      'contract',
+      '--base-url',
+      `http://127.0.0.1:${port}/v1`,
+      '--api-key',
+      'k',
+      '--junit',
+      junit,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `petstore-mock: Nothing answers at http://127.0.0.1:${port}/v1 (connect ECONNREFUSED 127.0.0.1:${port}), so no ` +
+        'check was run. Start the implementation (the mock: npx petstore-mock serve), or give the --base-url it serves at, e.g. http://127.0.0.1:4010/v1.',
+    );
+    expect(result.stdout).toBe('');
+    await expect(readFile(junit, 'utf8')).rejects.toThrow(/ENOENT/);
+  });
 
   it('refuses a base URL that is not one, with exit code 1', async () => {
     const result = await runCli(['contract', '--base-url', 'localhost:4010', '--api-key', 'k']);

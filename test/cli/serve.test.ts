@@ -113,6 +113,21 @@ describe('petstore-mock serve', () => {
     }
   });
 
+  it("explains a file given as Prism or json-server take one, instead of 'too many arguments'", async () => {
+    const contract = await runCli(['serve', 'spec/petstore.yaml']);
+    expect(contract.code).toBe(2);
+    expect(contract.stderr).toContain(
+      'petstore-mock serve takes no contract file ("spec/petstore.yaml"). It serves its own contract, the Pet Store API (at /openapi.yaml once started): run petstore-mock serve alone.',
+    );
+    expect(contract.stderr).not.toContain('too many arguments');
+    const data = await runCli(['serve', 'db.json']);
+    expect(data.code).toBe(2);
+    expect(data.stderr).toContain('pass it as --data: petstore-mock serve --data db.json.');
+    const other = await runCli(['serve', '4010']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('petstore-mock serve takes options only, not "4010": e.g. --port 4010');
+  });
+
   it('rejects a malformed --key, --storm, --latency or --max-scopes with exit code 2', async () => {
     expect((await runCli(['serve', '--max-scopes', '0'])).stderr).toContain('--max-scopes takes a whole number from 1');
     expect((await runCli(['serve', '--key', 'sdk:gold'])).stderr).toContain('--key takes NAME:PLAN');

@@ -166,8 +166,11 @@ describe('serve --redis, process by process', () => {
   it('stops with a message and a non-zero exit when Redis cannot be reached', async () => {
     const result = await runCli(['serve', '--port', '0', '--redis', 'redis://127.0.0.1:1']);
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/Redis at redis:\/\/127\.0\.0\.1:1 could not be reached/);
+    expect(result.stderr).toMatch(/Redis at redis:\/\/127\.0\.0\.1:1 could not be reached \(connect ECONNREFUSED/);
     expect(result.stderr).toMatch(/Start it .*or pass the --redis URL of a running one/);
+    // One message, the one that is true: no promise of 503s "until it is back" from a command that exits.
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/STATE_UNAVAILABLE|until it is back/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('never touches keys under the prefix that are not its own, nor data of another version', async () => {

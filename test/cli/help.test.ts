@@ -1,0 +1,28 @@
+// What --help says: what is required, and what a command can be given (read from where it is
+// defined, never restated here).
+import { describe, expect, it } from '@jest/globals';
+import { CATALOGUE } from '../../src/sdk-check/catalogue.js';
+import { runCli } from '../support/cli.js';
+
+describe('--help', () => {
+  it('proxy --help marks --upstream as required, in the usage line and beside the option', async () => {
+    const help = await runCli(['proxy', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: petstore-mock proxy --upstream <url> [options]');
+    expect(help.stdout).toMatch(/--upstream <url>\s+required: the real implementation's/);
+    const missing = await runCli(['proxy']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("required option '--upstream <url>' not specified");
+  });
+
+  it('sdk-check --help lists every case of the catalogue with what it reproduces', async () => {
+    const help = await runCli(['sdk-check', '--help']);
+    expect(help.code).toBe(0);
+    const listed = help.stdout.slice(help.stdout.indexOf('Cases (all by default; --cases takes their names):'));
+    for (const entry of CATALOGUE)
+      expect(listed).toMatch(
+        new RegExp(`\\n  ${entry.name} +${entry.reproduces.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`),
+      );
+    expect(listed).toContain('petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test');
+  });
+});
