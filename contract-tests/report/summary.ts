@@ -1,5 +1,6 @@
 // The summary printed at the end of a run: each failure with what to do, any notes (where the
-// JUnit XML went, how to reproduce), the distinct causes of failure, then the counts on the last line.
+// JUnit XML went, how to reproduce), the distinct causes of failure, why checks were skipped,
+// then the counts on the last line.
 
 import type { ContractRunResult } from '../run-contract-suite.js';
 import { groupByCause, renderCauses } from './causes.js';
@@ -20,6 +21,13 @@ export function renderSummary(result: ContractRunResult, baseUrl: string, notes:
   if (notes.length > 0) lines.push(...notes, '');
   const causes = renderCauses(groupByCause(result.checks), result.failed);
   if (causes.length > 0) lines.push(...causes, '');
+  // Why checks were skipped (their titles end with the reason, e.g. "(needs --rate-limit-key)").
+  const skipped = result.checks.filter((check) => check.status === 'skipped');
+  if (skipped.length > 0) {
+    lines.push(`Skipped: ${skipped.length} ${skipped.length === 1 ? 'check' : 'checks'}, each with why:`);
+    for (const check of skipped) lines.push(`  - ${[...check.groups.slice(1), check.title].join(' › ')}`);
+    lines.push('');
+  }
   lines.push(
     `Contract suite against ${baseUrl}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped (seed ${result.seed}).`,
   );

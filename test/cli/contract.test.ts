@@ -151,6 +151,29 @@ describe('petstore-mock contract', () => {
     expect(failing.stdout).not.toContain('demo-enterprise');
   }, 60_000);
 
+  it('says why each skipped check was skipped, in the console just before the closing line', async () => {
+    const result = await runCli([
+      'contract',
+      '--base-url',
+      mock.url,
+      '--api-key',
+      'demo-enterprise',
+      '--operations',
+      'listPets',
+      '--checks',
+      'rate-limits',
+    ]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.slice(-5)).toEqual([
+      'Skipped: 2 checks, each with why:',
+      expect.stringMatching(/^ {2}- listPets: X-RateLimit-Remaining counts down .*\(needs --rate-limit-key\)$/),
+      expect.stringMatching(/^ {2}- listPets: .* lead to the ban .*\(needs --rate-limit-key and --check-ban\)$/),
+      '',
+      expect.stringMatching(/: 1 passed, 0 failed, 2 skipped \(seed \d+\)\.$/),
+    ]);
+  }, 60_000);
+
   it('stops at once with one message, running no check, when nothing answers at the base URL', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
