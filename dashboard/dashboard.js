@@ -321,8 +321,11 @@ async function refresh() {
     renderStorms(state);
     renderRequests(requests);
     await timeline.render(state);
-    if (statusLine.classList.contains('error') || statusLine.textContent === 'Connecting…')
+    const first = document.documentElement.classList.contains('loading');
+    if (first || statusLine.classList.contains('error'))
       say(`Connected; control API ${state.controlApi}; ${state.scope ? `scope ${state.scope}` : 'the default scope'}.`);
+    // The panels show once they hold the state: never empty, under a line that says "Connecting".
+    document.documentElement.classList.remove('loading');
   } catch (error) {
     say(`Cannot read the mock's state: ${error.message}`, true);
   } finally {

@@ -80,6 +80,39 @@ describe('the dashboard at /__mock/ui', () => {
   });
 });
 
+describe("the dashboard's first paint", () => {
+  const mock = useTestMock({ clockStart: '2026-11-21T10:00:00Z', clockFrozen: true });
+
+  it('shows no empty panel while the state is read, says what is under way, then shows the panels filled', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    try {
+      // The first read of the state is held, as a slow network or a busy mock would hold it.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/__mock/state', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${mock.server.origin}/__mock/ui`);
+      await expect(page.locator('#status').textContent()).resolves.toBe(
+        "Reading the mock's state (GET /__mock/state)…",
+      );
+      expect(await page.locator('main').isVisible()).toBe(false);
+      expect(await page.locator('.scope-bar').isVisible()).toBe(false);
+
+      release();
+      await page.locator('tr[data-key="demo-free"]').waitFor();
+      expect(await page.locator('main').isVisible()).toBe(true);
+      await expect(page.locator('#status').textContent()).resolves.toMatch(/^Connected; control API open/);
+      await expect(page.locator('#clock-now').textContent()).resolves.not.toBe('–');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe("the dashboard's scope picker", () => {
   const mock = useTestMock({ clockStart: '2026-11-21T10:00:00Z', clockFrozen: true });
   let page: Page;
