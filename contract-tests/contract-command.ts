@@ -8,7 +8,7 @@ import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
 import { API_KEY_VARIABLE, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
-import { expectSomethingAnswers } from './support/reachable.js';
+import { expectApiAt } from './support/reachable.js';
 import { DEFAULT_EXAMPLES } from './support/target.js';
 
 type ContractFlags = {
@@ -97,7 +97,7 @@ export function registerContractCommand(program: Command): void {
     .option('--no-concurrency', 'send one request at a time: leave out the checks that send requests at once')
     .action(async (flags: ContractFlags, command: Command) => {
       const baseUrl = checkBaseUrl(flags.baseUrl);
-      await expectSomethingAnswers(baseUrl);
+      await expectApiAt(baseUrl);
       // Progress always goes to stderr: lines in CI (not a terminal), one line in place on a terminal.
       const progress = flags.progress ? 'each-check' : process.stderr.isTTY ? 'status-line' : 'lines';
       const [{ runContractSuite }, { SelectionError }, { renderSummary }] = await Promise.all([

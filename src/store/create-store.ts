@@ -4,7 +4,7 @@
 // that store them are grouped (group-commit.ts). A write that fails is undone: the data goes back
 // to what the file holds, every change since is rejected with a StorageError, and reads go on.
 import { mkdir, readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Low, Memory } from 'lowdb';
 import { createBlockSerialiser, type SerialisedImage } from './block-serialiser.js';
 import { watchFile } from './data-file-watch.js';
@@ -75,6 +75,11 @@ async function readExisting(
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
+      throw new DataFileError(
+        `The data file ${path} is a folder. Pass a file, e.g. --data ${join(path, 'db.json')} (created from the fixtures when missing).`,
+      );
+    }
     throw new DataFileError(
       `Cannot read the data file ${path}: ${(error as Error).message}. Check its permissions, or pass another --data FILE.`,
     );

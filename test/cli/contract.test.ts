@@ -68,7 +68,10 @@ describe('petstore-mock contract', () => {
     expect(lines.slice(causes).some((line) => line.startsWith('     Reproduce: curl -i '))).toBe(true);
     expect(lines.at(-2)).toBe('');
     expect(lines.at(-1)).toMatch(/: 0 passed, \d+ failed, \d+ skipped/);
-    expect(lines.slice(causes, -2).every((line) => line.startsWith(' ') || line.startsWith('Distinct'))).toBe(true);
+    // The causes' block, then (with --rate-limit-key left out) the skipped checks' block.
+    const blocks = lines.slice(causes, -2).join('\n').split('\n\n');
+    expect(blocks[0]?.split('\n').every((line) => line.startsWith(' ') || line.startsWith('Distinct'))).toBe(true);
+    expect(blocks.slice(1).every((block) => block.startsWith('Skipped: '))).toBe(true);
     // One suite per operation, and each failure's summary in its message, for the CI's list of failures.
     const xml = await readFile(join(folder, 'failing.xml'), 'utf8');
     expect(xml).toContain('<testsuite name="getCategory"');
@@ -196,6 +199,16 @@ describe('petstore-mock contract', () => {
     );
     expect(result.stdout).toBe('');
     await expect(readFile(junit, 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('stops at once with the URL to give when the base URL lacks the API base path (/v1)', async () => {
+    const result = await runCli(['contract', '--base-url', mock.origin, '--api-key', 'demo-enterprise']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `petstore-mock: ${mock.origin}/pets is not found (404), but ${mock.url}/pets is there: --base-url is the ` +
+        `API's {base_url}, with its /v1. Run again with --base-url ${mock.url}`,
+    );
+    expect(result.stdout).toBe('');
   });
 
   it('refuses a base URL that is not one, with exit code 1', async () => {

@@ -124,6 +124,14 @@ describe('a data file edited by hand', () => {
     });
   });
 
+  it('a folder given as the data file says which file to pass', async () => {
+    const result = await runCli(['serve', '--port', '0', '--data', folder]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `petstore-mock: The data file ${folder} is a folder. Pass a file, e.g. --data ${join(folder, 'db.json')} (created from the fixtures when missing).`,
+    );
+  });
+
   it('--watch without a data file to watch says what to pass', async () => {
     const result = await runCli(['serve', '--data', ':memory:', '--watch']);
     expect(result.code).toBe(1);
