@@ -14,7 +14,7 @@ import { initialDataSet } from './fixtures/initial-data.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
-import { createDataSetChecker } from './openapi/data-set-check.js';
+import { createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import {
   COMPILED_CONTROL_SPEC_FILE,
@@ -26,7 +26,7 @@ import { delegateTo } from './scopes/delegate.js';
 import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
 import { tooManyScopesMessage } from './scopes/world-of-request.js';
 import type { Store } from './store/create-store.js';
-import { copyDataSet, freezeDataSet } from './store/data-set.js';
+import { copyDataSet, type DataSet, freezeDataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
 
 /** What a test needs of one scope: the header to send, and the scope's own control and clock. */
@@ -109,7 +109,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const fixtures = freezeDataSet(await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys }));
   const createInitialData = () => copyDataSet(fixtures);
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
-  const checkRecords = createDataSetChecker(contract, controlContract);
+  // Compiled when a data file is read: a start in memory or on Redis never pays for it.
+  let checker: DataSetChecker | undefined;
+  const checkRecords = (data: DataSet) => {
+    checker ??= createDataSetChecker(contract, controlContract);
+    return checker(data);
+  };
   const parts = { initialSettings, createInitialData, fixtures, checkRecords };
   // The Redis state (and its client) is loaded by a start with --redis only.
   const state = config.redis
