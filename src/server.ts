@@ -11,6 +11,7 @@ import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
 import { initialDataSet } from './fixtures/initial-data.js';
+import { createHostMatcher } from './http/allowed-hosts.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
@@ -136,6 +137,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       defaultWorld,
       scopes,
       controlAccess: access,
+      isAllowedHost: createHostMatcher(config.host, config.allowedHosts),
       controlToken: config.controlToken,
       validateResponses: config.validateResponses,
       seed: config.seed,
@@ -148,7 +150,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     throw error;
   }
 
-  const server = createServer(app);
+  // A request without Host gets the Error object from the app (createHostCheck), not Node's bare 400.
+  const server = createServer({ requireHostHeader: false }, app);
   // A request that is not even valid HTTP gets the Error object too, not a bare 400.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return;

@@ -743,7 +743,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The control API is closed (listening beyond loopback without a token). */
+        /** @description The control API is closed (listening beyond loopback without a token), or the request names another host or comes from another origin's page. */
         Closed: {
             headers: {
                 [name: string]: unknown;
