@@ -60,6 +60,8 @@ export type AppDependencies = {
   isAllowedHost: (hostName: string) => boolean;
   controlToken: string | undefined;
   validateResponses: boolean;
+  /** Whether clients' API keys are secrets (a proxy's): log lines show a fingerprint instead. */
+  secretKeys?: boolean;
   /** Write a line per request (the errors of the mock's own are logged either way). */
   logRequests: boolean;
   /** Seeds the random latency, so that delays repeat from run to run. */
@@ -220,7 +222,7 @@ export function createApp(deps: AppDependencies): MockApp {
     composeMiddleware([
       createDateHeader(defaultWorld.clock),
       onlyCrossOrigin(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 })),
-      ...(deps.logRequests ? [createRequestLog(deps.log)] : []),
+      ...(deps.logRequests ? [createRequestLog(deps.log, deps.secretKeys === true)] : []),
       createHostCheck(deps.isAllowedHost),
       onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)),
       // Before the API's limits: control requests never count against any key.

@@ -143,6 +143,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       seed: config.seed,
       log: config.log,
       logRequests: config.logRequests,
+      secretKeys: options.proxy !== undefined,
       mode,
     }));
   } catch (error) {
