@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
 import { type Contract, ContractError, type OperationInfo } from './load-contract.js';
+import { checkPlainIntegers } from './plain-integers.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { describeValidatorError } from './validator-errors.js';
 import { withoutResponseHeaders } from './without-response-headers.js';
@@ -147,6 +148,12 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       else next(describeValidatorError(unmatched.get(req) ?? notFound(), req, operation));
     },
     checkRequest: (req, res, next) => {
+      try {
+        checkPlainIntegers(req, requestOperation(req)?.integerParameters ?? []);
+      } catch (error) {
+        next(error);
+        return;
+      }
       requestCheck(req, res, (error?: unknown) =>
         next(error === undefined ? undefined : describeValidatorError(error, req, requestOperation(req))),
       );

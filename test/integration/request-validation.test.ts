@@ -23,6 +23,31 @@ describe('requests that break the contract', () => {
     expect(badEnum.body.message).toMatch(/status.*allowed values/);
   });
 
+  it.each([
+    ['/v1/pets/by-id/0x10', 'petId'],
+    ['/v1/pets/by-id/+1', 'petId'],
+    ['/v1/pets/by-id/01', 'petId'],
+    ['/v1/pets/by-id/1.0', 'petId'],
+    ['/v1/pets/by-id/1e0', 'petId'],
+    ['/v1/pets/by-id/%201', 'petId'],
+    ['/v1/pets/by-id/1%20', 'petId'],
+    ['/v1/pets?categoryId=0x1', 'categoryId'],
+    ['/v1/pets?limit=1.0', 'limit'],
+    ['/v1/pets?offset=-0', 'offset'],
+    ['/v1/store/orders?limit=2&limit=%2B2', 'limit'],
+    ['/__mock/requests?limit=0x10', 'limit'],
+  ])('an integer not in plain decimal form, %s, gets 400 INVALID_PARAMETER naming %s', async (path, name) => {
+    const res = await mock.http.get(path).set('X-API-Key', DEMO_KEY);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
+    expect(res.body.message).toContain(`${name}: must be integer, in plain decimal digits`);
+  });
+
+  it('a plain decimal integer is read as before', async () => {
+    expect((await mock.http.get('/v1/pets/by-id/16').set('X-API-Key', DEMO_KEY)).body.id).toBe(16);
+    expect((await mock.http.get('/v1/pets?limit=1&offset=0').set('X-API-Key', DEMO_KEY)).body).toHaveLength(1);
+  });
+
   it('a bad path or query parameter gets 400 INVALID_PARAMETER naming it', async () => {
     const path = await mock.http.get('/v1/pets/by-id/abc').set('X-API-Key', DEMO_KEY);
     expect(path.status).toBe(400);
