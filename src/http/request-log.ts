@@ -2,6 +2,7 @@
 // The dashboard's polls (sent with X-Mock-Poll) are left out while they succeed: twice a second,
 // they would bury the lines of the client under test.
 import type { RequestHandler } from 'express';
+import { sentMethod } from './head-as-get.js';
 import { keyFingerprint, redactSecrets } from './redact-secrets.js';
 
 export type LogLine = (line: string) => void;
@@ -22,7 +23,7 @@ export function createRequestLog(log: LogLine, hideSecrets = false): RequestHand
       const url = hideSecrets ? redactSecrets(req.originalUrl, req.headers) : req.originalUrl;
       const shownKey = key && hideSecrets ? keyFingerprint(key) : key;
       log(
-        `${req.method} ${url} ${res.statusCode}${code} ${ms.toFixed(1)}ms${shownKey ? ` key=${shownKey}` : ''}${scope ? ` scope=${scope}` : ''}`,
+        `${sentMethod(req)} ${url} ${res.statusCode}${code} ${ms.toFixed(1)}ms${shownKey ? ` key=${shownKey}` : ''}${scope ? ` scope=${scope}` : ''}`,
       );
     });
     next();

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type { Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
+import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
 import { type Contract, ContractError, type OperationInfo } from './load-contract.js';
 import { checkPlainIntegers } from './plain-integers.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
@@ -122,8 +123,12 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     ]),
   );
   const match: RequestHandler = (req, res, next) => {
+    runHeadAsGet(req);
     metadata(req, res, (error?: unknown) => {
-      if (error !== undefined) unmatched.set(req, error);
+      if (error !== undefined) {
+        unmatched.set(req, error);
+        undoHeadAsGet(req);
+      }
       const operationId = openApiMetadata(req)?.schema.operationId;
       const found = operationId === undefined ? undefined : matches.get(operationId);
       if (found) (req as MatchedRequest).operationMatch = found;
