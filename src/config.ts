@@ -1,6 +1,7 @@
 // Public options -> one validated, frozen Config. Nothing below the CLI reads process.env or
 // process.argv: what the server does is decided here, once.
 
+import { clockRangeProblem } from './clock.js';
 import type { SimulationStart } from './control/simulation.js';
 import { DEFAULT_SEED } from './fixtures/default-seed.js';
 import type { RetryAfterFormat } from './limits/rate-limit-headers.js';
@@ -163,6 +164,8 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
       `The clock start "${String(options.clockStart)}" is not a date; use ISO 8601, e.g. 2027-07-01T00:00:00Z.`,
     );
   }
+  const outOfRange = clockStart && clockRangeProblem(clockStart.getTime());
+  if (outOfRange) throw new ConfigError(`--clock-start ${String(options.clockStart)}: ${outOfRange}`);
   const retryAfterFormat = options.retryAfterFormat ?? 'seconds';
   if (retryAfterFormat !== 'seconds' && retryAfterFormat !== 'http-date') {
     throw new ConfigError(

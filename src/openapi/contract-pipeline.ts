@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
 import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
+import { DATE_TIME_FORMAT } from './date-time-format.js';
 import { type Contract, ContractError, type OperationInfo } from './load-contract.js';
 import { checkPlainIntegers } from './plain-integers.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
@@ -93,6 +94,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     // Formats checked in full: the validator's default ('fast') takes month 13 or hour 25 for a
     // date-time (RFC 3339 section 5.6), which the mock then stored and answered.
     ajvFormats: { mode: 'full' },
+    formats: { 'date-time': DATE_TIME_FORMAT },
     validateResponses: options.validateResponses
       ? {
           allErrors: true,
