@@ -12,6 +12,7 @@ import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import { createHostMatcher } from './http/allowed-hosts.js';
+import { createGracefulStop } from './http/graceful-stop.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
@@ -67,9 +68,6 @@ export type MockServer = {
   scope(name: string): MockScope;
   close(): Promise<void>;
 };
-
-/** How long close() lets requests under way finish before cutting their connections. */
-const CLOSE_GRACE_MS = 5_000;
 
 export class ListenError extends Error {
   constructor(message: string) {
@@ -152,7 +150,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   }
 
   // A request without Host gets the Error object from the app (createHostCheck), not Node's bare 400.
-  const server = createServer({ requireHostHeader: false }, app);
+  const stopper = createGracefulStop(app);
+  const server = createServer({ requireHostHeader: false }, stopper.listener);
   // A request that is not even valid HTTP gets the Error object too, not a bare 400.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return;
@@ -206,16 +205,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       };
     },
     async close() {
-      // Requests under way finish (and their writes reach the disk); idle connections close now,
-      // and any still busy after the grace period are cut.
-      await new Promise<void>((resolve) => {
-        const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        server.close(() => {
-          clearTimeout(grace);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
+      // No new request from here on; those under way finish, are answered, and their writes reach the disk.
+      await stopper.stop(server);
       scopes.close();
       await data.close();
       await state.close();

@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   UPSTREAM_UNAVAILABLE: { status: 502, description: "The validation proxy's own: the upstream cannot be reached, cut the connection, or sent an answer over its size bound." },
   UPSTREAM_TIMEOUT: { status: 504, description: "The validation proxy's own: the upstream did not answer within --upstream-timeout." },
   TOO_MANY_SCOPES: { status: 503, description: "The mock's own: the request names a new scope, and the mock holds as many as its --max-scopes allows." },
+  SHUTTING_DOWN: { status: 503, description: "The mock's own: it is stopping (SIGTERM or SIGINT) and takes no new request, even on an open connection; nothing of the request was done. Answered before any operation is known, with Connection: close." },
   STATE_UNAVAILABLE: { status: 503, description: "The mock's own: its shared state (serve --redis) cannot be reached. Retry once Redis is back; a change cut off may have been stored, so read before repeating a create." },
   STORAGE_FAILED: { status: 507, description: "The change could not be stored (the storage is full or cannot be written); nothing of it was kept. Retry once the storage has room." },
   CONTROL_TOKEN_REQUIRED: { status: 401, description: "The server has a control token and the request did not send it as a Bearer token." },
