@@ -58,6 +58,8 @@ export type AppDependencies = {
   controlAccess: ControlAccess;
   /** Whether a Host header's name is one of the mock's (src/http/allowed-hosts.ts). */
   isAllowedHost: (hostName: string) => boolean;
+  /** Whether a host name was given to --allowed-hosts: a page of it may use the control API. */
+  isGivenHostName?: (hostName: string) => boolean;
   controlToken: string | undefined;
   validateResponses: boolean;
   /** Whether clients' API keys are secrets (a proxy's): log lines show a fingerprint instead. */
@@ -174,6 +176,7 @@ export function createApp(deps: AppDependencies): MockApp {
   });
   requireHandlers(deps.controlContract, controlHandlers, 'src/control/control-operations.ts');
   const control = createControlApi({
+    ...(deps.isGivenHostName ? { isGivenHostName: deps.isGivenHostName } : {}),
     access: deps.controlAccess,
     token: deps.controlToken,
     operations: composeMiddleware([

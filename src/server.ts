@@ -11,7 +11,7 @@ import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
 import { initialDataSet } from './fixtures/initial-data.js';
-import { createHostMatcher } from './http/allowed-hosts.js';
+import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
 import { createGracefulStop } from './http/graceful-stop.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
@@ -136,6 +136,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       scopes,
       controlAccess: access,
       isAllowedHost: createHostMatcher(config.host, config.allowedHosts),
+      isGivenHostName: createNamesMatcher(config.allowedHosts),
       controlToken: config.controlToken,
       validateResponses: config.validateResponses,
       seed: config.seed,

@@ -26,10 +26,12 @@ export type ControlApiOptions = {
   token: string | undefined;
   /** The control contract's steps, from the match to the operation's handler (see app.ts). */
   operations: RequestHandler;
+  /** Whether a host name was given to --allowed-hosts: its pages are the mock's own (a reverse proxy). */
+  isGivenHostName?: (hostName: string) => boolean;
 };
 
-export function createControlApi({ access, token, operations }: ControlApiOptions): RequestHandler {
-  const ownOrigin = createOwnOriginCheck();
+export function createControlApi({ access, token, operations, isGivenHostName }: ControlApiOptions): RequestHandler {
+  const ownOrigin = createOwnOriginCheck(isGivenHostName);
   const guarded = composeMiddleware([createControlGuard(access, token), operations]);
   if (access === 'closed') return composeMiddleware([ownOrigin, guarded]);
   // The dashboard's files are public (the page asks for the token); what it reads is not.

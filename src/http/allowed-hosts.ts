@@ -18,10 +18,10 @@ export function hostNameOf(hostHeader: string): string {
   return trimmed.replace(/:\d*$/, '').replace(/\.$/, '');
 }
 
-/** `names`: exact host names, or ".example.com" for it and every name under it. */
-export function createHostMatcher(listenHost: string, names: readonly string[]): (hostName: string) => boolean {
-  const exact = new Set([listenHost.toLowerCase().replace(/^\[|\]$/g, ''), 'localhost']);
-  const suffixes = ['.localhost'];
+/** Whether a host name is one of `names`: exact names, or ".example.com" for it and every name under it. */
+export function createNamesMatcher(names: readonly string[]): (hostName: string) => boolean {
+  const exact = new Set<string>();
+  const suffixes: string[] = [];
   for (const name of names) {
     const lower = name.trim().toLowerCase();
     if (lower.startsWith('.')) {
@@ -29,8 +29,13 @@ export function createHostMatcher(listenHost: string, names: readonly string[]):
       exact.add(lower.slice(1));
     } else exact.add(lower);
   }
-  return (hostName) =>
-    exact.has(hostName) || isIP(hostName) !== 0 || suffixes.some((suffix) => hostName.endsWith(suffix));
+  return (hostName) => exact.has(hostName) || suffixes.some((suffix) => hostName.endsWith(suffix));
+}
+
+/** The mock's hosts: localhost, *.localhost, IP addresses, the listen address, and `names` (--allowed-hosts). */
+export function createHostMatcher(listenHost: string, names: readonly string[]): (hostName: string) => boolean {
+  const isNamed = createNamesMatcher([listenHost.replace(/^\[|\]$/g, ''), 'localhost', '.localhost', ...names]);
+  return (hostName) => isNamed(hostName) || isIP(hostName) !== 0;
 }
 
 /** Every route: a request without Host (RFC 9112 §3.2 makes it a 400) or naming another host is refused. */

@@ -52,6 +52,21 @@ describe('the Host a request names', () => {
   });
 });
 
+describe('the control API behind a reverse proxy named by --allowed-hosts', () => {
+  const mock = useTestMock({ allowedHosts: ['mock.example'] });
+
+  it('answers pages of that name, over http or https, and still refuses others', async () => {
+    for (const origin of ['https://mock.example', 'http://mock.example:8443']) {
+      const res = await mock.http.post('/__mock/reset').set({ Host: `127.0.0.1:${mock.server.port}`, Origin: origin });
+      expect([origin, res.status]).toEqual([origin, 204]);
+    }
+    for (const origin of ['https://evil.example', 'https://mock.example.evil.example', 'ftp://mock.example']) {
+      const res = await mock.http.post('/__mock/reset').set({ Origin: origin });
+      expect([origin, res.status]).toEqual([origin, 403]);
+    }
+  });
+});
+
 describe('the control API and its origin', () => {
   const mock = useTestMock();
 
@@ -76,6 +91,8 @@ describe('the control API and its origin', () => {
       { Origin: `http://127.0.0.1:${mock.server.port + 1}` },
       { Origin: `http://localhost:${mock.server.port}` },
       { Origin: 'null' },
+      { Origin: `https://127.0.0.1:${mock.server.port}/` },
+      { Origin: `http://127.0.0.1:${mock.server.port}.evil.example` },
       { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors' },
       { 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'cors' },
     ];
