@@ -15,6 +15,7 @@ import { createControlOperations } from './control/control-operations.js';
 import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
 import { createErrorMiddleware, HttpError } from './errors.js';
+import { createHostCheck } from './http/allowed-hosts.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
 import { createDateHeader } from './http/date-header.js';
 import { createLatencyMiddleware } from './http/latency.js';
@@ -55,8 +56,14 @@ export type AppDependencies = {
   /** The worlds of the scopes, each made by its first request. */
   scopes: ScopeRegistry<World>;
   controlAccess: ControlAccess;
+  /** Whether a Host header's name is one of the mock's (src/http/allowed-hosts.ts). */
+  isAllowedHost: (hostName: string) => boolean;
+  /** Whether a host name was given to --allowed-hosts: a page of it may use the control API. */
+  isGivenHostName?: (hostName: string) => boolean;
   controlToken: string | undefined;
   validateResponses: boolean;
+  /** Whether clients' API keys are secrets (a proxy's): log lines show a fingerprint instead. */
+  secretKeys?: boolean;
   /** Write a line per request (the errors of the mock's own are logged either way). */
   logRequests: boolean;
   /** Seeds the random latency, so that delays repeat from run to run. */
@@ -74,7 +81,8 @@ export type AppDependencies = {
 function onlyCrossOrigin(corsHandler: RequestHandler): RequestHandler {
   return (req, res, next) => {
     res.setHeader('Vary', 'Origin');
-    if (req.headers.origin === undefined) next();
+    // The control API and dashboard are the user's, never shared with other pages.
+    if (req.headers.origin === undefined || req.path.startsWith(CONTROL_BASE_PATH)) next();
     else corsHandler(req, res, next);
   };
 }
@@ -117,6 +125,9 @@ function refreshFirst(refresh: () => Promise<void>, goesOnWithoutState: boolean)
   };
 }
 
+/** Refusals made before any world counted the request. */
+const UNCOUNTED_CODES: ReadonlySet<string> = new Set(['TOO_MANY_SCOPES', 'HOST_NOT_ALLOWED', 'MALFORMED_HTTP']);
+
 /**
  * A request refused before its world counted it (shared state out of reach, or a scope Redis
  * refused): every answer of the API carries X-RateLimit-* all the same. They show a Free
@@ -125,7 +136,7 @@ function refreshFirst(refresh: () => Promise<void>, goesOnWithoutState: boolean)
 function withLimitHeadersWhenUncounted(clock: Clock): ErrorRequestHandler {
   return (error, _req, res, next) => {
     const uncounted =
-      error instanceof StateUnavailableError || (error instanceof HttpError && error.code === 'TOO_MANY_SCOPES');
+      error instanceof StateUnavailableError || (error instanceof HttpError && UNCOUNTED_CODES.has(error.code));
     if (uncounted && !res.headersSent && !res.hasHeader('X-RateLimit-Limit')) {
       setRateLimitHeaders(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, clock.nowMs()).headers);
     }
@@ -165,6 +176,7 @@ export function createApp(deps: AppDependencies): MockApp {
   });
   requireHandlers(deps.controlContract, controlHandlers, 'src/control/control-operations.ts');
   const control = createControlApi({
+    ...(deps.isGivenHostName ? { isGivenHostName: deps.isGivenHostName } : {}),
     access: deps.controlAccess,
     token: deps.controlToken,
     operations: composeMiddleware([
@@ -213,7 +225,8 @@ export function createApp(deps: AppDependencies): MockApp {
     composeMiddleware([
       createDateHeader(defaultWorld.clock),
       onlyCrossOrigin(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 })),
-      ...(deps.logRequests ? [createRequestLog(deps.log)] : []),
+      ...(deps.logRequests ? [createRequestLog(deps.log, deps.secretKeys === true)] : []),
+      createHostCheck(deps.isAllowedHost),
       onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)),
       // Before the API's limits: control requests never count against any key.
       onlyUnder([CONTROL_BASE_PATH], control),

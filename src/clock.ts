@@ -4,6 +4,20 @@ import { createLocalValue, type SharedValue } from './store/shared-value.js';
 
 export type ClockState = { now: Date; frozen: boolean };
 
+/**
+ * The instants the clock may stand at. From the Unix epoch (X-RateLimit-Reset is in its seconds)
+ * to the end of 8999: past it, a ban (up to a year), a window's reset or any other time the mock
+ * adds to now still has ~1,000 years before RFC 3339 and HTTP-dates run out of digits at 9999.
+ */
+export const CLOCK_RANGE = { earliestMs: Date.UTC(1970, 0, 1), latestMs: Date.UTC(9000, 0, 1) - 1 } as const;
+
+/** Why `ms` cannot be the clock's time, or undefined when it can. */
+export function clockRangeProblem(ms: number): string | undefined {
+  if (Number.isFinite(ms) && ms >= CLOCK_RANGE.earliestMs && ms <= CLOCK_RANGE.latestMs) return undefined;
+  const shown = Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : String(ms);
+  return `The clock would stand at ${shown}; it keeps to ${new Date(CLOCK_RANGE.earliestMs).toISOString()} through ${new Date(CLOCK_RANGE.latestMs).toISOString()}, so that every date it writes stays valid.`;
+}
+
 export type Clock = {
   /** Milliseconds since the epoch on the mock's clock. */
   nowMs(): number;

@@ -1,6 +1,7 @@
 // Public options -> one validated, frozen Config. Nothing below the CLI reads process.env or
 // process.argv: what the server does is decided here, once.
 
+import { clockRangeProblem } from './clock.js';
 import type { SimulationStart } from './control/simulation.js';
 import { DEFAULT_SEED } from './fixtures/default-seed.js';
 import type { RetryAfterFormat } from './limits/rate-limit-headers.js';
@@ -35,6 +36,11 @@ export type MockServerOptions = {
   /** Proxy mode (`petstore-mock proxy`): forward the API to this upstream and check its answers. */
   proxy?: ProxySettings;
   validateResponses?: boolean;
+  /**
+   * Host names answered besides localhost, *.localhost, IP addresses and `host` (".example.com":
+   * it and every name under it); any other Host gets 403 HOST_NOT_ALLOWED.
+   */
+  allowedHosts?: readonly string[];
   /** Require `Authorization: Bearer TOKEN` on the control API (/__mock). */
   controlToken?: string;
   /** Keys, a storm and latency to set up at start (and again on every reset); the default scope's only. */
@@ -74,6 +80,7 @@ export type Config = Readonly<{
   retryAfterFormat: RetryAfterFormat;
   ban: Readonly<BanPolicy>;
   validateResponses: boolean;
+  allowedHosts: readonly string[];
   controlToken: string | undefined;
   start: SimulationStart;
   scopeIdleSeconds: number;
@@ -134,6 +141,18 @@ function requireInteger(name: string, value: number, { min, max }: OptionRange):
   return value;
 }
 
+/** A host name as a Host header names it: letters, digits, "-", "_" and dots (a leading dot for a domain). */
+function requireHostNames(names: readonly string[]): readonly string[] {
+  for (const name of names) {
+    if (!/^\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(name)) {
+      throw new ConfigError(
+        `"${name}" is not a host name for --allowed-hosts: give names such as mock.test or .example.com (that domain and every name under it), comma-separated.`,
+      );
+    }
+  }
+  return Object.freeze([...names]);
+}
+
 function requireToken(token: string | undefined): string | undefined {
   if (token !== undefined && token.length < 8) {
     throw new ConfigError('The control token must be at least 8 characters long; a short token is easy to guess.');
@@ -148,6 +167,8 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
       `The clock start "${String(options.clockStart)}" is not a date; use ISO 8601, e.g. 2027-07-01T00:00:00Z.`,
     );
   }
+  const outOfRange = clockStart && clockRangeProblem(clockStart.getTime());
+  if (outOfRange) throw new ConfigError(`--clock-start ${String(options.clockStart)}: ${outOfRange}`);
   const retryAfterFormat = options.retryAfterFormat ?? 'seconds';
   if (retryAfterFormat !== 'seconds' && retryAfterFormat !== 'http-date') {
     throw new ConfigError(
@@ -179,6 +200,7 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
       seconds: requireInteger('The ban duration in seconds', ban.seconds, OPTION_RANGES.banSeconds),
     }),
     validateResponses: options.validateResponses ?? true,
+    allowedHosts: requireHostNames(options.allowedHosts ?? []),
     controlToken: requireToken(options.controlToken),
     start: structuredClone(options.start ?? {}),
     scopeIdleSeconds: requireInteger(

@@ -76,7 +76,7 @@ export function toHttpError(error: unknown, path: string): HttpError {
     // The client learns what happened and what to do; the file's path is for the log only.
     return new HttpError(
       'STORAGE_FAILED',
-      `The data file could not be written (${error.reason}); nothing was stored. ${error.advice}; reads still work.`,
+      `${error.what} could not be written (${error.reason}); nothing was stored. ${error.advice}; reads still work.`,
     );
   }
   if (error instanceof StateUnavailableError) return new HttpError('STATE_UNAVAILABLE', error.message);

@@ -11,6 +11,8 @@ import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
 import { initialDataSet } from './fixtures/initial-data.js';
+import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
+import { createGracefulStop } from './http/graceful-stop.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
@@ -67,9 +69,6 @@ export type MockServer = {
   scope(name: string): MockScope;
   close(): Promise<void>;
 };
-
-/** How long close() lets requests under way finish before cutting their connections. */
-const CLOSE_GRACE_MS = 5_000;
 
 export class ListenError extends Error {
   constructor(message: string) {
@@ -143,11 +142,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       defaultWorld,
       scopes,
       controlAccess: access,
+      isAllowedHost: createHostMatcher(config.host, config.allowedHosts),
+      isGivenHostName: createNamesMatcher(config.allowedHosts),
       controlToken: config.controlToken,
       validateResponses: config.validateResponses,
       seed: config.seed,
       log: config.log,
       logRequests: config.logRequests,
+      secretKeys: options.proxy !== undefined,
       mode,
     }));
   } catch (error) {
@@ -155,7 +157,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     throw error;
   }
 
-  const server = createServer(app);
+  // A request without Host gets the Error object from the app (createHostCheck), not Node's bare 400.
+  const stopper = createGracefulStop(app);
+  const server = createServer({ requireHostHeader: false }, stopper.listener);
   // A request that is not even valid HTTP gets the Error object too, not a bare 400.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return;
@@ -209,16 +213,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       };
     },
     async close() {
-      // Requests under way finish (and their writes reach the disk); idle connections close now,
-      // and any still busy after the grace period are cut.
-      await new Promise<void>((resolve) => {
-        const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        server.close(() => {
-          clearTimeout(grace);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
+      // No new request from here on; those under way finish, are answered, and their writes reach the disk.
+      await stopper.stop(server);
       scopes.close();
       await data.close();
       await state.close();

@@ -1,10 +1,13 @@
-// `petstore-mock proxy --upstream URL`: the contract checked on real traffic to a real
-// implementation, with the mock's workbench (storms, latency, clock, record) in front of it.
+// `petstore-mock proxy --upstream URL [-- COMMAND]`: the contract checked on real traffic to a real
+// implementation, with the mock's workbench (storms, latency, clock, record) in front of it. With a
+// command, the proxy runs it (PETSTORE_BASE_URL pointing at itself) and stops when it ends; without,
+// it stops on SIGINT or SIGTERM. Either way the reports are written and the exit code set on stop.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import type { RunLedger } from '../proxy/run-ledger.js';
 import { integerOption } from './parse-options.js';
+import { type RunningCommand, runCommand } from './run-command.js';
 import {
   addListenOptions,
   addSimulationOptions,
@@ -36,7 +39,11 @@ export function registerProxyCommand(program: Command): void {
   const proxy = program
     .command('proxy')
     .description('Forward the API to a real implementation, checking every exchange against the contract.')
-    .usage('--upstream <url> [options]')
+    .usage('--upstream <url> [options] [-- command...]')
+    .argument(
+      '[command...]',
+      'tests to run through the proxy, after --; they get PETSTORE_BASE_URL (the proxy); the proxy stops when they end',
+    )
     .requiredOption(
       '--upstream <url>',
       "required: the real implementation's {base_url}, e.g. https://staging.example.com/v1",
@@ -54,7 +61,7 @@ export function registerProxyCommand(program: Command): void {
     .option('--report <file>', 'write the JSON report on stop')
     .option('--fail-on-violations', 'exit 1 on stop when any exchange broke the contract');
   // The simulation as serve starts it; the data (keys only) is kept in memory.
-  addSimulationOptions(proxy).action(async (flags: ProxyFlags) => {
+  addSimulationOptions(proxy).action(async (words: string[], flags: ProxyFlags) => {
     let origin: URL;
     try {
       origin = upstreamUrl(flags.upstream);
@@ -88,25 +95,39 @@ export function registerProxyCommand(program: Command): void {
     console.log(
       `petstore-mock proxy\n  API       ${server.url}\n  upstream  ${origin.href}\n  control   ${server.origin}/__mock`,
     );
+    const command = words.length > 0 ? runCommand(words, { PETSTORE_BASE_URL: server.url }) : undefined;
     let closing = false;
-    const shutDown = (signal: string) => {
+    const shutDown = (why: string, commandCode?: number) => {
       if (closing) return;
       closing = true;
-      console.log(`\n${signal}: stopping.`);
+      console.log(`\n${why}: stopping.`);
       server
         .close()
         .then(() => writeReports(flags, ledger))
         .then(
-          () => process.exit(flags.failOnViolations && ledger.violationCount() > 0 ? 1 : 0),
+          () => process.exit(exitCode(flags, ledger, commandCode)),
           (error: unknown) => {
             console.error(`petstore-mock: could not stop cleanly: ${String(error)}`);
             process.exit(1);
           },
         );
     };
-    process.once('SIGINT', () => shutDown('SIGINT'));
-    process.once('SIGTERM', () => shutDown('SIGTERM'));
+    stopOnSignals(command, shutDown);
+    command?.exited.then((code) => shutDown(`${words.join(' ')} exited with ${code}`, code));
   });
+}
+
+/** A signal stops the proxy; with a command, it is passed on and the proxy stops when the command ends. */
+function stopOnSignals(command: RunningCommand | undefined, shutDown: (why: string) => void): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => (command ? command.signal(signal) : shutDown(signal)));
+  }
+}
+
+/** The command's failure first; then, with --fail-on-violations, 1 for any violation. */
+function exitCode(flags: ProxyFlags, ledger: RunLedger, commandCode: number | undefined): number {
+  if (commandCode !== undefined && commandCode !== 0) return commandCode;
+  return flags.failOnViolations && ledger.violationCount() > 0 ? 1 : 0;
 }
 
 async function writeReports(flags: ProxyFlags, ledger: RunLedger): Promise<void> {

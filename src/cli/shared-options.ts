@@ -16,7 +16,21 @@ import { parseKeyOption, parseLatencyOption, parseStormOption, type StartKey } f
 
 export const DEFAULT_PORT = 4010;
 
-export type ListenFlags = { port: number; host: string; controlToken?: string; quiet?: boolean };
+export type ListenFlags = {
+  port: number;
+  host: string;
+  allowedHosts?: string[];
+  controlToken?: string;
+  quiet?: boolean;
+};
+
+const commaList = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== ''),
+];
 
 export type SimulationFlags = {
   retryAfterFormat: RetryAfterFormat;
@@ -42,6 +56,11 @@ export function addListenOptions(command: Command): Command {
       DEFAULT_PORT,
     )
     .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--allowed-hosts <names>',
+      'host names to answer besides localhost, IP addresses and --host, comma-separated (".example.com": the domain and its subdomains)',
+      commaList,
+    )
     .option('--control-token <token>', 'require "Authorization: Bearer TOKEN" on the control API (/__mock)')
     .option('-q, --quiet', 'no line per request');
 }
@@ -95,6 +114,7 @@ export function sharedServerOptions(flags: ListenFlags & SimulationFlags): MockS
   return {
     port: flags.port,
     host: flags.host,
+    ...(flags.allowedHosts ? { allowedHosts: flags.allowedHosts } : {}),
     controlToken: flags.controlToken,
     retryAfterFormat: flags.retryAfterFormat,
     ban,

@@ -8,6 +8,7 @@ import { Router as createRouter, type RequestHandler, static as serveStatic } fr
 import { composeMiddleware } from '../http/middleware-chain.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { type ControlAccess, createControlGuard } from './control-access.js';
+import { createOwnOriginCheck } from './own-origin.js';
 
 export const CONTROL_BASE_PATH = '/__mock';
 const DASHBOARD_PATH = `${CONTROL_BASE_PATH}/ui`;
@@ -25,13 +26,17 @@ export type ControlApiOptions = {
   token: string | undefined;
   /** The control contract's steps, from the match to the operation's handler (see app.ts). */
   operations: RequestHandler;
+  /** Whether a host name was given to --allowed-hosts: its pages are the mock's own (a reverse proxy). */
+  isGivenHostName?: (hostName: string) => boolean;
 };
 
-export function createControlApi({ access, token, operations }: ControlApiOptions): RequestHandler {
+export function createControlApi({ access, token, operations, isGivenHostName }: ControlApiOptions): RequestHandler {
+  const ownOrigin = createOwnOriginCheck(isGivenHostName);
   const guarded = composeMiddleware([createControlGuard(access, token), operations]);
-  if (access === 'closed') return guarded;
+  if (access === 'closed') return composeMiddleware([ownOrigin, guarded]);
   // The dashboard's files are public (the page asks for the token); what it reads is not.
   const router = createRouter();
+  router.use(ownOrigin);
   router.get(DASHBOARD_PATH, (_req, res) => res.sendFile(join(DASHBOARD_FOLDER, 'index.html')));
   for (const [name, file] of Object.entries(VENDOR_FILES))
     router.get(`${DASHBOARD_PATH}/vendor/${name}`, (_req, res) => res.sendFile(file));

@@ -601,6 +601,7 @@ export interface components {
             now: string;
             frozen: boolean;
         };
+        /** @description The clock keeps to 1970-01-01T00:00:00Z (the Unix epoch of `X-RateLimit-Reset`) through 8999-12-31T23:59:59.999Z, so that every time it adds to now (a ban, a window's reset) is a valid date: a change that would take it outside is refused whole with `400 INVALID_BODY`. A leap second (`23:59:60`) is no instant the mock can hold and is refused with 400, as in every date-time of both APIs. */
         ClockChange: {
             /** Format: date-time */
             now?: string;
@@ -743,7 +744,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The control API is closed (listening beyond loopback without a token). */
+        /** @description The control API is closed (listening beyond loopback without a token), or the request names another host or comes from another origin's page. */
         Closed: {
             headers: {
                 [name: string]: unknown;
@@ -754,6 +755,15 @@ export interface components {
         };
         /** @description No such key, storm or scope. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is over 32 KiB. */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -859,6 +869,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["TooManyScopes"];
             507: components["responses"]["StorageFailed"];
@@ -928,6 +939,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["TooManyScopes"];
         };
     };
@@ -1203,6 +1215,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["TooManyScopes"];
         };
@@ -1289,6 +1302,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["TooManyScopes"];
         };
@@ -1346,6 +1360,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["TooManyScopes"];
         };
@@ -1405,6 +1420,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["TooManyScopes"];
         };

@@ -2,10 +2,16 @@
 // The dashboard's polls (sent with X-Mock-Poll) are left out while they succeed: twice a second,
 // they would bury the lines of the client under test.
 import type { RequestHandler } from 'express';
+import { sentMethod } from './head-as-get.js';
+import { keyFingerprint, redactSecrets } from './redact-secrets.js';
 
 export type LogLine = (line: string) => void;
 
-export function createRequestLog(log: LogLine): RequestHandler {
+/**
+ * `hideSecrets`: the clients' keys are real ones (a proxy's): a line shows a key by its
+ * fingerprint, and a URL that holds a key or Authorization value with it redacted.
+ */
+export function createRequestLog(log: LogLine, hideSecrets = false): RequestHandler {
   return (req, res, next) => {
     const startedNs = process.hrtime.bigint();
     res.on('finish', () => {
@@ -14,8 +20,10 @@ export function createRequestLog(log: LogLine): RequestHandler {
       const key = req.get('X-API-Key');
       const scope = req.get('X-Mock-Scope');
       const code = res.statusCode >= 400 && typeof res.locals.errorCode === 'string' ? ` ${res.locals.errorCode}` : '';
+      const url = hideSecrets ? redactSecrets(req.originalUrl, req.headers) : req.originalUrl;
+      const shownKey = key && hideSecrets ? keyFingerprint(key) : key;
       log(
-        `${req.method} ${req.originalUrl} ${res.statusCode}${code} ${ms.toFixed(1)}ms${key ? ` key=${key}` : ''}${scope ? ` scope=${scope}` : ''}`,
+        `${sentMethod(req)} ${url} ${res.statusCode}${code} ${ms.toFixed(1)}ms${shownKey ? ` key=${shownKey}` : ''}${scope ? ` scope=${scope}` : ''}`,
       );
     });
     next();

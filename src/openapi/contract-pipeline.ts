@@ -6,7 +6,10 @@
 import { createRequire } from 'node:module';
 import type { Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
+import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
+import { DATE_TIME_FORMAT } from './date-time-format.js';
 import { type Contract, ContractError, type OperationInfo } from './load-contract.js';
+import { checkPlainIntegers } from './plain-integers.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { describeValidatorError } from './validator-errors.js';
 import { withoutResponseHeaders } from './without-response-headers.js';
@@ -91,6 +94,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     // Formats checked in full: the validator's default ('fast') takes month 13 or hour 25 for a
     // date-time (RFC 3339 section 5.6), which the mock then stored and answered.
     ajvFormats: { mode: 'full' },
+    formats: { 'date-time': DATE_TIME_FORMAT },
     validateResponses: options.validateResponses
       ? {
           allErrors: true,
@@ -121,8 +125,12 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     ]),
   );
   const match: RequestHandler = (req, res, next) => {
+    runHeadAsGet(req);
     metadata(req, res, (error?: unknown) => {
-      if (error !== undefined) unmatched.set(req, error);
+      if (error !== undefined) {
+        unmatched.set(req, error);
+        undoHeadAsGet(req);
+      }
       const operationId = openApiMetadata(req)?.schema.operationId;
       const found = operationId === undefined ? undefined : matches.get(operationId);
       if (found) (req as MatchedRequest).operationMatch = found;
@@ -147,6 +155,12 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       else next(describeValidatorError(unmatched.get(req) ?? notFound(), req, operation));
     },
     checkRequest: (req, res, next) => {
+      try {
+        checkPlainIntegers(req, requestOperation(req)?.integerParameters ?? []);
+      } catch (error) {
+        next(error);
+        return;
+      }
       requestCheck(req, res, (error?: unknown) =>
         next(error === undefined ? undefined : describeValidatorError(error, req, requestOperation(req))),
       );

@@ -30,9 +30,13 @@ export type OperationInfo = {
   requestMediaTypes: string[];
   /** The names of its query parameters (its path item's included), for an unknown one's message. */
   queryParameters: string[];
+  /** Its integer path and query parameters, which take plain decimal digits only (plain-integers.ts). */
+  integerParameters: ParameterPlace[];
   deprecation?: DeprecationNotice;
   responses: Map<string, ResponseInfo>;
 };
+
+export type ParameterPlace = { in: 'path' | 'query'; name: string };
 
 export type Contract = {
   /** Where it was read from, for messages. */
@@ -96,6 +100,20 @@ function queryParameterNames(document: JsonObject, pathItem: JsonObject, operati
   return [...new Set(names)];
 }
 
+function integerParameterPlaces(document: JsonObject, pathItem: JsonObject, operation: JsonObject): ParameterPlace[] {
+  const declared = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
+  return declared
+    .map((parameter) => resolveLocalRef(document, parameter))
+    .filter((parameter) => {
+      const type = resolveLocalRef(document, parameter.schema).type;
+      return (
+        (parameter.in === 'path' || parameter.in === 'query') &&
+        (Array.isArray(type) ? type : [type]).includes('integer')
+      );
+    })
+    .map((parameter) => ({ in: parameter.in as ParameterPlace['in'], name: String(parameter.name) }));
+}
+
 function describeDeprecation(operation: JsonObject): DeprecationNotice | undefined {
   if (operation.deprecated !== true) return undefined;
   const notice = asObject(operation['x-deprecation']);
@@ -144,6 +162,7 @@ function describeContract(parsed: unknown, text: string, file: string): Contract
         hasRequestBody: operation.requestBody !== undefined,
         requestMediaTypes: Object.keys(asObject(resolveLocalRef(document, operation.requestBody).content)),
         queryParameters: queryParameterNames(document, asObject(item), operation),
+        integerParameters: integerParameterPlaces(document, asObject(item), operation),
         deprecation: describeDeprecation(operation),
         responses: describeResponses(document, operation.responses),
       });

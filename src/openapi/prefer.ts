@@ -1,9 +1,11 @@
 // Per-request choices in the Prefer header (RFC 7240), compatible with Prism's:
 // `Prefer: code=404` answers that declared status, `Prefer: example=sold` that named example.
 // A forced answer runs no handler and changes no data; Preference-Applied says what was used.
+// A code or example the operation does not declare is a 400 naming those it does: RFC 7240 lets a
+// server ignore a preference, but a test that asked for an answer it never gets would pass unseen.
 import type { RequestHandler, Response } from 'express';
 import type { ErrorCode } from '../errors.js';
-import { ERROR_CODES } from '../errors.js';
+import { ERROR_CODES, HttpError } from '../errors.js';
 import { formatRetryAfter, type RetryAfterFormat } from '../limits/rate-limit-headers.js';
 import type { OperationInfo, ResponseInfo } from './load-contract.js';
 
@@ -26,7 +28,8 @@ export function parsePrefer(header: string | undefined): Preferences {
 function findExample(operation: OperationInfo, name: string, status?: string): [ResponseInfo, unknown] | undefined {
   for (const response of operation.responses.values()) {
     if (status !== undefined && response.status !== status) continue;
-    if (name in response.examples) return [response, response.examples[name]];
+    // Own names only: "__proto__" or "toString" are no example of any operation.
+    if (Object.hasOwn(response.examples, name)) return [response, response.examples[name]];
   }
   return undefined;
 }
@@ -48,16 +51,16 @@ export function createPreferHandler(operation: OperationInfo, context: PreferCon
     const preferences = parsePrefer(req.get('Prefer'));
     if (preferences.example !== undefined) {
       const found = findExample(operation, preferences.example, preferences.code);
-      if (found) {
-        sendExample(res, found[0].status, found[1], `example=${preferences.example}`);
-        return;
-      }
+      if (!found) throw undeclaredPreference(operation, `example=${preferences.example}`, preferences.code);
+      sendExample(res, found[0].status, found[1], `example=${preferences.example}`);
+      return;
     }
-    const response = preferences.code === undefined ? undefined : operation.responses.get(preferences.code);
-    if (!response) {
+    if (preferences.code === undefined) {
       next();
       return;
     }
+    const response = operation.responses.get(preferences.code);
+    if (!response) throw undeclaredPreference(operation, `code=${preferences.code}`);
     const status = Number(response.status);
     if (status >= 400) {
       const code = (response.errorCodes[0] ?? 'INTERNAL_ERROR') as ErrorCode;
@@ -86,4 +89,17 @@ export function createPreferHandler(operation: OperationInfo, context: PreferCon
     // Another success status without examples: the handler's own answer is the one expected.
     next();
   };
+}
+
+/** A Prefer value the operation does not declare: 400, naming the codes and examples it does. */
+function undeclaredPreference(operation: OperationInfo, asked: string, code?: string): HttpError {
+  const responses = [...operation.responses.values()];
+  const examples = responses
+    .filter((response) => code === undefined || response.status === code)
+    .flatMap((response) => Object.keys(response.examples));
+  const codes = responses.map((response) => response.status).join(', ');
+  return new HttpError(
+    'INVALID_PARAMETER',
+    `Prefer: ${asked.slice(0, 100)} is not declared by ${operation.operationId}${code === undefined ? '' : ` under code=${code}`}. It declares code=${codes}${examples.length > 0 ? ` and example=${[...new Set(examples)].join(', ')}` : ' and no named example'}.`,
+  );
 }

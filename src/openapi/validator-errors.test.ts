@@ -43,12 +43,12 @@ describe("express-openapi-validator's findings, as the Error object", () => {
     );
   });
 
-  it('turns 404, 405, 413 and 415 into their catalogue codes, Allow in the contract order', () => {
+  it('turns 404, 405, 413 and 415 into their catalogue codes, Allow in the contract order with HEAD beside GET', () => {
     expect(described({ status: 404 }, request('GET', '/v1/nothing')).code).toBe('ROUTE_NOT_FOUND');
     expect(described({ status: 404 }, request('GET', '/v1/no%ZZthing')).code).toBe('INVALID_PARAMETER');
     const wrongMethod = described({ status: 405, headers: { Allow: 'POST, GET' } }, request('PATCH', '/v1/pets'));
     expect(wrongMethod.code).toBe('METHOD_NOT_ALLOWED');
-    expect(wrongMethod.headers).toEqual({ Allow: 'GET, POST' });
+    expect(wrongMethod.headers).toEqual({ Allow: 'GET, HEAD, POST' });
     expect(described({ status: 413 }, request('POST', '/v1/pets')).code).toBe('PAYLOAD_TOO_LARGE');
     const unsupported = described(
       { status: 415 },

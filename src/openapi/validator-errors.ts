@@ -81,7 +81,10 @@ export function describeValidatorError(
     case 405: {
       // In the contract's order of methods, as the validator's own order is that of its route map.
       const named = new Set(finding.headers?.Allow?.split(',').map((method) => method.trim().toLowerCase()));
-      const allowed = HTTP_METHODS.filter((method) => named.has(method)).map((method) => method.toUpperCase());
+      // HEAD is answered wherever GET is (src/http/head-as-get.ts), and listed beside it.
+      const allowed = HTTP_METHODS.filter((method) => named.has(method)).flatMap((method) =>
+        method === 'get' ? ['GET', 'HEAD'] : method === 'head' ? [] : [method.toUpperCase()],
+      );
       return methodNotAllowed(req.method, path, allowed.length > 0 ? allowed : undefined);
     }
     case 413:

@@ -1,6 +1,7 @@
 // One breach of the contract seen by the proxy: logged in one line, kept in the scope's log, and
 // counted on the request so that its answer can carry X-Contract-Violations.
 import type { Request } from 'express';
+import { API_KEY_VARIABLE, redactSecrets, SECRET_HEADERS } from '../http/redact-secrets.js';
 import type { LogLine } from '../http/request-log.js';
 import { requestOperation } from '../openapi/contract-pipeline.js';
 import type { ViolationLog } from '../store/violation-log.js';
@@ -27,18 +28,24 @@ export function violationCount(req: Request): number {
   return counts.get(req) ?? 0;
 }
 
-/** A shell-quoted curl line that sends the request again, straight to the upstream. */
+/**
+ * A shell-quoted curl line that sends the request again, straight to the upstream; the key as
+ * "$PETSTORE_API_KEY" in double quotes, for the shell to fill in, and Authorization as a note.
+ */
 function curlOf(req: Request, sink: ViolationSink): string {
-  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  const quote = (text: string) => `'${redactSecrets(text, req.headers).replaceAll("'", "'\\''")}'`;
   const parts = [
     'curl',
     '-X',
     req.method,
     quote(`${sink.upstreamBase}${pathBelow(req.originalUrl, sink.apiBasePath)}`),
   ];
-  for (const name of ['x-api-key', 'content-type', 'x-mock-scope']) {
+  for (const name of ['x-api-key', 'authorization', 'content-type', 'x-mock-scope']) {
     const value = req.headers[name];
-    if (typeof value === 'string') parts.push('-H', quote(`${name}: ${value}`));
+    if (typeof value !== 'string') continue;
+    if (name === 'x-api-key') parts.push('-H', `"${name}: ${API_KEY_VARIABLE}"`);
+    else if (name in SECRET_HEADERS) parts.push('-H', `'${name}: ${SECRET_HEADERS[name]}'`);
+    else parts.push('-H', quote(`${name}: ${value}`));
   }
   if (req.body !== undefined) parts.push('--data', quote(JSON.stringify(req.body)));
   return parts.join(' ');
@@ -52,8 +59,12 @@ export function recordViolation(
 ): void {
   const operationId = requestOperation(req)?.operationId ?? 'unknown';
   counts.set(req, violationCount(req) + 1);
-  sink.log(`CONTRACT VIOLATION ${operationId} ${location} ${req.method} ${req.originalUrl}: ${message}`);
-  const violation = { operationId, location, message, at: new Date().toISOString(), curl: curlOf(req, sink) };
+  // A validator's message may quote what was sent, the key included.
+  const told = redactSecrets(message, req.headers);
+  sink.log(
+    `CONTRACT VIOLATION ${operationId} ${location} ${req.method} ${redactSecrets(req.originalUrl, req.headers)}: ${told}`,
+  );
+  const violation = { operationId, location, message: told, at: new Date().toISOString(), curl: curlOf(req, sink) };
   // Kept in Redis when the state is shared: a failure there is told, the answer goes on.
   Promise.resolve()
     .then(() => sink.violationsOf(req).record(violation))

@@ -66,7 +66,10 @@ describe("the data file's writer thread", () => {
       const error = await writer.write([Buffer.from('{}')]).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(StorageError);
       expect(error).toMatchObject({ file, code: 'ENOENT', reason: 'ENOENT: no such file or directory' });
-      expect((error as StorageError).message).toContain(`The data file ${file} could not be written`);
+      expect(error).toMatchObject({ part: 'folder', partPath: join(folder(), 'missing-folder') });
+      expect((error as StorageError).message).toContain(
+        `The data file's folder ${join(folder(), 'missing-folder')} could not be written`,
+      );
       // The thread survives the failure: once the folder is there, the same writer writes.
       await mkdir(join(folder(), 'missing-folder'));
       await writer.write([Buffer.from('{}')]);

@@ -49,7 +49,13 @@ export function createFileWriterThread(file: string): FileWriter {
       thread.pending.delete(id);
       if (thread.pending.size === 0) worker.unref();
       if (failure === undefined) waiter?.resolve();
-      else waiter?.reject(new StorageError(file, failure.reason, failure.code));
+      else
+        waiter?.reject(
+          new StorageError(file, failure.reason, failure.code, {
+            ...(failure.part ? { part: failure.part } : {}),
+            ...(failure.path ? { path: failure.path } : {}),
+          }),
+        );
     });
     worker.on('error', (error) => failAll(new StorageError(file, `its writer thread stopped: ${error.message}`)));
     worker.on('exit', () => failAll(new StorageError(file, 'its writer thread stopped before the write was done')));

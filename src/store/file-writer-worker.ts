@@ -13,6 +13,7 @@
 // Only node: builtins are imported: run from the TypeScript sources, this module is started from
 // a data: URL (worker-module.ts), where nothing else resolves.
 import {
+  accessSync,
   closeSync,
   constants,
   fsyncSync,
@@ -30,8 +31,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 /** The data file, its spare, and the second name the replaced version has during a write. */
 export type WriterFiles = { file: string; spare: string; aside: string };
 export type WriteRequest = { id: number; parts: readonly Uint8Array[] };
-/** Why a write failed: the system error's code, if any, and a reason that names no path. */
-export type WriteFailure = { code?: string; reason: string };
+/** Which of the files a write needs could not be written: the data file, its spare, or their folder. */
+export type WritePart = 'file' | 'spare' | 'folder';
+/** Why a write failed: the system error's code, if any, a reason that names no path, and where. */
+export type WriteFailure = { code?: string; reason: string; part?: WritePart; path?: string };
 /** A write's answer: `failure` is absent when it is done. */
 export type WriteReply = { id: number; failure?: WriteFailure };
 
@@ -56,13 +59,68 @@ function keepAside({ file, aside }: WriterFiles): boolean {
   }
 }
 
-/** "ENOSPC: no space left on device": the path goes, the client of a refused write must not see it. */
+/** A step of a write that failed, and the file it could not write. */
+class StepFailure extends Error {
+  constructor(
+    readonly part: WritePart,
+    readonly path: string,
+    readonly failure: unknown,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure));
+  }
+}
+
+function step<T>(part: WritePart, path: string, action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    throw error instanceof StepFailure ? error : new StepFailure(part, path, error);
+  }
+}
+
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/** "ENOSPC: no space left on device": the reason names no path (the client of a refused write must not see it). */
 function describeFailure(error: unknown): WriteFailure {
-  const { code, errno } = error as NodeJS.ErrnoException;
+  const where = error instanceof StepFailure ? { part: error.part, path: error.path } : {};
+  const cause = error instanceof StepFailure ? error.failure : error;
+  const { code, errno } = cause as NodeJS.ErrnoException;
   const system = errno === undefined ? undefined : getSystemErrorMap().get(errno);
-  if (code !== undefined && system) return { code, reason: `${code}: ${system[1]}` };
-  const reason = error instanceof Error ? error.message : String(error);
-  return code === undefined ? { reason } : { code, reason };
+  if (code !== undefined && system) return { code, reason: `${code}: ${system[1]}`, ...where };
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return code === undefined ? { reason, ...where } : { code, reason, ...where };
+}
+
+/**
+ * The data file's own mode says whether its owner lets the mock change it: a write replaces it by
+ * a rename, which its mode alone would not stop. A file not there yet is the folder's to allow.
+ */
+function requireWritableFile(file: string): void {
+  try {
+    accessSync(file, constants.W_OK);
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'ENOENT') return;
+    if (code === 'EACCES' || code === 'EPERM') throw new StepFailure('file', file, error);
+    throw new StepFailure('folder', dirname(file), error);
+  }
+}
+
+/**
+ * The spare is the mock's own scratch file: one it may not write (a data file made read-only and
+ * then replaced became it) is removed and made anew, so that a fault once mended leaves none behind.
+ */
+function openSpare(spare: string): number {
+  const open = () => openSync(spare, constants.O_WRONLY | constants.O_CREAT, 0o666);
+  try {
+    return open();
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new StepFailure('folder', dirname(spare), error);
+    if (code !== 'EACCES' && code !== 'EPERM') throw new StepFailure('spare', spare, error);
+    step('folder', dirname(spare), () => unlinkSync(spare));
+    return step('spare', spare, open);
+  }
 }
 
 function flushFolder(file: string): void {
@@ -75,20 +133,30 @@ function flushFolder(file: string): void {
 }
 
 function writeWhole(files: WriterFiles, parts: readonly Uint8Array[]): void {
-  const handle = openSync(files.spare, constants.O_WRONLY | constants.O_CREAT, 0o666);
+  requireWritableFile(files.file);
+  const handle = openSpare(files.spare);
   try {
-    let size = 0;
-    for (let start = 0; start < parts.length; start += WRITEV_MAX) {
-      size += writevSync(handle, parts.slice(start, start + WRITEV_MAX));
-    }
-    const expected = parts.reduce((sum, part) => sum + part.length, 0);
-    if (size !== expected) throw new Error(`only ${size} of ${expected} bytes were written: is the disk full?`);
-    // The spare may be longer than this version: its old tail goes.
-    ftruncateSync(handle, size);
-    fsyncSync(handle);
+    step('spare', files.spare, () => fillSpare(handle, parts));
   } finally {
     closeSync(handle);
   }
+  step('folder', dirname(files.file), () => replaceFile(files));
+}
+
+function fillSpare(handle: number, parts: readonly Uint8Array[]): void {
+  let size = 0;
+  for (let start = 0; start < parts.length; start += WRITEV_MAX) {
+    size += writevSync(handle, parts.slice(start, start + WRITEV_MAX));
+  }
+  const expected = parts.reduce((sum, part) => sum + part.length, 0);
+  if (size !== expected) throw new Error(`only ${size} of ${expected} bytes were written: is the disk full?`);
+  // The spare may be longer than this version: its old tail goes.
+  ftruncateSync(handle, size);
+  fsyncSync(handle);
+}
+
+/** The filled spare renamed over the data file, the version it replaces kept as the next spare. */
+function replaceFile(files: WriterFiles): void {
   const kept = keepAside(files);
   try {
     renameSync(files.spare, files.file);

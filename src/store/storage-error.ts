@@ -2,8 +2,18 @@
 // in memory back to what the file holds (create-store.ts), so a retry once the cause is gone
 // starts from what was acknowledged.
 
-/** What to do about a failed write, by the system error's code. */
-function adviceFor(code: string | undefined): string {
+import { basename } from 'node:path';
+import type { WritePart } from './file-writer-worker.js';
+
+/** What each part is called in a message a client sees (no path there: only the log has it). */
+const PART_NAMES: Readonly<Record<WritePart, string>> = {
+  file: 'The data file',
+  spare: "The data file's spare (the hidden file beside it that each write fills first)",
+  folder: "The data file's folder",
+};
+
+/** What to do about a failed write, by the system error's code and the part that failed. */
+function adviceFor(code: string | undefined, part: WritePart | undefined): string {
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT':
@@ -11,7 +21,12 @@ function adviceFor(code: string | undefined): string {
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':
-      return "Make the data file's folder writable and retry";
+      if (part === 'file') return 'Make the data file writable (chmod u+w) and retry; no restart is needed';
+      return "Make the data file's folder writable and retry; no restart is needed";
+    case 'EISDIR':
+      return part === 'spare'
+        ? "Remove the folder at the spare's name while the mock is stopped"
+        : 'Remove the folder at that name';
     case 'ENOENT':
     case 'ENOTDIR':
       return "Check that the data file's folder exists, then retry";
@@ -23,6 +38,11 @@ function adviceFor(code: string | undefined): string {
 export class StorageError extends Error {
   /** The data file, absolute. */
   readonly file: string;
+  /** Which file could not be written (absent when the writer itself failed), and its path. */
+  readonly part: WritePart | undefined;
+  readonly partPath: string | undefined;
+  /** "The data file", "The data file's folder"...: what failed, for a client's message. */
+  readonly what: string;
   /** Why, without the path: "ENOSPC: no space left on device". */
   readonly reason: string;
   /** The system error's code when there is one (ENOSPC, EACCES...). */
@@ -30,13 +50,20 @@ export class StorageError extends Error {
   /** What to do, as the start of a sentence: "Free disk space and retry". */
   readonly advice: string;
 
-  constructor(file: string, reason: string, code?: string) {
+  constructor(file: string, reason: string, code?: string, where: { part?: WritePart; path?: string } = {}) {
     // One line in any log, whatever the system said.
     const oneLine = reason.replace(/\s+/g, ' ').trim();
-    const advice = adviceFor(code);
-    super(`The data file ${file} could not be written (${oneLine}); nothing was stored. ${advice}; reads still work.`);
+    const advice = adviceFor(code, where.part);
+    const what = PART_NAMES[where.part ?? 'file'];
+    const path = where.path ?? file;
+    super(
+      `${what} ${path} could not be written (${oneLine}); nothing was stored. ${advice}; reads still work.${path === file ? '' : ` (data file: ${basename(file)})`}`,
+    );
     this.name = 'StorageError';
     this.file = file;
+    this.part = where.part;
+    this.partPath = where.path;
+    this.what = what;
     this.reason = oneLine;
     this.code = code;
     this.advice = advice;

@@ -15,10 +15,11 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more flags, e.g. --host-resolver-rules to point a test name at 127.0.0.1. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium is not at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does).`);
-  return await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Polls `condition` until it holds; the page follows the mock by polling, so tests wait for it. */

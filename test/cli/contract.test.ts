@@ -43,6 +43,34 @@ describe('petstore-mock contract', () => {
     expect(xml).not.toContain('placeOrder');
   }, 60_000);
 
+  it('writes the key it was given as $PETSTORE_API_KEY in every artifact of a failing run', async () => {
+    const secret = 'sk_live_contractSuiteKey0123456789';
+    const files = { junit: join(folder, 'secret', 'c.xml'), html: join(folder, 'secret', 'c.html') };
+    const result = await runCli([
+      'contract',
+      '--base-url',
+      mock.url,
+      '--api-key',
+      secret,
+      '--operations',
+      'getCategory,listPets',
+      '--junit',
+      files.junit,
+      '--html',
+      files.html,
+    ]);
+    expect(result.code).toBe(1);
+    const artifacts = {
+      output: result.stdout + result.stderr,
+      junit: await readFile(files.junit, 'utf8'),
+      html: await readFile(files.html, 'utf8'),
+    };
+    for (const [name, text] of Object.entries(artifacts)) {
+      expect({ name, holdsKey: text.includes(secret) }).toEqual({ name, holdsKey: false });
+      expect({ name, showsVariable: text.includes('$PETSTORE_API_KEY') }).toEqual({ name, showsVariable: true });
+    }
+  }, 60_000);
+
   it('exits 1 and says what failed and how to reproduce it when checks fail', async () => {
     const result = await runCli([
       'contract',

@@ -64,11 +64,20 @@ describe('the Prefer header (Prism-compatible)', () => {
     expect((await mock.http.get('/v1/pets/by-id/5').set('X-API-Key', DEMO_KEY)).status).toBe(200);
   });
 
-  it('a status the operation does not declare, or an unknown example, is ignored', async () => {
-    const res = await get('/pets/by-id/1', 'code=418, example=nope');
+  it('a status the operation does not declare, or an unknown example, is a 400 naming what it declares', async () => {
+    for (const prefer of ['code=418', 'example=nope', 'example=__proto__', 'example=toString', 'code=constructor']) {
+      const res = await get('/pets/by-id/1', prefer);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
+      expect(res.body.message).toMatch(/is not declared by getPet\. It declares code=200, .*404/);
+      expect(res.headers['preference-applied']).toBeUndefined();
+    }
+  });
+
+  it('leaves preferences of other names (RFC 7240) to the operation', async () => {
+    const res = await get('/pets/by-id/1', 'return=minimal, respond-async');
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(1);
-    expect(res.headers['preference-applied']).toBeUndefined();
   });
 
   it('still validates the request first: a bad request is a 400 whatever it prefers', async () => {

@@ -23,6 +23,31 @@ describe('requests that break the contract', () => {
     expect(badEnum.body.message).toMatch(/status.*allowed values/);
   });
 
+  it.each([
+    ['/v1/pets/by-id/0x10', 'petId'],
+    ['/v1/pets/by-id/+1', 'petId'],
+    ['/v1/pets/by-id/01', 'petId'],
+    ['/v1/pets/by-id/1.0', 'petId'],
+    ['/v1/pets/by-id/1e0', 'petId'],
+    ['/v1/pets/by-id/%201', 'petId'],
+    ['/v1/pets/by-id/1%20', 'petId'],
+    ['/v1/pets?categoryId=0x1', 'categoryId'],
+    ['/v1/pets?limit=1.0', 'limit'],
+    ['/v1/pets?offset=-0', 'offset'],
+    ['/v1/store/orders?limit=2&limit=%2B2', 'limit'],
+    ['/__mock/requests?limit=0x10', 'limit'],
+  ])('an integer not in plain decimal form, %s, gets 400 INVALID_PARAMETER naming %s', async (path, name) => {
+    const res = await mock.http.get(path).set('X-API-Key', DEMO_KEY);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errorShape(400, 'INVALID_PARAMETER'));
+    expect(res.body.message).toContain(`${name}: must be integer, in plain decimal digits`);
+  });
+
+  it('a plain decimal integer is read as before', async () => {
+    expect((await mock.http.get('/v1/pets/by-id/16').set('X-API-Key', DEMO_KEY)).body.id).toBe(16);
+    expect((await mock.http.get('/v1/pets?limit=1&offset=0').set('X-API-Key', DEMO_KEY)).body).toHaveLength(1);
+  });
+
   it('a bad path or query parameter gets 400 INVALID_PARAMETER naming it', async () => {
     const path = await mock.http.get('/v1/pets/by-id/abc').set('X-API-Key', DEMO_KEY);
     expect(path.status).toBe(400);
@@ -96,7 +121,7 @@ describe('requests that break the contract', () => {
     expect((await mock.http.get('/nothing-here')).body).toEqual(errorShape(404, 'ROUTE_NOT_FOUND'));
     const wrongMethod = await mock.http.patch('/v1/pets').set('X-API-Key', DEMO_KEY).send({});
     expect(wrongMethod.body).toEqual(errorShape(405, 'METHOD_NOT_ALLOWED'));
-    expect(wrongMethod.headers.allow).toBe('GET, POST');
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD, POST');
   });
 
   it('a missing key gets 401 API_KEY_MISSING and an unknown key 401 API_KEY_INVALID, with rate-limit headers', async () => {
@@ -158,5 +183,36 @@ describe("the mock's own responses", () => {
     } finally {
       await mock.server.close();
     }
+  });
+});
+
+describe('HEAD, answered wherever GET is (RFC 9110)', () => {
+  const mock = useTestMock();
+  const head = (path: string) => mock.http.head(path).set('X-API-Key', DEMO_KEY);
+
+  it('answers the status and headers of the GET, without a body', async () => {
+    const [res, get] = [
+      await head('/v1/pets?limit=2'),
+      await mock.http.get('/v1/pets?limit=2').set('X-API-Key', DEMO_KEY),
+    ];
+    expect(res.status).toBe(200);
+    expect(res.text).toBeUndefined();
+    for (const name of ['x-total-count', 'link', 'content-type', 'content-length']) {
+      expect([name, res.headers[name]]).toEqual([name, get.headers[name]]);
+    }
+    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+    expect((await head('/v1/pets/by-id/999999')).status).toBe(404);
+    expect((await head('/__mock/state')).status).toBe(200);
+    expect((await head('/__mock/ui')).status).toBe(200);
+    expect(mock.logLines).toContainEqual(expect.stringMatching(/^HEAD \/v1\/pets\?limit=2 200 /));
+  });
+
+  it('lists HEAD in Allow wherever GET is, and is a 405 where there is no GET', async () => {
+    const put = await mock.http.put('/v1/store/inventory').set('X-API-Key', DEMO_KEY).send({});
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe('GET, HEAD');
+    const reset = await mock.http.head('/__mock/reset');
+    expect(reset.status).toBe(405);
+    expect(reset.headers.allow).toBe('POST');
   });
 });

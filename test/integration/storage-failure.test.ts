@@ -53,7 +53,7 @@ describe('a write the disk refuses', () => {
     expect(refused.status).toBe(507);
     expect(refused.body).toEqual(errorShape(507, 'STORAGE_FAILED'));
     expect(refused.body.message).toBe(
-      "The data file could not be written (ENOTDIR: not a directory); nothing was stored. Check that the data file's folder exists, then retry; reads still work.",
+      "The data file's folder could not be written (ENOTDIR: not a directory); nothing was stored. Check that the data file's folder exists, then retry; reads still work.",
     );
     const deleteRefused = await send('delete', `/pets/${before.body.id}`);
     expect(deleteRefused.body).toEqual(errorShape(507, 'STORAGE_FAILED'));
@@ -69,7 +69,7 @@ describe('a write the disk refuses', () => {
     // One line per refused write in the log, naming the file, with no stack trace.
     const logged = mock.logLines.filter((line) => line.includes('STORAGE FAILED'));
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatch(/^STORAGE FAILED: POST \/v1\/pets: The data file \S+db\.json could not be written/);
+    expect(logged[0]).toMatch(/^STORAGE FAILED: POST \/v1\/pets: The data file's folder \S+data could not be written/);
     for (const line of logged) expect(line).not.toMatch(/\n|\bat /);
 
     await repairDisk();

@@ -11,8 +11,14 @@ function cleanEnvironment(): NodeJS.ProcessEnv {
   );
 }
 
-function startProcess(command: string, args: string[], cwd: string): ChildProcess {
-  return spawn(command, args, { cwd, env: cleanEnvironment(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `env`: variables the person set in their shell for this command. */
+function startProcess(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(command, args, {
+    cwd,
+    env: { ...cleanEnvironment(), ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -30,9 +36,10 @@ export function runCommand(
   cwd: string,
   timeoutMs: number,
   onStderr?: (chunk: string) => void,
+  env?: NodeJS.ProcessEnv,
 ): Promise<CommandResult> {
   return new Promise((resolve) => {
-    const child = startProcess(command, args, cwd);
+    const child = startProcess(command, args, cwd, env);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -150,4 +150,64 @@ describe('the installed package', () => {
     },
     RUN_TIMEOUT_MS + 30_000,
   );
+
+  it(
+    "runs the README's proxy CI recipe exactly as written: the suite run by the proxy, reports written, exit 1 on violations, no key in them",
+    async () => {
+      const secretKey = 'sk_live_51HqLyjWDarjtT1zdp7dcRecipe';
+      progress(`npx petstore-mock serve --key ${secretKey.slice(0, 8)}…:pro (the staging service)`);
+      const staging = await startCommand(
+        'npx',
+        ['petstore-mock', 'serve', '--port', '0', '--data', ':memory:', '--quiet', '--key', `${secretKey}:pro`],
+        installed,
+        /API\s+(http:\/\/\S+)/,
+      );
+      try {
+        // The project's e2e suite: a good read and one that breaks the contract, through the proxy.
+        await writeFile(
+          join(installed, 'e2e.mjs'),
+          `const headers = { 'X-API-Key': process.env.PETSTORE_API_KEY };
+for (const path of ['/pets?limit=2', '/pets?limit=abc']) {
+  const res = await fetch(process.env.PETSTORE_BASE_URL + path, { headers });
+  console.log('e2e', path, res.status);
+}
+`,
+        );
+        const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as object;
+        await writeFile(
+          join(installed, 'package.json'),
+          JSON.stringify({ ...manifest, scripts: { e2e: 'node e2e.mjs' } }),
+        );
+        const recipe = proxyRecipeOfReadme(await readFile(join(ROOT, 'README.md'), 'utf8'));
+        progress(recipe.replace(/\s+/g, ' '));
+        const run = await runCommand('sh', ['-c', recipe], installed, RUN_TIMEOUT_MS, undefined, {
+          STAGING_URL: staging.match,
+          PETSTORE_API_KEY: secretKey,
+        });
+        expect({ code: run.code, e2e: run.stdout.match(/^e2e .*$/gm) }).toEqual({
+          code: 1,
+          e2e: ['e2e /pets?limit=2 200', 'e2e /pets?limit=abc 400'],
+        });
+        const xml = await readFile(join(installed, 'reports', 'proxy.xml'), 'utf8');
+        const report = await readFile(join(installed, 'reports', 'proxy.json'), 'utf8');
+        expect(xml).toContain('<failure message="request: INVALID_PARAMETER');
+        expect(JSON.parse(report)).toMatchObject({ exchanges: 2, violations: 1 });
+        for (const text of [xml, report, run.stdout, run.stderr]) {
+          expect(text).not.toContain(secretKey);
+        }
+        expect(report).toContain('x-api-key: $PETSTORE_API_KEY');
+      } finally {
+        await staging.stop();
+      }
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
 });
+
+/** The README's shell block that runs the proxy with a command. */
+function proxyRecipeOfReadme(readme: string): string {
+  const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+  const recipe = blocks.find((block) => block.includes('petstore-mock proxy') && block.includes(' -- '));
+  if (!recipe) throw new Error('README.md has no sh block running `petstore-mock proxy ... -- COMMAND`.');
+  return recipe;
+}

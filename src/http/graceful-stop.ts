@@ -1,0 +1,61 @@
+// A stop that loses nothing (SIGTERM, SIGINT, close()): from its first instant no new request is
+// taken, on a new connection or a kept-alive one (503 SHUTTING_DOWN, Connection: close); the
+// requests under way finish and are answered with Connection: close, so that no write is cut
+// after it was stored; connections with nothing under way close at once. Node's server.close()
+// alone stops new connections only, and kept-alive ones went on taking requests.
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { HttpError } from '../errors.js';
+
+export type GracefulStop = {
+  /** The server's request listener: `app`, or the refusal once the stop has begun. */
+  listener: RequestListener;
+  /** Stops taking requests and resolves once every request under way is answered and every connection closed. */
+  stop(server: Server): Promise<void>;
+};
+
+/** How often connections that fell idle during the stop are closed. */
+const IDLE_SWEEP_MS = 250;
+
+function refuse(res: ServerResponse): void {
+  const error = new HttpError(
+    'SHUTTING_DOWN',
+    'The mock is stopping and takes no new request; nothing of this one was done. Send it again once the mock is back.',
+  );
+  const body = JSON.stringify(error.toBody());
+  res.writeHead(error.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
+export function createGracefulStop(app: RequestListener): GracefulStop {
+  let stopping = false;
+  const underWay = new Set<ServerResponse>();
+  return {
+    listener: (req: IncomingMessage, res: ServerResponse) => {
+      if (stopping) {
+        refuse(res);
+        return;
+      }
+      underWay.add(res);
+      res.once('close', () => underWay.delete(res));
+      app(req, res);
+    },
+    stop(server) {
+      stopping = true;
+      for (const res of underWay) if (!res.headersSent) res.setHeader('Connection', 'close');
+      return new Promise((resolve, reject) => {
+        // An answer already on its way keeps its connection: close it once it is idle.
+        const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+        server.close((error) => {
+          clearInterval(sweep);
+          if (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(error);
+          else resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}

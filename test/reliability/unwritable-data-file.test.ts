@@ -1,0 +1,115 @@
+// A data file, spare or folder the mock may not write: the answer is 507 naming which one and
+// why, and once it can be written again, writes succeed without a restart.
+// The fault is real: the tests run as root, whom file modes do not stop, so the server runs as
+// the unprivileged user nobody (setpriv, util-linux) over a folder it owns; as any other user it
+// runs as that user.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { CLI } from '../support/cli.js';
+
+const NOBODY = 65_534;
+const KEY = { 'X-API-Key': 'demo-enterprise', 'Content-Type': 'application/json' };
+
+type Served = { child: ChildProcessWithoutNullStreams; apiUrl: string; output: () => string };
+
+/** The built command as an unprivileged user (root drops to nobody), serving `data`. */
+function serveUnprivileged(data: string): Promise<Served> {
+  const args = [CLI, 'serve', '--port', '0', '--data', data, '--quiet'];
+  const asRoot = process.getuid?.() === 0;
+  const child = asRoot
+    ? spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, ...args])
+    : spawn(process.execPath, args);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner within 15 s:\n${output}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /API\s+(http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, apiUrl: url, output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe('a data file the mock may not write', () => {
+  let folder: string;
+  let served: Served;
+  const data = () => join(folder, 'db.json');
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'petstore-unwritable-'));
+    if (process.getuid?.() === 0) await chown(folder, NOBODY, NOBODY);
+    served = await serveUnprivileged(data());
+  });
+  afterEach(async () => {
+    const exited = new Promise((resolve) => served.child.once('exit', resolve));
+    served.child.kill('SIGTERM');
+    await exited;
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  const create = async (name: string) => {
+    const res = await fetch(`${served.apiUrl}/pets`, {
+      method: 'POST',
+      headers: KEY,
+      body: JSON.stringify({ name, categoryId: 1 }),
+    });
+    return { status: res.status, body: (await res.json()) as { message?: string; code?: string } };
+  };
+  const storedNames = async () =>
+    (JSON.parse(await readFile(data(), 'utf8')) as { pets: Array<{ name: string }> }).pets.map((pet) => pet.name);
+
+  it('made read-only (chmod 444): 507 naming the data file and what to do, then writes again once writable', async () => {
+    expect((await create('Before')).status).toBe(201);
+    await chmod(data(), 0o444);
+    for (const name of ['Refused one', 'Refused two']) {
+      const refused = await create(name);
+      expect(refused.status).toBe(507);
+      expect(refused.body.message).toBe(
+        'The data file could not be written (EACCES: permission denied); nothing was stored. Make the data file writable (chmod u+w) and retry; no restart is needed; reads still work.',
+      );
+    }
+    expect(served.output()).toContain(`STORAGE FAILED: POST /v1/pets: The data file ${data()} could not be written`);
+    await chmod(data(), 0o644);
+    expect((await create('After')).status).toBe(201);
+    expect((await create('After again')).status).toBe(201);
+    const names = await storedNames();
+    expect(names).toEqual(expect.arrayContaining(['Before', 'After', 'After again']));
+    expect(names.filter((name) => name.startsWith('Refused'))).toEqual([]);
+  });
+
+  it('its spare made read-only: the spare is made anew and the write succeeds', async () => {
+    expect((await create('First')).status).toBe(201);
+    expect((await create('Second')).status).toBe(201);
+    await chmod(join(folder, '.db.json.spare'), 0o444);
+    expect((await create('Third')).status).toBe(201);
+    expect((await create('Fourth')).status).toBe(201);
+    expect(await storedNames()).toEqual(expect.arrayContaining(['First', 'Second', 'Third', 'Fourth']));
+  });
+
+  it('its folder made read-only: 507 naming the folder, then writes again once writable', async () => {
+    expect((await create('Before')).status).toBe(201);
+    await chmod(folder, 0o555);
+    const refused = await create('Refused');
+    expect(refused.status).toBe(507);
+    expect(refused.body.message).toMatch(
+      /^The data file's folder could not be written \(EACCES: permission denied\).*Make the data file's folder writable/,
+    );
+    expect(served.output()).toContain(`The data file's folder ${folder} could not be written`);
+    await chmod(folder, 0o755);
+    expect((await create('After')).status).toBe(201);
+    const names = await storedNames();
+    expect(names).toEqual(expect.arrayContaining(['Before', 'After']));
+    expect(names).not.toContain('Refused');
+  });
+});
