@@ -1,6 +1,7 @@
 // Public options -> one validated, frozen Config. Nothing below the CLI reads process.env or
 // process.argv: what the server does is decided here, once.
 
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clockRangeProblem } from './clock.js';
 import type { SimulationStart } from './control/simulation.js';
 import { DEFAULT_SEED } from './fixtures/default-seed.js';
@@ -32,10 +33,15 @@ export type MockServerOptions = {
   clockFrozen?: boolean;
   retryAfterFormat?: RetryAfterFormat;
   ban?: Partial<BanPolicy>;
-  /** Check the mock's own responses against the contract. Default true. */
   /** Proxy mode (`petstore-mock proxy`): forward the API to this upstream and check its answers. */
   proxy?: ProxySettings;
+  /** Check the mock's own responses against the contract. Default true. */
   validateResponses?: boolean;
+  /**
+   * Called with each request before the mock handles it, which waits for it: sdk-check arms its
+   * case on the client's first request. Not a CLI option.
+   */
+  beforeRequest?: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
   /**
    * Host names answered besides localhost, *.localhost, IP addresses and `host` (".example.com":
    * it and every name under it); any other Host gets 403 HOST_NOT_ALLOWED.

@@ -158,7 +158,17 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   }
 
   // A request without Host gets the Error object from the app (createHostCheck), not Node's bare 400.
-  const stopper = createGracefulStop(app);
+  const { beforeRequest } = options;
+  const stopper = createGracefulStop(
+    beforeRequest
+      ? (req, res) => {
+          void Promise.resolve()
+            .then(() => beforeRequest(req, res))
+            .catch(() => undefined)
+            .then(() => app(req, res));
+        }
+      : app,
+  );
   const server = createServer({ requireHostHeader: false }, stopper.listener);
   // A request that is not even valid HTTP gets the Error object too, not a bare 400.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
