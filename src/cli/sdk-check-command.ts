@@ -36,7 +36,9 @@ export function registerSdkCheckCommand(program: Command): void {
     .addHelpText('after', describeCases)
     .action(async (words: string[], flags: SdkCheckFlags) => {
       // Loaded only by this command: a plain start never pays for it.
-      const { runSdkCheck, selectCases, UnknownCaseError } = await import('../sdk-check/run-sdk-check.js');
+      const { ClientDidNotRunError, runSdkCheck, selectCases, UnknownCaseError } = await import(
+        '../sdk-check/run-sdk-check.js'
+      );
       const names = flags.cases
         ?.split(',')
         .map((name) => name.trim())
@@ -50,13 +52,21 @@ export function registerSdkCheckCommand(program: Command): void {
       }
       const [command = '', ...args] = words;
       const shown = words.join(' ');
-      const results = await runSdkCheck({
-        client: { command, args },
-        ...(names ? { cases: names } : {}),
-        timeoutSeconds: flags.timeout,
-        parallel: flags.parallel,
-        onProgress: (line) => console.log(line),
-      });
+      let results: Awaited<ReturnType<typeof runSdkCheck>>;
+      try {
+        results = await runSdkCheck({
+          client: { command, args },
+          ...(names ? { cases: names } : {}),
+          timeoutSeconds: flags.timeout,
+          parallel: flags.parallel,
+          onProgress: (line) => console.log(line),
+        });
+      } catch (error) {
+        if (!(error instanceof ClientDidNotRunError)) throw error;
+        console.error(`petstore-mock sdk-check: ${error.message}`);
+        process.exitCode = 1;
+        return;
+      }
       const notes: string[] = [];
       if (flags.junit) {
         const { writeJunit } = await import('../sdk-check/junit-report.js');

@@ -2,9 +2,22 @@
 // compliance report, the same that the dashboard's timeline draws), in words an SDK author acts on.
 import type { ComplianceReport } from '../limits/compliance.js';
 import type { RecordedRequest } from '../limits/request-record.js';
-import { MIN_CALLS, type SdkCase } from './catalogue.js';
+import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
 
-export type ClientRun = { exitCode: number | null; timedOut: boolean; seconds: number; timeoutSeconds: number };
+export type ClientRun = {
+  exitCode: number | null;
+  timedOut: boolean;
+  seconds: number;
+  timeoutSeconds: number;
+  /** Seconds from the command's start to its first request (the case's start). */
+  firstRequestSeconds?: number;
+  /** Why the command could not be started at all. */
+  startError?: string;
+  /** Whether the case cleared the road after the client came back from its edge. */
+  roadCleared?: boolean;
+  /** When each request arrived and was answered (real ms), in the record's order. */
+  exchanges?: readonly { arrivedMs: number; answeredMs?: number; connection: number }[];
+};
 
 export type Verdict = {
   passed: boolean;
@@ -22,9 +35,20 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 function waitSaid(refusal: RecordedRequest, testCase: SdkCase): string {
   const wait = refusal.retryAfterSeconds ?? 0;
   const hours = wait >= 3_600 ? ` (${Math.round(wait / 360) / 10} h)` : '';
-  return testCase.setUp.retryAfterFormat === 'http-date' && !refusal.storm && refusal.code !== 'API_KEY_BANNED'
-    ? `Retry-After: an HTTP-date ${wait} s ahead${hours}`
+  const limitRefusal = !refusal.storm && refusal.code !== 'API_KEY_BANNED';
+  if (testCase.setUp.withoutRetryAfter && refusal.status === 429 && limitRefusal)
+    return `no Retry-After, and X-RateLimit-Reset ${wait} s after the answer's Date${hours}`;
+  return testCase.setUp.retryAfterFormat === 'http-date' && limitRefusal
+    ? `Retry-After: an HTTP-date ${wait} s after the answer's Date${hours}`
     : `Retry-After: ${wait}${hours}`;
+}
+
+/** What a client that reads a date of the answer against its own clock meets in a skewed case. */
+function skewNote(testCase: SdkCase): string {
+  const { clockStart, retryAfterFormat, withoutRetryAfter } = testCase.setUp;
+  if (typeof clockStart === 'string' || (retryAfterFormat !== 'http-date' && !withoutRetryAfter)) return '';
+  const what = withoutRetryAfter ? 'X-RateLimit-Reset' : 'the HTTP-date';
+  return ` (the server's clock is about ${clockStart.skewMinutes} minutes ahead of this machine's: a client that reads ${what} against its own clock sees a wait ${clockStart.skewMinutes} minutes too long; read it against the answer's Date, as RFC 9110 section 10.2.3 intends)`;
 }
 
 function metTheEdge(testCase: SdkCase, record: readonly RecordedRequest[]): string | undefined {
@@ -56,12 +80,20 @@ export function judgeCase(
   const notes: string[] = [];
   const refusals = record.filter(isRefusal);
   const answered = record.filter((request) => request.status < 400);
+  const started =
+    run.firstRequestSeconds !== undefined && run.firstRequestSeconds >= 1
+      ? `; its first request ${seconds(run.firstRequestSeconds)} after the start, where the case began`
+      : '';
   notes.push(
-    `${plural(record.length, 'request')}: ${answered.length} answered, ${refusals.filter((r) => r.status === 429).length} refused 429, ${refusals.filter((r) => r.status === 403).length} refused 403; exit code ${run.exitCode ?? 'none'} after ${seconds(run.seconds)}`,
+    `${plural(record.length, 'request')}: ${answered.length} answered, ${refusals.filter((r) => r.status === 429).length} refused 429, ${refusals.filter((r) => r.status === 403).length} refused 403; exit code ${run.exitCode ?? 'none'} after ${seconds(run.seconds)}${started}`,
   );
   if (record.length === 0) {
     reasons.push(
-      'the client sent no request: it must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY',
+      run.startError
+        ? `the command could not be started (${run.startError}): check the command after --`
+        : run.timedOut
+          ? `the client sent no request within ${run.timeoutSeconds} s of its start: it must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY`
+          : `the client ended (exit code ${run.exitCode ?? 'none'}) without sending a request: it must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY`,
     );
     return { passed: false, reasons, notes };
   }
@@ -69,7 +101,35 @@ export function judgeCase(
   if (missed) reasons.push(missed);
 
   const byIndex = new Map(record.map((request) => [request.index, request]));
-  const early = compliance.violations.filter((violation) => violation.kind === 'retried-too-early');
+  // A request sent before the refusal it follows was answered is a sibling in flight, not a retry.
+  const position = new Map(record.map((request, at) => [request.index, at]));
+  const exchangeOf = (index: number) => run.exchanges?.[position.get(index) ?? -1];
+  const sentBeforeAnswer = (index: number, previousIndex: number) => {
+    const sent = exchangeOf(index)?.arrivedMs;
+    const answered = exchangeOf(previousIndex)?.answeredMs;
+    return sent !== undefined && answered !== undefined && sent < answered;
+  };
+  // With several in flight, the request just before a retry may be a sibling's: a retry is judged
+  // against the refusal its own connection carried last, and a call on a new connection is new.
+  const inFlight = testCase.expect.mustNotBeBanned === true;
+  const earlyOnItsConnection = (index: number) => {
+    const at = position.get(index) ?? 0;
+    const connection = run.exchanges?.[at]?.connection;
+    for (let before = at - 1; before >= 0; before -= 1) {
+      if (run.exchanges?.[before]?.connection !== connection) continue;
+      const previous = record[before] as RecordedRequest;
+      if (!isRefusal(previous)) return false;
+      const retryAtMs = previous.retryAtMs ?? previous.atMs + (previous.retryAfterSeconds ?? 0) * 1000;
+      return (record[at] as RecordedRequest).atMs < retryAtMs;
+    }
+    return false;
+  };
+  const early = compliance.violations.filter(
+    (violation) =>
+      violation.kind === 'retried-too-early' &&
+      !sentBeforeAnswer(violation.requestIndex, violation.afterRequestIndex) &&
+      (!inFlight || earlyOnItsConnection(violation.requestIndex)),
+  );
   const first = early[0];
   if (first) {
     const refusal = byIndex.get(first.afterRequestIndex);
@@ -83,43 +143,27 @@ export function judgeCase(
     reasons.push(
       `sent ${plural(whileBanned.length, 'request')} while banned (the 403 said to wait ${whileBanned[0]?.requiredSeconds ?? 0} s)`,
     );
+  if (testCase.expect.mustNotBeBanned && record.some((request) => request.code === 'API_KEY_BANNED'))
+    reasons.push(
+      `its requests together reached the ban (${testCase.setUp.banThreshold ?? 'the threshold of'} requests while limited): requests in flight on one key must all wait the Retry-After of the first 429`,
+    );
   if (compliance.violations.some((violation) => violation.kind === 'no-backoff'))
     notes.push('retries did not back off (gaps did not grow); fine where each followed its Retry-After');
 
-  const lastRefusal = refusals.at(-1);
-  if (testCase.expect.givesUp) {
-    const firstDayRefusal = record.find((request) => request.status === 429 && !request.storm);
-    if (firstDayRefusal) {
-      const after = record.filter((request) => request.index > firstDayRefusal.index).length;
-      if (after > 0 && !first)
-        reasons.push(
-          `sent ${plural(after, 'request')} after the 429 that said ${waitSaid(firstDayRefusal, testCase)}: give up and surface the error`,
-        );
-      if (run.timedOut)
-        reasons.push(
-          `still running when the case's time limit (${run.timeoutSeconds} s) ended: the client is waiting out ${waitSaid(firstDayRefusal, testCase)} instead of giving up and surfacing the error`,
-        );
-      else if (after === 0) notes.push(`gave up at once on ${waitSaid(firstDayRefusal, testCase)}, as it should`);
-    }
-  } else if (run.timedOut) {
-    reasons.push(`still running when the case's time limit (${run.timeoutSeconds} s) ended`);
-  }
-  if (testCase.expect.recovers && lastRefusal && !answered.some((request) => request.index > lastRefusal.index)) {
-    reasons.push(
-      `no request after the ${lastRefusal.status}: the client gave up where it should have waited ${lastRefusal.retryAfterSeconds ?? 0} s and tried again`,
-    );
-  }
+  judgeTheEnd(testCase, record, run, Boolean(first), reasons, notes);
+
   if (testCase.expect.meets === 'limit-or-pacing' && !record.some((request) => request.status === 429) && !missed)
     notes.push('paced itself: no 429, it waited for the window once X-RateLimit-Remaining reached 0 (credited)');
   if (testCase.expect.meets === 'slow-answers') {
     const slowSeconds = (testCase.setUp.latencyMs ?? 0) / 1000;
+    // Sent again while the same request was still unanswered: the client's own timeout fired.
     const resent = record.find((request, index) => {
       const previous = record[index - 1];
       return (
         previous &&
         previous.method === request.method &&
         previous.path === request.path &&
-        request.atMs - previous.atMs < slowSeconds * 1000
+        sentBeforeAnswer(request.index, previous.index)
       );
     });
     if (resent) {
@@ -129,5 +173,73 @@ export function judgeCase(
       );
     }
   }
+  if (run.roadCleared) notes.push('came back from its edge: the case then lifted its limits for the rest of the run');
   return { passed: reasons.length === 0, reasons, notes };
+}
+
+/**
+ * How the run ended, one statement only: waiting at the time limit, giving up after a refusal
+ * (fine where the wait was long, a ban, or the case asks it), or still working when cut.
+ */
+function judgeTheEnd(
+  testCase: SdkCase,
+  record: readonly RecordedRequest[],
+  run: ClientRun,
+  retriedEarly: boolean,
+  reasons: string[],
+  notes: string[],
+): void {
+  const last = record.at(-1) as RecordedRequest;
+  const lastRefusal = isRefusal(last) ? last : undefined;
+  const said = lastRefusal ? waitSaid(lastRefusal, testCase) : '';
+  const wait = lastRefusal?.retryAfterSeconds ?? 0;
+  const banned = lastRefusal?.code === 'API_KEY_BANNED';
+  if (testCase.expect.givesUp) {
+    const firstRefusal = record.find(isRefusal);
+    if (!firstRefusal) return;
+    const after = record.filter((request) => request.index > firstRefusal.index).length;
+    if (after > 0 && !retriedEarly && !banned)
+      reasons.push(
+        `sent ${plural(after, 'request')} after the ${firstRefusal.status} that said ${waitSaid(firstRefusal, testCase)}: give up and surface the error`,
+      );
+    if (run.timedOut)
+      reasons.push(
+        `still waiting when the case's time limit (${run.timeoutSeconds} s) ended, after a ${firstRefusal.status} that said ${waitSaid(firstRefusal, testCase)}: surface a wait this long instead of waiting it out`,
+      );
+    else if (after === 0)
+      notes.push(`gave up at once on ${waitSaid(firstRefusal, testCase)}${banned ? ' (the ban)' : ''}, as it should`);
+    return;
+  }
+  if (run.timedOut) {
+    const skewed = lastRefusal?.status === 429 && !lastRefusal.storm ? skewNote(testCase) : '';
+    if (lastRefusal && (wait > LONG_WAIT_SECONDS || skewed))
+      reasons.push(
+        `still waiting when the case's time limit (${run.timeoutSeconds} s) ended, after a ${lastRefusal.status} that said ${said}${skewed}${skewed ? '' : ': surface a wait this long instead of waiting it out'}`,
+      );
+    else if (lastRefusal)
+      reasons.push(
+        `still running when the case's time limit (${run.timeoutSeconds} s) ended, well past the ${seconds(wait)} its last ${lastRefusal.status} asked to wait: the client hangs`,
+      );
+    else
+      notes.push(
+        `still making calls when the case's time limit (${run.timeoutSeconds} s) ended: judged on its ${plural(record.length, 'request')}`,
+      );
+    return;
+  }
+  if (!testCase.expect.recovers || !lastRefusal) return;
+  // RFC 9110 leaves a ban to the client: wait it out or surface it, but never call while banned.
+  if (banned) {
+    notes.push(`surfaced the ban (${said}) instead of waiting it out: fine, as long as it stops calling`);
+    return;
+  }
+  const skewed = lastRefusal.status === 429 && !lastRefusal.storm ? skewNote(testCase) : '';
+  if (wait > LONG_WAIT_SECONDS && !skewed) {
+    notes.push(
+      `surfaced a ${lastRefusal.status} that said ${said}, a wait longer than ${LONG_WAIT_SECONDS} s: fine, as got's and ky's maxRetryAfter let a client do`,
+    );
+    return;
+  }
+  reasons.push(
+    `no request after the ${lastRefusal.status}: the client gave up where it should have waited ${seconds(wait)} and tried again${skewed}`,
+  );
 }

@@ -1,10 +1,13 @@
 // One case: a fresh mock world in this process (in memory, a free loopback port), set up as the
-// catalogue says; the SDK author's command run against it with PETSTORE_BASE_URL and
-// PETSTORE_API_KEY, within a time limit; then the verdict from what the mock recorded.
+// catalogue says with its clock frozen; the SDK author's command run against it with
+// PETSTORE_BASE_URL and PETSTORE_API_KEY; the case armed by the client's first request (the time
+// limit counts from there, and as long again for the command to start); then the verdict from
+// what the mock recorded.
 import { spawn } from 'node:child_process';
 import type { Timeline } from '../limits/timeline.js';
 import { createMockServer } from '../server.js';
-import type { SdkCase } from './catalogue.js';
+import { createCaseGate } from './case-gate.js';
+import { caseClockStart, type SdkCase } from './catalogue.js';
 import { type ClientRun, judgeCase, type Verdict } from './judge.js';
 
 /** The key every case gives the client. */
@@ -16,6 +19,8 @@ export type CaseResult = {
   case: SdkCase;
   verdict: Verdict;
   run: ClientRun;
+  /** Requests the client made in the case. */
+  requests: number;
   /** The end of what the client printed (stdout and stderr). */
   output: string;
   timeline: Timeline;
@@ -27,6 +32,7 @@ function runClient(
   client: ClientCommand,
   env: Record<string, string>,
   timeoutSeconds: number,
+  firstRequest: Promise<void>,
 ): Promise<ClientRun & { output: string }> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -43,31 +49,60 @@ function runClient(
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     let timedOut = false;
-    const timer = setTimeout(() => {
+    let firstRequestSeconds: number | undefined;
+    const stop = () => {
       timedOut = true;
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
       } catch {
         child.kill('SIGKILL');
       }
-    }, timeoutSeconds * 1000);
-    const finish = (exitCode: number | null, note = '') => {
-      clearTimeout(timer);
-      resolve({ exitCode, timedOut, seconds: (Date.now() - started) / 1000, timeoutSeconds, output: output + note });
     };
-    child.on('error', (error) => finish(null, `\n${client.command} could not be started: ${error.message}`));
+    // As long to start as to run: a command that takes seconds to start (npm run, tsx, pytest) is not cut short.
+    let timer = setTimeout(stop, timeoutSeconds * 1000);
+    void firstRequest.then(() => {
+      firstRequestSeconds = (Date.now() - started) / 1000;
+      clearTimeout(timer);
+      if (!timedOut) timer = setTimeout(stop, timeoutSeconds * 1000);
+    });
+    let done = false;
+    const finish = (exitCode: number | null, startError?: string) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve({
+        exitCode,
+        timedOut,
+        seconds: (Date.now() - started) / 1000,
+        timeoutSeconds,
+        ...(firstRequestSeconds === undefined ? {} : { firstRequestSeconds }),
+        ...(startError ? { startError } : {}),
+        output,
+      });
+    };
+    child.on('error', (error) => finish(null, error.message));
     child.on('close', (code) => finish(code));
   });
 }
 
 export async function runCase(testCase: SdkCase, client: ClientCommand, timeoutSeconds: number): Promise<CaseResult> {
-  const mock = await createMockServer({ data: ':memory:', port: 0, host: '127.0.0.1', log: false });
+  const gate = createCaseGate(testCase);
+  const mock = await createMockServer({
+    data: ':memory:',
+    port: 0,
+    host: '127.0.0.1',
+    log: false,
+    beforeRequest: gate.beforeRequest,
+  });
   try {
     const { control } = mock;
     const { setUp } = testCase;
-    // Frozen while the world is set up, so that every case starts its client at the same instant.
-    await control.moveClock({ now: new Date(setUp.clockStart), frozen: true });
-    await control.updateSettings({ retryAfterFormat: setUp.retryAfterFormat });
+    // Frozen until the client's first request: nothing of the case runs while its command starts.
+    await control.moveClock({ now: caseClockStart(setUp, Date.now()), frozen: true });
+    await control.updateSettings({
+      retryAfterFormat: setUp.retryAfterFormat,
+      ...(setUp.banThreshold ? { ban: { threshold: setUp.banThreshold } } : {}),
+    });
     await control.putKey(CASE_KEY, 'free', setUp.limits);
     for (let spent = 0; spent < (setUp.spentBefore ?? 0); spent += 1) {
       const answer = await fetch(`${mock.url}/categories?limit=1`, { headers: { 'X-API-Key': CASE_KEY } });
@@ -77,15 +112,25 @@ export async function runCase(testCase: SdkCase, client: ClientCommand, timeoutS
     if (setUp.banSeconds) await control.ban(CASE_KEY, setUp.banSeconds);
     if (setUp.storm) await control.startStorm({ ...setUp.storm, keys: [CASE_KEY] });
     if (setUp.latencyMs) await control.setLatency({ ms: setUp.latencyMs });
-    await control.moveClock({ frozen: false });
-    const run = await runClient(client, { PETSTORE_BASE_URL: mock.url, PETSTORE_API_KEY: CASE_KEY }, timeoutSeconds);
+    gate.open(control, CASE_KEY);
+    const run = await runClient(
+      client,
+      { PETSTORE_BASE_URL: mock.url, PETSTORE_API_KEY: CASE_KEY, PETSTORE_SDK_CHECK_CASE: testCase.name },
+      timeoutSeconds,
+      gate.firstRequest,
+    );
     const record = await control.requests(CASE_KEY);
     const compliance = await control.compliance(CASE_KEY);
     const { output, ...clientRun } = run;
     return {
       case: testCase,
-      verdict: judgeCase(testCase, record, compliance, clientRun),
+      verdict: judgeCase(testCase, record, compliance, {
+        ...clientRun,
+        roadCleared: gate.cleared,
+        exchanges: gate.exchanges,
+      }),
       run: clientRun,
+      requests: record.length,
       output,
       timeline: await control.timeline(CASE_KEY, 2),
     };

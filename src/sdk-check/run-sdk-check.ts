@@ -10,6 +10,22 @@ export class UnknownCaseError extends Error {
   }
 }
 
+/** The command never reached the API in any case: one message for all, not a verdict per case. */
+export class ClientDidNotRunError extends Error {
+  constructor(shown: string, first: CaseResult) {
+    const { run, output } = first;
+    const tail = output.trim() ? `\nIts last output:\n${output.trim().replace(/^/gm, '  ')}` : '';
+    super(
+      run.startError
+        ? `The command ${shown} could not be started (${run.startError}). Check the command after --: it is run as given, without a shell (write sh -c "..." for one).`
+        : run.timedOut
+          ? `The command ${shown} sent no request in ${run.timeoutSeconds} s, in any case. It must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY; if it needs longer to start, raise --timeout.${tail}`
+          : `The command ${shown} ended (exit code ${run.exitCode ?? 'none'}) before sending any request, in every case. It must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY; run it by hand to see why it stops.${tail}`,
+    );
+    this.name = 'ClientDidNotRunError';
+  }
+}
+
 export type SdkCheckOptions = {
   client: ClientCommand;
   /** Case names (default: every case). */
@@ -41,11 +57,18 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<CaseResult[
       progress(`… ${testCase.name}: ${testCase.reproduces}`);
       const result = await runCase(testCase, options.client, options.timeoutSeconds);
       results[index] = result;
-      progress(describeResult(result));
+      // A command that never reached the API is said once, at the end, not once per case.
+      if (result.requests > 0 || result.run.timedOut) progress(describeResult(result));
+      // A command that cannot be started cannot be started in any case.
+      else if (result.run.startError) next = cases.length;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallel, cases.length)) }, worker));
-  return results;
+  const ran = results.filter((result): result is CaseResult => result !== undefined);
+  if (ran.every((result) => result.requests === 0 && !result.run.timedOut))
+    throw new ClientDidNotRunError([options.client.command, ...options.client.args].join(' '), ran[0] as CaseResult);
+  for (const result of ran) if (result.requests === 0 && !result.run.timedOut) progress(describeResult(result));
+  return ran;
 }
 
 /** One case's line: its mark, name, time and exit code, then why (or what was credited). */
