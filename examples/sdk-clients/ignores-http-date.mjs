@@ -12,7 +12,10 @@ for (let attempt = 1; answered < 5; attempt += 1) {
     answered += 1;
     continue;
   }
-  const wait = Number.parseInt(answer.headers.get('retry-after') ?? '', 10);
+  const retryAfter = answer.headers.get('retry-after');
+  // Without Retry-After it waits until X-RateLimit-Reset, by the answer's Date, as it should.
+  const untilReset = Number(answer.headers.get('x-ratelimit-reset')) - Date.parse(answer.headers.get('date')) / 1000;
+  const wait = retryAfter === null ? Math.ceil(untilReset) : Number.parseInt(retryAfter, 10);
   const seconds = Number.isNaN(wait) ? 1 : wait;
   if (seconds > 60) {
     console.error(`Asked to wait ${seconds} s: giving up.`);
