@@ -31,8 +31,29 @@ export function legendOf(timeline) {
     },
     { kind: 'wait', label: WAIT_LABEL, color: WAIT_COLOR, shape: 'area', count: timeline.waits.length },
     { kind: 'ban', label: BAN_LABEL, color: BAN_COLOR, shape: 'area', count: timeline.bans.length },
-    { kind: 'limit', label: `per-minute limit: ${timeline.perMinute}`, color: LIMIT_COLOR, shape: 'line' },
+    {
+      kind: 'limit',
+      label: `per-minute limit: ${timeline.perMinute}${limitOnScale(timeline) ? '' : ' (above the chart)'}`,
+      color: LIMIT_COLOR,
+      shape: 'line',
+    },
   ];
+}
+
+/** The most requests any minute of the timeline holds. */
+const highestCount = (timeline) => Math.max(1, ...timeline.points.map((point) => point.minuteCount));
+
+/** A limit far above the requests would squash every mark onto the floor: then it is left off the scale. */
+export function limitOnScale(timeline) {
+  return timeline.perMinute <= 3 * highestCount(timeline);
+}
+
+/** The top of the vertical scale: the limit where it is on the scale, else the requests alone. */
+function scaleTop(timeline) {
+  const highest = limitOnScale(timeline)
+    ? Math.max(timeline.perMinute, highestCount(timeline))
+    : highestCount(timeline);
+  return highest + Math.max(1, Math.ceil(highest * 0.1));
 }
 const HEIGHT = 280;
 // A mark within this many pixels of the pointer is the one it means.
@@ -69,7 +90,7 @@ function dataOf(timeline, rows, top) {
     xs,
     shade(timeline.waits),
     shade(timeline.bans),
-    rows.map(() => timeline.perMinute),
+    rows.map(() => (limitOnScale(timeline) ? timeline.perMinute : null)),
     ...OUTCOMES.map(({ kind }) => marks((point) => point.outcome === kind)),
     marks((point) => point.tooEarly),
   ];
@@ -105,7 +126,11 @@ function options(width, view) {
       y: { range: () => [0, view.top] },
     },
     axes: [
-      { values: (_chart, splits) => splits.map((split) => new Date(split * 1000).toISOString().slice(11, 19)) },
+      {
+        // Whole seconds at least: a span of a few seconds never repeats a label.
+        incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 21_600, 43_200, 86_400],
+        values: (_chart, splits) => splits.map((split) => new Date(split * 1000).toISOString().slice(11, 19)),
+      },
       { label: 'n-th request of its minute', size: 50 },
     ],
     series: [
@@ -166,8 +191,7 @@ export function createTimelineChart(holder, onHover) {
     update(timeline) {
       view.rows = rowsOf(timeline);
       view.xRange = xRange(timeline, view.rows);
-      const highest = Math.max(timeline.perMinute, ...timeline.points.map((point) => point.minuteCount));
-      view.top = highest + Math.max(1, Math.ceil(highest * 0.1));
+      view.top = scaleTop(timeline);
       const data = dataOf(timeline, view.rows, view.top);
       if (chart) chart.setData(data);
       else chart = new uPlot(options(holder.clientWidth || 900, view), data, holder);

@@ -1,6 +1,7 @@
 // `sdk-check --html`: the page of a real run (a client that reads an HTTP-date Retry-After as
 // 1 s), opened from disk in Debian's Chromium with every other request refused: each case's
-// verdict, and its timeline drawn by the dashboard's own chart. Writes the README's screenshot.
+// verdict, and its timeline drawn by the dashboard's own chart, read at a glance. Writes the
+// docs' screenshot (test-output/ in a test run).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,8 @@ import { writeHtmlReport } from '../../src/sdk-check/html-report.js';
 import type { CaseResult } from '../../src/sdk-check/run-case.js';
 import { runSdkCheck } from '../../src/sdk-check/run-sdk-check.js';
 import { launchChromium } from './chromium.js';
+import { screenshotPath } from './screenshots.js';
 
-const SCREENSHOT = new URL('../../docs/sdk-check.png', import.meta.url);
 const CLIENT = fileURLToPath(new URL('../../examples/sdk-clients/ignores-http-date.mjs', import.meta.url));
 
 let browser: Browser;
@@ -26,9 +27,9 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'petstore-sdk-check-report-'));
   results = await runSdkCheck({
     client: { command: process.execPath, args: [CLIENT] },
-    cases: ['limit-seconds', 'limit-http-date', 'day-exhausted'],
+    cases: ['limit-seconds', 'limit-http-date', 'storm-partial', 'day-exhausted'],
     timeoutSeconds: 20,
-    parallel: 3,
+    parallel: 4,
   });
   file = await writeHtmlReport(
     join(folder, 'sdk-check.html'),
@@ -52,12 +53,12 @@ afterAll(async () => {
 
 describe('the HTML page of an sdk-check run', () => {
   it("shows each case's verdict and why", async () => {
-    await expect(page.locator('.summary .passed').textContent()).resolves.toBe('2 passed');
+    await expect(page.locator('.summary .passed').textContent()).resolves.toBe('3 passed');
     await expect(page.locator('.summary .failed').textContent()).resolves.toBe('1 failed');
     const failed = page.locator('section.case.fail');
     await expect(failed.getAttribute('data-case')).resolves.toBe('limit-http-date');
     await expect(failed.locator('.reasons li').first().textContent()).resolves.toMatch(
-      /^retried 1(\.\d)? s after a 429 that said Retry-After: an HTTP-date [23] s ahead/,
+      /^retried [0-2](\.\d)? s after a 429 that said Retry-After: an HTTP-date [23] s after the answer's Date/,
     );
   });
 
@@ -74,8 +75,30 @@ describe('the HTML page of an sdk-check run', () => {
     }
   });
 
+  it('labels its time axis without repeating a label, and keeps a far-off limit off the scale', async () => {
+    type Drawn = { axes: { _values?: string[] }[]; scales: { y: { max?: number } } };
+    for (const [index, result] of results.entries()) {
+      const section = page.locator(`section.case[data-index="${index}"]`);
+      const drawn = await section.locator('.chart').evaluate((holder) => {
+        const chart = (holder as HTMLElement & { chart: Drawn }).chart;
+        return { labels: chart.axes[0]?._values ?? [], top: chart.scales.y.max ?? 0 };
+      });
+      expect(drawn.labels.length).toBeGreaterThan(1);
+      expect(new Set(drawn.labels).size).toBe(drawn.labels.length);
+      const highest = Math.max(...result.timeline.points.map((point) => point.minuteCount));
+      if (result.timeline.perMinute > 3 * highest) {
+        // storm-partial's limit of 1,000 a minute: the marks fill the chart, the legend says where the limit is.
+        expect(drawn.top).toBeLessThan(2 * highest + 2);
+        await expect(section.locator('.legend').textContent()).resolves.toContain(
+          `per-minute limit: ${result.timeline.perMinute} (above the chart)`,
+        );
+      } else expect(drawn.top).toBeGreaterThanOrEqual(result.timeline.perMinute);
+    }
+    expect(results.some((result) => result.timeline.perMinute > 100)).toBe(true);
+  });
+
   it('loads nothing but itself', async () => {
     expect(requested).toEqual([pathToFileURL(file).href]);
-    await page.screenshot({ path: SCREENSHOT.pathname, fullPage: true });
+    await page.screenshot({ path: screenshotPath('sdk-check.png'), fullPage: true });
   });
 });

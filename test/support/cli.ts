@@ -24,7 +24,8 @@ export function runCli(
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    // 'close', not 'exit': the output is read to its end before the result is used.
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
