@@ -184,6 +184,20 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     expect: { meets: 'day-limit', recovers: false, givesUp: true },
   },
   {
+    name: 'day-ends',
+    reproduces:
+      "the per-day limit used up 3 s before midnight (UTC, the day window's end): 429 with Retry-After: 3, not hours",
+    passes: 'waits 3 s into the new day, then goes on',
+    fails: 'retries earlier, or takes a day-limit 429 for a wait of hours and gives up',
+    setUp: {
+      limits: { perMinute: 100, perDay: 3 },
+      spentBefore: 3,
+      clockStart: '2030-01-01T23:59:57Z',
+      retryAfterFormat: 'seconds',
+    },
+    expect: { meets: 'day-limit', recovers: true },
+  },
+  {
     name: 'remaining-zero',
     reproduces: 'X-RateLimit-Remaining reaching 0 before any 429 (a client that paces itself is credited)',
     passes: 'paces itself until X-RateLimit-Reset (credited), or honours the 429',

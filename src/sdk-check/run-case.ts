@@ -10,8 +10,9 @@ import { createCaseGate } from './case-gate.js';
 import { caseClockStart, type SdkCase } from './catalogue.js';
 import { type ClientRun, judgeCase, type Verdict } from './judge.js';
 
-/** The key every case gives the client. */
-export const CASE_KEY = 'sdk-check';
+/** The key every case gives the client: written as $PETSTORE_API_KEY wherever a report shows it. */
+export const CASE_KEY = 'sdk-check-case-key';
+const KEY_SHOWN = '$PETSTORE_API_KEY';
 /** The last lines of the client's output kept for the report. */
 const OUTPUT_LINES = 30;
 
@@ -141,8 +142,9 @@ export async function runCase(testCase: SdkCase, client: ClientCommand, timeoutS
       }),
       run: clientRun,
       requests: record.length,
-      output,
-      timeline: await control.timeline(CASE_KEY, 2),
+      // A client that prints its key (in a URL, a curl line, an error) leaves it out of the reports.
+      output: output.replaceAll(CASE_KEY, KEY_SHOWN),
+      timeline: { ...(await control.timeline(CASE_KEY, 2)), key: KEY_SHOWN },
     };
   } finally {
     await mock.close();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CASE_NAMES } from '../../src/sdk-check/catalogue.js';
+import { CASE_KEY } from '../../src/sdk-check/run-case.js';
 import { runCli } from '../support/cli.js';
 import { verdicts } from '../support/sdk-check-verdicts.js';
 import { useTempFolder } from '../support/temp-folder.js';
@@ -115,19 +116,33 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
 
   it('writes one JUnit test per case, and refuses an unknown case with exit code 2 and the list', async () => {
     const junit = join(folder(), 'reports', 'sdk.xml');
+    const html = join(folder(), 'reports', 'sdk.html');
+    // The naive loop, behind a line that prints its key as a careless client's error would.
+    const leaky = [
+      'sh',
+      '-c',
+      'echo "calling with key $PETSTORE_API_KEY" >&2; exec "$0" "$1"',
+      ...CLIENTS['naive-loop'],
+    ];
     const run = await runCli([
       'sdk-check',
       '--cases',
       'ban,day-exhausted',
       '--junit',
       junit,
+      '--html',
+      html,
       '--',
-      ...CLIENTS['naive-loop'],
+      ...leaky,
     ]);
     expect(run.code).toBe(1);
     const xml = await readFile(junit, 'utf8');
     expect(xml.match(/<testcase /g)).toHaveLength(2);
     expect(xml).toContain('<failure message="sent ');
+    // No artifact of the run shows the key it used; each writes it as $PETSTORE_API_KEY.
+    const page = await readFile(html, 'utf8');
+    for (const text of [xml, page, run.stdout, run.stderr]) expect(text).not.toContain(CASE_KEY);
+    expect(page).toContain('calling with key $PETSTORE_API_KEY');
     const unknown = await runCli(['sdk-check', '--cases', 'ban,no-such-case', '--', ...CLIENTS['naive-loop']]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(`No such case: no-such-case. The cases are: ${CASE_NAMES.join(', ')}.`);
