@@ -3,6 +3,7 @@
 // differ); every link between them leads to a file and heading that exist; the README stays short.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
+import { CATALOGUE } from '../../src/sdk-check/catalogue.js';
 
 const root = new URL('../../', import.meta.url);
 const readRoot = (path: string) => readFile(new URL(path, root), 'utf8');
@@ -77,5 +78,14 @@ describe("the README's and the docs pages' examples", () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it("docs/sdk-check.md's case table is the catalogue's: each case, what it reproduces, what passes and fails", async () => {
+    const page = await readRoot('docs/sdk-check.md');
+    const rows = page.split('\n').filter((line) => /^\| `[a-z-]+` \|/.test(line));
+    const table = CATALOGUE.map(
+      (entry) => `| \`${entry.name}\` | ${entry.reproduces} | ${entry.passes} | ${entry.fails} |`,
+    );
+    expect(rows).toEqual(table);
   });
 });
