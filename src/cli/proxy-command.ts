@@ -92,9 +92,6 @@ export function registerProxyCommand(program: Command): void {
         ledger,
       },
     });
-    console.log(
-      `petstore-mock proxy\n  API       ${server.url}\n  upstream  ${origin.href}\n  control   ${server.origin}/__mock`,
-    );
     const command = words.length > 0 ? runCommand(words, { PETSTORE_BASE_URL: server.url }) : undefined;
     let closing = false;
     const shutDown = (why: string, commandCode?: number) => {
@@ -113,6 +110,10 @@ export function registerProxyCommand(program: Command): void {
         );
     };
     stopOnSignals(command, shutDown);
+    // After the handlers: whoever reads the banner may send SIGTERM at once.
+    console.log(
+      `petstore-mock proxy\n  API       ${server.url}\n  upstream  ${origin.href}\n  control   ${server.origin}/__mock`,
+    );
     command?.exited.then((code) => shutDown(`${words.join(' ')} exited with ${code}`, code));
   });
 }

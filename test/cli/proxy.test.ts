@@ -48,6 +48,13 @@ describe('petstore-mock proxy, stopped by a signal', () => {
     expect(json).toMatchObject({ exchanges: 3, violations: 1 });
   });
 
+  it('stops cleanly on a SIGTERM sent the moment its banner appears, every time', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const cli = await startCli(['proxy', '--upstream', mock.url, '--port', '0', '-q']);
+      expect(await cli.stop('SIGTERM')).toBe(0);
+    }
+  }, 60_000);
+
   it('exits 0 with --fail-on-violations when every exchange kept the contract', async () => {
     const cli = await startCli(['proxy', '--upstream', mock.url, '--port', '0', '-q', '--fail-on-violations']);
     expect((await fetch(`${cli.apiUrl}/pets?limit=2`, { headers: KEY })).status).toBe(200);
