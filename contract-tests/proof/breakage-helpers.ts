@@ -5,7 +5,7 @@ import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.j
 
 export type DepthBreakage = {
   /** Which Depth point of the issue it shows. */
-  depth: 'generated' | 'values' | 'lists' | 'rules' | 'rate limits' | 'concurrency' | 'meaning' | 'range';
+  depth: 'generated' | 'values' | 'lists' | 'rules' | 'rate limits' | 'concurrency' | 'meaning' | 'range' | 'edges';
   name: string;
   /** The operation the failure must name, and the rule, as the report words it. */
   operation: string;

@@ -155,6 +155,21 @@ const BREAKAGES: Array<{ name: string; breakage: Breakage; caughtAs: RegExp; run
     caughtAs: /status 500, expected 400/,
   },
   {
+    name: "the web framework's HTML 404 for a path with no operation",
+    run: { checks: ['negative'], operations: ['listCategories'] },
+    breakage: {
+      response: (response) =>
+        response.status === 404 && response.body.includes('ROUTE_NOT_FOUND')
+          ? {
+              ...response,
+              headers: { ...response.headers, 'content-type': 'text/html; charset=utf-8' },
+              body: '<!DOCTYPE html><html><body><pre>Cannot GET</pre></body></html>',
+            }
+          : response,
+    },
+    caughtAs: /the error body is not a JSON object[\s\S]*Expected: +404 with the Error object[\s\S]*contract-no-such-operation/,
+  },
+  {
     name: 'a deprecated operation without its Sunset header',
     run: { checks: ['deprecation'] },
     breakage: {

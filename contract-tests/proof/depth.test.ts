@@ -23,6 +23,7 @@ describe('the contract suite against implementations broken in depth', () => {
     expect([...kinds.values()].every((count) => count >= 2)).toBe(true);
     expect([...kinds.keys()].sort()).toEqual([
       'concurrency',
+      'edges',
       'generated',
       'lists',
       'meaning',
