@@ -167,7 +167,8 @@ const BREAKAGES: Array<{ name: string; breakage: Breakage; caughtAs: RegExp; run
             }
           : response,
     },
-    caughtAs: /the error body is not a JSON object[\s\S]*Expected: +404 with the Error object[\s\S]*contract-no-such-operation/,
+    caughtAs:
+      /the error body is not a JSON object[\s\S]*Expected: +404 with the Error object[\s\S]*contract-no-such-operation/,
   },
   {
     name: 'a deprecated operation without its Sunset header',
