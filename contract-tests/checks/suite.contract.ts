@@ -12,6 +12,7 @@ import './rules-undone.js';
 import './stateful.js';
 import './deprecation.js';
 import './rate-limits.js';
+import './plan-limits.js';
 import './meaning.js';
 import './concurrency.js';
 import { writePlan } from '../support/checks.js';

@@ -17,6 +17,20 @@ export function rateLimitKey(): SentKey | undefined {
   return value === undefined ? undefined : { value, shownAs: `$${RATE_LIMIT_KEY_VARIABLE}` };
 }
 
+/** The keys of known plans, each shown as a variable named after its plan (and its rank in it). */
+export function planKeys(): Array<{ plan: string; key: SentKey }> {
+  const ranks = new Map<string, number>();
+  return (contractTarget().planKeys ?? []).map(({ plan, key }) => {
+    const rank = (ranks.get(plan) ?? 0) + 1;
+    ranks.set(plan, rank);
+    return { plan, key: { value: key, shownAs: `$${planKeyVariable(plan, rank)}` } };
+  });
+}
+
+export function planKeyVariable(plan: string, rank: number): string {
+  return `PETSTORE_PLAN_KEY_${plan.toUpperCase()}${rank > 1 ? `_${rank}` : ''}`;
+}
+
 export function madeUpKey(value: string): SentKey {
   return { value, shownAs: value };
 }
