@@ -8,7 +8,7 @@ import { GENERATED_AND_VALUE_BREAKAGES } from './breakages-generated-values.js';
 import { LIST_AND_RULE_BREAKAGES } from './breakages-lists-rules.js';
 import { MEANING_BREAKAGES } from './breakages-meaning.js';
 import { RANGE_BREAKAGES } from './breakages-range.js';
-import { RATE_LIMIT_BREAKAGES } from './breakages-rate-limits.js';
+import { PLAN_LIMIT_BREAKAGES, RATE_LIMIT_BREAKAGES } from './breakages-rate-limits.js';
 
 export type { DepthBreakage } from './breakage-helpers.js';
 
@@ -16,6 +16,7 @@ export const DEPTH_BREAKAGES: DepthBreakage[] = [
   ...GENERATED_AND_VALUE_BREAKAGES,
   ...LIST_AND_RULE_BREAKAGES,
   ...RATE_LIMIT_BREAKAGES,
+  ...PLAN_LIMIT_BREAKAGES,
   ...CONCURRENCY_BREAKAGES,
   ...MEANING_BREAKAGES,
   ...RANGE_BREAKAGES,
