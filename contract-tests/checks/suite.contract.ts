@@ -15,6 +15,7 @@ import './rate-limits.js';
 import './plan-limits.js';
 import './meaning.js';
 import './concurrency.js';
+import './concurrency-rules.js';
 import { writePlan } from '../support/checks.js';
 
 writePlan();
