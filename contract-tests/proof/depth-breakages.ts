@@ -7,6 +7,7 @@ import { EDGE_BREAKAGES } from './breakages-edges.js';
 import { GENERATED_AND_VALUE_BREAKAGES } from './breakages-generated-values.js';
 import { LIST_AND_RULE_BREAKAGES } from './breakages-lists-rules.js';
 import { MEANING_BREAKAGES } from './breakages-meaning.js';
+import { RACE_BREAKAGES } from './breakages-races.js';
 import { RANGE_BREAKAGES } from './breakages-range.js';
 import { PLAN_LIMIT_BREAKAGES, RATE_LIMIT_BREAKAGES } from './breakages-rate-limits.js';
 
@@ -18,6 +19,7 @@ export const DEPTH_BREAKAGES: DepthBreakage[] = [
   ...RATE_LIMIT_BREAKAGES,
   ...PLAN_LIMIT_BREAKAGES,
   ...CONCURRENCY_BREAKAGES,
+  ...RACE_BREAKAGES,
   ...MEANING_BREAKAGES,
   ...RANGE_BREAKAGES,
   ...EDGE_BREAKAGES,
