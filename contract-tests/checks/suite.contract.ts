@@ -5,6 +5,7 @@ import './negative.js';
 import './routing.js';
 import './generated.js';
 import './values.js';
+import './mass-assignment.js';
 import './lists.js';
 import './rules-pets.js';
 import './rules-orders.js';

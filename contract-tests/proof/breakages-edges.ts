@@ -1,6 +1,6 @@
 // Broken at the service's edges: keys matched loosely, a 405 without Allow, a header of the 200
-// on an error, a successor Link that leads nowhere.
-import { type DepthBreakage, setHeader } from './breakage-helpers.js';
+// on an error, a successor Link that leads nowhere, a create that stores what its input lacks.
+import { bodyOf, type DepthBreakage, setHeader, upstream } from './breakage-helpers.js';
 import type { ProxiedRequest } from './broken-proxy.js';
 
 const withKey = (request: ProxiedRequest, change: (key: string) => string): ProxiedRequest => {
@@ -88,3 +88,22 @@ export const EDGE_BREAKAGES: DepthBreakage[] = [
     }),
   },
 ];
+
+/** Mass assignment: `complete: true` in a new order's body creates a complete order. */
+export const MASS_ASSIGNMENT_BREAKAGE: DepthBreakage = {
+  depth: 'edges',
+  name: "an order created complete when the new order's body says complete: true",
+  operation: 'placeOrder',
+  caughtAs: /placeOrder: properties of the answer its input lacks[\s\S]*complete is true, as sent/,
+  checks: ['values'],
+  operations: ['placeOrder'],
+  breakage: (origin) => ({
+    response: async (response, request) => {
+      if (request.method !== 'POST' || request.path !== '/v1/store/orders' || response.status !== 201) return response;
+      if (bodyOf(request).complete !== true) return response;
+      const order = JSON.parse(response.body) as { id: number };
+      const completed = await upstream(origin, request, 'PATCH', `/v1/store/orders/${order.id}`, { complete: true });
+      return { ...response, body: JSON.stringify(completed.body) };
+    },
+  }),
+};
