@@ -5,7 +5,6 @@
 
 import { atOnce, withStatus } from '../support/at-once.js';
 import { afterChecks, beforeChecks, check, kindOfChecks, skippedCheck } from '../support/checks.js';
-import { expectConforms } from '../support/conformance.js';
 import type { Exchange } from '../support/exchange.js';
 import { uniqueText } from '../support/requests.js';
 import { newPet, type Order, ordersOf, type Pet, requireStock, ruleCategories } from '../support/rule-steps.js';

@@ -80,3 +80,28 @@ export const RACE_BREAKAGES: DepthBreakage[] = [
     }),
   },
 ];
+
+/** The third set's rule: a cancel that keeps the order's units out of the inventory. */
+export const CANCEL_KEEPS_UNITS_BREAKAGE: DepthBreakage = {
+  depth: 'rules',
+  name: "a cancel that keeps the order's units out of the inventory",
+  operation: 'cancelOrder',
+  caughtAs: /cancelOrder: cancelling an open order puts its units back/,
+  checks: ['rules'],
+  operations: ['cancelOrder'],
+  breakage: (origin) => ({
+    request: async (request) => {
+      if (request.method !== 'DELETE' || !/^\/v1\/store\/orders\/\d+$/.test(request.path)) return request;
+      const order = await upstream(origin, request, 'GET', request.path);
+      const cancelled = await upstream(origin, request, 'DELETE', request.path);
+      if (order.status === 200 && cancelled.status === 204) {
+        const path = `/v1/store/inventory/${Number(order.body.petId)}`;
+        const item = await upstream(origin, request, 'GET', path);
+        await upstream(origin, request, 'PUT', path, {
+          quantity: Math.max(0, Number(item.body.quantity) - Number(order.body.quantity)),
+        });
+      }
+      return answer(cancelled.status, cancelled.body);
+    },
+  }),
+};

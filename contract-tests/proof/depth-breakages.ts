@@ -7,7 +7,7 @@ import { EDGE_BREAKAGES, MASS_ASSIGNMENT_BREAKAGE } from './breakages-edges.js';
 import { GENERATED_AND_VALUE_BREAKAGES } from './breakages-generated-values.js';
 import { LIST_AND_RULE_BREAKAGES } from './breakages-lists-rules.js';
 import { MEANING_BREAKAGES } from './breakages-meaning.js';
-import { RACE_BREAKAGES } from './breakages-races.js';
+import { CANCEL_KEEPS_UNITS_BREAKAGE, RACE_BREAKAGES } from './breakages-races.js';
 import { RANGE_BREAKAGES } from './breakages-range.js';
 import { PLAN_LIMIT_BREAKAGES, RATE_LIMIT_BREAKAGES } from './breakages-rate-limits.js';
 
@@ -20,6 +20,7 @@ export const DEPTH_BREAKAGES: DepthBreakage[] = [
   ...PLAN_LIMIT_BREAKAGES,
   ...CONCURRENCY_BREAKAGES,
   ...RACE_BREAKAGES,
+  CANCEL_KEEPS_UNITS_BREAKAGE,
   ...MEANING_BREAKAGES,
   ...RANGE_BREAKAGES,
   ...EDGE_BREAKAGES,
