@@ -7,7 +7,7 @@ import { type Command, Option } from 'commander';
 import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
-import { API_KEY_VARIABLE, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
+import { API_KEY_VARIABLE, planKeyVariable, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
 import { expectApiAt } from './support/reachable.js';
 import { DEFAULT_EXAMPLES } from './support/target.js';
 
@@ -22,6 +22,7 @@ type ContractFlags = {
   stableOnly?: boolean;
   rateLimitKey?: string;
   checkBan?: boolean;
+  planKey: string[];
   maxRateLimitRequests?: number;
   seed?: number;
   examples?: number;
@@ -78,6 +79,12 @@ export function registerContractCommand(program: Command): void {
     )
     .option('--check-ban', 'with --rate-limit-key, also drive the key into the ban')
     .option(
+      '--plan-key <plan=key>',
+      "a key of a known plan, held to that plan's limits in the contract (repeatable; two of one plan check separate windows)",
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option(
       '--max-rate-limit-requests <n>',
       'most requests to reach the limit (default 2000)',
       integerOption('--max-rate-limit-requests', { min: 1, max: 1_000_000 }),
@@ -105,6 +112,7 @@ export function registerContractCommand(program: Command): void {
         import('./selection.js'),
         import('./report/summary.js'),
       ]);
+      const planKeyList = await parsePlanKeys(flags.planKey, command);
       let result: Awaited<ReturnType<typeof runContractSuite>>;
       try {
         result = await runContractSuite({
@@ -119,6 +127,7 @@ export function registerContractCommand(program: Command): void {
           ...(flags.stableOnly ? { stableOnly: true } : {}),
           ...(flags.rateLimitKey ? { rateLimitKey: flags.rateLimitKey } : {}),
           ...(flags.checkBan ? { checkBan: true } : {}),
+          ...(planKeyList.length > 0 ? { planKeys: planKeyList } : {}),
           ...(flags.maxRateLimitRequests ? { maxRateLimitRequests: flags.maxRateLimitRequests } : {}),
           ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
           ...(flags.examples ? { examples: flags.examples } : {}),
@@ -131,7 +140,11 @@ export function registerContractCommand(program: Command): void {
       }
       const notes: string[] = [];
       if (result.failed > 0) {
-        const variables = [`$${API_KEY_VARIABLE}`, ...(flags.rateLimitKey ? [`$${RATE_LIMIT_KEY_VARIABLE}`] : [])];
+        const variables = [
+          `$${API_KEY_VARIABLE}`,
+          ...(flags.rateLimitKey ? [`$${RATE_LIMIT_KEY_VARIABLE}`] : []),
+          ...planKeyList.map(({ plan }, index) => `$${planKeyVariable(plan, rankOf(planKeyList, index))}`),
+        ];
         notes.push(
           `Each failure shows a curl line; set ${variables.join(' and ')} to run it. Repeat the run with --seed ${result.seed}.`,
         );
@@ -141,4 +154,30 @@ export function registerContractCommand(program: Command): void {
       if (result.html) notes.push(`HTML report: ${result.html}`);
       console.log(renderSummary(result, baseUrl, notes));
     });
+}
+
+/** PLAN=KEY pairs, each plan one the contract's x-rate-limits names with figures of its own. */
+async function parsePlanKeys(pairs: string[], command: Command): Promise<Array<{ plan: string; key: string }>> {
+  const { planFigures, plansWithFigures } = await import('./support/plan-figures.js');
+  return pairs.map((pair) => {
+    const at = pair.indexOf('=');
+    const plan = pair.slice(0, Math.max(at, 0));
+    const key = pair.slice(at + 1);
+    if (at < 1 || key === '')
+      command.error(`petstore-mock contract: --plan-key takes PLAN=KEY, e.g. --plan-key free=$FREE_KEY.`, {
+        exitCode: 2,
+      });
+    if (!planFigures(plan)) {
+      command.error(
+        `petstore-mock contract: --plan-key: "${plan}" is not a plan with figures in the contract's x-rate-limits; use one of ${plansWithFigures().join(', ')}.`,
+        { exitCode: 2 },
+      );
+    }
+    return { plan, key };
+  });
+}
+
+/** Which key of its plan this one is (1 for the first), as its variable's name counts. */
+function rankOf(pairs: Array<{ plan: string }>, index: number): number {
+  return pairs.slice(0, index + 1).filter(({ plan }) => plan === pairs[index]?.plan).length;
 }

@@ -29,6 +29,9 @@ export class HttpError extends Error {
   }
 }
 
+/** Headers the contract declares on an operation's 2xx answers, never on its errors. */
+const SUCCESS_ONLY_HEADERS = ['X-API-Stability', 'Deprecation', 'Sunset', 'Link'] as const;
+
 /** One finding of a request check: where (/body/name, /query/limit) and which rule it broke. */
 export type ValidatorIssue = { path?: string; message?: string };
 /** An error of Express's body parser (body-parser's `type`), or anything else thrown. */
@@ -136,6 +139,9 @@ export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandle
     }
     const httpError = toHttpError(error, req.originalUrl.split('?')[0] ?? req.originalUrl);
     logMockFault(logError, req, httpError, error);
+    // Set by an operation's middleware before the outcome is known, and declared by the contract
+    // on 2xx answers only; an error that has them (410 of a sunset operation) carries its own.
+    for (const name of SUCCESS_ONLY_HEADERS) res.removeHeader(name);
     res.set(httpError.headers);
     res.locals.errorCode = httpError.code;
     res.status(httpError.status).json(httpError.toBody());

@@ -3,10 +3,9 @@
 // Real implementations break here (a read and a write with a wait between them) while every
 // request sent one at a time passes. Bounded: a few dozen requests, each with the suite's timeout.
 
+import { atOnce, withStatus } from '../support/at-once.js';
 import { afterChecks, beforeChecks, check, kindOfChecks, skippedCheck } from '../support/checks.js';
-import { expectConforms } from '../support/conformance.js';
-import { type Exchange, send } from '../support/exchange.js';
-import { operationById } from '../support/operations.js';
+import type { Exchange } from '../support/exchange.js';
 import { uniqueText } from '../support/requests.js';
 import { newPet, type Order, ordersOf, type Pet, requireStock, ruleCategories } from '../support/rule-steps.js';
 import { call, requireEqual } from '../support/steps.js';
@@ -16,33 +15,6 @@ import { ContractViolation } from '../support/violation.js';
 
 /** How many requests each check sends at once. */
 const AT_ONCE = 10;
-
-/** Sends the same kind of request `count` times at once; each answer must conform with one of `statuses`. */
-async function atOnce(
-  count: number,
-  operationId: string,
-  path: (index: number) => string,
-  json: (index: number) => unknown,
-  statuses: number[],
-): Promise<Exchange[]> {
-  const operation = operationById(operationId);
-  const exchanges = await Promise.all(
-    Array.from({ length: count }, (_, index) => {
-      const body = json(index);
-      return send({
-        operationId,
-        method: operation.method,
-        path: path(index),
-        ...(body === undefined ? {} : { json: body }),
-      });
-    }),
-  );
-  for (const exchange of exchanges) expectConforms(operation, exchange, { statuses });
-  return exchanges;
-}
-
-const withStatus = (exchanges: Exchange[], status: number) =>
-  exchanges.filter((exchange) => exchange.status === status);
 
 kindOfChecks('concurrency', 'requests sent at once: what must hold whatever their order', () => {
   if (contractTarget().concurrency === false) {

@@ -1,12 +1,13 @@
 // Deprecated operations announce it: Deprecation (RFC 9745), Sunset (RFC 8594) and a Link to
-// the successor (RFC 8288), as the contract's x-deprecation says; past the sunset (by the
-// target's own clock), 410 Gone.
+// the successor (RFC 8288), as the contract's x-deprecation says, which, opened, answers the
+// same resource; past the sunset (by the target's own clock), 410 Gone.
 import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { send } from '../support/exchange.js';
 import { operationById, selectedOperations } from '../support/operations.js';
 import { pathOf } from '../support/requests.js';
 import { type DeprecationNotice, pastSunset } from '../support/sunset.js';
+import { contractTarget } from '../support/target.js';
 import { cleanUp, createTestData, type TestData } from '../support/test-data.js';
 import { requireNoProblems } from '../support/violation.js';
 
@@ -55,6 +56,24 @@ kindOfChecks('deprecation', 'deprecated operations', () => {
         );
       }
       requireNoProblems(exchange, 'the deprecation headers of x-deprecation', problems);
+      if (exchange.status !== 200 || !successorLink) return;
+      // The Link is followed, not only read: it must lead to the same resource.
+      const opened = await send({
+        operationId: successor.operationId,
+        method: 'GET',
+        path: successorPath,
+        url: new URL(successorLink, contractTarget().baseUrl).href,
+      });
+      const same = opened.status === 200 && JSON.stringify(opened.body) === JSON.stringify(exchange.body);
+      requireNoProblems(
+        opened,
+        `the successor-version Link of ${operation.operationId} answering 200 with the same resource`,
+        same
+          ? []
+          : [
+              `the successor answered ${opened.status} ${opened.text.slice(0, 200)}, not ${exchange.text.slice(0, 200)}`,
+            ],
+      );
     },
   );
 });

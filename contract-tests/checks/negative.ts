@@ -1,12 +1,12 @@
 // For every operation: requests that break the contract get a declared 4xx with the Error
 // object, never a 2xx and never a 5xx: missing and unknown keys get 401, a body that is not
-// JSON 400, one that is not application/json 415, unknown ids 404. (Values past the schemas'
-// bounds are generated: checks/generated.ts.)
+// JSON 400, one that is not application/json 415, unknown ids 404; a key is matched exactly (a
+// look-alike of it gets 401). (Values past the schemas' bounds are generated: checks/generated.ts.)
 import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { send } from '../support/exchange.js';
-import { madeUpKey } from '../support/keys.js';
+import { lookalikeKeys, madeUpKey } from '../support/keys.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, pathParameters, validValue } from '../support/requests.js';
 import { pastSunset } from '../support/sunset.js';
@@ -44,6 +44,20 @@ kindOfChecks('negative', 'requests that break the contract are refused', () => {
     const exchange = await send({ ...validRequest(operation), key: madeUpKey(`unknown-${Date.now()}`) });
     expectConforms(operation, exchange, { statuses: [401] });
   });
+
+  for (const { form, key } of lookalikeKeys()) {
+    eachCheck(
+      named(operations, `the API key with ${form} gets 401: keys are matched exactly`),
+      '%s',
+      async (_name, operation) => {
+        const exchange = await send({ ...validRequest(operation), key });
+        expectConforms(operation, exchange, {
+          statuses: [401],
+          description: `a look-alike of the key (${form}) refused`,
+        });
+      },
+    );
+  }
 
   const withBody = operations.filter((operation) => operation.requestSchema);
   eachCheck(named(withBody, 'a body that is not JSON gets 400'), '%s', async (_name, operation) => {

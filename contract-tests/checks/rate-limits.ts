@@ -7,7 +7,7 @@ import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.
 import { SPEC } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { rateLimitKey, type SentKey } from '../support/keys.js';
-import { operationById, selectedOperations } from '../support/operations.js';
+import { probeOperation } from '../support/probe-operation.js';
 import { contractTarget } from '../support/target.js';
 import { clockNote, retryAfterSeconds, targetNow } from '../support/target-clock.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
@@ -15,12 +15,7 @@ import { ContractViolation, requireNoProblems } from '../support/violation.js';
 type BanPolicy = { threshold: number; seconds: number; status: number; code: string };
 const BAN = SPEC['x-rate-limits']?.ban as BanPolicy | undefined;
 
-/** A cheap, harmless request: a selected list of one item, or listCategories when none is selected. */
-const PROBE =
-  selectedOperations().find(
-    (operation) =>
-      operation.method === 'get' && !operation.deprecated && !operation.path.includes('{') && operation.tags.length > 0,
-  ) ?? operationById('listCategories');
+const PROBE = probeOperation();
 
 /**
  * What the suite has seen of the limit key: whether it is limited, and how many requests it
@@ -87,7 +82,17 @@ async function driveToLimit(key: SentKey, maxRequests: number): Promise<Exchange
   }
   for (let sent = 0; sent <= remaining + 1; sent += 1) {
     const next = await probe(key);
-    if (next.status === 429 || next.status === 403) return next;
+    if (next.status === 403) return next;
+    if (next.status === 429) {
+      // Exactly at the limit: the answer before said 0, unless a window ended between the two.
+      const sameWindow = header(next, 'X-RateLimit-Reset') === header(previous, 'X-RateLimit-Reset');
+      if (sameWindow && header(previous, 'X-RateLimit-Remaining') !== 0) {
+        throw new ContractViolation(next, 'the 429 only once the answer before said X-RateLimit-Remaining 0', [
+          `429 after an answer that said X-RateLimit-Remaining ${previous.headers['x-ratelimit-remaining']} in the same window`,
+        ]);
+      }
+      return next;
+    }
     requireNoProblems(next, 'well-formed X-RateLimit-* headers', rateLimitHeaderProblems(next));
     const sameWindow =
       header(next, 'X-RateLimit-Reset') === header(previous, 'X-RateLimit-Reset') &&

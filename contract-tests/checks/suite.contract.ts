@@ -2,8 +2,10 @@
 // (and counted for the progress lines) before the first check runs.
 import './conformance.js';
 import './negative.js';
+import './routing.js';
 import './generated.js';
 import './values.js';
+import './mass-assignment.js';
 import './lists.js';
 import './rules-pets.js';
 import './rules-orders.js';
@@ -11,8 +13,10 @@ import './rules-undone.js';
 import './stateful.js';
 import './deprecation.js';
 import './rate-limits.js';
+import './plan-limits.js';
 import './meaning.js';
 import './concurrency.js';
+import './concurrency-rules.js';
 import { writePlan } from '../support/checks.js';
 
 writePlan();

@@ -5,7 +5,17 @@ import type { Breakage, ProxiedRequest, ProxiedResponse } from './broken-proxy.j
 
 export type DepthBreakage = {
   /** Which Depth point of the issue it shows. */
-  depth: 'generated' | 'values' | 'lists' | 'rules' | 'rate limits' | 'concurrency' | 'meaning' | 'range';
+  depth:
+    | 'generated'
+    | 'values'
+    | 'lists'
+    | 'rules'
+    | 'rate limits'
+    | 'concurrency'
+    | 'meaning'
+    | 'range'
+    | 'edges'
+    | 'plan limits';
   name: string;
   /** The operation the failure must name, and the rule, as the report words it. */
   operation: string;
@@ -15,6 +25,8 @@ export type DepthBreakage = {
   operations: string[];
   /** Needs a key the suite may drive into its limit and ban. */
   rateLimitKey?: boolean;
+  /** Needs two keys of the free plan, given as --plan-key. */
+  planKeys?: boolean;
   breakage: (origin: string) => Breakage;
 };
 

@@ -1,6 +1,11 @@
 // Broken where the rate-limit checks look: Remaining not counting down by one, a Retry-After
 // that disagrees with X-RateLimit-Reset (in either form), a ban whose Retry-After is not its length.
+import { planFigures } from '../support/plan-figures.js';
 import { type DepthBreakage, setHeader } from './breakage-helpers.js';
+
+// The figures are the contract's own: Free's and Pro's per-minute limits.
+const FREE = planFigures('free')?.perMinute ?? 0;
+const PRO = planFigures('pro')?.perMinute ?? 0;
 
 export const RATE_LIMIT_BREAKAGES: DepthBreakage[] = [
   {
@@ -68,5 +73,90 @@ export const RATE_LIMIT_BREAKAGES: DepthBreakage[] = [
     breakage: () => ({
       response: (response) => (response.status === 403 ? setHeader(response, 'retry-after', '60') : response),
     }),
+  },
+];
+
+/** The window a free key's answers are counted in, shared by every free key: counting per plan. */
+const perPlanCount = new Map<string, number>();
+
+export const PLAN_LIMIT_BREAKAGES: DepthBreakage[] = [
+  {
+    depth: 'plan limits',
+    name: "Free and Pro swapped (a free key allowed Pro's minute)",
+    operation: 'listPets',
+    caughtAs: new RegExp(
+      `listPets: X-RateLimit-Limit of a free key[\\s\\S]*X-RateLimit-Limit is ${PRO} for a free key`,
+    ),
+    checks: ['rate-limits'],
+    operations: ['listPets'],
+    planKeys: true,
+    breakage: () => ({
+      response: (response) => {
+        if (response.headers['x-ratelimit-limit'] !== String(FREE)) return response;
+        const remaining = Number(response.headers['x-ratelimit-remaining']) + PRO - FREE;
+        return setHeader(
+          setHeader(response, 'x-ratelimit-limit', String(PRO)),
+          'x-ratelimit-remaining',
+          String(remaining),
+        );
+      },
+    }),
+  },
+  {
+    depth: 'plan limits',
+    name: 'X-RateLimit-Remaining one too high (read before the request is counted)',
+    operation: 'listPets',
+    caughtAs: /listPets: 429 after an answer that said X-RateLimit-Remaining 1 in the same window/,
+    checks: ['rate-limits'],
+    operations: ['listPets'],
+    rateLimitKey: true,
+    breakage: () => ({
+      response: (response) =>
+        response.status === 200 && response.headers['x-ratelimit-remaining'] !== undefined
+          ? setHeader(response, 'x-ratelimit-remaining', String(Number(response.headers['x-ratelimit-remaining']) + 1))
+          : response,
+    }),
+  },
+  {
+    depth: 'plan limits',
+    name: 'all keys of a plan counted in one window',
+    operation: 'listPets',
+    caughtAs: /listPets: two free keys count in separate windows[\s\S]*counted elsewhere/,
+    checks: ['rate-limits'],
+    operations: ['listPets'],
+    planKeys: true,
+    breakage: () => ({
+      response: (response) => {
+        if (response.status !== 200 || response.headers['x-ratelimit-limit'] !== String(FREE)) return response;
+        const window = response.headers['x-ratelimit-reset'] ?? '';
+        const count = (perPlanCount.get(window) ?? 0) + 1;
+        perPlanCount.set(window, count);
+        return setHeader(response, 'x-ratelimit-remaining', String(Math.max(0, FREE - count)));
+      },
+    }),
+  },
+  {
+    depth: 'plan limits',
+    name: "limiting before authenticating (a 429 for keyless requests past Free's minute)",
+    operation: 'listPets',
+    caughtAs: /listPets: \d+ requests without a valid key are each 401[\s\S]*status 429, expected 401/,
+    checks: ['rate-limits'],
+    operations: ['listPets'],
+    breakage: () => {
+      let unauthenticated = 0;
+      return {
+        response: (response) => {
+          if (response.status !== 401) return response;
+          unauthenticated += 1;
+          if (unauthenticated <= FREE) return response;
+          return {
+            ...response,
+            status: 429,
+            headers: { ...response.headers, 'retry-after': '30' },
+            body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many requests.', status: 429 }),
+          };
+        },
+      };
+    },
   },
 ];

@@ -19,12 +19,13 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 describe('the contract suite against a fresh mock', () => {
-  it('passes every check, the rate-limit and ban checks included, in a scope of its own', async () => {
+  it('passes every check, the rate-limit, plan and ban checks included, in a scope of its own', async () => {
     // The run's own world on the mock; the default scope meanwhile refuses everything (a storm),
     // which the run must never see.
     const scope = `contract-proof-${randomUUID().slice(0, 8)}`;
     const world = mock.scope(scope);
     await world.control.putKey(LIMIT_KEY, 'free', { perMinute: 15, perDay: 1000 });
+    await world.control.putKey('contract-free-2', 'free');
     await mock.control.startStorm({});
     try {
       const result = await runContractSuite({
@@ -32,6 +33,12 @@ describe('the contract suite against a fresh mock', () => {
         apiKey: API_KEY,
         rateLimitKey: LIMIT_KEY,
         checkBan: true,
+        planKeys: [
+          { plan: 'free', key: 'demo-free' },
+          { plan: 'free', key: 'contract-free-2' },
+          { plan: 'pro', key: 'demo-pro' },
+          { plan: 'business', key: 'demo-business' },
+        ],
         scope,
         onProgress: () => undefined,
       });
@@ -153,6 +160,22 @@ const BREAKAGES: Array<{ name: string; breakage: Breakage; caughtAs: RegExp; run
           : response,
     },
     caughtAs: /status 500, expected 400/,
+  },
+  {
+    name: "the web framework's HTML 404 for a path with no operation",
+    run: { checks: ['negative'], operations: ['listCategories'] },
+    breakage: {
+      response: (response) =>
+        response.status === 404 && response.body.includes('ROUTE_NOT_FOUND')
+          ? {
+              ...response,
+              headers: { ...response.headers, 'content-type': 'text/html; charset=utf-8' },
+              body: '<!DOCTYPE html><html><body><pre>Cannot GET</pre></body></html>',
+            }
+          : response,
+    },
+    caughtAs:
+      /the error body is not a JSON object[\s\S]*Expected: +404 with the Error object[\s\S]*contract-no-such-operation/,
   },
   {
     name: 'a deprecated operation without its Sunset header',

@@ -23,9 +23,11 @@ describe('the contract suite against implementations broken in depth', () => {
     expect([...kinds.values()].every((count) => count >= 2)).toBe(true);
     expect([...kinds.keys()].sort()).toEqual([
       'concurrency',
+      'edges',
       'generated',
       'lists',
       'meaning',
+      'plan limits',
       'range',
       'rate limits',
       'rules',
@@ -35,9 +37,11 @@ describe('the contract suite against implementations broken in depth', () => {
 
   it.each(DEPTH_BREAKAGES.map((entry, index) => ({ ...entry, index })))(
     '$depth: catches $name',
-    async ({ breakage, caughtAs, checks, operations, operation, rateLimitKey, index }) => {
+    async ({ breakage, caughtAs, checks, operations, operation, rateLimitKey, planKeys, index }) => {
       const limitKey = `contract-depth-${index}`;
       if (rateLimitKey) await mock.control.putKey(limitKey, 'free', { perMinute: 12, perDay: 1000 });
+      const freeKeys = [`contract-depth-${index}-free-1`, `contract-depth-${index}-free-2`];
+      if (planKeys) for (const key of freeKeys) await mock.control.putKey(key, 'free');
       const proxy = await startBrokenProxy(mock.origin, breakage(mock.origin));
       try {
         const result = await runContractSuite({
@@ -48,6 +52,7 @@ describe('the contract suite against implementations broken in depth', () => {
           examples: 10,
           seed: 20260701,
           ...(rateLimitKey ? { rateLimitKey: limitKey, checkBan: true } : {}),
+          ...(planKeys ? { planKeys: freeKeys.map((key) => ({ plan: 'free', key })) } : {}),
           onProgress: () => undefined,
         });
         const failures = result.checks.filter((check) => check.status === 'failed');

@@ -104,14 +104,30 @@ export function conformanceProblems(
   return [...new Set(problems)];
 }
 
-/** Headers the contract declares for other operations only, answered by this one. */
+/**
+ * Headers the contract declares elsewhere only, answered here: for other operations, or for
+ * other statuses of this one (a header of the 200 answered on a 404).
+ */
 export function undeclaredHeaderProblems(operation: SpecOperation, exchange: Exchange): string[] {
   const problems: string[] = [];
+  const status = String(exchange.status);
+  const declaredHere = operation.declaredStatuses.includes(status)
+    ? new Set(declaredHeaders(operation, status).map((header) => header.name.toLowerCase()))
+    : undefined;
   for (const [lowerName, { name, operations }] of operationsDeclaringHeaders()) {
-    if (operations.has(operation.operationId) || exchange.headers[lowerName] === undefined) continue;
-    problems.push(
-      `header ${name} is answered, but the contract declares it for ${[...operations].join(', ')} only, not ${operation.operationId}`,
-    );
+    if (exchange.headers[lowerName] === undefined) continue;
+    if (!operations.has(operation.operationId)) {
+      problems.push(
+        `header ${name} is answered, but the contract declares it for ${[...operations].join(', ')} only, not ${operation.operationId}`,
+      );
+    } else if (declaredHere && !declaredHere.has(lowerName)) {
+      const statuses = operation.declaredStatuses.filter((declared) =>
+        declaredHeaders(operation, declared).some((header) => header.name.toLowerCase() === lowerName),
+      );
+      problems.push(
+        `header ${name} is answered with ${status}, but the contract declares it on ${operation.operationId}'s ${statuses.join(', ')} only`,
+      );
+    }
   }
   return problems;
 }

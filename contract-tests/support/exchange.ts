@@ -28,6 +28,8 @@ export type Outgoing = {
   method: string;
   /** Path after the base URL, with its query, e.g. /pets?limit=2. */
   path: string;
+  /** A full URL in place of the base URL and path (a path outside the base path). */
+  url?: string;
   /** The key to send; null sends none. Default: the target's key (--api-key). */
   key?: SentKey | null;
   /** A JSON value (sent as application/json) or raw text with its own content type. */
@@ -54,7 +56,7 @@ export class NoAnswerError extends Error {
 
 async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
   const target = contractTarget();
-  const url = `${target.baseUrl}${outgoing.path}`;
+  const url = outgoing.url ?? `${target.baseUrl}${outgoing.path}`;
   const parsed = new URL(url);
   const headers: Record<string, string> = {
     Accept: 'application/json',

@@ -17,6 +17,51 @@ export function rateLimitKey(): SentKey | undefined {
   return value === undefined ? undefined : { value, shownAs: `$${RATE_LIMIT_KEY_VARIABLE}` };
 }
 
+/** The keys of known plans, each shown as a variable named after its plan (and its rank in it). */
+export function planKeys(): Array<{ plan: string; key: SentKey }> {
+  const ranks = new Map<string, number>();
+  return (contractTarget().planKeys ?? []).map(({ plan, key }) => {
+    const rank = (ranks.get(plan) ?? 0) + 1;
+    ranks.set(plan, rank);
+    return { plan, key: { value: key, shownAs: `$${planKeyVariable(plan, rank)}` } };
+  });
+}
+
+export function planKeyVariable(plan: string, rank: number): string {
+  return `PETSTORE_PLAN_KEY_${plan.toUpperCase()}${rank > 1 ? `_${rank}` : ''}`;
+}
+
 export function madeUpKey(value: string): SentKey {
   return { value, shownAs: value };
+}
+
+/**
+ * The target's key changed only in how it is written, each with a shell expression that makes it
+ * from the variable (never the key itself). Spaces around a header value are no part of it
+ * (RFC 9110 section 5.5), so the surrounding space is a no-break space, which JavaScript's trim removes.
+ */
+export function lookalikeKeys(): Array<{ form: string; key: SentKey }> {
+  const { value } = targetKey();
+  const variable = `$${API_KEY_VARIABLE}`;
+  const forms: Array<{ form: string; key: SentKey }> = [];
+  const swapped = [...value].map((char) => (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase()));
+  if (swapped.join('') !== value) {
+    forms.push({
+      form: 'its letters in the other case',
+      key: { value: swapped.join(''), shownAs: `$(printf %s "${variable}" | tr a-zA-Z A-Za-z)` },
+    });
+  }
+  forms.push({
+    form: 'a no-break space around it',
+    key: { value: `\u00a0${value}\u00a0`, shownAs: `$(printf '\\240%s\\240' "${variable}")` },
+  });
+  const first = value.codePointAt(0) ?? 0;
+  forms.push({
+    form: 'its first character percent-encoded',
+    key: {
+      value: `%${first.toString(16).toUpperCase().padStart(2, '0')}${value.slice(1)}`,
+      shownAs: `$(printf '%%%02X' "'\${${API_KEY_VARIABLE}:0:1}")\${${API_KEY_VARIABLE}:1}`,
+    },
+  });
+  return forms;
 }

@@ -16,6 +16,8 @@ export type ContractTarget = {
   /** A key the suite may drive to its limit (and into a ban with checkBan). */
   rateLimitKey?: string;
   checkBan?: boolean;
+  /** Keys of known plans (--plan-key PLAN=KEY), each held to its plan's figures in x-rate-limits. */
+  planKeys?: Array<{ plan: string; key: string }>;
   /** Only these operationIds (all when empty). */
   operations?: string[];
   /** Only operations with one of these tags (all when empty). */

@@ -1,6 +1,6 @@
 // Headers an operation's own spec entry asks for: X-API-Stability for beta and experimental
 // operations, and for deprecated ones Deprecation (RFC 9745), Sunset (RFC 8594) and Link
-// (RFC 8288) on every answer, then 410 Gone from the sunset on (by the mock's clock).
+// (RFC 8288) on its 2xx answers, then 410 Gone from the sunset on (by the mock's clock).
 import type { RequestHandler } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
@@ -37,17 +37,19 @@ export function createDeprecationHeaders(
   const docs = `</docs#/${encodeURIComponent('Pets')}/${operation.operationId}>`;
   return (req, res, next) => {
     const successor = `${context.basePath}${successorUrl(context.successorPath, req.params as Record<string, string>)}`;
-    res.set({
+    const headers = {
       Deprecation: deprecation,
       Sunset: sunset,
       Link: `<${successor}>; rel="successor-version", ${docs}; rel="deprecation"; type="text/html", ${docs}; rel="sunset"; type="text/html"`,
-    });
+    };
     if (context.clock.nowMs() >= notice.sunset.getTime()) {
       throw new HttpError(
         'ENDPOINT_SUNSET',
         `${operation.method.toUpperCase()} ${operation.path} was sunset on ${sunset}. Use ${notice.successor} at ${successor} instead.`,
+        headers,
       );
     }
+    res.set(headers);
     next();
   };
 }

@@ -159,11 +159,14 @@ describe('petstore-mock contract', () => {
         PETSTORE_RATE_LIMIT_KEY: 'cli-limit',
       },
     );
-    // The ban check reaches the limit by itself, although the 429 check's own probe is left out.
-    expect(result.stdout).toMatch(/: 3 passed, 0 failed, 0 skipped/);
+    // The ban check reaches the limit by itself, although the 429 check's own probe is left out;
+    // two keys of one plan need two --plan-key.
+    expect(result.stdout).toMatch(/: 4 passed, 0 failed, 1 skipped/);
     expect(result.code).toBe(0);
     // Progress lines on stderr (not a terminal): done of total, failures so far.
-    expect(result.stderr).toMatch(/contract: 3 of 3 checks done, 0 failed, \d+ s/);
+    expect(result.stderr).toMatch(
+      /contract: 4 of 5 checks done, 0 failed, \d+ s — finished: limits as the contract's plans/,
+    );
 
     const failing = await runCli(
       ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban'],

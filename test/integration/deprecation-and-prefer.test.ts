@@ -18,6 +18,12 @@ describe('the deprecated GET /pets/{petId}', () => {
     expect(successor.headers.deprecation).toBeUndefined();
   });
 
+  it('answers an unknown id with the 404 alone: the contract declares its headers on 200 and 410', async () => {
+    const res = await legacy(987654);
+    expect(res.body).toEqual(errorShape(404, 'PET_NOT_FOUND'));
+    expect([res.headers.deprecation, res.headers.sunset, res.headers.link]).toEqual([undefined, undefined, undefined]);
+  });
+
   it("answers 410 ENDPOINT_SUNSET from its sunset on, by the mock's clock", async () => {
     mock.server.clock.advance(60);
     const res = await legacy(3);
@@ -25,6 +31,7 @@ describe('the deprecated GET /pets/{petId}', () => {
     expect(res.body).toEqual(errorShape(410, 'ENDPOINT_SUNSET'));
     expect(res.body.message).toContain('/v1/pets/by-id/3');
     expect(res.headers.sunset).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
+    expect(res.headers.link).toContain('</v1/pets/by-id/3>; rel="successor-version"');
     expect((await mock.http.get('/v1/pets/by-id/3').set('X-API-Key', DEMO_KEY)).status).toBe(200);
   });
 });

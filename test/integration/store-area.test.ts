@@ -21,6 +21,10 @@ describe('orders and inventory over HTTP', () => {
     expect((await call('put', '/store/inventory/987654', { quantity: 1 })).body).toEqual(
       errorShape(404, 'INVENTORY_ITEM_NOT_FOUND'),
     );
+    // The contract declares X-API-Stability on 2xx answers only.
+    const missing = await call('get', '/store/inventory/987654');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['x-api-stability']).toBeUndefined();
   });
 
   it('lists the inventory filtered by status', async () => {
@@ -82,9 +86,9 @@ describe('orders and inventory over HTTP', () => {
     expect(done.status).toBe(200);
     expect(done.headers['x-api-stability']).toBe('experimental');
     expect(done.body.complete).toBe(true);
-    expect((await call('patch', `/store/orders/${placed.body.id}`, { shipDate: '2027-01-01T00:00:00Z' })).body).toEqual(
-      errorShape(409, 'ORDER_COMPLETED'),
-    );
+    const refused = await call('patch', `/store/orders/${placed.body.id}`, { shipDate: '2027-01-01T00:00:00Z' });
+    expect(refused.body).toEqual(errorShape(409, 'ORDER_COMPLETED'));
+    expect(refused.headers['x-api-stability']).toBeUndefined();
     expect((await call('delete', `/store/orders/${placed.body.id}`)).status).toBe(409);
   });
 

@@ -1,0 +1,96 @@
+// What answers outside the operations: a method a path does not take is 405 with an Allow that
+// names the methods it does take (RFC 9110 section 15.5.6); a path with no operation, under the
+// base path or outside it, is 404; both with the Error object and a code of x-error-codes.
+import { afterChecks, beforeChecks, check, eachCheck, kindOfChecks } from '../support/checks.js';
+import { errorBodyProblems } from '../support/conformance.js';
+import { SPEC, type SpecOperation } from '../support/contract-spec.js';
+import { type Exchange, send } from '../support/exchange.js';
+import { selectedOperations } from '../support/operations.js';
+import { pathOf } from '../support/requests.js';
+import { contractTarget } from '../support/target.js';
+import { cleanUp, createTestData, type TestData } from '../support/test-data.js';
+import { requireNoProblems } from '../support/violation.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const NO_OPERATION = '/contract-no-such-operation';
+
+/** The Error object, with a code the contract gives this status. */
+function errorProblems(exchange: Exchange, status: number): string[] {
+  const problems = exchange.status === status ? [] : [`status ${exchange.status}, expected ${status}`];
+  problems.push(...errorBodyProblems({ ...exchange, status }));
+  const codes = Object.entries(SPEC['x-error-codes'] as Record<string, { status: number }>)
+    .filter(([, entry]) => entry.status === status)
+    .map(([code]) => code);
+  const code = (exchange.body as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && !codes.includes(code))
+    problems.push(`Error.code is ${code}, not one of x-error-codes for ${status} (${codes.join(', ')})`);
+  return problems;
+}
+
+/** Allow names the path's methods; HEAD beside GET and OPTIONS are what HTTP adds on its own. */
+function allowProblems(exchange: Exchange, methods: readonly string[]): string[] {
+  const allow = exchange.headers.allow;
+  if (allow === undefined) return [`Allow is missing; expected ${methods.join(', ')}`];
+  const named = allow.split(',').map((method) => method.trim().toUpperCase());
+  const missing = methods.filter((method) => !named.includes(method));
+  const extra = named.filter(
+    (method) => !methods.includes(method) && method !== 'OPTIONS' && !(method === 'HEAD' && methods.includes('GET')),
+  );
+  return [
+    ...(missing.length ? [`Allow "${allow}" leaves out ${missing.join(', ')}`] : []),
+    ...(extra.length ? [`Allow "${allow}" names ${extra.join(', ')}, which the path does not take`] : []),
+  ];
+}
+
+kindOfChecks('negative', 'what answers outside the operations: wrong methods, paths with no operation', () => {
+  const operations = selectedOperations();
+  const byPath = new Map<string, SpecOperation[]>();
+  for (const operation of operations) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
+
+  let data: TestData;
+  beforeChecks(async () => {
+    data = await createTestData();
+  });
+  afterChecks(cleanUp);
+
+  eachCheck(
+    [...byPath.entries()].map(
+      ([path, ofPath]) =>
+        [
+          `${ofPath[0]?.operationId}: a method ${path} does not take gets 405 with Allow naming those it does`,
+          ofPath,
+        ] as const,
+    ),
+    '%s',
+    async (_name, ofPath) => {
+      const first = ofPath[0] as SpecOperation;
+      const taken = ofPath.map((operation) => operation.method.toUpperCase());
+      for (const method of METHODS.filter((candidate) => !taken.includes(candidate))) {
+        const exchange = await send({
+          method,
+          path: pathOf(first, data.paths),
+          ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }),
+        });
+        requireNoProblems(exchange, `405 with Allow: ${taken.join(', ')} and the Error object`, [
+          ...errorProblems(exchange, 405),
+          ...allowProblems(exchange, taken),
+        ]);
+      }
+    },
+  );
+
+  const subjects = operations.map((operation) => operation.operationId);
+  const { baseUrl } = contractTarget();
+  check(subjects, 'a path with no operation under the base path gets 404 with the Error object', async () => {
+    const exchange = await send({ method: 'GET', path: NO_OPERATION });
+    requireNoProblems(exchange, '404 with the Error object', errorProblems(exchange, 404));
+  });
+  check(subjects, 'a path with no operation outside the base path gets 404 with the Error object', async () => {
+    const exchange = await send({
+      method: 'GET',
+      path: NO_OPERATION,
+      url: `${new URL(baseUrl).origin}${NO_OPERATION}`,
+    });
+    requireNoProblems(exchange, '404 with the Error object', errorProblems(exchange, 404));
+  });
+});
