@@ -7,7 +7,7 @@ import { type Command, Option } from 'commander';
 import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
-import { API_KEY_VARIABLE, planKeyVariable, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
+import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariable, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
 import { expectApiAt } from './support/reachable.js';
 import { DEFAULT_EXAMPLES } from './support/target.js';
 
@@ -21,6 +21,7 @@ type ContractFlags = {
   checks?: string;
   stableOnly?: boolean;
   rateLimitKey?: string;
+  dayLimitKey?: string;
   checkBan?: boolean;
   planKey: string[];
   maxRateLimitRequests?: number;
@@ -78,6 +79,12 @@ export function registerContractCommand(program: Command): void {
       ),
     )
     .option('--check-ban', 'with --rate-limit-key, also drive the key into the ban')
+    .addOption(
+      new Option(
+        '--day-limit-key <key>',
+        "a key whose per-day limit is below its per-minute one (at most --max-rate-limit-requests), to check the day's window",
+      ).env(DAY_LIMIT_KEY_VARIABLE),
+    )
     .option(
       '--plan-key <plan=key>',
       "a key of a known plan, held to that plan's limits in the contract (repeatable; two of one plan check separate windows)",
@@ -127,6 +134,7 @@ export function registerContractCommand(program: Command): void {
           ...(flags.stableOnly ? { stableOnly: true } : {}),
           ...(flags.rateLimitKey ? { rateLimitKey: flags.rateLimitKey } : {}),
           ...(flags.checkBan ? { checkBan: true } : {}),
+          ...(flags.dayLimitKey ? { dayLimitKey: flags.dayLimitKey } : {}),
           ...(planKeyList.length > 0 ? { planKeys: planKeyList } : {}),
           ...(flags.maxRateLimitRequests ? { maxRateLimitRequests: flags.maxRateLimitRequests } : {}),
           ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
@@ -143,6 +151,7 @@ export function registerContractCommand(program: Command): void {
         const variables = [
           `$${API_KEY_VARIABLE}`,
           ...(flags.rateLimitKey ? [`$${RATE_LIMIT_KEY_VARIABLE}`] : []),
+          ...(flags.dayLimitKey ? [`$${DAY_LIMIT_KEY_VARIABLE}`] : []),
           ...planKeyList.map(({ plan }, index) => `$${planKeyVariable(plan, rankOf(planKeyList, index))}`),
         ];
         notes.push(

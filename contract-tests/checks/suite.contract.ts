@@ -14,6 +14,7 @@ import './stateful.js';
 import './deprecation.js';
 import './rate-limits.js';
 import './plan-limits.js';
+import './day-limit.js';
 import './meaning.js';
 import './concurrency.js';
 import './concurrency-rules.js';

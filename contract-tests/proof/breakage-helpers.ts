@@ -27,6 +27,8 @@ export type DepthBreakage = {
   rateLimitKey?: boolean;
   /** Needs two keys of the free plan, given as --plan-key. */
   planKeys?: boolean;
+  /** Needs a key whose day allows fewer requests than its minute (DAY_LIMITED_KEY), given as --day-limit-key. */
+  dayLimitKey?: boolean;
   breakage: (origin: string) => Breakage;
 };
 
@@ -77,3 +79,7 @@ export const setHeader = (response: ProxiedResponse, name: string, value: string
   ...response,
   headers: { ...response.headers, [name]: value },
 });
+
+/** The proofs' key whose day allows 6 requests, and a twin without that day limit. */
+export const DAY_LIMITED_KEY = 'contract-day-limited';
+export const DAY_UNLIMITED_KEY = 'contract-day-unlimited';

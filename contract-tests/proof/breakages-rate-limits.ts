@@ -1,7 +1,7 @@
 // Broken where the rate-limit checks look: Remaining not counting down by one, a Retry-After
 // that disagrees with X-RateLimit-Reset (in either form), a ban whose Retry-After is not its length.
 import { planFigures } from '../support/plan-figures.js';
-import { type DepthBreakage, setHeader } from './breakage-helpers.js';
+import { DAY_LIMITED_KEY, DAY_UNLIMITED_KEY, type DepthBreakage, setHeader } from './breakage-helpers.js';
 
 // The figures are the contract's own: Free's and Pro's per-minute limits.
 const FREE = planFigures('free')?.perMinute ?? 0;
@@ -158,5 +158,21 @@ export const PLAN_LIMIT_BREAKAGES: DepthBreakage[] = [
         },
       };
     },
+  },
+  {
+    depth: 'plan limits',
+    name: 'only the per-minute limit kept (the day never counted)',
+    operation: 'listPets',
+    caughtAs: /listPets: a key whose day allows fewer requests than its minute[\s\S]*not the end of a UTC day/,
+    checks: ['rate-limits'],
+    operations: ['listPets'],
+    dayLimitKey: true,
+    // The day-limited key is answered as its twin without a day limit: the minute's window alone.
+    breakage: () => ({
+      request: (request) =>
+        request.headers['x-api-key'] === DAY_LIMITED_KEY
+          ? { ...request, headers: { ...request.headers, 'x-api-key': DAY_UNLIMITED_KEY } }
+          : request,
+    }),
   },
 ];

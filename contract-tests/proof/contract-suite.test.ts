@@ -26,6 +26,7 @@ describe('the contract suite against a fresh mock', () => {
     const world = mock.scope(scope);
     await world.control.putKey(LIMIT_KEY, 'free', { perMinute: 15, perDay: 1000 });
     await world.control.putKey('contract-free-2', 'free');
+    await world.control.putKey('contract-day', 'free', { perMinute: 60, perDay: 6 });
     await mock.control.startStorm({});
     try {
       const result = await runContractSuite({
@@ -33,6 +34,7 @@ describe('the contract suite against a fresh mock', () => {
         apiKey: API_KEY,
         rateLimitKey: LIMIT_KEY,
         checkBan: true,
+        dayLimitKey: 'contract-day',
         planKeys: [
           { plan: 'free', key: 'demo-free' },
           { plan: 'free', key: 'contract-free-2' },

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runContractSuite } from '../run-contract-suite.js';
+import { DAY_LIMITED_KEY, DAY_UNLIMITED_KEY } from './breakage-helpers.js';
 import { startBrokenProxy } from './broken-proxy.js';
 import { DEPTH_BREAKAGES } from './depth-breakages.js';
 
@@ -37,11 +38,15 @@ describe('the contract suite against implementations broken in depth', () => {
 
   it.each(DEPTH_BREAKAGES.map((entry, index) => ({ ...entry, index })))(
     '$depth: catches $name',
-    async ({ breakage, caughtAs, checks, operations, operation, rateLimitKey, planKeys, index }) => {
+    async ({ breakage, caughtAs, checks, operations, operation, rateLimitKey, planKeys, dayLimitKey, index }) => {
       const limitKey = `contract-depth-${index}`;
       if (rateLimitKey) await mock.control.putKey(limitKey, 'free', { perMinute: 12, perDay: 1000 });
       const freeKeys = [`contract-depth-${index}-free-1`, `contract-depth-${index}-free-2`];
       if (planKeys) for (const key of freeKeys) await mock.control.putKey(key, 'free');
+      if (dayLimitKey) {
+        await mock.control.putKey(DAY_LIMITED_KEY, 'free', { perMinute: 60, perDay: 6 });
+        await mock.control.putKey(DAY_UNLIMITED_KEY, 'free', { perMinute: 60, perDay: 100_000 });
+      }
       const proxy = await startBrokenProxy(mock.origin, breakage(mock.origin));
       try {
         const result = await runContractSuite({
@@ -53,6 +58,7 @@ describe('the contract suite against implementations broken in depth', () => {
           seed: 20260701,
           ...(rateLimitKey ? { rateLimitKey: limitKey, checkBan: true } : {}),
           ...(planKeys ? { planKeys: freeKeys.map((key) => ({ plan: 'free', key })) } : {}),
+          ...(dayLimitKey ? { dayLimitKey: DAY_LIMITED_KEY } : {}),
           onProgress: () => undefined,
         });
         const failures = result.checks.filter((check) => check.status === 'failed');

@@ -27,6 +27,10 @@ describe('the contract suite against a target whose clock stands elsewhere', () 
       'http-date',
       '--key',
       'contract-limit:free:15:1000',
+      '--key',
+      'contract-free-2:free',
+      '--key',
+      'contract-day:free:60:6',
     ]);
   });
   afterAll(() => served.stop());
@@ -37,6 +41,11 @@ describe('the contract suite against a target whose clock stands elsewhere', () 
       apiKey: 'demo-enterprise',
       rateLimitKey: 'contract-limit',
       checkBan: true,
+      dayLimitKey: 'contract-day',
+      planKeys: [
+        { plan: 'free', key: 'demo-free' },
+        { plan: 'free', key: 'contract-free-2' },
+      ],
       examples: 3,
       onProgress: quiet,
     });

@@ -7,6 +7,7 @@ export type SentKey = { value: string; shownAs: string };
 
 export const API_KEY_VARIABLE = 'PETSTORE_API_KEY';
 export const RATE_LIMIT_KEY_VARIABLE = 'PETSTORE_RATE_LIMIT_KEY';
+export const DAY_LIMIT_KEY_VARIABLE = 'PETSTORE_DAY_LIMIT_KEY';
 
 export function targetKey(): SentKey {
   return { value: contractTarget().apiKey, shownAs: `$${API_KEY_VARIABLE}` };
@@ -15,6 +16,11 @@ export function targetKey(): SentKey {
 export function rateLimitKey(): SentKey | undefined {
   const value = contractTarget().rateLimitKey;
   return value === undefined ? undefined : { value, shownAs: `$${RATE_LIMIT_KEY_VARIABLE}` };
+}
+
+export function dayLimitKey(): SentKey | undefined {
+  const value = contractTarget().dayLimitKey;
+  return value === undefined ? undefined : { value, shownAs: `$${DAY_LIMIT_KEY_VARIABLE}` };
 }
 
 /** The keys of known plans, each shown as a variable named after its plan (and its rank in it). */

@@ -16,6 +16,8 @@ export type ContractTarget = {
   /** A key the suite may drive to its limit (and into a ban with checkBan). */
   rateLimitKey?: string;
   checkBan?: boolean;
+  /** A key whose per-day limit is smaller than its per-minute one: the suite drives its day to the end. */
+  dayLimitKey?: string;
   /** Keys of known plans (--plan-key PLAN=KEY), each held to its plan's figures in x-rate-limits. */
   planKeys?: Array<{ plan: string; key: string }>;
   /** Only these operationIds (all when empty). */

@@ -75,6 +75,10 @@ const JSON_TYPE = /^application\/(.+\+)?json\b/i;
 
 /** With --simulate-limits these are the proxy's (its limits, on its clock), never the upstream's. */
 const SIMULATED_HEADERS = new Set(['date', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+/** The headers each answer took from the upstream: a 502 that replaces the answer drops them. */
+const upstreamHeaderNames = new WeakMap<Response, string[]>();
+/** Kept on the 502: the limit headers (the proxy's own where it has them) and Date. */
+const KEPT_ON_REPLACEMENT = /^(x-ratelimit-|retry-after$|date$)/i;
 
 /** Forwards the request and answers with the upstream's answer (JSON through res.json, so that the validator sees it). */
 export function forwardToUpstream(
@@ -92,9 +96,13 @@ export function forwardToUpstream(
         await ownLimits?.rememberUpstream(req, res, answer.headers);
         guard.markUpstream(res);
         res.status(answer.status);
+        const copied: string[] = [];
         for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
-          if (value !== undefined && !kept.has(name)) res.setHeader(name, value);
+          if (value === undefined || kept.has(name)) continue;
+          res.setHeader(name, value);
+          copied.push(name);
         }
+        upstreamHeaderNames.set(res, copied);
         const type = String(answer.headers['content-type'] ?? '');
         if (answer.body.length > 0 && JSON_TYPE.test(type)) {
           let parsed: unknown;
@@ -177,6 +185,8 @@ export function guardUpstreamAnswers(
   };
   const sendError = (res: Response, error: HttpError) => {
     res.removeHeader('content-length');
+    // The upstream's X-Total-Count, Link and the like belong to the answer replaced, not the 502.
+    for (const name of upstreamHeaderNames.get(res) ?? []) if (!KEPT_ON_REPLACEMENT.test(name)) res.removeHeader(name);
     return sendJson.call(res.status(error.status).type('application/json'), error.toBody());
   };
 

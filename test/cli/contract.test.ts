@@ -161,11 +161,11 @@ describe('petstore-mock contract', () => {
     );
     // The ban check reaches the limit by itself, although the 429 check's own probe is left out;
     // two keys of one plan need two --plan-key.
-    expect(result.stdout).toMatch(/: 4 passed, 0 failed, 1 skipped/);
+    expect(result.stdout).toMatch(/: 4 passed, 0 failed, 2 skipped/);
     expect(result.code).toBe(0);
     // Progress lines on stderr (not a terminal): done of total, failures so far.
     expect(result.stderr).toMatch(
-      /contract: 4 of 5 checks done, 0 failed, \d+ s — finished: limits as the contract's plans/,
+      /contract: 4 of 6 checks done, 0 failed, \d+ s — finished: /,
     );
 
     const failing = await runCli(
@@ -199,12 +199,14 @@ describe('petstore-mock contract', () => {
     ]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines.slice(-5)).toEqual([
-      'Skipped: 2 checks, each with why:',
+    expect(lines.slice(-7)).toEqual([
+      'Skipped: 4 checks, each with why:',
       expect.stringMatching(/^ {2}- listPets: X-RateLimit-Remaining counts down .*\(needs --rate-limit-key\)$/),
       expect.stringMatching(/^ {2}- listPets: .* lead to the ban .*\(needs --rate-limit-key and --check-ban\)$/),
+      expect.stringMatching(/^ {2}- listPets: two keys of one plan .*\(needs two --plan-key of one plan\)$/),
+      expect.stringMatching(/^ {2}- listPets: a key whose day allows fewer .*\(needs --day-limit-key .*\)$/),
       '',
-      expect.stringMatching(/: 1 passed, 0 failed, 2 skipped \(seed \d+\)\.$/),
+      expect.stringMatching(/: 2 passed, 0 failed, 4 skipped \(seed \d+\)\.$/),
     ]);
   }, 60_000);
 

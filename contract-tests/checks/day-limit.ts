@@ -1,0 +1,78 @@
+// The per-day window, read and reached: with a key whose day allows fewer requests than its minute
+// (--day-limit-key), every answer describes the day (x-rate-limits.headersDescribe: the window
+// with the fewest remaining), counts it down by one to 0, and the 429 that follows lasts until
+// the day ends (midnight UTC), not the minute.
+import { check, kindOfChecks, skippedCheck } from '../support/checks.js';
+import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.js';
+import { type Exchange, send } from '../support/exchange.js';
+import { dayLimitKey, type SentKey } from '../support/keys.js';
+import { probeOperation } from '../support/probe-operation.js';
+import { contractTarget } from '../support/target.js';
+import { clockNote, retryAfterSeconds, targetNow } from '../support/target-clock.js';
+import { ContractViolation, requireNoProblems } from '../support/violation.js';
+
+const PROBE = probeOperation();
+const DAY_SECONDS = 86_400;
+
+const probe = (key: SentKey) =>
+  send({ operationId: PROBE.operationId, method: 'GET', path: `${PROBE.path}?limit=1`, retryWhenLimited: false, key });
+
+const header = (exchange: Exchange, name: string) => Number(exchange.headers[name.toLowerCase()]);
+
+/** Problems of an answer that should describe the day's window. */
+function dayWindowProblems(exchange: Exchange): string[] {
+  const reset = header(exchange, 'X-RateLimit-Reset');
+  if (reset % DAY_SECONDS === 0) return [];
+  return [
+    `X-RateLimit-Reset is ${exchange.headers['x-ratelimit-reset']} (${new Date(reset * 1000).toISOString()}), not the end of a UTC day: the headers describe another window than the day's, whose requests are fewer${clockNote(targetNow(exchange))}`,
+  ];
+}
+
+kindOfChecks('rate-limits', 'the per-day window, read and reached', () => {
+  const rule = `${PROBE.operationId}: a key whose day allows fewer requests than its minute: X-RateLimit-* describe the day, count down by one to 0, then 429 until the day ends`;
+  const key = dayLimitKey();
+  if (!key) {
+    skippedCheck(rule, 'needs --day-limit-key (a key whose per-day limit is below its per-minute one)');
+    return;
+  }
+  const maxRequests = contractTarget().maxRateLimitRequests ?? 2_000;
+  check(PROBE.operationId, rule, async () => {
+    let previous: Exchange | undefined;
+    for (let sent = 0; sent < maxRequests; sent += 1) {
+      const exchange = await probe(key);
+      if (exchange.status === 429) {
+        expectConforms(PROBE, exchange, { statuses: [429], description: "a 429 once the day's limit is reached" });
+        const problems = [...dayWindowProblems(exchange)];
+        if (previous && header(previous, 'X-RateLimit-Remaining') !== 0)
+          problems.push(
+            `a 429 after an answer that said X-RateLimit-Remaining ${previous.headers['x-ratelimit-remaining']}, not 0`,
+          );
+        const wait = retryAfterSeconds(exchange);
+        const untilReset = header(exchange, 'X-RateLimit-Reset') - targetNow(exchange).ms / 1000;
+        if (wait === undefined || Math.abs(wait - untilReset) > 2)
+          problems.push(
+            `Retry-After is ${exchange.headers['retry-after'] ?? 'missing'}, where the day ends in ${Math.round(untilReset)} s`,
+          );
+        requireNoProblems(exchange, 'a 429 that lasts until the day ends', problems);
+        return;
+      }
+      expectConforms(PROBE, exchange, {
+        statuses: [200],
+        description: `request ${sent + 1} of a key whose day is not yet used up`,
+      });
+      const problems = [...rateLimitHeaderProblems(exchange), ...dayWindowProblems(exchange)];
+      const remaining = header(exchange, 'X-RateLimit-Remaining');
+      if (previous && remaining !== header(previous, 'X-RateLimit-Remaining') - 1)
+        problems.push(
+          `X-RateLimit-Remaining is ${remaining} after one more request, where the answer before said ${previous.headers['x-ratelimit-remaining']}`,
+        );
+      requireNoProblems(exchange, "X-RateLimit-* of the day's window, one less per request", problems);
+      previous = exchange;
+    }
+    throw new ContractViolation(
+      previous as Exchange,
+      `a 429 within ${maxRequests} requests of a key whose day allows fewer than its minute`,
+      [`${maxRequests} requests were answered; the per-day limit is not enforced`],
+    );
+  });
+});
