@@ -1,27 +1,20 @@
 // The uniqueness and stock rules of the contract, raced: a category name taken once however many
 // ask for it at once (without regard to case), and an order cancelled once, its units back once.
 import { atOnce, withStatus } from '../support/at-once.js';
-import { afterChecks, beforeChecks, check, kindOfChecks, skippedCheck } from '../support/checks.js';
+import { check, kindOfChecks } from '../support/checks.js';
 import type { Exchange } from '../support/exchange.js';
+import { raceHome } from '../support/race-home.js';
 import { uniqueText } from '../support/requests.js';
-import { newPet, placeOrder, requireStock, ruleCategories } from '../support/rule-steps.js';
+import { newPet, placeOrder, requireStock } from '../support/rule-steps.js';
 import { call, requireEqual } from '../support/steps.js';
-import { contractTarget } from '../support/target.js';
-import { cleanUp, remember, stock } from '../support/test-data.js';
+import { remember, stock } from '../support/test-data.js';
 import { ContractViolation } from '../support/violation.js';
 
 const RACERS = 5;
 
 kindOfChecks('concurrency', 'the uniqueness and stock rules, raced', () => {
-  if (contractTarget().concurrency === false) {
-    skippedCheck('the uniqueness and stock rules, raced', 'turned off with --no-concurrency');
-    return;
-  }
-  let home: number;
-  beforeChecks(async () => {
-    ({ home } = await ruleCategories());
-  });
-  afterChecks(cleanUp);
+  const races = raceHome('the uniqueness and stock rules, raced');
+  if (!races) return;
 
   check(
     ['createCategory'],
@@ -68,7 +61,7 @@ kindOfChecks('concurrency', 'the uniqueness and stock rules, raced', () => {
     ['cancelOrder'],
     `cancelOrder: ${RACERS} cancels of one order sent at once: exactly one 204, the others 404, its units back once`,
     async () => {
-      const pet = await newPet(home);
+      const pet = await newPet(races.home());
       await stock(pet.id, 5);
       const order = await placeOrder(pet.id, 2);
       const answers = await atOnce(

@@ -4,28 +4,21 @@
 // request sent one at a time passes. Bounded: a few dozen requests, each with the suite's timeout.
 
 import { atOnce, withStatus } from '../support/at-once.js';
-import { afterChecks, beforeChecks, check, kindOfChecks, skippedCheck } from '../support/checks.js';
+import { check, kindOfChecks } from '../support/checks.js';
 import type { Exchange } from '../support/exchange.js';
+import { raceHome } from '../support/race-home.js';
 import { uniqueText } from '../support/requests.js';
-import { newPet, type Order, ordersOf, type Pet, requireStock, ruleCategories } from '../support/rule-steps.js';
+import { newPet, type Order, ordersOf, type Pet, requireStock } from '../support/rule-steps.js';
 import { call, requireEqual } from '../support/steps.js';
-import { contractTarget } from '../support/target.js';
-import { cleanUp, create, remember, stock } from '../support/test-data.js';
+import { create, remember, stock } from '../support/test-data.js';
 import { ContractViolation } from '../support/violation.js';
 
 /** How many requests each check sends at once. */
 const AT_ONCE = 10;
 
 kindOfChecks('concurrency', 'requests sent at once: what must hold whatever their order', () => {
-  if (contractTarget().concurrency === false) {
-    skippedCheck('requests sent at once', 'turned off with --no-concurrency');
-    return;
-  }
-  let home: number;
-  beforeChecks(async () => {
-    ({ home } = await ruleCategories());
-  });
-  afterChecks(cleanUp);
+  const races = raceHome('requests sent at once');
+  if (!races) return;
 
   check(
     ['createPet'],
@@ -75,7 +68,7 @@ kindOfChecks('concurrency', 'requests sent at once: what must hold whatever thei
     ['placeOrder'],
     `placeOrder: ${AT_ONCE} orders of one unit sent at once for 3 in stock: exactly 3 placed, the rest 409 INSUFFICIENT_STOCK`,
     async () => {
-      const pet = await newPet(home);
+      const pet = await newPet(races.home());
       await stock(pet.id, 3);
       const answers = await atOnce(
         AT_ONCE,
@@ -108,7 +101,7 @@ kindOfChecks('concurrency', 'requests sent at once: what must hold whatever thei
   );
 
   check(['deletePet'], 'deletePet: 5 deletes of one pet sent at once: exactly one 204, the others 404', async () => {
-    const pet = await newPet(home);
+    const pet = await newPet(races.home());
     const answers = await atOnce(
       5,
       'deletePet',
