@@ -32,7 +32,7 @@ kindOfChecks('rate-limits', 'the per-day window, read and reached', () => {
   const rule = `${PROBE.operationId}: a key whose day allows fewer requests than its minute: X-RateLimit-* describe the day, count down by one to 0, then 429 until the day ends`;
   const key = dayLimitKey();
   if (!key) {
-    skippedCheck(rule, 'needs --day-limit-key (a key whose per-day limit is below its per-minute one)');
+    skippedCheck(rule, 'needs --day-limit-key, a key whose per-day limit is below its per-minute one');
     return;
   }
   const maxRequests = contractTarget().maxRateLimitRequests ?? 2_000;

@@ -202,7 +202,7 @@ describe('petstore-mock contract', () => {
       expect.stringMatching(/^ {2}- listPets: X-RateLimit-Remaining counts down .*\(needs --rate-limit-key\)$/),
       expect.stringMatching(/^ {2}- listPets: .* lead to the ban .*\(needs --rate-limit-key and --check-ban\)$/),
       expect.stringMatching(/^ {2}- listPets: two keys of one plan .*\(needs two --plan-key of one plan\)$/),
-      expect.stringMatching(/^ {2}- listPets: a key whose day allows fewer .*\(needs --day-limit-key .*\)$/),
+      expect.stringMatching(/^ {2}- listPets: a key whose day allows fewer .*\(needs --day-limit-key, .*\)$/),
       '',
       expect.stringMatching(/: 2 passed, 0 failed, 4 skipped \(seed \d+\)\.$/),
     ]);
