@@ -85,7 +85,8 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
     },
     async beforeRequest(req, res) {
       const sim = simulation;
-      if (!sim || !req.url?.includes('/') || req.url.startsWith('/__mock')) return;
+      // Only the client's own calls arm and steer the case (never the control API).
+      if (!sim || req.url === undefined || req.url.startsWith('/__mock')) return;
       if (!connections.has(req.socket)) {
         connectionCount += 1;
         connections.set(req.socket, connectionCount);
