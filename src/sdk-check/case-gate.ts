@@ -91,11 +91,17 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
         connectionCount += 1;
         connections.set(req.socket, connectionCount);
       }
-      const exchange: GateExchange = { arrivedMs: Date.now(), connection: connections.get(req.socket) ?? 0 };
-      exchanges.push(exchange);
-      res.once('close', () => {
-        exchange.answeredMs ??= Date.now();
-      });
+      // Kept in step with the key's request record: only the requests that carry the case's key.
+      const exchange: GateExchange | undefined =
+        req.headers['x-api-key'] === key
+          ? { arrivedMs: Date.now(), connection: connections.get(req.socket) ?? 0 }
+          : undefined;
+      if (exchange) {
+        exchanges.push(exchange);
+        res.once('close', () => {
+          exchange.answeredMs ??= Date.now();
+        });
+      }
       armed ??= (async () => {
         markFirst();
         await sim.moveClock({ frozen: false });
@@ -104,7 +110,7 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
       if (clearing) await clearing;
       if (testCase.setUp.withoutRetryAfter) dropRetryAfterOf429(res);
       res.once('finish', () => {
-        exchange.answeredMs = Date.now();
+        if (exchange) exchange.answeredMs = Date.now();
         onAnswer(sim, res);
       });
     },
