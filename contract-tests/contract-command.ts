@@ -30,6 +30,7 @@ type ContractFlags = {
   scope?: string;
   progress?: boolean;
   concurrency: boolean;
+  mockControl: boolean;
 };
 
 const list = (value: string | undefined) =>
@@ -109,6 +110,10 @@ export function registerContractCommand(program: Command): void {
     .option('--scope <name>', 'send X-Mock-Scope: NAME on every request: a world of its own on a petstore-mock')
     .option('--progress', 'show each check as it runs')
     .option('--no-concurrency', 'send one request at a time: leave out the checks that send requests at once')
+    .option(
+      '--no-mock-control',
+      'on a petstore-mock target, neither read nor make keys through its control API, nor move its clock',
+    )
     .action(async (flags: ContractFlags, command: Command) => {
       const baseUrl = checkBaseUrl(flags.baseUrl);
       await expectApiAt(baseUrl);
@@ -141,6 +146,7 @@ export function registerContractCommand(program: Command): void {
           ...(flags.examples ? { examples: flags.examples } : {}),
           ...(flags.scope ? { scope: flags.scope } : {}),
           ...(flags.concurrency ? {} : { concurrency: false }),
+          ...(flags.mockControl ? {} : { mockControl: false }),
         });
       } catch (error) {
         if (error instanceof SelectionError) command.error(`petstore-mock contract: ${error.message}`, { exitCode: 2 });

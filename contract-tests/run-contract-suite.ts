@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { keysFromMockControl } from './mock-control-keys.js';
 import type { CheckResult, SuiteResults } from './report/check-results.js';
 import { writeHtmlReport } from './report/html-report.js';
 import { writeJunit } from './report/junit-report.js';
@@ -106,16 +107,19 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
   const { junit, html, progress = 'lines', onProgress, ...target } = options;
   checkSelection(target);
   const seed = target.seed ?? randomInt(2 ** 31 - 1);
+  const show = onProgress ?? ((text: string) => process.stderr.write(text));
   const workFolder = await mkdtemp(join(tmpdir(), 'petstore-contract-'));
+  const fromMock = target.mockControl === false ? undefined : await keysFromMockControl(target);
+  if (fromMock) show(fromMock.note);
   try {
     const configFile = join(workFolder, 'target.json');
     const resultsFile = join(workFolder, 'results.json');
-    const suiteConfig: SuiteConfig = { ...target, seed, planFile: join(workFolder, 'plan.json') };
+    const suiteConfig: SuiteConfig = { ...target, ...fromMock?.found, seed, planFile: join(workFolder, 'plan.json') };
     await writeFile(configFile, JSON.stringify(suiteConfig));
     const output = await runJest(
       jestConfig({ planFile: suiteConfig.planFile as string, resultsFile, progressFd: 3, mode: progress }),
       configFile,
-      onProgress ?? ((text) => process.stderr.write(text)),
+      show,
     );
     const results = JSON.parse(
       await readFile(resultsFile, 'utf8').catch(() => '{"checks":[],"errors":[]}'),
@@ -152,7 +156,7 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
         : {}),
     };
   } finally {
-    await rm(workFolder, { recursive: true, force: true });
+    await Promise.all([rm(workFolder, { recursive: true, force: true }), fromMock?.removeMadeKeys()]);
   }
 }
 

@@ -11,6 +11,7 @@ import { probeOperation } from '../support/probe-operation.js';
 import { contractTarget } from '../support/target.js';
 import { clockNote, retryAfterSeconds, targetNow } from '../support/target-clock.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
+import { afterWindowEnds } from '../support/window-end.js';
 
 type BanPolicy = { threshold: number; seconds: number; status: number; code: string };
 const BAN = SPEC['x-rate-limits']?.ban as BanPolicy | undefined;
@@ -21,7 +22,7 @@ const PROBE = probeOperation();
  * What the suite has seen of the limit key: whether it is limited, and how many requests it
  * sent while limited since the answer that limited it (known only if the suite saw that answer).
  */
-const limitKeySeen = { limited: false, sawItStart: false, whileLimited: 0 };
+const limitKeySeen = { limited: false, sawItStart: false, whileLimited: 0, sent: 0, answered: 0 };
 
 async function probe(key?: SentKey): Promise<Exchange> {
   const exchange = await send({
@@ -33,6 +34,8 @@ async function probe(key?: SentKey): Promise<Exchange> {
   });
   if (key && key.value === rateLimitKey()?.value) {
     const refused = exchange.status === 429 || exchange.status === 403;
+    limitKeySeen.sent += 1;
+    if (exchange.status === 200) limitKeySeen.answered += 1;
     if (!refused) Object.assign(limitKeySeen, { limited: false, sawItStart: true, whileLimited: 0 });
     else if (!limitKeySeen.limited) Object.assign(limitKeySeen, { limited: true, whileLimited: 0 });
     else limitKeySeen.whileLimited += 1;
@@ -72,8 +75,10 @@ function retryAfterAgreesWithReset(exchange: Exchange): string[] {
  */
 async function driveToLimit(key: SentKey, maxRequests: number): Promise<Exchange> {
   if (limitKeySeen.limited) return probe(key);
+  const made = limitKeySeen.sent === 0 ? contractTarget().madeRateLimitKey : undefined;
   let previous = await probe(key);
   if (previous.status === 429 || previous.status === 403) return previous;
+  if (made) freshWindowProblems(previous, made.perMinute);
   const remaining = header(previous, 'X-RateLimit-Remaining');
   if (!Number.isInteger(remaining) || remaining > maxRequests) {
     throw new ContractViolation(previous, `a key that reaches its limit within ${maxRequests} requests`, [
@@ -109,6 +114,70 @@ async function driveToLimit(key: SentKey, maxRequests: number): Promise<Exchange
   }
   throw new ContractViolation(previous, `a 429 once X-RateLimit-Remaining reached 0`, [
     `${remaining + 2} requests after X-RateLimit-Remaining said ${remaining}, none was refused`,
+  ]);
+}
+
+/**
+ * The first answer of a key no request used yet opens its windows: it counts itself, and says
+ * Limit - 1 (the minute's, the window with fewer left).
+ */
+function freshWindowProblems(first: Exchange, perMinute: number): void {
+  requireNoProblems(
+    first,
+    `X-RateLimit-Limit ${perMinute} and X-RateLimit-Remaining ${perMinute - 1} on the first request of a key made unused`,
+    [
+      ...(header(first, 'X-RateLimit-Limit') === perMinute
+        ? []
+        : [`X-RateLimit-Limit is ${first.headers['x-ratelimit-limit']}`]),
+      ...(header(first, 'X-RateLimit-Remaining') === perMinute - 1
+        ? []
+        : [
+            `X-RateLimit-Remaining is ${first.headers['x-ratelimit-remaining']}: the request that opens a window counts in it`,
+          ]),
+    ],
+  );
+}
+
+/**
+ * After the minute of a made key ended (its minute 12, its day 16): refused answers count toward
+ * no window, so the day has room for exactly its limit less the answered requests.
+ */
+async function refusedCountTowardNothing(
+  key: SentKey,
+  limits: { perMinute: number; perDay: number },
+  maxRequests: number,
+) {
+  const limited = await driveToLimit(key, maxRequests);
+  expectConforms(PROBE, limited, { statuses: [429], description: 'a 429 once the minute is used up' });
+  // A few more refused, well short of the ban.
+  const more = Math.max(0, Math.min(3, (BAN?.threshold ?? 10) - limitKeySeen.whileLimited - 2));
+  for (let sent = 0; sent < more; sent += 1) await probe(key);
+  const refused = limitKeySeen.whileLimited + 1;
+  const answered = limitKeySeen.answered;
+  const next = await afterWindowEnds(limited, () => probe(key));
+  if (header(next, 'X-RateLimit-Reset') === header(limited, 'X-RateLimit-Reset')) {
+    throw new Error(`The minute did not end: X-RateLimit-Reset is still ${header(next, 'X-RateLimit-Reset')}.`);
+  }
+  // A minute that ended at midnight (UTC) began a day of its own.
+  const day = (exchange: Exchange) => Math.floor(targetNow(exchange).ms / 86_400_000);
+  const dayLeft = limits.perDay - (day(next) === day(limited) ? answered : 0) - 1;
+  const minuteLeft = limits.perMinute - 1;
+  const [limit, remaining] = dayLeft < minuteLeft ? [limits.perDay, dayLeft] : [limits.perMinute, minuteLeft];
+  const counted = `${answered} answered before, ${refused} refused (429) that count toward nothing`;
+  if (next.status !== 200) {
+    throw new ContractViolation(next, `200: the day (${limits.perDay}) has room after ${counted}`, [
+      `status ${next.status}: the refused requests were counted toward the day`,
+    ]);
+  }
+  requireNoProblems(next, `X-RateLimit-Limit ${limit} and X-RateLimit-Remaining ${remaining}: ${counted}`, [
+    ...(header(next, 'X-RateLimit-Limit') === limit
+      ? []
+      : [`X-RateLimit-Limit is ${next.headers['x-ratelimit-limit']}`]),
+    ...(header(next, 'X-RateLimit-Remaining') === remaining
+      ? []
+      : [
+          `X-RateLimit-Remaining is ${next.headers['x-ratelimit-remaining']}${header(next, 'X-RateLimit-Remaining') < remaining ? ': refused requests were counted' : ''}`,
+        ]),
   ]);
 }
 
@@ -148,8 +217,13 @@ kindOfChecks('rate-limits', 'rate limits', () => {
   const banRule = name(
     `${BAN?.threshold ?? 10} requests while limited lead to the ban (${BAN?.status ?? 403} ${BAN?.code ?? 'API_KEY_BANNED'}) with a Retry-After of its length`,
   );
+  const refusedRule = name(
+    'refused answers (429) count toward no window: once the minute ends, the day has room for all but the answered requests',
+  );
+  const needsMadeKey = 'needs a key of known limits, which the run makes on a petstore-mock whose control API answers';
   if (!limitKey) {
     skippedCheck(limitRule, 'needs --rate-limit-key');
+    skippedCheck(refusedRule, needsMadeKey);
     skippedCheck(banRule, 'needs --rate-limit-key and --check-ban');
     return;
   }
@@ -167,6 +241,14 @@ kindOfChecks('rate-limits', 'rate limits', () => {
       ...retryAfterAgreesWithReset(refused),
     ]);
   });
+
+  const made = target.madeRateLimitKey;
+  if (made) check(PROBE.operationId, refusedRule, () => refusedCountTowardNothing(limitKey, made, maxRequests));
+  else
+    skippedCheck(
+      refusedRule,
+      'needs a key of known limits, which the run makes on a petstore-mock whose control API answers',
+    );
 
   if (!target.checkBan || !BAN) {
     skippedCheck(banRule, 'needs --check-ban');

@@ -29,6 +29,8 @@ export type DepthBreakage = {
   planKeys?: boolean;
   /** Needs a key whose day allows fewer requests than its minute (DAY_LIMITED_KEY), given as --day-limit-key. */
   dayLimitKey?: boolean;
+  /** Needs the keys the run makes through the mock's control API (reached through the proxy). */
+  mockControl?: boolean;
   breakage: (origin: string) => Breakage;
 };
 

@@ -1,7 +1,13 @@
 // Broken where the rate-limit checks look: Remaining not counting down by one, a Retry-After
 // that disagrees with X-RateLimit-Reset (in either form), a ban whose Retry-After is not its length.
+
+import { MADE_LIMIT_KEY_LIMITS } from '../mock-control-keys.js';
 import { planFigures } from '../support/plan-figures.js';
 import { DAY_LIMITED_KEY, DAY_UNLIMITED_KEY, type DepthBreakage, setHeader } from './breakage-helpers.js';
+import type { ProxiedResponse } from './broken-proxy.js';
+
+/** The key the run makes to drive to its limit (mock-control-keys.ts). */
+const MADE_LIMIT_KEY = /^contract-run-[0-9a-f]+-limit$/;
 
 // The figures are the contract's own: Free's and Pro's per-minute limits.
 const FREE = planFigures('free')?.perMinute ?? 0;
@@ -174,5 +180,67 @@ export const PLAN_LIMIT_BREAKAGES: DepthBreakage[] = [
           ? { ...request, headers: { ...request.headers, 'x-api-key': DAY_UNLIMITED_KEY } }
           : request,
     }),
+  },
+  {
+    depth: 'plan limits',
+    name: 'refused requests (429) counted toward the day',
+    operation: 'listPets',
+    caughtAs:
+      /listPets: refused answers \(429\) count toward no window[\s\S]*the refused requests were counted toward the day/,
+    checks: ['rate-limits'],
+    operations: ['listPets'],
+    mockControl: true,
+    // The day's headers show as many requests fewer as were refused; none left is a 429.
+    breakage: () => {
+      let refused = 0;
+      return {
+        response: (response, request) => {
+          if (!MADE_LIMIT_KEY.test(request.headers['x-api-key'] ?? '')) return response;
+          if (response.status === 429) refused += 1;
+          if (response.status !== 200 || response.headers['x-ratelimit-limit'] !== String(MADE_LIMIT_KEY_LIMITS.perDay))
+            return response;
+          const remaining = Number(response.headers['x-ratelimit-remaining']) - refused;
+          if (remaining >= 0) return setHeader(response, 'x-ratelimit-remaining', String(remaining));
+          return {
+            ...response,
+            status: 429,
+            headers: { ...response.headers, 'x-ratelimit-remaining': '0', 'retry-after': '3600' },
+            body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Daily limit reached.', status: 429 }),
+          };
+        },
+      };
+    },
+  },
+  {
+    depth: 'plan limits',
+    name: 'the request that opens a window goes uncounted (one request more than the limit)',
+    operation: 'listPets',
+    caughtAs: /listPets: X-RateLimit-Remaining counts down[\s\S]*the request that opens a window counts in it/,
+    checks: ['rate-limits'],
+    operations: ['listPets'],
+    mockControl: true,
+    // Every answer one too high, and the limit's 429 answered once more as a 200 saying 0: the
+    // countdown and the 429 after a 0 hold; only the window's first answer gives it away.
+    breakage: () => {
+      const extraGiven = new Set<string>();
+      let lastAnswer: ProxiedResponse | undefined;
+      return {
+        response: (response, request) => {
+          if (!MADE_LIMIT_KEY.test(request.headers['x-api-key'] ?? '')) return response;
+          const window = response.headers['x-ratelimit-reset'] ?? '';
+          if (response.status === 429 && lastAnswer && !extraGiven.has(window)) {
+            extraGiven.add(window);
+            return setHeader(lastAnswer, 'x-ratelimit-remaining', '0');
+          }
+          if (response.status !== 200) return response;
+          lastAnswer = response;
+          return setHeader(
+            response,
+            'x-ratelimit-remaining',
+            String(Number(response.headers['x-ratelimit-remaining']) + 1),
+          );
+        },
+      };
+    },
   },
 ];

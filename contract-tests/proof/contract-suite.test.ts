@@ -9,12 +9,10 @@ import { type ContractRunResult, runContractSuite } from '../run-contract-suite.
 import { type Breakage, type ProxiedResponse, rewriteJson, startBrokenProxy } from './broken-proxy.js';
 
 const API_KEY = 'demo-enterprise';
-const LIMIT_KEY = 'contract-limit';
 
 let mock: MockServer;
 beforeAll(async () => {
   mock = await createMockServer({ data: ':memory:' });
-  await mock.control.putKey(LIMIT_KEY, 'free', { perMinute: 15, perDay: 1000 });
 });
 afterAll(() => mock.close());
 
@@ -24,7 +22,6 @@ describe('the contract suite against a fresh mock', () => {
     // which the run must never see.
     const scope = `contract-proof-${randomUUID().slice(0, 8)}`;
     const world = mock.scope(scope);
-    await world.control.putKey(LIMIT_KEY, 'free', { perMinute: 15, perDay: 1000 });
     await world.control.putKey('contract-free-2', 'free');
     await world.control.putKey('contract-day', 'free', { perMinute: 60, perDay: 6 });
     await mock.control.startStorm({});
@@ -32,7 +29,7 @@ describe('the contract suite against a fresh mock', () => {
       const result = await runContractSuite({
         baseUrl: mock.url,
         apiKey: API_KEY,
-        rateLimitKey: LIMIT_KEY,
+        // The key driven to its limit and ban is the one the run makes in its scope.
         checkBan: true,
         dayLimitKey: 'contract-day',
         planKeys: [

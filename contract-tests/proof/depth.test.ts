@@ -38,7 +38,18 @@ describe('the contract suite against implementations broken in depth', () => {
 
   it.each(DEPTH_BREAKAGES.map((entry, index) => ({ ...entry, index })))(
     '$depth: catches $name',
-    async ({ breakage, caughtAs, checks, operations, operation, rateLimitKey, planKeys, dayLimitKey, index }) => {
+    async ({
+      breakage,
+      caughtAs,
+      checks,
+      operations,
+      operation,
+      rateLimitKey,
+      planKeys,
+      dayLimitKey,
+      mockControl,
+      index,
+    }) => {
       const limitKey = `contract-depth-${index}`;
       if (rateLimitKey) await mock.control.putKey(limitKey, 'free', { perMinute: 12, perDay: 1000 });
       const freeKeys = [`contract-depth-${index}-free-1`, `contract-depth-${index}-free-2`];
@@ -59,6 +70,7 @@ describe('the contract suite against implementations broken in depth', () => {
           ...(rateLimitKey ? { rateLimitKey: limitKey, checkBan: true } : {}),
           ...(planKeys ? { planKeys: freeKeys.map((key) => ({ plan: 'free', key })) } : {}),
           ...(dayLimitKey ? { dayLimitKey: DAY_LIMITED_KEY } : {}),
+          mockControl: mockControl === true,
           onProgress: () => undefined,
         });
         const failures = result.checks.filter((check) => check.status === 'failed');

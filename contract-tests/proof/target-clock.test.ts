@@ -26,8 +26,6 @@ describe('the contract suite against a target whose clock stands elsewhere', () 
       '--retry-after-format',
       'http-date',
       '--key',
-      'contract-limit:free:15:1000',
-      '--key',
       'contract-free-2:free',
       '--key',
       'contract-day:free:60:6',
@@ -39,7 +37,6 @@ describe('the contract suite against a target whose clock stands elsewhere', () 
     const result = await runContractSuite({
       baseUrl: served.apiUrl,
       apiKey: 'demo-enterprise',
-      rateLimitKey: 'contract-limit',
       checkBan: true,
       dayLimitKey: 'contract-day',
       planKeys: [

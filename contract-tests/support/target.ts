@@ -38,6 +38,8 @@ export type ContractTarget = {
   scope?: string;
   /** Whether the checks that send requests at once run (default: yes); off for targets that must see one at a time. */
   concurrency?: boolean;
+  /** Whether keys may be read from and made through a petstore-mock's control API when it answers (default: yes). */
+  mockControl?: boolean;
 };
 
 /** The header that puts a request in a mock's scope, and what a scope's name may be. */
@@ -49,6 +51,10 @@ export type SuiteConfig = ContractTarget & {
   seed: number;
   /** Where the suite writes how many checks it planned, for the progress lines. */
   planFile?: string;
+  /** The origin of a petstore-mock whose control API answered: a window's end is reached by moving its clock. */
+  mockControlOrigin?: string;
+  /** The limits of the rate-limit key when the run made it: unused before the run, with a day known. */
+  madeRateLimitKey?: { perMinute: number; perDay: number };
 };
 
 let cached: SuiteConfig | undefined;

@@ -151,7 +151,7 @@ describe('petstore-mock contract', () => {
   it('takes the base URL and keys from PETSTORE_* variables, and shows each key as its variable, never its value', async () => {
     await mock.control.putKey('cli-limit', 'free', { perMinute: 3, perDay: 1000 });
     const result = await runCli(
-      ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban'],
+      ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban', '--no-mock-control'],
       undefined,
       {
         PETSTORE_BASE_URL: mock.url,
@@ -159,15 +159,14 @@ describe('petstore-mock contract', () => {
         PETSTORE_RATE_LIMIT_KEY: 'cli-limit',
       },
     );
-    // The ban check reaches the limit by itself, although the 429 check's own probe is left out;
-    // two keys of one plan need two --plan-key.
-    expect(result.stdout).toMatch(/: 4 passed, 0 failed, 2 skipped/);
+    // Two keys of one plan need two --plan-key; the refused answers' check, a key of known limits.
+    expect(result.stdout).toMatch(/: 4 passed, 0 failed, 3 skipped/);
     expect(result.code).toBe(0);
     // Progress lines on stderr (not a terminal): done of total, failures so far.
-    expect(result.stderr).toMatch(/contract: 4 of 6 checks done, 0 failed, \d+ s — finished: /);
+    expect(result.stderr).toMatch(/contract: 4 of 7 checks done, 0 failed, \d+ s — finished: /);
 
     const failing = await runCli(
-      ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban'],
+      ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban', '--no-mock-control'],
       undefined,
       {
         PETSTORE_BASE_URL: mock.url,
@@ -194,18 +193,59 @@ describe('petstore-mock contract', () => {
       'listPets',
       '--checks',
       'rate-limits',
+      '--no-mock-control',
     ]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines.slice(-7)).toEqual([
-      'Skipped: 4 checks, each with why:',
+    expect(lines.slice(-8)).toEqual([
+      'Skipped: 5 checks, each with why:',
       expect.stringMatching(/^ {2}- listPets: X-RateLimit-Remaining counts down .*\(needs --rate-limit-key\)$/),
+      expect.stringMatching(/^ {2}- listPets: refused answers .*\(needs a key of known limits, .*\)$/),
       expect.stringMatching(/^ {2}- listPets: .* lead to the ban .*\(needs --rate-limit-key and --check-ban\)$/),
       expect.stringMatching(/^ {2}- listPets: two keys of one plan .*\(needs two --plan-key of one plan\)$/),
       expect.stringMatching(/^ {2}- listPets: a key whose day allows fewer .*\(needs --day-limit-key, .*\)$/),
       '',
-      expect.stringMatching(/: 2 passed, 0 failed, 4 skipped \(seed \d+\)\.$/),
+      expect.stringMatching(/: 2 passed, 0 failed, 5 skipped \(seed \d+\)\.$/),
     ]);
+  }, 60_000);
+
+  it('on a petstore-mock whose control API answers, takes the keys its rate-limit checks need from it, and leaves its keys and clock as they were', async () => {
+    const control = (path: string, body?: object) =>
+      fetch(`${mock.origin}/__mock${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then((answer) => answer.json() as Promise<{ keys: Array<{ key: string }>; clock: { now: string } }>);
+    // Frozen, so that the clock must read the same instant afterwards: moved to the minute's end and back.
+    const frozenAt = '2026-11-26T10:00:20.000Z';
+    await control('/clock', { now: frozenAt, frozen: true });
+    try {
+      const before = await control('/state');
+      const result = await runCli([
+        'contract',
+        '--base-url',
+        mock.url,
+        '--api-key',
+        'demo-enterprise',
+        '--operations',
+        'listPets',
+        '--checks',
+        'rate-limits',
+      ]);
+      expect(result.stderr).toMatch(
+        /control API answers .*: 3 key\(s\) of known plans read from it, 3 made for this run/,
+      );
+      // Every rate-limit check runs but the ban, which only --check-ban asks for.
+      expect(result.stdout).toMatch(/: 10 passed, 0 failed, 1 skipped/);
+      expect(result.stdout).toContain('(needs --check-ban)');
+      expect(result.code).toBe(0);
+      const after = await control('/state');
+      const keysOf = (state: typeof before) => state.keys.map(({ key }) => key).sort();
+      expect(keysOf(after)).toEqual(keysOf(before));
+      expect(after.clock.now).toBe(frozenAt);
+    } finally {
+      await control('/clock', { frozen: false });
+    }
   }, 60_000);
 
   it('stops at once with one message, running no check, when nothing answers at the base URL', async () => {
