@@ -1,14 +1,14 @@
-// Mass assignment: a create also sent with every property of what it answers that its input does
-// not have (the id, an order's complete) and one the contract declares nowhere. The contract
-// neither forbids nor names them, so either answer is right: refused with 400, or ignored; never
-// stored, in the answer or in a read of the resource afterwards.
+// Mass assignment: a write (a create, an update) also sent with every property of what it answers
+// that its input does not have (the id, an order's complete, an entry's petId) and one the
+// contract declares nowhere. The contract neither forbids nor names them, so either answer is
+// right: refused with 400, or ignored; never stored, in the answer or in a read afterwards.
 import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
 import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { resolve, type SpecOperation } from '../support/contract-spec.js';
 import { send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
-import { validValue } from '../support/requests.js';
+import { pathOf, validValue } from '../support/requests.js';
 import { contractTarget } from '../support/target.js';
 import { cleanUp, createTestData, remember, type TestData } from '../support/test-data.js';
 import { requireNoProblems } from '../support/violation.js';
@@ -32,10 +32,16 @@ const KINDS: Record<string, 'pet' | 'category' | 'order'> = {
   placeOrder: 'order',
 };
 
-kindOfChecks('values', 'mass assignment: what a create may not set is never stored', () => {
-  const creates = selectedOperations().filter(
-    (operation) => operation.method === 'post' && operation.requestSchema && operation.declaredStatuses.includes('201'),
-  );
+/** A write's success: a create's 201, an update's 200. */
+function successOf(operation: SpecOperation): 201 | 200 | undefined {
+  if (operation.method === 'post' && operation.declaredStatuses.includes('201')) return 201;
+  if ((operation.method === 'put' || operation.method === 'patch') && operation.declaredStatuses.includes('200'))
+    return 200;
+  return undefined;
+}
+
+kindOfChecks('values', 'mass assignment: what a write may not set is never stored', () => {
+  const writes = selectedOperations().filter((operation) => operation.requestSchema && successOf(operation));
   let data: TestData;
   beforeChecks(async () => {
     data = await createTestData();
@@ -43,7 +49,7 @@ kindOfChecks('values', 'mass assignment: what a create may not set is never stor
   afterChecks(cleanUp);
 
   eachCheck(
-    creates.map(
+    writes.map(
       (operation) =>
         [
           `${operation.operationId}: properties of the answer its input lacks, and an undeclared one, are refused (400) or ignored, never stored`,
@@ -52,8 +58,9 @@ kindOfChecks('values', 'mass assignment: what a create may not set is never stor
     ),
     '%s',
     async (_name, operation: SpecOperation) => {
+      const success = successOf(operation) as 201 | 200;
       const input = new Set(propertiesOf(schemaOf(operation.requestSchema)).map(([name]) => name));
-      const answerSchema = resolve(operation.raw.responses['201'])?.content?.['application/json']?.schema;
+      const answerSchema = resolve(operation.raw.responses[String(success)])?.content?.['application/json']?.schema;
       const forced: Record<string, unknown> = {};
       for (const [name, property] of propertiesOf(schemaOf(answerSchema))) {
         const value = input.has(name) ? undefined : forcedValue(name, property);
@@ -64,26 +71,32 @@ kindOfChecks('values', 'mass assignment: what a create may not set is never stor
         ...forced,
         [UNDECLARED]: 'x',
       };
-      const created = await send({
+      const path = pathOf(operation, data.paths);
+      const written = await send({
         operationId: operation.operationId,
-        method: 'POST',
-        path: operation.path,
+        method: operation.method.toUpperCase(),
+        path,
         json: body,
       });
-      expectConforms(operation, created, { statuses: [201, 400] });
-      if (created.status === 400) return;
-      const id = (created.body as { id?: unknown }).id;
-      const kind = KINDS[operation.operationId];
-      if (typeof id === 'number' && kind) remember(kind, id);
-      const location = created.headers.location;
-      const read = location
-        ? await send({ method: 'GET', path: location, url: new URL(location, `${contractTarget().baseUrl}/`).href })
+      expectConforms(operation, written, { statuses: [success, 400] });
+      if (written.status === 400) return;
+      // A create is read back at its Location; an update, at its own path.
+      let readAt: string | undefined = path;
+      if (success === 201) {
+        const id = (written.body as { id?: unknown }).id;
+        const kind = KINDS[operation.operationId];
+        if (typeof id === 'number' && kind) remember(kind, id);
+        readAt = written.headers.location;
+      }
+      const read = readAt
+        ? await send({ method: 'GET', path: readAt, url: new URL(readAt, `${contractTarget().baseUrl}/`).href })
         : undefined;
-      for (const [what, exchange] of [
-        ['the answer to the create', created],
-        ['the resource read back at its Location', read],
+      const what = success === 201 ? 'create' : 'update';
+      for (const [shown, exchange] of [
+        [`the answer to the ${what}`, written],
+        [success === 201 ? 'the resource read back at its Location' : 'the resource read back', read],
       ] as const) {
-        if (!exchange || (exchange.status !== 200 && exchange !== created)) continue;
+        if (!exchange || (exchange.status !== 200 && exchange !== written)) continue;
         const stored = exchange.body as Record<string, unknown>;
         const problems = [
           ...Object.entries(forced)
@@ -94,7 +107,7 @@ kindOfChecks('values', 'mass assignment: what a create may not set is never stor
             ),
           ...(UNDECLARED in stored ? [`${UNDECLARED}, declared nowhere, was stored`] : []),
         ];
-        requireNoProblems(exchange, `${what}: only what the input declares taken from the body`, problems);
+        requireNoProblems(exchange, `${shown}: only what the input declares taken from the body`, problems);
       }
     },
   );

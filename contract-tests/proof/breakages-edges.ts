@@ -107,3 +107,22 @@ export const MASS_ASSIGNMENT_BREAKAGE: DepthBreakage = {
     },
   }),
 };
+
+/** Mass assignment on an update: the entry's petId taken from the body when it has one, over the path's. */
+export const UPDATE_MASS_ASSIGNMENT_BREAKAGE: DepthBreakage = {
+  depth: 'edges',
+  name: "an inventory update that takes the entry's petId from its body",
+  operation: 'updateInventory',
+  caughtAs: /updateInventory: properties of the answer its input lacks[\s\S]*petId is \d+, as sent/,
+  checks: ['values'],
+  operations: ['updateInventory'],
+  breakage: () => ({
+    response: (response, request) => {
+      if (request.method !== 'PUT' || !/^\/v1\/store\/inventory\/\d+$/.test(request.path) || response.status !== 200)
+        return response;
+      const { petId } = bodyOf(request);
+      if (petId === undefined) return response;
+      return { ...response, body: JSON.stringify({ ...JSON.parse(response.body), petId }) };
+    },
+  }),
+};

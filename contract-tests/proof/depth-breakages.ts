@@ -3,7 +3,7 @@
 // a correct mock, with the run that must catch it and what the failure must say.
 import type { DepthBreakage } from './breakage-helpers.js';
 import { CONCURRENCY_BREAKAGES } from './breakages-concurrency.js';
-import { EDGE_BREAKAGES, MASS_ASSIGNMENT_BREAKAGE } from './breakages-edges.js';
+import { EDGE_BREAKAGES, MASS_ASSIGNMENT_BREAKAGE, UPDATE_MASS_ASSIGNMENT_BREAKAGE } from './breakages-edges.js';
 import { GENERATED_AND_VALUE_BREAKAGES } from './breakages-generated-values.js';
 import { LIST_AND_RULE_BREAKAGES } from './breakages-lists-rules.js';
 import { MEANING_BREAKAGES } from './breakages-meaning.js';
@@ -25,4 +25,5 @@ export const DEPTH_BREAKAGES: DepthBreakage[] = [
   ...RANGE_BREAKAGES,
   ...EDGE_BREAKAGES,
   MASS_ASSIGNMENT_BREAKAGE,
+  UPDATE_MASS_ASSIGNMENT_BREAKAGE,
 ];
