@@ -1,8 +1,8 @@
 // When the target is a petstore-mock whose control API answers (open on loopback), the run takes
 // the keys it needs from there instead of leaving their checks out: keys of known plans read
 // from its state, and keys made for this run alone (a second key of a plan, a key to drive to
-// its limit, a key whose day is small), deleted when the run ends. The control API lives at the
-// target's origin, outside the API's base path; --no-mock-control leaves it alone.
+// its limit, one to ban, one whose day is small), deleted when the run ends. The control API
+// lives at the target's origin, outside the API's base path; --no-mock-control leaves it alone.
 import { randomUUID } from 'node:crypto';
 import { listOperations } from './support/contract-spec.js';
 import { planFigures } from './support/plan-figures.js';
@@ -18,6 +18,8 @@ const KEYS_PER_PLAN = 2;
  * counted shows (rate-limits.ts).
  */
 export const MADE_LIMIT_KEY_LIMITS = { perMinute: 12, perDay: 16 };
+/** The key made to be banned: after the ban, its day is the window shown, with 1 left. */
+const MADE_BAN_KEY_LIMITS = { perMinute: 3, perDay: 5 };
 /** The key made for the day's window: its day ends long before its minute. */
 const MADE_DAY_KEY_LIMITS = { perMinute: 60, perDay: 5 };
 
@@ -25,7 +27,10 @@ type KeyState = { key: string; plan: string; limits: { perMinute: number; perDay
 
 export type MockControlKeys = {
   /** What the suite's config gains. */
-  found: Pick<SuiteConfig, 'planKeys' | 'rateLimitKey' | 'dayLimitKey' | 'madeRateLimitKey' | 'mockControlOrigin'>;
+  found: Pick<
+    SuiteConfig,
+    'planKeys' | 'rateLimitKey' | 'dayLimitKey' | 'madeRateLimitKey' | 'madeBanKey' | 'mockControlOrigin'
+  >;
   /** One line for the person running the suite: what was read and made, and how to stop it. */
   note: string;
   /** Deletes the keys made for the run. */
@@ -73,6 +78,8 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
     const key = await make('limit', 'free', MADE_LIMIT_KEY_LIMITS);
     if (key) Object.assign(found, { rateLimitKey: key, madeRateLimitKey: MADE_LIMIT_KEY_LIMITS });
   }
+  const banKey = await make('ban', 'free', MADE_BAN_KEY_LIMITS);
+  if (banKey) found.madeBanKey = { key: banKey, ...MADE_BAN_KEY_LIMITS };
   if (!target.dayLimitKey) {
     const key = await make('day', 'free', MADE_DAY_KEY_LIMITS);
     if (key) found.dayLimitKey = key;
@@ -82,7 +89,7 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
   if (read === 0 && made.length === 0) return undefined;
   return {
     found,
-    note: `The target is a petstore-mock whose control API answers (${origin}${CONTROL_PATH}): ${read} key(s) of known plans read from it, ${made.length} made for this run and deleted at its end; it may move that mock's clock to end a window. --no-mock-control leaves it alone.\n`,
+    note: `The target is a petstore-mock whose control API answers (${origin}${CONTROL_PATH}): ${read} key(s) of known plans read from it, ${made.length} made for this run and deleted at its end; it may move that mock's clock to the end of a window or a ban, and back. --no-mock-control leaves it alone.\n`,
     async removeMadeKeys() {
       await Promise.all(made.map((key) => ask('DELETE', `/keys/${key}`)));
     },

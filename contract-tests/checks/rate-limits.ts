@@ -6,12 +6,12 @@ import { check, kindOfChecks, skippedCheck } from '../support/checks.js';
 import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.js';
 import { SPEC } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
-import { rateLimitKey, type SentKey } from '../support/keys.js';
+import { madeUpKey, rateLimitKey, type SentKey } from '../support/keys.js';
 import { probeOperation } from '../support/probe-operation.js';
 import { contractTarget } from '../support/target.js';
 import { clockNote, retryAfterSeconds, targetNow } from '../support/target-clock.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
-import { afterWindowEnds } from '../support/window-end.js';
+import { afterSeconds, afterWindowEnds } from '../support/window-end.js';
 
 type BanPolicy = { threshold: number; seconds: number; status: number; code: string };
 const BAN = SPEC['x-rate-limits']?.ban as BanPolicy | undefined;
@@ -138,32 +138,28 @@ function freshWindowProblems(first: Exchange, perMinute: number): void {
   );
 }
 
+type Limits = { perMinute: number; perDay: number };
+
 /**
- * After the minute of a made key ended (its minute 12, its day 16): refused answers count toward
- * no window, so the day has room for exactly its limit less the answered requests.
+ * After refused requests and the end of the window or ban that refused them: the key has room for
+ * exactly its limits less its answered requests of the day, shown for the window with fewer left.
  */
-async function refusedCountTowardNothing(
-  key: SentKey,
-  limits: { perMinute: number; perDay: number },
-  maxRequests: number,
-) {
-  const limited = await driveToLimit(key, maxRequests);
-  expectConforms(PROBE, limited, { statuses: [429], description: 'a 429 once the minute is used up' });
-  // A few more refused, well short of the ban.
-  const more = Math.max(0, Math.min(3, (BAN?.threshold ?? 10) - limitKeySeen.whileLimited - 2));
-  for (let sent = 0; sent < more; sent += 1) await probe(key);
-  const refused = limitKeySeen.whileLimited + 1;
-  const answered = limitKeySeen.answered;
-  const next = await afterWindowEnds(limited, () => probe(key));
-  if (header(next, 'X-RateLimit-Reset') === header(limited, 'X-RateLimit-Reset')) {
-    throw new Error(`The minute did not end: X-RateLimit-Reset is still ${header(next, 'X-RateLimit-Reset')}.`);
-  }
+function requireRoomLeft(next: Exchange, before: Exchange, limits: Limits, answered: number, refused: string): void {
   // A minute that ended at midnight (UTC) began a day of its own.
   const day = (exchange: Exchange) => Math.floor(targetNow(exchange).ms / 86_400_000);
-  const dayLeft = limits.perDay - (day(next) === day(limited) ? answered : 0) - 1;
+  const answeredToday = day(next) === day(before) ? answered : 0;
+  const counted = `${answeredToday} answered today, ${refused} that count toward nothing`;
+  const dayLeft = limits.perDay - answeredToday - 1;
+  if (dayLeft < 0) {
+    // The answered requests alone used up the day (a minute ended during the drive): its 429 is all to see.
+    expectConforms(PROBE, next, {
+      statuses: [429],
+      description: `a 429: the day (${limits.perDay}) used up by ${counted}`,
+    });
+    return;
+  }
   const minuteLeft = limits.perMinute - 1;
   const [limit, remaining] = dayLeft < minuteLeft ? [limits.perDay, dayLeft] : [limits.perMinute, minuteLeft];
-  const counted = `${answered} answered before, ${refused} refused (429) that count toward nothing`;
   if (next.status !== 200) {
     throw new ContractViolation(next, `200: the day (${limits.perDay}) has room after ${counted}`, [
       `status ${next.status}: the refused requests were counted toward the day`,
@@ -179,6 +175,55 @@ async function refusedCountTowardNothing(
           `X-RateLimit-Remaining is ${next.headers['x-ratelimit-remaining']}${header(next, 'X-RateLimit-Remaining') < remaining ? ': refused requests were counted' : ''}`,
         ]),
   ]);
+}
+
+/** A made key (its minute 12, its day 16) driven to its 429 and a few more, then its minute ended. */
+async function refusedCountTowardNothing(key: SentKey, limits: Limits, maxRequests: number) {
+  const limited = await driveToLimit(key, maxRequests);
+  expectConforms(PROBE, limited, { statuses: [429], description: 'a 429 once the minute is used up' });
+  // A few more refused, well short of the ban.
+  const more = Math.max(0, Math.min(3, (BAN?.threshold ?? 10) - limitKeySeen.whileLimited - 2));
+  for (let sent = 0; sent < more; sent += 1) await probe(key);
+  const refused = limitKeySeen.whileLimited + 1;
+  const next = await afterWindowEnds(limited, () => probe(key));
+  if (header(next, 'X-RateLimit-Reset') === header(limited, 'X-RateLimit-Reset')) {
+    throw new Error(`The minute did not end: X-RateLimit-Reset is still ${header(next, 'X-RateLimit-Reset')}.`);
+  }
+  requireRoomLeft(
+    next,
+    limited,
+    limits,
+    limitKeySeen.answered - (next.status === 200 ? 1 : 0),
+    `${refused} refused (429)`,
+  );
+}
+
+/**
+ * A made key (its minute 3, its day 5) driven into the ban and sent a few more requests while
+ * banned, then the ban waited out on the mock's clock.
+ */
+async function bannedCountTowardNothing(made: Limits & { key: string }, ban: BanPolicy) {
+  const key = madeUpKey(made.key);
+  let answered = 0;
+  let refused = 0;
+  let last: Exchange | undefined;
+  // Bounded: the minute's requests, the threshold while limited, and a few over.
+  for (let sent = 0; sent < made.perMinute + ban.threshold + 3 && last?.status !== ban.status; sent += 1) {
+    last = await probe(key);
+    if (last.status === 200) answered += 1;
+    else refused += 1;
+  }
+  const banned = last as Exchange;
+  expectConforms(PROBE, banned, {
+    statuses: [ban.status],
+    description: `the ban (${ban.code}) of a key sent on while limited`,
+  });
+  for (let sent = 0; sent < 3; sent += 1) {
+    await probe(key);
+    refused += 1;
+  }
+  const next = await afterSeconds((retryAfterSeconds(banned) ?? ban.seconds) + 1, () => probe(key));
+  requireRoomLeft(next, banned, made, answered, `${refused} refused (429 and ${ban.status})`);
 }
 
 kindOfChecks('rate-limits', 'rate limits', () => {
@@ -221,6 +266,12 @@ kindOfChecks('rate-limits', 'rate limits', () => {
     'refused answers (429) count toward no window: once the minute ends, the day has room for all but the answered requests',
   );
   const needsMadeKey = 'needs a key of known limits, which the run makes on a petstore-mock whose control API answers';
+  const bannedRule = name(
+    `answers refused while limited and banned (429, ${BAN?.status ?? 403}) count toward no window: once the ban ends, the day has room for all but the answered requests`,
+  );
+  const banKey = target.madeBanKey;
+  if (banKey && BAN) check(PROBE.operationId, bannedRule, () => bannedCountTowardNothing(banKey, BAN));
+  else skippedCheck(bannedRule, `${needsMadeKey}, and whose clock the run moves past the ban`);
   if (!limitKey) {
     skippedCheck(limitRule, 'needs --rate-limit-key');
     skippedCheck(refusedRule, needsMadeKey);
@@ -244,13 +295,10 @@ kindOfChecks('rate-limits', 'rate limits', () => {
 
   const made = target.madeRateLimitKey;
   if (made) check(PROBE.operationId, refusedRule, () => refusedCountTowardNothing(limitKey, made, maxRequests));
-  else
-    skippedCheck(
-      refusedRule,
-      'needs a key of known limits, which the run makes on a petstore-mock whose control API answers',
-    );
+  else skippedCheck(refusedRule, needsMadeKey);
 
-  if (!target.checkBan || !BAN) {
+  // A key the run made may be banned without asking: it is deleted when the run ends.
+  if ((!target.checkBan && !made) || !BAN) {
     skippedCheck(banRule, 'needs --check-ban');
     return;
   }

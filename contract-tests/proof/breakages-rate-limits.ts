@@ -8,6 +8,8 @@ import type { ProxiedResponse } from './broken-proxy.js';
 
 /** The key the run makes to drive to its limit (mock-control-keys.ts). */
 const MADE_LIMIT_KEY = /^contract-run-[0-9a-f]+-limit$/;
+/** The key the run makes to ban. */
+const MADE_BAN_KEY = /^contract-run-[0-9a-f]+-ban$/;
 
 // The figures are the contract's own: Free's and Pro's per-minute limits.
 const FREE = planFigures('free')?.perMinute ?? 0;
@@ -239,6 +241,34 @@ export const PLAN_LIMIT_BREAKAGES: DepthBreakage[] = [
             'x-ratelimit-remaining',
             String(Number(response.headers['x-ratelimit-remaining']) + 1),
           );
+        },
+      };
+    },
+  },
+  {
+    depth: 'plan limits',
+    name: 'requests refused while banned (403) counted toward the day',
+    operation: 'listPets',
+    caughtAs:
+      /listPets: answers refused while limited and banned[\s\S]*the refused requests were counted toward the day/,
+    checks: ['rate-limits'],
+    operations: ['listPets'],
+    mockControl: true,
+    breakage: () => {
+      let banned = 0;
+      return {
+        response: (response, request) => {
+          if (!MADE_BAN_KEY.test(request.headers['x-api-key'] ?? '')) return response;
+          if (response.status === 403) banned += 1;
+          if (response.status !== 200) return response;
+          const remaining = Number(response.headers['x-ratelimit-remaining']) - banned;
+          if (remaining >= 0) return setHeader(response, 'x-ratelimit-remaining', String(remaining));
+          return {
+            ...response,
+            status: 429,
+            headers: { ...response.headers, 'x-ratelimit-remaining': '0', 'retry-after': '3600' },
+            body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Daily limit reached.', status: 429 }),
+          };
         },
       };
     },

@@ -55,6 +55,8 @@ export type SuiteConfig = ContractTarget & {
   mockControlOrigin?: string;
   /** The limits of the rate-limit key when the run made it: unused before the run, with a day known. */
   madeRateLimitKey?: { perMinute: number; perDay: number };
+  /** A key the run made to be banned, and its limits: a ban ends only on a mock whose clock the run moves. */
+  madeBanKey?: { key: string; perMinute: number; perDay: number };
 };
 
 let cached: SuiteConfig | undefined;

@@ -1,6 +1,6 @@
-// Reaching the end of the window an answer describes: on a petstore-mock whose control API
-// answered, by moving its clock there (and back afterwards: the clock is the user's); on any
-// other implementation, by waiting it out, at most a minute for a per-minute window.
+// Reaching the end of a window or a ban: on a petstore-mock whose control API answered, by moving
+// its clock there (and back afterwards: the clock is the user's); on any other implementation,
+// by waiting it out, at most about a minute.
 import type { Exchange } from './exchange.js';
 import { contractTarget, SCOPE_HEADER } from './target.js';
 import { targetNow } from './target-clock.js';
@@ -27,12 +27,16 @@ async function mockClock(origin: string, change?: object): Promise<ClockState> {
   return (await answer.json()) as ClockState;
 }
 
+/** Runs `after` once the window `exchange` describes has ended, and answers what it answers. */
+export function afterWindowEnds<T>(exchange: Exchange, after: () => Promise<T>): Promise<T> {
+  return afterSeconds(secondsToWindowEnd(exchange) + 1, after);
+}
+
 /**
- * Runs `after` once the window `exchange` describes has ended, and answers what it answers. A
- * window longer than a minute (a day's) is reached only on a petstore-mock.
+ * Runs `after` once `seconds` have passed on the target's clock. More than a minute (a ban's
+ * length, a day) is reached only on a petstore-mock.
  */
-export async function afterWindowEnds<T>(exchange: Exchange, after: () => Promise<T>): Promise<T> {
-  const seconds = secondsToWindowEnd(exchange) + 1;
+export async function afterSeconds<T>(seconds: number, after: () => Promise<T>): Promise<T> {
   const origin = contractTarget().mockControlOrigin;
   if (origin) {
     await mockClock(origin, { advanceSeconds: seconds });
@@ -44,7 +48,7 @@ export async function afterWindowEnds<T>(exchange: Exchange, after: () => Promis
     }
   }
   if (seconds > MAX_WAIT_SECONDS) {
-    throw new Error(`The window ends in ${seconds} s, longer than the suite waits (${MAX_WAIT_SECONDS} s).`);
+    throw new Error(`That is ${seconds} s away, longer than the suite waits (${MAX_WAIT_SECONDS} s).`);
   }
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   return after();

@@ -160,10 +160,10 @@ describe('petstore-mock contract', () => {
       },
     );
     // Two keys of one plan need two --plan-key; the refused answers' check, a key of known limits.
-    expect(result.stdout).toMatch(/: 4 passed, 0 failed, 3 skipped/);
+    expect(result.stdout).toMatch(/: 4 passed, 0 failed, 4 skipped/);
     expect(result.code).toBe(0);
     // Progress lines on stderr (not a terminal): done of total, failures so far.
-    expect(result.stderr).toMatch(/contract: 4 of 7 checks done, 0 failed, \d+ s — finished: /);
+    expect(result.stderr).toMatch(/contract: 4 of 8 checks done, 0 failed, \d+ s — finished: /);
 
     const failing = await runCli(
       ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban', '--no-mock-control'],
@@ -197,15 +197,18 @@ describe('petstore-mock contract', () => {
     ]);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines.slice(-8)).toEqual([
-      'Skipped: 5 checks, each with why:',
+    expect(lines.slice(-9)).toEqual([
+      'Skipped: 6 checks, each with why:',
+      expect.stringMatching(
+        /^ {2}- listPets: answers refused while limited and banned .*\(needs a key of known limits, .* past the ban\)$/,
+      ),
       expect.stringMatching(/^ {2}- listPets: X-RateLimit-Remaining counts down .*\(needs --rate-limit-key\)$/),
       expect.stringMatching(/^ {2}- listPets: refused answers .*\(needs a key of known limits, .*\)$/),
       expect.stringMatching(/^ {2}- listPets: .* lead to the ban .*\(needs --rate-limit-key and --check-ban\)$/),
       expect.stringMatching(/^ {2}- listPets: two keys of one plan .*\(needs two --plan-key of one plan\)$/),
       expect.stringMatching(/^ {2}- listPets: a key whose day allows fewer .*\(needs --day-limit-key, .*\)$/),
       '',
-      expect.stringMatching(/: 2 passed, 0 failed, 5 skipped \(seed \d+\)\.$/),
+      expect.stringMatching(/: 2 passed, 0 failed, 6 skipped \(seed \d+\)\.$/),
     ]);
   }, 60_000);
 
@@ -233,11 +236,10 @@ describe('petstore-mock contract', () => {
         'rate-limits',
       ]);
       expect(result.stderr).toMatch(
-        /control API answers .*: 3 key\(s\) of known plans read from it, 3 made for this run/,
+        /control API answers .*: 3 key\(s\) of known plans read from it, 4 made for this run/,
       );
-      // Every rate-limit check runs but the ban, which only --check-ban asks for.
-      expect(result.stdout).toMatch(/: 10 passed, 0 failed, 1 skipped/);
-      expect(result.stdout).toContain('(needs --check-ban)');
+      // Every rate-limit check runs, the ban's too: the key it bans is the run's own.
+      expect(result.stdout).toMatch(/: 12 passed, 0 failed, 0 skipped/);
       expect(result.code).toBe(0);
       const after = await control('/state');
       const keysOf = (state: typeof before) => state.keys.map(({ key }) => key).sort();
