@@ -19,7 +19,7 @@ const KEYS_PER_PLAN = 2;
  */
 export const MADE_LIMIT_KEY_LIMITS = { perMinute: 12, perDay: 16 };
 /** The key made to be banned: after the ban, its day is the window shown, with 1 left. */
-const MADE_BAN_KEY_LIMITS = { perMinute: 3, perDay: 5 };
+export const MADE_BAN_KEY_LIMITS = { perMinute: 3, perDay: 5 };
 /** The key made for the day's window: its day ends long before its minute. */
 const MADE_DAY_KEY_LIMITS = { perMinute: 60, perDay: 5 };
 

@@ -1,7 +1,7 @@
 // Broken where the rate-limit checks look: Remaining not counting down by one, a Retry-After
 // that disagrees with X-RateLimit-Reset (in either form), a ban whose Retry-After is not its length.
 
-import { MADE_LIMIT_KEY_LIMITS } from '../mock-control-keys.js';
+import { MADE_BAN_KEY_LIMITS, MADE_LIMIT_KEY_LIMITS } from '../mock-control-keys.js';
 import { planFigures } from '../support/plan-figures.js';
 import { DAY_LIMITED_KEY, DAY_UNLIMITED_KEY, type DepthBreakage, setHeader } from './breakage-helpers.js';
 import type { ProxiedResponse } from './broken-proxy.js';
@@ -10,6 +10,31 @@ import type { ProxiedResponse } from './broken-proxy.js';
 const MADE_LIMIT_KEY = /^contract-run-[0-9a-f]+-limit$/;
 /** The key the run makes to ban. */
 const MADE_BAN_KEY = /^contract-run-[0-9a-f]+-ban$/;
+
+/**
+ * A key's refusals of one status counted toward its day: the day's headers show as many
+ * requests fewer as were refused, and none left is a 429.
+ */
+function refusalsCountedTowardTheDay(key: RegExp, status: number, perDay: number): DepthBreakage['breakage'] {
+  return () => {
+    let refused = 0;
+    return {
+      response: (response, request) => {
+        if (!key.test(request.headers['x-api-key'] ?? '')) return response;
+        if (response.status === status) refused += 1;
+        if (response.status !== 200 || response.headers['x-ratelimit-limit'] !== String(perDay)) return response;
+        const remaining = Number(response.headers['x-ratelimit-remaining']) - refused;
+        if (remaining >= 0) return setHeader(response, 'x-ratelimit-remaining', String(remaining));
+        return {
+          ...response,
+          status: 429,
+          headers: { ...response.headers, 'x-ratelimit-remaining': '0', 'retry-after': '3600' },
+          body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Daily limit reached.', status: 429 }),
+        };
+      },
+    };
+  };
+}
 
 // The figures are the contract's own: Free's and Pro's per-minute limits.
 const FREE = planFigures('free')?.perMinute ?? 0;
@@ -192,26 +217,7 @@ export const PLAN_LIMIT_BREAKAGES: DepthBreakage[] = [
     checks: ['rate-limits'],
     operations: ['listPets'],
     mockControl: true,
-    // The day's headers show as many requests fewer as were refused; none left is a 429.
-    breakage: () => {
-      let refused = 0;
-      return {
-        response: (response, request) => {
-          if (!MADE_LIMIT_KEY.test(request.headers['x-api-key'] ?? '')) return response;
-          if (response.status === 429) refused += 1;
-          if (response.status !== 200 || response.headers['x-ratelimit-limit'] !== String(MADE_LIMIT_KEY_LIMITS.perDay))
-            return response;
-          const remaining = Number(response.headers['x-ratelimit-remaining']) - refused;
-          if (remaining >= 0) return setHeader(response, 'x-ratelimit-remaining', String(remaining));
-          return {
-            ...response,
-            status: 429,
-            headers: { ...response.headers, 'x-ratelimit-remaining': '0', 'retry-after': '3600' },
-            body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Daily limit reached.', status: 429 }),
-          };
-        },
-      };
-    },
+    breakage: refusalsCountedTowardTheDay(MADE_LIMIT_KEY, 429, MADE_LIMIT_KEY_LIMITS.perDay),
   },
   {
     depth: 'plan limits',
@@ -254,23 +260,6 @@ export const PLAN_LIMIT_BREAKAGES: DepthBreakage[] = [
     checks: ['rate-limits'],
     operations: ['listPets'],
     mockControl: true,
-    breakage: () => {
-      let banned = 0;
-      return {
-        response: (response, request) => {
-          if (!MADE_BAN_KEY.test(request.headers['x-api-key'] ?? '')) return response;
-          if (response.status === 403) banned += 1;
-          if (response.status !== 200) return response;
-          const remaining = Number(response.headers['x-ratelimit-remaining']) - banned;
-          if (remaining >= 0) return setHeader(response, 'x-ratelimit-remaining', String(remaining));
-          return {
-            ...response,
-            status: 429,
-            headers: { ...response.headers, 'x-ratelimit-remaining': '0', 'retry-after': '3600' },
-            body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Daily limit reached.', status: 429 }),
-          };
-        },
-      };
-    },
+    breakage: refusalsCountedTowardTheDay(MADE_BAN_KEY, 403, MADE_BAN_KEY_LIMITS.perDay),
   },
 ];

@@ -7,6 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
 
+/** A run of the rate-limit checks alone, on one operation. */
+const rateLimitChecksOf = (url: string) => [
+  'contract',
+  '--base-url',
+  url,
+  '--api-key',
+  'demo-enterprise',
+  '--operations',
+  'listPets',
+  '--checks',
+  'rate-limits',
+];
+
 describe('petstore-mock contract', () => {
   let mock: MockServer;
   let folder: string;
@@ -183,18 +196,7 @@ describe('petstore-mock contract', () => {
   }, 60_000);
 
   it('says why each skipped check was skipped, in the console just before the closing line', async () => {
-    const result = await runCli([
-      'contract',
-      '--base-url',
-      mock.url,
-      '--api-key',
-      'demo-enterprise',
-      '--operations',
-      'listPets',
-      '--checks',
-      'rate-limits',
-      '--no-mock-control',
-    ]);
+    const result = await runCli([...rateLimitChecksOf(mock.url), '--no-mock-control']);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.slice(-9)).toEqual([
@@ -224,17 +226,7 @@ describe('petstore-mock contract', () => {
     await control('/clock', { now: frozenAt, frozen: true });
     try {
       const before = await control('/state');
-      const result = await runCli([
-        'contract',
-        '--base-url',
-        mock.url,
-        '--api-key',
-        'demo-enterprise',
-        '--operations',
-        'listPets',
-        '--checks',
-        'rate-limits',
-      ]);
+      const result = await runCli(rateLimitChecksOf(mock.url));
       expect(result.stderr).toMatch(
         /control API answers .*: 3 key\(s\) of known plans read from it, 4 made for this run/,
       );
