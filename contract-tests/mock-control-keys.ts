@@ -23,7 +23,13 @@ export const MADE_BAN_KEY_LIMITS = { perMinute: 3, perDay: 5 };
 /** The key made for the day's window: its day ends long before its minute. */
 const MADE_DAY_KEY_LIMITS = { perMinute: 60, perDay: 5 };
 
-type KeyState = { key: string; plan: string; limits: { perMinute: number; perDay: number }; banned?: boolean };
+type KeyState = {
+  key: string;
+  plan: string;
+  limits: { perMinute: number; perDay: number };
+  limited?: boolean;
+  banned?: boolean;
+};
 
 export type MockControlKeys = {
   /** What the suite's config gains. */
@@ -65,7 +71,7 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
 
   if (!target.planKeys?.length) {
     const planKeys = keys
-      .filter((state) => !state.banned && matchesPlan(state))
+      .filter((state) => !state.banned && !state.limited && matchesPlan(state))
       .sort((one, other) => one.key.localeCompare(other.key))
       .filter((state, index, all) => all.slice(0, index).filter((o) => o.plan === state.plan).length < KEYS_PER_PLAN)
       .map(({ plan, key }) => ({ plan, key }));
