@@ -3,9 +3,9 @@
 // next, as a request awaits it. Run on the in-memory state and on Redis's, it shows what a
 // decision shared through Redis costs, apart from the rest of the request path.
 import type { LimitState } from '../src/limits/limit-state.js';
-import { CONNECTIONS } from './loads.js';
+import { BENCH_KEY_LIMITS, CONNECTIONS } from './loads.js';
 
-const UNREACHABLE = { perMinute: 1_000_000_000, perDay: 100_000_000_000 };
+const UNREACHABLE = BENCH_KEY_LIMITS;
 const BAN = { threshold: 10, seconds: 600 };
 
 /** `keys`: 1 puts every caller on the same key (each decision then waits on the others'); more spread them. */

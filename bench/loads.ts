@@ -4,6 +4,10 @@ import type { Options } from 'autocannon';
 export const CONNECTIONS = 50;
 export const DURATION_SECONDS = 5;
 export const BENCH_KEY = 'bench-unlimited';
+/** The largest limits the control contract's KeyPlan allows: far beyond what a load sends. */
+export const BENCH_KEY_LIMITS = { perMinute: 100_000_000, perDay: 10_000_000_000 };
+/** The key as `serve --key` takes it. */
+export const BENCH_KEY_OPTION = `${BENCH_KEY}:enterprise:${BENCH_KEY_LIMITS.perMinute}:${BENCH_KEY_LIMITS.perDay}`;
 
 const headers = { 'X-API-Key': BENCH_KEY, 'Content-Type': 'application/json' };
 let created = 0;

@@ -10,7 +10,7 @@ import { createRedisDataStore, writeDataSet } from '../src/redis/redis-data-stor
 import { createRedisLimitState } from '../src/redis/redis-limit-state.js';
 import { type RedisServer, startRedisServer } from '../test/support/redis-server.js';
 import { limiterDecisionsPerSecond } from './limiter-alone.js';
-import { BENCH_KEY, CONNECTIONS, CREATE, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
+import { BENCH_KEY_OPTION, CONNECTIONS, CREATE, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
 import { startMock } from './processes.js';
 import { checkRedisTargets, type RedisLoadRatios } from './redis-targets.js';
 import { formatTable, inRounds, logRow, type Row, ratioText, rowOf } from './rounds.js';
@@ -29,7 +29,7 @@ const FILE = 'file';
 const ONE = 'redis';
 const TWO = 'redis-workers';
 /** The same key as the file store's rows: enterprise, with limits the load never reaches. */
-const KEY_OPTION = ['--key', `${BENCH_KEY}:enterprise:1000000000:100000000000`];
+const KEY_OPTION = ['--key', BENCH_KEY_OPTION];
 const ALONE_SECONDS = 3;
 
 /** Each load on the file store, on Redis and on Redis with 2 workers, each from fresh fixtures. */

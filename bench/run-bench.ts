@@ -10,7 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateDataSet } from '../src/fixtures/generate-data-set.js';
-import { BENCH_KEY, CONNECTIONS, CREATE, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
+import {
+  BENCH_KEY,
+  BENCH_KEY_LIMITS,
+  BENCH_KEY_OPTION,
+  CONNECTIONS,
+  CREATE,
+  MIXED,
+  READ_ONE,
+  READ_PAGE,
+  UPDATE_STOCK,
+} from './loads.js';
 import { PACKAGE_ROOT, type Running, rssMb, startBaseline, startFloor, startMock, startNpmStart } from './processes.js';
 import { measureProxyKeys, type ProxyKeyFigures, renderProxyKeys } from './proxy-keys.js';
 import { measureRedisRows, type RedisFigures, reportRedis } from './redis-rows.js';
@@ -53,7 +63,7 @@ const KEYS_ROW = 'read one pet, 100,000 keys (ratio: to 10 keys)';
 const UNLIMITED = {
   key: BENCH_KEY,
   plan: 'enterprise' as const,
-  limits: { perMinute: 1_000_000_000, perDay: 100_000_000_000 },
+  limits: BENCH_KEY_LIMITS,
 };
 
 /** The store alone, per size: shorter than the old 5 s, to keep the run at about five minutes. */
@@ -89,7 +99,7 @@ type ColdStarts = { mock: number; floor: number; bare: number; npmStart: number 
 async function coldStarts(folder: string): Promise<ColdStarts> {
   const npmStartData = await dataFile(folder, 'npm-start', 60);
   const starts = {
-    mock: () => startMock(['--data', ':memory:', '--key', `${BENCH_KEY}:enterprise:1000000:100000000`]),
+    mock: () => startMock(['--data', ':memory:', '--key', BENCH_KEY_OPTION]),
     floor: startFloor,
     bare: startBaseline,
     npmStart: () => startNpmStart(npmStartData),
@@ -190,7 +200,7 @@ async function measureFileStore(folder: string, rows: Row[], extra: Extras): Pro
       load === READ_ONE
         ? await startMock(['--data', await dataFile(folder, 'unvalidated', 60), '--no-validate-responses'])
         : load === CREATE
-          ? await startMock(['--data', ':memory:', '--key', `${BENCH_KEY}:enterprise:1000000000:100000000000`])
+          ? await startMock(['--data', ':memory:', '--key', BENCH_KEY_OPTION])
           : undefined;
     const rounds = await inRounds(
       { [BARE]: bare, [FLOOR]: floor, [MOCK]: mock, ...(variant ? { variant } : {}) },

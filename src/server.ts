@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import type { Clock } from './clock.js';
-import { type Config, type MockServerOptions, resolveConfig } from './config.js';
+import { type Config, ConfigError, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
@@ -114,6 +114,17 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     checker ??= createDataSetChecker(contract, controlContract);
     return checker(data);
   };
+  // A key given at start (--key) is stored in the data file: held to the contract the file is read with.
+  const startKeys = config.start.keys ?? [];
+  const startKeyFaults =
+    startKeys.length === 0
+      ? []
+      : checkRecords({ ...fixtures, categories: [], pets: [], orders: [], inventory: [], apiKeys: [...startKeys] });
+  if (startKeyFaults.length > 0) {
+    throw new ConfigError(
+      `--key breaks the contract: ${startKeyFaults.map((fault) => fault.replace(/^apiKeys, /, '')).join('; ')}. Give limits within those bounds.`,
+    );
+  }
   const parts = { initialSettings, createInitialData, fixtures, checkRecords };
   // The Redis state (and its client) is loaded by a start with --redis only.
   const state = config.redis

@@ -136,4 +136,16 @@ describe('petstore-mock serve', () => {
     expect(latency.code).toBe(2);
     expect(latency.stderr).toContain('--latency takes milliseconds');
   });
+
+  it('refuses a --key whose limits the contract does not allow, before it is stored in a data file it would spoil', async () => {
+    const refused = await runCli(
+      ['serve', '--port', '0', '--data', 'db.json', '--key', 'big:enterprise:1000000000:100000000000'],
+      folder,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      '--key breaks the contract: key "big", field "limits.perMinute": must be <= 100000000 (the contract\'s KeyPlan)',
+    );
+    await expect(readFile(join(folder, 'db.json'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
 });
