@@ -18,6 +18,7 @@ import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
 import { createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
+import { startKeyLimitFaults } from './openapi/start-key-limits.js';
 import {
   COMPILED_CONTROL_SPEC_FILE,
   COMPILED_PETSTORE_SPEC_FILE,
@@ -114,17 +115,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     checker ??= createDataSetChecker(contract, controlContract);
     return checker(data);
   };
-  // A key given at start (--key) is stored in the data file: held to the contract the file is read with.
-  const startKeys = config.start.keys ?? [];
-  const startKeyFaults =
-    startKeys.length === 0
-      ? []
-      : checkRecords({ ...fixtures, categories: [], pets: [], orders: [], inventory: [], apiKeys: [...startKeys] });
-  if (startKeyFaults.length > 0) {
-    throw new ConfigError(
-      `--key breaks the contract: ${startKeyFaults.map((fault) => fault.replace(/^apiKeys, /, '')).join('; ')}. Give limits within those bounds.`,
-    );
-  }
+  const startKeyFaults = startKeyLimitFaults(controlContract, config.start.keys ?? []);
+  if (startKeyFaults.length > 0)
+    throw new ConfigError(`${startKeyFaults.join('; ')}. Give limits within those bounds.`);
   const parts = { initialSettings, createInitialData, fixtures, checkRecords };
   // The Redis state (and its client) is loaded by a start with --redis only.
   const state = config.redis

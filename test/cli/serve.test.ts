@@ -144,7 +144,7 @@ describe('petstore-mock serve', () => {
     );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      '--key breaks the contract: key "big", field "limits.perMinute": must be <= 100000000 (the contract\'s KeyPlan)',
+      "--key big: perMinute 1000000000 is above the contract's largest, 100000000 (its Limits); --key big: perDay",
     );
     await expect(readFile(join(folder, 'db.json'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
