@@ -160,8 +160,19 @@ export function registerContractCommand(program: Command): void {
           ...(flags.dayLimitKey ? [`$${DAY_LIMIT_KEY_VARIABLE}`] : []),
           ...planKeyList.map(({ plan }, index) => `$${planKeyVariable(plan, rankOf(planKeyList, index))}`),
         ];
+        const read = result.planKeysReadFromMock ?? [];
+        const readVariables = read.map(
+          (plan, index) =>
+            `$${planKeyVariable(
+              plan,
+              rankOf(
+                read.map((p) => ({ plan: p })),
+                index,
+              ),
+            )}`,
+        );
         notes.push(
-          `Each failure shows a curl line; set ${variables.join(' and ')} to run it. Repeat the run with --seed ${result.seed}.`,
+          `Each failure shows a curl line; set ${[...variables, ...readVariables].join(' and ')} to run it${readVariables.length > 0 ? ` (${readVariables.join(', ')}: keys the run read from the mock's /__mock/state)` : ''}. Repeat the run with --seed ${result.seed}.`,
         );
         process.exitCode = 1;
       }

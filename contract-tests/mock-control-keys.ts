@@ -1,17 +1,22 @@
 // When the target is a petstore-mock whose control API answers (open on loopback), the run takes
-// the keys it needs from there instead of leaving their checks out: keys of known plans read
-// from its state, and keys made for this run alone (a second key of a plan, a key to drive to
-// its limit, one to ban, one whose day is small), deleted when the run ends. The control API
-// lives at the target's origin, outside the API's base path; --no-mock-control leaves it alone.
+// the keys its rate-limit checks need from there instead of leaving them out: keys of known
+// plans read from its state, and keys made for this run alone (a second key of a plan, a key to
+// drive to its limit, one to ban, one whose day is small), deleted when the run ends or is
+// stopped. The control API lives at the target's origin, outside the API's base path;
+// --no-mock-control leaves it alone.
 import { randomUUID } from 'node:crypto';
+import type { ERROR_CODES } from '../src/generated/error-codes.js';
 import { listOperations } from './support/contract-spec.js';
+import { type AskMockControl, CONTROL_PATH, mockControl } from './support/mock-control.js';
 import { planFigures } from './support/plan-figures.js';
 import { type ContractTarget, SCOPE_HEADER, type SuiteConfig } from './support/target.js';
 
-const CONTROL_PATH = '/__mock';
-const ASK_TIMEOUT_MS = 5_000;
 /** Per plan, keys read from the state: two make the separate-windows check possible. */
 const KEYS_PER_PLAN = 2;
+/** A key read from the state must have room for the plan checks' few requests, and more. */
+const ROOM_NEEDED = 20;
+/** Every key the run makes starts so: a key left by a stopped run is never read as a plan key. */
+const MADE_KEY_PREFIX = 'contract-run-';
 /**
  * The key made to be driven to its limit: a day only a little larger than its minute, so that
  * after the minute the day is the window the headers describe, and any refused request it
@@ -22,11 +27,18 @@ export const MADE_LIMIT_KEY_LIMITS = { perMinute: 12, perDay: 16 };
 export const MADE_BAN_KEY_LIMITS = { perMinute: 3, perDay: 5 };
 /** The key made for the day's window: its day ends long before its minute. */
 const MADE_DAY_KEY_LIMITS = { perMinute: 60, perDay: 5 };
+/** The control API's refusals of a run without its token: the mock is there, but closed to the run. */
+const CLOSED_CODES: string[] = ['CONTROL_TOKEN_REQUIRED', 'CONTROL_API_CLOSED'] satisfies Array<
+  keyof typeof ERROR_CODES
+>;
 
+type Window = { remaining: number };
 type KeyState = {
   key: string;
   plan: string;
   limits: { perMinute: number; perDay: number };
+  minute?: Window;
+  day?: Window;
   limited?: boolean;
   banned?: boolean;
 };
@@ -35,34 +47,37 @@ export type MockControlKeys = {
   /** What the suite's config gains. */
   found: Pick<
     SuiteConfig,
-    'planKeys' | 'rateLimitKey' | 'dayLimitKey' | 'madeRateLimitKey' | 'madeBanKey' | 'mockControlOrigin'
+    'planKeys' | 'rateLimitKey' | 'dayLimitKey' | 'madeRateLimitKey' | 'madeBanKey' | 'madeKeys' | 'mockControlOrigin'
   >;
   /** One line for the person running the suite: what was read and made, and how to stop it. */
   note: string;
   /** Deletes the keys made for the run. */
   removeMadeKeys(): Promise<void>;
+  /** After a stop mid-run: deletes the keys made, and sets the clock as it stood before the run. */
+  undo(): Promise<void>;
 };
 
 export async function keysFromMockControl(target: ContractTarget): Promise<MockControlKeys | undefined> {
   const origin = new URL(target.baseUrl).origin;
-  const headers: Record<string, string> = target.scope ? { [SCOPE_HEADER]: target.scope } : {};
-  const ask: Ask = (method, path, body) =>
-    fetch(`${origin}${CONTROL_PATH}${path}`, {
-      method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(ASK_TIMEOUT_MS),
-    }).catch(() => undefined);
-
+  const ask = mockControl(origin, target.scope);
   const state = await ask('GET', '/state');
+  if (state && (state.status === 401 || state.status === 403) && (await refusalCode(state)) !== undefined) {
+    return {
+      found: {},
+      note: `The target is a petstore-mock whose control API refuses this run (${state.status} ${await refusalCode(state)}): the rate-limit checks that need keys it would make are skipped. Give keys with --rate-limit-key, --plan-key and --day-limit-key, or run against a mock open on loopback.\n`,
+      removeMadeKeys: async () => undefined,
+      undo: async () => undefined,
+    };
+  }
   const keys = state?.ok ? await readKeys(state) : undefined;
   if (!keys || !(await controlsTheApi(target, ask))) return undefined;
 
+  const putClockBack = await clockAsItStands(ask);
   const found: MockControlKeys['found'] = { mockControlOrigin: origin };
   const made: string[] = [];
   const runId = randomUUID().slice(0, 8);
   const make = async (role: string, plan: string, limits?: { perMinute: number; perDay: number }) => {
-    const key = `contract-run-${runId}-${role}`;
+    const key = `${MADE_KEY_PREFIX}${runId}-${role}`;
     const answer = await ask('PUT', `/keys/${key}`, { plan, ...(limits ? { limits } : {}) });
     if (!answer?.ok) return undefined;
     made.push(key);
@@ -70,12 +85,8 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
   };
 
   if (!target.planKeys?.length) {
-    const planKeys = keys
-      .filter((state) => !state.banned && !state.limited && matchesPlan(state))
-      .sort((one, other) => one.key.localeCompare(other.key))
-      .filter((state, index, all) => all.slice(0, index).filter((o) => o.plan === state.plan).length < KEYS_PER_PLAN)
-      .map(({ plan, key }) => ({ plan, key }));
-    const lonePlan = planKeys.find(({ plan }) => planKeys.filter((other) => other.plan === plan).length === 1)?.plan;
+    const planKeys = readPlanKeys(keys);
+    const lonePlan = [...countByPlan(planKeys)].find(([, count]) => count === 1)?.[0];
     const second = lonePlan ? await make(`${lonePlan}-2`, lonePlan) : undefined;
     if (lonePlan && second) planKeys.push({ plan: lonePlan, key: second });
     if (planKeys.length > 0) found.planKeys = planKeys;
@@ -90,26 +101,74 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
     const key = await make('day', 'free', MADE_DAY_KEY_LIMITS);
     if (key) found.dayLimitKey = key;
   }
+  found.madeKeys = made;
 
+  const removeMadeKeys = async () => {
+    await Promise.all(made.map((key) => ask('DELETE', `/keys/${key}`)));
+  };
   const read = found.planKeys?.filter(({ key }) => !made.includes(key)).length ?? 0;
   if (read === 0 && made.length === 0) return undefined;
   return {
     found,
     note: `The target is a petstore-mock whose control API answers (${origin}${CONTROL_PATH}): ${read} key(s) of known plans read from it, ${made.length} made for this run and deleted at its end; it may move that mock's clock to the end of a window or a ban, and back. --no-mock-control leaves it alone.\n`,
-    async removeMadeKeys() {
-      await Promise.all(made.map((key) => ask('DELETE', `/keys/${key}`)));
+    removeMadeKeys,
+    async undo() {
+      await Promise.all([removeMadeKeys(), putClockBack()]);
     },
   };
 }
 
-type Ask = (method: string, path: string, body?: unknown) => Promise<Response | undefined>;
+/** Sets the mock's clock back as it stands now: the same instant if frozen, else the same offset. */
+async function clockAsItStands(ask: AskMockControl): Promise<() => Promise<void>> {
+  const answer = await ask('GET', '/clock');
+  if (!answer?.ok) return async () => undefined;
+  const before = (await answer.json()) as { now: string; frozen: boolean };
+  const offsetMs = Date.parse(before.now) - Date.now();
+  return async () => {
+    const now = before.frozen ? before.now : new Date(Date.now() + offsetMs).toISOString();
+    await ask('POST', '/clock', { now });
+  };
+}
+
+/** Up to two keys per plan with figures, each on the plan's own limits with room to spare. */
+function readPlanKeys(keys: KeyState[]): Array<{ plan: string; key: string }> {
+  const taken = new Map<string, number>();
+  const chosen: Array<{ plan: string; key: string }> = [];
+  for (const state of [...keys].sort((one, other) => one.key.localeCompare(other.key))) {
+    if (!isUsablePlanKey(state) || (taken.get(state.plan) ?? 0) >= KEYS_PER_PLAN) continue;
+    taken.set(state.plan, (taken.get(state.plan) ?? 0) + 1);
+    chosen.push({ plan: state.plan, key: state.key });
+  }
+  return chosen;
+}
+
+function countByPlan(keys: Array<{ plan: string }>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { plan } of keys) counts.set(plan, (counts.get(plan) ?? 0) + 1);
+  return counts;
+}
+
+/** A key on a plan with figures of its own and exactly those limits, free to take a few requests. */
+function isUsablePlanKey(state: KeyState): boolean {
+  const figures = planFigures(state.plan);
+  return (
+    figures !== undefined &&
+    !state.key.startsWith(MADE_KEY_PREFIX) &&
+    !state.banned &&
+    !state.limited &&
+    (state.minute?.remaining ?? 0) >= ROOM_NEEDED &&
+    (state.day?.remaining ?? 0) >= ROOM_NEEDED &&
+    state.limits?.perMinute === figures.perMinute &&
+    state.limits?.perDay === figures.perDay
+  );
+}
 
 /**
  * Whether a key made through this control API is one the API knows: not so for the validation
  * proxy's control API in front of another implementation, whose keys are the upstream's.
  */
-async function controlsTheApi(target: ContractTarget, ask: Ask): Promise<boolean> {
-  const key = `contract-run-${randomUUID().slice(0, 8)}-probe`;
+async function controlsTheApi(target: ContractTarget, ask: AskMockControl): Promise<boolean> {
+  const key = `${MADE_KEY_PREFIX}${randomUUID().slice(0, 8)}-probe`;
   if (!(await ask('PUT', `/keys/${key}`, { plan: 'free' }))?.ok) return false;
   try {
     // Any plain read of a list: what matters is only whether the key is refused as unknown.
@@ -119,7 +178,7 @@ async function controlsTheApi(target: ContractTarget, ask: Ask): Promise<boolean
     if (!list) return false;
     const answer = await fetch(`${target.baseUrl}${list.path}`, {
       headers: { 'X-API-Key': key, ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
-      signal: AbortSignal.timeout(ASK_TIMEOUT_MS),
+      signal: AbortSignal.timeout(5_000),
     }).catch(() => undefined);
     return answer !== undefined && answer.status !== 401;
   } finally {
@@ -136,10 +195,12 @@ async function readKeys(answer: Response): Promise<KeyState[] | undefined> {
   }
 }
 
-/** A key on a plan with figures of its own, and with exactly those limits (not limits of its own). */
-function matchesPlan(state: KeyState): boolean {
-  const figures = planFigures(state.plan);
-  return (
-    figures !== undefined && state.limits?.perMinute === figures.perMinute && state.limits?.perDay === figures.perDay
-  );
+/** The code of a petstore-mock control API's refusal of a run without its token, if it is one. */
+async function refusalCode(answer: Response): Promise<string | undefined> {
+  try {
+    const { code } = (await answer.clone().json()) as { code?: unknown };
+    return typeof code === 'string' && CLOSED_CODES.includes(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 // Runs the contract suite (jest, in its own process) against a target, and reads back what
 // passed and failed. Used by `petstore-mock contract` and by the suite's own proof tests.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { keysFromMockControl } from './mock-control-keys.js';
+import { keysFromMockControl, type MockControlKeys } from './mock-control-keys.js';
 import type { CheckResult, SuiteResults } from './report/check-results.js';
 import { writeHtmlReport } from './report/html-report.js';
 import { writeJunit } from './report/junit-report.js';
@@ -44,6 +44,8 @@ export type ContractRunResult = {
   html?: string;
   /** Jest's own output, for when the suite could not run at all. */
   output: string;
+  /** The plans of the keys read from a petstore-mock's state, in the order their variables are named. */
+  planKeysReadFromMock?: string[];
 };
 
 /**
@@ -72,7 +74,12 @@ function jestConfig(reporter: ProgressOptions): object {
 }
 
 /** Runs jest on the suite; progress arrives on its fd 3, everything else it prints is kept. */
-function runJest(config: object, configFile: string, onProgress: (text: string) => void): Promise<string> {
+function runJest(
+  config: object,
+  configFile: string,
+  onProgress: (text: string) => void,
+  onSpawn: (child: ChildProcess) => void,
+): Promise<string> {
   const jestBin = join(dirname(require.resolve('jest/package.json')), 'bin', 'jest.js');
   const args = [
     '--experimental-vm-modules',
@@ -88,6 +95,7 @@ function runJest(config: object, configFile: string, onProgress: (text: string) 
       env: { ...process.env, [CONFIG_VARIABLE]: configFile },
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
+    onSpawn(child);
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -109,9 +117,18 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
   const seed = target.seed ?? randomInt(2 ** 31 - 1);
   const show = onProgress ?? ((text: string) => process.stderr.write(text));
   const workFolder = await mkdtemp(join(tmpdir(), 'petstore-contract-'));
-  const fromMock = target.mockControl === false ? undefined : await keysFromMockControl(target);
-  if (fromMock) show(fromMock.note);
+  let fromMock: MockControlKeys | undefined;
+  let suite: ChildProcess | undefined;
+  // Stopped (Ctrl-C, a CI job cancelled): the suite stops too, and the mock is left as it was.
+  const stopWatch = onStopSignal(async () => {
+    suite?.kill();
+    await fromMock?.undo();
+  });
   try {
+    const usesMockControl =
+      target.mockControl !== false && (!target.checks?.length || target.checks.includes('rate-limits'));
+    fromMock = usesMockControl ? await keysFromMockControl(target) : undefined;
+    if (fromMock) show(fromMock.note);
     const configFile = join(workFolder, 'target.json');
     const resultsFile = join(workFolder, 'results.json');
     const suiteConfig: SuiteConfig = { ...target, ...fromMock?.found, seed, planFile: join(workFolder, 'plan.json') };
@@ -120,6 +137,9 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
       jestConfig({ planFile: suiteConfig.planFile as string, resultsFile, progressFd: 3, mode: progress }),
       configFile,
       show,
+      (child) => {
+        suite = child;
+      },
     );
     const results = JSON.parse(
       await readFile(resultsFile, 'utf8').catch(() => '{"checks":[],"errors":[]}'),
@@ -150,14 +170,36 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
       checks,
       seed,
       output,
+      ...(fromMock?.found.planKeys
+        ? {
+            planKeysReadFromMock: fromMock.found.planKeys
+              .filter(({ key }) => !fromMock?.found.madeKeys?.includes(key))
+              .map(({ plan }) => plan),
+          }
+        : {}),
       ...(junit ? { junit: await writeJunit(junit, checks, operationIds) } : {}),
       ...(html
         ? { html: await writeHtmlReport(html, { baseUrl: target.baseUrl, seed, ...counts, checks }, operationIds) }
         : {}),
     };
   } finally {
+    stopWatch.release();
     await Promise.all([rm(workFolder, { recursive: true, force: true }), fromMock?.removeMadeKeys()]);
   }
+}
+
+/** Runs `cleanUp` on SIGINT or SIGTERM, then ends the process as the signal would have. */
+function onStopSignal(cleanUp: () => Promise<void>): { release(): void } {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const stop = (signal: NodeJS.Signals) => {
+    release();
+    void cleanUp().finally(() => process.kill(process.pid, signal));
+  };
+  const release = () => {
+    for (const signal of signals) process.off(signal, stop);
+  };
+  for (const signal of signals) process.once(signal, stop);
+  return { release };
 }
 
 function suiteFailure(title: string, failure: string): CheckResult {

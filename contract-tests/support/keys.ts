@@ -13,14 +13,19 @@ export function targetKey(): SentKey {
   return { value: contractTarget().apiKey, shownAs: `$${API_KEY_VARIABLE}` };
 }
 
+/** A key given to the suite, shown as its variable; one the run made (and deletes) is no secret and shown as it is. */
+function givenKey(value: string, variable: string): SentKey {
+  return contractTarget().madeKeys?.includes(value) ? madeUpKey(value) : { value, shownAs: `$${variable}` };
+}
+
 export function rateLimitKey(): SentKey | undefined {
   const value = contractTarget().rateLimitKey;
-  return value === undefined ? undefined : { value, shownAs: `$${RATE_LIMIT_KEY_VARIABLE}` };
+  return value === undefined ? undefined : givenKey(value, RATE_LIMIT_KEY_VARIABLE);
 }
 
 export function dayLimitKey(): SentKey | undefined {
   const value = contractTarget().dayLimitKey;
-  return value === undefined ? undefined : { value, shownAs: `$${DAY_LIMIT_KEY_VARIABLE}` };
+  return value === undefined ? undefined : givenKey(value, DAY_LIMIT_KEY_VARIABLE);
 }
 
 /** The keys of known plans, each shown as a variable named after its plan (and its rank in it). */
@@ -29,7 +34,7 @@ export function planKeys(): Array<{ plan: string; key: SentKey }> {
   return (contractTarget().planKeys ?? []).map(({ plan, key }) => {
     const rank = (ranks.get(plan) ?? 0) + 1;
     ranks.set(plan, rank);
-    return { plan, key: { value: key, shownAs: `$${planKeyVariable(plan, rank)}` } };
+    return { plan, key: givenKey(key, planKeyVariable(plan, rank)) };
   });
 }
 

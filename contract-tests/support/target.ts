@@ -55,6 +55,8 @@ export type SuiteConfig = ContractTarget & {
   mockControlOrigin?: string;
   /** The limits of the rate-limit key when the run made it: unused before the run, with a day known. */
   madeRateLimitKey?: { perMinute: number; perDay: number };
+  /** The keys the run made on a petstore-mock: no secret, deleted at the run's end, so shown as they are. */
+  madeKeys?: string[];
   /** A key the run made to be banned, and its limits: a ban ends only on a mock whose clock the run moves. */
   madeBanKey?: { key: string; perMinute: number; perDay: number };
 };

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
-import { runCli } from '../support/cli.js';
+import { CLI, runCli } from '../support/cli.js';
 
 /** A run of the rate-limit checks alone, on one operation. */
 const rateLimitChecksOf = (url: string) => [
@@ -238,8 +239,62 @@ describe('petstore-mock contract', () => {
       expect(keysOf(after)).toEqual(keysOf(before));
       expect(after.clock.now).toBe(frozenAt);
     } finally {
-      await control('/clock', { frozen: false });
+      // The mock is shared by the file's other tests: back to the real time, running.
+      await control('/clock', { now: new Date().toISOString(), frozen: false });
     }
+  }, 60_000);
+
+  it('stopped with Ctrl-C midway, deletes the keys it made on the mock and leaves its clock as it found it', async () => {
+    const stateOf = async () =>
+      (await (await fetch(`${mock.origin}/__mock/state`)).json()) as { keys: Array<{ key: string }> };
+    const keysBefore = (await stateOf()).keys.map(({ key }) => key).sort();
+    const child = spawn(process.execPath, [CLI, ...rateLimitChecksOf(mock.url), '--progress']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
+    // Once the keys are made and the checks have begun.
+    await new Promise<void>((resolve) => {
+      const started = () => {
+        if (!/✓|✕/.test(stderr)) return;
+        child.stderr.off('data', started);
+        resolve();
+      };
+      child.stderr.on('data', started);
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe('SIGINT');
+    expect(stderr).toContain('4 made for this run');
+    expect((await stateOf()).keys.map(({ key }) => key).sort()).toEqual(keysBefore);
+    const clock = (await (await fetch(`${mock.origin}/__mock/clock`)).json()) as { now: string };
+    expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(30_000);
+  }, 60_000);
+
+  it('leaves a control API behind --control-token alone, with a note, and touches none for checks that need no keys', async () => {
+    const closed = await createMockServer({ controlToken: 'contract-test-token' });
+    try {
+      const result = await runCli(rateLimitChecksOf(closed.url));
+      expect(result.stderr).toContain('control API refuses this run (401 CONTROL_TOKEN_REQUIRED)');
+      expect(result.stdout).toMatch(/: 2 passed, 0 failed, 6 skipped/);
+    } finally {
+      await closed.close();
+    }
+    const values = await runCli([
+      'contract',
+      '--base-url',
+      mock.url,
+      '--api-key',
+      'demo-enterprise',
+      '--operations',
+      'createPet',
+      '--checks',
+      'values',
+    ]);
+    expect(values.code).toBe(0);
+    expect(values.stderr).not.toContain('control API');
   }, 60_000);
 
   it('stops at once with one message, running no check, when nothing answers at the base URL', async () => {
