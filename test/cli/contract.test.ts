@@ -8,18 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { CLI, runCli } from '../support/cli.js';
 
-/** A run of the rate-limit checks alone, on one operation. */
-const rateLimitChecksOf = (url: string) => [
+/** A contract run against the mock at `url` with its enterprise key, and more options. */
+const contractOn = (url: string, ...more: string[]) => [
   'contract',
   '--base-url',
   url,
   '--api-key',
   'demo-enterprise',
-  '--operations',
-  'listPets',
-  '--checks',
-  'rate-limits',
+  ...more,
 ];
+/** A run of the rate-limit checks alone, on one operation. */
+const rateLimitChecksOf = (url: string) => contractOn(url, '--operations', 'listPets', '--checks', 'rate-limits');
 
 describe('petstore-mock contract', () => {
   let mock: MockServer;
@@ -282,17 +281,7 @@ describe('petstore-mock contract', () => {
     } finally {
       await closed.close();
     }
-    const values = await runCli([
-      'contract',
-      '--base-url',
-      mock.url,
-      '--api-key',
-      'demo-enterprise',
-      '--operations',
-      'createPet',
-      '--checks',
-      'values',
-    ]);
+    const values = await runCli(contractOn(mock.url, '--operations', 'createPet', '--checks', 'values'));
     expect(values.code).toBe(0);
     expect(values.stderr).not.toContain('control API');
   }, 60_000);
