@@ -7,7 +7,7 @@ import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 import { addressSubject, type LimitState } from '../limits/limit-state.js';
 import { DEMO_KEY_NAMES, PLAN_LIMITS } from '../limits/plans.js';
-import { setRateLimitHeaders } from '../limits/rate-limit-headers.js';
+import { setCountedHeaders } from '../limits/rate-limit-headers.js';
 import { setAuthenticatedKey } from './authenticated-key.js';
 import type { KeyDirectory } from './key-directory.js';
 
@@ -30,7 +30,8 @@ export function createKeyAuthentication(deps: KeyAuthenticationDependencies): Re
       return;
     }
     const subject = addressSubject(req.ip ?? 'unknown');
-    setRateLimitHeaders(res, await deps.state.countAnonymous(subject, PLAN_LIMITS.free, deps.clock.nowMs()));
+    const nowMs = deps.clock.nowMs();
+    setCountedHeaders(res, await deps.state.countAnonymous(subject, PLAN_LIMITS.free, nowMs), nowMs);
     if (!sentKey) {
       throw new HttpError(
         'API_KEY_MISSING',

@@ -4,7 +4,6 @@ import type { RequestHandler } from 'express';
 import { createKeyAuthentication } from '../auth/authenticate-key.js';
 import type { KeyDirectory } from '../auth/key-directory.js';
 import type { Clock } from '../clock.js';
-import { createDateHeader } from '../http/date-header.js';
 import { composeMiddleware } from '../http/middleware-chain.js';
 import { DecisionInputsChangedError, type LimitState } from './limit-state.js';
 import type { RateLimitSettings } from './rate-limit-headers.js';
@@ -28,9 +27,6 @@ export function createKeyAndLimitSteps(
     createKeyAuthentication({ keys, state: limitState, clock }),
     createRateLimitMiddleware({ state: limitState, clock, settings: () => simulation.settings(), ...options }),
   ]);
-  // The Date was stamped on the clock as this process held it; a clock moved through another
-  // process is read only now, so the answer's Date and its X-RateLimit-* stay on one clock.
-  const stampAgain = createDateHeader(clock);
   // A decision computed on a key or settings changed meanwhile through another process: the state
   // has caught up, so the key is looked up and the decision made again on what now holds.
   const again: RequestHandler = (req, res, next) => {
@@ -38,7 +34,7 @@ export function createKeyAndLimitSteps(
     const run = () =>
       steps(req, res, (error?: unknown) => {
         runs += 1;
-        if (error instanceof DecisionInputsChangedError && runs < MAX_INPUT_CHANGES) stampAgain(req, res, run);
+        if (error instanceof DecisionInputsChangedError && runs < MAX_INPUT_CHANGES) run();
         else next(error);
       });
     run();

@@ -4,11 +4,10 @@ import type { Request, RequestHandler, Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import { createHttpDateFormatter } from '../http/date-header.js';
 import type { RequestDecision } from './decide-request.js';
 import type { LimitState } from './limit-state.js';
 import { limitsOf, type PlanLimits } from './plans.js';
-import { formatRetryAfter, type RateLimitSettings, setRateLimitHeaders } from './rate-limit-headers.js';
+import { formatRetryAfter, type RateLimitSettings, setCountedHeaders } from './rate-limit-headers.js';
 import type { BanPolicy } from './rate-limit-policy.js';
 import { type RequestToRecord, retryAtOf } from './request-record.js';
 
@@ -84,7 +83,6 @@ export function recordWhenAnswered(req: Request, res: Response, recording: Recor
 }
 
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
-  const httpDate = createHttpDateFormatter();
   // Async for the state; runChain passes a rejection (the refusals below) to next.
   return async (req, res, next) => {
     const record = authenticatedKey(res);
@@ -95,11 +93,7 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
     const limits = limitsOf(record);
     const operationId = deps.operationIdOf(req);
     const { decision, headers } = await deps.state.decide({ key: record.key, operationId, limits, ban, nowMs });
-    setRateLimitHeaders(res, headers);
-    // The Date on the instant the decision was made at, so that a client reading X-RateLimit-Reset
-    // or an HTTP-date Retry-After against it reads them exactly, even after a latency or a clock
-    // moved through another process since the request came in.
-    res.setHeader('Date', httpDate(nowMs));
+    setCountedHeaders(res, headers, nowMs);
 
     recordWhenAnswered(req, res, {
       state: deps.state,
