@@ -7,7 +7,7 @@ import { type Command, Option } from 'commander';
 import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
-import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariable, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
+import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
 import { expectApiAt } from './support/reachable.js';
 import { DEFAULT_EXAMPLES } from './support/target.js';
 
@@ -158,19 +158,9 @@ export function registerContractCommand(program: Command): void {
           `$${API_KEY_VARIABLE}`,
           ...(flags.rateLimitKey ? [`$${RATE_LIMIT_KEY_VARIABLE}`] : []),
           ...(flags.dayLimitKey ? [`$${DAY_LIMIT_KEY_VARIABLE}`] : []),
-          ...planKeyList.map(({ plan }, index) => `$${planKeyVariable(plan, rankOf(planKeyList, index))}`),
+          ...planKeyVariables(planKeyList.map(({ plan }) => plan)).map((variable) => `$${variable}`),
         ];
-        const read = result.planKeysReadFromMock ?? [];
-        const readVariables = read.map(
-          (plan, index) =>
-            `$${planKeyVariable(
-              plan,
-              rankOf(
-                read.map((p) => ({ plan: p })),
-                index,
-              ),
-            )}`,
-        );
+        const readVariables = planKeyVariables(result.planKeysReadFromMock ?? []).map((variable) => `$${variable}`);
         notes.push(
           `Each failure shows a curl line; set ${[...variables, ...readVariables].join(' and ')} to run it${readVariables.length > 0 ? ` (${readVariables.join(', ')}: keys the run read from the mock's /__mock/state)` : ''}. Repeat the run with --seed ${result.seed}.`,
         );
@@ -201,9 +191,4 @@ async function parsePlanKeys(pairs: string[], command: Command): Promise<Array<{
     }
     return { plan, key };
   });
-}
-
-/** Which key of its plan this one is (1 for the first), as its variable's name counts. */
-function rankOf(pairs: Array<{ plan: string }>, index: number): number {
-  return pairs.slice(0, index + 1).filter(({ plan }) => plan === pairs[index]?.plan).length;
 }

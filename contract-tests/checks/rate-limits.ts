@@ -133,17 +133,29 @@ function freshWindowProblems(first: Exchange, perMinute: number): void {
   requireNoProblems(
     first,
     `X-RateLimit-Limit ${perMinute} and X-RateLimit-Remaining ${perMinute - 1} on the first request of a key made unused`,
-    [
-      ...(header(first, 'X-RateLimit-Limit') === perMinute
-        ? []
-        : [`X-RateLimit-Limit is ${first.headers['x-ratelimit-limit']}`]),
-      ...(header(first, 'X-RateLimit-Remaining') === perMinute - 1
-        ? []
-        : [
-            `X-RateLimit-Remaining is ${first.headers['x-ratelimit-remaining']}: the request that opens a window counts in it`,
-          ]),
-    ],
+    limitHeaderProblems(first, perMinute, perMinute - 1, () => ': the request that opens a window counts in it'),
   );
+}
+
+/**
+ * An answer's X-RateLimit-Limit and -Remaining against what they should say; `why` explains a
+ * Remaining that is off (by how it is off).
+ */
+function limitHeaderProblems(
+  exchange: Exchange,
+  limit: number,
+  remaining: number,
+  why: (remainingSaid: number) => string,
+): string[] {
+  const said = header(exchange, 'X-RateLimit-Remaining');
+  return [
+    ...(header(exchange, 'X-RateLimit-Limit') === limit
+      ? []
+      : [`X-RateLimit-Limit is ${exchange.headers['x-ratelimit-limit']}`]),
+    ...(said === remaining
+      ? []
+      : [`X-RateLimit-Remaining is ${exchange.headers['x-ratelimit-remaining']}${why(said)}`]),
+  ];
 }
 
 type Limits = { perMinute: number; perDay: number };
@@ -171,16 +183,11 @@ function requireRoomLeft(next: Exchange, limits: Limits, answered: AnsweredByDay
       `status ${next.status}: the refused requests were counted toward the day`,
     ]);
   }
-  requireNoProblems(next, `X-RateLimit-Limit ${limit} and X-RateLimit-Remaining ${remaining}: ${counted}`, [
-    ...(header(next, 'X-RateLimit-Limit') === limit
-      ? []
-      : [`X-RateLimit-Limit is ${next.headers['x-ratelimit-limit']}`]),
-    ...(header(next, 'X-RateLimit-Remaining') === remaining
-      ? []
-      : [
-          `X-RateLimit-Remaining is ${next.headers['x-ratelimit-remaining']}${header(next, 'X-RateLimit-Remaining') < remaining ? ': refused requests were counted' : ''}`,
-        ]),
-  ]);
+  requireNoProblems(
+    next,
+    `X-RateLimit-Limit ${limit} and X-RateLimit-Remaining ${remaining}: ${counted}`,
+    limitHeaderProblems(next, limit, remaining, (said) => (said < remaining ? ': refused requests were counted' : '')),
+  );
 }
 
 /** A made key (its minute 12, its day 16) driven to its 429 and a few more, then its minute ended. */

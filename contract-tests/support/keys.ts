@@ -30,16 +30,19 @@ export function dayLimitKey(): SentKey | undefined {
 
 /** The keys of known plans, each shown as a variable named after its plan (and its rank in it). */
 export function planKeys(): Array<{ plan: string; key: SentKey }> {
-  const ranks = new Map<string, number>();
-  return (contractTarget().planKeys ?? []).map(({ plan, key }) => {
-    const rank = (ranks.get(plan) ?? 0) + 1;
-    ranks.set(plan, rank);
-    return { plan, key: givenKey(key, planKeyVariable(plan, rank)) };
-  });
+  const keys = contractTarget().planKeys ?? [];
+  const variables = planKeyVariables(keys.map(({ plan }) => plan));
+  return keys.map(({ plan, key }, index) => ({ plan, key: givenKey(key, variables[index] as string) }));
 }
 
-export function planKeyVariable(plan: string, rank: number): string {
-  return `PETSTORE_PLAN_KEY_${plan.toUpperCase()}${rank > 1 ? `_${rank}` : ''}`;
+/** The variable of each key of these plans, in order: PETSTORE_PLAN_KEY_FREE, then _FREE_2 for a second. */
+export function planKeyVariables(plans: string[]): string[] {
+  const ranks = new Map<string, number>();
+  return plans.map((plan) => {
+    const rank = (ranks.get(plan) ?? 0) + 1;
+    ranks.set(plan, rank);
+    return `PETSTORE_PLAN_KEY_${plan.toUpperCase()}${rank > 1 ? `_${rank}` : ''}`;
+  });
 }
 
 export function madeUpKey(value: string): SentKey {
