@@ -81,6 +81,30 @@ describe('the Redis limit state shared by two processes', () => {
     expect(outcomes.filter(({ decision }) => decision.allowed)).toHaveLength(700);
   });
 
+  it('settles every decision arriving a few at a time through both while the process lags', async () => {
+    const [one, other] = twoProcesses();
+    // A process busy with other work: its timers and Redis's answers are read late, and requests
+    // keep coming while its decisions are out, as behind a load balancer on a loaded machine.
+    const lag = setInterval(() => {
+      const until = Date.now() + 30;
+      while (Date.now() < until);
+    }, 5);
+    const outcomes: ReturnType<LimitState['decide']>[] = [];
+    try {
+      for (let turn = 0; turn < 100; turn += 1) {
+        for (let sent = 0; sent < 10; sent += 1)
+          outcomes.push((sent % 2 === 0 ? one : other).decide(decision('k', 700)));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const settled = await Promise.allSettled(outcomes);
+      expect(settled.filter(({ status }) => status === 'rejected')).toEqual([]);
+    } finally {
+      clearInterval(lag);
+    }
+    const allowed = (await Promise.all(outcomes)).filter(({ decision }) => decision.allowed);
+    expect(allowed).toHaveLength(700);
+  }, 60_000);
+
   it('waits out the turn of a process that died holding it', async () => {
     const prefix = freshPrefix();
     const state = createRedisLimitState(first, prefix);

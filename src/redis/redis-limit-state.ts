@@ -70,8 +70,8 @@ export class LimitStateContentionError extends StateUnavailableError {
 
 /**
  * Compare-and-set attempts before giving up. An attempt fails only when another process stored a
- * decision on the same counters (or storms) in between, or has the turn; with turns, two
- * processes on one key settle in about three.
+ * decision on the same counters (or storms) in between, or has the turn; with turns and one
+ * batch out at a time, two processes on one key settle in about three.
  */
 const MAX_ATTEMPTS = 200;
 /**
@@ -79,7 +79,10 @@ const MAX_ATTEMPTS = 200;
  * that dies holding one delays the others little.
  */
 const TURN_LEASE_MS = 10;
-/** Retries wait less than a turn's lease, so that a loser's turn is still there when it comes back. */
+/**
+ * The wait of a writer refused because another has the turn; one that took the turn goes again at
+ * once. Shorter than a lease, so that a turn taken is used while it lasts.
+ */
 const TURN_BACK_OFF: BackOffPolicy = { firstMs: 0.5, capMs: 8 };
 /** Subjects whose counters this process keeps as last seen; a stale one costs one more attempt. */
 const COUNTERS_CACHE_SIZE = 10_000;
@@ -89,6 +92,12 @@ type SeenCounters = { raw: string; counters: KeyCounters | undefined };
 /** What a decision was computed on, for its script to check (see DecisionFence). */
 type Basis = { settingsVersion: string; apiKey: string; apiKeyJson: string };
 type SeenStorms = { version: string; list: readonly Storm[] };
+/**
+ * A batch's answer: stored; or not, with the counters Redis held, and whether the next turn on
+ * them is another writer's (else this process took it, see TURNS in the scripts).
+ */
+type Answer = { stored: true } | { stored: false; current: SeenCounters; theirTurn: boolean };
+const STORED: Answer = { stored: true };
 
 /** What one attempt computed: its answer, the counters to store, and the storms it changed. */
 type Step<T> = { result: T; counters: KeyCounters; changedStorms?: readonly Storm[] };
@@ -162,17 +171,24 @@ export function createRedisLimitState(
   }
   const stormRunning = (nowMs: number) => storms.list.some((storm) => !isStormOver(storm, nowMs));
 
-  // Steps on one subject computed in the same turn of the event loop, each on the one before it:
-  // sent as one (the first's counters as read, the last's to store), so that fifty requests of a
-  // key in one turn cost Redis one script, not fifty. All are stored together, or none is.
+  // Steps on one subject are sent in batches, each computed on the one before it (the first's
+  // counters as read, the last's to store), and one batch at a time per subject: the next one
+  // gathers every step computed while the one before it is out, and goes when that one is
+  // answered. Fifty requests of a key cost Redis one script, not fifty; and when another process
+  // won the race, one batch is lost, not every one sent behind it. All of a batch are stored
+  // together, or none is.
   type Batch = {
     first: SeenCounters;
     last: SeenCounters;
     readStorms?: SeenStorms;
     basis?: Basis;
-    stored: Promise<boolean>;
+    /** Stored; or not, with what Redis held then. */
+    answer: Promise<Answer>;
   };
+  /** The batch being gathered per subject, which more steps may join. */
   const batches = new Map<string, Batch>();
+  /** The last batch sent or gathered per subject, which the next one waits for. */
+  const tails = new Map<string, Batch>();
   const sameBasis = (one: Basis | undefined, other: Basis | undefined) =>
     one === other ||
     (one !== undefined &&
@@ -180,12 +196,13 @@ export function createRedisLimitState(
       one.settingsVersion === other.settingsVersion &&
       one.apiKey === other.apiKey &&
       one.apiKeyJson === other.apiKeyJson);
+  const nextTurn = () => new Promise<Answer>((resolve) => setImmediate(resolve, STORED));
 
   /**
    * Sends a step's outcome, to be stored if the counters (and storms, when it read them) are
    * still as seen; until the answer, the next step on the subject is computed on this outcome
    * (so that a process's decisions on one key go out together instead of one per round trip).
-   * Resolves true once stored; false, with what Redis holds remembered, when it was not.
+   * Answers whether it was stored; when not, what Redis holds is remembered.
    */
   function send(
     subject: string,
@@ -193,25 +210,37 @@ export function createRedisLimitState(
     step: Step<unknown>,
     readStorms: SeenStorms | undefined,
     basis: Basis | undefined,
-  ): Promise<boolean> {
+  ): Promise<Answer> {
     const raw = JSON.stringify(step.counters);
     const nextStorms = step.changedStorms?.length ? withChanges(readStorms?.list ?? [], step.changedStorms) : undefined;
     const sent: SeenCounters = { raw, counters: step.counters };
     remember(subject, sent);
-    // A step that changes storms goes alone: its storm list is stored with it.
-    if (nextStorms) return transmit(subject, seen, sent, readStorms, basis, nextStorms);
     const open = batches.get(subject);
-    if (open && open.last === seen && open.readStorms === readStorms && sameBasis(open.basis, basis)) {
+    // A step that changes storms goes alone: its storm list is stored with it.
+    if (!nextStorms && open && open.last === seen && open.readStorms === readStorms && sameBasis(open.basis, basis)) {
       open.last = sent;
-      return open.stored;
+      return open.answer;
     }
-    const batch: Batch = { first: seen, last: sent, readStorms, basis, stored: Promise.resolve(false) };
-    batch.stored = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    const before = tails.get(subject);
+    const batch: Batch = { first: seen, last: sent, readStorms, basis, answer: Promise.resolve(STORED) };
+    if (!nextStorms) batches.set(subject, batch);
+    const go = (previous: Answer): Promise<Answer> => {
       if (batches.get(subject) === batch) batches.delete(subject);
-      return transmit(subject, batch.first, batch.last, readStorms, basis, undefined);
-    });
-    batches.set(subject, batch);
-    return batch.stored;
+      // Computed on a batch Redis refused: refused too, without a round trip.
+      if (before && batch.first === before.last && !previous.stored) {
+        if (lastSeen(subject) === batch.last) remember(subject, previous.current);
+        return Promise.resolve(previous);
+      }
+      return transmit(subject, batch.first, batch.last, readStorms, basis, nextStorms);
+    };
+    const transmitted = before ? before.answer.then(go, () => go(STORED)) : nextTurn().then(go);
+    batch.answer = transmitted;
+    tails.set(subject, batch);
+    void transmitted.then(
+      () => tails.get(subject) === batch && tails.delete(subject),
+      () => tails.get(subject) === batch && tails.delete(subject),
+    );
+    return transmitted;
   }
 
   function transmit(
@@ -221,7 +250,7 @@ export function createRedisLimitState(
     readStorms: SeenStorms | undefined,
     basis: Basis | undefined,
     nextStorms: readonly Storm[] | undefined,
-  ): Promise<boolean> {
+  ): Promise<Answer> {
     const reply = connection.run((client) =>
       client.petstoreLimitsSwapCounters(
         countersKey,
@@ -250,17 +279,19 @@ export function createRedisLimitState(
       if (fence) fence.observe(answer.stamps);
       if (answer.outcome === 'stored') {
         if (nextStorms) storms = { version: answer.stormVersion, list: nextStorms };
-        return true;
+        return STORED;
       }
-      // What Redis holds, unless a later step was sent since (its answer will tell).
-      if (lastSeen(subject) === sent) remember(subject, seenCounters(answer.counters));
+      const current = seenCounters(answer.counters);
+      // What Redis holds: every step on the subject computed since this batch was sent is in a
+      // batch behind it, refused with it (see send), so the steps computed next start from here.
+      remember(subject, current);
       if (answer.storms !== '') storms = { version: answer.stormVersion, list: JSON.parse(answer.storms) as Storm[] };
       if (answer.outcome === 'scope-gone') throw scopeGone();
       if (answer.outcome === 'inputs-changed') {
         await fence?.catchUp();
         throw new DecisionInputsChangedError(connection.where);
       }
-      return false;
+      return { stored: false, current, theirTurn: answer.outcome === 'waiting' };
     });
   }
 
@@ -271,10 +302,10 @@ export function createRedisLimitState(
     compute: (counters: KeyCounters | undefined, storms: readonly Storm[]) => Step<T>,
     basis?: Basis,
   ): Promise<T> {
-    for (let attempts = 1; attempts <= MAX_ATTEMPTS; attempts += 1) {
+    for (let attempts = 1, waits = 0; attempts <= MAX_ATTEMPTS; attempts += 1) {
       // Computed and sent in the subject's order; the answer is awaited outside that order,
       // except while a storm runs: its counts change with every request, one at a time.
-      const { step, stored } = await bySubject(subject, async () => {
+      const { step, answer } = await bySubject(subject, async () => {
         const release = nowMs !== undefined && stormRunning(nowMs) ? await stormLock.acquire() : undefined;
         try {
           const seen = lastSeen(subject);
@@ -282,13 +313,18 @@ export function createRedisLimitState(
           const computed = compute(seen.counters, readStorms?.list ?? []);
           const pending = send(subject, seen, computed, readStorms, basis);
           if (release) await pending.catch(() => undefined);
-          return { step: computed, stored: pending };
+          return { step: computed, answer: pending };
         } finally {
           release?.();
         }
       });
-      if (await stored) return step.result;
-      await backOff(attempts, TURN_BACK_OFF);
+      const outcome = await answer;
+      if (outcome.stored) return step.result;
+      // This process took the next turn: the steps that lost go again at once, in one batch.
+      if (outcome.theirTurn) {
+        waits += 1;
+        await backOff(waits + 1, TURN_BACK_OFF);
+      }
     }
     throw new LimitStateContentionError(connection.where, subject, MAX_ATTEMPTS);
   }
