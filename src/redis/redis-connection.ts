@@ -3,6 +3,7 @@
 // 503 STATE_UNAVAILABLE instead of hanging, while the client reconnects in the background.
 import { type ChainableCommander, Redis } from 'ioredis';
 import { StateOutOfReachError } from '../store/state-unavailable.js';
+import { withAnswerDeadline } from './answer-deadline.js';
 
 export type RedisConnection = {
   readonly client: Redis;
@@ -13,7 +14,7 @@ export type RedisConnection = {
   close(): Promise<void>;
 };
 
-/** A command that gets no answer within this time fails: Redis is there but not answering. */
+/** A command that gets no answer within this time fails: Redis is there but not answering (see withAnswerDeadline). */
 const COMMAND_TIMEOUT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 3_000;
 
@@ -131,7 +132,6 @@ async function connectOnce(url: string, options: ConnectOptions): Promise<RedisC
     // its replies come back together: what keeps a process on Redis near one on its own file.
     // Safe with scripts only because all are defined before the first command (defineScriptsOn).
     enableAutoPipelining: true,
-    commandTimeout: COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
     // Keep trying while serving: a Redis restarted comes back into use without a restart of ours.
     retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
@@ -173,7 +173,7 @@ async function connectOnce(url: string, options: ConnectOptions): Promise<RedisC
     where,
     async run(command) {
       try {
-        return await command(client);
+        return await withAnswerDeadline(command(client), COMMAND_TIMEOUT_MS);
       } catch (error) {
         if (isReplyError(error)) throw error;
         throw new StateOutOfReachError(where, error instanceof Error ? error.message : String(error));
