@@ -1,7 +1,9 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type RedisServer, startRedisServer } from '../../test/support/redis-server.js';
 import { NoAnswerError, withAnswerDeadline } from './answer-deadline.js';
-import { connectRedis, type RedisConnection } from './redis-connection.js';
+import { connectRedis, type RedisConnection, RedisUnreachableError } from './redis-connection.js';
 
 let server: RedisServer;
 let connection: RedisConnection;
@@ -40,4 +42,18 @@ describe('a Redis command with a deadline', () => {
     await connection.client.set('deadline:text', 'not a number');
     await expect(withAnswerDeadline(connection.client.incr('deadline:text'), 1_000)).rejects.toThrow(/not an integer/);
   });
+});
+
+describe('a Redis that takes connections and never answers', () => {
+  it('is reported as out of reach at start, as ioredis bounds the ready check of a connection', async () => {
+    const silent = createServer(() => undefined);
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as AddressInfo;
+    try {
+      await expect(connectRedis(`redis://127.0.0.1:${port}`)).rejects.toThrow(RedisUnreachableError);
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
 });

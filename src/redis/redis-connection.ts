@@ -132,6 +132,9 @@ async function connectOnce(url: string, options: ConnectOptions): Promise<RedisC
     // its replies come back together: what keeps a process on Redis near one on its own file.
     // Safe with scripts only because all are defined before the first command (defineScriptsOn).
     enableAutoPipelining: true,
+    // Bounds what does not go through run (the ready check of each connection, PSUBSCRIBE, QUIT);
+    // run's own deadline comes first, so a late timer of ioredis's does not decide for it.
+    commandTimeout: 2 * COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
     // Keep trying while serving: a Redis restarted comes back into use without a restart of ours.
     retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
