@@ -8,6 +8,7 @@ import { createInMemoryLimitState } from '../src/limits/in-memory-limit-state.js
 import { connectRedis, type RedisConnection } from '../src/redis/redis-connection.js';
 import { createRedisDataStore, writeDataSet } from '../src/redis/redis-data-store.js';
 import { createRedisLimitState } from '../src/redis/redis-limit-state.js';
+import { FORMAT_COLLECTIONS, keyFieldsOf } from '../src/store/data-set.js';
 import { type RedisServer, startRedisServer } from '../test/support/redis-server.js';
 import { limiterDecisionsPerSecond } from './limiter-alone.js';
 import { BENCH_KEY_OPTION, CONNECTIONS, CREATE, MIXED, READ_ONE, READ_PAGE, UPDATE_STOCK } from './loads.js';
@@ -70,15 +71,19 @@ async function limiterFigures(connection: RedisConnection): Promise<Record<strin
 /** The Redis store alone: 50 writers each awaiting its create (a pet and its stock entry) before the next. */
 async function storeAloneCreates(connection: RedisConnection): Promise<number> {
   const prefix = 'bench-store-alone:';
-  await writeDataSet(connection, prefix, generateDataSet({ pets: 60, orders: 10 }), false);
-  const store = createRedisDataStore(connection, prefix);
+  const keyFieldOf = keyFieldsOf([]);
+  const [pets, inventory] = ['pets', 'inventory'].map((name) =>
+    FORMAT_COLLECTIONS.find((list) => list.name === name),
+  ) as [(typeof FORMAT_COLLECTIONS)[number], (typeof FORMAT_COLLECTIONS)[number]];
+  await writeDataSet(connection, prefix, generateDataSet({ pets: 60, orders: 10 }), keyFieldOf, false);
+  const store = createRedisDataStore(connection, prefix, { keyFieldOf, dataWhenEmpty: async () => undefined });
   let created = 0;
   const endAt = performance.now() + ALONE_SECONDS * 1000;
   const writer = async () => {
     while (performance.now() < endAt) {
       await store.transaction(async (tx) => {
-        const pet = await tx.insertPet({ name: 'store-alone', categoryId: 1, status: 'available' });
-        await tx.insertInventoryItem({ petId: pet.id, quantity: 0, status: 'available' });
+        const pet = await tx.insert(pets, { name: 'store-alone', categoryId: 1, status: 'available' });
+        await tx.insert(inventory, { petId: pet.id, quantity: 0, status: 'available' });
       });
       created += 1;
     }

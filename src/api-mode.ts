@@ -18,6 +18,8 @@ export type ApiModeContext = {
   /** Whether the mock's own answers are checked (off for load tests). */
   validateResponses: boolean;
   operationIdOf: (req: Request) => string | undefined;
+  /** The data set's faker seed, for answers a handler draws from a schema. */
+  seed: number;
 };
 
 /** The steps of one world: before the body is read (key and limits), and the one that answers. */

@@ -159,6 +159,7 @@ export function createApp(deps: AppDependencies): MockApp {
     log: deps.log,
     validateResponses: deps.validateResponses,
     operationIdOf,
+    seed: deps.seed,
   });
   const pipelineOptions = { validateResponses: mode.validateResponses, onResponseViolation: mode.onResponseViolation };
   const checkedPipeline = createContractPipeline(contract, pipelineOptions);

@@ -10,17 +10,22 @@ import { StorageError } from './store/storage-error.js';
 export type ErrorBody = components['schemas']['Error'];
 export { ERROR_CODES, type ErrorCode };
 
-/** An expected failure of a request, answered with the Error object of its catalogue code. */
+/**
+ * An expected failure of a request, answered with the Error object of its catalogue code. A code
+ * of a contract given at run time (a draft's x-error-codes) comes with its status.
+ */
 export class HttpError extends Error {
-  readonly code: ErrorCode;
+  readonly code: ErrorCode | (string & {});
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(code: ErrorCode, message: string, headers?: Record<string, string>);
+  constructor(code: string, message: string, headers: Record<string, string>, status: number);
+  constructor(code: string, message: string, headers: Record<string, string> = {}, status?: number) {
     super(message);
     this.name = 'HttpError';
     this.code = code;
-    this.status = ERROR_CODES[code].status;
+    this.status = status ?? ERROR_CODES[code as ErrorCode]?.status ?? 500;
     this.headers = headers;
   }
 

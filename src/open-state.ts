@@ -8,7 +8,7 @@ import type { Simulation } from './control/simulation.js';
 import type { RateLimitSettings } from './limits/rate-limit-headers.js';
 import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
 import { createStore, type Store } from './store/create-store.js';
-import type { DataSet } from './store/data-set.js';
+import type { DataSet, KeyFields } from './store/data-set.js';
 import { dataStoreOf } from './store/lowdb-data-store.js';
 import type { World } from './world.js';
 
@@ -18,6 +18,8 @@ export type StateParts = {
   fixtures: DataSet;
   /** What is wrong with the records of a data file (the contract's check). */
   checkRecords: (data: DataSet) => string[];
+  /** The field that keys each collection's records (the contract's), for a store that files them by key. */
+  keyFields: KeyFields;
 };
 
 /** The default world and the scopes, where they live, and how a start and a close go for them. */

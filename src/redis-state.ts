@@ -20,7 +20,7 @@ import { createRedisSharedValues, sharedValueKeys } from './redis/redis-shared-v
 import { createRedisViolationLog } from './redis/redis-violation-log.js';
 import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
 import { tooManyScopesMessage } from './scopes/world-of-request.js';
-import type { DataSet } from './store/data-set.js';
+import type { DataSet, KeyFields } from './store/data-set.js';
 import { MAX_VIOLATIONS } from './store/violation-log.js';
 import type { World } from './world.js';
 
@@ -29,6 +29,7 @@ type RedisWorldParts = {
   prefix: string;
   initialSettings: RateLimitSettings;
   createInitialData: () => DataSet | Promise<DataSet>;
+  keyFields: KeyFields;
   clockOptions?: { start?: Date; frozen?: boolean };
   start?: SimulationStart;
   log?: (line: string) => void;
@@ -59,6 +60,7 @@ function assembleRedisWorld(parts: RedisWorldParts): World & { storeStartValues(
   });
   const settingsStore = values.value('simulation', initialSimulationSettings(parts.initialSettings));
   const data = createRedisDataStore(connection, prefix, {
+    keyFieldOf: parts.keyFields,
     dataWhenEmpty: async () => (!parts.mayFill || (await parts.mayFill()) ? parts.createInitialData() : undefined),
     ...(parts.goneReason ? { goneReason: parts.goneReason } : {}),
     ...(feed ? { feed } : {}),
@@ -134,6 +136,7 @@ export async function openRedisState(config: Config, parts: StateParts): Promise
     const origin = await prepareSharedState(connection, config.redisPrefix, {
       reset: config.reset,
       createInitialData: parts.createInitialData,
+      keyFields: parts.keyFields,
     });
     const fresh = origin !== 'kept from earlier runs';
     const feed = await openChangeFeed(connection, config.redisPrefix);
@@ -146,6 +149,7 @@ export async function openRedisState(config: Config, parts: StateParts): Promise
       prefix: config.redisPrefix,
       initialSettings: parts.initialSettings,
       createInitialData: parts.createInitialData,
+      keyFields: parts.keyFields,
       clockOptions,
       start: config.start,
       log: config.log,
@@ -164,6 +168,7 @@ export async function openRedisState(config: Config, parts: StateParts): Promise
           prefix: scopePrefix(config.redisPrefix, name),
           initialSettings: parts.initialSettings,
           createInitialData: () => parts.fixtures,
+          keyFields: parts.keyFields,
           log: config.log,
           async enter() {
             const entered = await sharedScopes.enter(name);

@@ -18,6 +18,7 @@ import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
 import { createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
+import { describeResources } from './openapi/resource-model.js';
 import { startKeyLimitFaults } from './openapi/start-key-limits.js';
 import {
   COMPILED_CONTROL_SPEC_FILE,
@@ -29,7 +30,7 @@ import { delegateTo } from './scopes/delegate.js';
 import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
 import { tooManyScopesMessage } from './scopes/world-of-request.js';
 import type { Store } from './store/create-store.js';
-import { copyDataSet, type DataSet, freezeDataSet } from './store/data-set.js';
+import { copyDataSet, type DataSet, freezeDataSet, keyFieldsOf } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
 
 /** What a test needs of one scope: the header to send, and the scope's own control and clock. */
@@ -118,7 +119,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const startKeyFaults = startKeyLimitFaults(controlContract, config.start.keys ?? []);
   if (startKeyFaults.length > 0)
     throw new ConfigError(`${startKeyFaults.join('; ')}. Give limits within those bounds.`);
-  const parts = { initialSettings, createInitialData, fixtures, checkRecords };
+  const resources = describeResources(contract);
+  const keyFields = keyFieldsOf([...resources.resources.values()].map((resource) => resource.collection));
+  const parts = { initialSettings, createInitialData, fixtures, checkRecords, keyFields };
   // The Redis state (and its client) is loaded by a start with --redis only.
   const state = config.redis
     ? await (await import('./redis-state.js')).openRedisState(config, parts)

@@ -1,16 +1,59 @@
-// Every operation of the contract, by operationId. The type makes a missing handler a compile
-// error; dispatch-operations.ts checks the same at start against the spec actually loaded.
-import { createCategoryHandlers } from './categories.js';
-import type { HandlerDependencies, OperationHandlers, OperationId } from './handler-types.js';
-import { createInventoryHandlers } from './inventory.js';
-import { createOrderHandlers } from './orders.js';
-import { createPetHandlers } from './pets.js';
+// How each operation of the contract being served is answered: by the rules written for it here
+// (by operationId), else by the convention of its shape (a collection's list or create, an
+// item's read, replace, merge or delete), else from its examples or its schema. No operation is
+// left without an answer: a draft's new operations need no code.
+import type { OperationInfo } from '../openapi/load-contract.js';
+import { CATEGORY_RULES } from './categories.js';
+import { answerByConvention } from './convention/conventions.js';
+import { answerFromExamples } from './convention/from-examples.js';
+import type { ContractContext, HandlerDependencies, OperationHandler, PlannedAnswer } from './handler-types.js';
+import { INVENTORY_RULES } from './inventory.js';
+import { ORDER_RULES } from './orders.js';
+import { PET_RULES } from './pets.js';
+import type { Rule, RuleSet } from './rule-set.js';
 
-export function createHandlers(deps: HandlerDependencies): OperationHandlers<OperationId> {
+const RULES: RuleSet = { ...PET_RULES, ...CATEGORY_RULES, ...ORDER_RULES, ...INVENTORY_RULES };
+
+export type AnswerKind = 'rules' | 'convention' | 'examples';
+
+/** How an operation is answered, as the banner, the dashboard and the control API tell it. */
+export type AnswerDescription = {
+  operationId: string;
+  method: string;
+  path: string;
+  by: AnswerKind;
+  /** What it does, in words: its rules, or the convention's shape and collection. */
+  how: string;
+};
+
+/** Every operation's answer, planned once per contract: each world makes its handlers from it. */
+export type AnswerPlan = {
+  descriptions: readonly AnswerDescription[];
+  /** The handler of every operation, over one world's data. */
+  handlersOf(deps: HandlerDependencies): ReadonlyMap<string, OperationHandler>;
+};
+
+const ruleOf = (operationId: string): Rule | undefined => (RULES as Record<string, Rule | undefined>)[operationId];
+
+function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, PlannedAnswer] {
+  const rule = ruleOf(operation.operationId);
+  if (rule) return ['rules', { how: rule.rules, make: (deps) => rule.answer(deps) }];
+  const shape = context.resources.shapes.get(operation.operationId);
+  if (shape) return ['convention', answerByConvention(context, operation, shape)];
+  return ['examples', answerFromExamples(context, operation)];
+}
+
+export function planAnswers(context: ContractContext): AnswerPlan {
+  const planned = context.contract.operations.map((operation) => ({ operation, answer: plan(context, operation) }));
   return {
-    ...createPetHandlers(deps),
-    ...createCategoryHandlers(deps),
-    ...createOrderHandlers(deps),
-    ...createInventoryHandlers(deps),
+    descriptions: planned.map(({ operation, answer: [by, { how }] }) => ({
+      operationId: operation.operationId,
+      method: operation.method.toUpperCase(),
+      path: operation.path,
+      by,
+      how,
+    })),
+    handlersOf: (deps) =>
+      new Map(planned.map(({ operation, answer: [, { make }] }) => [operation.operationId, make(deps)])),
   };
 }

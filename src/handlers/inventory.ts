@@ -1,42 +1,30 @@
-// The inventory operations of the Store area (beta): one entry per pet, ordered by petId.
-import { HttpError } from '../errors.js';
-import type { InventoryItem } from '../store/data-set.js';
-import type { DataReader } from '../store/data-store.js';
-import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
-import { requestedPage, sendPage } from './pagination.js';
+// The rules of the inventory operations of the Store area (beta): an entry is the stock of one
+// pet and carries the pet's status, which only the pet's own changes move. Listing and reading
+// have no rules of their own.
+import type { StoredRecord } from '../store/data-set.js';
+import { idParam } from './handler-types.js';
+import { collectionNamed, ruleContext } from './rule-context.js';
+import type { RuleSet } from './rule-set.js';
 
-async function findItem(view: DataReader, petId: number): Promise<InventoryItem> {
-  const item = await view.getInventoryItem(petId);
-  if (!item)
-    throw new HttpError(
-      'INVENTORY_ITEM_NOT_FOUND',
-      `No inventory entry tracks pet ${petId}. List the inventory with GET /store/inventory.`,
-    );
-  return item;
-}
-
-export function createInventoryHandlers({
-  data,
-}: HandlerDependencies): OperationHandlers<'listInventory' | 'getInventoryItem' | 'updateInventory'> {
-  return {
-    async listInventory(req, res) {
-      const { status } = queryOf(req, 'listInventory');
-      sendPage(req, res, await data.read((view) => view.listInventory({ status }, requestedPage(req))));
+export const INVENTORY_RULES: RuleSet = {
+  updateInventory: {
+    rules: "the entry keeps its pet and the pet's status; only the stock count (and a draft's new fields) change",
+    answer(deps) {
+      const context = ruleContext(deps, 'updateInventory', 'inventory');
+      const inventory = collectionNamed(deps, 'inventory');
+      return async (req, res) => {
+        const petId = idParam(req, 'petId');
+        const fields = context.inputFields(req);
+        const stamps = context.serverFields.onUpdate();
+        const item = await deps.data.transaction(async (tx) => {
+          const existing = await tx.get(inventory, petId);
+          if (!existing) throw context.notFound(petId);
+          const replaced: StoredRecord = { ...existing, ...fields, ...stamps };
+          await tx.replace(inventory, replaced);
+          return replaced;
+        });
+        res.json(item);
+      };
     },
-
-    async getInventoryItem(req, res) {
-      res.json(await data.read((view) => findItem(view, idParam(req, 'petId'))));
-    },
-
-    async updateInventory(req, res) {
-      const petId = idParam(req, 'petId');
-      const { quantity } = bodyOf(req, 'updateInventory');
-      const item = await data.transaction(async (tx) => {
-        const replaced: InventoryItem = { ...(await findItem(tx, petId)), quantity };
-        await tx.replaceInventoryItem(replaced);
-        return replaced;
-      });
-      res.json(item);
-    },
-  };
-}
+  },
+};

@@ -1,93 +1,98 @@
-// The pet operations of the Pets area. Business rules are the spec's (spec/README.md).
+// The rules of the pet operations of the Pets area (spec/README.md): a pet's category must
+// exist, each pet has one inventory entry that carries its status, and a pet with open orders
+// stays. Listing and reading pets have no rules of their own: the conventions answer them.
 import { HttpError } from '../errors.js';
-import type { NewPet, Pet } from '../store/data-set.js';
+import type { Pet } from '../store/data-set.js';
 import type { DataReader } from '../store/data-store.js';
-import { bodyOf, type HandlerDependencies, idParam, type OperationHandlers, queryOf } from './handler-types.js';
-import { requestedPage, sendPage } from './pagination.js';
+import type { HandlerDependencies } from './handler-types.js';
+import { idParam } from './handler-types.js';
+import { collectionNamed, ruleContext } from './rule-context.js';
+import type { RuleSet } from './rule-set.js';
 
-async function findPet(view: DataReader, petId: number): Promise<Pet> {
-  const pet = await view.getPet(petId);
-  if (!pet) throw new HttpError('PET_NOT_FOUND', `No pet has id ${petId}. List pets with GET /pets.`);
-  return pet;
+function petCollections(deps: HandlerDependencies) {
+  return {
+    pets: collectionNamed(deps, 'pets'),
+    categories: collectionNamed(deps, 'categories'),
+    inventory: collectionNamed(deps, 'inventory'),
+    orders: collectionNamed(deps, 'orders'),
+  };
 }
 
-async function requireCategory(view: DataReader, categoryId: number): Promise<void> {
-  if (!(await view.getCategory(categoryId))) {
+async function requireCategory(deps: HandlerDependencies, view: DataReader, categoryId: unknown): Promise<void> {
+  if (!(await view.get(collectionNamed(deps, 'categories'), Number(categoryId)))) {
     throw new HttpError(
       'UNKNOWN_CATEGORY',
-      `categoryId ${categoryId} names no category. Create it first, or list categories with GET /categories.`,
+      `categoryId ${String(categoryId)} names no category. Create it first, or list categories with GET /categories.`,
     );
   }
 }
 
-/** Only the contract's fields are kept: unknown fields of a body are ignored, never stored. */
-function petFields(body: NewPet): NewPet {
-  return { name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' };
-}
-
-export function createPetHandlers({
-  data,
-  basePath,
-}: HandlerDependencies): OperationHandlers<
-  'listPets' | 'createPet' | 'getPetLegacy' | 'getPet' | 'updatePet' | 'deletePet'
-> {
-  const readPet: OperationHandlers<'getPet'>['getPet'] = async (req, res) => {
-    res.json(await data.read((view) => findPet(view, idParam(req, 'petId'))));
-  };
-
-  return {
-    async listPets(req, res) {
-      const { status, categoryId, name } = queryOf(req, 'listPets');
-      const filter = { status, categoryId: categoryId === undefined ? undefined : Number(categoryId), name };
-      sendPage(req, res, await data.read((view) => view.listPets(filter, requestedPage(req))));
+export const PET_RULES: RuleSet = {
+  createPet: {
+    rules: 'its category must exist (422 UNKNOWN_CATEGORY); the pet gets an inventory entry at quantity 0',
+    answer(deps) {
+      const context = ruleContext(deps, 'createPet', 'pets');
+      const { pets, inventory } = petCollections(deps);
+      return async (req, res) => {
+        const fields = { ...(await context.serverFields.onCreate(req)), ...context.inputFields(req) };
+        const pet = await deps.data.transaction(async (tx) => {
+          await requireCategory(deps, tx, fields.categoryId);
+          const created = (await tx.insert(pets, fields)) as Pet;
+          // Every pet has one inventory entry, created with it at quantity 0 (spec).
+          await tx.insert(inventory, { petId: created.id, quantity: 0, status: created.status ?? 'available' });
+          return created;
+        });
+        res.status(201).location(context.location(req, pet)).json(pet);
+      };
     },
+  },
 
-    async createPet(req, res) {
-      const fields = petFields(bodyOf(req, 'createPet'));
-      const pet = await data.transaction(async (tx) => {
-        await requireCategory(tx, fields.categoryId);
-        const created = await tx.insertPet(fields);
-        // Every pet has one inventory entry, created with it at quantity 0 (spec).
-        await tx.insertInventoryItem({ petId: created.id, quantity: 0, status: created.status ?? 'available' });
-        return created;
-      });
-      res.status(201).location(`${basePath}/pets/by-id/${pet.id}`).json(pet);
+  updatePet: {
+    rules: 'its category must exist (422 UNKNOWN_CATEGORY); its inventory entry takes its status',
+    answer(deps) {
+      const context = ruleContext(deps, 'updatePet', 'pets');
+      const { pets, inventory } = petCollections(deps);
+      return async (req, res) => {
+        const petId = idParam(req, 'petId');
+        const fields = context.inputFields(req);
+        const stamps = context.serverFields.onUpdate();
+        const pet = await deps.data.transaction(async (tx) => {
+          const existing = await tx.get(pets, petId);
+          if (!existing) throw context.notFound(petId);
+          await requireCategory(deps, tx, fields.categoryId);
+          const entry = await tx.get(inventory, petId);
+          const replaced = { ...context.serverFields.kept(existing), ...fields, ...stamps } as Pet;
+          await tx.replace(pets, replaced);
+          // The inventory entry carries the pet's status (spec).
+          if (entry) await tx.replace(inventory, { ...entry, status: replaced.status ?? 'available' });
+          return replaced;
+        });
+        res.json(pet);
+      };
     },
+  },
 
-    getPetLegacy: readPet,
-    getPet: readPet,
-
-    async updatePet(req, res) {
-      const petId = idParam(req, 'petId');
-      const fields = petFields(bodyOf(req, 'updatePet'));
-      const pet = await data.transaction(async (tx) => {
-        const existing = await findPet(tx, petId);
-        await requireCategory(tx, fields.categoryId);
-        const entry = await tx.getInventoryItem(petId);
-        const replaced: Pet = { ...existing, ...fields };
-        await tx.replacePet(replaced);
-        // The inventory entry carries the pet's status (spec).
-        if (entry) await tx.replaceInventoryItem({ ...entry, status: replaced.status ?? 'available' });
-        return replaced;
-      });
-      res.json(pet);
+  deletePet: {
+    rules: 'a pet with open orders stays (409 PET_HAS_OPEN_ORDERS); its inventory entry goes with it',
+    answer(deps) {
+      const context = ruleContext(deps, 'deletePet', 'pets');
+      const { pets, inventory, orders } = petCollections(deps);
+      return async (req, res) => {
+        const petId = idParam(req, 'petId');
+        await deps.data.transaction(async (tx) => {
+          if (!(await tx.get(pets, petId))) throw context.notFound(petId);
+          if (await tx.find(orders, (order) => order.petId === petId && order.complete !== true)) {
+            throw new HttpError(
+              'PET_HAS_OPEN_ORDERS',
+              `Pet ${petId} has orders that are not complete. Complete or cancel them first.`,
+            );
+          }
+          const entry = await tx.get(inventory, petId);
+          await tx.remove(pets, petId);
+          if (entry) await tx.remove(inventory, petId);
+        });
+        res.status(204).end();
+      };
     },
-
-    async deletePet(req, res) {
-      const petId = idParam(req, 'petId');
-      await data.transaction(async (tx) => {
-        await findPet(tx, petId);
-        if (await tx.hasOpenOrders(petId)) {
-          throw new HttpError(
-            'PET_HAS_OPEN_ORDERS',
-            `Pet ${petId} has orders that are not complete. Complete or cancel them first.`,
-          );
-        }
-        const entry = await tx.getInventoryItem(petId);
-        await tx.removePet(petId);
-        if (entry) await tx.removeInventoryItem(petId);
-      });
-      res.status(204).end();
-    },
-  };
-}
+  },
+};

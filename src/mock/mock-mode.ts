@@ -4,15 +4,19 @@
 import { json } from 'express';
 import type { ApiModeFactory } from '../api-mode.js';
 import { logMockFault } from '../errors.js';
-import { createHandlers } from '../handlers/index.js';
+import { planAnswers } from '../handlers/index.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
 import { operationMatch } from '../openapi/contract-pipeline.js';
 import { dispatchOperations } from '../openapi/dispatch-operations.js';
+import { describeResources } from '../openapi/resource-model.js';
 import { guardResponses } from '../openapi/response-contract.js';
 
 export function createMockMode(): ApiModeFactory {
-  return ({ app, contract, log, validateResponses, operationIdOf }) => {
+  return ({ app, contract, log, validateResponses, operationIdOf, seed }) => {
+    // Planned once for the contract: each world (the default one, each scope) makes its handlers from it.
+    const resources = describeResources(contract);
+    const plan = planAnswers({ contract, resources });
     const guard = validateResponses
       ? guardResponses(app, operationMatch, (res, error) => {
           res.locals.errorCode = error.code;
@@ -31,7 +35,7 @@ export function createMockMode(): ApiModeFactory {
         }),
         answer: dispatchOperations({
           contract,
-          handlers: createHandlers({ data: world.data, clock: world.clock, basePath: contract.basePath }),
+          handlers: plan.handlersOf({ contract, resources, data: world.data, clock: world.clock, seed }),
           clock: world.clock,
           retryAfterFormat: () => world.simulation.settings().retryAfterFormat,
         }),

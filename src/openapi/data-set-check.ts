@@ -6,30 +6,57 @@ import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { DataSet } from '../store/data-set.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
+import { describeResources } from './resource-model.js';
+import { describeObjectSchema } from './schema-shape.js';
 
 /** What is wrong with the records of a data set, one sentence per fault; empty when none. */
 export type DataSetChecker = (data: DataSet) => string[];
 
-type Collection = {
-  name: 'pets' | 'categories' | 'orders' | 'inventory' | 'apiKeys';
-  /** The contract and schema its records must match. */
+/** A list of the data set, and what its records must match. */
+type CheckedList = {
+  name: string;
   contract: 'api' | 'control';
-  schema: string;
+  /** The record's schema, as a $ref into its contract or written inline. */
+  schema: unknown;
+  /** How a message names the schema: "the contract's Pet". */
+  schemaName: string;
   /** The field that names a record in a message. */
-  idField: 'id' | 'petId' | 'key';
+  idField: string;
   /** The field of the record the schema does not describe (the API key's name, kept beside its plan). */
   outsideSchema?: string;
   /** Every property of the schema is required of a stored record (the mock always fills them). */
   allPropertiesRequired?: boolean;
+  /** The counter in nextId that numbers new records. */
+  counter?: string;
 };
 
-const COLLECTIONS: Collection[] = [
-  { name: 'pets', contract: 'api', schema: 'Pet', idField: 'id' },
-  { name: 'categories', contract: 'api', schema: 'Category', idField: 'id' },
-  { name: 'orders', contract: 'api', schema: 'Order', idField: 'id', allPropertiesRequired: true },
-  { name: 'inventory', contract: 'api', schema: 'InventoryItem', idField: 'petId' },
-  { name: 'apiKeys', contract: 'control', schema: 'KeyPlan', idField: 'key', outsideSchema: 'key' },
-];
+/** Collections whose every field the rules fill: placeOrder stores an order's shipDate and complete too. */
+const FILLED_BY_RULES: ReadonlySet<string> = new Set(['orders']);
+
+function checkedLists(contract: Contract): CheckedList[] {
+  const lists: CheckedList[] = [...describeResources(contract).resources.values()].map((resource) => {
+    const ref = asObject(resource.recordSchema).$ref;
+    const named = typeof ref === 'string' ? ref.split('/').at(-1) : undefined;
+    return {
+      name: resource.name,
+      contract: 'api',
+      schema: resource.recordSchema,
+      schemaName: named ?? `record of ${resource.name}`,
+      idField: resource.collection.keyField,
+      ...(FILLED_BY_RULES.has(resource.name) ? { allPropertiesRequired: true } : {}),
+      ...(resource.collection.counter ? { counter: resource.collection.counter } : {}),
+    };
+  });
+  lists.push({
+    name: 'apiKeys',
+    contract: 'control',
+    schema: { $ref: '#/components/schemas/KeyPlan' },
+    schemaName: 'KeyPlan',
+    idField: 'key',
+    outsideSchema: 'key',
+  });
+  return lists;
+}
 
 const CONTRACT_IDS = { api: 'petstore-mock:data-api', control: 'petstore-mock:data-control' };
 
@@ -64,55 +91,53 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
   const ajv = addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false }));
   ajv.addSchema(contract.document, CONTRACT_IDS.api);
   ajv.addSchema(controlContract.document, CONTRACT_IDS.control);
-  const validators = new Map<Collection['name'], ValidateFunction>(
-    COLLECTIONS.map((collection) => {
-      const ref = { $ref: `${CONTRACT_IDS[collection.contract]}#/components/schemas/${collection.schema}` };
-      const document = collection.contract === 'api' ? contract.document : controlContract.document;
-      const properties = Object.keys(
-        asObject(asObject(asObject(asObject(document.components).schemas)[collection.schema]).properties),
-      );
-      const schema = collection.allPropertiesRequired ? { allOf: [ref], required: properties } : ref;
-      return [collection.name, ajv.compile(schema)];
+  const lists = checkedLists(contract);
+  const validators = new Map<string, ValidateFunction>(
+    lists.map((list) => {
+      const ref = asObject(list.schema).$ref;
+      const id = CONTRACT_IDS[list.contract];
+      const schema = typeof ref === 'string' && ref.startsWith('#') ? { $ref: `${id}${ref}` } : list.schema;
+      const document = list.contract === 'api' ? contract.document : controlContract.document;
+      const properties = [...describeObjectSchema(document, list.schema).properties.keys()];
+      return [
+        list.name,
+        ajv.compile(list.allPropertiesRequired ? { allOf: [schema], required: properties } : asObject(schema)),
+      ];
     }),
   );
 
   return (data) => {
     const faults: string[] = [];
-    for (const collection of COLLECTIONS) {
-      const validate = validators.get(collection.name) as ValidateFunction;
+    for (const list of lists) {
+      const validate = validators.get(list.name) as ValidateFunction;
       const seen = new Set<unknown>();
-      for (const [index, record] of (data[collection.name] as unknown[]).entries()) {
-        const name = `${collection.name}, ${recordName(record, collection.idField, index)}`;
+      let highest = 0;
+      const records = data[list.name];
+      for (const [index, record] of (Array.isArray(records) ? records : []).entries()) {
+        const name = `${list.name}, ${recordName(record, list.idField, index)}`;
         const checked =
-          collection.outsideSchema === undefined
+          list.outsideSchema === undefined
             ? record
-            : Object.fromEntries(
-                Object.entries(asObject(record)).filter(([field]) => field !== collection.outsideSchema),
-              );
+            : Object.fromEntries(Object.entries(asObject(record)).filter(([field]) => field !== list.outsideSchema));
         if (!validate(checked)) {
           for (const error of validate.errors ?? []) {
             const { field, wants } = describeError(error);
-            faults.push(`${name}, field "${field}": ${wants} (the contract's ${collection.schema})`);
+            faults.push(`${name}, field "${field}": ${wants} (the contract's ${list.schemaName})`);
           }
         }
-        const id = asObject(record)[collection.idField];
-        if (collection.outsideSchema !== undefined && (typeof id !== 'string' || id === '')) {
-          faults.push(`${name}, field "${collection.idField}": must be a non-empty string (the key sent in X-API-Key)`);
+        const id = asObject(record)[list.idField];
+        if (list.outsideSchema !== undefined && (typeof id !== 'string' || id === '')) {
+          faults.push(`${name}, field "${list.idField}": must be a non-empty string (the key sent in X-API-Key)`);
         }
-        if (id !== undefined && seen.has(id)) faults.push(`${name}: another record has the same ${collection.idField}`);
+        if (id !== undefined && seen.has(id)) faults.push(`${name}: another record has the same ${list.idField}`);
         seen.add(id);
+        // A loop, not Math.max(...ids): a spread of a million ids overflows the stack.
+        if (Number.isSafeInteger(id) && (id as number) > highest) highest = id as number;
       }
-    }
-    const kinds = [
-      ['pet', 'pets'],
-      ['category', 'categories'],
-      ['order', 'orders'],
-    ] as const;
-    for (const [kind, list] of kinds) {
-      const highest = Math.max(0, ...data[list].map((record) => (Number.isSafeInteger(record.id) ? record.id : 0)));
-      if (data.nextId[kind] <= highest) {
+      const next = list.counter === undefined ? undefined : (data.nextId[list.counter] ?? 1);
+      if (list.counter !== undefined && next !== undefined && next <= highest) {
         faults.push(
-          `nextId.${kind} is ${data.nextId[kind]}, but ${list} already has id ${highest}: it must be above every stored id (e.g. ${highest + 1})`,
+          `nextId.${list.counter} is ${next}, but ${list.name} already has id ${highest}: it must be above every stored id (e.g. ${highest + 1})`,
         );
       }
     }

@@ -1,7 +1,8 @@
 // Calls the handler of the operation a request was matched to (by operationId, from
-// express-openapi-validator's match), after the middleware its spec entry asks for. A spec
-// operation without a handler stops the server at start. Dispatching from the match, instead of
-// one Express route per operation, spares every request a second walk through all the routes.
+// express-openapi-validator's match), after the middleware its spec entry asks for. Every
+// operation of the API has a handler (src/handlers/index.ts plans one for each); a control
+// operation without one stops the server at start. Dispatching from the match, instead of one
+// Express route per operation, spares every request a second walk through all the routes.
 import type { Request, RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 import type { OperationHandler } from '../handlers/handler-types.js';
@@ -14,7 +15,7 @@ import { createPreferHandler } from './prefer.js';
 
 export type DispatchContext = {
   contract: Contract;
-  handlers: Readonly<Record<string, OperationHandler>>;
+  handlers: ReadonlyMap<string, OperationHandler>;
   clock: Clock;
   retryAfterFormat: () => RetryAfterFormat;
 };
@@ -40,13 +41,13 @@ export function dispatchByOperationId(chains: ReadonlyMap<string, readonly Reque
 }
 
 export function dispatchOperations({ contract, handlers, clock, retryAfterFormat }: DispatchContext): RequestHandler {
-  requireHandlers(contract, handlers, 'src/handlers/');
   const chains = new Map<string, RequestHandler[]>();
   for (const operation of contract.operations) {
     const successor = contract.operations.find(
       (candidate) => candidate.operationId === operation.deprecation?.successor,
     );
-    const handler = handlers[operation.operationId] as OperationHandler;
+    const handler = handlers.get(operation.operationId);
+    if (!handler) throw new Error(`No handler was planned for ${operation.operationId}.`);
     const chain: RequestHandler[] = [
       createStabilityHeader(operation),
       createDeprecationHeaders(operation, {

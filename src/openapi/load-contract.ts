@@ -47,7 +47,21 @@ export type Contract = {
   /** The path of the first servers entry: the API's base path, e.g. /v1. */
   basePath: string;
   operations: OperationInfo[];
+  /** The contract's error catalogue (x-error-codes): each code's status and meaning. */
+  errorCodes: ReadonlyMap<string, ErrorCodeInfo>;
 };
+
+export type ErrorCodeInfo = { status: number; description: string };
+
+function readErrorCodes(document: JsonObject): Map<string, ErrorCodeInfo> {
+  const codes = new Map<string, ErrorCodeInfo>();
+  for (const [code, raw] of Object.entries(asObject(document['x-error-codes']))) {
+    const entry = asObject(raw);
+    if (Number.isInteger(entry.status))
+      codes.set(code, { status: entry.status as number, description: String(entry.description ?? '') });
+  }
+  return codes;
+}
 
 /** Where a path stands in the contract: "/pets/{petId}" is at "/paths/~1pets~1{petId}". */
 export const pathItemPointer = (path: string) => `/paths/${escapePointerSegment(path)}`;
@@ -168,7 +182,7 @@ function describeContract(parsed: unknown, text: string, file: string): Contract
       });
     }
   }
-  return { file, document, text, basePath, operations };
+  return { file, document, text, basePath, operations, errorCodes: readErrorCodes(document) };
 }
 
 /**

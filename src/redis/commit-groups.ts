@@ -5,8 +5,8 @@
 // loses to another process's commit (optimistic locking) is run again, with the group built on
 // it, on the data as it now stands. Reads outside transactions never see a group before Redis
 // holds it. One commit at a time per process: fifty writers cost a few round trips, not fifty.
-import { CHANGE_SET_LISTS, type ChangeSet } from '../store/change-set.js';
-import type { DataSet } from '../store/data-set.js';
+import { appendChangeSet, type ChangeSet, emptyChangeSet, hasChanges } from '../store/change-set.js';
+import { collectionNames, type DataSet } from '../store/data-set.js';
 import { createDataSetReader } from '../store/data-set-reader.js';
 import { createDataSetTransaction, type WritableList } from '../store/data-set-transaction.js';
 import type { DataReader, DataTransaction } from '../store/data-store.js';
@@ -14,9 +14,7 @@ import { nextTurn } from '../store/group-commit.js';
 import { createSerialLock } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { backOff } from './back-off.js';
-
-/** A process's copy of the data and the version of it Redis numbered. */
-export type Replica = { data: DataSet; version: number; generation: string };
+import type { Replica } from './redis-data-layout.js';
 
 /** A group of transactions: their changes, on top of the data the group was begun on. */
 export type CommitGroup = {
@@ -56,34 +54,20 @@ export type CommitGroups = {
   idle(): Promise<void>;
 };
 
-const noChanges = (): ChangeSet => ({ pets: [], categories: [], orders: [], inventory: [], apiKeys: [] });
-const hasChanges = (changes: ChangeSet) =>
-  changes.nextId !== undefined || CHANGE_SET_LISTS.some((list) => changes[list].length > 0);
-
 function beginGroup(replica: Replica, baseVersion: number, parent: DataSet): Group {
   // Records are replaced, never edited: a copied list shares every record it does not replace.
-  const shared = new Set<unknown[]>(CHANGE_SET_LISTS.map((list) => parent[list]));
+  const shared = new Set<unknown>(collectionNames(parent).map((name) => parent[name]));
   const data: DataSet = { ...parent };
   return {
     replica,
     baseVersion,
     parent,
     data,
-    changes: noChanges(),
+    changes: emptyChangeSet(),
     reader: createDataSetReader(() => data),
     writable: (list) => (shared.has(list) ? [...list] : list),
     members: [],
   };
-}
-
-/** One change set doing what the group's did one after another (ids are never used twice). */
-function append(into: ChangeSet, changes: ChangeSet): void {
-  into.pets.push(...changes.pets);
-  into.categories.push(...changes.categories);
-  into.orders.push(...changes.orders);
-  into.inventory.push(...changes.inventory);
-  into.apiKeys.push(...changes.apiKeys);
-  if (changes.nextId) into.nextId = changes.nextId;
 }
 
 function settle(member: Member): void {
@@ -115,7 +99,7 @@ export function createCommitGroups(options: CommitGroupsOptions): CommitGroups {
     transaction.seal();
     if (!member.outcome.ok || !transaction.hasWrites()) return false;
     transaction.applyTo(group.data, group.writable);
-    append(group.changes, transaction.changeSet());
+    appendChangeSet(group.changes, transaction.changeSet());
     return true;
   }
 

@@ -2,9 +2,9 @@
 // is filled from the fixtures (as a new data file is), --reset rebuilds ours, and anything that
 // is not this mock's data, or of another data-set version without --reset, stops the start
 // before a single key is written.
-import { DATA_SET_VERSION, type DataSet } from '../store/data-set.js';
+import { collectionNames, DATA_SET_VERSION, type DataSet, type KeyFields } from '../store/data-set.js';
 import { execAll, type RedisConnection } from './redis-connection.js';
-import { PRODUCT_MARK, writeDataSet } from './redis-data-store.js';
+import { listKey, PRODUCT_MARK, writeDataSet } from './redis-data-layout.js';
 import { createRedisScopes, scopeRegistryKeys } from './redis-scopes.js';
 import { removeWorldKeys, worldKeys } from './world-keys.js';
 
@@ -22,8 +22,12 @@ export type SharedStateOrigin = 'created from the fixtures' | 'rebuilt from the 
  * names are checked one by one (no scan of a keyspace other users share); keys under the prefix
  * with other names are not this mock's business, as they would never be touched.
  */
-async function firstKeyUnder(connection: RedisConnection, prefix: string): Promise<string | undefined> {
-  const names = [...worldKeys(prefix).fixed, ...scopeRegistryKeys(prefix)];
+async function firstKeyUnder(
+  connection: RedisConnection,
+  prefix: string,
+  lists: readonly string[],
+): Promise<string | undefined> {
+  const names = [...worldKeys(prefix).fixed, ...lists.map((name) => listKey(prefix, name)), ...scopeRegistryKeys(prefix)];
   const present = await connection.run((client) => {
     const batch = client.multi();
     for (const name of names) batch.exists(name);
@@ -44,7 +48,7 @@ async function removeKeysUnder(connection: RedisConnection, prefix: string): Pro
 export async function prepareSharedState(
   connection: RedisConnection,
   prefix: string,
-  options: { reset: boolean; createInitialData: () => DataSet | Promise<DataSet> },
+  options: { reset: boolean; createInitialData: () => DataSet | Promise<DataSet>; keyFields: KeyFields },
 ): Promise<SharedStateOrigin> {
   const where = `${connection.where} under the prefix "${prefix}"`;
   const readMeta = () => connection.run((client) => client.hgetall(`${prefix}meta`));
@@ -52,9 +56,9 @@ export async function prepareSharedState(
   // Another process may start at the same time on the same prefix: its mark comes in the same
   // script as its data, so keys without a mark are looked at twice before they are called foreign.
   while (meta.product === undefined) {
-    const foreign = await firstKeyUnder(connection, prefix);
+    const foreign = await firstKeyUnder(connection, prefix, collectionNames(await options.createInitialData()));
     if (foreign === undefined) {
-      if (await writeDataSet(connection, prefix, await options.createInitialData(), true)) {
+      if (await writeDataSet(connection, prefix, await options.createInitialData(), options.keyFields, true)) {
         return 'created from the fixtures';
       }
       meta = await readMeta(); // filled by another process meanwhile: judge what it wrote
@@ -78,7 +82,7 @@ export async function prepareSharedState(
     // Everything under the prefix is this mock's (its mark says so): counters, bans, storms,
     // settings, records, scopes and violations go with the data.
     await removeKeysUnder(connection, prefix);
-    await writeDataSet(connection, prefix, await options.createInitialData(), false);
+    await writeDataSet(connection, prefix, await options.createInitialData(), options.keyFields, false);
     return 'rebuilt from the fixtures';
   }
   if (meta.dataSetVersion !== String(DATA_SET_VERSION)) {

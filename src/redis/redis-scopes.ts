@@ -10,6 +10,7 @@
 import { changeChannel } from './change-feed.js';
 import type { RedisConnection } from './redis-connection.js';
 import { defineScript } from './redis-connection.js';
+import { dataKeys, LIST_KEY_LUA } from './redis-data-layout.js';
 import { REMOVE_BATCH, worldKeys } from './world-keys.js';
 
 export type SharedScopeSummary = { name: string; createdAtMs: number; lastUsedAtMs: number; requests: number };
@@ -29,7 +30,7 @@ const luaList = (names: readonly string[]) => `{${names.map((name) => JSON.strin
 
 // Drops one scope: its entries, then every key of its world by name. KEYS: scopes, created,
 // requests. ARGV: prefix. Prefixes and scope names hold no glob or quote characters (config.ts, scope-name.ts).
-const DROP_SCOPE = `
+const DROP_SCOPE = `${LIST_KEY_LUA}
 local FIXED = ${luaList(relative.fixed)}
 local function unlinkAll(names)
   for i = 1, #names, ${REMOVE_BATCH} do redis.call('UNLINK', unpack(names, i, math.min(i + ${REMOVE_BATCH - 1}, #names))) end
@@ -42,6 +43,9 @@ local function drop(name)
   local names = {}
   for _, member in ipairs(redis.call('SMEMBERS', base .. ${JSON.stringify(relative.indexSet)})) do
     table.insert(names, base .. ${JSON.stringify(relative.indexedPrefix)} .. member)
+  end
+  for _, collection in ipairs(redis.call('HKEYS', base .. ${JSON.stringify(dataKeys('').collections)})) do
+    table.insert(names, listKey(base, collection))
   end
   for _, suffix in ipairs(FIXED) do table.insert(names, base .. suffix) end
   unlinkAll(names)

@@ -4,13 +4,13 @@
 // shared Redis holds every other user's keys too.
 
 import type { RedisConnection } from './redis-connection.js';
-import { dataKeys } from './redis-data-store.js';
+import { dataKeys, listKeysUnder } from './redis-data-layout.js';
 import { limitStateKeys } from './redis-limit-state.js';
 import { sharedValueKeys } from './redis-shared-values.js';
 import { violationLogKey } from './redis-violation-log.js';
 
 export type WorldKeys = {
-  /** Keys with fixed names. */
+  /** Keys with fixed names (the collections' lists are found through one of them). */
   fixed: string[];
   /** A set whose members, each after `indexedPrefix`, name the rest. */
   indexSet: string;
@@ -38,7 +38,9 @@ export const REMOVE_BATCH = 500;
 export async function removeWorldKeys(connection: RedisConnection, prefix: string): Promise<void> {
   const keys = worldKeys(prefix);
   const members = await connection.run((client) => client.smembers(keys.indexSet));
-  const all = [...members.map((member) => `${keys.indexedPrefix}${member}`), ...keys.fixed];
+  // The collections' lists are named in one of the fixed keys: read before it goes.
+  const lists = await listKeysUnder(connection, prefix);
+  const all = [...members.map((member) => `${keys.indexedPrefix}${member}`), ...lists, ...keys.fixed];
   for (let start = 0; start < all.length; start += REMOVE_BATCH) {
     await connection.run((client) => client.unlink(...all.slice(start, start + REMOVE_BATCH)));
   }

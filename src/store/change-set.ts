@@ -1,33 +1,44 @@
 // A transaction's writes as plain data: what a shared store keeps in its log, and what every
-// process holding a copy of the data applies to it, in the order the store numbered them.
-import {
-  type ApiKeyRecord,
-  type Category,
-  categoryById,
-  type DataSet,
-  type InventoryItem,
-  inventoryOfPet,
-  orderById,
-  type Pet,
-  petById,
-  type StoredOrder,
-} from './data-set.js';
+// process holding a copy of the data applies to it, in the order the store numbered them. Each
+// list's changes name the field that keys its records, so a change set applies without the contract.
+import type { ApiKeyRecord, DataSet, RecordKey, StoredRecord } from './data-set.js';
+import { lookupBy } from './id-lookup.js';
 import { RecordChanges } from './record-changes.js';
 
 /** A record under its key, or null for a removal. */
 export type Change<K, T> = [K, T | null];
 
+/** The changes to one collection's list, in order. */
+export type ListChanges = { keyField: string; changes: Change<RecordKey, StoredRecord>[] };
+
 export type ChangeSet = {
-  pets: Change<number, Pet>[];
-  categories: Change<number, Category>[];
-  orders: Change<number, StoredOrder>[];
-  inventory: Change<number, InventoryItem>[];
+  /** By collection name. */
+  lists: Record<string, ListChanges>;
   apiKeys: Change<string, ApiKeyRecord>[];
+  /** The counters as the change left them (every counter, not only those it moved). */
   nextId?: DataSet['nextId'];
 };
 
-/** The lists of a change set, in the order a shared store numbers them (redis-data-store.ts). */
-export const CHANGE_SET_LISTS = ['pets', 'categories', 'orders', 'inventory', 'apiKeys'] as const;
+export const emptyChangeSet = (): ChangeSet => ({ lists: {}, apiKeys: [] });
+
+export function hasChanges(changes: ChangeSet): boolean {
+  return (
+    changes.nextId !== undefined ||
+    changes.apiKeys.length > 0 ||
+    Object.values(changes.lists).some((list) => list.changes.length > 0)
+  );
+}
+
+/** Adds `changes` after those of `into`: one change set doing what both did one after the other. */
+export function appendChangeSet(into: ChangeSet, changes: ChangeSet): void {
+  for (const [name, list] of Object.entries(changes.lists)) {
+    const existing = into.lists[name];
+    if (existing) existing.changes.push(...list.changes);
+    else into.lists[name] = { keyField: list.keyField, changes: [...list.changes] };
+  }
+  into.apiKeys.push(...changes.apiKeys);
+  if (changes.nextId) into.nextId = changes.nextId;
+}
 
 function replay<K, T extends object>(changes: RecordChanges<K, T>, entries: Change<K, T>[]): RecordChanges<K, T> {
   for (const [key, record] of entries) {
@@ -41,22 +52,15 @@ const findKey = (list: readonly ApiKeyRecord[], key: string) => list.find((recor
 
 /** Applies `changes` to `data`, in place: records replaced or appended, removed ones dropped. */
 export function applyChangeSet(data: DataSet, changes: ChangeSet): void {
-  if (changes.pets.length > 0)
-    data.pets = replay(new RecordChanges((pet: Pet) => pet.id, petById), changes.pets).applyTo(data.pets);
-  if (changes.categories.length > 0)
-    data.categories = replay(
-      new RecordChanges((category: Category) => category.id, categoryById),
-      changes.categories,
-    ).applyTo(data.categories);
-  if (changes.orders.length > 0)
-    data.orders = replay(new RecordChanges((order: StoredOrder) => order.id, orderById), changes.orders).applyTo(
-      data.orders,
-    );
-  if (changes.inventory.length > 0)
-    data.inventory = replay(
-      new RecordChanges((item: InventoryItem) => item.petId, inventoryOfPet),
-      changes.inventory,
-    ).applyTo(data.inventory);
+  for (const [name, { keyField, changes: entries }] of Object.entries(changes.lists)) {
+    if (entries.length === 0) continue;
+    const list = Array.isArray(data[name]) ? (data[name] as StoredRecord[]) : [];
+    const lookup = lookupBy(keyField);
+    data[name] = replay(
+      new RecordChanges<RecordKey, StoredRecord>((record) => record[keyField] as RecordKey, lookup),
+      entries,
+    ).applyTo(list);
+  }
   // A new array: lookups of keys re-index when they see one (data-set-reader.ts).
   if (changes.apiKeys.length > 0)
     data.apiKeys = replay(new RecordChanges((record: ApiKeyRecord) => record.key, findKey), changes.apiKeys).applyTo([

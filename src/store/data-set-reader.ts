@@ -1,8 +1,8 @@
 // The reads of the DataStore over an in-memory DataSet: the stored records themselves, found by
-// id without a walk of the list (id-lookup.ts), and pages without copying whole lists.
-import { type ApiKeyRecord, categoryById, type DataSet, inventoryOfPet, orderById, petById } from './data-set.js';
+// key without a walk of the list (id-lookup.ts), and pages without copying whole lists.
+import { type ApiKeyRecord, type DataSet, recordsOf } from './data-set.js';
 import type { DataReader, Page, PageOf } from './data-store.js';
-import { categoryMatches, inventoryMatches, isUnfiltered, orderMatches, petMatches } from './record-filters.js';
+import { lookupBy } from './id-lookup.js';
 
 /** The page of `list`'s records that `matches` keeps, in one pass and without a filtered copy. */
 export function pageOf<T>(list: readonly T[], page: Page, matches?: (record: T) => boolean): PageOf<T> {
@@ -32,36 +32,17 @@ export function createKeyIndex(): (list: readonly ApiKeyRecord[], key: string) =
   };
 }
 
-const NO_ITEMS: Page = { offset: 0, limit: 0 };
-
 /** Reads of `current()`, the data as it stands at each call. */
 export function createDataSetReader(current: () => DataSet): DataReader {
   const keyOf = createKeyIndex();
   return {
-    getPet: async (id) => petById(current().pets, id),
-    listPets: async (filter, page) =>
-      pageOf(current().pets, page, isUnfiltered(filter) ? undefined : (pet) => petMatches(pet, filter)),
-    countPetsInCategory: async (categoryId) =>
-      pageOf(current().pets, NO_ITEMS, (pet) => pet.categoryId === categoryId).total,
-
-    getCategory: async (id) => categoryById(current().categories, id),
-    findCategoryNamed: async (name, exceptId) => {
-      const wanted = name.toLowerCase();
-      return current().categories.find(
-        (category) => category.id !== exceptId && category.name.toLowerCase() === wanted,
-      );
+    get: async (collection, key) => lookupBy(collection.keyField)(recordsOf(current(), collection.name), key),
+    list: async (collection, page, matches) => pageOf(recordsOf(current(), collection.name), page, matches),
+    find: async (collection, matches) => recordsOf(current(), collection.name).find(matches),
+    count: async (collection, matches) => {
+      const records = recordsOf(current(), collection.name);
+      return matches ? pageOf(records, { offset: 0, limit: 0 }, matches).total : records.length;
     },
-    listCategories: async (filter, page) =>
-      pageOf(current().categories, page, isUnfiltered(filter) ? undefined : (item) => categoryMatches(item, filter)),
-
-    getOrder: async (id) => orderById(current().orders, id),
-    hasOpenOrders: async (petId) => current().orders.some((order) => order.petId === petId && !order.complete),
-    // Always filtered: an order whose ship date does not parse is in no list (as before).
-    listOrders: async (filter, page) => pageOf(current().orders, page, (order) => orderMatches(order, filter)),
-
-    getInventoryItem: async (petId) => inventoryOfPet(current().inventory, petId),
-    listInventory: async (filter, page) =>
-      pageOf(current().inventory, page, isUnfiltered(filter) ? undefined : (item) => inventoryMatches(item, filter)),
 
     findApiKey: async (key) => keyOf(current().apiKeys, key),
     listApiKeys: async () => current().apiKeys,

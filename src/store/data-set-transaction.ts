@@ -1,20 +1,9 @@
 // A transaction over an in-memory DataSet: reads go to the stored data, writes wait aside
 // (record-changes.ts) until commit applies them all in one synchronous step.
-
-import type { ChangeSet } from './change-set.js';
-import {
-  type ApiKeyRecord,
-  type Category,
-  categoryById,
-  type DataSet,
-  type InventoryItem,
-  inventoryOfPet,
-  orderById,
-  type Pet,
-  petById,
-  type StoredOrder,
-} from './data-set.js';
+import type { ChangeSet, ListChanges } from './change-set.js';
+import type { ApiKeyRecord, Collection, DataSet, RecordKey, StoredRecord } from './data-set.js';
 import type { DataReader, DataTransaction } from './data-store.js';
+import { lookupBy } from './id-lookup.js';
 import { REMOVED, RecordChanges } from './record-changes.js';
 
 export type DataSetTransaction = {
@@ -27,7 +16,7 @@ export type DataSetTransaction = {
    * A list is changed in place; `writable` may hand back a copy to change instead (copy-on-write).
    */
   applyTo(data: DataSet, writable?: WritableList): void;
-  /** The writes as data, for a store that sends them on (redis-data-store.ts). */
+  /** The writes as data, for a store that sends them on (redis-data-store.ts) or logs them. */
   changeSet(): ChangeSet;
 };
 
@@ -36,103 +25,85 @@ export type WritableList = <T>(list: T[]) => T[];
 
 const inPlace: WritableList = (list) => list;
 
-type IdKind = keyof DataSet['nextId'];
-
-const idOf = (record: { id: number }) => record.id;
-const petIdOf = (item: InventoryItem) => item.petId;
-const keyOf = (record: ApiKeyRecord) => record.key;
+const NO_LIST: StoredRecord[] = [];
 
 function findKey(list: readonly ApiKeyRecord[], key: string): ApiKeyRecord | undefined {
   return list.find((record) => record.key === key);
 }
 
+/** The pending writes of one collection. */
+type Pending = { collection: Collection; changes: RecordChanges<RecordKey, StoredRecord> };
+
 export function createDataSetTransaction(view: DataReader, current: () => DataSet): DataSetTransaction {
-  const pets = new RecordChanges<number, Pet>(idOf, petById);
-  const categories = new RecordChanges<number, Category>(idOf, categoryById);
-  const orders = new RecordChanges<number, StoredOrder>(idOf, orderById);
-  const inventory = new RecordChanges<number, InventoryItem>(petIdOf, inventoryOfPet);
-  const apiKeys = new RecordChanges<string, ApiKeyRecord>(keyOf, findKey);
+  const pending = new Map<string, Pending>();
+  const apiKeys = new RecordChanges<string, ApiKeyRecord>((record) => record.key, findKey);
   let nextId: DataSet['nextId'] | undefined;
   let sealed = false;
 
   const writable = () => {
     if (sealed) throw new Error('This transaction is over: write only before its work resolves.');
   };
-  const takeId = (kind: IdKind): number => {
+  const pendingOf = (collection: Collection): Pending => {
+    let entry = pending.get(collection.name);
+    if (!entry) {
+      const { keyField } = collection;
+      entry = {
+        collection,
+        changes: new RecordChanges((record) => record[keyField] as RecordKey, lookupBy(keyField)),
+      };
+      pending.set(collection.name, entry);
+    }
+    return entry;
+  };
+  const storedList = (name: string): StoredRecord[] => {
+    const list = current()[name];
+    return Array.isArray(list) ? list : NO_LIST;
+  };
+  const takeId = (counter: string): number => {
     nextId ??= { ...current().nextId };
-    const id = nextId[kind];
-    nextId[kind] += 1;
+    const id = nextId[counter] ?? 1;
+    nextId[counter] = id + 1;
     return id;
   };
   /** Throws unless `key` names a record that is stored or written by this transaction, and not removed. */
-  const requireRecord = <K, T extends object>(
-    changes: RecordChanges<K, T>,
-    stored: T | undefined,
-    key: K,
-    what: string,
-  ) => {
-    const pending = changes.pending(key);
-    if (pending === REMOVED || (pending === undefined && stored === undefined))
-      throw new Error(`No ${what} ${String(key)} to replace or remove in this transaction.`);
+  const requireRecord = (collection: Collection, key: RecordKey) => {
+    const { changes } = pendingOf(collection);
+    const written = changes.pending(key);
+    const stored = lookupBy(collection.keyField)(storedList(collection.name), key);
+    if (written === REMOVED || (written === undefined && stored === undefined))
+      throw new Error(`No record ${String(key)} of ${collection.name} to replace or remove in this transaction.`);
+    return changes;
   };
 
-  /** Replace and remove for one kind of record, each refused unless the record is there. */
-  const writesOf = <K, T extends object>(
-    changes: RecordChanges<K, T>,
-    stored: (key: K) => T | undefined,
-    what: string,
-  ) => ({
-    replace: async (key: K, record: T) => {
-      writable();
-      requireRecord(changes, stored(key), key, what);
-      changes.put(key, record);
-    },
-    remove: async (key: K) => {
-      writable();
-      requireRecord(changes, stored(key), key, what);
-      changes.remove(key);
-    },
-  });
-  /** Inserts a record numbered with the next id of its kind. */
-  const insertNumbered =
-    <T extends { id: number }>(changes: RecordChanges<number, T>, kind: IdKind) =>
-    async (fields: Omit<T, 'id'>): Promise<T> => {
-      writable();
-      const record = { id: takeId(kind), ...fields } as T;
-      changes.insert(record.id, record);
-      return record;
-    };
-  const petWrites = writesOf(pets, (id: number) => petById(current().pets, id), 'pet');
-  const categoryWrites = writesOf(categories, (id: number) => categoryById(current().categories, id), 'category');
-  const orderWrites = writesOf(orders, (id: number) => orderById(current().orders, id), 'order');
-  const inventoryWrites = writesOf(
-    inventory,
-    (petId: number) => inventoryOfPet(current().inventory, petId),
-    'inventory entry of pet',
-  );
-  const apiKeyWrites = writesOf(apiKeys, (key: string) => findKey(current().apiKeys, key), 'API key');
-
   const writes: Omit<DataTransaction, keyof DataReader> = {
-    insertPet: insertNumbered(pets, 'pet'),
-    replacePet: (pet) => petWrites.replace(pet.id, pet),
-    removePet: petWrites.remove,
-    insertCategory: insertNumbered(categories, 'category'),
-    replaceCategory: (category) => categoryWrites.replace(category.id, category),
-    removeCategory: categoryWrites.remove,
-    insertOrder: insertNumbered(orders, 'order'),
-    replaceOrder: (order) => orderWrites.replace(order.id, order),
-    removeOrder: orderWrites.remove,
-    async insertInventoryItem(item) {
+    async insert(collection, fields) {
       writable();
-      inventory.insert(item.petId, item);
+      const record: StoredRecord =
+        collection.counter === undefined
+          ? fields
+          : { [collection.keyField]: takeId(collection.counter), ...withoutField(fields, collection.keyField) };
+      pendingOf(collection).changes.insert(record[collection.keyField] as RecordKey, record);
+      return record;
     },
-    replaceInventoryItem: (item) => inventoryWrites.replace(item.petId, item),
-    removeInventoryItem: inventoryWrites.remove,
+    async replace(collection, record) {
+      writable();
+      const key = record[collection.keyField] as RecordKey;
+      requireRecord(collection, key).put(key, record);
+    },
+    async remove(collection, key) {
+      writable();
+      requireRecord(collection, key).remove(key);
+    },
     async putApiKey(record) {
       writable();
       apiKeys.put(record.key, record);
     },
-    removeApiKey: apiKeyWrites.remove,
+    async removeApiKey(key) {
+      writable();
+      if (apiKeys.pending(key) === REMOVED || (!apiKeys.pending(key) && !findKey(current().apiKeys, key)))
+        throw new Error(`No API key ${key} to remove in this transaction.`);
+      apiKeys.remove(key);
+    },
   };
 
   // The reads by prototype: spreading them into an object with the writes cost ~30 µs a transaction.
@@ -140,26 +111,32 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
   return {
     tx,
     hasWrites: () =>
-      nextId !== undefined || pets.size + categories.size + orders.size + inventory.size + apiKeys.size > 0,
+      nextId !== undefined || apiKeys.size > 0 || [...pending.values()].some(({ changes }) => changes.size > 0),
     seal() {
       sealed = true;
     },
     applyTo(data, writable = inPlace) {
-      if (pets.size > 0) data.pets = pets.applyTo(writable(data.pets));
-      if (categories.size > 0) data.categories = categories.applyTo(writable(data.categories));
-      if (orders.size > 0) data.orders = orders.applyTo(writable(data.orders));
-      if (inventory.size > 0) data.inventory = inventory.applyTo(writable(data.inventory));
+      for (const [name, { changes }] of pending) {
+        if (changes.size === 0) continue;
+        const list = Array.isArray(data[name]) ? (data[name] as StoredRecord[]) : [];
+        data[name] = changes.applyTo(writable(list));
+      }
       // Always a new array: lookups of keys re-index when they see one (data-set-reader.ts).
       if (apiKeys.size > 0) data.apiKeys = apiKeys.applyTo([...data.apiKeys]);
       if (nextId) data.nextId = nextId;
     },
-    changeSet: () => ({
-      pets: [...pets.entries()],
-      categories: [...categories.entries()],
-      orders: [...orders.entries()],
-      inventory: [...inventory.entries()],
-      apiKeys: [...apiKeys.entries()],
-      ...(nextId ? { nextId: { ...nextId } } : {}),
-    }),
+    changeSet: () => {
+      const lists: Record<string, ListChanges> = {};
+      for (const [name, { collection, changes }] of pending) {
+        if (changes.size > 0) lists[name] = { keyField: collection.keyField, changes: [...changes.entries()] };
+      }
+      return { lists, apiKeys: [...apiKeys.entries()], ...(nextId ? { nextId: { ...nextId } } : {}) };
+    },
   };
+}
+
+function withoutField(fields: StoredRecord, name: string): StoredRecord {
+  if (!(name in fields)) return fields;
+  const { [name]: _dropped, ...rest } = fields;
+  return rest;
 }

@@ -1,8 +1,9 @@
-// The shape of the mock's data: what the lowdb file holds. Resource shapes come from the
-// contract's generated types; only the bookkeeping around them is declared here.
+// The shape of the mock's data: what the lowdb file holds. A data set holds one list per
+// collection the contract describes (the four of the Pet Store format, and any a contract adds,
+// such as a draft's new resource), plus the API keys. Records are plain JSON objects whose shape
+// belongs to the contract; only the bookkeeping around them is declared here.
 import type { components as ControlComponents } from '../generated/control.js';
 import type { components } from '../generated/petstore.js';
-import { createIdLookup } from './id-lookup.js';
 
 type Schemas = components['schemas'];
 export type Pet = Schemas['Pet'];
@@ -18,25 +19,72 @@ export type StoredOrder = Required<Schemas['Order']>;
 /** An API key as stored: its name, and its plan (with custom limits) as PUT /__mock/keys/{key} takes them. */
 export type ApiKeyRecord = { key: string } & ControlComponents['schemas']['KeyPlan'];
 
+/** What names a record in its collection: a number the mock assigned, or a string. */
+export type RecordKey = number | string;
+/** A stored record: a JSON object, frozen once stored (records are replaced, never edited). */
+export type StoredRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * A collection of the data set: the name of its list, the field that keys its records, and, when
+ * the mock numbers new records, the name of its counter in `nextId` (e.g. "pet" for pets).
+ */
+export type Collection = Readonly<{ name: string; keyField: string; counter?: string }>;
+
+/** The field that keys each list, for a store that files records by key (Redis); undefined for a list no one describes. */
+export type KeyFields = (collection: string) => string | undefined;
+
+/** The key fields of `collections` (the contract's), and of the format's own lists the contract does not describe. */
+export function keyFieldsOf(collections: readonly Collection[]): KeyFields {
+  const known = new Map(
+    [...FORMAT_COLLECTIONS, ...collections].map((collection) => [collection.name, collection.keyField]),
+  );
+  return (name) => known.get(name);
+}
+
 export const DATA_SET_VERSION = 1;
+
+/**
+ * The collections every data set of this format holds, whatever the contract (the rules of the
+ * Pet Store use them), as the built-in contract keys and numbers them: what a store falls back on
+ * for a list the contract being served does not describe.
+ */
+export const FORMAT_COLLECTIONS: readonly Collection[] = [
+  { name: 'categories', keyField: 'id', counter: 'category' },
+  { name: 'pets', keyField: 'id', counter: 'pet' },
+  { name: 'orders', keyField: 'id', counter: 'order' },
+  { name: 'inventory', keyField: 'petId' },
+];
 
 export type DataSet = {
   version: typeof DATA_SET_VERSION;
   /** The faker seed the data set was generated from. */
   seed: number;
-  nextId: { pet: number; category: number; order: number };
+  /** The next id of each counter; a contract's new collection adds its own. */
+  nextId: { pet: number; category: number; order: number; [counter: string]: number };
   categories: Category[];
   pets: Pet[];
   orders: StoredOrder[];
   inventory: InventoryItem[];
   apiKeys: ApiKeyRecord[];
+  /** The list of each other collection (a contract's new resource), by its name: StoredRecord[]. */
+  [collection: string]: unknown;
 };
 
-/** Stored records by their id, without a walk of the list per request (see id-lookup.ts). */
-export const petById = createIdLookup<Pet>((pet) => pet.id);
-export const categoryById = createIdLookup<Category>((category) => category.id);
-export const orderById = createIdLookup<StoredOrder>((order) => order.id);
-export const inventoryOfPet = createIdLookup<InventoryItem>((item) => item.petId);
+/** Fields of a data set that are not a collection's list. */
+const BOOKKEEPING: ReadonlySet<string> = new Set(['version', 'seed', 'nextId', 'apiKeys']);
+
+const NO_RECORDS: readonly StoredRecord[] = Object.freeze([]);
+
+/** The records of a collection; none when the data set has no list of that name yet. */
+export function recordsOf(data: DataSet, name: string): readonly StoredRecord[] {
+  const list = data[name];
+  return Array.isArray(list) ? (list as StoredRecord[]) : NO_RECORDS;
+}
+
+/** The names of every collection's list in a data set, the format's first. */
+export function collectionNames(data: DataSet): string[] {
+  return Object.keys(data).filter((name) => !BOOKKEEPING.has(name) && Array.isArray(data[name]));
+}
 
 /** Says what is wrong with data read from a file, or undefined when it has the DataSet shape. */
 export function findDataSetProblem(value: unknown): string | undefined {
@@ -44,12 +92,15 @@ export function findDataSetProblem(value: unknown): string | undefined {
   const data = value as Record<string, unknown>;
   if (data.version !== DATA_SET_VERSION)
     return `its "version" is ${JSON.stringify(data.version)}, expected ${DATA_SET_VERSION}`;
-  for (const list of ['categories', 'pets', 'orders', 'inventory', 'apiKeys']) {
+  for (const list of [...FORMAT_COLLECTIONS.map(({ name }) => name), 'apiKeys']) {
     if (!Array.isArray(data[list])) return `it has no "${list}" array`;
   }
   const nextId = data.nextId as Record<string, unknown> | undefined;
   for (const kind of ['pet', 'category', 'order']) {
     if (!Number.isSafeInteger(nextId?.[kind])) return `it has no whole number at "nextId.${kind}"`;
+  }
+  for (const [counter, next] of Object.entries(nextId ?? {})) {
+    if (!Number.isSafeInteger(next)) return `its "nextId.${counter}" is not a whole number`;
   }
   return undefined;
 }
@@ -59,15 +110,9 @@ export function findDataSetProblem(value: unknown): string | undefined {
  * replaced, never edited.
  */
 export function copyDataSet(data: DataSet): DataSet {
-  return {
-    ...data,
-    nextId: { ...data.nextId },
-    categories: [...data.categories],
-    pets: [...data.pets],
-    orders: [...data.orders],
-    inventory: [...data.inventory],
-    apiKeys: [...data.apiKeys],
-  };
+  const copy: DataSet = { ...data, nextId: { ...data.nextId }, apiKeys: [...data.apiKeys] };
+  for (const name of collectionNames(data)) copy[name] = [...recordsOf(data, name)];
+  return copy;
 }
 
 /** Freezes a value and everything it holds (records hold small objects, e.g. a key's limits). */
@@ -83,7 +128,7 @@ function deepFreeze(value: unknown): void {
  * replace a record, or to copy a list, then throws instead of changing every sharer's data.
  */
 export function freezeDataSet(data: DataSet): DataSet {
-  for (const list of [data.categories, data.pets, data.orders, data.inventory, data.apiKeys]) deepFreeze(list);
+  for (const name of [...collectionNames(data), 'apiKeys']) deepFreeze(data[name]);
   Object.freeze(data.nextId);
   return Object.freeze(data);
 }

@@ -1,42 +1,31 @@
 // The mock's data behind one asynchronous interface, so that a backend over the network (Redis,
 // shared by several mock processes) or per-test scopes can stand in for lowdb without any change
-// to the handlers: they keep the business rules, a backend only reads and writes records.
-import type { ApiKeyRecord, Category, DataSet, InventoryItem, Pet, PetStatus, StoredOrder } from './data-set.js';
+// to the handlers: they keep the business rules, a backend only reads and writes records. The
+// interface knows collections, not resources: which collections there are, and how their records
+// are keyed, is read from the contract (src/openapi/resource-model.ts).
+import type { ApiKeyRecord, Collection, DataSet, RecordKey, StoredRecord } from './data-set.js';
 
 /** Which part of a list to answer (the contract's offset pagination). */
 export type Page = { offset: number; limit: number };
 /** One page of a list, and how many records the whole list holds. */
 export type PageOf<T> = { items: readonly T[]; total: number };
-
-/** Filters combine with AND; `name` matches a part of the name without case (spec: "Lists"). */
-export type PetFilter = { status?: PetStatus; categoryId?: number; name?: string };
-export type CategoryFilter = { name?: string };
-/** Ship dates as epoch milliseconds: from `shipDateFromMs` inclusive, to `shipDateToMs` exclusive. */
-export type OrderFilter = { petId?: number; complete?: boolean; shipDateFromMs?: number; shipDateToMs?: number };
-export type InventoryFilter = { status?: PetStatus };
+/** Which records a list keeps: none given keeps all. */
+export type RecordFilter = (record: StoredRecord) => boolean;
 
 /**
- * Reads, each answered from stored data as one consistent state. Lists come in id order
- * (inventory: petId order). Records handed out are the stored ones in an in-memory backend:
- * never change them, replace them through a transaction.
+ * Reads, each answered from stored data as one consistent state. Lists come in the order records
+ * were stored. Records handed out are the stored ones in an in-memory backend: never change them,
+ * replace them through a transaction.
  */
 export type DataReader = {
-  getPet(id: number): Promise<Pet | undefined>;
-  listPets(filter: PetFilter, page: Page): Promise<PageOf<Pet>>;
-  countPetsInCategory(categoryId: number): Promise<number>;
-
-  getCategory(id: number): Promise<Category | undefined>;
-  /** The first category but `exceptId` whose name equals `name` without case. */
-  findCategoryNamed(name: string, exceptId?: number): Promise<Category | undefined>;
-  listCategories(filter: CategoryFilter, page: Page): Promise<PageOf<Category>>;
-
-  getOrder(id: number): Promise<StoredOrder | undefined>;
-  /** Whether the pet has an order that is not complete. */
-  hasOpenOrders(petId: number): Promise<boolean>;
-  listOrders(filter: OrderFilter, page: Page): Promise<PageOf<StoredOrder>>;
-
-  getInventoryItem(petId: number): Promise<InventoryItem | undefined>;
-  listInventory(filter: InventoryFilter, page: Page): Promise<PageOf<InventoryItem>>;
+  /** The record of `collection` whose key field holds `key`. */
+  get(collection: Collection, key: RecordKey): Promise<StoredRecord | undefined>;
+  /** The page of the records `matches` keeps, and how many it keeps in all. */
+  list(collection: Collection, page: Page, matches?: RecordFilter): Promise<PageOf<StoredRecord>>;
+  /** The first record `matches` keeps. */
+  find(collection: Collection, matches: RecordFilter): Promise<StoredRecord | undefined>;
+  /** How many records `matches` keeps. */
+  count(collection: Collection, matches?: RecordFilter): Promise<number>;
 
   findApiKey(key: string): Promise<ApiKeyRecord | undefined>;
   listApiKeys(): Promise<readonly ApiKeyRecord[]>;
@@ -48,23 +37,14 @@ export type DataReader = {
  * Replacing or removing a record that is not there is a programming error, and throws.
  */
 export type DataTransaction = DataReader & {
-  /** Stores a new pet under the next pet id, and answers it. */
-  insertPet(fields: Omit<Pet, 'id'>): Promise<Pet>;
-  replacePet(pet: Pet): Promise<void>;
-  removePet(id: number): Promise<void>;
-
-  insertCategory(fields: Omit<Category, 'id'>): Promise<Category>;
-  replaceCategory(category: Category): Promise<void>;
-  removeCategory(id: number): Promise<void>;
-
-  insertOrder(fields: Omit<StoredOrder, 'id'>): Promise<StoredOrder>;
-  replaceOrder(order: StoredOrder): Promise<void>;
-  removeOrder(id: number): Promise<void>;
-
-  /** Stores the entry of a pet inserted by this transaction. */
-  insertInventoryItem(item: InventoryItem): Promise<void>;
-  replaceInventoryItem(item: InventoryItem): Promise<void>;
-  removeInventoryItem(petId: number): Promise<void>;
+  /**
+   * Stores a new record and answers it: numbered with the collection's next id when it has a
+   * counter (the id first among its fields), else under the key its fields hold.
+   */
+  insert(collection: Collection, fields: StoredRecord): Promise<StoredRecord>;
+  /** Stores `record` in place of the one with its key. */
+  replace(collection: Collection, record: StoredRecord): Promise<void>;
+  remove(collection: Collection, key: RecordKey): Promise<void>;
 
   /** Stores the key's record, added after the others or in place of the one it has. */
   putApiKey(record: ApiKeyRecord): Promise<void>;

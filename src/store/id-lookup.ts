@@ -5,18 +5,21 @@
 // positions be learnt again; an id that no record has costs one walk, as a plain search does.
 // With 100,000 pets, reading the last one walked 100,000 records per request.
 
-export type IdLookup<T> = (list: readonly T[], id: number) => T | undefined;
+import type { RecordKey, StoredRecord } from './data-set.js';
 
-type Positions = { byId: Map<number, number>; learnt: number };
+export type IdLookup<T> = (list: readonly T[], id: RecordKey) => T | undefined;
 
-export function createIdLookup<T extends object>(idOf: (record: T) => number): IdLookup<T> {
+type Positions = { byId: Map<RecordKey, number>; learnt: number };
+
+export function createIdLookup<T extends object>(idOf: (record: T) => unknown): IdLookup<T> {
   const positionsOf = new WeakMap<readonly T[], Positions>();
 
   /** Adds the records from `start` on to what is known (the first record of an id wins, as in a search). */
   const learn = (list: readonly T[], positions: Positions, start: number) => {
     for (let position = start; position < list.length; position += 1) {
       const id = idOf(list[position] as T);
-      if (!positions.byId.has(id)) positions.byId.set(id, position);
+      if ((typeof id === 'number' || typeof id === 'string') && !positions.byId.has(id))
+        positions.byId.set(id, position);
     }
     positions.learnt = list.length;
   };
@@ -26,7 +29,7 @@ export function createIdLookup<T extends object>(idOf: (record: T) => number): I
     positionsOf.set(list, positions);
     return positions;
   };
-  const atKnownPosition = (list: readonly T[], positions: Positions, id: number) => {
+  const atKnownPosition = (list: readonly T[], positions: Positions, id: RecordKey) => {
     const position = positions.byId.get(id);
     const record = position === undefined ? undefined : list[position];
     return record !== undefined && idOf(record) === id ? record : undefined;
@@ -45,4 +48,16 @@ export function createIdLookup<T extends object>(idOf: (record: T) => number): I
     if (found) learnAfresh(list);
     return found;
   };
+}
+
+const lookups = new Map<string, IdLookup<StoredRecord>>();
+
+/** The lookup of records by the field `keyField`: one per field, shared by every list it keys. */
+export function lookupBy(keyField: string): IdLookup<StoredRecord> {
+  let lookup = lookups.get(keyField);
+  if (!lookup) {
+    lookup = createIdLookup<StoredRecord>((record) => record[keyField]);
+    lookups.set(keyField, lookup);
+  }
+  return lookup;
 }

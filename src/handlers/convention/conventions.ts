@@ -1,0 +1,240 @@
+// The operations a contract describes without rules of their own, answered from their path and
+// schemas (resource-model.ts): a collection lists its records (the contract's filters and
+// paging) and creates one (a new id, 201 and Location); an item is read, replaced (PUT), merged
+// (PATCH, RFC 7396) and deleted, each with the Error object and 404 when the record is not there;
+// a sub-collection (/pets/by-id/{petId}/photos) belongs to its parent's record: 404 when the
+// parent is not there, and one parent's records are never listed under another.
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { HttpError } from '../../errors.js';
+import type { OperationInfo } from '../../openapi/load-contract.js';
+import type { ConventionShape, Resource } from '../../openapi/resource-model.js';
+import { describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
+import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import type { DataReader } from '../../store/data-store.js';
+import type { ContractContext, PlannedAnswer } from '../handler-types.js';
+import { sendPage } from '../pagination.js';
+import { describeFilters, queryParameters, requestFilter } from './list-filter.js';
+import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-answers.js';
+import { createInputFields } from './record-fields.js';
+import { createServerFields } from './server-fields.js';
+import { successAnswer } from './success-answer.js';
+
+/** The page a request asks for, with the contract's default page size. */
+function pageParameters(deps: ContractContext, operation: OperationInfo) {
+  const declared = new Map(
+    queryParameters(deps.contract, operation).map((parameter) => [String(parameter.name), parameter]),
+  );
+  const limit = declared.get('limit');
+  const defaultLimit = Number(resolveSchema(deps.contract.document, limit?.schema).default ?? 20);
+  return {
+    paged: limit !== undefined,
+    page: (req: Request) => ({
+      limit: limit === undefined ? Number.MAX_SAFE_INTEGER : Number(req.query.limit ?? defaultLimit),
+      offset: Number(req.query.offset ?? 0),
+    }),
+  };
+}
+
+/** The parent record's key a request names, checked to exist: the sub-collection's scope. */
+function parentScope(deps: ContractContext, operation: OperationInfo, resource: Resource) {
+  const link = resource.parent;
+  if (!link) return undefined;
+  const parent = link.resource === undefined ? undefined : deps.resources.resources.get(link.resource);
+  const parentMissing = parent ? notFoundOf(deps.contract, operation, parent) : undefined;
+  return {
+    field: link.param,
+    keyOf: (req: Request): RecordKey =>
+      parent ? keyFromPath(parent, req.params[link.param]) : String(req.params[link.param] ?? ''),
+    async require(view: DataReader, key: RecordKey): Promise<void> {
+      if (parent && parentMissing && !(await view.get(parent.collection, key))) throw parentMissing(key);
+    },
+  };
+}
+
+/** An envelope's fields for a list answered as an object: its one array, and a count if it has one. */
+function envelopeOf(deps: ContractContext, schema: unknown): { items: string; total?: string } | undefined {
+  const resolved = resolveSchema(deps.contract.document, schema);
+  if (schemaType(resolved) !== 'object') return undefined;
+  const shape = describeObjectSchema(deps.contract.document, resolved);
+  const items = [...shape.properties].find(([, property]) => schemaType(property) === 'array')?.[0];
+  if (items === undefined) return undefined;
+  const total = [...shape.properties].find(
+    ([name, property]) => /^(total|count|totalCount|total_count)$/.test(name) && schemaType(property) === 'integer',
+  )?.[0];
+  return { items, ...(total ? { total } : {}) };
+}
+
+export function answerByConvention(
+  deps: ContractContext,
+  operation: OperationInfo,
+  shape: ConventionShape,
+): PlannedAnswer {
+  const { resource } = shape;
+  const { collection } = resource;
+  const basePath = deps.contract.basePath;
+  const answer = successAnswer(deps.contract, operation);
+  const project = projectRecord(resource.shape);
+  const notFound = notFoundOf(deps.contract, operation, resource);
+  const scope = parentScope(deps, operation, resource);
+  const under = scope ? ` under its ${resource.parent?.resource ?? scope.field} (${scope.field})` : '';
+  const send = (res: Response, record: StoredRecord | undefined) => {
+    res.status(answer.status);
+    if (answer.schema === undefined || record === undefined) res.end();
+    else res.json(project(record));
+  };
+  /** The record a request names: there, and (in a sub-collection) its parent's. */
+  const findNamed = async (view: DataReader, req: Request): Promise<StoredRecord> => {
+    const key = keyFromPath(resource, req.params[shape.keyParam ?? '']);
+    if (scope) await scope.require(view, scope.keyOf(req));
+    const record = await view.get(collection, key);
+    if (!record || (scope && record[scope.field] !== scope.keyOf(req))) throw notFound(key);
+    return record;
+  };
+
+  switch (shape.kind) {
+    case 'list': {
+      const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape);
+      const paging = pageParameters(deps, operation);
+      const envelope = envelopeOf(deps, answer.schema);
+      const filters = rules.map((rule) => `${rule.parameter} (${rule.match} ${rule.field})`);
+      return {
+        how:
+          `lists ${resource.name}${under}` +
+          (filters.length > 0 ? `, filtered by ${filters.join(', ')}` : '') +
+          (paging.paged ? ', paged by limit and offset' : '') +
+          (ignored.length > 0 ? `; ignores ${ignored.join(', ')} (no field of that name)` : ''),
+        make: (world) => async (req, res) => {
+          const parentKey = scope?.keyOf(req);
+          const inScope =
+            scope && parentKey !== undefined ? (record: StoredRecord) => record[scope.field] === parentKey : undefined;
+          const matches = requestFilter(rules, req, inScope);
+          const page = await world.data.read(async (view) => {
+            if (scope && parentKey !== undefined) await scope.require(view, parentKey);
+            return view.list(collection, paging.page(req), matches);
+          });
+          const items = page.items.map(project);
+          if (envelope) {
+            res.setHeader('X-Total-Count', String(page.total));
+            res
+              .status(answer.status)
+              .json({ [envelope.items]: items, ...(envelope.total ? { [envelope.total]: page.total } : {}) });
+          } else if (paging.paged) {
+            res.status(answer.status);
+            sendPage(req, res, { items, total: page.total });
+          } else {
+            res.setHeader('X-Total-Count', String(page.total));
+            res.status(answer.status).json(items);
+          }
+        },
+      };
+    }
+    case 'create': {
+      const inputFields = createInputFields(deps.contract, operation);
+      const { keyField } = collection;
+      return {
+        how: `creates a record of ${resource.name}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}`,
+        make: (world) => {
+          const serverFields = createServerFields(world, resource);
+          return async (req, res) => {
+            const fields: Record<string, unknown> = { ...(await serverFields.onCreate(req)), ...inputFields(req) };
+            if (resource.keyType === 'string' && fields[keyField] === undefined && !collection.counter)
+              fields[keyField] = randomUUID();
+            const parentKey = scope?.keyOf(req);
+            if (scope && parentKey !== undefined) fields[scope.field] = parentKey;
+            const created = await world.data.transaction(async (tx) => {
+              if (scope && parentKey !== undefined) await scope.require(tx, parentKey);
+              if (!collection.counter && (await tx.get(collection, fields[keyField] as RecordKey))) {
+                throw conflict(deps, operation, resource, fields[keyField] as RecordKey);
+              }
+              return tx.insert(collection, fields);
+            });
+            const location = locationOf(basePath, resource, req, created);
+            if (location) res.location(location);
+            send(res, created);
+          };
+        },
+      };
+    }
+    case 'read':
+      return {
+        how: `reads one record of ${resource.name}${under} by ${shape.keyParam}`,
+        make: (world) => async (req, res) => {
+          send(res, await world.data.read((view) => findNamed(view, req)));
+        },
+      };
+    case 'replace':
+    case 'merge': {
+      const inputFields = createInputFields(deps.contract, operation);
+      const merging = shape.kind === 'merge';
+      return {
+        how: merging
+          ? `merges the body into one record of ${resource.name}${under} (RFC 7396)`
+          : `replaces one record of ${resource.name}${under} with the body`,
+        make: (world) => {
+          const serverFields = createServerFields(world, resource);
+          return async (req, res) => {
+            const sent = inputFields(req);
+            const stamps = serverFields.onUpdate();
+            const updated = await world.data.transaction(async (tx) => {
+              const existing = await findNamed(tx, req);
+              const record = merging
+                ? mergePatch(existing, sent, req.body)
+                : { ...serverFields.kept(existing), ...sent };
+              const replaced = { ...record, ...stamps, [collection.keyField]: existing[collection.keyField] };
+              if (scope) replaced[scope.field] = existing[scope.field];
+              await tx.replace(collection, replaced);
+              return replaced;
+            });
+            send(res, updated);
+          };
+        },
+      };
+    }
+    case 'delete':
+      return {
+        how: `deletes one record of ${resource.name}${under} by ${shape.keyParam}`,
+        make: (world) => async (req, res) => {
+          const removed = await world.data.transaction(async (tx) => {
+            const existing = await findNamed(tx, req);
+            await tx.remove(collection, existing[collection.keyField] as RecordKey);
+            return existing;
+          });
+          send(res, answer.status === 204 ? undefined : removed);
+        },
+      };
+  }
+}
+
+/** RFC 7396: the body's fields replace the record's, a null removes one, objects merge field by field. */
+function mergePatch(existing: StoredRecord, sent: StoredRecord, body: unknown): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...existing };
+  const raw = (body ?? {}) as Record<string, unknown>;
+  for (const [field, value] of Object.entries(sent)) {
+    if (raw[field] === null) delete merged[field];
+    else merged[field] = mergeValue(merged[field], value);
+  }
+  return merged;
+}
+
+function mergeValue(target: unknown, patch: unknown): unknown {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
+  const base = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {};
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === null) delete (base as Record<string, unknown>)[field];
+    else (base as Record<string, unknown>)[field] = mergeValue((base as Record<string, unknown>)[field], value);
+  }
+  return base;
+}
+
+/** A record made under a key another record has. */
+function conflict(deps: ContractContext, operation: OperationInfo, resource: Resource, key: RecordKey): HttpError {
+  const listed = operation.responses.get('409')?.errorCodes[0];
+  const code = listed ?? 'CONFLICT';
+  return new HttpError(
+    code,
+    `A record of ${resource.name} already has ${resource.collection.keyField} ${JSON.stringify(key)}. Choose another, or replace it with PUT.`,
+    {},
+    deps.contract.errorCodes.get(code)?.status ?? 409,
+  );
+}

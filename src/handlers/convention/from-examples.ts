@@ -1,0 +1,54 @@
+// An operation that is neither a collection's nor an item's (an action, a report, a resource the
+// contract only sketches) is answered from its contract: its success answer's first named
+// example, else its example, else a value generated from its schema, drawn with the data set's
+// seed and the request's path and query, so that the same request always gets the same answer.
+
+import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
+import { asObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
+import { type OperationInfo, operationPointer } from '../../openapi/load-contract.js';
+import type { ContractContext, PlannedAnswer } from '../handler-types.js';
+import { successAnswer } from './success-answer.js';
+
+/** The example the contract gives for an operation's success answer, if any. */
+function declaredExample(
+  deps: ContractContext,
+  operation: OperationInfo,
+  status: number,
+): [string, unknown] | undefined {
+  const info = operation.responses.get(String(status));
+  const named = Object.entries(info?.examples ?? {})[0];
+  if (named) return [`its example "${named[0]}"`, named[1]];
+  const responses = asObject(valueAt(deps.contract.document, operationPointer(operation)).responses);
+  const media = asObject(
+    asObject(resolveLocalRef(deps.contract.document, responses[String(status)]).content)['application/json'],
+  );
+  if (media.example !== undefined) return ['its example', media.example];
+  const schema = resolveLocalRef(deps.contract.document, media.schema);
+  if (schema.example !== undefined) return ["its schema's example", schema.example];
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return ["its schema's example", schema.examples[0]];
+  return undefined;
+}
+
+export function answerFromExamples(deps: ContractContext, operation: OperationInfo): PlannedAnswer {
+  const answer = successAnswer(deps.contract, operation);
+  const example = declaredExample(deps, operation, answer.status);
+  if (example || answer.schema === undefined) {
+    const [source, value] = example ?? ['no body', undefined];
+    return {
+      how: `answers ${answer.status} with ${source}`,
+      make: () => (_req, res) => {
+        res.status(answer.status);
+        if (value === undefined) res.end();
+        else res.json(value);
+      },
+    };
+  }
+  return {
+    how: `answers ${answer.status} with a value generated from its schema (the same for the same request)`,
+    make: (world) => async (req, res) => {
+      const salt = `${operation.operationId} ${JSON.stringify(req.params)} ${JSON.stringify(req.query)}`;
+      const fake = await loadSchemaFaker(deps.contract.document, world.seed, salt);
+      res.status(answer.status).json(fake(answer.schema));
+    },
+  };
+}

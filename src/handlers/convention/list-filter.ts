@@ -1,0 +1,111 @@
+// A list's query parameters as a filter of its records, read from the contract: a parameter
+// named as a property keeps the records holding that value (any of them, for an array of
+// values); its `x-filter` may say otherwise: { field, match: equals | contains | from | before }
+// ("contains" compares text without case; "from" is inclusive and "before" exclusive, so that
+// ranges tile). The page's own parameters, limit and offset, are not filters.
+import type { Request } from 'express';
+import { asObject, type JsonObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
+import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
+import { operationPointer, pathItemPointer } from '../../openapi/load-contract.js';
+import { resolveSchema, type SchemaShape, schemaType } from '../../openapi/schema-shape.js';
+import type { StoredRecord } from '../../store/data-set.js';
+import type { RecordFilter } from '../../store/data-store.js';
+
+export const PAGE_PARAMETERS: ReadonlySet<string> = new Set(['limit', 'offset']);
+
+export type Match = 'equals' | 'contains' | 'from' | 'before';
+
+/** One query parameter read as a filter. */
+export type FilterRule = { parameter: string; field: string; match: Match; type: string | undefined };
+
+type Condition = (record: StoredRecord) => boolean;
+
+const MATCHES: ReadonlySet<string> = new Set(['equals', 'contains', 'from', 'before']);
+
+/** The query parameters of an operation (its path item's too), resolved. */
+export function queryParameters(contract: Contract, operation: OperationInfo): JsonObject[] {
+  const declared = [
+    valueAt(contract.document, pathItemPointer(operation.path)).parameters,
+    valueAt(contract.document, operationPointer(operation)).parameters,
+  ].flatMap((list) => (Array.isArray(list) ? list : []));
+  return declared
+    .map((parameter) => resolveLocalRef(contract.document, parameter))
+    .filter((parameter) => parameter.in === 'query');
+}
+
+/** The filters of a list operation, and the parameters it cannot read as one. */
+export function describeFilters(
+  contract: Contract,
+  operation: OperationInfo,
+  record: SchemaShape,
+): { rules: FilterRule[]; ignored: string[] } {
+  const rules: FilterRule[] = [];
+  const ignored: string[] = [];
+  for (const parameter of queryParameters(contract, operation)) {
+    const name = String(parameter.name);
+    if (PAGE_PARAMETERS.has(name)) continue;
+    const declared = asObject(parameter['x-filter']);
+    const field = typeof declared.field === 'string' ? declared.field : name;
+    const match =
+      typeof declared.match === 'string' && MATCHES.has(declared.match) ? (declared.match as Match) : 'equals';
+    if (!record.properties.has(field)) {
+      ignored.push(name);
+      continue;
+    }
+    const schema = resolveSchema(contract.document, parameter.schema);
+    const type =
+      schemaType(schema) === 'array' ? schemaType(resolveSchema(contract.document, schema.items)) : schemaType(schema);
+    rules.push({ parameter: name, field, match, type });
+  }
+  return { rules, ignored };
+}
+
+/** A query value as the parameter's type: the validator checked it, but leaves it text. */
+function typed(value: unknown, type: string | undefined): unknown {
+  if (type === 'integer' || type === 'number') return Number(value);
+  if (type === 'boolean') return value === true || String(value) === 'true';
+  return value;
+}
+
+/** Text or a date as a number to compare: a date-time by its instant. */
+function ordinal(value: unknown): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+}
+
+function conditionOf(rule: FilterRule, raw: unknown): Condition {
+  const { field } = rule;
+  if (rule.match === 'contains') {
+    const wanted = String(raw).toLowerCase();
+    return (record) => typeof record[field] === 'string' && (record[field] as string).toLowerCase().includes(wanted);
+  }
+  if (rule.match === 'from' || rule.match === 'before') {
+    const bound = ordinal(typed(raw, rule.type));
+    return rule.match === 'from'
+      ? (record) => ordinal(record[field]) >= bound
+      : (record) => ordinal(record[field]) < bound;
+  }
+  const values = (Array.isArray(raw) ? raw : [raw]).map((value) => typed(value, rule.type));
+  const wanted = values.length === 1 ? values[0] : undefined;
+  return wanted !== undefined
+    ? (record) => {
+        const held = record[field];
+        return Array.isArray(held) ? held.includes(wanted) : held === wanted;
+      }
+    : (record) => {
+        const held = record[field];
+        return Array.isArray(held) ? held.some((item) => values.includes(item)) : values.includes(held);
+      };
+}
+
+/** The filter of a request to a list: undefined when it gives none (the list is then sliced, not walked). */
+export function requestFilter(rules: readonly FilterRule[], req: Request, extra?: Condition): RecordFilter | undefined {
+  const conditions: Condition[] = extra ? [extra] : [];
+  for (const rule of rules) {
+    const raw = req.query[rule.parameter];
+    if (raw !== undefined) conditions.push(conditionOf(rule, raw));
+  }
+  if (conditions.length === 0) return undefined;
+  if (conditions.length === 1) return conditions[0];
+  return (record) => conditions.every((condition) => condition(record));
+}

@@ -1,0 +1,75 @@
+// What the conventions answer about records: a record as the operation's answer declares it, the
+// Error object of a record that is not there (the code the operation's 404 lists for it), where
+// a created record is read (Location), and the key named by a path parameter.
+import type { Request } from 'express';
+import { HttpError } from '../../errors.js';
+import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
+import type { Resource } from '../../openapi/resource-model.js';
+import type { SchemaShape } from '../../openapi/schema-shape.js';
+import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+
+/** A record as a closed schema answers it: only the properties it declares (a parent's key may not be one). */
+export function projectRecord(shape: SchemaShape): (record: StoredRecord) => StoredRecord {
+  if (!shape.closed) return (record) => record;
+  return (record) => {
+    for (const field of Object.keys(record)) {
+      if (!shape.properties.has(field)) {
+        return Object.fromEntries(Object.entries(record).filter(([name]) => shape.properties.has(name)));
+      }
+    }
+    return record;
+  };
+}
+
+/** The key a path parameter names, typed as the resource keys its records. */
+export function keyFromPath(resource: Resource, raw: unknown): RecordKey {
+  return resource.keyType === 'string' ? String(raw ?? '') : Number(raw);
+}
+
+/** The code an operation's 404 lists for a record of `resource` that is not there. */
+function notFoundCode(contract: Contract, operation: OperationInfo, resource: Resource): [string, number] {
+  const listed = (operation.responses.get('404')?.errorCodes ?? []).filter(
+    (code) => code.endsWith('NOT_FOUND') && code !== 'ROUTE_NOT_FOUND',
+  );
+  const noun = resource.noun.toUpperCase();
+  const name = resource.name.toUpperCase();
+  const code =
+    listed.find((candidate) => candidate.startsWith(`${noun}_`)) ??
+    listed.find((candidate) => candidate.startsWith(name)) ??
+    listed[0] ??
+    'NOT_FOUND';
+  return [code, contract.errorCodes.get(code)?.status ?? 404];
+}
+
+export type NotFound = (key: RecordKey) => HttpError;
+
+/** The Error object of a record of `resource` that is not there, as answered by `operation`. */
+export function notFoundOf(contract: Contract, operation: OperationInfo, resource: Resource): NotFound {
+  const [code, status] = notFoundCode(contract, operation, resource);
+  const list = resource.collectionPaths[0];
+  const advice = list ? ` List ${resource.name} with GET ${list}.` : '';
+  const { keyField } = resource.collection;
+  const subject = keyField === 'id' ? `No ${resource.noun}` : `No record of ${resource.name}`;
+  return (key) => new HttpError(code, `${subject} has ${keyField} ${JSON.stringify(key)}.${advice}`, {}, status);
+}
+
+/** The path a record is read at: the resource's item path with the request's parameters and the key. */
+export function locationOf(
+  basePath: string,
+  resource: Resource,
+  req: Request,
+  record: StoredRecord,
+): string | undefined {
+  const template = resource.locationPath;
+  if (template === undefined) return undefined;
+  const key = String(record[resource.collection.keyField]);
+  const segments = template.split('/');
+  const last = segments.length - 1;
+  return `${basePath}${segments
+    .map((segment, index) => {
+      if (!segment.startsWith('{')) return segment;
+      if (index === last) return encodeURIComponent(key);
+      return encodeURIComponent(String(req.params[segment.slice(1, -1)] ?? ''));
+    })
+    .join('/')}`;
+}

@@ -1,0 +1,34 @@
+// The fields a write stores, read from the contract: every property the operation's request
+// schema declares (its default when the body leaves it out), never one it does not (unknown
+// fields of a body are ignored, as before), never a readOnly one (the server sets those).
+import type { Request } from 'express';
+import type { JsonObject } from '../../openapi/json-pointer.js';
+import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
+import { requestSchema } from '../../openapi/resource-model.js';
+import { describeObjectSchema, type SchemaShape } from '../../openapi/schema-shape.js';
+import type { StoredRecord } from '../../store/data-set.js';
+
+export type InputFields = (req: Request) => StoredRecord;
+
+/** The fields of a request's body that an operation stores: its schema's own, as sent or defaulted. */
+export function createInputFields(contract: Contract, operation: OperationInfo): InputFields {
+  const shape = describeObjectSchema(contract.document, requestSchema(contract.document, operation));
+  const writable = [...shape.properties].filter(([, property]) => property.readOnly !== true);
+  return (req) => {
+    const body = (req.body ?? {}) as JsonObject;
+    const fields: Record<string, unknown> = {};
+    for (const [name, property] of writable) {
+      const value = body[name] ?? property.default;
+      if (value !== undefined) fields[name] = value;
+    }
+    return fields;
+  };
+}
+
+/** The properties the server sets on a record: readOnly ones, but its key. */
+export function serverSetFields(shape: SchemaShape, keyField: string): [string, JsonObject][] {
+  return [...shape.properties].filter(([name, property]) => property.readOnly === true && name !== keyField);
+}
+
+/** Whether the server sets a readOnly property again at every write (an "updatedAt"). */
+export const isUpdateStamp = (name: string) => /^(updated|modified|changed)/i.test(name);

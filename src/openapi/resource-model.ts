@@ -1,0 +1,259 @@
+// The resources of a contract, read from its paths and schemas: which paths list and create a
+// collection's records (/pets), which read, replace, merge and delete one (/pets/{petId}, and
+// /pets/by-id/{petId}, known by the schema it answers), which belong to a parent's record
+// (/pets/by-id/{petId}/photos), how records are keyed, and how the mock numbers new ones. The
+// store's collections and the conventions that answer operations without rules of their own
+// come from here, so that a resource added to the contract needs no code.
+import type { Collection } from '../store/data-set.js';
+import { asObject, type JsonObject, resolveLocalRef, valueAt } from './json-pointer.js';
+import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
+import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
+
+export type ParentLink = {
+  /** The parent's resource, when the contract describes it (its records are then checked to exist). */
+  resource: string | undefined;
+  /** The path parameter that names the parent, and the field of each record that holds it. */
+  param: string;
+};
+
+export type Resource = {
+  name: string;
+  collection: Collection;
+  /** What one record is called in messages: "pet", from {petId}. */
+  noun: string;
+  /** The schema of a record as the contract answers it, and what it says of the properties. */
+  recordSchema: unknown;
+  shape: SchemaShape;
+  /** Whether the key is a number (numbered by the mock) or a string. */
+  keyType: 'integer' | 'number' | 'string';
+  collectionPaths: string[];
+  itemPaths: string[];
+  /** The item path a created record's Location names: one read by a GET that is not deprecated. */
+  locationPath: string | undefined;
+  parent?: ParentLink;
+};
+
+export type ShapeKind = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'delete';
+
+/** How the convention answers an operation: its kind, over which resource. */
+export type ConventionShape = {
+  kind: ShapeKind;
+  resource: Resource;
+  /** The path parameter that holds the record's key (item operations). */
+  keyParam?: string;
+};
+
+export type ResourceModel = {
+  resources: ReadonlyMap<string, Resource>;
+  /** By operationId, for the operations a convention answers. */
+  shapes: ReadonlyMap<string, ConventionShape>;
+  /** The collection a resource's records live in. */
+  collection(name: string): Collection | undefined;
+};
+
+const SUCCESS = /^2\d\d$/;
+
+/** The JSON schema of an operation's first 2xx answer (201 first for a POST), and its status. */
+function successSchema(document: JsonObject, operation: OperationInfo): unknown {
+  const raw = valueAt(document, operationPointer(operation));
+  const responses = asObject(raw.responses);
+  const statuses = Object.keys(responses).filter((status) => SUCCESS.test(status));
+  statuses.sort((a, b) => (a === '201' ? -1 : b === '201' ? 1 : a.localeCompare(b)));
+  for (const status of statuses) {
+    const response = resolveLocalRef(document, responses[status]);
+    const media = asObject(asObject(response.content)['application/json']);
+    if (media.schema !== undefined) return media.schema;
+  }
+  return undefined;
+}
+
+/** The JSON schema of an operation's request body. */
+export function requestSchema(document: JsonObject, operation: OperationInfo): unknown {
+  const body = resolveLocalRef(document, valueAt(document, operationPointer(operation)).requestBody);
+  return asObject(asObject(body.content)['application/json']).schema;
+}
+
+/** The schema of a list's items: an array's, or that of the one array property of an envelope. */
+function listItemSchema(document: JsonObject, schema: unknown): unknown {
+  const resolved = resolveLocalRef(document, schema);
+  if (schemaType(resolved) === 'array') return resolved.items;
+  const arrays = [...describeObjectSchema(document, resolved).properties.values()].filter(
+    (property) => schemaType(property) === 'array',
+  );
+  return arrays.length === 1 ? arrays[0]?.items : undefined;
+}
+
+const isParam = (segment: string) => /^\{[^}]+\}$/.test(segment);
+const paramName = (segment: string) => segment.slice(1, -1);
+const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
+/** "/pets/{petId}" and "/pets/{id}" are one path to a router: parameters compared without names. */
+const pathPattern = (path: string) =>
+  segmentsOf(path)
+    .map((segment) => (isParam(segment) ? '{}' : segment))
+    .join('/');
+
+/** "pet" from {petId}; else the collection's name without its plural "s". */
+function nounOf(keyParam: string | undefined, name: string): string {
+  const fromParam = keyParam?.replace(/_?id$/i, '');
+  if (fromParam) return fromParam;
+  return name.replace(/ies$/, 'y').replace(/s$/, '');
+}
+
+type Draft = {
+  name: string;
+  identity: string;
+  recordSchema: unknown;
+  collectionPaths: string[];
+  itemPaths: string[];
+  /** Item paths' key parameters, in order. */
+  keyParams: string[];
+};
+
+/** Reads the resources of `contract` and how the convention answers each operation. */
+export function describeResources(contract: Contract): ResourceModel {
+  const { document } = contract;
+  const byPath = new Map<string, OperationInfo[]>();
+  for (const operation of contract.operations) {
+    const list = byPath.get(operation.path) ?? [];
+    list.push(operation);
+    byPath.set(operation.path, list);
+  }
+  const drafts: Draft[] = [];
+  const draftOf = (identity: string) => drafts.find((draft) => draft.identity === identity);
+
+  // Collections first: a path ending in a literal that lists records (GET answering an array) or makes one (POST answering 201).
+  for (const [path, operations] of byPath) {
+    const segments = segmentsOf(path);
+    const last = segments.at(-1);
+    if (last === undefined || isParam(last)) continue;
+    const lister = operations.find((operation) => operation.method === 'get');
+    const maker = operations.find((operation) => operation.method === 'post' && operation.responses.has('201'));
+    const itemSchema = lister ? listItemSchema(document, successSchema(document, lister)) : undefined;
+    const recordSchema = itemSchema ?? (maker ? successSchema(document, maker) : undefined);
+    if (recordSchema === undefined || schemaType(resolveSchema(document, recordSchema)) !== 'object') continue;
+    const identity = schemaIdentity(document, recordSchema);
+    const known = draftOf(identity);
+    if (known) {
+      known.collectionPaths.push(path);
+      continue;
+    }
+    const parentParam = segments.at(-2);
+    const taken = drafts.some((draft) => draft.name === last);
+    const name =
+      taken && parentParam && isParam(parentParam)
+        ? `${nounOf(paramName(parentParam), '')}${last.charAt(0).toUpperCase()}${last.slice(1)}`
+        : last;
+    drafts.push({ name, identity, recordSchema, collectionPaths: [path], itemPaths: [], keyParams: [] });
+  }
+
+  // Items: a path ending in a parameter, under one of the collections or answering its records' schema.
+  for (const [path, operations] of byPath) {
+    const segments = segmentsOf(path);
+    const last = segments.at(-1);
+    if (last === undefined || !isParam(last)) continue;
+    const prefixPattern = pathPattern(`/${segments.slice(0, -1).join('/')}`);
+    const reader = operations.find((operation) => ['get', 'put', 'patch'].includes(operation.method));
+    const schema = reader ? successSchema(document, reader) : undefined;
+    const identity = schema === undefined ? undefined : schemaIdentity(document, schema);
+    const owner =
+      drafts.find((draft) => draft.collectionPaths.some((collection) => pathPattern(collection) === prefixPattern)) ??
+      (identity === undefined ? undefined : draftOf(identity));
+    if (owner) {
+      owner.itemPaths.push(path);
+      owner.keyParams.push(paramName(last));
+      continue;
+    }
+    const named = segments.at(-2);
+    if (schema === undefined || named === undefined || isParam(named)) continue;
+    if (schemaType(resolveSchema(document, schema)) !== 'object') continue;
+    drafts.push({
+      name: named,
+      identity: identity as string,
+      recordSchema: schema,
+      collectionPaths: [],
+      itemPaths: [path],
+      keyParams: [paramName(last)],
+    });
+  }
+
+  const resources = new Map<string, Resource>();
+  for (const draft of drafts) resources.set(draft.name, finish(document, draft, contract.operations));
+  // Parents: a collection whose path continues one of another resource's item paths.
+  for (const resource of resources.values()) {
+    const path = resource.collectionPaths[0];
+    if (path === undefined) continue;
+    const segments = segmentsOf(path);
+    const parentSegment = segments.at(-2);
+    if (parentSegment === undefined || !isParam(parentSegment)) continue;
+    const parentPattern = pathPattern(`/${segments.slice(0, -1).join('/')}`);
+    const parent = [...resources.values()].find(
+      (candidate) => candidate !== resource && candidate.itemPaths.some((item) => pathPattern(item) === parentPattern),
+    );
+    resource.parent = { resource: parent?.name, param: paramName(parentSegment) };
+  }
+
+  const shapes = new Map<string, ConventionShape>();
+  for (const resource of resources.values()) {
+    for (const operation of contract.operations) {
+      const shape = shapeOf(operation, resource);
+      if (shape) shapes.set(operation.operationId, shape);
+    }
+  }
+  return {
+    resources,
+    shapes,
+    collection: (name) => resources.get(name)?.collection,
+  };
+}
+
+function shapeOf(operation: OperationInfo, resource: Resource): ConventionShape | undefined {
+  if (resource.collectionPaths.includes(operation.path)) {
+    if (operation.method === 'get') return { kind: 'list', resource };
+    if (operation.method === 'post') return { kind: 'create', resource };
+    return undefined;
+  }
+  if (!resource.itemPaths.includes(operation.path)) return undefined;
+  const keyParam = paramName(segmentsOf(operation.path).at(-1) ?? '{}');
+  const kind = ({ get: 'read', put: 'replace', patch: 'merge', delete: 'delete' } as const)[
+    operation.method as 'get' | 'put' | 'patch' | 'delete'
+  ];
+  return kind ? { kind, resource, keyParam } : undefined;
+}
+
+function finish(document: JsonObject, draft: Draft, operations: readonly OperationInfo[]): Resource {
+  const shape = describeObjectSchema(document, draft.recordSchema);
+  const keyParam = draft.keyParams[0];
+  const keyField =
+    keyParam !== undefined && shape.properties.has(keyParam)
+      ? keyParam
+      : shape.properties.has('id') || keyParam === undefined
+        ? 'id'
+        : keyParam;
+  const keySchema = shape.properties.get(keyField);
+  const declaredType = keySchema ? schemaType(keySchema) : undefined;
+  const keyType = declaredType === 'string' || declaredType === 'number' ? declaredType : 'integer';
+  // {petId} names a pet; an inventory entry keyed by its petId is not one.
+  const noun = nounOf(keyField === keyParam ? undefined : keyParam, draft.name);
+  // Numbered by the mock when records are made without their key (a POST whose body lacks it).
+  const makers = operations.filter(
+    (operation) => operation.method === 'post' && draft.collectionPaths.includes(operation.path),
+  );
+  const numbered =
+    keyType !== 'string' &&
+    makers.some((maker) => !describeObjectSchema(document, requestSchema(document, maker)).properties.has(keyField));
+  const readers = operations.filter(
+    (operation) => operation.method === 'get' && draft.itemPaths.includes(operation.path),
+  );
+  const locationPath = (readers.find((reader) => !reader.deprecation) ?? readers[0])?.path ?? draft.itemPaths[0];
+  return {
+    name: draft.name,
+    collection: { name: draft.name, keyField, ...(numbered ? { counter: noun } : {}) },
+    noun,
+    recordSchema: draft.recordSchema,
+    shape,
+    keyType,
+    collectionPaths: draft.collectionPaths,
+    itemPaths: draft.itemPaths,
+    locationPath,
+  };
+}

@@ -1,0 +1,65 @@
+// What an object schema of the contract says of its properties, read once: $refs followed and
+// allOf parts merged (as Pet = NewPet + id). The conventions (resource-model.ts, the handlers,
+// the fixtures) need only this much of JSON Schema; the validator checks the rest.
+import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
+
+export type SchemaShape = {
+  /** Each property's schema, $refs and allOf parts followed. */
+  properties: ReadonlyMap<string, JsonObject>;
+  required: ReadonlySet<string>;
+  /** Whether a property it does not name breaks it (additionalProperties or unevaluatedProperties false). */
+  closed: boolean;
+};
+
+const EMPTY: SchemaShape = { properties: new Map(), required: new Set(), closed: false };
+
+/** A schema with its $refs and allOf parts folded into one (the shallow keywords only). */
+export function resolveSchema(document: JsonObject, schema: unknown, depth = 0): JsonObject {
+  const resolved = resolveLocalRef(document, schema);
+  if (depth > 32 || !Array.isArray(resolved.allOf)) return resolved;
+  const merged: JsonObject = { ...resolved };
+  delete merged.allOf;
+  for (const part of resolved.allOf) {
+    const folded = resolveSchema(document, part, depth + 1);
+    for (const [keyword, value] of Object.entries(folded)) {
+      if (keyword === 'properties') merged.properties = { ...asObject(merged.properties), ...asObject(value) };
+      else if (keyword === 'required')
+        merged.required = [...(Array.isArray(merged.required) ? merged.required : []), ...(value as unknown[])];
+      else if (!(keyword in merged)) merged[keyword] = value;
+    }
+  }
+  return merged;
+}
+
+/** The type a schema names: its `type`, or the first of a list of types other than null. */
+export function schemaType(schema: JsonObject): string | undefined {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return type.find((entry): entry is string => typeof entry === 'string' && entry !== 'null');
+  if (schema.properties !== undefined) return 'object';
+  if (schema.items !== undefined) return 'array';
+  return undefined;
+}
+
+export function describeObjectSchema(document: JsonObject, schema: unknown): SchemaShape {
+  const resolved = resolveSchema(document, schema);
+  if (Object.keys(resolved).length === 0) return EMPTY;
+  const properties = new Map(
+    Object.entries(asObject(resolved.properties)).map(([name, property]): [string, JsonObject] => [
+      name,
+      resolveSchema(document, property),
+    ]),
+  );
+  const required = new Set(Array.isArray(resolved.required) ? resolved.required.map(String) : []);
+  return {
+    properties,
+    required,
+    closed: resolved.additionalProperties === false || resolved.unevaluatedProperties === false,
+  };
+}
+
+/** Where a schema comes from, to tell two uses of one schema: its $ref, or its JSON when written inline. */
+export function schemaIdentity(document: JsonObject, schema: unknown): string {
+  const object = asObject(schema);
+  return typeof object.$ref === 'string' ? object.$ref : JSON.stringify(resolveSchema(document, object));
+}
