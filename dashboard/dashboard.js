@@ -2,6 +2,7 @@
 // everything done here can be scripted too. It polls once a second; control requests never
 // count against any key's limits, and its polls (marked X-Mock-Poll) stay out of the request log.
 // Everything it shows and does is in the scope picked (X-Mock-Scope), or the default scope.
+import { createOperationsPanel } from './operations-panel.js';
 import { createTimelinePanel } from './timeline-panel.js';
 
 const CONTROL = '/__mock';
@@ -244,14 +245,13 @@ function renderClock(state) {
   $('#clock-freeze').dataset.frozen = String(state.clock.frozen);
 }
 
+/** A link to an operation's place in the API reference. */
+const docsLink = (operationId) =>
+  element('a', { href: `/docs#/${docsTags.get(operationId) ?? 'default'}/${operationId}`, textContent: operationId });
+
 function renderRequests(requests) {
   const rows = requests.map((request) => {
-    const operation = request.operationId
-      ? element('a', {
-          href: `/docs#/${docsTags.get(request.operationId) ?? 'default'}/${request.operationId}`,
-          textContent: request.operationId,
-        })
-      : request.path;
+    const operation = request.operationId ? docsLink(request.operationId) : request.path;
     const status = `${request.status}${request.code ? ` ${request.code}` : ''}${request.storm ? ' (storm)' : ''}`;
     const row = element('tr', {}, [
       element('td', { textContent: new Date(request.at).toISOString().slice(11, 19) }),
@@ -321,6 +321,7 @@ async function refresh() {
     renderStorms(state);
     renderRequests(requests);
     await timeline.render(state);
+    await operationsPanel.refresh();
     const first = document.documentElement.classList.contains('loading');
     if (first || statusLine.classList.contains('error'))
       say(`Connected; control API ${state.controlApi}; ${state.scope ? `scope ${state.scope}` : 'the default scope'}.`);
@@ -404,6 +405,7 @@ async function loadContract() {
 }
 
 const timeline = createTimelinePanel({ control, element });
+const operationsPanel = createOperationsPanel({ control, element, docsLink });
 wire();
 timeline.wire(refresh);
 pickScope(scope);

@@ -3,6 +3,7 @@
 // its clock and latency, and leaves to the mode what differs: the key and limits, the answer (a
 // handler's, or the upstream's), and how answers are checked on their way out.
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
+import type { components } from './generated/control.js';
 import type { LogLine } from './http/request-log.js';
 import type { Contract } from './openapi/load-contract.js';
 import type { ViolationLog } from './store/violation-log.js';
@@ -22,6 +23,9 @@ export type ApiModeContext = {
   seed: number;
 };
 
+/** How an operation of the contract is answered, as the banner, the dashboard and GET /__mock/operations tell it. */
+export type AnswerDescription = components['schemas']['OperationAnswer'];
+
 /** The steps of one world: before the body is read (key and limits), and the one that answers. */
 export type WorldSteps = { beforeBody: readonly RequestHandler[]; answer: RequestHandler };
 
@@ -40,6 +44,8 @@ export type ApiMode = {
    */
   goesOnWithoutState?: boolean;
   stepsOf(world: World): WorldSteps;
+  /** How each operation of the contract is answered, in the contract's order. */
+  operations: readonly AnswerDescription[];
   /** Run before the Error object is written. */
   errorHandlers: readonly ErrorRequestHandler[];
 };

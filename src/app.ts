@@ -8,7 +8,7 @@
 //   (world.ts): its X-Mock-Scope's, or the default one; the API's steps are built per world.
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, json, type Request, type RequestHandler } from 'express';
-import type { ApiModeFactory } from './api-mode.js';
+import type { AnswerDescription, ApiModeFactory } from './api-mode.js';
 import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
@@ -26,7 +26,7 @@ import { setRateLimitHeaders } from './limits/rate-limit-headers.js';
 import { countAnonymousRequest } from './limits/rate-limit-policy.js';
 import { type ContractPipeline, createContractPipeline, requestOperation } from './openapi/contract-pipeline.js';
 import { dispatchByOperationId, requireHandlers } from './openapi/dispatch-operations.js';
-import type { Contract } from './openapi/load-contract.js';
+import { type Contract, describeContractSource } from './openapi/load-contract.js';
 import { requestedScope } from './scopes/scope-name.js';
 import type { ScopeRegistry } from './scopes/scope-registry.js';
 import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
@@ -87,8 +87,8 @@ function onlyCrossOrigin(corsHandler: RequestHandler): RequestHandler {
   };
 }
 
-/** The app, and the validator's load of both contracts (a start waits for it). */
-export type MockApp = { app: Express; ready: Promise<void> };
+/** The app, the validator's load of both contracts (a start waits for it), and how each operation is answered. */
+export type MockApp = { app: Express; ready: Promise<void>; operations: readonly AnswerDescription[] };
 
 /** The control API's bodies (the API's are read by its mode). */
 const parseControlJson = json({ limit: MAX_BODY_BYTES });
@@ -174,6 +174,7 @@ export function createApp(deps: AppDependencies): MockApp {
     violationsOf: (req) => worlds.worldOf(req).violations,
     scopes: deps.scopes,
     access: deps.controlAccess,
+    operations: () => ({ contract: describeContractSource(contract), operations: [...mode.operations] }),
   });
   requireHandlers(deps.controlContract, controlHandlers, 'src/control/control-operations.ts');
   const control = createControlApi({
@@ -240,5 +241,9 @@ export function createApp(deps: AppDependencies): MockApp {
   app.use(withLimitHeadersWhenUncounted(defaultWorld.clock));
   for (const handler of mode.errorHandlers) app.use(handler);
   app.use(createErrorMiddleware(deps.log));
-  return { app, ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined) };
+  return {
+    app,
+    ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined),
+    operations: mode.operations,
+  };
 }

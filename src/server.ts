@@ -4,12 +4,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import type { AnswerDescription } from './api-mode.js';
 import { createApp } from './app.js';
 import type { Clock } from './clock.js';
 import { type Config, ConfigError, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
+import { addMissingCollections, completeFixtures } from './fixtures/contract-fixtures.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
 import { createGracefulStop } from './http/graceful-stop.js';
@@ -60,6 +62,8 @@ export type MockServer = {
   dataLocation: string;
   clock: Clock;
   limitState: LimitState;
+  /** How each operation of the contract is answered (rules, convention, examples, or the upstream's). */
+  operations: readonly AnswerDescription[];
   /** Everything the control API can do, as functions: keys, bans, storms, latency, clock, records. */
   control: Simulation;
   /** Whether the control API is open (loopback), behind the token, or closed. */
@@ -106,8 +110,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const config = resolveConfig(options);
   const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
   const controlContract = loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE);
+  const resources = describeResources(contract);
   // The fixtures of the seed, once: every scope shares them, and a new or reset data file copies their lists.
-  const fixtures = freezeDataSet(await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys }));
+  const fixtures = freezeDataSet(
+    await completeFixtures(
+      await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys }),
+      resources,
+      contract.document,
+    ),
+  );
   const createInitialData = () => copyDataSet(fixtures);
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
   // Compiled when a data file is read: a start in memory or on Redis never pays for it.
@@ -119,7 +130,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const startKeyFaults = startKeyLimitFaults(controlContract, config.start.keys ?? []);
   if (startKeyFaults.length > 0)
     throw new ConfigError(`${startKeyFaults.join('; ')}. Give limits within those bounds.`);
-  const resources = describeResources(contract);
   const keyFields = keyFieldsOf([...resources.resources.values()].map((resource) => resource.collection));
   const parts = { initialSettings, createInitialData, fixtures, checkRecords, keyFields };
   // The Redis state (and its client) is loaded by a start with --redis only.
@@ -138,12 +148,16 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   };
   let app: Express;
   let ready: Promise<void>;
+  let operations: readonly AnswerDescription[];
   try {
+    const added = await addMissingCollections(data, fixtures, resources);
+    if (added.length > 0)
+      config.log(`The contract adds collections the data lacked: ${added.join(', ')}, added to ${state.location}.`);
     // The proxy's code is loaded only by a proxy.
     const mode = options.proxy
       ? (await import('./proxy/proxy-mode.js')).createProxyMode(options.proxy)
       : createMockMode();
-    ({ app, ready } = createApp({
+    ({ app, ready, operations } = createApp({
       contract,
       controlContract,
       defaultWorld,
@@ -213,6 +227,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     dataLocation: state.location,
     clock,
     limitState: defaultWorld.limitState,
+    operations,
     control: simulation,
     controlAccess: access,
     scope(name) {

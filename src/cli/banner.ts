@@ -12,6 +12,34 @@ const CONTROL_ACCESS_NOTE = {
   closed: 'CLOSED: listening beyond loopback without --control-token',
 } as const;
 
+/** Operations answered otherwise than by the Pet Store's rules, shown one a line; longer than this, cut. */
+const HOW_WIDTH = 110;
+
+/** How the operations are answered: counted by kind, each one named that is not answered by its own rules. */
+function operationLines(server: MockServer): string[] {
+  const { operations } = server;
+  const byKind = (kind: string) => operations.filter((operation) => operation.answeredBy === kind);
+  const counts = ['rules', 'convention', 'examples', 'upstream']
+    .map((kind) => [kind, byKind(kind).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(
+      ([kind, n]) =>
+        `${n} by ${kind === 'rules' ? "the Pet Store's rules" : kind === 'upstream' ? 'the upstream' : kind}`,
+    );
+  const shown = operations.filter(
+    (operation) => operation.answeredBy === 'convention' || operation.answeredBy === 'examples',
+  );
+  const width = Math.max(0, ...shown.map((operation) => operation.operationId.length));
+  return [
+    `  Operations: ${operations.length} (${counts.join(', ')}); GET /__mock/operations tells each.`,
+    ...shown.map((operation) => {
+      const line = `    ${operation.operationId.padEnd(width)}  ${operation.answeredBy}: ${operation.how}`;
+      return line.length > HOW_WIDTH ? `${line.slice(0, HOW_WIDTH - 1)}…` : line;
+    }),
+    '',
+  ];
+}
+
 /** `workers`: how many processes serve the port (serve --workers), when more than this one. */
 export function renderBanner(
   server: MockServer,
@@ -43,6 +71,7 @@ export function renderBanner(
           `    Workers    ${workers} processes serve this port (--workers), sharing one state; one that dies is replaced`,
         ]),
     '',
+    ...operationLines(server),
     keys.length > 0
       ? '  API keys (send one in the X-API-Key header):'
       : '  No API keys yet (started with --no-demo-keys).',

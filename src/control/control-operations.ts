@@ -44,6 +44,8 @@ export type ControlOperationDependencies = {
   violationsOf: (req: Request) => ViolationLog;
   scopes: ScopeListing;
   access: ControlAccess;
+  /** The contract being served and how each of its operations is answered (GET /operations). */
+  operations: () => Schemas['OperationAnswers'];
 };
 
 function scopeHandlers(scopes: ScopeListing): Record<'listScopes' | 'deleteScope', ControlHandler> {
@@ -76,6 +78,7 @@ export function createControlOperations({
   violationsOf,
   scopes,
   access,
+  operations,
 }: ControlOperationDependencies): Record<ControlOperationId, ControlHandler> {
   const clockBody = async (simulation: Simulation) => {
     const { now, frozen } = await simulation.clock();
@@ -92,6 +95,7 @@ export function createControlOperations({
 
   return {
     ...scopeHandlers(scopes),
+    listOperations: handle(async (_req, res) => res.json(operations())),
     listViolations: handle(async (req, res) => res.json({ violations: await violationsOf(req).list() })),
     clearViolations: handle(async (req, res) => {
       await violationsOf(req).clear();

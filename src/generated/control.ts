@@ -454,6 +454,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How each operation of the contract is answered
+         * @description Every operation of the contract being served (the built-in one, or the one given with `--contract`), in its order, with how the mock answers it: by the Pet Store's own rules (`rules`, with what they check and do), by the convention of its shape (`convention`: a collection's list or create, an item's read, replace, merge or delete, with its collection and filters), from its examples or schema (`examples`), or, in `petstore-mock proxy`, by the upstream (`upstream`).
+         */
+        get: operations["listOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -607,6 +627,30 @@ export interface components {
             now?: string;
             advanceSeconds?: number;
             frozen?: boolean;
+        };
+        OperationAnswers: {
+            /** @description The contract being served. */
+            contract: {
+                title: string;
+                version: string;
+                /** @description `built-in`, or the name of the file given with `--contract` (its folder left out). */
+                source: string;
+            };
+            operations: components["schemas"]["OperationAnswer"][];
+        };
+        OperationAnswer: {
+            operationId: string;
+            /** @enum {string} */
+            method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" | "TRACE";
+            /** @description The path template under the base path, e.g. /pets/{petId}. */
+            path: string;
+            /**
+             * @description `rules`: the Pet Store's own rules, written for this operationId; `convention`: the convention of its shape, read from the contract; `examples`: its examples, or a value generated from its schema; `upstream`: forwarded by the validation proxy.
+             * @enum {string}
+             */
+            answeredBy: "rules" | "convention" | "examples" | "upstream";
+            /** @description What the mock does */
+            how: string;
         };
         State: {
             clock: components["schemas"]["ClockState"];
@@ -1537,6 +1581,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+        };
+    };
+    listOperations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationAnswers"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

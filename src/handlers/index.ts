@@ -2,6 +2,7 @@
 // (by operationId), else by the convention of its shape (a collection's list or create, an
 // item's read, replace, merge or delete), else from its examples or its schema. No operation is
 // left without an answer: a draft's new operations need no code.
+import type { AnswerDescription } from '../api-mode.js';
 import type { OperationInfo } from '../openapi/load-contract.js';
 import { CATEGORY_RULES } from './categories.js';
 import { answerByConvention } from './convention/conventions.js';
@@ -14,17 +15,9 @@ import type { Rule, RuleSet } from './rule-set.js';
 
 const RULES: RuleSet = { ...PET_RULES, ...CATEGORY_RULES, ...ORDER_RULES, ...INVENTORY_RULES };
 
-export type AnswerKind = 'rules' | 'convention' | 'examples';
+export type { AnswerDescription } from '../api-mode.js';
 
-/** How an operation is answered, as the banner, the dashboard and the control API tell it. */
-export type AnswerDescription = {
-  operationId: string;
-  method: string;
-  path: string;
-  by: AnswerKind;
-  /** What it does, in words: its rules, or the convention's shape and collection. */
-  how: string;
-};
+type AnswerKind = Exclude<AnswerDescription['answeredBy'], 'upstream'>;
 
 /** Every operation's answer, planned once per contract: each world makes its handlers from it. */
 export type AnswerPlan = {
@@ -46,11 +39,11 @@ function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, 
 export function planAnswers(context: ContractContext): AnswerPlan {
   const planned = context.contract.operations.map((operation) => ({ operation, answer: plan(context, operation) }));
   return {
-    descriptions: planned.map(({ operation, answer: [by, { how }] }) => ({
+    descriptions: planned.map(({ operation, answer: [answeredBy, { how }] }) => ({
       operationId: operation.operationId,
-      method: operation.method.toUpperCase(),
+      method: operation.method.toUpperCase() as AnswerDescription['method'],
       path: operation.path,
-      by,
+      answeredBy,
       how,
     })),
     handlersOf: (deps) =>

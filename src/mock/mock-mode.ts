@@ -41,6 +41,7 @@ export function createMockMode(): ApiModeFactory {
         }),
       }),
       errorHandlers: [],
+      operations: plan.descriptions,
     };
   };
 }

@@ -2,6 +2,7 @@
 // stops the server here with a clear message, instead of failing the first request with a 500.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { basename } from 'node:path';
 import { readBuildOutput } from '../package-root.js';
 import { asObject, escapePointerSegment, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
@@ -41,6 +42,8 @@ export type ParameterPlace = { in: 'path' | 'query'; name: string };
 export type Contract = {
   /** Where it was read from, for messages. */
   file: string;
+  /** False for a contract given at run time (--contract); the package's own otherwise. */
+  builtIn?: boolean;
   document: JsonObject;
   /** The spec's own text, served at /openapi.yaml. */
   text: string;
@@ -61,6 +64,16 @@ function readErrorCodes(document: JsonObject): Map<string, ErrorCodeInfo> {
       codes.set(code, { status: entry.status as number, description: String(entry.description ?? '') });
   }
   return codes;
+}
+
+/** The contract's title and version, and where it comes from: built-in, or the file's name (never its folder). */
+export function describeContractSource(contract: Contract): { title: string; version: string; source: string } {
+  const info = asObject(contract.document.info);
+  return {
+    title: String(info.title ?? ''),
+    version: String(info.version ?? ''),
+    source: contract.builtIn === false ? basename(contract.file) : 'built-in',
+  };
 }
 
 /** Where a path stands in the contract: "/pets/{petId}" is at "/paths/~1pets~1{petId}". */

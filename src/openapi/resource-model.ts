@@ -240,7 +240,11 @@ function finish(document: JsonObject, draft: Draft, operations: readonly Operati
   );
   const numbered =
     keyType !== 'string' &&
-    makers.some((maker) => !describeObjectSchema(document, requestSchema(document, maker)).properties.has(keyField));
+    makers.some((maker) => {
+      // A key the body may not send (absent, or readOnly) is the mock's to give.
+      const sent = describeObjectSchema(document, requestSchema(document, maker)).properties.get(keyField);
+      return sent === undefined || sent.readOnly === true;
+    });
   const readers = operations.filter(
     (operation) => operation.method === 'get' && draft.itemPaths.includes(operation.path),
   );

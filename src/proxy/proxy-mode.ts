@@ -4,7 +4,7 @@
 // x-proxy-rate-limit-headers), only storms refuse, and a shared state out of reach (Redis) stops
 // nothing: the request is forwarded and its answer passed through (state-outage.ts).
 import type { RequestHandler } from 'express';
-import type { ApiModeFactory } from '../api-mode.js';
+import type { AnswerDescription, ApiModeFactory } from '../api-mode.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { boundLimitState } from '../limits/bounded-limit-state.js';
 import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
@@ -89,6 +89,13 @@ export function createProxyMode(settings: ProxySettings): ApiModeFactory {
         answer: forwardToUpstream(settings, guard, contract.basePath, ownLimits),
       }),
       errorHandlers: ownLimits ? [ownLimits.onError] : [],
+      operations: contract.operations.map((operation) => ({
+        operationId: operation.operationId,
+        method: operation.method.toUpperCase() as AnswerDescription['method'],
+        path: operation.path,
+        answeredBy: 'upstream' as const,
+        how: 'forwarded to the upstream; its answer is checked against the contract',
+      })),
     };
   };
 }

@@ -1,6 +1,6 @@
 // The reads of the DataStore over an in-memory DataSet: the stored records themselves, found by
 // key without a walk of the list (id-lookup.ts), and pages without copying whole lists.
-import { type ApiKeyRecord, type DataSet, recordsOf } from './data-set.js';
+import { type ApiKeyRecord, collectionNames, type DataSet, recordsOf } from './data-set.js';
 import type { DataReader, Page, PageOf } from './data-store.js';
 import { lookupBy } from './id-lookup.js';
 
@@ -43,6 +43,8 @@ export function createDataSetReader(current: () => DataSet): DataReader {
       const records = recordsOf(current(), collection.name);
       return matches ? pageOf(records, { offset: 0, limit: 0 }, matches).total : records.length;
     },
+
+    collections: async () => collectionNames(current()),
 
     findApiKey: async (key) => keyOf(current().apiKeys, key),
     listApiKeys: async () => current().apiKeys,

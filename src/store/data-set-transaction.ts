@@ -65,6 +65,12 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
     nextId[counter] = id + 1;
     return id;
   };
+  /** A record that comes with its id (fixtures added to stored data): the counter moves past it. */
+  const keepId = (counter: string, id: number, fields: StoredRecord): StoredRecord => {
+    nextId ??= { ...current().nextId };
+    nextId[counter] = Math.max(nextId[counter] ?? 1, id + 1);
+    return fields;
+  };
   /** Throws unless `key` names a record that is stored or written by this transaction, and not removed. */
   const requireRecord = (collection: Collection, key: RecordKey) => {
     const { changes } = pendingOf(collection);
@@ -78,10 +84,13 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
   const writes: Omit<DataTransaction, keyof DataReader> = {
     async insert(collection, fields) {
       writable();
+      const given = fields[collection.keyField];
       const record: StoredRecord =
         collection.counter === undefined
           ? fields
-          : { [collection.keyField]: takeId(collection.counter), ...withoutField(fields, collection.keyField) };
+          : Number.isSafeInteger(given)
+            ? keepId(collection.counter, given as number, fields)
+            : { [collection.keyField]: takeId(collection.counter), ...withoutField(fields, collection.keyField) };
       pendingOf(collection).changes.insert(record[collection.keyField] as RecordKey, record);
       return record;
     },

@@ -27,6 +27,9 @@ export type DataReader = {
   /** How many records `matches` keeps. */
   count(collection: Collection, matches?: RecordFilter): Promise<number>;
 
+  /** The names of the collections whose lists the data holds (an empty list is one). */
+  collections(): Promise<readonly string[]>;
+
   findApiKey(key: string): Promise<ApiKeyRecord | undefined>;
   listApiKeys(): Promise<readonly ApiKeyRecord[]>;
 };
@@ -39,7 +42,8 @@ export type DataReader = {
 export type DataTransaction = DataReader & {
   /**
    * Stores a new record and answers it: numbered with the collection's next id when it has a
-   * counter (the id first among its fields), else under the key its fields hold.
+   * counter (the id first among its fields), else under the key its fields hold. A record that
+   * holds its id already (fixtures added to stored data) keeps it, and the counter moves past it.
    */
   insert(collection: Collection, fields: StoredRecord): Promise<StoredRecord>;
   /** Stores `record` in place of the one with its key. */

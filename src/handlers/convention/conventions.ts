@@ -77,7 +77,11 @@ export function answerByConvention(
   const project = projectRecord(resource.shape);
   const notFound = notFoundOf(deps.contract, operation, resource);
   const scope = parentScope(deps, operation, resource);
-  const under = scope ? ` under its ${resource.parent?.resource ?? scope.field} (${scope.field})` : '';
+  const under = scope ? ` of the ${resource.parent?.resource ?? 'parent'} its ${scope.field} names` : '';
+  const one =
+    resource.collection.keyField === 'id'
+      ? `${/^[aeiou]/i.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`
+      : `a record of ${resource.name}`;
   const send = (res: Response, record: StoredRecord | undefined) => {
     res.status(answer.status);
     if (answer.schema === undefined || record === undefined) res.end();
@@ -97,7 +101,11 @@ export function answerByConvention(
       const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape);
       const paging = pageParameters(deps, operation);
       const envelope = envelopeOf(deps, answer.schema);
-      const filters = rules.map((rule) => `${rule.parameter} (${rule.match} ${rule.field})`);
+      const filters = rules.map((rule) =>
+        rule.match === 'equals' && rule.field === rule.parameter
+          ? rule.parameter
+          : `${rule.parameter} (${rule.match}${rule.field === rule.parameter ? '' : ` ${rule.field}`})`,
+      );
       return {
         how:
           `lists ${resource.name}${under}` +
@@ -133,7 +141,7 @@ export function answerByConvention(
       const inputFields = createInputFields(deps.contract, operation);
       const { keyField } = collection;
       return {
-        how: `creates a record of ${resource.name}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}`,
+        how: `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}`,
         make: (world) => {
           const serverFields = createServerFields(world, resource);
           return async (req, res) => {
@@ -158,7 +166,7 @@ export function answerByConvention(
     }
     case 'read':
       return {
-        how: `reads one record of ${resource.name}${under} by ${shape.keyParam}`,
+        how: `reads ${one}${under} by ${shape.keyParam}`,
         make: (world) => async (req, res) => {
           send(res, await world.data.read((view) => findNamed(view, req)));
         },
@@ -168,9 +176,7 @@ export function answerByConvention(
       const inputFields = createInputFields(deps.contract, operation);
       const merging = shape.kind === 'merge';
       return {
-        how: merging
-          ? `merges the body into one record of ${resource.name}${under} (RFC 7396)`
-          : `replaces one record of ${resource.name}${under} with the body`,
+        how: merging ? `merges the body into ${one}${under} (RFC 7396)` : `replaces ${one}${under} with the body`,
         make: (world) => {
           const serverFields = createServerFields(world, resource);
           return async (req, res) => {
@@ -193,7 +199,7 @@ export function answerByConvention(
     }
     case 'delete':
       return {
-        how: `deletes one record of ${resource.name}${under} by ${shape.keyParam}`,
+        how: `deletes ${one}${under} by ${shape.keyParam}`,
         make: (world) => async (req, res) => {
           const removed = await world.data.transaction(async (tx) => {
             const existing = await findNamed(tx, req);

@@ -1,0 +1,83 @@
+// The resources read from a contract: the built-in one, and drafts that add to it.
+import { describe, expect, it } from '@jest/globals';
+import { stringify } from 'yaml';
+import { draftDocument, owners, petPhotos, petTags, storeStats } from '../../test/support/drafts.js';
+import { PETSTORE_SPEC_FILE } from '../package-root.js';
+import { loadContract, parseContract } from './load-contract.js';
+import { describeResources, type ResourceModel } from './resource-model.js';
+
+const shapesOf = (model: ResourceModel) =>
+  Object.fromEntries(
+    [...model.shapes].map(([id, shape]) => [
+      id,
+      `${shape.kind} ${shape.resource.name}${shape.keyParam ? ` by ${shape.keyParam}` : ''}`,
+    ]),
+  );
+
+describe('the resources of the built-in contract', () => {
+  const model = describeResources(loadContract(PETSTORE_SPEC_FILE));
+
+  it('are its four collections, keyed and numbered as the data file is', () => {
+    expect([...model.resources.values()].map((resource) => resource.collection)).toEqual([
+      { name: 'pets', keyField: 'id', counter: 'pet' },
+      { name: 'categories', keyField: 'id', counter: 'category' },
+      { name: 'orders', keyField: 'id', counter: 'order' },
+      { name: 'inventory', keyField: 'petId' },
+    ]);
+    expect(model.resources.get('pets')).toMatchObject({
+      collectionPaths: ['/pets'],
+      itemPaths: ['/pets/{petId}', '/pets/by-id/{petId}'],
+      // The deprecated GET /pets/{petId} is not where a new pet is read.
+      locationPath: '/pets/by-id/{petId}',
+    });
+  });
+
+  it('give every operation its shape, the deprecated read of a pet included', () => {
+    expect(shapesOf(model)).toMatchObject({
+      listPets: 'list pets',
+      createPet: 'create pets',
+      getPetLegacy: 'read pets by petId',
+      getPet: 'read pets by petId',
+      updatePet: 'replace pets by petId',
+      deletePet: 'delete pets by petId',
+      updateOrder: 'merge orders by orderId',
+      getInventoryItem: 'read inventory by petId',
+    });
+  });
+});
+
+describe('the resources of a draft', () => {
+  it('take a sub-collection under its parent, numbered by its own counter', async () => {
+    const document = await draftDocument(petPhotos);
+    const model = describeResources(parseContract(stringify(document), 'draft.yaml'));
+    expect(model.resources.get('photos')).toMatchObject({
+      collection: { name: 'photos', keyField: 'id', counter: 'photo' },
+      parent: { resource: 'pets', param: 'petId' },
+      locationPath: '/pets/by-id/{petId}/photos/{photoId}',
+    });
+    expect(shapesOf(model)).toMatchObject({
+      listPetPhotos: 'list photos',
+      addPetPhoto: 'create photos',
+      getPetPhoto: 'read photos by photoId',
+      deletePetPhoto: 'delete photos by photoId',
+    });
+  });
+
+  it('take a new top-level resource with every item operation, and leave a report to its examples', async () => {
+    const document = await draftDocument(owners, storeStats, petTags);
+    const model = describeResources(parseContract(stringify(document), 'draft.yaml'));
+    expect(model.resources.get('owners')?.collection).toEqual({ name: 'owners', keyField: 'id', counter: 'owner' });
+    expect(shapesOf(model)).toMatchObject({
+      listOwners: 'list owners',
+      createOwner: 'create owners',
+      getOwner: 'read owners by ownerId',
+      replaceOwner: 'replace owners by ownerId',
+      changeOwner: 'merge owners by ownerId',
+      deleteOwner: 'delete owners by ownerId',
+    });
+    expect(model.shapes.has('getStoreStats')).toBe(false);
+    expect([...(model.resources.get('pets')?.shape.properties.keys() ?? [])]).toEqual(
+      expect.arrayContaining(['tags', 'nickname']),
+    );
+  });
+});

@@ -1,0 +1,284 @@
+// Drafts of the contract, as an API team writes them in a pull request: the built-in contract
+// with a field, a resource, a sub-collection, an operation answered by its example, an operation
+// removed or an enum value added. Each is written to a folder of its own, as a user would keep it.
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { PETSTORE_SPEC_FILE } from '../../src/package-root.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: a draft is edited as free JSON, as a user edits the YAML
+type Json = Record<string, any>;
+export type DraftEdit = (document: Json) => void;
+
+const LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+};
+const errors = (...statuses: string[]) =>
+  Object.fromEntries(
+    statuses.map((status) => {
+      const names: Record<string, string> = {
+        '400': 'BadRequest',
+        '401': 'Unauthorized',
+        '403': 'Banned',
+        '404': 'NotFound',
+        '429': 'TooManyRequests',
+        '500': 'InternalError',
+      };
+      return [status, { $ref: `#/components/responses/${names[status]}` }];
+    }),
+  );
+const COMMON_ERRORS = ['400', '401', '403', '429', '500'];
+const ok = (description: string, schema: Json, extra: Json = {}) => ({
+  description,
+  headers: { ...LIMIT_HEADERS, ...(extra.headers ?? {}) },
+  content: { 'application/json': { schema, ...(extra.examples ? { examples: extra.examples } : {}) } },
+});
+
+/** NewPet gains `tags` (default []) and `nickname`; Pet, built on it, answers them. */
+export const petTags: DraftEdit = (document) => {
+  const properties = document.components.schemas.NewPet.properties;
+  properties.tags = {
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength: 30 },
+    maxItems: 10,
+    default: [],
+    description: 'Labels of the pet.',
+  };
+  properties.nickname = { type: 'string', minLength: 1, maxLength: 50, description: 'What its family calls it.' };
+};
+
+/** PetStatus gains `reserved`. */
+export const reservedStatus: DraftEdit = (document) => {
+  document.components.schemas.PetStatus.enum.push('reserved');
+};
+
+/** A pet's photos: a sub-collection under /pets/by-id/{petId}, with its own item path. */
+export const petPhotos: DraftEdit = (document) => {
+  document.components.schemas.Photo = {
+    type: 'object',
+    required: ['id', 'url'],
+    properties: {
+      id: { allOf: [{ $ref: '#/components/schemas/Id' }], readOnly: true },
+      url: { type: 'string', format: 'uri', maxLength: 500 },
+      caption: { type: 'string', maxLength: 200 },
+      takenAt: { type: 'string', format: 'date-time', readOnly: true },
+    },
+  };
+  document['x-error-codes'].PHOTO_NOT_FOUND = { status: 404, description: 'No photo of this pet has this id.' };
+  document.components.responses.NotFound.content['application/json'].schema.allOf[1].properties.code.enum.push(
+    'PHOTO_NOT_FOUND',
+  );
+  const photoId = { name: 'photoId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } };
+  document.paths['/pets/by-id/{petId}/photos'] = {
+    parameters: [{ $ref: '#/components/parameters/PetId' }],
+    get: {
+      operationId: 'listPetPhotos',
+      tags: ['Pets'],
+      summary: "A pet's photos",
+      description: "The pet's photos, a page at a time.",
+      parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
+      responses: {
+        '200': ok('Its photos.', { type: 'array', items: { $ref: '#/components/schemas/Photo' } }),
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+    post: {
+      operationId: 'addPetPhoto',
+      tags: ['Pets'],
+      summary: 'Add a photo of a pet',
+      description: 'Adds a photo.',
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Photo' } } },
+      },
+      responses: {
+        '201': ok(
+          'The photo.',
+          { $ref: '#/components/schemas/Photo' },
+          { headers: { Location: { $ref: '#/components/headers/Location' } } },
+        ),
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+  };
+  document.paths['/pets/by-id/{petId}/photos/{photoId}'] = {
+    parameters: [{ $ref: '#/components/parameters/PetId' }, photoId],
+    get: {
+      operationId: 'getPetPhoto',
+      tags: ['Pets'],
+      summary: 'A photo of a pet',
+      description: 'One photo.',
+      responses: {
+        '200': ok('The photo.', { $ref: '#/components/schemas/Photo' }),
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+    delete: {
+      operationId: 'deletePetPhoto',
+      tags: ['Pets'],
+      summary: 'Delete a photo of a pet',
+      description: 'Removes one photo.',
+      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
+    },
+  };
+};
+
+/** Owners: a new top-level resource, listed with a filter, created, read, replaced, merged and deleted. */
+export const owners: DraftEdit = (document) => {
+  document.components.schemas.NewOwner = {
+    type: 'object',
+    required: ['name', 'email'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100 },
+      email: { type: 'string', format: 'email', maxLength: 200 },
+      city: { type: 'string', maxLength: 100 },
+      vip: { type: 'boolean', default: false },
+    },
+  };
+  document.components.schemas.Owner = {
+    allOf: [
+      { $ref: '#/components/schemas/NewOwner' },
+      { type: 'object', required: ['id'], properties: { id: { $ref: '#/components/schemas/Id' } } },
+    ],
+  };
+  document.components.schemas.OwnerChange = {
+    type: 'object',
+    minProperties: 1,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100 },
+      city: { type: 'string', maxLength: 100 },
+      vip: { type: 'boolean' },
+    },
+  };
+  document['x-error-codes'].OWNER_NOT_FOUND = { status: 404, description: 'No owner has this id.' };
+  document.components.responses.NotFound.content['application/json'].schema.allOf[1].properties.code.enum.push(
+    'OWNER_NOT_FOUND',
+  );
+  const ownerId = { name: 'ownerId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } };
+  const body = (schema: string) => ({
+    required: true,
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+  });
+  const owner = { $ref: '#/components/schemas/Owner' };
+  document.paths['/owners'] = {
+    get: {
+      operationId: 'listOwners',
+      tags: ['Owners'],
+      summary: 'List owners',
+      description: 'Owners, a page at a time.',
+      parameters: [
+        {
+          name: 'city',
+          in: 'query',
+          description: 'Only owners of this city.',
+          schema: { type: 'string', maxLength: 100 },
+        },
+        { name: 'vip', in: 'query', description: 'Only VIPs, or only the others.', schema: { type: 'boolean' } },
+        { $ref: '#/components/parameters/Limit' },
+        { $ref: '#/components/parameters/Offset' },
+      ],
+      responses: {
+        '200': ok(
+          'A page of owners.',
+          { type: 'array', items: owner },
+          {
+            headers: { 'X-Total-Count': { $ref: '#/components/headers/X-Total-Count' } },
+          },
+        ),
+        ...errors(...COMMON_ERRORS),
+      },
+    },
+    post: {
+      operationId: 'createOwner',
+      tags: ['Owners'],
+      summary: 'Create an owner',
+      description: 'Adds an owner.',
+      requestBody: body('NewOwner'),
+      responses: {
+        '201': ok('The owner.', owner, { headers: { Location: { $ref: '#/components/headers/Location' } } }),
+        ...errors(...COMMON_ERRORS),
+      },
+    },
+  };
+  document.paths['/owners/{ownerId}'] = {
+    parameters: [ownerId],
+    get: {
+      operationId: 'getOwner',
+      tags: ['Owners'],
+      summary: 'Read an owner',
+      description: 'One owner.',
+      responses: { '200': ok('The owner.', owner), ...errors(...COMMON_ERRORS, '404') },
+    },
+    put: {
+      operationId: 'replaceOwner',
+      tags: ['Owners'],
+      summary: 'Replace an owner',
+      description: 'Replaces every field.',
+      requestBody: body('NewOwner'),
+      responses: { '200': ok('The owner.', owner), ...errors(...COMMON_ERRORS, '404') },
+    },
+    patch: {
+      operationId: 'changeOwner',
+      tags: ['Owners'],
+      summary: 'Change an owner',
+      description: 'Changes the fields sent.',
+      requestBody: body('OwnerChange'),
+      responses: { '200': ok('The owner.', owner), ...errors(...COMMON_ERRORS, '404') },
+    },
+    delete: {
+      operationId: 'deleteOwner',
+      tags: ['Owners'],
+      summary: 'Delete an owner',
+      description: 'Removes an owner.',
+      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
+    },
+  };
+  document.tags.push({ name: 'Owners', description: 'The people pets go home with.' });
+};
+
+/** GET /store/stats: a report the draft only sketches with an example. */
+export const storeStats: DraftEdit = (document) => {
+  document.paths['/store/stats'] = {
+    get: {
+      operationId: 'getStoreStats',
+      tags: ['Store'],
+      summary: "The store's figures",
+      description: 'Pets for sale and orders open.',
+      responses: {
+        '200': ok(
+          'The figures.',
+          {
+            type: 'object',
+            required: ['petsForSale', 'openOrders'],
+            properties: { petsForSale: { type: 'integer', minimum: 0 }, openOrders: { type: 'integer', minimum: 0 } },
+          },
+          { examples: { today: { value: { petsForSale: 42, openOrders: 7 } } } },
+        ),
+        ...errors(...COMMON_ERRORS),
+      },
+    },
+  };
+};
+
+/** DELETE /categories/{categoryId} is gone from the draft. */
+export const noCategoryDelete: DraftEdit = (document) => {
+  delete document.paths['/categories/{categoryId}'].delete;
+};
+
+/** The built-in contract with `edits`, as parsed YAML. */
+export async function draftDocument(...edits: DraftEdit[]): Promise<Json> {
+  const document = parse(await readFile(PETSTORE_SPEC_FILE, 'utf8')) as Json;
+  for (const edit of edits) edit(document);
+  return document;
+}
+
+/** Writes a draft to a folder of its own, as openapi.yaml; answers its path. */
+export async function writeDraft(...edits: DraftEdit[]): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'petstore-draft-'));
+  const file = join(folder, 'openapi.yaml');
+  await writeFile(file, stringify(await draftDocument(...edits)));
+  return file;
+}
