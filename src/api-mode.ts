@@ -23,8 +23,7 @@ export type ApiModeContext = {
   seed: number;
 };
 
-/** How an operation of the contract is answered, as the banner, the dashboard and GET /__mock/operations tell it. */
-export type AnswerDescription = components['schemas']['OperationAnswer'];
+export type { AnswerDescription } from './handlers/index.js';
 
 /** The steps of one world: before the body is read (key and limits), and the one that answers. */
 export type WorldSteps = { beforeBody: readonly RequestHandler[]; answer: RequestHandler };

@@ -2,7 +2,7 @@
 // (by operationId), else by the convention of its shape (a collection's list or create, an
 // item's read, replace, merge or delete), else from its examples or its schema. No operation is
 // left without an answer: a draft's new operations need no code.
-import type { AnswerDescription } from '../api-mode.js';
+import type { components } from '../generated/control.js';
 import type { OperationInfo } from '../openapi/load-contract.js';
 import { CATEGORY_RULES } from './categories.js';
 import { answerByConvention } from './convention/conventions.js';
@@ -15,7 +15,8 @@ import type { Rule, RuleSet } from './rule-set.js';
 
 const RULES: RuleSet = { ...PET_RULES, ...CATEGORY_RULES, ...ORDER_RULES, ...INVENTORY_RULES };
 
-export type { AnswerDescription } from '../api-mode.js';
+/** How an operation of the contract is answered, as the banner, the dashboard and GET /__mock/operations tell it. */
+export type AnswerDescription = components['schemas']['OperationAnswer'];
 
 type AnswerKind = Exclude<AnswerDescription['answeredBy'], 'upstream'>;
 
