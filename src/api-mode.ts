@@ -3,7 +3,7 @@
 // its clock and latency, and leaves to the mode what differs: the key and limits, the answer (a
 // handler's, or the upstream's), and how answers are checked on their way out.
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
-import type { components } from './generated/control.js';
+import type { AnswerDescription } from './handlers/index.js';
 import type { LogLine } from './http/request-log.js';
 import type { Contract } from './openapi/load-contract.js';
 import type { ViolationLog } from './store/violation-log.js';
