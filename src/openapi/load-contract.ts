@@ -2,7 +2,7 @@
 // stops the server here with a clear message, instead of failing the first request with a 500.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { readBuildOutput } from '../package-root.js';
+import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE, readBuildOutput } from '../package-root.js';
 import { asObject, escapePointerSegment, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -55,6 +55,9 @@ export const pathItemPointer = (path: string) => `/paths/${escapePointerSegment(
 /** Where an operation stands in the contract, e.g. "/paths/~1pets/get". */
 export const operationPointer = (operation: Pick<OperationInfo, 'path' | 'method'>) =>
   `${pathItemPointer(operation.path)}/${operation.method}`;
+
+/** Whether a contract's file is one of the package's own (spec/petstore.yaml, spec/control.yaml). */
+export const isBuiltInContract = (file: string) => file === PETSTORE_SPEC_FILE || file === CONTROL_SPEC_FILE;
 
 export class ContractError extends Error {
   constructor(file: string, problem: string) {
@@ -136,7 +139,8 @@ export function parseContract(text: string, file: string): Contract {
   return describeContract(parsed, text, file);
 }
 
-function describeContract(parsed: unknown, text: string, file: string): Contract {
+/** The contract of a parsed document: its operations and base path (`text` is what /openapi.yaml serves). */
+export function describeContract(parsed: unknown, text: string, file: string): Contract {
   const document = asObject(parsed);
   if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
     throw new ContractError(file, 'it is not an OpenAPI 3 document');
