@@ -12,6 +12,14 @@ const CONTROL_ACCESS_NOTE = {
   closed: 'CLOSED: listening beyond loopback without --control-token',
 } as const;
 
+/** Which contract is served: the built-in one, or the file given (and how many files it names). */
+function describeContractServed(server: MockServer): string {
+  const draft = server.contractDraft;
+  if (!draft) return 'built in';
+  const others = draft.sources.length - 1;
+  return `from --contract ${draft.shown}${others > 0 ? ` and the ${others === 1 ? 'file' : `${others} files`} it references` : ''}`;
+}
+
 /** `workers`: how many processes serve the port (serve --workers), when more than this one. */
 export function renderBanner(
   server: MockServer,
@@ -31,7 +39,7 @@ export function renderBanner(
     '',
     `    API        ${server.url}`,
     `    Reference  ${server.origin}/docs`,
-    `    Contract   ${server.origin}/openapi.yaml`,
+    `    Contract   ${server.origin}/openapi.yaml (${describeContractServed(server)})`,
     `    Data       ${dataOrigin ? `${server.dataLocation} (${dataOrigin})` : server.dataLocation}`,
     `    Dashboard  ${server.origin}/__mock/ui`,
     `    Control    ${server.origin}/__mock/state (${CONTROL_ACCESS_NOTE[server.controlAccess]})`,

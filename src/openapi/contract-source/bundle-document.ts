@@ -43,6 +43,13 @@ const MAX_REF_HOPS = 64;
 export const toPointer = (segments: readonly string[]) =>
   segments.map((segment) => `/${escapePointerSegment(segment)}`).join('');
 
+/** Characters a URI fragment may hold as they are (RFC 3986, section 3.5); others are percent-encoded. */
+const FRAGMENT_CHARACTER = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/;
+
+/** A local $ref to `segments`: "#/paths/~1pets~1%7BpetId%7D" (a valid URI, as OpenAPI wants). */
+const localRef = (segments: readonly string[]) =>
+  `#${[...toPointer(segments)].map((character) => (FRAGMENT_CHARACTER.test(character) ? character : encodeURIComponent(character))).join('')}`;
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -230,11 +237,11 @@ export function bundleDocument(collected: CollectedSources, limits: ContractLimi
     for (const key of Object.keys(siblings))
       setOwn(copiedSiblings, key, copyChild(siblings[key], at, source, from, key));
     // The first file's own values stay where they are: a $ref into it stays one.
-    if (target.source === root) return { $ref: `#${toPointer(target.segments)}`, ...copiedSiblings };
+    if (target.source === root) return { $ref: localRef(target.segments), ...copiedSiblings };
     const key = addressKey(target);
     const keys = Object.keys(siblings);
     const place = placeOf(target);
-    if (keys.length === 0 && place) return { $ref: `#${toPointer(place)}` };
+    if (keys.length === 0 && place) return { $ref: localRef(place) };
     if (keys.every(isAnnotation)) {
       // Written out here; later $refs point here only when nothing was laid on top.
       if (keys.length === 0) written.set(key, [...at]);
@@ -247,7 +254,7 @@ export function bundleDocument(collected: CollectedSources, limits: ContractLimi
     const allOf = Array.isArray(copiedSiblings.allOf) ? copiedSiblings.allOf : [];
     const inAllOf = [...at, 'allOf', String(allOf.length)];
     if (!place) written.set(key, inAllOf);
-    const content = place ? { $ref: `#${toPointer(place)}` } : writeOut(target, inAllOf);
+    const content = place ? { $ref: localRef(place) } : writeOut(target, inAllOf);
     return { ...copiedSiblings, allOf: [...allOf, content] };
   }
 

@@ -87,6 +87,63 @@ describe('reading a contract given at run time', () => {
     });
   });
 
+  it('points later $refs to a part first written inside a path at that place, as a valid URI', async () => {
+    const root = await writeSplitDraft(folder);
+    // Two path files name one response file of their own: it is written out in the first path.
+    await mkdir(join(folder, 'responses'));
+    await writeFile(
+      join(folder, 'responses', 'not-found.yaml'),
+      [
+        'description: No such pet.',
+        'content:',
+        '  application/json:',
+        '    schema:',
+        '      $ref: ../schemas/error.json',
+        '    examples:',
+        '      missing:',
+        '        value: { code: PET_NOT_FOUND, message: No pet has id 7., status: 404 }',
+        '',
+      ].join('\n'),
+    );
+    for (const file of ['pets-by-id-petId.yaml', 'pets-petId.yaml']) {
+      const path = join(folder, 'paths', file);
+      const item = parse(await readFile(path, 'utf8'));
+      item.get.responses['404'] = { $ref: '../responses/not-found.yaml' };
+      await writeFile(path, JSON.stringify(item));
+    }
+    const draft = await readContractFile(root);
+    const refs = refsIn(draft.document).filter((ref) => ref.includes('404'));
+    expect(refs).toEqual([expect.stringMatching(/^#\/paths\/~1pets~1(by-id~1)?%7BpetId%7D\/get\/responses\/404$/)]);
+    // The mock reads it as the validator does: the second operation's 404 is the same answer.
+    const operations = draftContract(draft).operations;
+    const notFound = (id: string) => operations.find((operation) => operation.operationId === id)?.responses.get('404');
+    expect(notFound('getPetLegacy')).toEqual(notFound('getPet'));
+    expect(notFound('getPet')?.examples).toEqual({
+      missing: { code: 'PET_NOT_FOUND', message: 'No pet has id 7.', status: 404 },
+    });
+  });
+
+  it('serves a contract without servers at the root, and refuses one whose paths the mock takes', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    delete document.servers;
+    await writeFile(file, JSON.stringify(document));
+    expect(draftContract(await readContractFile(file)).basePath).toBe('');
+    document.paths['/docs'] = document.paths['/categories'];
+    delete document.paths['/categories'];
+    for (const operation of Object.values(document.paths['/docs'] as Record<string, { operationId?: string }>)) {
+      if (operation.operationId) operation.operationId = `${operation.operationId}Docs`;
+    }
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).problems).toEqual([
+      expect.objectContaining({
+        kind: 'unservable',
+        line: await lineOf(file, '"/docs": {'),
+        message: expect.stringContaining("/docs is under the mock's own /docs"),
+      }),
+    ]);
+  });
+
   it('takes JSON and YAML by their content, whatever the file is called', async () => {
     const document = loadPetstoreSpec();
     await writeFile(join(folder, 'contract.yaml'), JSON.stringify(document));
