@@ -1,11 +1,13 @@
 // Drafts of the contract as an API team writes them: the built-in contract split over several
 // files with $refs (YAML and JSON, folders two deep, files that refer back to the first one),
 // optionally edited first. Used by the reader's tests, the CLI's, the installed package's and
-// the bench, each in a folder of its own.
+// the bench (compiled with it: tsconfig.build.json), each in a folder of its own.
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { stringify } from 'yaml';
-import { loadPetstoreSpec, type SpecDocument } from './spec.js';
+import { parse, stringify } from 'yaml';
+import { PETSTORE_SPEC_FILE } from '../../src/package-root.js';
+import type { SpecDocument } from './spec.js';
 
 /** Where each schema of components.schemas is written, relative to the contract's folder. */
 const SCHEMA_FILES: Record<string, string> = { Id: 'schemas/parts/id.yaml', Error: 'schemas/error.json' };
@@ -55,7 +57,8 @@ async function write(folder: string, file: string, value: unknown): Promise<void
  * openapi.yaml; $refs the edit wrote to other files stay as written. Returns the first file's path.
  */
 export async function writeSplitDraft(folder: string, edit?: (document: SpecDocument) => void): Promise<string> {
-  const document = loadPetstoreSpec();
+  // Read through the package's root, so that the bench's compiled copy (dist/test/) finds it too.
+  const document = parse(readFileSync(PETSTORE_SPEC_FILE, 'utf8')) as SpecDocument;
   edit?.(document);
   const schemas = document.components.schemas as Record<string, unknown>;
   // A schema the edit made a $ref stays in the first file, as written.

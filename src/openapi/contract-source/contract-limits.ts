@@ -13,8 +13,8 @@ export type ContractLimits = Readonly<{
   nodes: number;
   /** Objects and arrays nested in one another. */
   depth: number;
-  /** YAML aliases resolved, weighted by the size of what each repeats (the `yaml` package's count). */
-  aliasCount: number;
+  /** YAML aliases (*name) in one file; what they expand into counts against `nodes`. */
+  aliases: number;
   /** Milliseconds to wait for one URL (with the option that allows them). */
   urlTimeoutMs: number;
 }>;
@@ -25,7 +25,7 @@ export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   files: 1_000,
   nodes: 2_000_000,
   depth: 200,
-  aliasCount: 10_000,
+  aliases: 10_000,
   urlTimeoutMs: 10_000,
 });
 

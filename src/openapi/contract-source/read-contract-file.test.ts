@@ -388,6 +388,13 @@ describe('reading a contract given at run time', () => {
       const draft = await readContractFile(file);
       expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
       expect(Object.keys(draft.document['x-extra'] as object)).toEqual(['__proto__']);
+      await writeFile(
+        file,
+        `${await readFile(PETSTORE_SPEC_FILE, 'utf8')}\nx-extra:\n  __proto__:\n    polluted: true\n`,
+      );
+      const fromYaml = await readContractFile(file);
+      expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+      expect(Object.keys(fromYaml.document['x-extra'] as object)).toEqual(['__proto__']);
     });
   });
 });
