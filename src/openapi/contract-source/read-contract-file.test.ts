@@ -1,4 +1,5 @@
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, symlink, unlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -207,21 +208,27 @@ describe('reading a contract given at run time', () => {
     expect(refusal.message).toContain(`${petFile}:${await lineOf(petFile, 'type: strin')}:`);
   });
 
-  it('refuses what the mock cannot serve: no operationId, one used twice, a base path with a variable', async () => {
+  it('refuses what the mock cannot serve: no operationId, one used twice, a base path with a variable, a broken pattern', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
     delete document.paths['/pets'].get.operationId;
     document.paths['/categories'].get.operationId = 'createPet';
     document.servers = [{ url: 'https://api.example.com/{version}', variables: { version: { default: 'v1' } } }];
+    // Valid for the OpenAPI schema, but every answer would be a 500: the validator cannot compile it.
+    document.components.schemas.NewPet.properties.name.pattern = '[a-';
     await writeFile(file, JSON.stringify(document, null, 2));
     const problems = (await refusalOf(file)).problems;
-    expect(problems.map((problem) => problem.kind)).toEqual(['unservable', 'unservable', 'unservable']);
+    expect(problems.map((problem) => problem.kind)).toEqual(['unservable', 'unservable', 'unservable', 'unservable']);
     expect(problems[0]).toMatchObject({
       line: await lineOf(file, '"get": {'),
       message: expect.stringContaining('GET /pets has no operationId'),
     });
     expect(problems[1]?.message).toContain('operationId "createPet" is also POST /pets');
     expect(problems[2]?.message).toContain('has a variable in its path');
+    expect(problems[3]).toMatchObject({
+      line: await lineOf(file, '"pattern": "[a-"'),
+      message: expect.stringContaining('the pattern "[a-" is not a regular expression the validator can compile'),
+    });
   });
 
   describe('$refs of an untrusted draft', () => {
@@ -258,6 +265,15 @@ describe('reading a contract given at run time', () => {
           line: 3,
           message: expect.stringContaining('symbolic link'),
         }),
+      ]);
+    });
+
+    it('refuses a named pipe where a file should be, without waiting on it', async () => {
+      const root = await writeSplitDraft(folder);
+      await unlink(join(folder, 'schemas', 'pets.yaml'));
+      execFileSync('mkfifo', [join(folder, 'schemas', 'pets.yaml')]);
+      expect((await refusalOf(root)).problems).toEqual([
+        expect.objectContaining({ kind: 'unreadable', message: expect.stringContaining('is not a file') }),
       ]);
     });
 

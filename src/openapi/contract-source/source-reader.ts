@@ -1,6 +1,7 @@
 // Reads the files of a contract given at run time, and nothing else: the first file, the files
 // its $refs name under the contract's own folder (symlinks resolved before the check), and URLs
 // only under the prefixes the user allowed. Every read is bounded in size, and URLs in time.
+import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -105,7 +106,8 @@ export async function createSourceReader(rootFile: string, options: SourceReader
     if (known) return known;
     let handle: Awaited<ReturnType<typeof open>> | undefined;
     try {
-      handle = await open(path, 'r');
+      // Without waiting: a named pipe put where a file should be would hold an open for ever.
+      handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
       const stats = await handle.stat();
       if (!stats.isFile()) {
         throw new SourceReadError(`${shown} is not a file. Name a JSON or YAML file.`, 'unreadable');
