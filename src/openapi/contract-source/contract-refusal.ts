@@ -1,7 +1,7 @@
 // Why a contract file given at run time is not served: each problem where it is written (file,
 // line, column), what is wrong, and what to do. One error carries them all, so that a draft is
 // fixed in one pass rather than one start per problem.
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 
 /** What kind of fault: the mock's --watch and the tests tell them apart by this. */
 export type ProblemKind =
@@ -49,9 +49,10 @@ export function describePlace(problem: Pick<ContractProblem, 'file' | 'line' | '
 
 /** A path as a person finds it: relative to the working directory when under it; URLs as they are. */
 export function showPath(location: string): string {
-  if (!isAbsolute(location)) return location;
-  const fromHere = relative(process.cwd(), location);
-  return fromHere !== '' && !fromHere.startsWith('..') && !isAbsolute(fromHere) ? fromHere : location;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return location;
+  const absolute = resolve(location);
+  const fromHere = relative(process.cwd(), absolute);
+  return fromHere !== '' && !fromHere.startsWith('..') && !isAbsolute(fromHere) ? fromHere : absolute;
 }
 
 export class ContractRefusal extends Error {
