@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateDataSet } from '../src/fixtures/generate-data-set.js';
+import { writeSplitDraft } from '../test/support/contract-drafts.js';
 import {
   BENCH_KEY,
   BENCH_KEY_LIMITS,
@@ -90,27 +91,37 @@ async function timeToFirstAnswer(start: () => Promise<Running>, name: string): P
   return elapsedMs;
 }
 
-type ColdStarts = { mock: number; floor: number; bare: number; npmStart: number };
+type ColdStarts = { mock: number; floor: number; bare: number; npmStart: number; draft: number };
 
 /**
- * Cold starts of the mock, the floor and bare Express, and `npm start` on this built checkout
- * (over a data file of 60 pets, as one kept from an earlier run), interleaved, median of each.
+ * Cold starts of the mock, the floor and bare Express, `npm start` on this built checkout
+ * (over a data file of 60 pets, as one kept from an earlier run), and the mock serving a draft of
+ * the contract (the built-in one split over files, as --contract reads a team's), interleaved,
+ * median of each.
  */
 async function coldStarts(folder: string): Promise<ColdStarts> {
   const npmStartData = await dataFile(folder, 'npm-start', 60);
+  const draft = await writeSplitDraft(join(folder, 'draft'));
   const starts = {
     mock: () => startMock(['--data', ':memory:', '--key', BENCH_KEY_OPTION]),
     floor: startFloor,
     bare: startBaseline,
     npmStart: () => startNpmStart(npmStartData),
+    draft: () => startMock(['--data', ':memory:', '--key', BENCH_KEY_OPTION, '--contract', draft]),
   };
   const names = Object.keys(starts) as (keyof ColdStarts)[];
-  const times: Record<keyof ColdStarts, number[]> = { mock: [], floor: [], bare: [], npmStart: [] };
+  const times: Record<keyof ColdStarts, number[]> = { mock: [], floor: [], bare: [], npmStart: [], draft: [] };
   for (let run = 0; run < COLD_STARTS; run += 1) {
     for (const name of names) times[name].push(await timeToFirstAnswer(starts[name], name));
   }
   const medianOf = (name: keyof ColdStarts) => Math.round(median(times[name]));
-  return { mock: medianOf('mock'), floor: medianOf('floor'), bare: medianOf('bare'), npmStart: medianOf('npmStart') };
+  return {
+    mock: medianOf('mock'),
+    floor: medianOf('floor'),
+    bare: medianOf('bare'),
+    npmStart: medianOf('npmStart'),
+    draft: medianOf('draft'),
+  };
 }
 
 /** RSS of each server a second after its first answer, all three side by side. */
@@ -180,6 +191,7 @@ function runFigures(rows: Row[], extra: Extras): RunFigures {
     creates100kTo100: rowNamed(rows, PETS_100K_ROW).ratio ?? 0,
     coldStartMs: extra.coldStartMs ?? { mock: Number.POSITIVE_INFINITY, bare: 1 },
     npmStartMs: extra.coldStartMs?.npmStart ?? Number.POSITIVE_INFINITY,
+    draftColdStartMs: extra.coldStartMs?.draft ?? Number.POSITIVE_INFINITY,
     idleRssMb: extra.idleRssMb?.mock ?? Number.POSITIVE_INFINITY,
     keysRatio: rowNamed(rows, KEYS_ROW).ratio ?? 0,
     scopesGrowthMb: extra.scopes?.growthMb ?? Number.POSITIVE_INFINITY,
@@ -283,6 +295,10 @@ function reportFileStore(rows: Row[], extra: Extras): void {
     console.log(
       `npm start on this built checkout (spawn to first answer, in the same rounds): ${cold.npmStart} ms ` +
         `(${toBare(cold.npmStart)} bare Express); floor ${cold.floor} ms, bare Express ${cold.bare} ms`,
+    );
+    console.log(
+      `serve --contract with a draft split over files (spawn to first answer, in the same rounds): ${cold.draft} ms ` +
+        `(${ratio(cold.draft / cold.mock)} the built-in contract's ${cold.mock} ms)`,
     );
   }
   console.log(`idle RSS: mock ${idle?.mock} MB, floor ${idle?.floor} MB, bare Express ${idle?.bare} MB`);

@@ -4,14 +4,16 @@
 // src/cli/: the mock's code never loads the suite; bin/ hands this command to the CLI, and the
 // suite itself is loaded by the command's action only, so that other commands never pay for it.
 import { type Command, Option } from 'commander';
+import { addContractOptions, type ContractFlags } from '../src/cli/contract-options.js';
 import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
+import { useGivenContract } from './given-contract.js';
 import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
 import { expectApiAt } from './support/reachable.js';
 import { DEFAULT_EXAMPLES } from './support/target.js';
 
-type ContractFlags = {
+type ContractCommandFlags = ContractFlags & {
   baseUrl: string;
   apiKey: string;
   junit?: string;
@@ -52,7 +54,7 @@ function checkBaseUrl(value: string): string {
 }
 
 export function registerContractCommand(program: Command): void {
-  program
+  const contract = program
     .command('contract')
     .description('Check an implementation of the Pet Store API against the contract.')
     .addOption(
@@ -113,63 +115,74 @@ export function registerContractCommand(program: Command): void {
     .option(
       '--no-mock-control',
       'on a petstore-mock target, neither read nor make keys through its control API, nor move its clock',
-    )
-    .action(async (flags: ContractFlags, command: Command) => {
-      const baseUrl = checkBaseUrl(flags.baseUrl);
-      await expectApiAt(baseUrl);
-      // Progress always goes to stderr: lines in CI (not a terminal), one line in place on a terminal.
-      const progress = flags.progress ? 'each-check' : process.stderr.isTTY ? 'status-line' : 'lines';
-      const [{ runContractSuite }, { SelectionError }, { renderSummary }] = await Promise.all([
-        import('./run-contract-suite.js'),
-        import('./selection.js'),
-        import('./report/summary.js'),
-      ]);
-      const planKeyList = await parsePlanKeys(flags.planKey, command);
-      let result: Awaited<ReturnType<typeof runContractSuite>>;
-      try {
-        result = await runContractSuite({
-          baseUrl,
-          apiKey: flags.apiKey,
-          progress,
-          ...(flags.junit ? { junit: flags.junit } : {}),
-          ...(flags.html ? { html: flags.html } : {}),
-          ...(flags.operations ? { operations: list(flags.operations) } : {}),
-          ...(flags.tags ? { tags: list(flags.tags) } : {}),
-          ...(flags.checks ? { checks: list(flags.checks) as CheckKind[] } : {}),
-          ...(flags.stableOnly ? { stableOnly: true } : {}),
-          ...(flags.rateLimitKey ? { rateLimitKey: flags.rateLimitKey } : {}),
-          ...(flags.checkBan ? { checkBan: true } : {}),
-          ...(flags.dayLimitKey ? { dayLimitKey: flags.dayLimitKey } : {}),
-          ...(planKeyList.length > 0 ? { planKeys: planKeyList } : {}),
-          ...(flags.maxRateLimitRequests ? { maxRateLimitRequests: flags.maxRateLimitRequests } : {}),
-          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
-          ...(flags.examples ? { examples: flags.examples } : {}),
-          ...(flags.scope ? { scope: flags.scope } : {}),
-          ...(flags.concurrency ? {} : { concurrency: false }),
-          ...(flags.mockControl ? {} : { mockControl: false }),
-        });
-      } catch (error) {
-        if (error instanceof SelectionError) command.error(`petstore-mock contract: ${error.message}`, { exitCode: 2 });
-        throw error;
-      }
-      const notes: string[] = [];
-      if (result.failed > 0) {
-        const variables = [
-          `$${API_KEY_VARIABLE}`,
-          ...(flags.rateLimitKey ? [`$${RATE_LIMIT_KEY_VARIABLE}`] : []),
-          ...(flags.dayLimitKey ? [`$${DAY_LIMIT_KEY_VARIABLE}`] : []),
-          ...planKeyVariables(planKeyList.map(({ plan }) => plan)).map((variable) => `$${variable}`),
-        ];
-        const readVariables = planKeyVariables(result.planKeysReadFromMock ?? []).map((variable) => `$${variable}`);
-        notes.push(
-          `Each failure shows a curl line; set ${[...variables, ...readVariables].join(' and ')} to run it${readVariables.length > 0 ? ` (${readVariables.join(', ')}: keys the run read from the mock's /__mock/state)` : ''}. Repeat the run with --seed ${result.seed}.`,
-        );
-        process.exitCode = 1;
-      }
-      if (result.junit) notes.push(`JUnit XML: ${result.junit}`);
-      if (result.html) notes.push(`HTML report: ${result.html}`);
-      console.log(renderSummary(result, baseUrl, notes));
+    );
+  addContractOptions(contract, 'check against').action(async (flags: ContractCommandFlags, command: Command) => {
+    const baseUrl = checkBaseUrl(flags.baseUrl);
+    // Read (or refused) before anything else, and before the suite loads a contract.
+    const given =
+      flags.contract === undefined ? undefined : await useGivenContract(flags.contract, flags.contractAllowUrls);
+    try {
+      await runContractCommand(baseUrl, flags, command);
+    } finally {
+      await given?.release();
+    }
+  });
+}
+
+async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, command: Command): Promise<void> {
+  await expectApiAt(baseUrl);
+  // Progress always goes to stderr: lines in CI (not a terminal), one line in place on a terminal.
+  const progress = flags.progress ? 'each-check' : process.stderr.isTTY ? 'status-line' : 'lines';
+  const [{ runContractSuite }, { SelectionError }, { renderSummary }] = await Promise.all([
+    import('./run-contract-suite.js'),
+    import('./selection.js'),
+    import('./report/summary.js'),
+  ]);
+  const planKeyList = await parsePlanKeys(flags.planKey, command);
+  let result: Awaited<ReturnType<typeof runContractSuite>>;
+  try {
+    result = await runContractSuite({
+      baseUrl,
+      apiKey: flags.apiKey,
+      progress,
+      ...(flags.junit ? { junit: flags.junit } : {}),
+      ...(flags.html ? { html: flags.html } : {}),
+      ...(flags.operations ? { operations: list(flags.operations) } : {}),
+      ...(flags.tags ? { tags: list(flags.tags) } : {}),
+      ...(flags.checks ? { checks: list(flags.checks) as CheckKind[] } : {}),
+      ...(flags.stableOnly ? { stableOnly: true } : {}),
+      ...(flags.rateLimitKey ? { rateLimitKey: flags.rateLimitKey } : {}),
+      ...(flags.checkBan ? { checkBan: true } : {}),
+      ...(flags.dayLimitKey ? { dayLimitKey: flags.dayLimitKey } : {}),
+      ...(planKeyList.length > 0 ? { planKeys: planKeyList } : {}),
+      ...(flags.maxRateLimitRequests ? { maxRateLimitRequests: flags.maxRateLimitRequests } : {}),
+      ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+      ...(flags.examples ? { examples: flags.examples } : {}),
+      ...(flags.scope ? { scope: flags.scope } : {}),
+      ...(flags.concurrency ? {} : { concurrency: false }),
+      ...(flags.mockControl ? {} : { mockControl: false }),
     });
+  } catch (error) {
+    if (error instanceof SelectionError) command.error(`petstore-mock contract: ${error.message}`, { exitCode: 2 });
+    throw error;
+  }
+  const notes: string[] = [];
+  if (result.failed > 0) {
+    const variables = [
+      `$${API_KEY_VARIABLE}`,
+      ...(flags.rateLimitKey ? [`$${RATE_LIMIT_KEY_VARIABLE}`] : []),
+      ...(flags.dayLimitKey ? [`$${DAY_LIMIT_KEY_VARIABLE}`] : []),
+      ...planKeyVariables(planKeyList.map(({ plan }) => plan)).map((variable) => `$${variable}`),
+    ];
+    const readVariables = planKeyVariables(result.planKeysReadFromMock ?? []).map((variable) => `$${variable}`);
+    notes.push(
+      `Each failure shows a curl line; set ${[...variables, ...readVariables].join(' and ')} to run it${readVariables.length > 0 ? ` (${readVariables.join(', ')}: keys the run read from the mock's /__mock/state)` : ''}. Repeat the run with --seed ${result.seed}.`,
+    );
+    process.exitCode = 1;
+  }
+  if (result.junit) notes.push(`JUnit XML: ${result.junit}`);
+  if (result.html) notes.push(`HTML report: ${result.html}`);
+  console.log(renderSummary(result, baseUrl, notes));
 }
 
 /** PLAN=KEY pairs, each plan one the contract's x-rate-limits names with figures of its own. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build`: the TypeScript, then what the server reads instead of redoing at every start:
-// the contracts as JSON and the default data set.
+// the contracts as JSON, the default data set, and the validators of the OpenAPI schemas.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ const STEPS = [
   [`${root}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'],
   ['scripts/compile-spec.js'],
   ['scripts/compile-default-data.js'],
+  ['scripts/compile-oas-validators.js'],
 ];
 for (const step of STEPS) {
   const { status } = spawnSync(process.execPath, step, { cwd: root, stdio: 'inherit' });

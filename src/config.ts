@@ -7,12 +7,23 @@ import type { SimulationStart } from './control/simulation.js';
 import { DEFAULT_SEED } from './fixtures/default-seed.js';
 import type { RetryAfterFormat } from './limits/rate-limit-headers.js';
 import type { BanPolicy } from './limits/rate-limit-policy.js';
+import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
 import type { ProxySettings } from './proxy/proxy-steps.js';
 import { IN_MEMORY } from './store/create-store.js';
 
 export type LogSink = (line: string) => void;
 
 export type MockServerOptions = {
+  /**
+   * A version of the Pet Store contract to serve instead of the built-in one (--contract): the
+   * path of its first file (YAML or JSON, relative to the working directory), or a draft already
+   * read with readContractFile. Default: the built-in contract.
+   */
+  contract?: string | ContractDraft;
+  /** URL prefixes the contract's $refs may name (--contract-allow-urls); none by default. */
+  contractAllowUrls?: readonly string[];
+  /** Run the project's Spectral rules on a given contract once serving, as warnings (default true). */
+  lintContract?: boolean;
   /** TCP port; 0 picks a free one. Default 0 (the CLI's default is 4010). */
   port?: number;
   /** Address to listen on. Default 127.0.0.1. */
@@ -74,6 +85,9 @@ export type MockServerOptions = {
 };
 
 export type Config = Readonly<{
+  contract: string | ContractDraft | undefined;
+  contractAllowUrls: readonly string[];
+  lintContract: boolean;
   port: number;
   host: string;
   data: string;
@@ -159,6 +173,35 @@ function requireHostNames(names: readonly string[]): readonly string[] {
   return Object.freeze([...names]);
 }
 
+/** A prefix given to --contract-allow-urls: an http(s) URL, kept as the URL parser writes it. */
+function requireUrlPrefixes(prefixes: readonly string[]): readonly string[] {
+  return Object.freeze(
+    prefixes.map((prefix) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(prefix);
+      } catch {
+        url = undefined;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+        throw new ConfigError(
+          `"${prefix}" is not a URL prefix for --contract-allow-urls: give http(s) URLs without credentials, e.g. https://schemas.example.com/ (every document under it), comma-separated.`,
+        );
+      }
+      return url.href;
+    }),
+  );
+}
+
+function requireContract(contract: MockServerOptions['contract']): Config['contract'] {
+  if (typeof contract === 'string' && contract.trim() === '') {
+    throw new ConfigError(
+      'The contract path is empty; give the path of its first file, e.g. --contract drafts/openapi.yaml.',
+    );
+  }
+  return contract;
+}
+
 function requireToken(token: string | undefined): string | undefined {
   if (token !== undefined && token.length < 8) {
     throw new ConfigError('The control token must be at least 8 characters long; a short token is easy to guess.');
@@ -191,6 +234,9 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
     );
   }
   return Object.freeze({
+    contract: requireContract(options.contract),
+    contractAllowUrls: requireUrlPrefixes(options.contractAllowUrls ?? []),
+    lintContract: options.lintContract ?? true,
     port: requireInteger('The port', options.port ?? 0, OPTION_RANGES.port),
     host: options.host ?? '127.0.0.1',
     data,

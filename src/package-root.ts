@@ -20,6 +20,13 @@ export const CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'spec', 'control.yaml');
 /** The same contracts as JSON, written by the build (scripts/compile-spec.js). */
 export const COMPILED_PETSTORE_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'petstore.json');
 export const COMPILED_CONTROL_SPEC_FILE = join(PACKAGE_ROOT, 'dist', 'spec', 'control.json');
+/** The OpenAPI 3.0 and 3.1 schemas' validators, compiled by the build (scripts/compile-oas-validators.js). */
+export const COMPILED_OAS_VALIDATOR_FILES = {
+  '3.0': join(PACKAGE_ROOT, 'dist', 'spec', 'oas-3.0-validator.cjs'),
+  '3.1': join(PACKAGE_ROOT, 'dist', 'spec', 'oas-3.1-validator.cjs'),
+} as const;
+/** The project's Spectral ruleset, whose warnings a contract given at run time is shown. */
+export const SPECTRAL_RULESET_FILE = join(PACKAGE_ROOT, '.spectral.yaml');
 /** The default data set (default seed, demo keys) as JSON, written by the build (scripts/compile-default-data.js). */
 export const COMPILED_DEFAULT_DATA_FILE = join(PACKAGE_ROOT, 'dist', 'src', 'fixtures', 'default-data-set.json');
 /** The compiled generator of fixture data: the compiled data set is used only when at least as new. */

@@ -18,6 +18,8 @@ import { createGracefulStop } from './http/graceful-stop.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
+import type { ContractWarning } from './openapi/contract-source/lint-contract.js';
+import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
 import { createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import { describeResources } from './openapi/resource-model.js';
@@ -54,6 +56,16 @@ export type MockServer = {
   port: number;
   config: Config;
   contract: Contract;
+  /**
+   * The contract given at run time (`contract` option, --contract) as it was read: its files, and
+   * where each part of it is written. Undefined when the built-in contract is served.
+   */
+  contractDraft: ContractDraft | undefined;
+  /**
+   * The project's Spectral rules' warnings on a contract given at run time, once they have run
+   * (a second or two after the start, on a thread of their own); none for the built-in contract.
+   */
+  contractWarnings: Promise<readonly ContractWarning[]>;
   /** The lowdb Store of the data file; throws when the data is in Redis (--redis). */
   store: Store;
   /** The default scope's data, wherever it lives. */
@@ -75,6 +87,9 @@ export type MockServer = {
   scope(name: string): MockScope;
   close(): Promise<void>;
 };
+
+/** How long after a start with a given contract its Spectral lint begins. */
+const LINT_START_DELAY_MS = 500;
 
 export class ListenError extends Error {
   constructor(message: string) {
@@ -106,9 +121,21 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+/** The contract served: the one given, read, bundled and checked now (ContractRefusal if it cannot be served), or the built-in one. */
+async function servedContract(config: Config): Promise<{ contract: Contract; draft?: ContractDraft }> {
+  if (config.contract === undefined) return { contract: loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE) };
+  // Loaded with a contract given only: a start on the built-in one never loads the reader.
+  const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
+  const draft =
+    typeof config.contract === 'string'
+      ? await readContractFile(config.contract, { allowUrls: config.contractAllowUrls })
+      : config.contract;
+  return { contract: draftContract(draft), draft };
+}
+
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
-  const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
+  const { contract, draft } = await servedContract(config);
   const controlContract = loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE);
   const resources = describeResources(contract);
   // The fixtures of the seed, once: every scope shares them, and a new or reset data file copies their lists.
@@ -209,6 +236,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await releaseState();
     throw error;
   }
+  // Once serving: Spectral's 1-2 s run on a thread of its own, started a moment later so that the
+  // first answers do not share the CPU with the thread's start.
+  const lint =
+    draft && config.lintContract
+      ? (await import('./openapi/contract-source/lint-contract.js')).lintContractInBackground(draft, {
+          startAfterMs: LINT_START_DELAY_MS,
+        })
+      : undefined;
   const { port } = server.address() as AddressInfo;
   const hostInUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
   const origin = `http://${hostInUrl}:${port}`;
@@ -219,6 +254,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     port,
     config,
     contract,
+    contractDraft: draft,
+    contractWarnings: lint?.warnings ?? Promise.resolve([]),
     get store(): Store {
       if (!store) throw new Error('This mock keeps its data in Redis (--redis): read it through server.data.');
       return store;
@@ -247,6 +284,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     async close() {
       // No new request from here on; those under way finish, are answered, and their writes reach the disk.
       await stopper.stop(server);
+      await lint?.stop();
       scopes.close();
       await data.close();
       await state.close();

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
+import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the spec is arbitrary JSON walked by pointer
 type Json = any;
@@ -39,7 +40,14 @@ function packageRoot(): string {
   return folder;
 }
 
-export const SPEC: Json = parse(readFileSync(join(packageRoot(), 'spec', 'petstore.yaml'), 'utf8'));
+/** The contract given (contract --contract: its bundled document), or the built-in one. */
+function loadSpec(): Json {
+  const given = process.env[CONTRACT_DOCUMENT_VARIABLE];
+  if (given) return JSON.parse(readFileSync(given, 'utf8'));
+  return parse(readFileSync(join(packageRoot(), 'spec', 'petstore.yaml'), 'utf8'));
+}
+
+export const SPEC: Json = loadSpec();
 const SPEC_ID = 'petstore.json';
 
 /** Follows local $refs until a value that is not one. */
@@ -50,10 +58,19 @@ export function resolve(value: Json): Json {
 }
 
 function pointer(ref: string): Json {
-  return ref
+  // A fragment, percent-encoded where a bundled contract (contract --contract) needs it.
+  return safeDecode(ref)
     .replace(/^#\//, '')
     .split('/')
     .reduce((node: Json, segment) => node?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], SPEC);
+}
+
+function safeDecode(ref: string): string {
+  try {
+    return decodeURIComponent(ref);
+  } catch {
+    return ref;
+  }
 }
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');

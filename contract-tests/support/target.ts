@@ -6,6 +6,13 @@ import type { CheckKind } from '../check-kinds.js';
 
 export const CONFIG_VARIABLE = 'PETSTORE_CONTRACT_CONFIG';
 
+/**
+ * The file of the contract the suite checks against when it is not the built-in one (contract
+ * --contract FILE): one JSON document, bundled by the mock's own reader. Set before the suite
+ * loads the contract (support/contract-spec.ts), in this process and in jest's.
+ */
+export const CONTRACT_DOCUMENT_VARIABLE = 'PETSTORE_CONTRACT_DOCUMENT';
+
 /** Generated cases per operation and property when --examples is not given. */
 export const DEFAULT_EXAMPLES = 50;
 

@@ -40,6 +40,14 @@ function operationLines(server: MockServer): string[] {
   ];
 }
 
+/** Which contract is served: the built-in one, or the file given (and how many files it names). */
+function describeContractServed(server: MockServer): string {
+  const draft = server.contractDraft;
+  if (!draft) return 'built in';
+  const others = draft.sources.length - 1;
+  return `from --contract ${draft.shown}${others > 0 ? ` and the ${others === 1 ? 'file' : `${others} files`} it references` : ''}`;
+}
+
 /** `workers`: how many processes serve the port (serve --workers), when more than this one. */
 export function renderBanner(
   server: MockServer,
@@ -59,7 +67,7 @@ export function renderBanner(
     '',
     `    API        ${server.url}`,
     `    Reference  ${server.origin}/docs`,
-    `    Contract   ${server.origin}/openapi.yaml`,
+    `    Contract   ${server.origin}/openapi.yaml (${describeContractServed(server)})`,
     `    Data       ${dataOrigin ? `${server.dataLocation} (${dataOrigin})` : server.dataLocation}`,
     `    Dashboard  ${server.origin}/__mock/ui`,
     `    Control    ${server.origin}/__mock/state (${CONTROL_ACCESS_NOTE[server.controlAccess]})`,

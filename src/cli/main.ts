@@ -35,10 +35,10 @@ export async function main(argv: string[], moreCommands: readonly RegisterComman
       return;
     }
     // Loaded only once something failed: the failures' classes would load what throws them (the Redis client too).
-    const { isExpectedFailure } = await import('./expected-failures.js');
+    const { exitCodeOf, isExpectedFailure } = await import('./expected-failures.js');
     if (isExpectedFailure(error)) {
       console.error(`petstore-mock: ${error.message}`);
-      process.exitCode = 1;
+      process.exitCode = exitCodeOf(error);
       return;
     }
     throw error;

@@ -6,6 +6,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import type { RunLedger } from '../proxy/run-ledger.js';
+import {
+  addContractOptions,
+  type ContractFlags,
+  contractServerOptions,
+  printContractWarnings,
+} from './contract-options.js';
 import { integerOption } from './parse-options.js';
 import { type RunningCommand, runCommand } from './run-command.js';
 import {
@@ -17,7 +23,8 @@ import {
 } from './shared-options.js';
 
 type ProxyFlags = ListenFlags &
-  SimulationFlags & {
+  SimulationFlags &
+  ContractFlags & {
     upstream: string;
     upstreamTimeout: number;
     errors?: boolean;
@@ -61,61 +68,66 @@ export function registerProxyCommand(program: Command): void {
     .option('--report <file>', 'write the JSON report on stop')
     .option('--fail-on-violations', 'exit 1 on stop when any exchange broke the contract');
   // The simulation as serve starts it; the data (keys only) is kept in memory.
-  addSimulationOptions(proxy).action(async (words: string[], flags: ProxyFlags) => {
-    let origin: URL;
-    try {
-      origin = upstreamUrl(flags.upstream);
-    } catch {
-      console.error(
-        `petstore-mock: --upstream takes an http(s) URL, e.g. http://127.0.0.1:8080/v1; got ${flags.upstream}.`,
-      );
-      process.exitCode = 2;
-      return;
-    }
-    // Loaded by this command only: a serve never loads the proxy's code.
-    const [{ createRunLedger }, { createMockServer }] = await Promise.all([
-      import('../proxy/run-ledger.js'),
-      import('../server.js'),
-    ]);
-    const ledger = createRunLedger();
-    const server = await createMockServer({
-      ...sharedServerOptions(flags),
-      data: ':memory:',
-      proxy: {
-        upstream: {
-          origin,
-          basePath: origin.pathname.replace(/\/$/, ''),
-          timeoutMs: flags.upstreamTimeout * 1000,
-        },
-        errors: flags.errors === true,
-        simulateLimits: flags.simulateLimits === true,
-        ledger,
-      },
-    });
-    const command = words.length > 0 ? runCommand(words, { PETSTORE_BASE_URL: server.url }) : undefined;
-    let closing = false;
-    const shutDown = (why: string, commandCode?: number) => {
-      if (closing) return;
-      closing = true;
-      console.log(`\n${why}: stopping.`);
-      server
-        .close()
-        .then(() => writeReports(flags, ledger))
-        .then(
-          () => process.exit(exitCode(flags, ledger, commandCode)),
-          (error: unknown) => {
-            console.error(`petstore-mock: could not stop cleanly: ${String(error)}`);
-            process.exit(1);
-          },
+  addContractOptions(addSimulationOptions(proxy), 'check the exchanges against').action(
+    async (words: string[], flags: ProxyFlags) => {
+      let origin: URL;
+      try {
+        origin = upstreamUrl(flags.upstream);
+      } catch {
+        console.error(
+          `petstore-mock: --upstream takes an http(s) URL, e.g. http://127.0.0.1:8080/v1; got ${flags.upstream}.`,
         );
-    };
-    stopOnSignals(command, shutDown);
-    // After the handlers: whoever reads the banner may send SIGTERM at once.
-    console.log(
-      `petstore-mock proxy\n  API       ${server.url}\n  upstream  ${origin.href}\n  control   ${server.origin}/__mock`,
-    );
-    command?.exited.then((code) => shutDown(`${words.join(' ')} exited with ${code}`, code));
-  });
+        process.exitCode = 2;
+        return;
+      }
+      // Loaded by this command only: a serve never loads the proxy's code.
+      const [{ createRunLedger }, { createMockServer }] = await Promise.all([
+        import('../proxy/run-ledger.js'),
+        import('../server.js'),
+      ]);
+      const ledger = createRunLedger();
+      const server = await createMockServer({
+        ...sharedServerOptions(flags),
+        ...contractServerOptions(flags),
+        data: ':memory:',
+        proxy: {
+          upstream: {
+            origin,
+            basePath: origin.pathname.replace(/\/$/, ''),
+            timeoutMs: flags.upstreamTimeout * 1000,
+          },
+          errors: flags.errors === true,
+          simulateLimits: flags.simulateLimits === true,
+          ledger,
+        },
+      });
+      const command = words.length > 0 ? runCommand(words, { PETSTORE_BASE_URL: server.url }) : undefined;
+      let closing = false;
+      const shutDown = (why: string, commandCode?: number) => {
+        if (closing) return;
+        closing = true;
+        console.log(`\n${why}: stopping.`);
+        server
+          .close()
+          .then(() => writeReports(flags, ledger))
+          .then(
+            () => process.exit(exitCode(flags, ledger, commandCode)),
+            (error: unknown) => {
+              console.error(`petstore-mock: could not stop cleanly: ${String(error)}`);
+              process.exit(1);
+            },
+          );
+      };
+      stopOnSignals(command, shutDown);
+      // After the handlers: whoever reads the banner may send SIGTERM at once.
+      console.log(
+        `petstore-mock proxy\n  API       ${server.url}\n  upstream  ${origin.href}\n  control   ${server.origin}/__mock` +
+          `\n  contract  ${server.origin}/openapi.yaml (${server.contractDraft ? `from --contract ${server.contractDraft.shown}` : 'built in'})`,
+      );
+      printContractWarnings(server.contractWarnings, (text) => console.log(text));
+      command?.exited.then((code) => shutDown(`${words.join(' ')} exited with ${code}`, code));
+    },
+  );
 }
 
 /** A signal stops the proxy; with a command, it is passed on and the proxy stops when the command ends. */

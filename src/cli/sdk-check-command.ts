@@ -2,9 +2,16 @@
 // rate-limit edge case, a fresh mock world each, with a verdict per case and an exit code for CI.
 import type { Command } from 'commander';
 import { CATALOGUE } from '../sdk-check/catalogue.js';
+import { addContractOptions, type ContractFlags } from './contract-options.js';
 import { integerOption } from './parse-options.js';
 
-type SdkCheckFlags = { cases?: string; junit?: string; html?: string; timeout: number; parallel: number };
+type SdkCheckFlags = ContractFlags & {
+  cases?: string;
+  junit?: string;
+  html?: string;
+  timeout: number;
+  parallel: number;
+};
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 const DEFAULT_PARALLEL = 4;
@@ -14,6 +21,24 @@ function describeCases(): string {
   const width = Math.max(...CATALOGUE.map((entry) => entry.name.length));
   const lines = CATALOGUE.map((entry) => `  ${entry.name.padEnd(width)}  ${entry.reproduces}`);
   return `\nCases (all by default; --cases takes their names):\n${lines.join('\n')}\n\nExample:\n  petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test`;
+}
+
+/** The contract given, read and checked once for every case (a refusal stops here), its warnings printed. */
+async function readGivenContract(file: string, allowUrls: string[] | undefined) {
+  const [{ resolveConfig }, { readContractFile }, { lintContractInBackground, renderContractWarnings }] =
+    await Promise.all([
+      import('../config.js'),
+      import('../openapi/contract-source/read-contract-file.js'),
+      import('../openapi/contract-source/lint-contract.js'),
+    ]);
+  // The options checked as serve checks them (a URL prefix that is not one is refused the same way).
+  const config = resolveConfig({ contract: file, ...(allowUrls ? { contractAllowUrls: allowUrls } : {}) });
+  const contract = await readContractFile(file, { allowUrls: config.contractAllowUrls });
+  const lint = lintContractInBackground(contract);
+  void lint.warnings.then((warnings) => {
+    if (warnings.length > 0) console.log(renderContractWarnings(warnings));
+  });
+  return contract;
 }
 
 export function registerSdkCheckCommand(program: Command): void {
@@ -32,7 +57,8 @@ export function registerSdkCheckCommand(program: Command): void {
       integerOption('--timeout', { min: 1, max: 3_600 }),
       DEFAULT_TIMEOUT_SECONDS,
     )
-    .option('--parallel <n>', 'cases run at once', integerOption('--parallel', { min: 1, max: 32 }), DEFAULT_PARALLEL)
+    .option('--parallel <n>', 'cases run at once', integerOption('--parallel', { min: 1, max: 32 }), DEFAULT_PARALLEL);
+  addContractOptions(sdkCheck, "run each case's mock on")
     .addHelpText('after', describeCases)
     .action(async (words: string[], flags: SdkCheckFlags) => {
       // Loaded only by this command: a plain start never pays for it.
@@ -50,6 +76,8 @@ export function registerSdkCheckCommand(program: Command): void {
           sdkCheck.error(`petstore-mock sdk-check: ${error.message}`, { exitCode: 2 });
         throw error;
       }
+      const contract =
+        flags.contract === undefined ? undefined : await readGivenContract(flags.contract, flags.contractAllowUrls);
       const [command = '', ...args] = words;
       const shown = words.join(' ');
       let results: Awaited<ReturnType<typeof runSdkCheck>>;
@@ -59,6 +87,7 @@ export function registerSdkCheckCommand(program: Command): void {
           ...(names ? { cases: names } : {}),
           timeoutSeconds: flags.timeout,
           parallel: flags.parallel,
+          ...(contract ? { contract } : {}),
           onProgress: (line) => console.log(line),
         });
       } catch (error) {

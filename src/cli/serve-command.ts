@@ -8,6 +8,12 @@ import { ConfigError, type MockServerOptions, OPTION_RANGES, resolveConfig } fro
 import type { MockServer } from '../server.js';
 import { IN_MEMORY } from '../store/create-store.js';
 import { renderBanner } from './banner.js';
+import {
+  addContractOptions,
+  type ContractFlags,
+  contractServerOptions,
+  printContractWarnings,
+} from './contract-options.js';
 import { integerOption } from './parse-options.js';
 import {
   addListenOptions,
@@ -20,7 +26,8 @@ import {
 export const DEFAULT_DATA_FILE = 'data/db.json';
 
 type ServeFlags = ListenFlags &
-  SimulationFlags & {
+  SimulationFlags &
+  ContractFlags & {
     data: string;
     seed?: number;
     reset?: boolean;
@@ -41,6 +48,7 @@ function describeDataOrigin(flags: ServeFlags): string {
 function serverOptions(flags: ServeFlags): MockServerOptions {
   return {
     ...sharedServerOptions(flags),
+    ...contractServerOptions(flags),
     data: flags.data,
     seed: flags.seed,
     reset: flags.reset,
@@ -94,6 +102,7 @@ async function serveOne(flags: ServeFlags): Promise<void> {
   // Before the banner: whoever reads it may send SIGTERM at once, before this process runs again.
   closeOnSignals(server, true);
   console.log(banner);
+  printContractWarnings(server.contractWarnings, (text) => console.log(text));
 }
 
 /**
@@ -108,6 +117,8 @@ async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> 
     // The others wait for Redis when it is out of reach (a worker replaced during an outage):
     // the workers serving meanwhile answer 503 STATE_UNAVAILABLE, and all go on once it is back.
     ...(isFirstWorker() ? {} : { reset: false, applyStartToSharedState: false, waitForRedis: true }),
+    // The first worker alone runs Spectral on a given contract: its warnings are printed once.
+    lintContract: isFirstWorker(),
     log: (line) => console.log(`${label} ${line}`),
   };
   try {
@@ -115,6 +126,7 @@ async function serveAsWorker(flags: ServeFlags, workers: number): Promise<void> 
     const banner = await renderServerBanner(server, describeDataOrigin(flags), workers);
     closeOnSignals(server, false);
     reportServing(banner);
+    printContractWarnings(server.contractWarnings, (text) => console.log(text));
   } catch (error) {
     releaseFromPrimary();
     throw error;
@@ -131,21 +143,27 @@ async function checkWorkerOptions(flags: ServeFlags, workers: number): Promise<v
   }
   const { describeRedisUrl } = await import('../redis/redis-connection.js');
   describeRedisUrl(flags.redis);
-  resolveConfig(serverOptions(flags));
+  const config = resolveConfig(serverOptions(flags));
+  // A contract that cannot be served is said once, before any worker starts.
+  if (typeof config.contract === 'string') {
+    const { readContractFile } = await import('../openapi/contract-source/read-contract-file.js');
+    await readContractFile(config.contract, { allowUrls: config.contractAllowUrls });
+  }
 }
 
 /** What to do instead of passing a file (or anything) as an argument to serve. */
 function explainArguments(args: string[]): string {
   const [first = ''] = args;
-  const contract =
-    'It serves its own contract, the Pet Store API (at /openapi.yaml once started): run petstore-mock serve alone';
   if (args.length === 1 && /\.ya?ml$/i.test(first)) {
-    return `petstore-mock serve takes no contract file ("${first}"). ${contract}.`;
+    return (
+      `petstore-mock serve takes a contract file as --contract: petstore-mock serve --contract ${first}. ` +
+      'Without it, it serves its own contract, the Pet Store API (at /openapi.yaml once started).'
+    );
   }
   if (args.length === 1 && /\.json$/i.test(first)) {
     return (
       `petstore-mock serve takes no file argument ("${first}"). To serve a data file of petstore-mock's, pass ` +
-      `it as --data: petstore-mock serve --data ${first}. ${contract}.`
+      `it as --data: petstore-mock serve --data ${first}; a version of the contract, as --contract: petstore-mock serve --contract ${first}.`
     );
   }
   return `petstore-mock serve takes options only, not "${args.join(' ')}": e.g. --port 4010 --data data/db.json (petstore-mock serve --help lists them).`;
@@ -161,7 +179,7 @@ export function registerServeCommand(program: Command): void {
     .option('--reset', 'rebuild the data file from the fixtures')
     .option('--watch', 'pick up edits to the data file while serving (an edit that breaks the contract is not taken)')
     .option('--no-demo-keys', 'leave the demo keys out of fresh data');
-  addSimulationOptions(serve)
+  addContractOptions(addSimulationOptions(serve), 'serve')
     .option(
       '--workers <n>',
       'serve with N processes on one port, sharing their state through --redis',

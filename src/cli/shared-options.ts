@@ -24,7 +24,8 @@ export type ListenFlags = {
   quiet?: boolean;
 };
 
-const commaList = (value: string, previous: string[] = []) => [
+/** A comma-separated option, repeatable: "a,b" and "c" give [a, b, c]. */
+export const commaList = (value: string, previous: string[] = []) => [
   ...previous,
   ...value
     .split(',')

@@ -7,9 +7,11 @@ import { createRequire } from 'node:module';
 import type { Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
 import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
+import { ContractRefusal } from './contract-source/contract-refusal.js';
 import { DATE_TIME_FORMAT } from './date-time-format.js';
-import { type Contract, ContractError, type OperationInfo } from './load-contract.js';
+import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
 import { checkPlainIntegers } from './plain-integers.js';
+import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { describeValidatorError } from './validator-errors.js';
 import { withoutResponseHeaders } from './without-response-headers.js';
@@ -107,8 +109,11 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     validateSecurity: false,
     fileUploader: false,
     // Local references resolved once at load: bundling kept them, and the preprocessor then
-    // compiled each one with Ajv just to read it (~150 ms of CPU of a start).
-    $refParser: { mode: 'dereference' },
+    // compiled each one with Ajv just to read it (~150 ms of CPU of a start). A contract given at
+    // run time whose schemas refer to themselves cannot be dereferenced: it is read bundled.
+    $refParser: {
+      mode: !isBuiltInContract(contract.file) && hasRefCycle(contract.document) ? 'bundle' : 'dereference',
+    },
   };
   const steps = OpenApiValidator.middleware(validatorOptions) as unknown as ValidatorStep[];
   const metadata = stepNamed(steps, 'metadataMiddleware');
@@ -139,7 +144,12 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   };
 
   const ready = whenLoaded(stepNamed(steps, 'pathParamsMiddleware')).catch((error: Error) => {
-    throw new ContractError(contract.file, `express-openapi-validator cannot load it (${error.message})`);
+    const problem = `express-openapi-validator cannot load it (${error.message})`;
+    // A contract given at run time is the user's to fix; the built-in one is the package's.
+    if (!isBuiltInContract(contract.file)) {
+      throw new ContractRefusal(contract.file, [{ kind: 'openapi', file: contract.file, message: `${problem}.` }]);
+    }
+    throw new ContractError(contract.file, problem);
   });
   // Awaited by the start; if the start fails before it gets there, its failure must not crash the process.
   ready.catch(() => undefined);

@@ -26,13 +26,26 @@ export function valueAt(document: JsonObject, pointer: string): JsonObject {
   return asObject(rawValueAt(document, pointer));
 }
 
+/**
+ * The pointer of a local $ref ("#/components/schemas/Pet"): a URI fragment, percent-decoded
+ * ("#/paths/~1pets~1%7BpetId%7D" names "/paths/~1pets~1{petId}"), as a bundled contract writes it.
+ */
+export function refPointer(ref: string): string {
+  const fragment = ref.slice(1);
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
 /** Follows local $refs from `pointer` until an object that is not one: where it is, and the object. */
 export function locate(document: JsonObject, pointer: string): [string, JsonObject] {
   let current = pointer;
   for (;;) {
     const node = valueAt(document, current);
     if (typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return [current, node];
-    current = node.$ref.slice(1);
+    current = refPointer(node.$ref);
   }
 }
 
@@ -40,6 +53,6 @@ export function locate(document: JsonObject, pointer: string): [string, JsonObje
 export function resolveLocalRef(document: JsonObject, value: unknown): JsonObject {
   const object = asObject(value);
   return typeof object.$ref === 'string' && object.$ref.startsWith('#/')
-    ? locate(document, object.$ref.slice(1))[1]
+    ? locate(document, refPointer(object.$ref))[1]
     : object;
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
-import { readBuildOutput } from '../package-root.js';
+import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE, readBuildOutput } from '../package-root.js';
 import { asObject, escapePointerSegment, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -42,8 +42,6 @@ export type ParameterPlace = { in: 'path' | 'query'; name: string };
 export type Contract = {
   /** Where it was read from, for messages. */
   file: string;
-  /** False for a contract given at run time (--contract); the package's own otherwise. */
-  builtIn?: boolean;
   document: JsonObject;
   /** The spec's own text, served at /openapi.yaml. */
   text: string;
@@ -72,7 +70,7 @@ export function describeContractSource(contract: Contract): { title: string; ver
   return {
     title: String(info.title ?? ''),
     version: String(info.version ?? ''),
-    source: contract.builtIn === false ? basename(contract.file) : 'built-in',
+    source: isBuiltInContract(contract.file) ? 'built-in' : basename(contract.file),
   };
 }
 
@@ -82,6 +80,9 @@ export const pathItemPointer = (path: string) => `/paths/${escapePointerSegment(
 /** Where an operation stands in the contract, e.g. "/paths/~1pets/get". */
 export const operationPointer = (operation: Pick<OperationInfo, 'path' | 'method'>) =>
   `${pathItemPointer(operation.path)}/${operation.method}`;
+
+/** Whether a contract's file is one of the package's own (spec/petstore.yaml, spec/control.yaml). */
+export const isBuiltInContract = (file: string) => file === PETSTORE_SPEC_FILE || file === CONTROL_SPEC_FILE;
 
 export class ContractError extends Error {
   constructor(file: string, problem: string) {
@@ -163,7 +164,8 @@ export function parseContract(text: string, file: string): Contract {
   return describeContract(parsed, text, file);
 }
 
-function describeContract(parsed: unknown, text: string, file: string): Contract {
+/** The contract of a parsed document: its operations and base path (`text` is what /openapi.yaml serves). */
+export function describeContract(parsed: unknown, text: string, file: string): Contract {
   const document = asObject(parsed);
   if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
     throw new ContractError(file, 'it is not an OpenAPI 3 document');

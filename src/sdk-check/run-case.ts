@@ -5,6 +5,7 @@
 // what the mock recorded.
 import { spawn } from 'node:child_process';
 import type { Timeline } from '../limits/timeline.js';
+import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
 import { createMockServer } from '../server.js';
 import { createCaseGate } from './case-gate.js';
 import { caseClockStart, type SdkCase } from './catalogue.js';
@@ -99,9 +100,16 @@ async function spendOne(url: string): Promise<void> {
   }
 }
 
-export async function runCase(testCase: SdkCase, client: ClientCommand, timeoutSeconds: number): Promise<CaseResult> {
+export async function runCase(
+  testCase: SdkCase,
+  client: ClientCommand,
+  timeoutSeconds: number,
+  contract?: ContractDraft,
+): Promise<CaseResult> {
   const gate = createCaseGate(testCase);
   const mock = await createMockServer({
+    // A given contract was read and linted once, by the command: each case's mock serves it as it is.
+    ...(contract ? { contract, lintContract: false } : {}),
     data: ':memory:',
     port: 0,
     host: '127.0.0.1',

@@ -1,5 +1,6 @@
 // Runs the client through the chosen cases of the catalogue, a few at once, each in a world of
 // its own, with a line as each starts and ends (a CI run is never silent).
+import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
 import { CASE_NAMES, CATALOGUE, type SdkCase } from './catalogue.js';
 import { type CaseResult, type ClientCommand, runCase } from './run-case.js';
 
@@ -34,6 +35,8 @@ export type SdkCheckOptions = {
   timeoutSeconds: number;
   /** Cases run at once. */
   parallel: number;
+  /** The contract each case's mock serves (sdk-check --contract, read once); default: the built-in one. */
+  contract?: ContractDraft;
   onProgress?: (line: string) => void;
 };
 
@@ -55,7 +58,7 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<CaseResult[
       next += 1;
       const testCase = cases[index] as SdkCase;
       progress(`… ${testCase.name}: ${testCase.reproduces}`);
-      const result = await runCase(testCase, options.client, options.timeoutSeconds);
+      const result = await runCase(testCase, options.client, options.timeoutSeconds, options.contract);
       results[index] = result;
       // A command that never reached the API is said once, at the end, not once per case.
       if (result.requests > 0 || result.run.timedOut) progress(describeResult(result));

@@ -25,4 +25,18 @@ describe('--help', () => {
       );
     expect(listed).toContain('petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test');
   });
+
+  it('serve, proxy, contract and sdk-check --help each list --contract and --contract-allow-urls', async () => {
+    for (const command of ['serve', 'proxy', 'contract', 'sdk-check']) {
+      const help = await runCli([command, '--help']);
+      expect({ command, code: help.code }).toEqual({ command, code: 0 });
+      const text = help.stdout.replace(/\s+/g, ' ');
+      expect(text).toMatch(
+        /--contract <file> [a-z' ]+ this version of the Pet Store contract instead of the built-in one/,
+      );
+      expect(text).toContain(
+        "--contract-allow-urls <prefixes> let the contract's $refs name URLs under these prefixes",
+      );
+    }
+  });
 });

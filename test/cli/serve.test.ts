@@ -117,12 +117,14 @@ describe('petstore-mock serve', () => {
     const contract = await runCli(['serve', 'spec/petstore.yaml']);
     expect(contract.code).toBe(2);
     expect(contract.stderr).toContain(
-      'petstore-mock serve takes no contract file ("spec/petstore.yaml"). It serves its own contract, the Pet Store API (at /openapi.yaml once started): run petstore-mock serve alone.',
+      'petstore-mock serve takes a contract file as --contract: petstore-mock serve --contract spec/petstore.yaml. Without it, it serves its own contract, the Pet Store API (at /openapi.yaml once started).',
     );
     expect(contract.stderr).not.toContain('too many arguments');
     const data = await runCli(['serve', 'db.json']);
     expect(data.code).toBe(2);
-    expect(data.stderr).toContain('pass it as --data: petstore-mock serve --data db.json.');
+    expect(data.stderr).toContain(
+      'pass it as --data: petstore-mock serve --data db.json; a version of the contract, as --contract: petstore-mock serve --contract db.json.',
+    );
     const other = await runCli(['serve', '4010']);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('petstore-mock serve takes options only, not "4010": e.g. --port 4010');

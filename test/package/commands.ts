@@ -58,7 +58,12 @@ export function runCommand(
   });
 }
 
-export type StartedCommand = { match: string; stop(): Promise<void> };
+export type StartedCommand = {
+  match: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+};
 
 /** Starts a long-running command and resolves once its output matches `ready` (its first group). */
 export function startCommand(command: string, args: string[], cwd: string, ready: RegExp): Promise<StartedCommand> {
@@ -77,6 +82,7 @@ export function startCommand(command: string, args: string[], cwd: string, ready
       clearTimeout(timer);
       resolve({
         match,
+        output: () => output,
         stop: async () => {
           stopGroup(child, 'SIGTERM');
           await closed;

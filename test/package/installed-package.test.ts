@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { writeSplitDraft } from '../support/contract-drafts.js';
 import { type CommandResult, runCommand, startCommand } from './commands.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -68,7 +70,17 @@ describe('the installed package', () => {
   });
 
   it('carries what it needs and not the repository’s tests, bench or soak', () => {
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'bin/petstore-mock.js', 'spec/petstore.yaml']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'bin/petstore-mock.js',
+        'spec/petstore.yaml',
+        // What --contract needs: the compiled OpenAPI schemas, and Spectral's ruleset with its functions.
+        'dist/spec/oas-3.1-validator.cjs',
+        '.spectral.yaml',
+        'spec/lint-functions/error-codes-catalogued.js',
+      ]),
+    );
     expect(files.some((path) => path.startsWith('dist/contract-tests/checks/'))).toBe(true);
     const unwanted = files.filter((path) =>
       /(^|\/)(test|bench|proof|soak)\/|\.test\.|\.map$|tsbuildinfo|^contract-tests\/|^src\//.test(path),
@@ -201,6 +213,40 @@ for (const path of ['/pets?limit=2', '/pets?limit=abc']) {
       }
     },
     RUN_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    'serves a draft given with --contract, split over files, with the Spectral warnings of the rules it ships',
+    async () => {
+      const draft = await writeSplitDraft(join(folder, 'draft'), (document) => {
+        document.info.description = 'A draft served by the installed package.';
+        delete document.paths['/pets'].get.responses['429'];
+      });
+      progress(`npx petstore-mock serve --contract ${draft}`);
+      const serve = await startCommand(
+        'npx',
+        ['petstore-mock', 'serve', '--port', '0', '--data', ':memory:', '--quiet', '--contract', draft],
+        installed,
+        /API\s+(http:\/\/\S+)/,
+      );
+      try {
+        const origin = new URL(serve.match).origin;
+        expect((await fetch(`${serve.match}/pets?limit=1`, { headers: { 'X-API-Key': 'demo-free' } })).status).toBe(
+          200,
+        );
+        const served = parse(await (await fetch(`${origin}/openapi.yaml`)).text());
+        expect(served.info.description).toBe('A draft served by the installed package.');
+        const deadline = Date.now() + 60_000;
+        while (!serve.output().includes('petstore-operation-declares-429') && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(serve.output()).toMatch(/paths\/pets\.yaml:\d+:\d+ +Operation declares no 429 response/);
+        expect(serve.output()).not.toContain('could not run');
+      } finally {
+        await serve.stop();
+      }
+    },
+    RUN_TIMEOUT_MS,
   );
 });
 

@@ -1,0 +1,117 @@
+// The first step of reading a contract: every file its $refs name, read and parsed, before any is
+// bundled. Each $ref is checked here (where it leads, and whether it may be followed); a refusal
+// is kept with the place of the $ref that asked for it, and the walk goes on, so that one start
+// names every fault. Only what the reader allows is ever read (source-reader.ts).
+import type { ContractLimits } from './contract-limits.js';
+import type { ContractProblem } from './contract-refusal.js';
+import { type ParsedSource, parseSource, SourceSyntaxError } from './parsed-source.js';
+import { SourceReadError, type SourceReader, type SourceText } from './source-reader.js';
+
+export type CollectedSources = {
+  root: ParsedSource;
+  /** Each source by its id (a real path, or a URL). */
+  byId: ReadonlyMap<string, ParsedSource>;
+  /** Which source a $ref's document part leads to, by the URL it resolves to (before symlinks). */
+  byTarget: ReadonlyMap<string, ParsedSource>;
+  problems: ContractProblem[];
+};
+
+/** A place in a source, for a problem: the file as shown, and the line of `segments` when known. */
+export function problemAt(
+  source: Pick<ParsedSource, 'shown' | 'positionOf'>,
+  segments: readonly string[],
+  kind: ContractProblem['kind'],
+  message: string,
+): ContractProblem {
+  const position = source.positionOf(segments);
+  return { kind, file: source.shown, ...(position ?? {}), message };
+}
+
+/** The document a $ref names (without its fragment), or undefined for the document it is in. */
+export function refDocument(ref: string, base: URL): URL | undefined {
+  if (ref.startsWith('#')) return undefined;
+  const target = new URL(ref, base);
+  target.hash = '';
+  return target.href === base.href ? undefined : target;
+}
+
+type RefFound = { ref: string; segments: string[] };
+
+/** Every $ref of a value with the segments of the object holding it; nodes counted against the bound. */
+function findRefs(value: unknown, limits: ContractLimits, counted: { nodes: number }): RefFound[] {
+  const found: RefFound[] = [];
+  const stack: Array<{ value: unknown; segments: string[] }> = [{ value, segments: [] }];
+  while (stack.length > 0) {
+    const { value: node, segments } = stack.pop() as { value: unknown; segments: string[] };
+    counted.nodes += 1;
+    if (counted.nodes > limits.nodes) {
+      throw new SourceReadError(
+        `the contract's files hold more than ${limits.nodes.toLocaleString('en')} values. Check that it is the file meant.`,
+        'limit',
+      );
+    }
+    if (segments.length > limits.depth) {
+      throw new SourceReadError(`values are nested more than ${limits.depth} deep at ${segments.join('/')}.`, 'limit');
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') found.push({ ref, segments });
+    for (const [key, child] of Object.entries(node)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, segments: [...segments, key] });
+    }
+  }
+  return found.reverse();
+}
+
+export async function collectSources(reader: SourceReader, limits: ContractLimits): Promise<CollectedSources> {
+  const problems: ContractProblem[] = [];
+  const byId = new Map<string, ParsedSource>();
+  const byTarget = new Map<string, ParsedSource>();
+  const refused = new Set<string>();
+  const counted = { nodes: 0 };
+  const parse = (text: SourceText): ParsedSource => {
+    const parsed = parseSource(text, limits);
+    byId.set(parsed.id, parsed);
+    return parsed;
+  };
+  const root = parse(await reader.readRoot());
+  const queue: ParsedSource[] = [root];
+  while (queue.length > 0) {
+    const source = queue.shift() as ParsedSource;
+    for (const { ref, segments } of findRefs(source.value, limits, counted)) {
+      const at = [...segments, '$ref'];
+      let target: URL | undefined;
+      try {
+        target = refDocument(ref, source.base);
+      } catch {
+        problems.push(problemAt(source, at, 'reference', `$ref "${ref}" is not a valid reference (RFC 3986).`));
+        continue;
+      }
+      if (target === undefined || byTarget.has(target.href) || refused.has(target.href)) continue;
+      let text: SourceText;
+      try {
+        text = await reader.readTarget(target, source);
+      } catch (error) {
+        if (!(error instanceof SourceReadError)) throw error;
+        refused.add(target.href);
+        problems.push(problemAt(source, at, error.kind, `$ref "${ref}": ${error.message}`));
+        continue;
+      }
+      // One file named in two ways (./a.yaml and x/../a.yaml, or through a symlink) is read once.
+      let parsed = byId.get(text.id);
+      if (!parsed) {
+        try {
+          parsed = parse(text);
+        } catch (error) {
+          if (!(error instanceof SourceSyntaxError)) throw error;
+          refused.add(target.href);
+          problems.push({ kind: error.kind, file: text.shown, ...(error.position ?? {}), message: error.message });
+          continue;
+        }
+        queue.push(parsed);
+      }
+      byTarget.set(target.href, parsed);
+    }
+  }
+  return { root, byId, byTarget, problems };
+}

@@ -1,0 +1,136 @@
+// The project's Spectral rules on a contract given at run time, as warnings at their file and
+// line, never refusals: a draft may lack a 429 response, and the mock still limits it. Spectral
+// takes 1-2 s, so it runs on a worker thread started after the server listens: a start with a
+// draft does not wait for it, and the warnings are printed when they arrive.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { PACKAGE_ROOT, SPECTRAL_RULESET_FILE } from '../../package-root.js';
+import { toPointer } from './bundle-document.js';
+import { describePlace } from './contract-refusal.js';
+import type { LintReply, LintRequest } from './lint-worker.js';
+import type { ContractDraft } from './read-contract-file.js';
+import type { LintFinding } from './spectral-lint.js';
+
+export type ContractWarning = {
+  /** The Spectral rule, e.g. petstore-operation-declares-429. */
+  rule: string;
+  message: string;
+  /** Where in the bundled document. */
+  pointer: string;
+  /** Where it is written (file as shown, 1-based line and column), when known. */
+  file: string;
+  line?: number;
+  column?: number;
+  /** The rule's own severity in the ruleset; every finding is a warning here all the same. */
+  severity: LintFinding['severity'];
+};
+
+export type ContractLint = {
+  warnings: Promise<readonly ContractWarning[]>;
+  /** Stops the thread if it still runs (the server closes). */
+  stop(): Promise<void>;
+};
+
+/** Spectral is given this long; a draft that keeps it busier is not worth the machine. */
+const LINT_TIMEOUT_MS = 60_000;
+
+/** The compiled worker: beside this module in dist/, or dist/'s when running from the TypeScript (tests). */
+function workerFile(): URL | undefined {
+  const beside = new URL('./lint-worker.js', import.meta.url);
+  if (existsSync(beside)) return beside;
+  const built = join(PACKAGE_ROOT, 'dist', 'src', 'openapi', 'contract-source', 'lint-worker.js');
+  return existsSync(built) ? pathToFileURL(built) : undefined;
+}
+
+function lintFailure(draft: ContractDraft, why: string): ContractWarning[] {
+  return [
+    {
+      rule: 'spectral',
+      message: `the project's Spectral rules could not run (${why}); the contract is served unlinted.`,
+      pointer: '',
+      file: draft.shown,
+      severity: 'warning',
+    },
+  ];
+}
+
+function toWarning(draft: ContractDraft, finding: LintFinding): ContractWarning {
+  const place = draft.locate(finding.path);
+  return {
+    rule: finding.rule,
+    message: finding.message,
+    pointer: toPointer(finding.path),
+    file: place?.file ?? draft.shown,
+    ...(place ? { line: place.line, column: place.column } : {}),
+    severity: finding.severity,
+  };
+}
+
+export type LintOptions = {
+  /** Start the thread this long from now: a server's first answer comes first (its thread costs ~0.1-0.2 s of CPU to start). */
+  startAfterMs?: number;
+  timeoutMs?: number;
+};
+
+export function lintContractInBackground(draft: ContractDraft, options: LintOptions = {}): ContractLint {
+  const { startAfterMs = 0, timeoutMs = LINT_TIMEOUT_MS } = options;
+  const file = workerFile();
+  if (!file) {
+    return {
+      warnings: Promise.resolve(lintFailure(draft, 'its worker is not built: run npm run build')),
+      stop: async () => undefined,
+    };
+  }
+  let worker: Worker | undefined;
+  let settle: (result: readonly ContractWarning[]) => void = () => undefined;
+  const warnings = new Promise<readonly ContractWarning[]>((resolve) => {
+    const timer = setTimeout(
+      () => settle(lintFailure(draft, `it took more than ${timeoutMs / 1000} s`)),
+      startAfterMs + timeoutMs,
+    );
+    timer.unref();
+    settle = (result) => {
+      settle = () => undefined;
+      clearTimeout(timer);
+      clearTimeout(start);
+      resolve(result);
+      void worker?.terminate();
+    };
+  });
+  const start = setTimeout(() => {
+    const request: LintRequest = {
+      documentJson: JSON.stringify(draft.document),
+      rulesetFile: SPECTRAL_RULESET_FILE,
+      sourceName: draft.file,
+    };
+    worker = new Worker(file, { workerData: request, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    // The thread never keeps the process alive: a server that closes is not held up by its lint.
+    worker.unref();
+    worker.once('message', (reply: LintReply) =>
+      settle(
+        'error' in reply ? lintFailure(draft, reply.error) : reply.findings.map((finding) => toWarning(draft, finding)),
+      ),
+    );
+    worker.once('error', (error) => settle(lintFailure(draft, error.message)));
+    worker.once('exit', (code) => settle(lintFailure(draft, `its thread ended (exit code ${code})`)));
+  }, startAfterMs);
+  start.unref();
+  return {
+    warnings,
+    // Stopped before it finished (the server closes): nothing to say.
+    stop: async () => settle([]),
+  };
+}
+
+/** The warnings as the commands print them, one per line with its place; empty when there are none. */
+export function renderContractWarnings(warnings: readonly ContractWarning[]): string {
+  if (warnings.length === 0) return '';
+  const lines = warnings.map((warning) => `    ${describePlace(warning)}  ${warning.message} (${warning.rule})`);
+  return [
+    `  Contract warnings (${warnings.length}), from the project's Spectral rules (warnings only: the contract is used all the same):`,
+    ...lines,
+    '',
+  ].join('\n');
+}

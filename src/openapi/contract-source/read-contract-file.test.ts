@@ -1,0 +1,416 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, symlink, unlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { dereference } from '@readme/openapi-parser';
+import { parse } from 'yaml';
+import { addNickname, writeSplitDraft } from '../../../test/support/contract-drafts.js';
+import { loadPetstoreSpec } from '../../../test/support/spec.js';
+import { useTempFolder } from '../../../test/support/temp-folder.js';
+import { PETSTORE_SPEC_FILE } from '../../package-root.js';
+import { loadContract } from '../load-contract.js';
+import { ContractRefusal } from './contract-refusal.js';
+import { type ContractFileOptions, draftContract, readContractFile } from './read-contract-file.js';
+
+/** Every $ref string in a value. */
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    key === '$ref' && typeof child === 'string' ? [child] : refsIn(child),
+  );
+}
+
+/** The refusal of a contract, or a failure of the test if it was served. */
+async function refusalOf(file: string, options?: ContractFileOptions): Promise<ContractRefusal> {
+  try {
+    await readContractFile(file, options);
+  } catch (error) {
+    if (error instanceof ContractRefusal) return error;
+    throw error;
+  }
+  throw new Error(`${file} was read, not refused`);
+}
+
+/** The 1-based line and column of the first place `text` is written in `file`. */
+async function placeOf(file: string, text: string): Promise<{ line: number; column: number }> {
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  const index = lines.findIndex((line) => line.includes(text));
+  if (index < 0) throw new Error(`${text} is not in ${file}`);
+  return { line: index + 1, column: (lines[index] as string).indexOf(text) + 1 };
+}
+
+const lineOf = async (file: string, text: string) => (await placeOf(file, text)).line;
+
+describe('reading a contract given at run time', () => {
+  const tempFolder = useTempFolder('contract-file');
+  let folder: string;
+  beforeEach(async () => {
+    folder = join(tempFolder(), 'draft');
+    await mkdir(folder);
+  });
+
+  it('bundles a contract split over YAML and JSON files, folders deep, into one document that means the same', async () => {
+    const root = await writeSplitDraft(folder);
+    const draft = await readContractFile(root);
+    expect(draft.version).toBe('3.1');
+    // schemas/, schemas/parts/, paths/ and the first file: every one read, the first one first.
+    expect(draft.sources.length).toBeGreaterThan(20);
+    expect(draft.sources[0]).toBe(root);
+    expect(draft.sources.some((source) => source.endsWith(join('schemas', 'parts', 'id.yaml')))).toBe(true);
+    expect(draft.sources.some((source) => source.endsWith('error.json'))).toBe(true);
+    for (const ref of refsIn(draft.document)) expect(ref).toMatch(/^#\//);
+    // Followed to the end, it is the built-in contract, value for value.
+    const bundled = await dereference(structuredClone(draft.document) as Parameters<typeof dereference>[0]);
+    const builtIn = await dereference(loadPetstoreSpec() as Parameters<typeof dereference>[0]);
+    expect(bundled).toEqual(builtIn);
+    // A schema is written out under its own name, and the paths point there.
+    expect(refsIn(draft.document)).toContain('#/components/schemas/Pet');
+    expect(draftContract(draft).operations.map((operation) => operation.operationId)).toEqual(
+      loadContract(PETSTORE_SPEC_FILE).operations.map((operation) => operation.operationId),
+    );
+  });
+
+  it('locates each value of the bundled document in the file and at the line where it is written', async () => {
+    const root = await writeSplitDraft(folder, addNickname);
+    const draft = await readContractFile(root);
+    const petFile = join(folder, 'schemas', 'newpet.yaml');
+    expect(draft.locate('/components/schemas/NewPet/properties/nickname/maxLength')).toEqual({
+      file: petFile,
+      ...(await placeOf(petFile, 'maxLength: 40')),
+    });
+    const pathFile = join(folder, 'paths', 'pets.yaml');
+    expect(draft.locate('/paths/~1pets/get/operationId')).toMatchObject({
+      file: pathFile,
+      line: await lineOf(pathFile, 'operationId: listPets'),
+    });
+  });
+
+  it('points later $refs to a part first written inside a path at that place, as a valid URI', async () => {
+    const root = await writeSplitDraft(folder);
+    // Two path files name one response file of their own: it is written out in the first path.
+    await mkdir(join(folder, 'responses'));
+    await writeFile(
+      join(folder, 'responses', 'not-found.yaml'),
+      [
+        'description: No such pet.',
+        'content:',
+        '  application/json:',
+        '    schema:',
+        '      $ref: ../schemas/error.json',
+        '    examples:',
+        '      missing:',
+        '        value: { code: PET_NOT_FOUND, message: No pet has id 7., status: 404 }',
+        '',
+      ].join('\n'),
+    );
+    for (const file of ['pets-by-id-petId.yaml', 'pets-petId.yaml']) {
+      const path = join(folder, 'paths', file);
+      const item = parse(await readFile(path, 'utf8'));
+      item.get.responses['404'] = { $ref: '../responses/not-found.yaml' };
+      await writeFile(path, JSON.stringify(item));
+    }
+    const draft = await readContractFile(root);
+    const refs = refsIn(draft.document).filter((ref) => ref.includes('404'));
+    expect(refs).toEqual([expect.stringMatching(/^#\/paths\/~1pets~1(by-id~1)?%7BpetId%7D\/get\/responses\/404$/)]);
+    // The mock reads it as the validator does: the second operation's 404 is the same answer.
+    const operations = draftContract(draft).operations;
+    const notFound = (id: string) => operations.find((operation) => operation.operationId === id)?.responses.get('404');
+    expect(notFound('getPetLegacy')).toEqual(notFound('getPet'));
+    expect(notFound('getPet')?.examples).toEqual({
+      missing: { code: 'PET_NOT_FOUND', message: 'No pet has id 7.', status: 404 },
+    });
+  });
+
+  it('serves a contract without servers at the root, and refuses one whose paths the mock takes', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    delete document.servers;
+    await writeFile(file, JSON.stringify(document));
+    expect(draftContract(await readContractFile(file)).basePath).toBe('');
+    document.paths['/docs'] = document.paths['/categories'];
+    delete document.paths['/categories'];
+    for (const operation of Object.values(document.paths['/docs'] as Record<string, { operationId?: string }>)) {
+      if (operation.operationId) operation.operationId = `${operation.operationId}Docs`;
+    }
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).problems).toEqual([
+      expect.objectContaining({
+        kind: 'unservable',
+        line: await lineOf(file, '"/docs": {'),
+        message: expect.stringContaining("/docs is under the mock's own /docs"),
+      }),
+    ]);
+  });
+
+  it('takes JSON and YAML by their content, whatever the file is called', async () => {
+    const document = loadPetstoreSpec();
+    await writeFile(join(folder, 'contract.yaml'), JSON.stringify(document));
+    expect((await readContractFile(join(folder, 'contract.yaml'))).document).toEqual(document);
+    await writeFile(
+      join(folder, 'contract.json'),
+      (await readFile(new URL('../../../spec/petstore.yaml', import.meta.url))).toString(),
+    );
+    const fromYaml = await readContractFile(join(folder, 'contract.json'));
+    expect(fromYaml.document).toEqual(document);
+    // A single YAML file is served as written (comments and all); JSON is served as YAML.
+    expect(fromYaml.text).toContain('# ');
+    expect(parse((await readContractFile(join(folder, 'contract.yaml'))).text)).toEqual(document);
+  });
+
+  it('refuses what is not OpenAPI, at its file and line', async () => {
+    const file = join(folder, 'notes.yaml');
+    await writeFile(file, 'title: a shopping list\nitems: [milk]\n');
+    const refusal = await refusalOf(file);
+    expect(refusal.exitCode).toBe(2);
+    expect(refusal.problems).toEqual([
+      expect.objectContaining({
+        kind: 'openapi',
+        file,
+        line: 1,
+        message: expect.stringContaining('no "openapi" field'),
+      }),
+    ]);
+    await writeFile(file, 'swagger: "2.0"\ninfo: {title: t, version: "1"}\npaths: {}\n');
+    expect((await refusalOf(file)).message).toContain('Swagger 2.0');
+    await writeFile(file, 'openapi: 3.1.0\ninfo:\n  title: t\n  version: 1\n paths: {}\n');
+    expect((await refusalOf(file)).problems[0]).toMatchObject({ kind: 'syntax', file, line: 5 });
+  });
+
+  it('refuses a schema fault in a referenced file at that file and line, every fault at once', async () => {
+    const root = await writeSplitDraft(folder, (document) => {
+      document.components.schemas.NewPet.properties.name.type = 'strin';
+      document.paths['/pets'].get.responses['200'].colour = 'blue';
+    });
+    const refusal = await refusalOf(root);
+    const petFile = join(folder, 'schemas', 'newpet.yaml');
+    const pathFile = join(folder, 'paths', 'pets.yaml');
+    expect(refusal.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'openapi',
+          file: petFile,
+          line: await lineOf(petFile, 'type: strin'),
+          message: expect.stringContaining(
+            'must be one of "array", "boolean", "integer", "null", "number", "object", "string" (it is "strin")',
+          ),
+        }),
+        expect.objectContaining({
+          file: pathFile,
+          line: await lineOf(pathFile, 'colour: blue'),
+          message: expect.stringContaining('"colour" is not a field of a response'),
+        }),
+      ]),
+    );
+    expect(refusal.message).toMatch(/cannot be served \(\d+ problems\)/);
+    expect(refusal.message).toContain(`${petFile}:${await lineOf(petFile, 'type: strin')}:`);
+  });
+
+  it('refuses what the mock cannot serve: no operationId, one used twice, a base path with a variable, a broken pattern', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    delete document.paths['/pets'].get.operationId;
+    document.paths['/categories'].get.operationId = 'createPet';
+    document.servers = [{ url: 'https://api.example.com/{version}', variables: { version: { default: 'v1' } } }];
+    // Valid for the OpenAPI schema, but every answer would be a 500: the validator cannot compile it.
+    document.components.schemas.NewPet.properties.name.pattern = '[a-';
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const problems = (await refusalOf(file)).problems;
+    expect(problems.map((problem) => problem.kind)).toEqual(['unservable', 'unservable', 'unservable', 'unservable']);
+    expect(problems[0]).toMatchObject({
+      line: await lineOf(file, '"get": {'),
+      message: expect.stringContaining('GET /pets has no operationId'),
+    });
+    expect(problems[1]?.message).toContain('operationId "createPet" is also POST /pets');
+    expect(problems[2]?.message).toContain('has a variable in its path');
+    expect(problems[3]).toMatchObject({
+      line: await lineOf(file, '"pattern": "[a-"'),
+      message: expect.stringContaining('the pattern "[a-" is not a regular expression the validator can compile'),
+    });
+  });
+
+  describe('$refs of an untrusted draft', () => {
+    it('refuses a $ref outside the folder, with .. or an absolute path, and reads nothing there', async () => {
+      await writeFile(join(tempFolder(), 'secret.yaml'), 'password: hunter2\n');
+      await writeFile(join(tempFolder(), 'other.yaml'), 'password: hunter3\n');
+      const root = await writeSplitDraft(folder, (document) => {
+        document.components.schemas.Pet = { $ref: '../secret.yaml' };
+        document.components.schemas.Category = { $ref: join(tempFolder(), 'other.yaml') };
+      });
+      const refusal = await refusalOf(root);
+      expect(refusal.problems).toEqual([
+        expect.objectContaining({
+          kind: 'reference',
+          file: root,
+          line: await lineOf(root, '../secret.yaml'),
+          message: expect.stringContaining("leads outside the contract's folder"),
+        }),
+        expect.objectContaining({ kind: 'reference', line: await lineOf(root, `${tempFolder()}/other.yaml`) }),
+      ]);
+      expect(refusal.message).not.toMatch(/hunter/);
+    });
+
+    it('refuses a symbolic link that leads out of the folder', async () => {
+      await writeFile(join(tempFolder(), 'elsewhere.yaml'), 'type: object\n');
+      const root = await writeSplitDraft(folder);
+      await symlink(join(tempFolder(), 'elsewhere.yaml'), join(folder, 'schemas', 'linked.yaml'));
+      await writeFile(join(folder, 'schemas', 'pets.yaml'), 'type: array\nitems:\n  $ref: ./linked.yaml\n');
+      const refusal = await refusalOf(root);
+      expect(refusal.problems).toEqual([
+        expect.objectContaining({
+          kind: 'reference',
+          file: join(folder, 'schemas', 'pets.yaml'),
+          line: 3,
+          message: expect.stringContaining('symbolic link'),
+        }),
+      ]);
+    });
+
+    it('refuses a named pipe where a file should be, without waiting on it', async () => {
+      const root = await writeSplitDraft(folder);
+      await unlink(join(folder, 'schemas', 'pets.yaml'));
+      execFileSync('mkfifo', [join(folder, 'schemas', 'pets.yaml')]);
+      expect((await refusalOf(root)).problems).toEqual([
+        expect.objectContaining({ kind: 'unreadable', message: expect.stringContaining('is not a file') }),
+      ]);
+    });
+
+    it('refuses a $ref to a missing file, and to a place that file lacks', async () => {
+      const root = await writeSplitDraft(folder, (document) => {
+        document.components.schemas.Pet = { $ref: './schemas/nope.yaml' };
+        document.components.schemas.Category = { $ref: './schemas/newpet.yaml#/properties/nope' };
+      });
+      const messages = (await refusalOf(root)).problems.map((problem) => problem.message);
+      expect(messages).toEqual([expect.stringContaining('schemas/nope.yaml does not exist')]);
+      await writeSplitDraft(folder, (document) => {
+        document.components.schemas.Category = { $ref: './schemas/newpet.yaml#/properties/nope' };
+      });
+      expect((await refusalOf(root)).problems).toEqual([
+        expect.objectContaining({
+          kind: 'reference',
+          message: expect.stringContaining('has nothing at /properties/nope'),
+        }),
+      ]);
+    });
+
+    describe('URLs', () => {
+      let server: Server;
+      let origin: string;
+      const asked: string[] = [];
+      beforeEach(async () => {
+        asked.length = 0;
+        server = createServer((req, res) => {
+          asked.push(req.url ?? '');
+          if (req.url === '/schemas/status.yaml') res.end('type: string\nenum: [available, pending, sold]\n');
+          else if (req.url === '/schemas/moved.yaml') res.writeHead(302, { Location: '/schemas/status.yaml' }).end();
+          else res.writeHead(404).end();
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      });
+      afterEach(async () => {
+        await new Promise((resolve) => server.close(resolve));
+      });
+
+      it('refuses a $ref to a URL unless its prefix is allowed, then reads it', async () => {
+        const root = await writeSplitDraft(folder, (document) => {
+          document.components.schemas.PetStatus = { $ref: `${origin}/schemas/status.yaml` };
+        });
+        const refusal = await refusalOf(root);
+        expect(refusal.problems).toEqual([
+          expect.objectContaining({
+            kind: 'reference',
+            line: await lineOf(root, `${origin}/schemas/status.yaml`),
+            message: expect.stringContaining(`--contract-allow-urls ${origin}/`),
+          }),
+        ]);
+        expect(asked).toEqual([]);
+        const draft = await readContractFile(root, { allowUrls: [`${origin}/schemas/`] });
+        expect(draft.sources).toContain(`${origin}/schemas/status.yaml`);
+        expect((draft.document.components as { schemas: { PetStatus: unknown } }).schemas.PetStatus).toEqual({
+          type: 'string',
+          enum: ['available', 'pending', 'sold'],
+        });
+        expect(asked).toEqual(['/schemas/status.yaml']);
+      });
+
+      it('refuses a URL outside the allowed prefix, and a redirect', async () => {
+        const root = await writeSplitDraft(folder, (document) => {
+          document.components.schemas.PetStatus = { $ref: `${origin}/schemas/moved.yaml` };
+          document.components.schemas.Id = { $ref: `${origin}/private/id.yaml` };
+        });
+        const refusal = await refusalOf(root, { allowUrls: [`${origin}/schemas/`] });
+        expect(refusal.problems.map((problem) => problem.message)).toEqual([
+          expect.stringContaining('is not under a prefix given to --contract-allow-urls'),
+          expect.stringContaining('redirects (302)'),
+        ]);
+        expect(asked).toEqual(['/schemas/moved.yaml']);
+      });
+    });
+  });
+
+  describe('bounds that keep a hostile draft from hanging or exhausting the server', () => {
+    it('refuses a YAML alias bomb', async () => {
+      const levels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+      for (let level = 1; level < 9; level += 1) {
+        const previous = String.fromCharCode(96 + level);
+        const name = String.fromCharCode(97 + level);
+        levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
+      }
+      const file = join(folder, 'bomb.yaml');
+      await writeFile(file, `openapi: 3.1.0\n${levels.join('\n')}\n`);
+      expect((await refusalOf(file)).problems).toEqual([
+        expect.objectContaining({ kind: 'limit', message: expect.stringContaining('alias bomb') }),
+      ]);
+    });
+
+    it('refuses a cycle of $refs that never reaches a value, and keeps a recursive schema', async () => {
+      const root = await writeSplitDraft(folder, (document) => {
+        document.components.schemas.Category = { $ref: './schemas/loop-a.yaml' };
+      });
+      await writeFile(join(folder, 'schemas', 'loop-a.yaml'), '$ref: ./loop-b.yaml\n');
+      await writeFile(join(folder, 'schemas', 'loop-b.yaml'), '$ref: ./loop-a.yaml\n');
+      expect((await refusalOf(root)).problems).toEqual([
+        expect.objectContaining({ kind: 'reference', message: expect.stringContaining('cycle of $refs') }),
+      ]);
+      await writeSplitDraft(folder, (document) => {
+        document.components.schemas.Tree = {
+          type: 'object',
+          properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+        };
+      });
+      const tree = (await readContractFile(root)).document.components as { schemas: { Tree: unknown } };
+      expect(tree.schemas.Tree).toEqual({
+        type: 'object',
+        properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+      });
+    });
+
+    it('refuses a file larger than the bound, before reading it', async () => {
+      const root = await writeSplitDraft(folder);
+      const refusal = await refusalOf(root, { limits: { fileBytes: 2_000 } });
+      expect(refusal.problems[0]).toMatchObject({
+        kind: 'limit',
+        message: expect.stringContaining('more than the 2 KiB'),
+      });
+    });
+
+    it('keeps "__proto__" a key like any other', async () => {
+      const file = join(folder, 'openapi.yaml');
+      const document = loadPetstoreSpec();
+      await writeFile(file, `${JSON.stringify(document).slice(0, -1)},"x-extra":{"__proto__":{"polluted":true}}}`);
+      const draft = await readContractFile(file);
+      expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+      expect(Object.keys(draft.document['x-extra'] as object)).toEqual(['__proto__']);
+      await writeFile(
+        file,
+        `${await readFile(PETSTORE_SPEC_FILE, 'utf8')}\nx-extra:\n  __proto__:\n    polluted: true\n`,
+      );
+      const fromYaml = await readContractFile(file);
+      expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+      expect(Object.keys(fromYaml.document['x-extra'] as object)).toEqual(['__proto__']);
+    });
+  });
+});

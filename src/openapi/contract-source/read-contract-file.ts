@@ -1,0 +1,130 @@
+// A version of the Pet Store contract given at run time (--contract FILE): read as untrusted
+// input, bundled into one document, and checked, in that order. Anything that cannot be served
+// is refused with every problem at its file and line (ContractRefusal); what is returned is safe
+// to serve: one document with internal $refs only, made of the contract's own files.
+import { resolve } from 'node:path';
+import { stringify } from 'yaml';
+import type { JsonObject } from '../json-pointer.js';
+import { type Contract, describeContract } from '../load-contract.js';
+import { bundleDocument, type Graft, toPointer } from './bundle-document.js';
+import { checkOpenApiSchema, type OpenApiFault, openApiVersion } from './check-openapi.js';
+import { checkServable } from './check-servable.js';
+import { collectSources } from './collect-sources.js';
+import { type ContractLimits, DEFAULT_CONTRACT_LIMITS } from './contract-limits.js';
+import { type ContractProblem, ContractRefusal, type SourcePosition, showPath } from './contract-refusal.js';
+import type { OasVersion } from './oas-versions.js';
+import { SourceSyntaxError } from './parsed-source.js';
+import { createSourceReader, SourceReadError } from './source-reader.js';
+
+export type ContractFileOptions = {
+  /**
+   * URL prefixes whose documents the contract's $refs may name (--contract-allow-urls), e.g.
+   * "https://schemas.example.com/". None by default: a $ref to a URL is refused.
+   */
+  allowUrls?: readonly string[];
+  /** Tighter (or looser) bounds than DEFAULT_CONTRACT_LIMITS. */
+  limits?: Partial<ContractLimits>;
+};
+
+export type ContractDraft = {
+  /** The first file, absolute, as given (before symlinks). */
+  file: string;
+  /** The first file as messages show it: relative to the working directory when under it. */
+  shown: string;
+  version: OasVersion;
+  /** One document, every $ref internal ("#/..."): what the validator, /openapi.json and /docs get. */
+  document: JsonObject;
+  /**
+   * /openapi.yaml's text: the first file's own when it is YAML and names no other file, else
+   * the bundled document written as YAML (on first read).
+   */
+  readonly text: string;
+  /** Every file read (real paths) and URL fetched, the first file's first: what a watch follows. */
+  sources: readonly string[];
+  /** Where a value of `document` is written, by its JSON pointer (or segments). */
+  locate(pointer: string | readonly string[]): SourcePosition | undefined;
+};
+
+const splitPointer = (pointer: string) =>
+  pointer === ''
+    ? []
+    : pointer
+        .split('/')
+        .slice(1)
+        .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+function locator(grafts: ReadonlyMap<string, Graft>) {
+  return (pointer: string | readonly string[]): SourcePosition | undefined => {
+    const segments = typeof pointer === 'string' ? splitPointer(pointer) : [...pointer];
+    for (let length = segments.length; length >= 0; length -= 1) {
+      const graft = grafts.get(toPointer(segments.slice(0, length)));
+      if (!graft) continue;
+      const position = graft.source.positionOf([...graft.segments, ...segments.slice(length)]);
+      return position ? { file: graft.source.shown, ...position } : undefined;
+    }
+    return undefined;
+  };
+}
+
+/** Reads, bundles and checks the contract at `file` (relative to the working directory). */
+export async function readContractFile(file: string, options: ContractFileOptions = {}): Promise<ContractDraft> {
+  const limits: ContractLimits = { ...DEFAULT_CONTRACT_LIMITS, ...options.limits };
+  const shown = showPath(file);
+  const refuse = (problems: readonly ContractProblem[]): never => {
+    throw new ContractRefusal(shown, problems);
+  };
+  let collected: Awaited<ReturnType<typeof collectSources>>;
+  let bundled: ReturnType<typeof bundleDocument>;
+  try {
+    const reader = await createSourceReader(file, { allowUrls: options.allowUrls ?? [], limits });
+    collected = await collectSources(reader, limits);
+    if (collected.problems.length > 0) refuse(collected.problems);
+    bundled = bundleDocument(collected, limits);
+  } catch (error) {
+    if (error instanceof SourceReadError) refuse([{ kind: error.kind, file: shown, message: error.message }]);
+    if (error instanceof SourceSyntaxError) {
+      refuse([{ kind: error.kind, file: shown, ...(error.position ?? {}), message: error.message }]);
+    }
+    throw error;
+  }
+  if (bundled.problems.length > 0) refuse(bundled.problems);
+  const { document, grafts } = bundled;
+  const locate = locator(grafts);
+  const atPlace = (kind: ContractProblem['kind']) => (fault: OpenApiFault) => ({
+    kind,
+    file: shown,
+    ...locate(fault.pointer),
+    pointer: fault.pointer,
+    message: fault.message,
+  });
+
+  const declared = openApiVersion(document);
+  if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
+  const schemaFaults = await checkOpenApiSchema(document, declared.version);
+  if (schemaFaults.length > 0) refuse(schemaFaults.map(atPlace('openapi')));
+  const servingFaults = checkServable(document);
+  if (servingFaults.length > 0) refuse(servingFaults.map(atPlace('unservable')));
+
+  const { root, byId } = collected;
+  const ownText = byId.size === 1 && !/^\s*[[{]/.test(root.text) ? root.text : undefined;
+  let text = ownText;
+  return {
+    file: resolve(file),
+    shown,
+    version: declared.version,
+    document,
+    get text() {
+      text ??= stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+      return text;
+    },
+    sources: [...byId.keys()],
+    locate,
+  };
+}
+
+/** The draft as the server's Contract: its operations, base path and text, read from the bundled document. */
+export function draftContract(draft: ContractDraft): Contract {
+  const contract = describeContract(draft.document, '', draft.shown);
+  // The text is written only if /openapi.yaml is asked for: a start does without it.
+  return Object.defineProperty(contract, 'text', { get: () => draft.text, enumerable: true });
+}
