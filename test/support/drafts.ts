@@ -1,14 +1,12 @@
 // Drafts of the contract, as an API team writes them in a pull request: the built-in contract
 // with a field, a resource, a sub-collection, an operation answered by its example, an operation
 // removed or an enum value added. Each is written to a folder of its own, as a user would keep it.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { PETSTORE_SPEC_FILE } from '../../src/package-root.js';
+import { writeSplitDraft } from './contract-drafts.js';
+import { loadPetstoreSpec, type SpecDocument as Json } from './spec.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: a draft is edited as free JSON, as a user edits the YAML
-type Json = Record<string, any>;
 export type DraftEdit = (document: Json) => void;
 
 const LIMIT_HEADERS = {
@@ -270,15 +268,15 @@ export const noCategoryDelete: DraftEdit = (document) => {
 
 /** The built-in contract with `edits`, as parsed YAML. */
 export async function draftDocument(...edits: DraftEdit[]): Promise<Json> {
-  const document = parse(await readFile(PETSTORE_SPEC_FILE, 'utf8')) as Json;
+  const document = loadPetstoreSpec();
   for (const edit of edits) edit(document);
   return document;
 }
 
-/** Writes a draft to a folder of its own, as openapi.yaml; answers its path. */
+/** Writes a draft to a folder of its own, split over files as a team keeps it; answers its first file. */
 export async function writeDraft(...edits: DraftEdit[]): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'petstore-draft-'));
-  const file = join(folder, 'openapi.yaml');
-  await writeFile(file, stringify(await draftDocument(...edits)));
-  return file;
+  return writeSplitDraft(folder, (document) => {
+    for (const edit of edits) edit(document);
+  });
 }

@@ -1,0 +1,98 @@
+// The collections a draft adds live where the data lives: in the data file (added to one made
+// before the draft, checked against the draft when read, kept across restarts and across a start
+// with another contract) and in Redis, shared by every mock on it.
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { owners, petPhotos, writeDraft } from '../support/drafts.js';
+import { DEMO_KEY, startTestMock } from '../support/mock.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+
+let draft: string;
+beforeAll(async () => {
+  draft = await writeDraft(owners, petPhotos);
+});
+
+const KEY = { 'X-API-Key': DEMO_KEY };
+
+describe("a draft's new collections in the data file", () => {
+  it('are added to a file made before the draft, kept across restarts and across a start with the built-in contract', async () => {
+    const data = join(await mkdtemp(join(tmpdir(), 'petstore-draft-data-')), 'db.json');
+    const before = await startTestMock({ data });
+    await before.server.close();
+    expect(JSON.parse(await readFile(data, 'utf8')).owners).toBeUndefined();
+
+    const drafted = await startTestMock({ data, contract: draft });
+    expect(drafted.logLines.join('\n')).toMatch(
+      /adds collections the data lacked: owners \(12 records\), photos \(\d+ records\)/,
+    );
+    const made = await drafted.http.post('/v1/owners').set(KEY).send({ name: 'Kept', email: 'kept@example.com' });
+    expect(made.status).toBe(201);
+    await drafted.server.close();
+    const file = JSON.parse(await readFile(data, 'utf8'));
+    expect(file.owners.at(-1)).toEqual(made.body);
+    expect(file.nextId.owner).toBe(made.body.id + 1);
+
+    // The built-in contract knows no owners: it serves the rest and keeps them in the file.
+    const builtIn = await startTestMock({ data });
+    expect((await builtIn.http.get('/v1/owners').set(KEY)).status).toBe(404);
+    expect((await builtIn.http.post('/v1/pets').set(KEY).send({ name: 'Written', categoryId: 1 })).status).toBe(201);
+    await builtIn.server.close();
+    expect(JSON.parse(await readFile(data, 'utf8')).owners.at(-1)).toEqual(made.body);
+
+    const again = await startTestMock({ data, contract: draft });
+    expect(again.logLines.join('\n')).not.toMatch(/adds collections/);
+    expect((await again.http.get(`/v1/owners/${made.body.id}`).set(KEY)).body).toEqual(made.body);
+    expect((await again.http.post('/v1/owners').set(KEY).send({ name: 'Next', email: 'n@example.com' })).body.id).toBe(
+      made.body.id + 1,
+    );
+    await again.server.close();
+    for (const mock of [before, drafted, builtIn, again]) expect(mock.contractBugs()).toEqual([]);
+  });
+
+  it('are checked against the draft when read: a record edited by hand is named, file, collection, id and field', async () => {
+    const data = join(await mkdtemp(join(tmpdir(), 'petstore-draft-data-')), 'db.json');
+    const first = await startTestMock({ data, contract: draft });
+    await first.server.close();
+    const file = JSON.parse(await readFile(data, 'utf8'));
+    file.owners[1].email = 'not an address';
+    await writeFile(data, JSON.stringify(file));
+    const refused = await startTestMock({ data, contract: draft }).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toContain(
+      `owners, id 2, field "email": must match format "email" (the contract's Owner)`,
+    );
+    expect((refused as Error).message).toContain(data);
+  });
+});
+
+describe("a draft's new collections in Redis", () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(() => redis?.remove());
+
+  it('are filled once and shared by every mock on it', async () => {
+    const options = { data: ':memory:', redis: redis.url, redisPrefix: 'draft:', contract: draft };
+    const [one, two] = await Promise.all([startTestMock(options), startTestMock(options)]);
+    try {
+      const made = await one.http
+        .post('/v1/pets/by-id/2/photos')
+        .set(KEY)
+        .send({ url: 'https://photos.example.com/2.jpg' });
+      expect(made.status).toBe(201);
+      expect((await two.http.get(`/v1/pets/by-id/2/photos/${made.body.id}`).set(KEY)).body).toEqual(made.body);
+      const listed = await two.http.get('/v1/owners?limit=100').set(KEY);
+      expect(listed.body).toHaveLength(12);
+      const client = new Redis(redis.url);
+      expect(await client.hget('draft:data:collections', 'owners')).toBe('id');
+      client.disconnect();
+    } finally {
+      await Promise.all([one.server.close(), two.server.close()]);
+    }
+    for (const mock of [one, two]) expect(mock.contractBugs()).toEqual([]);
+  });
+});

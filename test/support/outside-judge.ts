@@ -1,0 +1,88 @@
+// A judge of exchanges that is not the mock's own: each answer's status, body and required
+// headers checked against a contract document with Ajv directly (the mock checks its answers with
+// express-openapi-validator), so that a test can say an exchange is valid under a draft as any
+// validator would read it.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { SpecDocument } from './spec.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+export type Exchange = {
+  method: string;
+  path: string;
+  status: number;
+  headers: Record<string, unknown>;
+  body: unknown;
+};
+
+export type OutsideJudge = {
+  /** What is wrong with an exchange under the contract: empty when nothing is. */
+  faults(exchange: Exchange): string[];
+};
+
+/** The path template a request's path (under the base path) falls under, e.g. /pets/by-id/{petId}. */
+function templateOf(paths: string[], path: string): string | undefined {
+  const segments = path.split('/');
+  return paths.find((template) => {
+    const parts = template.split('/');
+    return (
+      parts.length === segments.length && parts.every((part, index) => part.startsWith('{') || part === segments[index])
+    );
+  });
+}
+
+export function createOutsideJudge(document: SpecDocument): OutsideJudge {
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
+  ajv.addSchema(document, 'contract.json');
+  const basePath = new URL(document.servers?.[0]?.url ?? '/', 'http://x').pathname.replace(/\/$/, '');
+  const paths = Object.keys(document.paths);
+  const compiled = new Map<string, ValidateFunction>();
+  const resolve = (value: SpecDocument): SpecDocument => {
+    let current = value;
+    while (current && typeof current.$ref === 'string') {
+      const pointer = decodeURIComponent(current.$ref.slice(2));
+      current = pointer
+        .split('/')
+        .reduce((node: SpecDocument, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    }
+    return current;
+  };
+  const validatorAt = (pointer: string) => {
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `contract.json#${pointer}` });
+      compiled.set(pointer, validate);
+    }
+    return validate;
+  };
+  const escape = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
+
+  return {
+    faults({ method, path, status, headers, body }) {
+      const template = templateOf(paths, path.slice(basePath.length).split('?')[0] ?? '');
+      const verb = method.toLowerCase();
+      if (!template || !METHODS.includes(verb) || !document.paths[template][verb])
+        return [`${method} ${path}: no operation`];
+      const responses = document.paths[template][verb].responses;
+      const key = String(status) in responses ? String(status) : 'default' in responses ? 'default' : undefined;
+      if (key === undefined) return [`${method} ${template}: status ${status} is not declared`];
+      const response = resolve(responses[key]);
+      const faults: string[] = [];
+      for (const [name, header] of Object.entries(response.headers ?? {})) {
+        if ((resolve(header as SpecDocument) as SpecDocument).required && headers[name.toLowerCase()] === undefined)
+          faults.push(`${method} ${template} ${status}: header ${name} is missing`);
+      }
+      const media = response.content?.['application/json'];
+      if (media?.schema) {
+        const pointer = `/paths/${escape(template)}/${verb}/responses/${key}`;
+        const responsePointer = responses[key].$ref ? decodeURIComponent(responses[key].$ref.slice(1)) : pointer;
+        const validate = validatorAt(`${responsePointer}/content/application~1json/schema`);
+        if (!validate(body))
+          faults.push(`${method} ${template} ${status}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
+      }
+      return faults;
+    },
+  };
+}
