@@ -3,15 +3,14 @@
 // Its worlds live over the data file (open-state.ts) or, with --redis, in Redis (redis-state.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import type { AnswerDescription } from './api-mode.js';
-import { createApp } from './app.js';
+import { createApp, type MockApp } from './app.js';
 import type { Clock } from './clock.js';
 import { type Config, ConfigError, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
-import { addMissingCollections, completeFixtures } from './fixtures/contract-fixtures.js';
+import { addMissingCollections } from './fixtures/contract-fixtures.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
 import { createGracefulStop } from './http/graceful-stop.js';
@@ -22,19 +21,21 @@ import type { ContractWarning } from './openapi/contract-source/lint-contract.js
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
 import { createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
-import { describeResources } from './openapi/resource-model.js';
 import { startKeyLimitFaults } from './openapi/start-key-limits.js';
-import {
-  COMPILED_CONTROL_SPEC_FILE,
-  COMPILED_PETSTORE_SPEC_FILE,
-  CONTROL_SPEC_FILE,
-  PETSTORE_SPEC_FILE,
-} from './package-root.js';
+import { COMPILED_CONTROL_SPEC_FILE, CONTROL_SPEC_FILE } from './package-root.js';
 import { delegateTo } from './scopes/delegate.js';
 import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
 import { tooManyScopesMessage } from './scopes/world-of-request.js';
+import {
+  describeChange,
+  prepareServedContract,
+  printWarningsLater,
+  readServedContract,
+  type ServedContract,
+  watchServedContract,
+} from './served-contract.js';
 import type { Store } from './store/create-store.js';
-import { copyDataSet, type DataSet, freezeDataSet, keyFieldsOf } from './store/data-set.js';
+import { copyDataSet, type DataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
 
 /** What a test needs of one scope: the header to send, and the scope's own control and clock. */
@@ -121,44 +122,33 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** The contract served: the one given, read, bundled and checked now (ContractRefusal if it cannot be served), or the built-in one. */
-async function servedContract(config: Config): Promise<{ contract: Contract; draft?: ContractDraft }> {
-  if (config.contract === undefined) return { contract: loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE) };
-  // Loaded with a contract given only: a start on the built-in one never loads the reader.
-  const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
-  const draft =
-    typeof config.contract === 'string'
-      ? await readContractFile(config.contract, { allowUrls: config.contractAllowUrls })
-      : config.contract;
-  return { contract: draftContract(draft), draft };
-}
-
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
-  const { contract, draft } = await servedContract(config);
   const controlContract = loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE);
-  const resources = describeResources(contract);
-  // The fixtures of the seed, once: every scope shares them, and a new or reset data file copies their lists.
-  const fixtures = freezeDataSet(
-    await completeFixtures(
-      await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys }),
-      resources,
-      contract.document,
-    ),
-  );
-  const createInitialData = () => copyDataSet(fixtures);
+  // The fixtures of the seed; each contract served completes them with what it adds (served-contract.ts).
+  const seedFixtures = await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys });
+  let served = await prepareServedContract(await readServedContract(config), seedFixtures);
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
-  // Compiled when a data file is read: a start in memory or on Redis never pays for it.
-  let checker: DataSetChecker | undefined;
+  // Compiled when a data file is read (a start in memory or on Redis never pays for it), for the contract served.
+  let checker: { contract: Contract; check: DataSetChecker } | undefined;
   const checkRecords = (data: DataSet) => {
-    checker ??= createDataSetChecker(contract, controlContract);
-    return checker(data);
+    if (checker?.contract !== served.contract)
+      checker = { contract: served.contract, check: createDataSetChecker(served.contract, controlContract) };
+    return checker.check(data);
   };
   const startKeyFaults = startKeyLimitFaults(controlContract, config.start.keys ?? []);
   if (startKeyFaults.length > 0)
     throw new ConfigError(`${startKeyFaults.join('; ')}. Give limits within those bounds.`);
-  const keyFields = keyFieldsOf([...resources.resources.values()].map((resource) => resource.collection));
-  const parts = { initialSettings, createInitialData, fixtures, checkRecords, keyFields };
+  // Read at each use: a contract edited while serving (--watch) brings its own.
+  const parts = {
+    initialSettings,
+    createInitialData: () => copyDataSet(served.fixtures),
+    get fixtures() {
+      return served.fixtures;
+    },
+    checkRecords,
+    keyFields: (name: string) => served.keyFields(name),
+  };
   // The Redis state (and its client) is loaded by a start with --redis only.
   const state = config.redis
     ? await (await import('./redis-state.js')).openRedisState(config, parts)
@@ -173,33 +163,38 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await data.close();
     await state.close();
   };
-  let app: Express;
-  let ready: Promise<void>;
-  let operations: readonly AnswerDescription[];
-  try {
-    const added = await addMissingCollections(data, fixtures, resources);
+  /** Stores the collections `next` adds that the data lacks, saying so. */
+  const addCollections = async (next: ServedContract) => {
+    const added = await addMissingCollections(data, next.fixtures, next.resources);
     if (added.length > 0)
       config.log(`The contract adds collections the data lacked: ${added.join(', ')}, added to ${state.location}.`);
+  };
+  let current: MockApp;
+  let buildApp: (contract: Contract) => MockApp;
+  try {
+    await addCollections(served);
     // The proxy's code is loaded only by a proxy.
     const mode = options.proxy
       ? (await import('./proxy/proxy-mode.js')).createProxyMode(options.proxy)
       : createMockMode();
-    ({ app, ready, operations } = createApp({
-      contract,
-      controlContract,
-      defaultWorld,
-      scopes,
-      controlAccess: access,
-      isAllowedHost: createHostMatcher(config.host, config.allowedHosts),
-      isGivenHostName: createNamesMatcher(config.allowedHosts),
-      controlToken: config.controlToken,
-      validateResponses: config.validateResponses,
-      seed: config.seed,
-      log: config.log,
-      logRequests: config.logRequests,
-      secretKeys: options.proxy !== undefined,
-      mode,
-    }));
+    buildApp = (contract) =>
+      createApp({
+        contract,
+        controlContract,
+        defaultWorld,
+        scopes,
+        controlAccess: access,
+        isAllowedHost: createHostMatcher(config.host, config.allowedHosts),
+        isGivenHostName: createNamesMatcher(config.allowedHosts),
+        controlToken: config.controlToken,
+        validateResponses: config.validateResponses,
+        seed: config.seed,
+        log: config.log,
+        logRequests: config.logRequests,
+        secretKeys: options.proxy !== undefined,
+        mode,
+      });
+    current = buildApp(served.contract);
   } catch (error) {
     await releaseState();
     throw error;
@@ -213,9 +208,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           void Promise.resolve()
             .then(() => beforeRequest(req, res))
             .catch(() => undefined)
-            .then(() => app(req, res));
+            .then(() => current.app(req, res));
         }
-      : app,
+      : (req, res) => current.app(req, res),
   );
   const server = createServer({ requireHostHeader: false }, stopper.listener);
   // A request that is not even valid HTTP gets the Error object too, not a bare 400.
@@ -229,7 +224,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     );
   });
   try {
-    await ready;
+    await current.ready;
     await state.started(simulation);
     await listen(server, config.port, config.host);
   } catch (error) {
@@ -238,10 +233,26 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   }
   // Once serving: Spectral's 1-2 s run on a thread of its own, started a moment later so that the
   // first answers do not share the CPU with the thread's start.
-  const lint =
+  const lintOf = async (draft: ContractDraft | undefined, startAfterMs: number) =>
     draft && config.lintContract
-      ? (await import('./openapi/contract-source/lint-contract.js')).lintContractInBackground(draft, {
-          startAfterMs: LINT_START_DELAY_MS,
+      ? (await import('./openapi/contract-source/lint-contract.js')).lintContractInBackground(draft, { startAfterMs })
+      : undefined;
+  let lint = await lintOf(served.draft, LINT_START_DELAY_MS);
+  // serve --watch --contract FILE: an edit served once its app is ready; the data, keys and limits stay.
+  const contractWatch =
+    config.watch && served.draft
+      ? watchServedContract(config, served.draft, async (read) => {
+          const next = await prepareServedContract(read, seedFixtures);
+          const built = buildApp(next.contract);
+          await built.ready;
+          await addCollections(next);
+          const change = describeChange(served.contract, next.contract);
+          served = next;
+          current = built;
+          await lint?.stop();
+          lint = await lintOf(next.draft, 0);
+          if (lint) printWarningsLater(lint.warnings, config.log);
+          config.log(`The contract ${read.draft.shown} was edited: now serving it (${change}).`);
         })
       : undefined;
   const { port } = server.address() as AddressInfo;
@@ -249,13 +260,21 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const origin = `http://${hostInUrl}:${port}`;
 
   return {
-    url: `${origin}${contract.basePath}`,
+    get url() {
+      return `${origin}${served.contract.basePath}`;
+    },
     origin,
     port,
     config,
-    contract,
-    contractDraft: draft,
-    contractWarnings: lint?.warnings ?? Promise.resolve([]),
+    get contract() {
+      return served.contract;
+    },
+    get contractDraft() {
+      return served.draft;
+    },
+    get contractWarnings() {
+      return lint?.warnings ?? Promise.resolve([]);
+    },
     get store(): Store {
       if (!store) throw new Error('This mock keeps its data in Redis (--redis): read it through server.data.');
       return store;
@@ -264,7 +283,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     dataLocation: state.location,
     clock,
     limitState: defaultWorld.limitState,
-    operations,
+    get operations() {
+      return current.operations;
+    },
     control: simulation,
     controlAccess: access,
     scope(name) {
@@ -283,6 +304,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
     async close() {
       // No new request from here on; those under way finish, are answered, and their writes reach the disk.
+      contractWatch?.close();
       await stopper.stop(server);
       await lint?.stop();
       scopes.close();

@@ -1,4 +1,4 @@
-// Edits to the data file while serving (serve --watch): its folder is watched, since an editor
+// Edits to the data file (and to a contract's files) while serving (serve --watch): the folder is watched, since an editor
 // (and the mock's own writes) often replace the file by a rename, which a watch on the file itself
 // would not follow. Events come in bursts: one call after they settle, one call at a time.
 import { type FSWatcher, watch } from 'node:fs';
@@ -7,22 +7,35 @@ import { basename, dirname } from 'node:path';
 const SETTLE_MS = 100;
 
 export function watchFile(path: string, onChange: () => Promise<void>): { close(): void } {
-  const name = basename(path);
+  return watchFiles([path], onChange);
+}
+
+/** Watches several files (a contract and the files it references): one call after a burst of edits to any. */
+export function watchFiles(paths: readonly string[], onChange: () => Promise<void>): { close(): void } {
+  const namesByFolder = new Map<string, Set<string>>();
+  for (const path of paths) {
+    const names = namesByFolder.get(dirname(path)) ?? new Set<string>();
+    names.add(basename(path));
+    namesByFolder.set(dirname(path), names);
+  }
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  const watcher: FSWatcher = watch(dirname(path), { persistent: false }, (_event, changed) => {
-    if (changed !== null && changed !== name) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = running.then(onChange, onChange);
-    }, SETTLE_MS);
+  const watchers: FSWatcher[] = [...namesByFolder].map(([folder, names]) => {
+    const watcher = watch(folder, { persistent: false }, (_event, changed) => {
+      if (changed !== null && !names.has(changed)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        running = running.then(onChange, onChange);
+      }, SETTLE_MS);
+    });
+    // A folder removed under the watch ends it; the store's writes say what became of the data.
+    watcher.on('error', () => watcher.close());
+    return watcher;
   });
-  // A folder removed under the watch ends it; the store's writes say what became of the data.
-  watcher.on('error', () => watcher.close());
   return {
     close() {
       clearTimeout(timer);
-      watcher.close();
+      for (const watcher of watchers) watcher.close();
     },
   };
 }

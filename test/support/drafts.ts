@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSplitDraft } from './contract-drafts.js';
-import { loadPetstoreSpec, type SpecDocument as Json } from './spec.js';
+import { type SpecDocument as Json, loadPetstoreSpec } from './spec.js';
 
 export type DraftEdit = (document: Json) => void;
 

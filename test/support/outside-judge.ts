@@ -57,7 +57,7 @@ export function createOutsideJudge(document: SpecDocument): OutsideJudge {
     }
     return validate;
   };
-  const escape = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
+  const escapeSegment = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
 
   return {
     faults({ method, path, status, headers, body }) {
@@ -76,7 +76,7 @@ export function createOutsideJudge(document: SpecDocument): OutsideJudge {
       }
       const media = response.content?.['application/json'];
       if (media?.schema) {
-        const pointer = `/paths/${escape(template)}/${verb}/responses/${key}`;
+        const pointer = `/paths/${escapeSegment(template)}/${verb}/responses/${key}`;
         const responsePointer = responses[key].$ref ? decodeURIComponent(responses[key].$ref.slice(1)) : pointer;
         const validate = validatorAt(`${responsePointer}/content/application~1json/schema`);
         if (!validate(body))
