@@ -59,8 +59,16 @@ export function requestedPage(req: Request): Page {
 }
 
 /** Answers one page of a list with the pagination headers. */
-export function sendPage<T>(req: Request, res: Response, { items, total }: PageOf<T>): void {
-  res.setHeader('X-Total-Count', String(total));
-  res.setHeader('Link', pageLinks(req, total));
+/** Which of the page's headers the operation's answer declares (a draft's list may declare neither). */
+export type PageHeaders = { totalCount: boolean; link: boolean };
+
+export function sendPage<T>(
+  req: Request,
+  res: Response,
+  { items, total }: PageOf<T>,
+  headers: PageHeaders = { totalCount: true, link: true },
+): void {
+  if (headers.totalCount) res.setHeader('X-Total-Count', String(total));
+  if (headers.link) res.setHeader('Link', pageLinks(req, total));
   res.json(items);
 }

@@ -101,6 +101,11 @@ export function answerByConvention(
       const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape);
       const paging = pageParameters(deps, operation);
       const envelope = envelopeOf(deps, answer.schema);
+      // The page's headers as the answer declares them: a draft's list may declare neither.
+      const pageHeaders = {
+        totalCount: answer.declares('X-Total-Count'),
+        link: paging.paged && answer.declares('Link'),
+      };
       const filters = rules.map((rule) =>
         rule.match === 'equals' && rule.field === rule.parameter
           ? rule.parameter

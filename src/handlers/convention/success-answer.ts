@@ -3,7 +3,12 @@
 import { asObject, type JsonObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from '../../openapi/load-contract.js';
 
-export type SuccessAnswer = { status: number; schema: unknown };
+export type SuccessAnswer = {
+  status: number;
+  schema: unknown;
+  /** Whether the answer declares a header (its name compared without case). */
+  declares(header: string): boolean;
+};
 
 const PREFERRED: Record<string, readonly string[]> = {
   post: ['201', '200', '202'],
@@ -17,5 +22,6 @@ export function successAnswer(contract: Contract, operation: OperationInfo): Suc
   const status = order.find((candidate) => declared.includes(candidate)) ?? declared.sort()[0] ?? '200';
   const response: JsonObject = resolveLocalRef(contract.document, responses[status]);
   const schema = asObject(asObject(response.content)['application/json']).schema;
-  return { status: Number(status), schema };
+  const headers = new Set(Object.keys(asObject(response.headers)).map((name) => name.toLowerCase()));
+  return { status: Number(status), schema, declares: (header) => headers.has(header.toLowerCase()) };
 }
