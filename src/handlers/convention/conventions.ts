@@ -127,17 +127,12 @@ export function answerByConvention(
             return view.list(collection, paging.page(req), matches);
           });
           const items = page.items.map(project);
+          res.status(answer.status);
           if (envelope) {
-            res.setHeader('X-Total-Count', String(page.total));
-            res
-              .status(answer.status)
-              .json({ [envelope.items]: items, ...(envelope.total ? { [envelope.total]: page.total } : {}) });
-          } else if (paging.paged) {
-            res.status(answer.status);
-            sendPage(req, res, { items, total: page.total });
+            if (pageHeaders.totalCount) res.setHeader('X-Total-Count', String(page.total));
+            res.json({ [envelope.items]: items, ...(envelope.total ? { [envelope.total]: page.total } : {}) });
           } else {
-            res.setHeader('X-Total-Count', String(page.total));
-            res.status(answer.status).json(items);
+            sendPage(req, res, { items, total: page.total }, pageHeaders);
           }
         },
       };
