@@ -101,6 +101,16 @@ export function createResponseHeaderChecker(contract: Contract): ResponseHeaderC
   };
 }
 
+/**
+ * What an error answer withheld for breaking the contract would have said: a draft that declares no
+ * 404 for an operation still learns which record was not there, and what to declare.
+ */
+function withheldError(body: unknown, status: number): string {
+  const error = body as { code?: unknown; message?: unknown } | undefined;
+  if (status < 400 || typeof error?.code !== 'string' || typeof error.message !== 'string') return '';
+  return ` It would have answered ${status} ${error.code}: ${error.message} Declare that answer in the contract to get it.`;
+}
+
 export type ResponseGuard = {
   /** Records a breach found elsewhere (the validator's check of the body) for the answer being sent. */
   reportViolation(res: Response, problem: string): void;
@@ -124,7 +134,7 @@ export function guardResponses(
   let sendingChecked: Response | undefined;
 
   /** The answer to send instead when this one breaks the contract; undefined when it keeps it. */
-  const breach = (res: Response): HttpError | undefined => {
+  const breach = (res: Response, body?: unknown): HttpError | undefined => {
     const match = matchOf(res.req);
     if (!match?.checkHeaders || res.statusCode >= 500) return undefined;
     const headerProblems = match.checkHeaders(match.operation, res.statusCode, (name) => res.getHeader(name));
@@ -133,14 +143,14 @@ export function guardResponses(
     if (problems.length === 0) return undefined;
     const error = new HttpError(
       'RESPONSE_VALIDATION_FAILED',
-      `The mock's response breaks the contract: ${problems.join('; ')}.`,
+      `The mock's response breaks the contract: ${problems.join('; ')}.${withheldError(body, res.statusCode)}`,
     );
     reportBug(res, error);
     return error;
   };
 
   app.response.json = function checkedJson(this: Response, body?: unknown) {
-    const error = breach(this);
+    const error = breach(this, body);
     const outer = sendingChecked;
     sendingChecked = this;
     try {

@@ -96,3 +96,22 @@ describe("a draft's new collections in Redis", () => {
     for (const mock of [one, two]) expect(mock.contractBugs()).toEqual([]);
   });
 });
+
+describe('a draft that leaves out an answer the convention needs', () => {
+  it('gets a 500 that says what the mock would have answered, and what to declare', async () => {
+    const withoutNotFound = await writeDraft(owners, (document) => {
+      delete document.paths['/owners/{ownerId}'].get.responses['404'];
+    });
+    const mock = await startTestMock({ data: ':memory:', contract: withoutNotFound, lintContract: false });
+    try {
+      const res = await mock.http.get('/v1/owners/99').set(KEY);
+      expect(res.status).toBe(500);
+      expect(res.body.code).toBe('RESPONSE_VALIDATION_FAILED');
+      expect(res.body.message).toContain('status 404 is not declared for getOwner');
+      expect(res.body.message).toContain('It would have answered 404 OWNER_NOT_FOUND: No owner has id 99.');
+      expect(res.body.message).toContain('Declare that answer in the contract to get it.');
+    } finally {
+      await mock.server.close();
+    }
+  });
+});

@@ -37,6 +37,8 @@ function notFoundCode(contract: Contract, operation: OperationInfo, resource: Re
     listed.find((candidate) => candidate.startsWith(`${noun}_`)) ??
     listed.find((candidate) => candidate.startsWith(name)) ??
     listed[0] ??
+    // No 404 listed: the catalogue's code for this resource, if the contract has one.
+    [`${noun}_NOT_FOUND`, `${name}_NOT_FOUND`].find((candidate) => contract.errorCodes.has(candidate)) ??
     'NOT_FOUND';
   return [code, contract.errorCodes.get(code)?.status ?? 404];
 }
