@@ -59,6 +59,33 @@ local function listKey(prefix, name)
   return prefix .. 'data:' .. name
 end`;
 
+// The lists of a script's ARGV from `start` on: for each, its name ('' for the API keys), its key
+// field, how many records, then that many field/value pairs ('' removes one). The API keys' order
+// takes `base` + their place among the pairs, for the keys new to it.
+const WRITE_LISTS_LUA = `${LIST_KEY_LUA}
+local function writeLists(start, prefix, base)
+  local i = start
+  while i <= #ARGV do
+    local name, count = ARGV[i], tonumber(ARGV[i + 2])
+    local key = KEYS[6]
+    if name ~= '' then
+      key = listKey(prefix, name)
+      redis.call('HSET', KEYS[5], name, ARGV[i + 1])
+    end
+    i = i + 3
+    for n = 1, count do
+      if ARGV[i + 1] == '' then
+        redis.call('HDEL', key, ARGV[i])
+        if name == '' then redis.call('ZREM', KEYS[7], ARGV[i]) end
+      else
+        redis.call('HSET', key, ARGV[i], ARGV[i + 1])
+        if name == '' then redis.call('ZADD', KEYS[7], 'NX', base + n, ARGV[i]) end
+      end
+      i = i + 2
+    end
+  end
+end`;
+
 /** Every fixed key of the data, for a script's KEYS (the order the scripts read them in). */
 const fixedKeys = (keys: DataKeys) => [
   keys.meta,
@@ -75,33 +102,14 @@ const fixedKeys = (keys: DataKeys) => [
 // then the lists: for each, its name ('' for the API keys), its key field, how many changes,
 // then that many field/value pairs ('' removes). Answers {1, version} or, when another change
 // landed first, {0, current version, current generation}.
-const COMMIT_SCRIPT = `${LIST_KEY_LUA}
+const COMMIT_SCRIPT = `${WRITE_LISTS_LUA}
 local current = redis.call('GET', KEYS[2]) or '0'
 local generation = redis.call('HGET', KEYS[1], 'generation') or ''
 if current ~= ARGV[1] or generation ~= ARGV[2] then
   return {0, current, generation}
 end
 local version = redis.call('INCR', KEYS[2])
-local i = 8
-while i <= #ARGV do
-  local name, count = ARGV[i], tonumber(ARGV[i + 2])
-  local key = KEYS[6]
-  if name ~= '' then
-    key = listKey(ARGV[7], name)
-    redis.call('HSET', KEYS[5], name, ARGV[i + 1])
-  end
-  i = i + 3
-  for n = 1, count do
-    if ARGV[i + 1] == '' then
-      redis.call('HDEL', key, ARGV[i])
-      if name == '' then redis.call('ZREM', KEYS[7], ARGV[i]) end
-    else
-      redis.call('HSET', key, ARGV[i], ARGV[i + 1])
-      if name == '' then redis.call('ZADD', KEYS[7], 'NX', version * 100000 + n, ARGV[i]) end
-    end
-    i = i + 2
-  end
-end
+writeLists(8, ARGV[7], version * 100000)
 if ARGV[4] ~= '' then
   for counter, next in pairs(cjson.decode(ARGV[4])) do redis.call('HSET', KEYS[4], counter, next) end
 end
@@ -117,28 +125,14 @@ return {1, tostring(version)}
 // Tells every process to read the data afresh. Answers 1 (written), 0 (data there already) or
 // -1 (scope gone).
 const REPLACE_SCRIPT = `${LIVE_SCOPE_LUA}
-${LIST_KEY_LUA}
+${WRITE_LISTS_LUA}
 if scopeGone(KEYS[8], ARGV[7]) then return -1 end
 if ARGV[1] == '1' and redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 for _, name in ipairs(redis.call('HKEYS', KEYS[5])) do redis.call('DEL', listKey(ARGV[8], name)) end
 for i = 2, 7 do redis.call('DEL', KEYS[i]) end
 local version = redis.call('INCR', KEYS[2])
 for counter, next in pairs(cjson.decode(ARGV[5])) do redis.call('HSET', KEYS[4], counter, next) end
-local i = 9
-while i <= #ARGV do
-  local name, count = ARGV[i], tonumber(ARGV[i + 2])
-  local key = KEYS[6]
-  if name ~= '' then
-    key = listKey(ARGV[8], name)
-    redis.call('HSET', KEYS[5], name, ARGV[i + 1])
-  end
-  i = i + 3
-  for n = 1, count do
-    redis.call('HSET', key, ARGV[i], ARGV[i + 1])
-    if name == '' then redis.call('ZADD', KEYS[7], n, ARGV[i]) end
-    i = i + 2
-  end
-end
+writeLists(9, ARGV[8], 0)
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'product', '${PRODUCT_MARK}', 'dataSetVersion', ARGV[3], 'seed', ARGV[2], 'generation', ARGV[4])
 redis.call('PUBLISH', ARGV[6], cjson.encode({k = 'data', v = version, g = ARGV[4]}))
@@ -151,7 +145,7 @@ const replaceScript = defineScript('petstoreReplaceData', REPLACE_SCRIPT);
 /** A process's copy of the data and the version of it Redis numbered. */
 export type Replica = { data: DataSet; version: number; generation: string };
 
-/** Records in key order: numbers by value, strings as Redis sorts fields (which is insertion order for numbers). */
+/** Records by their key: numbers in order; string keys as Redis answers them (insertion order while a hash is small). */
 function parseList<T>(hash: Record<string, string>): T[] {
   const entries = Object.entries(hash);
   const numeric = entries.every(([key]) => /^\d+$/.test(key));
