@@ -1,9 +1,9 @@
 // The rules of the category operations of the Pets area (spec): names are unique without case,
 // and a category that pets belong to stays. Listing and reading have no rules of their own.
 import { HttpError } from '../errors.js';
-import type { Collection, StoredRecord } from '../store/data-set.js';
+import type { Collection } from '../store/data-set.js';
 import type { DataReader } from '../store/data-store.js';
-import { idParam } from './handler-types.js';
+import { createWithRules, deleteWithRules, updateWithRules } from './rule-answers.js';
 import { collectionNamed, ruleContext } from './rule-context.js';
 import type { RuleSet } from './rule-set.js';
 
@@ -11,7 +11,7 @@ async function requireFreeName(
   view: DataReader,
   categories: Collection,
   name: unknown,
-  exceptId?: number,
+  exceptId?: unknown,
 ): Promise<void> {
   const wanted = String(name).toLowerCase();
   const taken = await view.find(
@@ -32,16 +32,11 @@ export const CATEGORY_RULES: RuleSet = {
   createCategory: {
     rules: UNIQUE_NAME,
     answer(deps) {
-      const context = ruleContext(deps, 'createCategory', 'categories');
       const categories = collectionNamed(deps, 'categories');
-      return async (req, res) => {
-        const fields = { ...(await context.serverFields.onCreate(req)), ...context.inputFields(req) };
-        const category = await deps.data.transaction(async (tx) => {
-          await requireFreeName(tx, categories, fields.name);
-          return tx.insert(categories, fields);
-        });
-        res.status(201).location(context.location(req, category)).json(category);
-      };
+      return createWithRules(deps, ruleContext(deps, 'createCategory', 'categories'), async (tx, fields) => {
+        await requireFreeName(tx, categories, fields.name);
+        return tx.insert(categories, fields);
+      });
     },
   },
 
@@ -50,45 +45,28 @@ export const CATEGORY_RULES: RuleSet = {
     answer(deps) {
       const context = ruleContext(deps, 'updateCategory', 'categories');
       const categories = collectionNamed(deps, 'categories');
-      return async (req, res) => {
-        const categoryId = idParam(req, 'categoryId');
-        const fields = context.inputFields(req);
-        const stamps = context.serverFields.onUpdate();
-        const category = await deps.data.transaction(async (tx) => {
-          const existing = await tx.get(categories, categoryId);
-          if (!existing) throw context.notFound(categoryId);
-          await requireFreeName(tx, categories, fields.name, categoryId);
-          const replaced: StoredRecord = { ...context.serverFields.kept(existing), ...fields, ...stamps };
-          await tx.replace(categories, replaced);
-          return replaced;
-        });
-        res.json(category);
-      };
+      return updateWithRules(deps, context, categories, 'categoryId', async (tx, existing, fields) => {
+        await requireFreeName(tx, categories, fields.name, existing.id);
+        return { ...context.serverFields.kept(existing), ...fields };
+      });
     },
   },
 
   deleteCategory: {
     rules: 'a category that pets belong to stays (409 CATEGORY_IN_USE)',
     answer(deps) {
+      const [categories, pets] = [collectionNamed(deps, 'categories'), collectionNamed(deps, 'pets')];
       const context = ruleContext(deps, 'deleteCategory', 'categories');
-      const categories = collectionNamed(deps, 'categories');
-      const pets = collectionNamed(deps, 'pets');
-      return async (req, res) => {
-        const categoryId = idParam(req, 'categoryId');
-        await deps.data.transaction(async (tx) => {
-          if (!(await tx.get(categories, categoryId))) throw context.notFound(categoryId);
-          // A category that pets belong to cannot be deleted: it would leave them dangling (spec).
-          const members = await tx.count(pets, (pet) => pet.categoryId === categoryId);
-          if (members > 0) {
-            throw new HttpError(
-              'CATEGORY_IN_USE',
-              `${members} pet(s) still belong to category ${categoryId}. Move or delete them first.`,
-            );
-          }
-          await tx.remove(categories, categoryId);
-        });
-        res.status(204).end();
-      };
+      return deleteWithRules(deps, context, categories, 'categoryId', async (tx, _category, categoryId) => {
+        // A category that pets belong to cannot be deleted: it would leave them dangling (spec).
+        const members = await tx.count(pets, (pet) => pet.categoryId === categoryId);
+        if (members > 0) {
+          throw new HttpError(
+            'CATEGORY_IN_USE',
+            `${members} pet(s) still belong to category ${categoryId}. Move or delete them first.`,
+          );
+        }
+      });
     },
   },
 };

@@ -1,8 +1,7 @@
 // The rules of the inventory operations of the Store area (beta): an entry is the stock of one
 // pet and carries the pet's status, which only the pet's own changes move. Listing and reading
 // have no rules of their own.
-import type { StoredRecord } from '../store/data-set.js';
-import { idParam } from './handler-types.js';
+import { updateWithRules } from './rule-answers.js';
 import { collectionNamed, ruleContext } from './rule-context.js';
 import type { RuleSet } from './rule-set.js';
 
@@ -12,19 +11,10 @@ export const INVENTORY_RULES: RuleSet = {
     answer(deps) {
       const context = ruleContext(deps, 'updateInventory', 'inventory');
       const inventory = collectionNamed(deps, 'inventory');
-      return async (req, res) => {
-        const petId = idParam(req, 'petId');
-        const fields = context.inputFields(req);
-        const stamps = context.serverFields.onUpdate();
-        const item = await deps.data.transaction(async (tx) => {
-          const existing = await tx.get(inventory, petId);
-          if (!existing) throw context.notFound(petId);
-          const replaced: StoredRecord = { ...existing, ...fields, ...stamps };
-          await tx.replace(inventory, replaced);
-          return replaced;
-        });
-        res.json(item);
-      };
+      return updateWithRules(deps, context, inventory, 'petId', async (_tx, existing, fields) => ({
+        ...existing,
+        ...fields,
+      }));
     },
   },
 };
