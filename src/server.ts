@@ -174,6 +174,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       : app,
   );
   const server = createServer({ requireHostHeader: false }, stopper.listener);
+  server.on('connection', stopper.onConnection);
   // A request that is not even valid HTTP gets the Error object too, not a bare 400.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return;

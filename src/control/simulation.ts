@@ -1,5 +1,5 @@
 // The simulation's controls in one place, assembled from its parts: keys and bans
-// (key-controls.ts), storms, latency and settings, the clock, and the request record; plus the
+// (key-controls.ts), storms, faults, latency and settings, the clock, and the request record; plus the
 // state snapshot, the start options and reset, which go through every part. The control API
 // (/__mock) and the programmatic handle both call this, so whatever one can do, the other can too.
 import type { Clock } from '../clock.js';
@@ -13,6 +13,7 @@ import type { DataSet } from '../store/data-set.js';
 import type { DataStore } from '../store/data-store.js';
 import type { SharedValue } from '../store/shared-value.js';
 import { type ClockControls, createClockControls } from './clock-controls.js';
+import { createFaultControls, type FaultControls } from './fault-controls.js';
 import { createKeyControls, type KeyControls } from './key-controls.js';
 import { createRecordControls, type RecordControls } from './record-controls.js';
 import { createSettingsControls, type SettingsControls, type SimulationSettings } from './settings-controls.js';
@@ -25,6 +26,7 @@ type SimulationSnapshot = Omit<components['schemas']['State'], 'controlApi'>;
 
 export type Simulation = KeyControls &
   StormControls &
+  FaultControls &
   SettingsControls &
   ClockControls &
   RecordControls & {
@@ -68,13 +70,15 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     createInitialData: deps.createInitialData,
   });
   const storms = createStormControls({ state, clock });
+  const faults = createFaultControls({ state, clock });
   const clockControls = createClockControls(clock);
   const record = createRecordControls({ data, state, clock });
-  const parts = [keys, storms, record, settings, clockControls];
+  const parts = [keys, storms, faults, record, settings, clockControls];
 
   const simulation: Simulation = {
     ...keys.controls,
     ...storms.controls,
+    ...faults.controls,
     ...settings.controls,
     ...clockControls.controls,
     ...record.controls,
@@ -84,6 +88,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
         clock: { now: clock.now().toISOString(), frozen: clock.state().frozen },
         keys: await keys.describeKeys(),
         storms: await storms.controls.storms(),
+        faults: await faults.controls.faults(),
         ...(latency ? { latency } : {}),
         settings: settings.controls.settings(),
       };
