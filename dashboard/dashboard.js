@@ -2,6 +2,7 @@
 // everything done here can be scripted too. It polls once a second; control requests never
 // count against any key's limits, and its polls (marked X-Mock-Poll) stay out of the request log.
 // Everything it shows and does is in the scope picked (X-Mock-Scope), or the default scope.
+import { createFaultsPanel } from './faults-panel.js';
 import { createTimelinePanel } from './timeline-panel.js';
 
 const CONTROL = '/__mock';
@@ -252,7 +253,7 @@ function renderRequests(requests) {
           textContent: request.operationId,
         })
       : request.path;
-    const status = `${request.status}${request.code ? ` ${request.code}` : ''}${request.storm ? ' (storm)' : ''}`;
+    const status = `${request.status}${request.code ? ` ${request.code}` : ''}${request.storm ? ' (storm)' : ''}${request.fault && request.fault !== 'unavailable' ? ` (fault: ${request.fault})` : ''}`;
     const row = element('tr', {}, [
       element('td', { textContent: new Date(request.at).toISOString().slice(11, 19) }),
       element('td', { textContent: request.key }),
@@ -260,6 +261,7 @@ function renderRequests(requests) {
       element('td', { textContent: status }),
     ]);
     if (request.code === 'API_KEY_BANNED') row.className = 'refused';
+    else if (request.fault) row.className = 'faulted';
     else if (request.status === 429) row.className = 'limited';
     return row;
   });
@@ -319,6 +321,7 @@ async function refresh() {
     renderClock(state);
     renderKeys(state);
     renderStorms(state);
+    faults.render(state);
     renderRequests(requests);
     await timeline.render(state);
     const first = document.documentElement.classList.contains('loading');
@@ -377,7 +380,7 @@ function wire() {
   );
   $('#reset-all').addEventListener('click', () => {
     const which = scope ? `scope ${scope}` : 'the default scope';
-    if (window.confirm(`Reset data, counters, bans, storms and the clock of ${which} to how it started?`))
+    if (window.confirm(`Reset data, counters, bans, storms, faults and the clock of ${which} to how it started?`))
       act('Reset', () => control('POST', '/reset'));
   });
   $('#scope').addEventListener('change', (event) => {
@@ -404,7 +407,9 @@ async function loadContract() {
 }
 
 const timeline = createTimelinePanel({ control, element });
+const faults = createFaultsPanel({ control, act, element, commaList, formatSeconds, secondsUntil });
 wire();
+faults.wire();
 timeline.wire(refresh);
 pickScope(scope);
 await loadContract().catch((error) => {
