@@ -1,7 +1,7 @@
 // createMockServer: the programmatic API. It builds everything from one Config, listens, and
 // returns a handle that a test can use and close. The CLI's `serve` is a thin layer over it.
 // Its worlds live over the data file (open-state.ts) or, with --redis, in Redis (redis-state.ts).
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createApp } from './app.js';
@@ -12,6 +12,7 @@ import type { Simulation } from './control/simulation.js';
 import { HttpError } from './errors.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
+import { isFetchBlockedPort } from './http/fetch-blocked-ports.js';
 import { createGracefulStop } from './http/graceful-stop.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
@@ -59,8 +60,10 @@ export type MockServer = {
   dataLocation: string;
   clock: Clock;
   limitState: LimitState;
-  /** Everything the control API can do, as functions: keys, bans, storms, latency, clock, records. */
+  /** Everything the control API can do, as functions: keys, bans, storms, faults, latency, clock, records. */
   control: Simulation;
+  /** What answers each request (the app): another server may serve this same mock too. */
+  handle: RequestListener;
   /** Whether the control API is open (loopback), behind the token, or closed. */
   controlAccess: ControlAccess;
   /**
@@ -99,6 +102,18 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     });
     server.listen(port, host, () => resolve());
   });
+}
+
+/**
+ * Listens; asked for any free port (0), never on one that fetch refuses (the Fetch standard's
+ * blocked ports, which an OS may hand out), so that every client can reach it.
+ */
+export async function listenReachably(server: Server, port: number, host: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await listen(server, port, host);
+    if (port !== 0 || attempt >= 10 || !isFetchBlockedPort((server.address() as AddressInfo).port)) return;
+    await new Promise((closed) => server.close(closed));
+  }
 }
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
@@ -188,7 +203,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   try {
     await ready;
     await state.started(simulation);
-    await listen(server, config.port, config.host);
+    await listenReachably(server, config.port, config.host);
   } catch (error) {
     await releaseState();
     throw error;
@@ -212,6 +227,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     clock,
     limitState: defaultWorld.limitState,
     control: simulation,
+    handle: app,
     controlAccess: access,
     scope(name) {
       if (!isScopeName(name)) throw new TypeError(invalidScopeMessage(name));

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { freeBlockedPort } from '../support/blocked-port.js';
 import { runCli, startCli } from '../support/cli.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
@@ -111,6 +112,21 @@ describe('petstore-mock serve', () => {
     } finally {
       await cli.stop();
     }
+  });
+
+  it('says in its banner that a port the Fetch standard blocks is out of reach of browsers and fetch', async () => {
+    const port = await freeBlockedPort();
+    const cli = await startCli(['serve', '--port', String(port), '--data', ':memory:'], folder);
+    try {
+      expect(cli.output()).toContain(
+        `Its port ${port} is one the Fetch standard blocks: browsers and Node's fetch refuse it ("TypeError: fetch failed", cause "bad port"), while curl and node:http reach it: a browser or a client built on fetch cannot call it. Pick another --port.`,
+      );
+    } finally {
+      await cli.stop();
+    }
+    const ordinary = await startCli(['serve', '--port', '0', '--data', ':memory:'], folder);
+    expect(ordinary.output()).not.toContain('Fetch standard');
+    await ordinary.stop();
   });
 
   it("explains a file given as Prism or json-server take one, instead of 'too many arguments'", async () => {
