@@ -36,7 +36,7 @@ export function registerSdkCheckCommand(program: Command): void {
     .addHelpText('after', describeCases)
     .action(async (words: string[], flags: SdkCheckFlags) => {
       // Loaded only by this command: a plain start never pays for it.
-      const { ClientDidNotRunError, runSdkCheck, selectCases, UnknownCaseError } = await import(
+      const { ClientDidNotRunError, runSdkCheck, selectCases, tally, UnknownCaseError } = await import(
         '../sdk-check/run-sdk-check.js'
       );
       const names = flags.cases
@@ -76,14 +76,14 @@ export function registerSdkCheckCommand(program: Command): void {
         const { writeHtmlReport } = await import('../sdk-check/html-report.js');
         notes.push(`HTML report: ${await writeHtmlReport(flags.html, results, shown)}`);
       }
-      const failed = results.filter((result) => !result.verdict.passed);
+      const failed = results.filter((result) => result.verdict.status === 'failed');
       console.log('');
       if (failed.length > 0) {
         console.log('Failed cases:');
         for (const result of failed) console.log(`  ${result.case.name}: ${result.verdict.reasons.join('; ')}`);
       }
       for (const note of notes) console.log(note);
-      console.log(`sdk-check of ${shown}: ${results.length - failed.length} passed, ${failed.length} failed`);
+      console.log(`sdk-check of ${shown}: ${tally(results)}`);
       process.exitCode = failed.length > 0 ? 1 : 0;
     });
 }

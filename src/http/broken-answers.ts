@@ -9,6 +9,11 @@ export type AnswerBreak = { kind: 'reset' | 'cut' | 'stall'; stallSeconds: numbe
 
 /** Answers stalled now: a stop of the server ends them at once instead of waiting out the silence. */
 const stalled = new WeakSet<ServerResponse>();
+/** When each answer was broken (real ms): its connection's close may be seen much later on a busy loop. */
+const brokenAt = new WeakMap<ServerResponse, number>();
+
+/** When the fault took the place of `res`'s answer, if one did. */
+export const whenBroken = (res: ServerResponse): number | undefined => brokenAt.get(res);
 
 type EndArguments = [chunk?: unknown, encoding?: unknown, callback?: unknown];
 
@@ -58,6 +63,7 @@ function stall(res: ServerResponse, seconds: number): void {
  */
 export function breakAnswer(res: ServerResponse, fault: AnswerBreak): void {
   res.end = function brokenEnd(this: ServerResponse, ...args: EndArguments) {
+    brokenAt.set(this, Date.now());
     if (fault.kind === 'reset') reset(this);
     else if (fault.kind === 'cut') cut(this, bodyOf(args));
     else stall(this, fault.stallSeconds);
