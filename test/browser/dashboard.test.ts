@@ -65,9 +65,10 @@ describe('the dashboard at /__mock/ui', () => {
   });
 
   it('starts a fault from its form: the reset and the 503 show in the request list and the panel, and it stops', async () => {
-    await page.getByLabel('Fault', { exact: true }).selectOption('unavailable');
-    await page.getByLabel('Fault keys').fill('demo-business');
-    await page.getByLabel('Fault for requests').fill('2');
+    const form = page.locator('#fault-form');
+    await form.locator('select[name="kind"]').selectOption('unavailable');
+    await form.getByLabel('Fault keys').fill('demo-business');
+    await form.getByLabel('Fault for requests').fill('2');
     await page.getByRole('button', { name: 'Start fault' }).click();
     await waitFor('the fault over the API', async () =>
       (await mock.server.control.faults()).some((fault) => fault.kind === 'unavailable' && fault.running),
