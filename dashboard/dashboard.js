@@ -2,6 +2,7 @@
 // everything done here can be scripted too. It polls once a second; control requests never
 // count against any key's limits, and its polls (marked X-Mock-Poll) stay out of the request log.
 // Everything it shows and does is in the scope picked (X-Mock-Scope), or the default scope.
+import { coverageOf, formatSeconds, secondsUntil } from './coverage.js';
 import { createFaultsPanel } from './faults-panel.js';
 import { createTimelinePanel } from './timeline-panel.js';
 
@@ -81,14 +82,6 @@ async function act(description, action) {
     say(`${description} failed: ${error.message}`, true);
   }
   await refresh();
-}
-
-const secondsUntil = (iso, nowIso) => Math.max(0, Math.round((Date.parse(iso) - Date.parse(nowIso)) / 1000));
-
-function formatSeconds(seconds) {
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 3600)} h`;
 }
 
 function element(tag, properties = {}, children = []) {
@@ -220,12 +213,8 @@ function renderKeys(state) {
 
 function renderStorms(state) {
   const items = state.storms.map((storm) => {
-    const scope = `${storm.keys ? storm.keys.join(', ') : 'every key'}; ${storm.operations ? storm.operations.join(', ') : 'every operation'}`;
-    const left = [
-      storm.endsAt ? `${formatSeconds(secondsUntil(storm.endsAt, state.clock.now))} left` : '',
-      storm.requestLimit ? `${Math.max(0, storm.requestLimit - storm.covered)} requests left` : '',
-    ].filter(Boolean);
-    const text = `${storm.running ? 'Running' : 'Over'}: ${Math.round(storm.fraction * 100)}% of requests of ${scope}; ${storm.refused} of ${storm.covered} answered 429${left.length ? `; ${left.join(', ')}` : storm.running ? '; until stopped' : ''}.`;
+    const { covers, left } = coverageOf(storm, state.clock.now);
+    const text = `${storm.running ? 'Running' : 'Over'}: ${covers}; ${storm.refused} of ${storm.covered} answered 429${left}.`;
     const stop = element('button', {
       type: 'button',
       textContent: 'Stop',
@@ -407,7 +396,7 @@ async function loadContract() {
 }
 
 const timeline = createTimelinePanel({ control, element });
-const faults = createFaultsPanel({ control, act, element, commaList, formatSeconds, secondsUntil });
+const faults = createFaultsPanel({ control, act, element, commaList });
 wire();
 faults.wire();
 timeline.wire(refresh);

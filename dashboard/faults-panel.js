@@ -1,6 +1,7 @@
 // The faults panel: the faults beyond 429 of the scope shown (GET /__mock/state's `faults`), each
 // with what it covers and what is left, and a form that starts one (POST /__mock/faults) or stops
 // them all (DELETE /__mock/faults), through the page's own call of the control API.
+import { coverageOf } from './coverage.js';
 
 /** What each kind does to the answers it chooses, as the list says it. */
 const KINDS = {
@@ -10,19 +11,15 @@ const KINDS = {
   unavailable: '503 with Retry-After',
 };
 
-/** `control`, `act`, `element`, `commaList` and the time helpers are the page's own. */
-export function createFaultsPanel({ control, act, element, commaList, formatSeconds, secondsUntil }) {
+/** `control`, `act`, `element` and `commaList` are the page's own. */
+export function createFaultsPanel({ control, act, element, commaList }) {
   const $ = (selector) => document.querySelector(selector);
 
   function render(state) {
     const items = state.faults.map((fault) => {
-      const scope = `${fault.keys ? fault.keys.join(', ') : 'every key'}; ${fault.operations ? fault.operations.join(', ') : 'every operation'}`;
-      const left = [
-        fault.endsAt ? `${formatSeconds(secondsUntil(fault.endsAt, state.clock.now))} left` : '',
-        fault.requestLimit ? `${Math.max(0, fault.requestLimit - fault.covered)} requests left` : '',
-      ].filter(Boolean);
+      const { covers, left } = coverageOf(fault, state.clock.now);
       const what = `${KINDS[fault.kind] ?? fault.kind}${fault.kind === 'stall' ? ` for ${fault.stallSeconds} s` : ''}`;
-      const text = `${fault.running ? 'Running' : 'Over'}: ${what}, on ${Math.round(fault.fraction * 100)}% of requests of ${scope}; ${fault.failed} of ${fault.covered} failed${left.length ? `; ${left.join(', ')}` : fault.running ? '; until stopped' : ''}.`;
+      const text = `${fault.running ? 'Running' : 'Over'}: ${what}, on ${covers}; ${fault.failed} of ${fault.covered} failed${left}.`;
       const stop = element('button', {
         type: 'button',
         textContent: 'Stop',
