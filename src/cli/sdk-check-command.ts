@@ -1,5 +1,5 @@
 // `petstore-mock sdk-check [options] -- COMMAND [ARGS]`: the SDK author's client run through every
-// rate-limit edge case, a fresh mock world each, with a verdict per case and an exit code for CI.
+// rate-limit edge case and fault, a mock world each, with a verdict per case and an exit code for CI.
 import type { Command } from 'commander';
 import { CATALOGUE } from '../sdk-check/catalogue.js';
 import { integerOption } from './parse-options.js';
@@ -20,7 +20,7 @@ export function registerSdkCheckCommand(program: Command): void {
   const sdkCheck = program
     .command('sdk-check')
     .description(
-      'Run your client through every rate-limit edge case (limits, both Retry-After forms, storms, a ban, the day used up, slow answers) and judge what it did.',
+      "Run your client through every rate-limit edge case (limits, both Retry-After forms, none, a server clock behind the client's, storms, bans, the day used up, slow answers) and the faults beyond 429 (a reset, a cut answer, a stall, a 503, a lost create), and judge what it did.",
     )
     .argument('<command...>', "your client's command, after --; it gets PETSTORE_BASE_URL and PETSTORE_API_KEY")
     .option('--cases <names>', 'only these cases, comma-separated')

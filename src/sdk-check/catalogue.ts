@@ -204,10 +204,11 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
   },
   {
     name: 'fault-reset',
-    reproduces: "the connection reset before the answer, on the client's first two reads",
+    reproduces: "the connection reset before the answer, on the client's first three reads",
     passes: 'retries the read with backoff (growing waits), and goes on',
     fails: 'gives up on the read, or retries at once',
-    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'reset', requests: 2, on: 'reads' } },
+    // Three in a row: enough waits to tell backing off from retrying at once on a busy machine.
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'reset', requests: 3, on: 'reads' } },
     expect: { meets: 'fault', recovers: true },
   },
   {

@@ -31,17 +31,24 @@ const listed = (gaps: readonly number[]) =>
 export type Backoff = 'backs-off' | 'at-once' | 'fixed';
 
 /**
- * How a client's waits before its retries read: backing off (growing, or few and not at once); at
- * once (most no longer than its own pace, `cadence`, or AT_ONCE_SECONDS); or at a fixed interval.
+ * How a client's waits before its retries read: backing off (growing, or few and most not at once);
+ * at once (most no longer than its own pace, `cadence`, or AT_ONCE_SECONDS); or at a fixed interval.
+ * Growing waits may start at once (urllib3's first retry does), never go on at once: a starved
+ * client's "at once" now and then takes a second, which must not read as growth.
  */
 export function judgeWaits(waits: readonly number[], cadence = 0): Backoff {
   const atOnce = Math.max(AT_ONCE_SECONDS, 2 * cadence);
-  const quick = waits.filter((wait) => wait < atOnce).length;
+  const isQuick = (wait: number) => wait < atOnce;
+  const quick = waits.filter(isQuick).length;
   const first = waits[0] ?? 0;
   const last = waits.at(-1) ?? 0;
   const steps = waits.filter((wait, at) => at > 0 && wait >= GROWTH * (waits[at - 1] as number)).length;
-  const grows = waits.length > 1 && last >= atOnce && last >= OVERALL_GROWTH * first && 2 * steps >= waits.length - 1;
-  if (grows || (waits.length <= FEW_RETRIES && quick < waits.length)) return 'backs-off';
+  const grows =
+    waits.length > 1 &&
+    !waits.slice(1).some(isQuick) &&
+    last >= OVERALL_GROWTH * first &&
+    2 * steps >= waits.length - 1;
+  if (grows || (waits.length <= FEW_RETRIES && 2 * quick < waits.length)) return 'backs-off';
   return 2 * quick >= waits.length ? 'at-once' : 'fixed';
 }
 
@@ -53,7 +60,8 @@ export function cadenceOf(record: readonly RecordedRequest[], waits: readonly nu
   return paced[Math.floor(paced.length / 2)] ?? 0;
 }
 
-const isRefusal = (request: RecordedRequest) =>
+/** A refusal that tells a wait: a 429, a ban's 403, a 503. */
+export const isRefusal = (request: RecordedRequest) =>
   request.status === 429 || request.status === 403 || request.status === 503;
 
 /**

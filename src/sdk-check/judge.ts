@@ -6,7 +6,7 @@ import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
-import { clientWaits, judgeBackoff, seconds } from './judge-retries.js';
+import { clientWaits, isRefusal, judgeBackoff, seconds } from './judge-retries.js';
 
 export type ClientRun = {
   exitCode: number | null;
@@ -40,8 +40,6 @@ export type Verdict = {
  */
 const SIBLING_MS = 1_000;
 
-const isRefusal = (request: RecordedRequest) =>
-  request.status === 429 || request.status === 403 || request.status === 503;
 const verdictOf = (reasons: string[], notes: string[]): Verdict => ({
   status: reasons.length === 0 ? 'passed' : 'failed',
   reasons,
@@ -54,7 +52,7 @@ function waitSaid(refusal: RecordedRequest, testCase: SdkCase): string {
   const wait = refusal.retryAfterSeconds ?? 0;
   const hours = wait >= 3_600 ? ` (${Math.round(wait / 360) / 10} h)` : '';
   const limitRefusal = refusal.status === 429 && !refusal.storm;
-  if (testCase.setUp.withoutRetryAfter && refusal.status === 429 && limitRefusal)
+  if (testCase.setUp.withoutRetryAfter && limitRefusal)
     return `no Retry-After, and X-RateLimit-Reset ${wait} s after the answer's Date${hours}`;
   return testCase.setUp.retryAfterFormat === 'http-date' && limitRefusal
     ? `Retry-After: an HTTP-date ${wait} s after the answer's Date${hours}`
