@@ -5,6 +5,7 @@
 import type { Clock } from '../clock.js';
 import type { components } from '../generated/control.js';
 import type { Latency } from '../http/latency.js';
+import type { FaultSpec } from '../limits/faults.js';
 import type { LimitState } from '../limits/limit-state.js';
 import type { PlanLimits, PlanName } from '../limits/plans.js';
 import type { RateLimitSettings } from '../limits/rate-limit-headers.js';
@@ -31,7 +32,7 @@ export type Simulation = KeyControls &
   ClockControls &
   RecordControls & {
     state(): Promise<SimulationSnapshot>;
-    /** Applies the start options (keys, storm, latency); done at start and by reset(). */
+    /** Applies the start options (keys, storm, fault, latency); done at start and by reset(). */
     applyStart(): Promise<void>;
     reset(): Promise<void>;
     /** Brings shared state up to date before a control request acts on it (see SimulationDependencies). */
@@ -42,6 +43,7 @@ export type Simulation = KeyControls &
 export type SimulationStart = {
   keys?: ReadonlyArray<{ key: string; plan: PlanName; limits?: PlanLimits }>;
   storm?: StormSpec;
+  fault?: FaultSpec;
   latency?: Latency;
 };
 
@@ -96,6 +98,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     async applyStart() {
       for (const { key, plan, limits } of deps.start?.keys ?? []) await keys.controls.putKey(key, plan, limits);
       if (deps.start?.storm) await storms.controls.startStorm(deps.start.storm);
+      if (deps.start?.fault) await faults.controls.startFault(deps.start.fault);
       if (deps.start?.latency) await settings.controls.setLatency(deps.start.latency);
     },
     async reset() {

@@ -81,7 +81,9 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
     expect(found.get('ban-long')?.why).toContain('gave up at once on Retry-After: 600 (the ban), as it should');
     expect(found.get('remaining-zero')?.why).toContain('paced itself');
     expect(found.get('clock-behind')?.why).toContain("measured the HTTP-date against the answer's Date");
-    expect(found.get('fault-reset')?.why).toMatch(/^read again after each reset \(waits of [\d.]+ s, [\d.]+ s, [\d.]+ s\)/);
+    expect(found.get('fault-reset')?.why).toMatch(
+      /^read again after each reset \(waits of [\d.]+ s, [\d.]+ s, [\d.]+ s\)/,
+    );
     expect(found.get('fault-stall')?.why).toMatch(/^timed the stalled read out after [\d.]+ s, and read again/);
     expect(found.get('fault-create-reset')?.why).toMatch(
       /^did not send POST \/v1\/pets again after its connection was reset \(it read first\): the mock holds the one it stored, id \d+$/,

@@ -71,7 +71,7 @@ describe('petstore-mock serve', () => {
     expect(result.stderr).toContain('--port takes a whole number from 0 to 65535');
   });
 
-  it('sets up keys, a storm, the control token and the bounds on scopes from its options', async () => {
+  it('sets up keys, a storm, a fault, the control token and the bounds on scopes from its options', async () => {
     const cli = await startCli([
       'serve',
       '--port',
@@ -82,6 +82,8 @@ describe('petstore-mock serve', () => {
       'sdk-ci:free:2:100',
       '--storm',
       '{"requests":1,"keys":["demo-free"]}',
+      '--fault',
+      '{"kind":"unavailable","requests":1,"keys":["demo-pro"],"retryAfterSeconds":2}',
       '--control-token',
       'ci-control-token',
       '--max-scopes',
@@ -105,6 +107,10 @@ describe('petstore-mock serve', () => {
       expect([await sdk(), await sdk(), await sdk()]).toEqual([200, 200, 429]);
       const free = async () => (await fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-free' } })).status;
       expect([await free(), await free()]).toEqual([429, 200]);
+      const pro = () => fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-pro' } });
+      const unavailable = await pro();
+      expect([unavailable.status, unavailable.headers.get('retry-after')]).toEqual([503, '2']);
+      expect((await pro()).status).toBe(200);
       const origin = new URL(cli.apiUrl).origin;
       expect((await fetch(`${origin}/__mock/state`)).status).toBe(401);
       const state = await fetch(`${origin}/__mock/state`, { headers: { Authorization: 'Bearer ci-control-token' } });
@@ -148,6 +154,9 @@ describe('petstore-mock serve', () => {
     expect((await runCli(['serve', '--max-scopes', '0'])).stderr).toContain('--max-scopes takes a whole number from 1');
     expect((await runCli(['serve', '--key', 'sdk:gold'])).stderr).toContain('--key takes NAME:PLAN');
     expect((await runCli(['serve', '--storm', '{"fraction":2}'])).stderr).toContain('fraction');
+    const fault = await runCli(['serve', '--fault', '{"kind":"timeout"}']);
+    expect(fault.code).toBe(2);
+    expect(fault.stderr).toContain('--fault "kind" is one of reset, cut, stall, unavailable.');
     const latency = await runCli(['serve', '--latency', 'slow']);
     expect(latency.code).toBe(2);
     expect(latency.stderr).toContain('--latency takes milliseconds');
