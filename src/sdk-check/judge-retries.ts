@@ -18,10 +18,11 @@ const GROWTH = 1.25;
 /** Growing waits end at least this much longer than they began. */
 const OVERALL_GROWTH = 1.5;
 /**
- * Up to this many retries before the wait was over pass without growing, as long as they are not
- * at once: a minimum wait kept (a fixed second makes two or three in a 3 s window). More must grow.
+ * Up to this many retries pass without growing, as long as most are not at once: a minimum wait
+ * kept (a fixed second makes one or two in a 3 s window, wherever in its second the window ends).
+ * More must grow: a fixed half second, ofetch's, makes three to five.
  */
-const FEW_RETRIES = 3;
+const FEW_RETRIES = 2;
 
 export const seconds = (value: number) => `${Math.round(value * 10) / 10} s`;
 /** The first few waits, as a person reads them. */

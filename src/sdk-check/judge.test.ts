@@ -74,8 +74,9 @@ describe('waits before retries', () => {
     // A client slowed by load retries "at once" in about its own pace.
     [[0.4, 0.45], 0.3, 'at-once'],
     [[0.8, 0.5, 0.1, 0.3, 0.3], 0, 'fixed'],
-    // A minimum wait kept: a fixed second, two or three times in a 3 s window.
-    [[1, 1, 1], 0, 'backs-off'],
+    // A minimum wait kept: a fixed second, once or twice in a 3 s window; a fixed half second is more.
+    [[1, 1], 0, 'backs-off'],
+    [[0.5, 0.5, 0.5], 0, 'fixed'],
     // urllib3 retries once at once, then backs off.
     [[0.01, 1, 2], 0, 'backs-off'],
     // axios-retry's exponential delay: 0.2 s, then doubling.
