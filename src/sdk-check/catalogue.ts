@@ -183,7 +183,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
   {
     name: 'remaining-zero',
     reproduces:
-      'X-RateLimit-Remaining reaching 0 before any 429, the window ending 3 s in (a client that paces itself is credited)',
+      'X-RateLimit-Remaining reaching 0 before any 429, the window ending 5 s in (a client that paces itself is credited)',
     passes: 'paces itself until X-RateLimit-Reset (credited), or honours the 429',
     fails: 'retries a 429 earlier than told',
     setUp: {
