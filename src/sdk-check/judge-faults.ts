@@ -44,7 +44,7 @@ export function judgeBrokenReads(
     if (run.timedOut)
       reasons.push(
         kind === 'stall'
-          ? `hung on a stalled answer: still waiting for the body of ${last.method} ${last.path} when the case's time limit (${run.timeoutSeconds} s) ended. Give every request a timeout well within that (fetch: signal: AbortSignal.timeout(10_000); got: timeout.request; ky: timeout), then read again`
+          ? `hung on a stalled answer: still waiting for the body of ${last.method} ${last.path} when the case's time limit (${run.timeoutSeconds} s) ended. Give every request a timeout well within that, one that covers its body (fetch: signal: AbortSignal.timeout(10_000); got: timeout.request), then read again`
           : `still running when the case's time limit (${run.timeoutSeconds} s) ended, with no request after ${what}: the client hangs`,
       );
     else if (kind === 'cut' && run.exitCode === 0)
