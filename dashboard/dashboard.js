@@ -2,6 +2,9 @@
 // everything done here can be scripted too. It polls once a second; control requests never
 // count against any key's limits, and its polls (marked X-Mock-Poll) stay out of the request log.
 // Everything it shows and does is in the scope picked (X-Mock-Scope), or the default scope.
+
+import { coverageOf, formatSeconds, secondsUntil } from './coverage.js';
+import { createFaultsPanel } from './faults-panel.js';
 import { createOperationsPanel } from './operations-panel.js';
 import { createTimelinePanel } from './timeline-panel.js';
 
@@ -81,14 +84,6 @@ async function act(description, action) {
     say(`${description} failed: ${error.message}`, true);
   }
   await refresh();
-}
-
-const secondsUntil = (iso, nowIso) => Math.max(0, Math.round((Date.parse(iso) - Date.parse(nowIso)) / 1000));
-
-function formatSeconds(seconds) {
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 3600)} h`;
 }
 
 function element(tag, properties = {}, children = []) {
@@ -220,12 +215,8 @@ function renderKeys(state) {
 
 function renderStorms(state) {
   const items = state.storms.map((storm) => {
-    const scope = `${storm.keys ? storm.keys.join(', ') : 'every key'}; ${storm.operations ? storm.operations.join(', ') : 'every operation'}`;
-    const left = [
-      storm.endsAt ? `${formatSeconds(secondsUntil(storm.endsAt, state.clock.now))} left` : '',
-      storm.requestLimit ? `${Math.max(0, storm.requestLimit - storm.covered)} requests left` : '',
-    ].filter(Boolean);
-    const text = `${storm.running ? 'Running' : 'Over'}: ${Math.round(storm.fraction * 100)}% of requests of ${scope}; ${storm.refused} of ${storm.covered} answered 429${left.length ? `; ${left.join(', ')}` : storm.running ? '; until stopped' : ''}.`;
+    const { covers, left } = coverageOf(storm, state.clock.now);
+    const text = `${storm.running ? 'Running' : 'Over'}: ${covers}; ${storm.refused} of ${storm.covered} answered 429${left}.`;
     const stop = element('button', {
       type: 'button',
       textContent: 'Stop',
@@ -252,7 +243,7 @@ const docsLink = (operationId) =>
 function renderRequests(requests) {
   const rows = requests.map((request) => {
     const operation = request.operationId ? docsLink(request.operationId) : request.path;
-    const status = `${request.status}${request.code ? ` ${request.code}` : ''}${request.storm ? ' (storm)' : ''}`;
+    const status = `${request.status}${request.code ? ` ${request.code}` : ''}${request.storm ? ' (storm)' : ''}${request.fault && request.fault !== 'unavailable' ? ` (fault: ${request.fault})` : ''}`;
     const row = element('tr', {}, [
       element('td', { textContent: new Date(request.at).toISOString().slice(11, 19) }),
       element('td', { textContent: request.key }),
@@ -260,6 +251,7 @@ function renderRequests(requests) {
       element('td', { textContent: status }),
     ]);
     if (request.code === 'API_KEY_BANNED') row.className = 'refused';
+    else if (request.fault) row.className = 'faulted';
     else if (request.status === 429) row.className = 'limited';
     return row;
   });
@@ -319,6 +311,7 @@ async function refresh() {
     renderClock(state);
     renderKeys(state);
     renderStorms(state);
+    faults.render(state);
     renderRequests(requests);
     await timeline.render(state);
     await operationsPanel.refresh();
@@ -378,7 +371,7 @@ function wire() {
   );
   $('#reset-all').addEventListener('click', () => {
     const which = scope ? `scope ${scope}` : 'the default scope';
-    if (window.confirm(`Reset data, counters, bans, storms and the clock of ${which} to how it started?`))
+    if (window.confirm(`Reset data, counters, bans, storms, faults and the clock of ${which} to how it started?`))
       act('Reset', () => control('POST', '/reset'));
   });
   $('#scope').addEventListener('change', (event) => {
@@ -406,7 +399,9 @@ async function loadContract() {
 
 const timeline = createTimelinePanel({ control, element });
 const operationsPanel = createOperationsPanel({ control, element, docsLink });
+const faults = createFaultsPanel({ control, act, element, commaList });
 wire();
+faults.wire();
 timeline.wire(refresh);
 pickScope(scope);
 await loadContract().catch((error) => {

@@ -8,6 +8,7 @@ export const OUTCOMES = [
   { kind: 'rate-limited', label: '429 from the limit', color: '#d97706' },
   { kind: 'storm', label: '429 from a storm', color: '#7c3aed' },
   { kind: 'banned', label: '403 while banned', color: '#b42318' },
+  { kind: 'fault', label: 'fault (reset, cut, stall, 503)', color: '#0e7490' },
   { kind: 'error', label: 'other error', color: '#475569' },
 ];
 export const TOO_EARLY_LABEL = 'too early (inside a wait)';
@@ -170,9 +171,17 @@ function nearestPoint(chart, rows) {
 }
 
 /** What a person reads about one mark: the request, its answer and what it was told. */
+/** What a fault did to an answer, as the record's `fault` names it. */
+const BROKEN = {
+  reset: 'its connection reset before the answer',
+  cut: 'its answer cut short of its Content-Length',
+  stall: 'its answer stalled after the head',
+};
+
 export function describePoint(point) {
   const operation = point.operationId ?? point.path;
-  const answer = `${point.status}${point.code ? ` ${point.code}` : ''}`;
+  const broken = BROKEN[point.fault];
+  const answer = `${point.status}${point.code ? ` ${point.code}` : ''}${broken ? ` (a fault: ${broken})` : ''}`;
   const told = point.waitUntil
     ? `; told to wait ${point.retryAfterSeconds} s (Retry-After), until ${clock(point.waitUntil)}`
     : '';

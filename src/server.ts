@@ -1,7 +1,7 @@
 // createMockServer: the programmatic API. It builds everything from one Config, listens, and
 // returns a handle that a test can use and close. The CLI's `serve` is a thin layer over it.
 // Its worlds live over the data file (open-state.ts) or, with --redis, in Redis (redis-state.ts).
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnswerDescription } from './api-mode.js';
 import { createApp, type MockApp } from './app.js';
@@ -13,6 +13,7 @@ import { HttpError } from './errors.js';
 import { addMissingCollections } from './fixtures/contract-fixtures.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
+import { isFetchBlockedPort } from './http/fetch-blocked-ports.js';
 import { createGracefulStop } from './http/graceful-stop.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
@@ -77,8 +78,10 @@ export type MockServer = {
   limitState: LimitState;
   /** How each operation of the contract is answered (rules, convention, examples, or the upstream's). */
   operations: readonly AnswerDescription[];
-  /** Everything the control API can do, as functions: keys, bans, storms, latency, clock, records. */
+  /** Everything the control API can do, as functions: keys, bans, storms, faults, latency, clock, records. */
   control: Simulation;
+  /** What answers each request (the app): another server may serve this same mock too. */
+  handle: RequestListener;
   /** Whether the control API is open (loopback), behind the token, or closed. */
   controlAccess: ControlAccess;
   /**
@@ -120,6 +123,18 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     });
     server.listen(port, host, () => resolve());
   });
+}
+
+/**
+ * Listens; asked for any free port (0), never on one that fetch refuses (the Fetch standard's
+ * blocked ports, which an OS may hand out), so that every client can reach it.
+ */
+export async function listenReachably(server: Server, port: number, host: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await listen(server, port, host);
+    if (port !== 0 || attempt >= 10 || !isFetchBlockedPort((server.address() as AddressInfo).port)) return;
+    await new Promise((closed) => server.close(closed));
+  }
 }
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
@@ -213,6 +228,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       : (req, res) => current.app(req, res),
   );
   const server = createServer({ requireHostHeader: false }, stopper.listener);
+  server.on('connection', stopper.onConnection);
   // A request that is not even valid HTTP gets the Error object too, not a bare 400.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return;
@@ -226,7 +242,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   try {
     await current.ready;
     await state.started(simulation);
-    await listen(server, config.port, config.host);
+    await listenReachably(server, config.port, config.host);
   } catch (error) {
     await releaseState();
     throw error;
@@ -287,6 +303,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       return current.operations;
     },
     control: simulation,
+    handle: (req, res) => current.app(req, res),
     controlAccess: access,
     scope(name) {
       if (!isScopeName(name)) throw new TypeError(invalidScopeMessage(name));

@@ -1,4 +1,5 @@
 // The start-up banner: where the API is, where its data lives, and the keys to call it with.
+import { blockedPortNote } from '../http/fetch-blocked-ports.js';
 import { limitsOf } from '../limits/plans.js';
 import type { MockServer } from '../server.js';
 import type { ApiKeyRecord } from '../store/data-set.js';
@@ -61,11 +62,15 @@ export function renderBanner(
   });
   const moreKeys = apiKeys.length - keys.length;
   const firstKey = apiKeys[0]?.key ?? 'YOUR-KEY';
+  const blocked = blockedPortNote(server.port, 'Its');
   return [
     '',
     `  petstore-mock: the Pet Store API ${String((server.contract.document.info as { version?: string }).version)} is served at`,
     '',
     `    API        ${server.url}`,
+    ...(blocked
+      ? [`               ${blocked}: a browser or a client built on fetch cannot call it. Pick another --port.`]
+      : []),
     `    Reference  ${server.origin}/docs`,
     `    Contract   ${server.origin}/openapi.yaml (${describeContractServed(server)})`,
     `    Data       ${dataOrigin ? `${server.dataLocation} (${dataOrigin})` : server.dataLocation}`,

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import { blockedPortNote } from '../http/fetch-blocked-ports.js';
 import type { RunLedger } from '../proxy/run-ledger.js';
 import {
   addContractOptions,
@@ -121,13 +122,32 @@ export function registerProxyCommand(program: Command): void {
       stopOnSignals(command, shutDown);
       // After the handlers: whoever reads the banner may send SIGTERM at once.
       console.log(
-        `petstore-mock proxy\n  API       ${server.url}\n  upstream  ${origin.href}\n  control   ${server.origin}/__mock` +
-          `\n  contract  ${server.origin}/openapi.yaml (${server.contractDraft ? `from --contract ${server.contractDraft.shown}` : 'built in'})`,
+        [
+          'petstore-mock proxy',
+          `  API       ${server.url}`,
+          ...portNotes(server.port, origin),
+          `  upstream  ${origin.href}`,
+          `  control   ${server.origin}/__mock`,
+          `  contract  ${server.origin}/openapi.yaml (${server.contractDraft ? `from --contract ${server.contractDraft.shown}` : 'built in'})`,
+        ].join('\n'),
       );
       printContractWarnings(server.contractWarnings, (text) => console.log(text));
       command?.exited.then((code) => shutDown(`${words.join(' ')} exited with ${code}`, code));
     },
   );
+}
+
+/** What the banner says of a port that fetch refuses: the proxy's own, or the upstream's (which it reaches). */
+function portNotes(port: number, upstream: URL): string[] {
+  const own = blockedPortNote(port, 'Its');
+  const upstreamPort = Number(upstream.port || (upstream.protocol === 'https:' ? 443 : 80));
+  const theirs = blockedPortNote(upstreamPort, "The upstream's");
+  return [
+    ...(own ? [`            ${own}: a browser or a client built on fetch cannot call it. Pick another --port.`] : []),
+    ...(theirs
+      ? [`            ${theirs}. The proxy reaches it (node:http); clients built on fetch reach it through the proxy.`]
+      : []),
+  ];
 }
 
 /** A signal stops the proxy; with a command, it is passed on and the proxy stops when the command ends. */

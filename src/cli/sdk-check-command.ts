@@ -1,5 +1,5 @@
 // `petstore-mock sdk-check [options] -- COMMAND [ARGS]`: the SDK author's client run through every
-// rate-limit edge case, a fresh mock world each, with a verdict per case and an exit code for CI.
+// rate-limit edge case and fault, a mock world each, with a verdict per case and an exit code for CI.
 import type { Command } from 'commander';
 import { CATALOGUE } from '../sdk-check/catalogue.js';
 import { addContractOptions, type ContractFlags } from './contract-options.js';
@@ -45,7 +45,7 @@ export function registerSdkCheckCommand(program: Command): void {
   const sdkCheck = program
     .command('sdk-check')
     .description(
-      'Run your client through every rate-limit edge case (limits, both Retry-After forms, storms, a ban, the day used up, slow answers) and judge what it did.',
+      "Run your client through every rate-limit edge case (limits, both Retry-After forms, none, a server clock behind the client's, storms, bans, the day used up, slow answers) and the faults beyond 429 (a reset, a cut answer, a stall, a 503, a lost create), and judge what it did.",
     )
     .argument('<command...>', "your client's command, after --; it gets PETSTORE_BASE_URL and PETSTORE_API_KEY")
     .option('--cases <names>', 'only these cases, comma-separated')
@@ -62,7 +62,7 @@ export function registerSdkCheckCommand(program: Command): void {
     .addHelpText('after', describeCases)
     .action(async (words: string[], flags: SdkCheckFlags) => {
       // Loaded only by this command: a plain start never pays for it.
-      const { ClientDidNotRunError, runSdkCheck, selectCases, UnknownCaseError } = await import(
+      const { ClientDidNotRunError, runSdkCheck, selectCases, tally, UnknownCaseError } = await import(
         '../sdk-check/run-sdk-check.js'
       );
       const names = flags.cases
@@ -105,14 +105,14 @@ export function registerSdkCheckCommand(program: Command): void {
         const { writeHtmlReport } = await import('../sdk-check/html-report.js');
         notes.push(`HTML report: ${await writeHtmlReport(flags.html, results, shown)}`);
       }
-      const failed = results.filter((result) => !result.verdict.passed);
+      const failed = results.filter((result) => result.verdict.status === 'failed');
       console.log('');
       if (failed.length > 0) {
         console.log('Failed cases:');
         for (const result of failed) console.log(`  ${result.case.name}: ${result.verdict.reasons.join('; ')}`);
       }
       for (const note of notes) console.log(note);
-      console.log(`sdk-check of ${shown}: ${results.length - failed.length} passed, ${failed.length} failed`);
+      console.log(`sdk-check of ${shown}: ${tally(results)}`);
       process.exitCode = failed.length > 0 ? 1 : 0;
     });
 }

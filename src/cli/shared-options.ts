@@ -9,10 +9,17 @@ import {
   OPTION_RANGES,
 } from '../config.js';
 import type { Latency } from '../http/latency.js';
+import type { FaultSpec } from '../limits/faults.js';
 import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
 import type { StormSpec } from '../limits/storms.js';
 import { integerOption } from './parse-options.js';
-import { parseKeyOption, parseLatencyOption, parseStormOption, type StartKey } from './start-options.js';
+import {
+  parseFaultOption,
+  parseKeyOption,
+  parseLatencyOption,
+  parseStormOption,
+  type StartKey,
+} from './start-options.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -41,6 +48,7 @@ export type SimulationFlags = {
   clockFrozen?: boolean;
   key?: StartKey[];
   storm?: StormSpec;
+  fault?: FaultSpec;
   latency?: Latency;
   scopeIdleSeconds: number;
   maxScopes: number;
@@ -87,6 +95,11 @@ export function addSimulationOptions(command: Command): Command {
     .option('--clock-frozen', "start with the mock's clock frozen")
     .option('--key <name:plan[:perMinute:perDay]>', 'add or change an API key at start (repeatable)', parseKeyOption)
     .option('--storm <json>', 'start a 429 storm at start, e.g. \'{"fraction":0.5,"seconds":60}\'', parseStormOption)
+    .option(
+      '--fault <json>',
+      'start a fault at start (reset, cut, stall, unavailable), e.g. \'{"kind":"reset","fraction":0.1}\'',
+      parseFaultOption,
+    )
     .option('--latency <ms|min-max>', 'add latency to every answer, e.g. 200 or 100-800', parseLatencyOption)
     .option(
       '--scope-idle-seconds <n>',
@@ -128,6 +141,7 @@ export function sharedServerOptions(flags: ListenFlags & SimulationFlags): MockS
     start: {
       ...(flags.key ? { keys: flags.key } : {}),
       ...(flags.storm ? { storm: flags.storm } : {}),
+      ...(flags.fault ? { fault: flags.fault } : {}),
       ...(flags.latency ? { latency: flags.latency } : {}),
     },
     log: (line) => console.log(line),

@@ -1,6 +1,7 @@
-// Parsers for the `serve` options that set up the simulation at start: --key, --storm, --latency.
+// Parsers for the `serve` options that set up the simulation at start: --key, --storm, --fault, --latency.
 import { InvalidArgumentError } from 'commander';
 import type { Latency } from '../http/latency.js';
+import type { FaultKind, FaultSpec } from '../limits/faults.js';
 import { isPlanName, PLAN_LIST, type PlanLimits, type PlanName } from '../limits/plans.js';
 import type { StormSpec } from '../limits/storms.js';
 
@@ -33,29 +34,45 @@ export function parseLatencyOption(value: string): Latency {
   return { minMs, maxMs };
 }
 
-const STORM_FIELDS = new Set(['seconds', 'requests', 'fraction', 'keys', 'operations', 'retryAfterSeconds']);
+const STORM_FIELDS = ['seconds', 'requests', 'fraction', 'keys', 'operations', 'retryAfterSeconds'];
+const FAULT_KINDS: readonly FaultKind[] = ['reset', 'cut', 'stall', 'unavailable'];
 
-/** --storm with the control API's JSON body, e.g. '{"fraction":0.5,"seconds":60}'. */
-export function parseStormOption(value: string): StormSpec {
+/** The JSON body of a control operation given as an option: an object with only `fields`, its fraction in 0..1. */
+function parseBodyOption(option: string, value: string, example: string, fields: readonly string[]): object {
   let spec: unknown;
   try {
     spec = JSON.parse(value);
   } catch {
-    throw new InvalidArgumentError(
-      '--storm takes the JSON body of POST /__mock/storms, e.g. \'{"fraction":0.5,"seconds":60}\'.',
-    );
+    throw new InvalidArgumentError(`${option} takes the JSON body of ${example}.`);
   }
   if (
     typeof spec !== 'object' ||
     spec === null ||
     Array.isArray(spec) ||
-    !Object.keys(spec).every((field) => STORM_FIELDS.has(field))
+    !Object.keys(spec).every((field) => fields.includes(field))
   ) {
-    throw new InvalidArgumentError(`--storm takes an object with only these fields: ${[...STORM_FIELDS].join(', ')}.`);
+    throw new InvalidArgumentError(`${option} takes an object with only these fields: ${fields.join(', ')}.`);
   }
-  const fraction = (spec as StormSpec).fraction;
+  const fraction = (spec as { fraction?: unknown }).fraction;
   if (fraction !== undefined && (typeof fraction !== 'number' || fraction < 0 || fraction > 1)) {
-    throw new InvalidArgumentError('--storm "fraction" is a number from 0 to 1.');
+    throw new InvalidArgumentError(`${option} "fraction" is a number from 0 to 1.`);
   }
-  return spec as StormSpec;
+  return spec;
+}
+
+/** --storm with the control API's JSON body, e.g. '{"fraction":0.5,"seconds":60}'. */
+export function parseStormOption(value: string): StormSpec {
+  return parseBodyOption('--storm', value, 'POST /__mock/storms, e.g. \'{"fraction":0.5,"seconds":60}\'', STORM_FIELDS);
+}
+
+/** --fault with the control API's JSON body, e.g. '{"kind":"reset","fraction":0.1}'. */
+export function parseFaultOption(value: string): FaultSpec {
+  const spec = parseBodyOption('--fault', value, 'POST /__mock/faults, e.g. \'{"kind":"reset","fraction":0.1}\'', [
+    'kind',
+    ...STORM_FIELDS,
+    'stallSeconds',
+  ]) as FaultSpec;
+  if (!FAULT_KINDS.includes(spec.kind))
+    throw new InvalidArgumentError(`--fault "kind" is one of ${FAULT_KINDS.join(', ')}.`);
+  return spec;
 }

@@ -121,6 +121,9 @@ export function createControlOperations({
       res.json(await simulation.ban(keyParam(req), (req.body as { seconds?: number } | undefined)?.seconds)),
     ),
     liftBan: inScope(async (simulation, req, res) => res.json(await simulation.liftBan(keyParam(req)))),
+    setKeyCounters: inScope(async (simulation, req, res) =>
+      res.json(await simulation.setKeyCounters(keyParam(req), req.body as Schemas['KeyCounters'])),
+    ),
     resetKeyCounters: inScope(async (simulation, req, res) => {
       await simulation.resetCounters(keyParam(req));
       res.json(await simulation.key(keyParam(req)));
@@ -154,6 +157,18 @@ export function createControlOperations({
     }),
     stopStorm: inScope(async (simulation, req, res) => {
       await simulation.stopStorm(String(req.params.stormId));
+      noContent(res);
+    }),
+    listFaults: inScope(async (simulation, _req, res) => res.json(await simulation.faults())),
+    startFault: inScope(async (simulation, req, res) =>
+      res.status(201).json(await simulation.startFault(req.body as Schemas['FaultSpec'])),
+    ),
+    stopFaults: inScope(async (simulation, _req, res) => {
+      await simulation.stopFaults();
+      noContent(res);
+    }),
+    stopFault: inScope(async (simulation, req, res) => {
+      await simulation.stopFault(String(req.params.faultId));
       noContent(res);
     }),
     setLatency: inScope(async (simulation, req, res) =>

@@ -11,7 +11,7 @@ import {
   type PlanName,
 } from '../limits/plans.js';
 import type { RateLimitSettings } from '../limits/rate-limit-headers.js';
-import { currentCounters } from '../limits/rate-limit-policy.js';
+import { currentCounters, type KeyWindows } from '../limits/rate-limit-policy.js';
 import type { DataSet } from '../store/data-set.js';
 import type { DataStore } from '../store/data-store.js';
 import { keyNotFound, requireKey } from './not-found.js';
@@ -27,6 +27,8 @@ export type KeyControls = {
   ban(key: string, seconds?: number): Promise<KeyState>;
   liftBan(key: string): Promise<KeyState>;
   resetCounters(key?: string): Promise<void>;
+  /** Sets a key's windows (what it used, when each ends) without a request or a move of the clock. */
+  setKeyCounters(key: string, windows: KeyWindows): Promise<KeyState>;
 };
 
 export type KeyControlDependencies = {
@@ -105,6 +107,11 @@ export function createKeyControls(deps: KeyControlDependencies): KeyPart {
     async resetCounters(key) {
       if (key !== undefined) await requireKey(data, key);
       await state.resetCounters(key === undefined ? undefined : keySubject(key));
+    },
+    async setKeyCounters(key, windows) {
+      const record = await requireKey(data, key);
+      await state.setWindows(keySubject(key), windows, clock.nowMs());
+      return await describeKey(record);
     },
   };
 

@@ -1,10 +1,11 @@
 // The simulation's controls in one place, assembled from its parts: keys and bans
-// (key-controls.ts), storms, latency and settings, the clock, and the request record; plus the
+// (key-controls.ts), storms, faults, latency and settings, the clock, and the request record; plus the
 // state snapshot, the start options and reset, which go through every part. The control API
 // (/__mock) and the programmatic handle both call this, so whatever one can do, the other can too.
 import type { Clock } from '../clock.js';
 import type { components } from '../generated/control.js';
 import type { Latency } from '../http/latency.js';
+import type { FaultSpec } from '../limits/faults.js';
 import type { LimitState } from '../limits/limit-state.js';
 import type { PlanLimits, PlanName } from '../limits/plans.js';
 import type { RateLimitSettings } from '../limits/rate-limit-headers.js';
@@ -13,6 +14,7 @@ import type { DataSet } from '../store/data-set.js';
 import type { DataStore } from '../store/data-store.js';
 import type { SharedValue } from '../store/shared-value.js';
 import { type ClockControls, createClockControls } from './clock-controls.js';
+import { createFaultControls, type FaultControls } from './fault-controls.js';
 import { createKeyControls, type KeyControls } from './key-controls.js';
 import { createRecordControls, type RecordControls } from './record-controls.js';
 import { createSettingsControls, type SettingsControls, type SimulationSettings } from './settings-controls.js';
@@ -25,11 +27,12 @@ type SimulationSnapshot = Omit<components['schemas']['State'], 'controlApi'>;
 
 export type Simulation = KeyControls &
   StormControls &
+  FaultControls &
   SettingsControls &
   ClockControls &
   RecordControls & {
     state(): Promise<SimulationSnapshot>;
-    /** Applies the start options (keys, storm, latency); done at start and by reset(). */
+    /** Applies the start options (keys, storm, fault, latency); done at start and by reset(). */
     applyStart(): Promise<void>;
     reset(): Promise<void>;
     /** Brings shared state up to date before a control request acts on it (see SimulationDependencies). */
@@ -40,6 +43,7 @@ export type Simulation = KeyControls &
 export type SimulationStart = {
   keys?: ReadonlyArray<{ key: string; plan: PlanName; limits?: PlanLimits }>;
   storm?: StormSpec;
+  fault?: FaultSpec;
   latency?: Latency;
 };
 
@@ -68,13 +72,15 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     createInitialData: deps.createInitialData,
   });
   const storms = createStormControls({ state, clock });
+  const faults = createFaultControls({ state, clock });
   const clockControls = createClockControls(clock);
   const record = createRecordControls({ data, state, clock });
-  const parts = [keys, storms, record, settings, clockControls];
+  const parts = [keys, storms, faults, record, settings, clockControls];
 
   const simulation: Simulation = {
     ...keys.controls,
     ...storms.controls,
+    ...faults.controls,
     ...settings.controls,
     ...clockControls.controls,
     ...record.controls,
@@ -84,6 +90,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
         clock: { now: clock.now().toISOString(), frozen: clock.state().frozen },
         keys: await keys.describeKeys(),
         storms: await storms.controls.storms(),
+        faults: await faults.controls.faults(),
         ...(latency ? { latency } : {}),
         settings: settings.controls.settings(),
       };
@@ -91,6 +98,7 @@ export function createSimulation(deps: SimulationDependencies): Simulation {
     async applyStart() {
       for (const { key, plan, limits } of deps.start?.keys ?? []) await keys.controls.putKey(key, plan, limits);
       if (deps.start?.storm) await storms.controls.startStorm(deps.start.storm);
+      if (deps.start?.fault) await faults.controls.startFault(deps.start.fault);
       if (deps.start?.latency) await settings.controls.setLatency(deps.start.latency);
     },
     async reset() {

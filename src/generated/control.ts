@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Read the whole simulation state
-         * @description Every key with its plan, limits, counters per window and ban; the storms; latency; settings; the clock.
+         * @description Every key with its plan, limits, counters per window and ban; the storms; the faults; latency; settings; the clock.
          */
         get: operations["getState"];
         put?: never;
@@ -97,7 +97,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Set a key's windows (requests used, and when each window ends)
+         * @description Puts a key where a test needs it without sending requests or moving the clock: `used`
+         *     sets the requests counted in the window, `resetsInSeconds` makes the window end that many
+         *     seconds from now (on a whole second, so that `X-RateLimit-Reset` names it exactly: at
+         *     most that far, and more than a second less). A window set this way runs to its end,
+         *     then windows follow the clock in UTC again. For example `{"minute": {"used": 60,
+         *     "resetsInSeconds": 3}}` puts a Free key at its limit for 3 s. A limit the key was under is
+         *     forgotten with its count toward a ban; a ban stays.
+         */
+        put: operations["setKeyCounters"];
         post?: never;
         /**
          * Reset a key's counters, limit and ban
@@ -154,7 +164,7 @@ export interface paths {
         };
         /**
          * Did the client honour the limits?
-         * @description From the key's record: after each 429 or 403, did the next request wait the
+         * @description From the key's record: after each 429, 403 or 503 with Retry-After, did the next request wait the
          *     `Retry-After` (`retried-too-early`), did it keep calling during a ban
          *     (`called-while-banned`), and did successive retries back off with growing gaps
          *     (`no-backoff`)?
@@ -185,7 +195,8 @@ export interface paths {
          * The key's requests over time, as the dashboard draws them
          * @description The key's recorded requests of the last `minutes` of the mock's clock, oldest first, each
          *     with its outcome (`answered`, `rate-limited` for a 429 of the key's own limit, `storm`
-         *     for a 429 of a storm, `banned` for a 403 while banned, `error` for any other 4xx or 5xx),
+         *     for a 429 of a storm, `banned` for a 403 while banned, `fault` for an answer a fault
+         *     broke or a fault's 503, `error` for any other 4xx or 5xx),
          *     its number among the key's requests in its minute window (refused ones included), and
          *     whether it came too early: what the compliance report calls `retried-too-early` or
          *     `called-while-banned`. Beside them, the windows in which the client was told to wait
@@ -287,6 +298,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/faults": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The faults, running and finished
+         * @description The faults, running and finished.
+         */
+        get: operations["listFaults"];
+        put?: never;
+        /**
+         * Make answers fail otherwise than with 429
+         * @description Only `kind` is needed; the rest covers requests as a storm does: by default every request
+         *     of every key until stopped; `requests` counts the requests the fault covers (those of its
+         *     keys and operations), whether or not each failed; a `fraction` of them fails, spread
+         *     evenly. Kinds:
+         *
+         *     - `reset`: the request is carried out (a create is stored), then its connection is reset
+         *       (TCP RST) before a byte of the answer;
+         *     - `cut`: the answer's head and half of its body, then the connection closes, short of
+         *       its `Content-Length` (an answer without a body is reset instead);
+         *     - `stall`: the answer's head, then silence for `stallSeconds` (default 300: longer than
+         *       any sane client timeout), then the connection closes; a stop of the mock ends it at once;
+         *     - `unavailable`: `503 SERVICE_UNAVAILABLE` with `Retry-After` (`retryAfterSeconds`, or
+         *       the seconds the fault has left, or 1) instead of the answer; nothing is carried out.
+         *
+         *     Faults go into the request record (`fault`), the compliance report (a 503's
+         *     `Retry-After` is judged as a 429's) and the timeline, never toward a ban. The proxy
+         *     applies them to its own answers, in front of the upstream.
+         */
+        post: operations["startFault"];
+        /**
+         * Stop every fault
+         * @description Stop every fault (a stalled answer already under way runs its course).
+         */
+        delete: operations["stopFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faults/{faultId}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path: {
+                /** @description The fault's id. */
+                faultId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop one fault
+         * @description Stop one fault.
+         */
+        delete: operations["stopFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/latency": {
         parameters: {
             query?: never;
@@ -378,7 +462,7 @@ export interface paths {
         put?: never;
         /**
          * Back to the start
-         * @description Data from the fixtures, counters, bans, storms, latency, settings, records and the clock back to how the server started; only in the scope the request addresses (a scope goes back to how every scope starts), the others are not touched.
+         * @description Data from the fixtures, counters, bans, storms, faults, latency, settings, records and the clock back to how the server started; only in the scope the request addresses (a scope goes back to how every scope starts), the others are not touched.
          */
         post: operations["resetMock"];
         delete?: never;
@@ -591,6 +675,61 @@ export interface components {
             refused: number;
             running: boolean;
         };
+        /**
+         * @description reset (the connection reset before the answer), cut (the answer cut short of its Content-Length), stall (the head, then silence), unavailable (503 with Retry-After).
+         * @enum {string}
+         */
+        FaultKind: "reset" | "cut" | "stall" | "unavailable";
+        FaultSpec: {
+            kind: components["schemas"]["FaultKind"];
+            /** @description How long it lasts. */
+            seconds?: number;
+            /** @description How many covered requests it lasts. */
+            requests?: number;
+            /** @description Share of covered requests that fail (default 1), spread evenly. */
+            fraction?: number;
+            /** @description Only these keys (default all). */
+            keys?: string[];
+            /** @description Only these operationIds (default all). */
+            operations?: string[];
+            /** @description unavailable: Retry-After of its 503s (default: the seconds it has left, or 1). */
+            retryAfterSeconds?: number;
+            /** @description stall: how long the silence lasts before the connection closes (default 300). */
+            stallSeconds?: number;
+        };
+        Fault: {
+            id: string;
+            kind: components["schemas"]["FaultKind"];
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endsAt?: string;
+            requestLimit?: number;
+            fraction: number;
+            keys?: string[];
+            operations?: string[];
+            retryAfterSeconds?: number;
+            stallSeconds?: number;
+            /** @description Requests it covered so far. */
+            covered: number;
+            /** @description Of those */
+            failed: number;
+            running: boolean;
+        };
+        WindowCounters: {
+            /** @description Requests counted in the window. */
+            used?: number;
+            /** @description The window ends this many seconds from now (on a whole second). */
+            resetsInSeconds?: number;
+        };
+        KeyCounters: {
+            minute?: components["schemas"]["WindowCounters"] & {
+                resetsInSeconds?: unknown;
+            };
+            day?: components["schemas"]["WindowCounters"] & {
+                resetsInSeconds?: unknown;
+            };
+        };
         /** @description Either `ms`, or `minMs` and `maxMs`. */
         Latency: {
             ms?: number;
@@ -656,6 +795,7 @@ export interface components {
             clock: components["schemas"]["ClockState"];
             keys: components["schemas"]["KeyState"][];
             storms: components["schemas"]["Storm"][];
+            faults: components["schemas"]["Fault"][];
             latency?: components["schemas"]["Latency"];
             settings: components["schemas"]["Settings"];
             /**
@@ -677,6 +817,8 @@ export interface components {
             code?: string;
             retryAfterSeconds?: number;
             storm?: boolean;
+            /** @description The fault that broke this request's answer (its status is the answer the client never got whole), or answered it 503. */
+            fault?: components["schemas"]["FaultKind"];
         };
         /** @description A recorded request with the key that made it. */
         KeyedRequest: components["schemas"]["RecordedRequest"] & {
@@ -705,10 +847,10 @@ export interface components {
             violations: components["schemas"]["Violation"][];
         };
         /**
-         * @description What became of a request: answered (any status below 400), rate-limited (429 of the key's own limit), storm (429 of a storm), banned (403 API_KEY_BANNED), error (any other 4xx or 5xx).
+         * @description What became of a request: answered (any status below 400), rate-limited (429 of the key's own limit), storm (429 of a storm), banned (403 API_KEY_BANNED), fault (its answer broken by a fault, or a fault's 503), error (any other 4xx or 5xx).
          * @enum {string}
          */
-        TimelineOutcome: "answered" | "rate-limited" | "storm" | "banned" | "error";
+        TimelineOutcome: "answered" | "rate-limited" | "storm" | "banned" | "fault" | "error";
         /** @description A recorded request as the timeline draws it. */
         TimelinePoint: components["schemas"]["RecordedRequest"] & {
             outcome: components["schemas"]["TimelineOutcome"];
@@ -759,6 +901,7 @@ export interface components {
                 "rate-limited": number;
                 storm: number;
                 banned: number;
+                fault: number;
                 error: number;
                 tooEarly: number;
             };
@@ -797,7 +940,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No such key, storm or scope. */
+        /** @description No such key, storm, fault or scope. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1015,6 +1158,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Closed"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
+        };
+    };
+    setKeyCounters: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path: {
+                /** @description An API key. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyCounters"];
+            };
+        };
+        responses: {
+            /** @description The key as it now is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["TooManyScopes"];
         };
     };
@@ -1299,6 +1479,120 @@ export interface operations {
             path: {
                 /** @description The storm's id. */
                 stormId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["TooManyScopes"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The faults. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
+        };
+    };
+    startFault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultSpec"];
+            };
+        };
+        responses: {
+            /** @description The fault started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["TooManyScopes"];
+        };
+    };
+    stopFaults: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Closed"];
+            503: components["responses"]["TooManyScopes"];
+        };
+    };
+    stopFault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The scope the request addresses (made by its first request); without it, the default scope. */
+                "X-Mock-Scope"?: components["parameters"]["Scope"];
+            };
+            path: {
+                /** @description The fault's id. */
+                faultId: string;
             };
             cookie?: never;
         };

@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   UPSTREAM_CONTRACT_VIOLATION: { status: 502, description: "The validation proxy's own (proxy --errors): the upstream's answer breaks this contract; the message names each violation." },
   UPSTREAM_UNAVAILABLE: { status: 502, description: "The validation proxy's own: the upstream cannot be reached, cut the connection, or sent an answer over its size bound." },
   UPSTREAM_TIMEOUT: { status: 504, description: "The validation proxy's own: the upstream did not answer within --upstream-timeout." },
+  SERVICE_UNAVAILABLE: { status: 503, description: "The service cannot answer right now; Retry-After says when to try again (RFC 9110 section 15.6.4). The mock answers it only as a fault asked for through its control API." },
   TOO_MANY_SCOPES: { status: 503, description: "The mock's own: the request names a new scope, and the mock holds as many as its --max-scopes allows." },
   SHUTTING_DOWN: { status: 503, description: "The mock's own: it is stopping (SIGTERM or SIGINT) and takes no new request, even on an open connection; nothing of the request was done. Answered before any operation is known, with Connection: close." },
   STATE_UNAVAILABLE: { status: 503, description: "The mock's own: its shared state (serve --redis) cannot be reached. Retry once Redis is back; a change cut off may have been stored, so read before repeating a create." },
@@ -42,6 +43,7 @@ export const ERROR_CODES = {
   ORIGIN_NOT_ALLOWED: { status: 403, description: "The request comes from a web page of another origin (Origin or Sec-Fetch-Site); answered before any operation is known." },
   KEY_NOT_FOUND: { status: 404, description: "No API key has this name." },
   STORM_NOT_FOUND: { status: 404, description: "No running storm has this id." },
+  FAULT_NOT_FOUND: { status: 404, description: "No fault has this id." },
   SCOPE_NOT_FOUND: { status: 404, description: "The mock holds no scope of this name." },
 } as const;
 

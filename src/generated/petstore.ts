@@ -650,12 +650,13 @@ export interface components {
                 };
             };
         };
-        /** @description The mock's own: the request names a scope it does not hold, and it holds as many as it may (TOO_MANY_SCOPES: drop a scope, or wait for an idle one to expire); or its shared state (serve --redis) cannot be reached (STATE_UNAVAILABLE: retry once Redis is back). */
-        TooManyScopes: {
+        /** @description The service cannot answer right now (SERVICE_UNAVAILABLE, with `Retry-After`: retry after it, RFC 9110 section 15.6.4). The mock answers it only where it was asked to (a fault of kind `unavailable`, control API `POST /__mock/faults`). And the mock's own: the request names a scope it does not hold, and it holds as many as it may (TOO_MANY_SCOPES: drop a scope, or wait for an idle one to expire); or its shared state (serve --redis) cannot be reached (STATE_UNAVAILABLE: retry once Redis is back). */
+        Unavailable: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After-Unavailable"];
                 [name: string]: unknown;
             };
             content: {
@@ -663,7 +664,7 @@ export interface components {
                     /** @constant */
                     status?: 503;
                     /** @enum {unknown} */
-                    code?: "TOO_MANY_SCOPES" | "STATE_UNAVAILABLE";
+                    code?: "SERVICE_UNAVAILABLE" | "TOO_MANY_SCOPES" | "STATE_UNAVAILABLE";
                 };
             };
         };
@@ -758,6 +759,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description When to retry (RFC 9110, section 10.2.3): delta-seconds (Decided here). Clients must also accept the HTTP-date form, which RFC 9110 allows. */
         "Retry-After": string;
+        /** @description When to retry a 503 (RFC 9110, sections 10.2.3 and 15.6.4), in the same form as a 429's `Retry-After`: sent with SERVICE_UNAVAILABLE (Decided here), absent from the mock's own TOO_MANY_SCOPES and STATE_UNAVAILABLE, whose end it cannot tell. */
+        "Retry-After-Unavailable": string;
         /** @description When the operation was deprecated, as an RFC 9745 structured date (`@` and Unix seconds). */
         Deprecation: string;
         /** @description When the operation stops working, as an RFC 8594 HTTP-date. */
@@ -817,7 +820,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -840,7 +843,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -899,7 +902,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -926,7 +929,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -952,7 +955,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -977,7 +980,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -1017,7 +1020,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -1040,7 +1043,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -1065,7 +1068,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -1092,7 +1095,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -1118,7 +1121,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -1165,7 +1168,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -1205,7 +1208,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -1230,7 +1233,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -1255,7 +1258,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -1299,7 +1302,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };
@@ -1341,7 +1344,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -1365,7 +1368,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -1395,7 +1398,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["UpstreamFailed"];
-            503: components["responses"]["TooManyScopes"];
+            503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
             507: components["responses"]["StorageFailed"];
         };

@@ -1,5 +1,6 @@
 // The compliance report an SDK author's test asserts on: from a key's request record alone,
-// did the client wait Retry-After after each refusal, stay away during a ban, and back off?
+// did the client wait Retry-After after each refusal (a 429, a ban's 403, a fault's 503), stay
+// away during a ban, and back off?
 import type { components } from '../generated/control.js';
 import type { RecordedRequest } from './request-record.js';
 
@@ -7,7 +8,8 @@ export type Violation = components['schemas']['Violation'];
 export type ComplianceReport = components['schemas']['ComplianceReport'];
 
 const isRefusal = (request: RecordedRequest) =>
-  request.retryAfterSeconds !== undefined && (request.status === 429 || request.status === 403);
+  request.retryAfterSeconds !== undefined &&
+  (request.status === 429 || request.status === 403 || request.status === 503);
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 export function assessCompliance(key: string, record: readonly RecordedRequest[]): ComplianceReport {

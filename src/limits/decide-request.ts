@@ -1,5 +1,6 @@
 // One decision per API request of a known key, in the spec's order: a ban first, then any 429
-// storm that covers it, then the key's own limits. Pure: state in, decision and new state out.
+// storm or fault that covers it, then the key's own limits. Pure: state in, decision and new state out.
+import { type AnswerFault, answerFaultOf, isFault } from './faults.js';
 import type { PlanLimits } from './plans.js';
 import {
   type BanPolicy,
@@ -12,10 +13,11 @@ import {
 } from './rate-limit-policy.js';
 import { applyStorm, type Storm, stormCovers } from './storms.js';
 
-/** The policy's decision, or a refusal by a storm. */
+/** The policy's decision, or a refusal by a storm, or a fault's 503. */
 export type RequestDecision =
   | Decision
-  | { allowed: false; reason: 'storm'; stormId: string; retryAfterSeconds: number };
+  | { allowed: false; reason: 'storm'; stormId: string; retryAfterSeconds: number }
+  | { allowed: false; reason: 'unavailable'; faultId: string; retryAfterSeconds: number };
 
 export type DecisionInput = {
   key: string;
@@ -31,8 +33,10 @@ export type DecisionOutput = {
   decision: RequestDecision;
   counters: KeyCounters;
   headers: RateLimitHeaders;
-  /** Storms whose counts changed. */
+  /** Storms (and faults) whose counts changed. */
   storms: Storm[];
+  /** A fault that breaks whatever answer the request gets (its connection reset, cut, or stalled). */
+  fault?: AnswerFault;
 };
 
 export function decideRequest(input: DecisionInput): DecisionOutput {
@@ -41,19 +45,33 @@ export function decideRequest(input: DecisionInput): DecisionOutput {
   // A banned key is refused by the policy itself, before any storm counts the request.
   if (counters.bannedUntilMs !== undefined)
     return { ...evaluateRequest(counters, limits, nowMs, input.ban), storms: [] };
-  // A storm counts every request it covers; its refusals use no quota and never lead to a ban.
+  // A storm (or fault) counts every request it covers; its refusals use no quota and never lead
+  // to a ban. The first that chooses the request decides what becomes of it; a fault that breaks
+  // the answer's connection does so to whatever answer the request gets.
   const storms: Storm[] = [];
   let refusal: RequestDecision | undefined;
+  let fault: AnswerFault | undefined;
   for (const storm of input.storms) {
     if (!stormCovers(storm, input.key, input.operationId, nowMs)) continue;
     const outcome = applyStorm(storm, nowMs);
     storms.push(outcome.storm);
-    if (outcome.refuse && !refusal) {
-      refusal = { allowed: false, reason: 'storm', stormId: storm.id, retryAfterSeconds: outcome.retryAfterSeconds };
-    }
+    if (!outcome.refuse) continue;
+    const { retryAfterSeconds } = outcome;
+    if (!isFault(storm)) refusal ??= { allowed: false, reason: 'storm', stormId: storm.id, retryAfterSeconds };
+    else if (storm.fault === 'unavailable')
+      refusal ??= { allowed: false, reason: 'unavailable', faultId: storm.id, retryAfterSeconds };
+    else fault ??= answerFaultOf(storm);
   }
-  if (refusal) return { decision: refusal, counters, headers: rateLimitHeaders(counters, limits), storms };
+  const withFault = fault ? { fault } : {};
+  if (refusal)
+    return { decision: refusal, counters, headers: rateLimitHeaders(counters, limits), storms, ...withFault };
 
   const evaluation = evaluateRequest(counters, limits, nowMs, input.ban);
-  return { decision: evaluation.decision, counters: evaluation.counters, headers: evaluation.headers, storms };
+  return {
+    decision: evaluation.decision,
+    counters: evaluation.counters,
+    headers: evaluation.headers,
+    storms,
+    ...withFault,
+  };
 }

@@ -3,7 +3,7 @@
 // requests under way together never decide on the same counters.
 import { decideRequest } from './decide-request.js';
 import { keySubject, type LimitState } from './limit-state.js';
-import { countAnonymousRequest, type KeyCounters, withBan, withoutBan } from './rate-limit-policy.js';
+import { countAnonymousRequest, type KeyCounters, withBan, withoutBan, withWindows } from './rate-limit-policy.js';
 import { REQUEST_RECORD_LIMIT, type RecordedRequest } from './request-record.js';
 import type { Storm } from './storms.js';
 
@@ -40,6 +40,9 @@ export function createInMemoryLimitState(): LimitState {
     async liftBan(subject, nowMs) {
       counters.set(subject, withoutBan(counters.get(subject), nowMs));
     },
+    async setWindows(subject, windows, nowMs) {
+      counters.set(subject, withWindows(counters.get(subject), windows, nowMs));
+    },
     async resetCounters(subject) {
       if (subject === undefined) counters.clear();
       else counters.delete(subject);
@@ -51,8 +54,8 @@ export function createInMemoryLimitState(): LimitState {
       stormList = undefined;
       return storms.delete(id);
     },
-    async clearStorms() {
-      storms.clear();
+    async clearStorms(which = () => true) {
+      for (const storm of currentStorms()) if (which(storm)) storms.delete(storm.id);
       stormList = undefined;
     },
 

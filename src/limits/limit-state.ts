@@ -6,7 +6,7 @@
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import type { DecisionInput, DecisionOutput } from './decide-request.js';
 import type { PlanLimits } from './plans.js';
-import type { KeyCounters, RateLimitHeaders } from './rate-limit-policy.js';
+import type { KeyCounters, KeyWindows, RateLimitHeaders } from './rate-limit-policy.js';
 import type { RecordedRequest, RequestToRecord } from './request-record.js';
 import type { Storm } from './storms.js';
 
@@ -46,14 +46,18 @@ export type LimitState = {
   ban(subject: string, untilMs: number, nowMs: number): Promise<void>;
   /** Lifts a ban, and the limit that would lead to the next one. */
   liftBan(subject: string, nowMs: number): Promise<void>;
+  /** Sets a subject's windows by hand (withWindows): what it used, and when each ends. */
+  setWindows(subject: string, windows: KeyWindows, nowMs: number): Promise<void>;
   /** Forgets the counters (and limits and bans) of one subject, or of all. */
   resetCounters(subject?: string): Promise<void>;
 
+  /** The storms and the faults (faults.ts), in the order they were started. */
   storms(): Promise<readonly Storm[]>;
   saveStorm(storm: Storm): Promise<void>;
   /** False if no storm has this id. */
   removeStorm(id: string): Promise<boolean>;
-  clearStorms(): Promise<void>;
+  /** Forgets the storms `which` selects (every one, storms and faults, by default). */
+  clearStorms(which?: (storm: Storm) => boolean): Promise<void>;
 
   /** Appends to a key's record, dropping the oldest past REQUEST_RECORD_LIMIT. */
   recordRequest(key: string, request: RequestToRecord): Promise<void>;

@@ -1,10 +1,11 @@
-// Applies bans, storms and the plan's limits to a request authenticated by src/auth/, and records
-// what the client did. Every answer it gives carries the X-RateLimit-* headers.
+// Applies bans, storms, faults and the plan's limits to a request authenticated by src/auth/, and
+// records what the client did. Every answer it gives carries the X-RateLimit-* headers.
 import type { Request, RequestHandler, Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import type { RequestDecision } from './decide-request.js';
+import { breakAnswer } from '../http/broken-answers.js';
+import type { DecisionOutput, RequestDecision } from './decide-request.js';
 import type { LimitState } from './limit-state.js';
 import { limitsOf, type PlanLimits } from './plans.js';
 import { formatRetryAfter, type RateLimitSettings, setCountedHeaders } from './rate-limit-headers.js';
@@ -40,6 +41,8 @@ function refusalError(
       return new HttpError('RATE_LIMITED', `Too many requests right now (a simulated 429 storm). ${wait}.`, {
         'Retry-After': retryAfter,
       });
+    case 'unavailable':
+      return unavailableError(decision.retryAfterSeconds, retryAfter, 'a simulated fault');
     case 'rate-limited': {
       const limit =
         decision.window === 'minute' ? `${limits.perMinute} requests per minute` : `${limits.perDay} requests per day`;
@@ -52,19 +55,38 @@ function refusalError(
   }
 }
 
+/** A fault's 503 (RFC 9110 section 15.6.4): the service cannot answer now; Retry-After says when to try again. */
+export function unavailableError(seconds: number, retryAfter: string, what: string): HttpError {
+  return new HttpError(
+    'SERVICE_UNAVAILABLE',
+    `The service cannot answer right now (${what}); nothing of the request was done. Retry after ${seconds} s.`,
+    { 'Retry-After': retryAfter },
+  );
+}
+
 export type RecordedDecision = {
   state: LimitState;
   key: string;
   nowMs: number;
   operationId: string | undefined;
   decision: RequestDecision;
+  /** A fault that breaks the answer (its kind goes in the record). */
+  fault?: DecisionOutput['fault'];
   onRecordFailure: (error: unknown) => void;
 };
 
-/** Puts the request in its key's record once it is answered, with the decision that shaped it. */
+/**
+ * Puts the request in its key's record once it is answered (or its connection closed: an answer
+ * a fault broke never finishes), with the decision that shaped it; and breaks that answer if a
+ * fault chose it.
+ */
 export function recordWhenAnswered(req: Request, res: Response, recording: RecordedDecision): void {
-  const { decision, operationId } = recording;
-  res.on('finish', () => {
+  const { decision, operationId, fault } = recording;
+  if (fault) breakAnswer(res, fault);
+  let recordedOnce = false;
+  const record = () => {
+    if (recordedOnce) return;
+    recordedOnce = true;
     const recorded: RequestToRecord = {
       atMs: recording.nowMs,
       method: req.method,
@@ -77,9 +99,13 @@ export function recordWhenAnswered(req: Request, res: Response, recording: Recor
     const retryAtMs = retryAtOf(res.getHeader('Retry-After'), recording.nowMs);
     if (retryAtMs !== undefined && (res.statusCode === 429 || res.statusCode === 403)) recorded.retryAtMs = retryAtMs;
     if (!decision.allowed && decision.reason === 'storm') recorded.storm = true;
+    if (!decision.allowed && decision.reason === 'unavailable') recorded.fault = 'unavailable';
+    if (fault) recorded.fault = fault.kind;
     // The answer has gone: a record that cannot be written is reported, not answered.
     recording.state.recordRequest(recording.key, recorded).catch(recording.onRecordFailure);
-  });
+  };
+  res.once('finish', record);
+  res.once('close', record);
 }
 
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
@@ -92,7 +118,13 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
     const { ban, retryAfterFormat } = deps.settings();
     const limits = limitsOf(record);
     const operationId = deps.operationIdOf(req);
-    const { decision, headers } = await deps.state.decide({ key: record.key, operationId, limits, ban, nowMs });
+    const { decision, headers, fault } = await deps.state.decide({
+      key: record.key,
+      operationId,
+      limits,
+      ban,
+      nowMs,
+    });
     setCountedHeaders(res, headers, nowMs);
 
     recordWhenAnswered(req, res, {
@@ -101,6 +133,7 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
       nowMs,
       operationId,
       decision,
+      ...(fault ? { fault } : {}),
       onRecordFailure: deps.onRecordFailure,
     });
     if (!decision.allowed) {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { PLAN_LIMITS, type PlanLimits } from './plans.js';
-import { type BanPolicy, evaluateRequest, type KeyCounters, rateLimitHeaders } from './rate-limit-policy.js';
+import {
+  type BanPolicy,
+  evaluateRequest,
+  type KeyCounters,
+  rateLimitHeaders,
+  withBan,
+  withWindows,
+} from './rate-limit-policy.js';
 
 const BAN: BanPolicy = { threshold: 10, seconds: 600 };
 const START = Date.parse('2026-11-21T10:00:00Z');
@@ -81,5 +88,42 @@ describe('the rate-limit policy', () => {
     const limits = { perMinute: 1, perDay: 5 };
     const { counters } = send(undefined, limits, START, 4);
     expect(counters).toMatchObject({ minuteCount: 1, dayCount: 1, requestsWhileLimited: 2 });
+  });
+
+  it('puts a key at its limit with a window set to end 3 s from now, on a whole second, then aligns windows to UTC again', () => {
+    const limits = { perMinute: 10, perDay: 1000 };
+    const now = START + 17_250; // not on a minute's start, nor on a whole second
+    const set = withWindows(undefined, { minute: { used: 10, resetsInSeconds: 3 } }, now);
+    const refused = evaluateRequest(set, limits, now, BAN);
+    expect(refused.decision).toEqual({
+      allowed: false,
+      reason: 'rate-limited',
+      window: 'minute',
+      retryAfterSeconds: 3,
+    });
+    // X-RateLimit-Reset names the window's end exactly: the whole second at most 3 s away.
+    expect(refused.headers).toEqual({ limit: 10, remaining: 0, resetSeconds: (START + 20_000) / 1000 });
+    expect(evaluateRequest(refused.counters, limits, START + 19_999, BAN).decision.allowed).toBe(false);
+    const next = evaluateRequest(refused.counters, limits, START + 20_000, BAN);
+    expect(next.decision.allowed).toBe(true);
+    // The window after it is the UTC minute the clock is in.
+    expect(next.headers.resetSeconds).toBe((START + 60_000) / 1000);
+  });
+
+  it('sets the day window the same way, keeps a ban, and forgets a limit the key was under', () => {
+    const limits = { perMinute: 100, perDay: 3 };
+    const limited = send(undefined, { perMinute: 1, perDay: 1000 }, START, 3).counters;
+    const banned = withBan(limited, START + 60_000, START);
+    const set = withWindows(banned, { day: { used: 3, resetsInSeconds: 43_200 } }, START);
+    expect(set).toMatchObject({ dayCount: 3, bannedUntilMs: START + 60_000, requestsWhileLimited: 0 });
+    expect(set.limitedUntilMs).toBeUndefined();
+    const refused = evaluateRequest(withWindows(set, { minute: { used: 0 } }, START), limits, START + 61_000, BAN);
+    expect(refused.decision).toEqual({
+      allowed: false,
+      reason: 'rate-limited',
+      window: 'day',
+      retryAfterSeconds: 43_139,
+    });
+    expect(refused.headers.resetSeconds).toBe((START + 43_200_000) / 1000);
   });
 });

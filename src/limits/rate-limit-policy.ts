@@ -1,5 +1,6 @@
 // The rate-limit policy as pure functions of (counters, limits, now): no Express, no timers.
-// Windows are fixed and aligned to UTC (spec: x-rate-limits), so a client can predict resets.
+// Windows are fixed and aligned to UTC (spec: x-rate-limits), so a client can predict resets; a
+// window set by hand (withWindows) runs to its own end, after which they are aligned again.
 import type { PlanLimits } from './plans.js';
 
 const MINUTE_MS = 60_000;
@@ -45,13 +46,16 @@ export function freshCounters(nowMs: number): KeyCounters {
   };
 }
 
+/** Whether `nowMs` falls outside the window that starts at `startMs` (past its end, or before it). */
+const outside = (startMs: number, sizeMs: number, nowMs: number) => nowMs < startMs || nowMs >= startMs + sizeMs;
+
 /** Rolls the windows forward to `now`, dropping expired limits and bans. */
 export function currentCounters(counters: KeyCounters | undefined, nowMs: number): KeyCounters {
   const next = { ...(counters ?? freshCounters(nowMs)) };
-  const minuteStartMs = windowStart(nowMs, 'minute');
-  const dayStartMs = windowStart(nowMs, 'day');
-  if (next.minuteStartMs !== minuteStartMs) Object.assign(next, { minuteStartMs, minuteCount: 0 });
-  if (next.dayStartMs !== dayStartMs) Object.assign(next, { dayStartMs, dayCount: 0 });
+  if (outside(next.minuteStartMs, MINUTE_MS, nowMs))
+    Object.assign(next, { minuteStartMs: windowStart(nowMs, 'minute'), minuteCount: 0 });
+  if (outside(next.dayStartMs, DAY_MS, nowMs))
+    Object.assign(next, { dayStartMs: windowStart(nowMs, 'day'), dayCount: 0 });
   if (next.limitedUntilMs !== undefined && next.limitedUntilMs <= nowMs) {
     next.limitedUntilMs = undefined;
     next.requestsWhileLimited = 0;
@@ -144,6 +148,28 @@ export function countAnonymousRequest(
     resetSeconds: (counters.minuteStartMs + MINUTE_MS) / 1000,
   };
   return { counters, headers };
+}
+
+/** A window as set by hand: the requests counted in it, and the seconds until it ends. */
+export type WindowCounters = { used?: number; resetsInSeconds?: number };
+export type KeyWindows = { minute?: WindowCounters; day?: WindowCounters };
+
+/**
+ * Windows set by hand (the control API): a key at its limit, or a window ending soon, without a
+ * request sent or the clock moved. A window ends on a whole second, so that X-RateLimit-Reset
+ * names it exactly. A limit the key was under is forgotten; a ban stays.
+ */
+export function withWindows(previous: KeyCounters | undefined, windows: KeyWindows, nowMs: number): KeyCounters {
+  const next = { ...currentCounters(previous, nowMs), limitedUntilMs: undefined, requestsWhileLimited: 0 };
+  const startOf = (setting: WindowCounters | undefined, sizeMs: number, startMs: number) =>
+    setting?.resetsInSeconds === undefined
+      ? startMs
+      : Math.floor((nowMs + setting.resetsInSeconds * 1000) / 1000) * 1000 - sizeMs;
+  next.minuteStartMs = startOf(windows.minute, MINUTE_MS, next.minuteStartMs);
+  next.dayStartMs = startOf(windows.day, DAY_MS, next.dayStartMs);
+  next.minuteCount = windows.minute?.used ?? next.minuteCount;
+  next.dayCount = windows.day?.used ?? next.dayCount;
+  return next;
 }
 
 /** A ban set by hand (the control API), until `untilMs`. */

@@ -1,6 +1,7 @@
 // 429 storms as pure functions. A storm covers the requests of its keys and operations (all, if
 // none are named) while it runs; of those, it refuses a `fraction`, spread evenly and without
-// randomness, so that a test sees the same answers on every run.
+// randomness, so that a test sees the same answers on every run. A fault (faults.ts) is kept as a
+// storm whose chosen requests fail otherwise than with 429: one list, counted and stored the same way.
 import type { components } from '../generated/control.js';
 import { secondsUntil } from './rate-limit-policy.js';
 
@@ -17,7 +18,12 @@ export type Storm = {
   operations?: string[];
   retryAfterSeconds?: number;
   covered: number;
+  /** Of those, chosen: refused 429 by a storm, made to fail by a fault. */
   refused: number;
+  /** A fault's kind; absent for a 429 storm. */
+  fault?: components['schemas']['FaultKind'];
+  /** A stall's silence, in seconds (a fault of kind stall). */
+  stallSeconds?: number;
 };
 
 export function createStorm(id: string, spec: StormSpec, nowMs: number): Storm {

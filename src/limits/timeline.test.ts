@@ -35,6 +35,9 @@ describe("a key's timeline", () => {
         [60, 200],
         [61, 429, { code: 'RATE_LIMITED', retryAfterSeconds: 2, storm: true }],
         [64, 404, { code: 'PET_NOT_FOUND' }],
+        [65, 200, { fault: 'reset' }],
+        [66, 503, { code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 1, fault: 'unavailable' }],
+        [66.5, 200],
       ]),
       nowMs: START + 90_000,
       minutes: 10,
@@ -47,13 +50,26 @@ describe("a key's timeline", () => {
       ['answered', 1, false],
       ['storm', 2, false],
       ['error', 3, false],
+      ['fault', 4, false],
+      ['fault', 5, false],
+      // A fault's 503 is a refusal like a 429: a retry before its Retry-After is too early.
+      ['answered', 6, true],
     ]);
     expect(timeline.points[2]?.waitUntil).toBe('2026-11-21T10:01:00.000Z');
     expect(timeline.waits).toEqual([
       { from: '2026-11-21T10:00:02.000Z', until: '2026-11-21T10:01:00.000Z', requestIndex: 3, outcome: 'rate-limited' },
       { from: '2026-11-21T10:01:01.000Z', until: '2026-11-21T10:01:03.000Z', requestIndex: 5, outcome: 'storm' },
+      { from: '2026-11-21T10:01:06.000Z', until: '2026-11-21T10:01:07.000Z', requestIndex: 8, outcome: 'fault' },
     ]);
-    expect(timeline.counts).toEqual({ answered: 3, 'rate-limited': 1, storm: 1, banned: 0, error: 1, tooEarly: 0 });
+    expect(timeline.counts).toEqual({
+      answered: 4,
+      'rate-limited': 1,
+      storm: 1,
+      banned: 0,
+      fault: 2,
+      error: 1,
+      tooEarly: 1,
+    });
     expect(timeline).toMatchObject({ from: '2026-11-21T09:51:30.000Z', to: '2026-11-21T10:01:30.000Z', perMinute: 2 });
   });
 

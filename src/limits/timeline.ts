@@ -22,6 +22,7 @@ export type TimelineInput = {
 };
 
 export function outcomeOf(request: RecordedRequest): TimelineOutcome {
+  if (request.fault) return 'fault';
   if (request.storm) return 'storm';
   if (request.code === 'API_KEY_BANNED') return 'banned';
   if (request.status === 429) return 'rate-limited';
@@ -105,6 +106,7 @@ export function buildTimeline({ key, record, nowMs, minutes, perMinute }: Timeli
       'rate-limited': tally('rate-limited'),
       storm: tally('storm'),
       banned: tally('banned'),
+      fault: tally('fault'),
       error: tally('error'),
       tooEarly: points.filter((point) => point.tooEarly).length,
     },

@@ -17,7 +17,7 @@ import {
 } from '../limits/limit-state.js';
 import { PLAN_LIMITS } from '../limits/plans.js';
 import { formatRetryAfter, type RateLimitSettings } from '../limits/rate-limit-headers.js';
-import { recordWhenAnswered } from '../limits/rate-limit-middleware.js';
+import { recordWhenAnswered, unavailableError } from '../limits/rate-limit-middleware.js';
 import type { StateOutage } from './state-outage.js';
 
 /** Limits no client reaches: only storms may refuse. */
@@ -78,21 +78,25 @@ export function createStormGate(deps: StormGateDependencies): RequestHandler {
       next();
       return;
     }
-    const { decision } = decided;
+    const { decision, fault } = decided;
+    // A fault that breaks the answer breaks the upstream's, once the request went there.
     recordWhenAnswered(req, res, {
       state: deps.state,
       key,
       nowMs,
       operationId,
       decision,
+      ...(fault ? { fault } : {}),
       onRecordFailure: deps.onRecordFailure,
     });
     if (decision.allowed) {
       next();
       return;
     }
-    // The storm's 429 is the proxy's own answer: own-limit-headers.ts gives it its X-RateLimit-*.
+    // The storm's 429 (or a fault's 503) is the proxy's own answer: own-limit-headers.ts gives it its X-RateLimit-*.
     const retryAfter = formatRetryAfter(decision.retryAfterSeconds, deps.settings().retryAfterFormat, nowMs);
+    if (decision.reason === 'unavailable')
+      throw unavailableError(decision.retryAfterSeconds, retryAfter, 'a simulated fault, answered by the proxy');
     throw new HttpError(
       'RATE_LIMITED',
       `Too many requests right now (a simulated 429 storm, answered by the proxy). Retry after ${decision.retryAfterSeconds} s.`,

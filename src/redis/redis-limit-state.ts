@@ -29,6 +29,7 @@ import {
   type RateLimitHeaders,
   withBan,
   withoutBan,
+  withWindows,
 } from '../limits/rate-limit-policy.js';
 import { REQUEST_RECORD_LIMIT, type RecordedRequest } from '../limits/request-record.js';
 import { isStormOver, type Storm } from '../limits/storms.js';
@@ -416,6 +417,7 @@ export function createRedisLimitState(
     },
     ban: (subject, untilMs, nowMs) => countersOnly(subject, (previous) => withBan(previous, untilMs, nowMs)),
     liftBan: (subject, nowMs) => countersOnly(subject, (previous) => withoutBan(previous, nowMs)),
+    setWindows: (subject, windows, nowMs) => countersOnly(subject, (previous) => withWindows(previous, windows, nowMs)),
     async resetCounters(subject) {
       if (subject === undefined) {
         await connection.run((client) => client.del(countersKey));
@@ -444,7 +446,8 @@ export function createRedisLimitState(
           ? { result: true, list: list.filter((storm) => storm.id !== id) }
           : { result: false },
       ),
-    clearStorms: () => changeStorms(() => ({ result: undefined, list: [] })),
+    clearStorms: (which = () => true) =>
+      changeStorms((list) => ({ result: undefined, list: list.filter((storm) => !which(storm)) })),
 
     recordRequest: (apiKey, request) => records.add({ apiKey, json: JSON.stringify(request) }),
     async requests(apiKey, newest = REQUEST_RECORD_LIMIT) {

@@ -1,11 +1,12 @@
 // What a case does while the client runs, seen from each request before the mock handles it:
-// it arms the case on the client's first request (the clock, frozen since the set-up, runs from
-// there, and so do the windows, bans and storms), and clears the road once the client has come
-// back from its edge with an answer, so that a good client's later calls meet no second edge
-// (a client making 200 calls finishes as soon as one making 5). It also takes Retry-After off
-// the 429s of a case that has none.
+// it arms the case on the client's first request (the key's windows, its ban, storm or fault are
+// set then, on the machine's clock, so that each runs from that instant), and clears the road once
+// the client has come back from its edge with an answer, so that a good client's later calls meet
+// no second edge (a client making 200 calls finishes as soon as one making 5). It also takes
+// Retry-After off the 429s of a case that has none, and notes each exchange for the verdict.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Simulation } from '../control/simulation.js';
+import { whenBroken } from '../http/broken-answers.js';
 import type { PlanLimits } from '../limits/plans.js';
 import type { SdkCase } from './catalogue.js';
 
@@ -18,31 +19,46 @@ const SLOW_ANSWERS = 3;
 export type GateExchange = {
   arrivedMs: number;
   answeredMs?: number;
-  /** The connection it came on, numbered from 1: a retry usually comes on its own call's connection. */
+  /** The connection it came on, numbered from 1: a request on a connection follows its last answer. */
   connection: number;
+  /** The first request on its connection: one the client may have sent with others, before any answer. */
+  opensConnection?: boolean;
+  method: string;
+  path: string;
+  /** The answer's status: the one it was to have, where a fault broke it. */
+  status?: number;
+  /** The answer never went out whole: a fault broke it, or the client left before it came. */
+  broken?: boolean;
+  /** A create's body as the client sent it, and the Location of what it made. */
+  sentBody?: string;
+  location?: string;
 };
 
 export type CaseGate = {
   beforeRequest(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** Set-up done: the next request is the client's first. */
-  open(simulation: Simulation, key: string): void;
+  /** Set-up done: the next request is the client's first, and `arm` sets the case's edge then. */
+  open(simulation: Simulation, key: string, arm: () => Promise<void>): void;
   /** Resolves at the client's first request. */
   readonly firstRequest: Promise<void>;
   /** Whether the road was cleared (for the verdict's notes). */
   readonly cleared: boolean;
-  /** When each request arrived and was answered: what was in flight at once. */
+  /** When each request arrived and was answered, and how: what was in flight at once, what was made. */
   readonly exchanges: readonly GateExchange[];
 };
+
+/** The body express read from the request, once it was handled. */
+const bodyOf = (req: IncomingMessage) => (req as IncomingMessage & { body?: unknown }).body;
 
 export function createCaseGate(testCase: SdkCase): CaseGate {
   let simulation: Simulation | undefined;
   let key = '';
+  let armCase: () => Promise<void> = async () => undefined;
   let armed: Promise<void> | undefined;
   let markFirst: () => void = () => undefined;
   const firstRequest = new Promise<void>((resolve) => {
     markFirst = resolve;
   });
-  let refused = false;
+  let metEdge = false;
   let sawRemainingZero = false;
   let answers = 0;
   let cleared = false;
@@ -56,17 +72,18 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
       cleared = true;
       await sim.putKey(key, 'free', OPEN_ROAD);
       await sim.stopStorms();
+      await sim.stopFaults();
       if (testCase.setUp.latencyMs) await sim.setLatency({ ms: 0 });
     })();
     return clearing;
   };
 
-  const onAnswer = (sim: Simulation, res: ServerResponse) => {
+  const onAnswer = (sim: Simulation, res: ServerResponse, broken: boolean) => {
     answers += 1;
     const status = res.statusCode;
-    if (status === 429 || status === 403) refused = true;
+    if (broken || status === 429 || status === 403 || status === 503) metEdge = true;
     else if (status < 400) {
-      const comesBack = refused || sawRemainingZero;
+      const comesBack = metEdge || sawRemainingZero;
       if (res.getHeader('X-RateLimit-Remaining') === '0') sawRemainingZero = true;
       if (comesBack) void clearRoad(sim);
     }
@@ -79,42 +96,61 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
     get cleared() {
       return cleared;
     },
-    open(sim, caseKey) {
+    open(sim, caseKey, arm) {
       simulation = sim;
       key = caseKey;
+      armCase = arm;
     },
     async beforeRequest(req, res) {
       const sim = simulation;
       // Only the client's own calls arm and steer the case (never the control API).
       if (!sim || req.url === undefined || req.url.startsWith('/__mock')) return;
-      if (!connections.has(req.socket)) {
+      const opensConnection = !connections.has(req.socket);
+      if (opensConnection) {
         connectionCount += 1;
         connections.set(req.socket, connectionCount);
       }
       // Kept in step with the key's request record: only the requests that carry the case's key.
       const exchange: GateExchange | undefined =
         req.headers['x-api-key'] === key
-          ? { arrivedMs: Date.now(), connection: connections.get(req.socket) ?? 0 }
+          ? {
+              arrivedMs: Date.now(),
+              connection: connections.get(req.socket) ?? 0,
+              ...(opensConnection ? { opensConnection } : {}),
+              method: req.method ?? 'GET',
+              path: req.url,
+            }
           : undefined;
-      if (exchange) {
-        exchanges.push(exchange);
-        res.once('close', () => {
-          exchange.answeredMs ??= Date.now();
-        });
-      }
+      if (exchange) exchanges.push(exchange);
       armed ??= (async () => {
         markFirst();
-        await sim.moveClock({ frozen: false });
+        await armCase();
       })();
       await armed;
       if (clearing) await clearing;
       if (testCase.setUp.withoutRetryAfter) dropRetryAfterOf429(res);
+      let finished = false;
       res.once('finish', () => {
+        finished = true;
         if (exchange) exchange.answeredMs = Date.now();
-        onAnswer(sim, res);
+      });
+      res.once('close', () => {
+        if (exchange) noteAnswer(exchange, req, res, !finished);
+        onAnswer(sim, res, !finished);
       });
     },
   };
+}
+
+function noteAnswer(exchange: GateExchange, req: IncomingMessage, res: ServerResponse, broken: boolean): void {
+  exchange.answeredMs ??= whenBroken(res) ?? Date.now();
+  exchange.status = res.statusCode;
+  if (broken) exchange.broken = true;
+  if (exchange.method !== 'POST') return;
+  const body = bodyOf(req);
+  if (body !== undefined) exchange.sentBody = JSON.stringify(body);
+  const location = res.getHeader('Location');
+  if (typeof location === 'string') exchange.location = location;
 }
 
 /** Takes Retry-After off a 429 just before its head is written. */

@@ -1,11 +1,14 @@
 // The cases of `petstore-mock sdk-check`, as data: what each reproduces, how its world is set up,
-// and what a well-behaved client does in it. A case is armed by the client's first request (until
-// then its clock stands still), brings the client to its edge, then clears the road (see
-// case-gate.ts), so that a verdict depends on how the client treats the edge, not on its start
-// time or how many calls it makes. A client run is the SDK author's own command: it makes a
-// handful of calls (MIN_CALLS or more) with PETSTORE_BASE_URL and PETSTORE_API_KEY, and ends.
+// and what a well-behaved client does in it. A case runs on this machine's clock (all but the
+// clock case): it is armed by the client's first request, which finds the key's windows, ban,
+// storm or fault set then (see case-gate.ts), brings the client to its edge, then clears the
+// road, so that a verdict depends on how the client treats the edge, not on its start time or
+// how many calls it makes. A client run is the SDK author's own command: it makes a handful of
+// calls (MIN_CALLS or more) with PETSTORE_BASE_URL and PETSTORE_API_KEY, and ends.
+import type { FaultSpec } from '../limits/faults.js';
 import type { PlanLimits } from '../limits/plans.js';
 import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
+import type { KeyWindows } from '../limits/rate-limit-policy.js';
 import type { StormSpec } from '../limits/storms.js';
 
 /** The calls a client run must make for every case to reach its edge. */
@@ -14,38 +17,46 @@ export const MIN_CALLS = 5;
 /** A wait longer than this may be surfaced instead of waited out (got's and ky's maxRetryAfter). */
 export const LONG_WAIT_SECONDS = 30;
 
+/** A fault on the case's key, on its reads (GET operations) or its creates (POST operations). */
+export type CaseFault = Omit<FaultSpec, 'keys' | 'operations'> & { on: 'reads' | 'creates' };
+
 export type CaseSetUp = {
   /** The key's limits (on the free plan). */
   limits: PlanLimits;
-  /**
-   * Where the mock's clock starts, three seconds before a minute ends; it runs with real time from
-   * the client's first request. `skewMinutes`: that many minutes ahead of the machine's clock.
-   */
-  clockStart: string | { skewMinutes: number };
+  /** The key's windows as its first request finds them (set then): at its limit, a window ending 3 s in. */
+  windows?: KeyWindows;
   retryAfterFormat: RetryAfterFormat;
-  /** Requests spent before the client starts (left out of its record): its first call meets the limit. */
-  spentBefore?: number;
-  /** A ban on the key from the start, this many seconds long. */
+  /** A ban on the key from its first request, this many seconds long. */
   banSeconds?: number;
-  /** A storm on the key from the start. */
+  /** A storm on the key from its first request. */
   storm?: Omit<StormSpec, 'keys'>;
+  /** A fault on the key from its first request. */
+  fault?: CaseFault;
   /** Every answer this slow (the first few: then the road is cleared). */
   latencyMs?: number;
   /** Requests while limited that ban the key (the mock's default otherwise). */
   banThreshold?: number;
-  /** 429 answers go out without Retry-After: the client must read X-RateLimit-Reset against Date. */
+  /** 429 answers go out without Retry-After: X-RateLimit-Reset (or backing off) is the client's guide. */
   withoutRetryAfter?: boolean;
+  /** The clock case only: the server's clock this many minutes behind this machine's. */
+  clockBehindMinutes?: number;
 };
 
 export type CaseExpectation = {
-  /** What the client must meet for the case to say anything: a refusal of this kind. */
-  meets: 'rate-limited' | 'storm' | 'banned' | 'day-limit' | 'limit-or-pacing' | 'slow-answers';
+  /** What the client must meet for the case to say anything: a refusal or a fault of this kind. */
+  meets: 'rate-limited' | 'storm' | 'banned' | 'day-limit' | 'limit-or-pacing' | 'slow-answers' | 'fault';
   /** After the refusals, a good client comes back and is answered (not so where the wait is hours). */
   recovers: boolean;
   /** The client's requests must not reach the ban (several in flight that all retry would). */
   mustNotBeBanned?: boolean;
   /** A good client gives up: it ends by itself soon after the refusal, with no further call. */
   givesUp?: boolean;
+  /**
+   * Retries before the wait was over are credited when they back off exponentially and stay under
+   * the ban (the seed: "Clients should back off exponentially"): where no wait is told, or where
+   * the one told reads as past on the client's clock.
+   */
+  creditsBackoff?: boolean;
 };
 
 export type SdkCase = {
@@ -59,19 +70,10 @@ export type SdkCase = {
 };
 
 const GENEROUS: PlanLimits = { perMinute: 1_000, perDay: 100_000 };
-/**
- * About five minutes ahead of the machine's clock, three seconds before a minute ends: the first
- * window closes three seconds into the case, and the server's clock is as far from the client's
- * as real servers' are (a client that reads a date against its own clock shows it, every run).
- */
-const NEAR_MINUTE_END = { skewMinutes: 5 };
-
-/** The instant a case's clock starts at: three seconds before a minute ends, skewed where asked. */
-export function caseClockStart(setUp: CaseSetUp, realNowMs: number): Date {
-  if (typeof setUp.clockStart === 'string') return new Date(setUp.clockStart);
-  const skewed = realNowMs + setUp.clockStart.skewMinutes * 60_000;
-  return new Date(Math.ceil(skewed / 60_000) * 60_000 - 3_000);
-}
+const AT_LIMIT: Pick<CaseSetUp, 'limits' | 'windows'> = {
+  limits: { perMinute: 10, perDay: 1_000 },
+  windows: { minute: { used: 10, resetsInSeconds: 3 } },
+};
 
 export const CATALOGUE: readonly SdkCase[] = Object.freeze([
   {
@@ -79,42 +81,33 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     reproduces: 'the per-minute limit already reached: 429 with Retry-After in seconds, the window ending 3 s in',
     passes: 'waits the Retry-After, then goes on',
     fails: 'retries earlier than told, or gives up on a 3 s wait',
-    setUp: {
-      limits: { perMinute: 10, perDay: 1_000 },
-      spentBefore: 10,
-      clockStart: NEAR_MINUTE_END,
-      retryAfterFormat: 'seconds',
-    },
+    setUp: { ...AT_LIMIT, retryAfterFormat: 'seconds' },
     expect: { meets: 'rate-limited', recovers: true },
   },
   {
     name: 'limit-http-date',
-    reproduces:
-      "the same, Retry-After as an HTTP-date (RFC 9110 section 10.2.3) on a server clock about 5 minutes ahead of this machine's: measure it from the answer's Date",
-    passes: "reads the date against the answer's Date, waits 3 s, goes on",
-    fails: 'reads it against its own clock (waits 5 minutes, or gives up), or retries early',
-    setUp: {
-      limits: { perMinute: 10, perDay: 1_000 },
-      spentBefore: 10,
-      clockStart: NEAR_MINUTE_END,
-      retryAfterFormat: 'http-date',
-    },
+    reproduces: "the same, Retry-After as an HTTP-date (RFC 9110 section 10.2.3), 3 s after the answer's Date",
+    passes: 'waits until the date (3 s), then goes on',
+    fails: 'retries before the date, misreads it, or gives up',
+    setUp: { ...AT_LIMIT, retryAfterFormat: 'http-date' },
     expect: { meets: 'rate-limited', recovers: true },
   },
   {
     name: 'reset-only',
+    reproduces: 'the limit reached, and the 429 carries no Retry-After: only X-RateLimit-Reset, 3 s away',
+    passes: 'waits until X-RateLimit-Reset, or backs off exponentially (as the seed asks) and stays under the ban',
+    fails: 'retries at a fixed short interval or at once, reaches the ban, or gives up',
+    setUp: { ...AT_LIMIT, retryAfterFormat: 'seconds', withoutRetryAfter: true },
+    expect: { meets: 'rate-limited', recovers: true, creditsBackoff: true },
+  },
+  {
+    name: 'clock-behind',
     reproduces:
-      "the limit reached, and the 429 carries no Retry-After: X-RateLimit-Reset, read against the answer's Date (the server's clock about 5 minutes ahead), is the wait",
-    passes: "waits until X-RateLimit-Reset, measured from the answer's Date, then goes on",
-    fails: 'retries before X-RateLimit-Reset, reads it against its own clock (waits 5 minutes), or gives up',
-    setUp: {
-      limits: { perMinute: 10, perDay: 1_000 },
-      spentBefore: 10,
-      clockStart: NEAR_MINUTE_END,
-      retryAfterFormat: 'seconds',
-      withoutRetryAfter: true,
-    },
-    expect: { meets: 'rate-limited', recovers: true },
+      "a server whose clock is 5 minutes behind this machine's (met in production), at its limit: Retry-After as an HTTP-date 3 s after the answer's Date. Beyond RFC 9110, which does not say which clock to read the date against",
+    passes: "measures the date against the answer's Date (waits 3 s), or keeps a minimum wait that grows; then goes on",
+    fails: 'reads the date against its own clock, finds it past, and retries at once into more 429s (or the ban)',
+    setUp: { ...AT_LIMIT, retryAfterFormat: 'http-date', clockBehindMinutes: 5 },
+    expect: { meets: 'rate-limited', recovers: true, creditsBackoff: true },
   },
   {
     name: 'in-flight',
@@ -122,13 +115,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
       'the limit reached while several requests are in flight on one key (PETSTORE_SDK_CHECK_CASE=in-flight asks the client for them): a ban after 5 requests while limited',
     passes: 'every request in flight waits the Retry-After; together they stay under the ban',
     fails: 'any sibling retries early, or together they reach the ban',
-    setUp: {
-      limits: { perMinute: 10, perDay: 1_000 },
-      spentBefore: 10,
-      clockStart: NEAR_MINUTE_END,
-      retryAfterFormat: 'seconds',
-      banThreshold: 5,
-    },
+    setUp: { ...AT_LIMIT, retryAfterFormat: 'seconds', banThreshold: 5 },
     expect: { meets: 'rate-limited', recovers: true, mustNotBeBanned: true },
   },
   {
@@ -138,7 +125,6 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     fails: 'retries earlier, or gives up on a 1 s wait',
     setUp: {
       limits: GENEROUS,
-      clockStart: NEAR_MINUTE_END,
       retryAfterFormat: 'seconds',
       // Counted in requests, not seconds: a client slowed by a busy machine meets it all the same.
       storm: { requests: 6, fraction: 0.5, retryAfterSeconds: 1 },
@@ -150,7 +136,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     reproduces: 'a 429 storm on every request for 3 s, Retry-After the seconds it has left',
     passes: 'waits as told, then goes on',
     fails: 'retries earlier than told, or gives up on a wait of seconds',
-    setUp: { limits: GENEROUS, clockStart: NEAR_MINUTE_END, retryAfterFormat: 'seconds', storm: { seconds: 3 } },
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', storm: { seconds: 3 } },
     expect: { meets: 'storm', recovers: true },
   },
   {
@@ -158,7 +144,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     reproduces: 'the key banned for 3 s: 403 API_KEY_BANNED with its Retry-After',
     passes: 'stays away 3 s and goes on, or surfaces the ban',
     fails: 'calls while banned',
-    setUp: { limits: GENEROUS, clockStart: NEAR_MINUTE_END, retryAfterFormat: 'seconds', banSeconds: 3 },
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', banSeconds: 3 },
     expect: { meets: 'banned', recovers: true },
   },
   {
@@ -166,43 +152,46 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     reproduces: 'the key banned for 10 minutes: 403 API_KEY_BANNED with Retry-After: 600',
     passes: 'surfaces the ban',
     fails: 'calls while banned, or is still waiting it out at the time limit',
-    setUp: { limits: GENEROUS, clockStart: NEAR_MINUTE_END, retryAfterFormat: 'seconds', banSeconds: 600 },
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', banSeconds: 600 },
     expect: { meets: 'banned', recovers: false, givesUp: true },
   },
   {
     name: 'day-exhausted',
     reproduces:
-      'the per-day limit used up at noon: 429 with a Retry-After of 12 hours; a good client gives up and says so',
+      "the per-day limit used up with 12 hours of the key's day left: 429 with a Retry-After of 12 hours; a good client gives up and says so",
     passes: 'gives up at once and surfaces the error',
     fails: 'retries within the 12 hours, or is still waiting at the time limit',
     setUp: {
       limits: { perMinute: 100, perDay: 3 },
-      spentBefore: 3,
-      clockStart: '2030-01-01T12:00:00Z',
+      windows: { day: { used: 3, resetsInSeconds: 43_200 } },
       retryAfterFormat: 'seconds',
     },
     expect: { meets: 'day-limit', recovers: false, givesUp: true },
   },
   {
     name: 'day-ends',
-    reproduces:
-      "the per-day limit used up 3 s before midnight (UTC, the day window's end): 429 with Retry-After: 3, not hours",
+    reproduces: "the per-day limit used up 3 s before the key's day window ends: 429 with Retry-After: 3, not hours",
     passes: 'waits 3 s into the new day, then goes on',
     fails: 'retries earlier, or takes a day-limit 429 for a wait of hours and gives up',
     setUp: {
       limits: { perMinute: 100, perDay: 3 },
-      spentBefore: 3,
-      clockStart: '2030-01-01T23:59:57Z',
+      windows: { day: { used: 3, resetsInSeconds: 3 } },
       retryAfterFormat: 'seconds',
     },
     expect: { meets: 'day-limit', recovers: true },
   },
   {
     name: 'remaining-zero',
-    reproduces: 'X-RateLimit-Remaining reaching 0 before any 429 (a client that paces itself is credited)',
+    reproduces:
+      'X-RateLimit-Remaining reaching 0 before any 429, the window ending 5 s in (a client that paces itself is credited)',
     passes: 'paces itself until X-RateLimit-Reset (credited), or honours the 429',
     fails: 'retries a 429 earlier than told',
-    setUp: { limits: { perMinute: 3, perDay: 1_000 }, clockStart: NEAR_MINUTE_END, retryAfterFormat: 'seconds' },
+    setUp: {
+      limits: { perMinute: 3, perDay: 1_000 },
+      // Long enough that three calls reach the limit within it on a busy machine.
+      windows: { minute: { used: 0, resetsInSeconds: 5 } },
+      retryAfterFormat: 'seconds',
+    },
     expect: { meets: 'limit-or-pacing', recovers: true },
   },
   {
@@ -210,8 +199,55 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     reproduces: 'the first answers taking 1.5 s each: a client whose timeout is too short gives up and sends again',
     passes: 'waits for each answer',
     fails: 'sends a request again before its answer came',
-    setUp: { limits: GENEROUS, clockStart: NEAR_MINUTE_END, retryAfterFormat: 'seconds', latencyMs: 1_500 },
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', latencyMs: 1_500 },
     expect: { meets: 'slow-answers', recovers: true },
+  },
+  {
+    name: 'fault-reset',
+    reproduces: "the connection reset before the answer, on the client's first three reads",
+    passes: 'retries the read with backoff (growing waits), and goes on',
+    fails: 'gives up on the read, or retries at once',
+    // Three in a row: enough waits to tell backing off from retrying at once on a busy machine.
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'reset', requests: 3, on: 'reads' } },
+    expect: { meets: 'fault', recovers: true },
+  },
+  {
+    name: 'fault-cut',
+    reproduces:
+      "the answer to the client's first read cut short of its Content-Length: half the body, then the connection closes",
+    passes: 'never uses the partial body: reads again, and goes on',
+    fails: 'takes the partial body for the answer, or gives up',
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'cut', requests: 1, on: 'reads' } },
+    expect: { meets: 'fault', recovers: true },
+  },
+  {
+    name: 'fault-stall',
+    reproduces: "the answer to the client's first read stalls: its head, then silence for 5 minutes",
+    passes: 'times the read out well within the time limit, reads again, and goes on',
+    fails: 'waits for the body with no timeout (it hangs), or gives up after its timeout',
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'stall', requests: 1, on: 'reads' } },
+    expect: { meets: 'fault', recovers: true },
+  },
+  {
+    name: 'fault-unavailable',
+    reproduces: "503 Service Unavailable with Retry-After: 2 on the client's first two reads (RFC 9110 section 15.6.4)",
+    passes: "waits the 503's Retry-After, then goes on",
+    fails: 'retries earlier than told, or gives up on a 2 s wait',
+    setUp: {
+      limits: GENEROUS,
+      retryAfterFormat: 'seconds',
+      fault: { kind: 'unavailable', requests: 2, retryAfterSeconds: 2, on: 'reads' },
+    },
+    expect: { meets: 'fault', recovers: true },
+  },
+  {
+    name: 'fault-create-reset',
+    reproduces:
+      "the connection of the client's first create reset after the pet was stored, its answer lost (PETSTORE_SDK_CHECK_CASE=fault-create-reset asks the client for a create)",
+    passes: 'does not send the create again blindly: reads first, or surfaces the error',
+    fails: 'sends the create again blindly: a duplicate (both ids shown); a client that makes no create is not judged',
+    setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'reset', requests: 1, on: 'creates' } },
+    expect: { meets: 'fault', recovers: false },
   },
 ]);
 

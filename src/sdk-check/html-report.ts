@@ -6,6 +6,14 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import type { CaseResult } from './run-case.js';
+import { tally, VERDICT_MARKS } from './run-sdk-check.js';
+
+/** Each verdict's section class and words. */
+const SHOWN = {
+  passed: { kind: 'pass', words: 'passed' },
+  failed: { kind: 'fail', words: 'failed' },
+  'not-exercised': { kind: 'idle', words: 'not exercised' },
+} as const;
 
 const UPLOT_FOLDER = join(dirname(createRequire(import.meta.url).resolve('uplot/package.json')), 'dist');
 
@@ -23,9 +31,10 @@ h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 0; }
 .meta { color: #5a6475; margin-bottom: 16px; }
 .summary span { display: inline-block; padding: 4px 10px; border-radius: 4px; margin-right: 8px; font-weight: 600; }
 .passed { background: #e3f5e8; color: #17602e; } .failed { background: #fde7e7; color: #9b1c1c; }
+.not-exercised { background: #eef0f4; color: #3d4555; }
 section.case { border: 1px solid #e3e6ec; border-radius: 6px; padding: 12px 16px; margin: 14px 0; }
 section.case header { display: flex; gap: 12px; align-items: baseline; }
-.mark { font-weight: 700; } .pass .mark { color: #17602e; } .fail .mark { color: #9b1c1c; }
+.mark { font-weight: 700; } .pass .mark { color: #17602e; } .fail .mark { color: #9b1c1c; } .idle .mark { color: #3d4555; }
 .reproduces { color: #4a5263; } ul { margin: 6px 0; } .reasons li { color: #9b1c1c; } .notes li { color: #4a5263; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 12px; color: #4a5263; margin-top: 4px; }
 .legend i { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: -1px; }
@@ -52,7 +61,7 @@ export async function renderHtmlReport(results: readonly CaseResult[], command: 
     readFile(join(UPLOT_FOLDER, 'uPlot.min.css'), 'utf8'),
     timelineScript(),
   ]);
-  const passed = results.filter((result) => result.verdict.passed).length;
+  const count = (status: keyof typeof SHOWN) => results.filter((result) => result.verdict.status === status).length;
   const cases = results.map((result) => ({ name: result.case.name, timeline: result.timeline }));
   const sections = results
     .map(({ case: testCase, verdict, run, output }, index) => {
@@ -60,8 +69,9 @@ export async function renderHtmlReport(results: readonly CaseResult[], command: 
         items.length > 0
           ? `<ul class="${kind}">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
           : '';
-      return `<section class="case ${verdict.passed ? 'pass' : 'fail'}" data-index="${index}" data-case="${escapeHtml(testCase.name)}">
-<header><span class="mark">${verdict.passed ? '✓ passed' : '✗ failed'}</span><h2>${escapeHtml(testCase.name)}</h2>
+      const shown = SHOWN[verdict.status];
+      return `<section class="case ${shown.kind}" data-index="${index}" data-case="${escapeHtml(testCase.name)}">
+<header><span class="mark">${VERDICT_MARKS[verdict.status]} ${shown.words}</span><h2>${escapeHtml(testCase.name)}</h2>
 <span class="reproduces">${escapeHtml(testCase.reproduces)}</span></header>
 ${list(verdict.reasons, 'reasons')}${list(verdict.notes, 'notes')}
 <div class="chart"></div><div class="legend"></div>
@@ -71,13 +81,13 @@ ${list(verdict.reasons, 'reasons')}${list(verdict.notes, 'notes')}
     .join('\n');
   const data = JSON.stringify(cases).replace(/</g, '\\u003c');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>sdk-check: ${passed} passed, ${results.length - passed} failed</title>
+<html lang="en"><head><meta charset="utf-8"><title>sdk-check: ${tally(results)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <style>${uplotCss}${STYLE}</style></head>
 <body>
 <h1>petstore-mock sdk-check</h1>
 <div class="meta">client: <code>${escapeHtml(command)}</code></div>
-<div class="summary"><span class="passed">${passed} passed</span><span class="failed">${results.length - passed} failed</span></div>
+<div class="summary"><span class="passed">${count('passed')} passed</span><span class="failed">${count('failed')} failed</span>${count('not-exercised') > 0 ? `<span class="not-exercised">${count('not-exercised')} not exercised</span>` : ''}</div>
 ${sections}
 <script>${uplot}</script>
 <script>${timeline}

@@ -1,8 +1,12 @@
 // The verdict of one case, from what the mock recorded of the client (the request record and the
 // compliance report, the same that the dashboard's timeline draws), in words an SDK author acts on.
+// The words cite what the RFCs and the seed say, nothing they do not.
 import type { ComplianceReport } from '../limits/compliance.js';
 import type { RecordedRequest } from '../limits/request-record.js';
+import type { GateExchange } from './case-gate.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
+import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
+import { clientWaits, isRefusal, judgeBackoff, seconds } from './judge-retries.js';
 
 export type ClientRun = {
   exitCode: number | null;
@@ -15,40 +19,44 @@ export type ClientRun = {
   startError?: string;
   /** Whether the case cleared the road after the client came back from its edge. */
   roadCleared?: boolean;
-  /** When each request arrived and was answered (real ms), in the record's order. */
-  exchanges?: readonly { arrivedMs: number; answeredMs?: number; connection: number }[];
+  /** When each request arrived and was answered (real ms), and how, in the record's order. */
+  exchanges?: readonly GateExchange[];
 };
 
+/** Passed, failed, or not exercised (the client never did what the case is about: neither). */
+export type VerdictStatus = 'passed' | 'failed' | 'not-exercised';
+
 export type Verdict = {
-  passed: boolean;
+  status: VerdictStatus;
   /** Why it failed, each a thing to change in the client. */
   reasons: string[];
   /** What was seen, and what was credited. */
   notes: string[];
 };
 
-const seconds = (value: number) => `${Math.round(value * 10) / 10} s`;
-const isRefusal = (request: RecordedRequest) => request.status === 429 || request.status === 403;
+/**
+ * Sooner than this after an answer on another connection, a request that opens a connection of its
+ * own was sent with it, not because of it: the waits any case tells are a second or more.
+ */
+const SIBLING_MS = 1_000;
+
+const verdictOf = (reasons: string[], notes: string[]): Verdict => ({
+  status: reasons.length === 0 ? 'passed' : 'failed',
+  reasons,
+  notes,
+});
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** How a refusal said to wait, as the client read it. */
 function waitSaid(refusal: RecordedRequest, testCase: SdkCase): string {
   const wait = refusal.retryAfterSeconds ?? 0;
   const hours = wait >= 3_600 ? ` (${Math.round(wait / 360) / 10} h)` : '';
-  const limitRefusal = !refusal.storm && refusal.code !== 'API_KEY_BANNED';
-  if (testCase.setUp.withoutRetryAfter && refusal.status === 429 && limitRefusal)
+  const limitRefusal = refusal.status === 429 && !refusal.storm;
+  if (testCase.setUp.withoutRetryAfter && limitRefusal)
     return `no Retry-After, and X-RateLimit-Reset ${wait} s after the answer's Date${hours}`;
   return testCase.setUp.retryAfterFormat === 'http-date' && limitRefusal
     ? `Retry-After: an HTTP-date ${wait} s after the answer's Date${hours}`
     : `Retry-After: ${wait}${hours}`;
-}
-
-/** What a client that reads a date of the answer against its own clock meets in a skewed case. */
-function skewNote(testCase: SdkCase): string {
-  const { clockStart, retryAfterFormat, withoutRetryAfter } = testCase.setUp;
-  if (typeof clockStart === 'string' || (retryAfterFormat !== 'http-date' && !withoutRetryAfter)) return '';
-  const what = withoutRetryAfter ? 'X-RateLimit-Reset' : 'the HTTP-date';
-  return ` (the server's clock is about ${clockStart.skewMinutes} minutes ahead of this machine's: a client that reads ${what} against its own clock sees a wait ${clockStart.skewMinutes} minutes too long; read it against the answer's Date, as RFC 9110 section 10.2.3 intends)`;
 }
 
 function metTheEdge(testCase: SdkCase, record: readonly RecordedRequest[]): string | undefined {
@@ -63,6 +71,13 @@ function metTheEdge(testCase: SdkCase, record: readonly RecordedRequest[]): stri
     return record.some((request) => request.storm) ? undefined : `${made} and met no storm 429: ${needs}`;
   if (meets === 'banned')
     return record.some((request) => request.code === 'API_KEY_BANNED') ? undefined : `${made} and met no ban: ${needs}`;
+  if (meets === 'fault') {
+    const kind = testCase.setUp.fault?.kind;
+    const reads = testCase.setUp.fault?.on === 'reads' ? ', none of them a read (GET)' : '';
+    return record.some((request) => request.fault === kind)
+      ? undefined
+      : `${made}${record.some((request) => request.method === 'GET') ? '' : reads} and met no fault: ${needs}`;
+  }
   if (meets === 'limit-or-pacing')
     return record.length > testCase.setUp.limits.perMinute || record.some((request) => request.status === 429)
       ? undefined
@@ -70,12 +85,29 @@ function metTheEdge(testCase: SdkCase, record: readonly RecordedRequest[]): stri
   return record.filter((request) => request.status < 400).length >= 2 ? undefined : `${made}: ${needs}`;
 }
 
+/**
+ * The exchanges in the record's order. The record lists requests as they were answered, the gate as
+ * they came: the n-th to come is the n-th decided (on the mock's clock), so each is matched by that.
+ */
+function inRecordOrder(record: readonly RecordedRequest[], exchanges?: readonly GateExchange[]) {
+  if (!exchanges || exchanges.length !== record.length) return exchanges;
+  const decided = record.map((request, position) => ({ request, position }));
+  decided.sort((one, other) => one.request.atMs - other.request.atMs || one.request.index - other.request.index);
+  const aligned: GateExchange[] = new Array(record.length);
+  decided.forEach(({ position }, nth) => {
+    aligned[position] = exchanges[nth] as GateExchange;
+  });
+  return aligned;
+}
+
 export function judgeCase(
   testCase: SdkCase,
   record: readonly RecordedRequest[],
   compliance: ComplianceReport,
-  run: ClientRun,
+  given: ClientRun,
 ): Verdict {
+  const exchanges = inRecordOrder(record, given.exchanges);
+  const run: ClientRun = exchanges ? { ...given, exchanges } : given;
   const reasons: string[] = [];
   const notes: string[] = [];
   const refusals = record.filter(isRefusal);
@@ -95,7 +127,11 @@ export function judgeCase(
           ? `the client sent no request within ${run.timeoutSeconds} s of its start: it must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY`
           : `the client ended (exit code ${run.exitCode ?? 'none'}) without sending a request: it must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY`,
     );
-    return { passed: false, reasons, notes };
+    return verdictOf(reasons, notes);
+  }
+  if (testCase.setUp.fault?.on === 'creates') {
+    const judged = judgeLostCreate(run, reasons, notes);
+    return judged === 'not-exercised' ? { status: 'not-exercised', reasons, notes } : verdictOf(reasons, notes);
   }
   const missed = metTheEdge(testCase, record);
   if (missed) reasons.push(missed);
@@ -109,33 +145,45 @@ export function judgeCase(
     const answered = exchangeOf(previousIndex)?.answeredMs;
     return sent !== undefined && answered !== undefined && sent < answered;
   };
-  // With several in flight, the request just before a retry may be a sibling's: a retry is judged
-  // against the refusal its own connection carried last, and a call on a new connection is new.
+  // With several in flight, a retry may follow a sibling's refusal, on whichever connection the
+  // client's pool gives it: it is early only where it came before every wait told to the requests
+  // refused since the last one served that it can have read (the others are siblings sent with it:
+  // on a connection of their own, opened with it, come soon after, however late a busy loop saw them).
   const inFlight = testCase.expect.mustNotBeBanned === true;
-  const earlyOnItsConnection = (index: number) => {
+  const earlyForEverySibling = (index: number) => {
     const at = position.get(index) ?? 0;
-    const connection = run.exchanges?.[at]?.connection;
+    const own = run.exchanges?.[at];
+    const sent = own?.arrivedMs ?? Number.POSITIVE_INFINITY;
+    const told: number[] = [];
     for (let before = at - 1; before >= 0; before -= 1) {
-      if (run.exchanges?.[before]?.connection !== connection) continue;
+      const earlier = run.exchanges?.[before];
+      const answeredMs = earlier?.answeredMs;
+      if (answeredMs === undefined || answeredMs > sent) continue;
+      if (earlier?.connection !== own?.connection && own?.opensConnection && sent - answeredMs < SIBLING_MS) continue;
       const previous = record[before] as RecordedRequest;
-      if (!isRefusal(previous)) return false;
-      const retryAtMs = previous.retryAtMs ?? previous.atMs + (previous.retryAfterSeconds ?? 0) * 1000;
-      return (record[at] as RecordedRequest).atMs < retryAtMs;
+      if (!isRefusal(previous)) break;
+      told.push(previous.retryAtMs ?? previous.atMs + (previous.retryAfterSeconds ?? 0) * 1000);
     }
-    return false;
+    return told.length > 0 && (record[at] as RecordedRequest).atMs < Math.min(...told);
   };
   const early = compliance.violations.filter(
     (violation) =>
       violation.kind === 'retried-too-early' &&
       !sentBeforeAnswer(violation.requestIndex, violation.afterRequestIndex) &&
-      (!inFlight || earlyOnItsConnection(violation.requestIndex)),
+      (!inFlight || earlyForEverySibling(violation.requestIndex)),
   );
   const first = early[0];
-  if (first) {
+  const waits = clientWaits(record, run.exchanges);
+  // The client's own wait before a retry; with several in flight, the one after the refusal before it.
+  const waited = (violation: (typeof early)[number]) =>
+    inFlight ? violation.waitedSeconds : (waits[position.get(violation.requestIndex) ?? -1] ?? violation.waitedSeconds);
+  if (judgeBackoff(testCase, record, waits, early, reasons, notes)) {
+    // Judged as backing off (or not): said there, with the ban.
+  } else if (first) {
     const refusal = byIndex.get(first.afterRequestIndex);
     const said = refusal ? waitSaid(refusal, testCase) : `Retry-After: ${first.requiredSeconds ?? 0}`;
     reasons.push(
-      `retried ${seconds(first.waitedSeconds)} after a ${refusal?.status ?? 429} that said ${said}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}`,
+      `retried ${seconds(waited(first))} after a ${refusal?.status ?? 429} that said ${said}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}`,
     );
   }
   const whileBanned = compliance.violations.filter((violation) => violation.kind === 'called-while-banned');
@@ -150,7 +198,8 @@ export function judgeCase(
   if (compliance.violations.some((violation) => violation.kind === 'no-backoff'))
     notes.push('retries did not back off (gaps did not grow); fine where each followed its Retry-After');
 
-  judgeTheEnd(testCase, record, run, Boolean(first), reasons, notes);
+  if (!judgeBrokenReads(testCase, record, run, reasons, notes))
+    judgeTheEnd(testCase, record, run, Boolean(first), reasons, notes);
 
   if (testCase.expect.meets === 'limit-or-pacing' && !record.some((request) => request.status === 429) && !missed)
     notes.push('paced itself: no 429, it waited for the window once X-RateLimit-Remaining reached 0 (credited)');
@@ -174,7 +223,7 @@ export function judgeCase(
     }
   }
   if (run.roadCleared) notes.push('came back from its edge: the case then lifted its limits for the rest of the run');
-  return { passed: reasons.length === 0, reasons, notes };
+  return verdictOf(reasons, notes);
 }
 
 /**
@@ -211,10 +260,9 @@ function judgeTheEnd(
     return;
   }
   if (run.timedOut) {
-    const skewed = lastRefusal?.status === 429 && !lastRefusal.storm ? skewNote(testCase) : '';
-    if (lastRefusal && (wait > LONG_WAIT_SECONDS || skewed))
+    if (lastRefusal && wait > LONG_WAIT_SECONDS)
       reasons.push(
-        `still waiting when the case's time limit (${run.timeoutSeconds} s) ended, after a ${lastRefusal.status} that said ${said}${skewed}${skewed ? '' : ': surface a wait this long instead of waiting it out'}`,
+        `still waiting when the case's time limit (${run.timeoutSeconds} s) ended, after a ${lastRefusal.status} that said ${said}: surface a wait this long instead of waiting it out`,
       );
     else if (lastRefusal)
       reasons.push(
@@ -232,14 +280,13 @@ function judgeTheEnd(
     notes.push(`surfaced the ban (${said}) instead of waiting it out: fine, as long as it stops calling`);
     return;
   }
-  const skewed = lastRefusal.status === 429 && !lastRefusal.storm ? skewNote(testCase) : '';
-  if (wait > LONG_WAIT_SECONDS && !skewed) {
+  if (wait > LONG_WAIT_SECONDS) {
     notes.push(
       `surfaced a ${lastRefusal.status} that said ${said}, a wait longer than ${LONG_WAIT_SECONDS} s: fine, as got's and ky's maxRetryAfter let a client do`,
     );
     return;
   }
   reasons.push(
-    `no request after the ${lastRefusal.status}: the client gave up where it should have waited ${seconds(wait)} and tried again${skewed}`,
+    `no request after the ${lastRefusal.status}: the client gave up where it should have waited ${seconds(wait)} and tried again`,
   );
 }

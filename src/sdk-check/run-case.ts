@@ -1,14 +1,14 @@
-// One case: a fresh mock world in this process (in memory, a free loopback port), set up as the
-// catalogue says with its clock frozen; the SDK author's command run against it with
-// PETSTORE_BASE_URL and PETSTORE_API_KEY; the case armed by the client's first request (the time
-// limit counts from there, and as long again for the command to start); then the verdict from
-// what the mock recorded.
+// One case: a mock world of its own (a scope of the run's mock, on a loopback port of its own) on
+// this machine's clock (the clock case's 5 minutes behind it), set up as the catalogue says; the SDK author's
+// command run against it with PETSTORE_BASE_URL and PETSTORE_API_KEY; the case armed by the
+// client's first request, which finds the key's windows, ban, storm or fault set at that instant
+// (the time limit counts from there, and as long again for the command to start); then the
+// verdict from what the mock recorded.
 import { spawn } from 'node:child_process';
 import type { Timeline } from '../limits/timeline.js';
-import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
-import { createMockServer } from '../server.js';
 import { createCaseGate } from './case-gate.js';
-import { caseClockStart, type SdkCase } from './catalogue.js';
+import { armingOf, type CaseHost } from './case-world.js';
+import type { SdkCase } from './catalogue.js';
 import { type ClientRun, judgeCase, type Verdict } from './judge.js';
 
 /** The key every case gives the client: written as $PETSTORE_API_KEY wherever a report shows it. */
@@ -87,57 +87,35 @@ function runClient(
   });
 }
 
-/** One request of the key's quota used before the client starts; a connection lost on a busy machine is tried again. */
-async function spendOne(url: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const answer = await fetch(`${url}/categories?limit=1`, { headers: { 'X-API-Key': CASE_KEY } });
-      await answer.arrayBuffer();
-      return;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-    }
-  }
-}
-
 export async function runCase(
   testCase: SdkCase,
   client: ClientCommand,
   timeoutSeconds: number,
-  contract?: ContractDraft,
+  host: CaseHost,
 ): Promise<CaseResult> {
   const gate = createCaseGate(testCase);
-  const mock = await createMockServer({
-    // A given contract was read and linted once, by the command: each case's mock serves it as it is.
-    ...(contract ? { contract, lintContract: false } : {}),
-    data: ':memory:',
-    port: 0,
-    host: '127.0.0.1',
-    log: false,
-    beforeRequest: gate.beforeRequest,
-  });
+  const world = await host.openCase(gate.beforeRequest);
   try {
-    const { control } = mock;
+    const { control } = world;
     const { setUp } = testCase;
-    // Frozen until the client's first request: nothing of the case runs while its command starts.
-    await control.moveClock({ now: caseClockStart(setUp, Date.now()), frozen: true });
+    // This machine's clock, untouched, but in the case about clocks.
+    if (setUp.clockBehindMinutes)
+      await control.moveClock({ now: new Date(Date.now() - setUp.clockBehindMinutes * 60_000) });
     await control.updateSettings({
       retryAfterFormat: setUp.retryAfterFormat,
       ...(setUp.banThreshold ? { ban: { threshold: setUp.banThreshold } } : {}),
     });
     await control.putKey(CASE_KEY, 'free', setUp.limits);
-    for (let spent = 0; spent < (setUp.spentBefore ?? 0); spent += 1) await spendOne(mock.url);
-    await control.clearRequests(CASE_KEY);
-    if (setUp.banSeconds) await control.ban(CASE_KEY, setUp.banSeconds);
-    if (setUp.storm) await control.startStorm({ ...setUp.storm, keys: [CASE_KEY] });
     if (setUp.latencyMs) await control.setLatency({ ms: setUp.latencyMs });
-    gate.open(control, CASE_KEY);
+    gate.open(control, CASE_KEY, armingOf(testCase, world, CASE_KEY));
     const run = await runClient(
       client,
-      { PETSTORE_BASE_URL: mock.url, PETSTORE_API_KEY: CASE_KEY, PETSTORE_SDK_CHECK_CASE: testCase.name },
+      { PETSTORE_BASE_URL: world.url, PETSTORE_API_KEY: CASE_KEY, PETSTORE_SDK_CHECK_CASE: testCase.name },
       timeoutSeconds,
       gate.firstRequest,
     );
+    // No request comes once the case has closed its port: what follows reads a settled record.
+    await world.close();
     const record = await control.requests(CASE_KEY);
     const compliance = await control.compliance(CASE_KEY);
     const { output, ...clientRun } = run;
@@ -155,6 +133,6 @@ export async function runCase(
       timeline: { ...(await control.timeline(CASE_KEY, 2)), key: KEY_SHOWN },
     };
   } finally {
-    await mock.close();
+    await world.close();
   }
 }

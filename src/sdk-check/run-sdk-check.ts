@@ -1,6 +1,8 @@
 // Runs the client through the chosen cases of the catalogue, a few at once, each in a world of
-// its own, with a line as each starts and ends (a CI run is never silent).
+// its own (a scope of one mock, on a port of its own), with a line as each starts and ends (a CI
+// run is never silent).
 import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
+import { createCaseHost } from './case-world.js';
 import { CASE_NAMES, CATALOGUE, type SdkCase } from './catalogue.js';
 import { type CaseResult, type ClientCommand, runCase } from './run-case.js';
 
@@ -51,6 +53,7 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<CaseResult[
   const cases = selectCases(options.cases);
   const progress = options.onProgress ?? (() => undefined);
   const results: CaseResult[] = new Array(cases.length);
+  const host = await createCaseHost(cases.length, options.contract);
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
@@ -58,7 +61,7 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<CaseResult[
       next += 1;
       const testCase = cases[index] as SdkCase;
       progress(`… ${testCase.name}: ${testCase.reproduces}`);
-      const result = await runCase(testCase, options.client, options.timeoutSeconds, options.contract);
+      const result = await runCase(testCase, options.client, options.timeoutSeconds, host);
       results[index] = result;
       // A command that never reached the API is said once, at the end, not once per case.
       if (result.requests > 0 || result.run.timedOut) progress(describeResult(result));
@@ -66,7 +69,11 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<CaseResult[
       else if (result.run.startError) next = cases.length;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallel, cases.length)) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallel, cases.length)) }, worker));
+  } finally {
+    await host.close();
+  }
   const ran = results.filter((result): result is CaseResult => result !== undefined);
   if (ran.every((result) => result.requests === 0 && !result.run.timedOut))
     throw new ClientDidNotRunError([options.client.command, ...options.client.args].join(' '), ran[0] as CaseResult);
@@ -74,9 +81,20 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<CaseResult[
   return ran;
 }
 
+/** Each verdict's mark: passed, failed, or not exercised (neither). */
+export const VERDICT_MARKS = { passed: '✓', failed: '✗', 'not-exercised': '–' } as const;
+
+/** How many cases passed, failed, and (where any) were not exercised: "14 passed, 1 failed". */
+export function tally(results: readonly CaseResult[]): string {
+  const count = (status: keyof typeof VERDICT_MARKS) =>
+    results.filter((result) => result.verdict.status === status).length;
+  const idle = count('not-exercised');
+  return `${count('passed')} passed, ${count('failed')} failed${idle > 0 ? `, ${idle} not exercised` : ''}`;
+}
+
 /** One case's line: its mark, name, time and exit code, then why (or what was credited). */
 export function describeResult({ case: testCase, verdict, run }: CaseResult): string {
-  const head = `${verdict.passed ? '✓' : '✗'} ${testCase.name} (${Math.round(run.seconds * 10) / 10} s, exit code ${run.exitCode ?? 'none'})`;
-  const why = verdict.passed ? verdict.notes.slice(1) : verdict.reasons;
+  const head = `${VERDICT_MARKS[verdict.status]} ${testCase.name} (${Math.round(run.seconds * 10) / 10} s, exit code ${run.exitCode ?? 'none'})`;
+  const why = verdict.status === 'failed' ? verdict.reasons : verdict.notes.slice(1);
   return [head, ...why.map((line) => `    ${line}`)].join('\n');
 }

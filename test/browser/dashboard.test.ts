@@ -64,6 +64,41 @@ describe('the dashboard at /__mock/ui', () => {
     await page.screenshot({ path: SCREENSHOT.pathname, fullPage: true });
   });
 
+  it('starts a fault from its form: the reset and the 503 show in the request list and the panel, and it stops', async () => {
+    const form = page.locator('#fault-form');
+    await form.locator('select[name="kind"]').selectOption('unavailable');
+    await form.getByLabel('Fault keys').fill('demo-business');
+    await form.getByLabel('Fault for requests').fill('2');
+    await page.getByRole('button', { name: 'Start fault' }).click();
+    await waitFor('the fault over the API', async () =>
+      (await mock.server.control.faults()).some((fault) => fault.kind === 'unavailable' && fault.running),
+    );
+    for (let sent = 0; sent < 2; sent += 1) await mock.http.get('/v1/categories').set('X-API-Key', 'demo-business');
+    await mock.server.control.startFault({ kind: 'reset', keys: ['demo-business'], requests: 1 });
+    await mock.http
+      .get('/v1/categories')
+      .set('X-API-Key', 'demo-business')
+      .catch(() => undefined);
+    await waitFor('two 503s and a reset in the list', async () => {
+      const rows = page.locator('#requests tbody tr.faulted');
+      return (await rows.count()) === 3;
+    });
+    await expect(page.locator('#requests tbody tr.faulted').first().textContent()).resolves.toContain(
+      '200 (fault: reset)',
+    );
+    await expect(page.locator('#faults').textContent()).resolves.toContain(
+      'Over: 503 with Retry-After, on 100% of requests of demo-business; every operation; 2 of 2 failed',
+    );
+    await mock.server.control.startFault({ kind: 'stall', stallSeconds: 30, keys: ['nobody'] });
+    await page.locator('#faults li.fault-stall').waitFor();
+    await expect(page.locator('#faults li.fault-stall').textContent()).resolves.toContain(
+      'head, then silence for 30 s',
+    );
+    await page.getByRole('button', { name: 'Stop all faults' }).click();
+    await waitFor('no fault', async () => (await mock.server.control.faults()).length === 0);
+    await page.locator('#faults', { hasText: 'No fault.' }).waitFor();
+  });
+
   it('shows a key compliance report at a click', async () => {
     await page.getByRole('button', { name: 'Compliance of demo-pro' }).click();
     await expect(page.locator('#compliance-hint')).toBeDefined();

@@ -27,9 +27,9 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'petstore-sdk-check-report-'));
   results = await runSdkCheck({
     client: { command: process.execPath, args: [CLIENT] },
-    cases: ['limit-seconds', 'limit-http-date', 'storm-partial', 'day-exhausted'],
+    cases: ['limit-seconds', 'limit-http-date', 'storm-partial', 'day-exhausted', 'fault-create-reset'],
     timeoutSeconds: 20,
-    parallel: 4,
+    parallel: 5,
   });
   file = await writeHtmlReport(
     join(folder, 'sdk-check.html'),
@@ -59,6 +59,14 @@ describe('the HTML page of an sdk-check run', () => {
     await expect(failed.getAttribute('data-case')).resolves.toBe('limit-http-date');
     await expect(failed.locator('.reasons li').first().textContent()).resolves.toMatch(
       /^retried [0-2](\.\d)? s after a 429 that said Retry-After: an HTTP-date [23] s after the answer's Date/,
+    );
+    // The client reads only: the create case is neither passed nor failed, and says why.
+    await expect(page.locator('.summary .not-exercised').textContent()).resolves.toBe('1 not exercised');
+    const idle = page.locator('section.case.idle');
+    await expect(idle.getAttribute('data-case')).resolves.toBe('fault-create-reset');
+    await expect(idle.locator('.mark').textContent()).resolves.toBe('– not exercised');
+    await expect(idle.locator('.notes li').last().textContent()).resolves.toMatch(
+      /^not exercised: the client made no create/,
     );
   });
 

@@ -17,6 +17,7 @@ const OUTCOME_LABELS = {
   'rate-limited': '429 from the limit',
   storm: '429 from a storm',
   banned: '403 while banned',
+  fault: 'fault (reset, cut, stall, 503)',
   error: 'other error',
 } as const;
 const TOO_EARLY_LABEL = 'too early (inside a wait)';
@@ -100,6 +101,7 @@ async function expectPageToDraw(page: Page, client: ReturnType<typeof clientOf>,
     'rate-limited': counts['rate-limited'],
     storm: counts.storm,
     banned: counts.banned,
+    fault: counts.fault,
     error: counts.error,
     'too-early': counts.tooEarly,
   };
@@ -202,6 +204,7 @@ describe('the timeline of a key on the dashboard', () => {
       'rate-limited': 2,
       storm: 2,
       banned: 0,
+      fault: 0,
       error: 1,
       tooEarly: 0,
     });
@@ -235,6 +238,7 @@ describe('the timeline of a key on the dashboard', () => {
       'rate-limited': 10,
       storm: 0,
       banned: 7,
+      fault: 0,
       error: 0,
       tooEarly: 16,
     });

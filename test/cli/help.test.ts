@@ -24,6 +24,10 @@ describe('--help', () => {
         new RegExp(`\\n  ${entry.name} +${entry.reproduces.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`),
       );
     expect(listed).toContain('petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test');
+    // The clock case, said to go beyond RFC 9110, and a case for each fault beyond 429.
+    expect(listed).toMatch(/\n {2}clock-behind +a server whose clock is 5 minutes behind .*Beyond RFC 9110/);
+    for (const fault of ['reset', 'cut', 'stall', 'unavailable', 'create-reset'])
+      expect(listed).toMatch(new RegExp(`\\n  fault-${fault} +\\S`));
   });
 
   it('serve, proxy, contract and sdk-check --help each list --contract and --contract-allow-urls', async () => {

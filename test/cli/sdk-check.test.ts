@@ -1,7 +1,8 @@
 // `petstore-mock sdk-check` on the example clients, as a user runs it, with both cores kept busy
 // by other work: a well-behaved client (in JavaScript and in Python's standard library) passes
-// every case; a naive loop, a client that misreads HTTP-date Retry-After, and one built on the
-// ky retry library fail the cases they should, in words that say what to change.
+// every case (the Python one makes no create, so that case is not exercised); a naive loop, a
+// client that misreads HTTP-date Retry-After, one built on the ky retry library and one that
+// retries everything at once fail the cases they should, in words that say what to change.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,17 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CASE_NAMES } from '../../src/sdk-check/catalogue.js';
 import { CASE_KEY } from '../../src/sdk-check/run-case.js';
 import { runCli } from '../support/cli.js';
-import { verdicts } from '../support/sdk-check-verdicts.js';
+import { casesWith, type ShownVerdict, verdicts } from '../support/sdk-check-verdicts.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const example = (name: string) => fileURLToPath(new URL(`../../examples/sdk-clients/${name}`, import.meta.url));
 type Run = Awaited<ReturnType<typeof runCli>>;
-
-const failedCases = (run: Run) =>
-  [...verdicts(run.stdout).entries()]
-    .filter(([, verdict]) => !verdict.passed)
-    .map(([name]) => name)
-    .sort();
 
 /** Busy loops on both cores for the length of the runs: the verdicts must not depend on load. */
 function keepCoresBusy(): ChildProcess[] {
@@ -35,83 +30,150 @@ const CLIENTS = {
   'naive-loop': [process.execPath, example('naive-loop.mjs')],
   'ignores-http-date': [process.execPath, example('ignores-http-date.mjs')],
   'ky-retry': [process.execPath, example('ky-retry.mjs')],
+  'blind-retry': [process.execPath, example('blind-retry.mjs')],
 } as const;
+type ClientName = keyof typeof CLIENTS;
+
+/** The cases of a run with this status are exactly these; if not, the run's whole output says why. */
+function expectCases(run: Run, status: ShownVerdict['status'], expected: readonly string[]): void {
+  const found = casesWith(run.stdout, status);
+  if (JSON.stringify(found) !== JSON.stringify([...expected].sort()))
+    throw new Error(
+      `Cases ${status}: ${found.join(', ')}; expected ${[...expected].sort().join(', ')}.\n${run.stdout}`,
+    );
+}
 
 describe('petstore-mock sdk-check on a loaded machine', () => {
   const folder = useTempFolder('sdk-check');
-  const runs: Record<string, Run> = {};
+  const runs: Partial<Record<ClientName, Run>> = {};
   let load: ChildProcess[] = [];
   beforeAll(async () => {
     load = keepCoresBusy();
-    // ky waits out its time limits on three cases: it runs beside the others, which run one after
-    // another (each through every case at once), as a CI job runs one client.
-    const run = (name: keyof typeof CLIENTS) =>
-      runCli(['sdk-check', '--parallel', '11', '--timeout', '20', '--', ...CLIENTS[name]]).then((result) => {
-        runs[name] = result;
-      });
-    const others = (async () => {
-      for (const name of ['well-behaved', 'well-behaved (Python)', 'naive-loop', 'ignores-http-date'] as const)
-        await run(name);
-    })();
-    await Promise.all([run('ky-retry'), others]);
-  }, 120_000);
+    // Each client through every case at once (as --parallel 18 runs them), one client at a time
+    // but for the two that mostly wait: the naive loop hangs on a stall and ky waits out 12 hours,
+    // both until a short time limit. The others get one well past their own timeouts (5 s) and
+    // the retry after them, which they never reach.
+    const run = (name: ClientName, timeout: number, ...args: string[]) =>
+      runCli(['sdk-check', '--parallel', '18', '--timeout', String(timeout), ...args, '--', ...CLIENTS[name]]).then(
+        (result) => {
+          runs[name] = result;
+        },
+      );
+    await Promise.all([run('naive-loop', 8), run('ky-retry', 8)]);
+    await run('well-behaved', 20);
+    await run('well-behaved (Python)', 20);
+    await run('ignores-http-date', 20);
+    await run('blind-retry', 20, '--cases', 'fault-create-reset,fault-cut,clock-behind,reset-only');
+  }, 180_000);
   afterAll(() => {
     for (const child of load) child.kill('SIGKILL');
   });
+  const runOf = (name: ClientName) => runs[name] as Run;
 
-  it.each(['well-behaved', 'well-behaved (Python)'])(
-    'passes %s on every case, crediting its pacing and its giving up',
-    (name) => {
-      const run = runs[name] as Run;
-      expect(run.stdout).toMatch(new RegExp(`: ${CASE_NAMES.length} passed, 0 failed\\n$`));
-      expect(run.code).toBe(0);
-      const found = verdicts(run.stdout);
-      expect([...found.keys()].sort()).toEqual([...CASE_NAMES].sort());
-      expect(found.get('day-exhausted')?.why).toMatch(
-        /^gave up at once on Retry-After: 43\d{3} \(12 h\), as it should$/,
-      );
-      expect(found.get('ban-long')?.why).toContain('gave up at once on Retry-After: 600 (the ban), as it should');
-      expect(found.get('remaining-zero')?.why).toContain('paced itself');
-    },
-  );
+  it('passes the well-behaved client on every case, crediting its pacing, its giving up and its read before a create', () => {
+    const run = runOf('well-behaved');
+    expectCases(run, 'failed', []);
+    expect(run.stdout).toMatch(new RegExp(`: ${CASE_NAMES.length} passed, 0 failed\\n$`));
+    expect(run.code).toBe(0);
+    const found = verdicts(run.stdout);
+    expect([...found.keys()].sort()).toEqual([...CASE_NAMES].sort());
+    expect(found.get('day-exhausted')?.why).toMatch(/^gave up at once on Retry-After: 43\d{3} \(12 h\), as it should$/);
+    expect(found.get('ban-long')?.why).toContain('gave up at once on Retry-After: 600 (the ban), as it should');
+    expect(found.get('remaining-zero')?.why).toContain('paced itself');
+    expect(found.get('clock-behind')?.why).toContain("measured the HTTP-date against the answer's Date");
+    expect(found.get('fault-reset')?.why).toMatch(
+      /^read again after each reset \(waits of [\d.]+ s, [\d.]+ s, [\d.]+ s\)/,
+    );
+    expect(found.get('fault-stall')?.why).toMatch(/^timed the stalled read out after [\d.]+ s, and read again/);
+    expect(found.get('fault-create-reset')?.why).toMatch(
+      /^did not send POST \/v1\/pets again after its connection was reset \(it read first\): the mock holds the one it stored, id \d+$/,
+    );
+  });
 
-  it('fails a naive loop on every case with a wait, saying what it did', () => {
-    const run = runs['naive-loop'] as Run;
+  it('passes the Python client on every case it exercises, and says the create case was not exercised', () => {
+    const run = runOf('well-behaved (Python)');
+    expectCases(run, 'failed', []);
+    expect(run.stdout).toMatch(new RegExp(`: ${CASE_NAMES.length - 1} passed, 0 failed, 1 not exercised\\n$`));
+    expect(run.code).toBe(0);
+    expect(casesWith(run.stdout, 'not-exercised')).toEqual(['fault-create-reset']);
+    expect(verdicts(run.stdout).get('fault-create-reset')?.why).toMatch(
+      /^not exercised: the client made no create \(POST\)/,
+    );
+  });
+
+  it('fails a naive loop on every case with a wait or a fault, saying what it did', () => {
+    const run = runOf('naive-loop');
     expect(run.code).toBe(1);
-    expect(failedCases(run)).toEqual(CASE_NAMES.filter((name) => name !== 'slow-answers').sort());
+    expectCases(
+      run,
+      'failed',
+      CASE_NAMES.filter((name) => name !== 'slow-answers' && name !== 'fault-create-reset'),
+    );
     const found = verdicts(run.stdout);
     expect(found.get('limit-seconds')?.why).toMatch(
       /^retried \d+(\.\d)? s after a 429 that said Retry-After: [23] \(\d+ early retries in all\)/,
     );
     // Armed by the first request: the client meets the whole 3 s ban, however late it started.
     expect(found.get('ban')?.why).toMatch(/sent \d+ requests while banned \(the 403 said to wait 3 s\)/);
-    expect(found.get('in-flight')?.why).toContain('its requests together reached the ban');
-    expect(found.get('reset-only')?.why).toMatch(/after a 429 that said no Retry-After, and X-RateLimit-Reset \d s/);
+    expect(found.get('in-flight')?.why).toMatch(/^retried [\d.]+ s after a 429 that said Retry-After: [123]/);
+    // At once, into the ban (or, on a busy machine, so slowly that its waits read as a short fixed interval).
+    expect(found.get('reset-only')?.why).toMatch(
+      /^retried (\d+ times before the wait was over,|at once|at a fixed short interval) after 429s that said no Retry-After/,
+    );
+    expect(found.get('clock-behind')?.why).toContain("this server's clock is 5 minutes behind this machine's");
     expect(found.get('day-exhausted')?.why).toMatch(/after a 429 that said Retry-After: \d+ \(\d+(\.\d)? h\)/);
+    expect(found.get('fault-reset')?.why).toMatch(
+      /^gave up on GET \/v1\/pets\?limit=1, after its connection was reset/,
+    );
+    expect(found.get('fault-cut')?.why).toMatch(/^gave up on GET \/v1\/pets\?limit=1, after its answer was cut short/);
+    expect(found.get('fault-stall')?.why).toMatch(/^hung on a stalled answer: still waiting for the body/);
+    expect(found.get('fault-unavailable')?.why).toMatch(/^retried \d+(\.\d)? s after a 503 that said Retry-After: 2/);
   });
 
-  it('fails a client that reads an HTTP-date Retry-After as 1 s on that case alone', () => {
-    const run = runs['ignores-http-date'] as Run;
+  it('fails a client that reads an HTTP-date Retry-After as 1 s on that case alone: in the clock case, its second is a minimum wait', () => {
+    const run = runOf('ignores-http-date');
     expect(run.code).toBe(1);
-    expect(failedCases(run)).toEqual(['limit-http-date']);
-    expect(verdicts(run.stdout).get('limit-http-date')?.why).toMatch(
+    expectCases(run, 'failed', ['limit-http-date']);
+    const found = verdicts(run.stdout);
+    expect(found.get('limit-http-date')?.why).toMatch(
       /^retried [0-2](\.\d)? s after a 429 that said Retry-After: an HTTP-date [23] s after the answer's Date/,
     );
+    expect(found.get('clock-behind')?.why).toMatch(
+      /^read the HTTP-date as past .*its waits \(.*\) backed off and kept it under the ban/,
+    );
   });
 
-  it('fails ky where it reads dates against its own clock and where it would wait 12 hours, and says why', () => {
-    const run = runs['ky-retry'] as Run;
-    expect(failedCases(run)).toEqual(['day-exhausted', 'limit-http-date', 'reset-only']);
+  it('passes ky on the HTTP-date and the reset-only cases, and fails it where it waits hours, retries at once or gives up', () => {
+    const run = runOf('ky-retry');
+    expectCases(run, 'failed', ['clock-behind', 'day-exhausted', 'fault-cut', 'fault-stall']);
     const found = verdicts(run.stdout);
+    // ky reads the date and X-RateLimit-Reset against its own clock: right, on the machine's clock.
+    for (const name of ['limit-http-date', 'reset-only']) expect(found.get(name)?.status).toBe('passed');
     // ky does not retry a 403: surfacing a ban is fine.
     expect(found.get('ban')?.why).toContain('surfaced the ban');
-    expect(found.get('limit-http-date')?.why).toMatch(
-      /^still waiting when the case's time limit \(20 s\) ended, .*reads the HTTP-date against its own clock/,
+    expect(found.get('clock-behind')?.why).toMatch(
+      /^retried (at once|at a fixed short interval) after 429s whose Retry-After named a date/,
     );
-    expect(found.get('reset-only')?.why).toContain('reads X-RateLimit-Reset against its own clock');
     expect(found.get('day-exhausted')?.why).toMatch(/surface a wait this long instead of waiting it out/);
+    // ky's timeout covers the answer's head, not its body: a stalled body hangs it.
+    expect(found.get('fault-stall')?.why).toMatch(/^hung on a stalled answer/);
     // One statement per verdict: never "still waiting" and "gave up" together.
     for (const verdict of found.values()) expect(verdict.why).not.toMatch(/still (waiting|running)[\s\S]*gave up/);
+  });
+
+  it('shows the duplicate a blind resend of a lost create makes, with both ids', () => {
+    const run = runOf('blind-retry');
+    const found = verdicts(run.stdout);
+    expect(found.get('fault-create-reset')?.why).toMatch(
+      /^sent POST \/v1\/pets again [\d.]+ s after its connection was reset, without reading first: the first had been stored, so the mock now holds 2 of it, ids (\d+) and (?!\1)\d+\./,
+    );
+    // Reading again at once after a cut is not using the partial body.
+    expect(found.get('fault-cut')?.status).toBe('passed');
+    // Ten attempts at once, then it gives up: failed, whatever the load made of its waits.
+    for (const name of ['clock-behind', 'reset-only']) {
+      expect(found.get(name)?.status).toBe('failed');
+      expect(found.get(name)?.why).toContain('no request after the 429: the client gave up');
+    }
   });
 
   it('writes one JUnit test per case, and refuses an unknown case with exit code 2 and the list', async () => {
@@ -127,7 +189,7 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
     const run = await runCli([
       'sdk-check',
       '--cases',
-      'ban,day-exhausted',
+      'ban,day-exhausted,fault-create-reset',
       '--junit',
       junit,
       '--html',
@@ -136,13 +198,17 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
       ...leaky,
     ]);
     expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/: 0 passed, 2 failed, 1 not exercised\n$/);
     const xml = await readFile(junit, 'utf8');
-    expect(xml.match(/<testcase /g)).toHaveLength(2);
+    expect(xml.match(/<testcase /g)).toHaveLength(3);
     expect(xml).toContain('<failure message="sent ');
+    expect(xml).toMatch(/<skipped message="not exercised: the client made no create/);
+    expect(xml).toContain('tests="3" failures="2" errors="0" skipped="1"');
     // No artifact of the run shows the key it used; each writes it as $PETSTORE_API_KEY.
     const page = await readFile(html, 'utf8');
     for (const text of [xml, page, run.stdout, run.stderr]) expect(text).not.toContain(CASE_KEY);
     expect(page).toContain('calling with key $PETSTORE_API_KEY');
+    expect(page).toContain('1 not exercised');
     const unknown = await runCli(['sdk-check', '--cases', 'ban,no-such-case', '--', ...CLIENTS['naive-loop']]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(`No such case: no-such-case. The cases are: ${CASE_NAMES.join(', ')}.`);
@@ -156,7 +222,7 @@ describe('petstore-mock sdk-check with a command that never reaches the API', ()
     expect(run.stderr).toContain(
       'The command no-such-client-command --flag could not be started (spawn no-such-client-command ENOENT). Check the command after --',
     );
-    expect(run.stdout).not.toMatch(/^[✓✗] /m);
+    expect(run.stdout).not.toMatch(/^[✓✗–] /m);
   }, 60_000);
 
   it('says once that the command ended before any request, with its output', async () => {
@@ -170,6 +236,6 @@ describe('petstore-mock sdk-check with a command that never reaches the API', ()
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('ended (exit code 3) before sending any request, in every case');
     expect(run.stderr).toContain('Error: Cannot find module ./client');
-    expect(run.stdout).not.toMatch(/^[✓✗] /m);
+    expect(run.stdout).not.toMatch(/^[✓✗–] /m);
   }, 60_000);
 });

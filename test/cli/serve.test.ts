@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { freeBlockedPort } from '../support/blocked-port.js';
 import { runCli, startCli } from '../support/cli.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
@@ -70,7 +71,7 @@ describe('petstore-mock serve', () => {
     expect(result.stderr).toContain('--port takes a whole number from 0 to 65535');
   });
 
-  it('sets up keys, a storm, the control token and the bounds on scopes from its options', async () => {
+  it('sets up keys, a storm, a fault, the control token and the bounds on scopes from its options', async () => {
     const cli = await startCli([
       'serve',
       '--port',
@@ -81,6 +82,8 @@ describe('petstore-mock serve', () => {
       'sdk-ci:free:2:100',
       '--storm',
       '{"requests":1,"keys":["demo-free"]}',
+      '--fault',
+      '{"kind":"unavailable","requests":1,"keys":["demo-pro"],"retryAfterSeconds":2}',
       '--control-token',
       'ci-control-token',
       '--max-scopes',
@@ -104,6 +107,10 @@ describe('petstore-mock serve', () => {
       expect([await sdk(), await sdk(), await sdk()]).toEqual([200, 200, 429]);
       const free = async () => (await fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-free' } })).status;
       expect([await free(), await free()]).toEqual([429, 200]);
+      const pro = () => fetch(`${cli.apiUrl}/pets`, { headers: { 'X-API-Key': 'demo-pro' } });
+      const unavailable = await pro();
+      expect([unavailable.status, unavailable.headers.get('retry-after')]).toEqual([503, '2']);
+      expect((await pro()).status).toBe(200);
       const origin = new URL(cli.apiUrl).origin;
       expect((await fetch(`${origin}/__mock/state`)).status).toBe(401);
       const state = await fetch(`${origin}/__mock/state`, { headers: { Authorization: 'Bearer ci-control-token' } });
@@ -111,6 +118,21 @@ describe('petstore-mock serve', () => {
     } finally {
       await cli.stop();
     }
+  });
+
+  it('says in its banner that a port the Fetch standard blocks is out of reach of browsers and fetch', async () => {
+    const port = await freeBlockedPort();
+    const cli = await startCli(['serve', '--port', String(port), '--data', ':memory:'], folder);
+    try {
+      expect(cli.output()).toContain(
+        `Its port ${port} is one the Fetch standard blocks: browsers and Node's fetch refuse it ("TypeError: fetch failed", cause "bad port"), while curl and node:http reach it: a browser or a client built on fetch cannot call it. Pick another --port.`,
+      );
+    } finally {
+      await cli.stop();
+    }
+    const ordinary = await startCli(['serve', '--port', '0', '--data', ':memory:'], folder);
+    expect(ordinary.output()).not.toContain('Fetch standard');
+    await ordinary.stop();
   });
 
   it("explains a file given as Prism or json-server take one, instead of 'too many arguments'", async () => {
@@ -134,6 +156,9 @@ describe('petstore-mock serve', () => {
     expect((await runCli(['serve', '--max-scopes', '0'])).stderr).toContain('--max-scopes takes a whole number from 1');
     expect((await runCli(['serve', '--key', 'sdk:gold'])).stderr).toContain('--key takes NAME:PLAN');
     expect((await runCli(['serve', '--storm', '{"fraction":2}'])).stderr).toContain('fraction');
+    const fault = await runCli(['serve', '--fault', '{"kind":"timeout"}']);
+    expect(fault.code).toBe(2);
+    expect(fault.stderr).toContain('--fault "kind" is one of reset, cut, stall, unavailable.');
     const latency = await runCli(['serve', '--latency', 'slow']);
     expect(latency.code).toBe(2);
     expect(latency.stderr).toContain('--latency takes milliseconds');

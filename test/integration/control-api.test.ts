@@ -189,7 +189,15 @@ describe('the control API (/__mock)', () => {
       'banned',
       'banned',
     ]);
-    expect(body.counts).toEqual({ answered: 2, 'rate-limited': 3, storm: 0, banned: 3, error: 0, tooEarly: 5 });
+    expect(body.counts).toEqual({
+      answered: 2,
+      'rate-limited': 3,
+      storm: 0,
+      banned: 3,
+      fault: 0,
+      error: 0,
+      tooEarly: 5,
+    });
     expect(body.bans).toEqual([
       { from: '2026-11-21T10:00:10.000Z', until: '2026-11-21T10:02:10.000Z', requestIndex: 6 },
     ]);

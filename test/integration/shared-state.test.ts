@@ -128,7 +128,7 @@ describe('two mocks on one Redis', () => {
     expect(remaining).toEqual(Array.from({ length: 60 }, (_, index) => index));
   });
 
-  it('hold a ban, a storm and the clock set through one on the other', async () => {
+  it('hold a ban, a storm, a fault and the clock set through one on the other', async () => {
     const [one, two] = await twoMocks();
     expect((await one.http.post('/__mock/keys/demo-pro/ban').send({ seconds: 120 })).status).toBe(200);
     const banned = await two.http.get('/v1/pets').set('X-API-Key', 'demo-pro');
@@ -143,6 +143,22 @@ describe('two mocks on one Redis', () => {
     }
     // The storm covers 3 requests in all, wherever they land; the fourth is served.
     expect(stormed).toEqual([429, 429, 429, 200]);
+
+    // A fault is kept with the storms: counted across both, listed by both, stopped through either.
+    const fault = await one.http
+      .post('/__mock/faults')
+      .send({ kind: 'unavailable', keys: ['demo-business'], requests: 2 });
+    expect(fault.status).toBe(201);
+    const faulted = [];
+    for (const mock of [two, one, two]) {
+      faulted.push((await mock.http.get('/v1/pets').set('X-API-Key', 'demo-business')).status);
+    }
+    expect(faulted).toEqual([503, 503, 200]);
+    expect((await two.http.get('/__mock/faults')).body).toEqual([
+      expect.objectContaining({ id: fault.body.id, kind: 'unavailable', covered: 2, failed: 2, running: false }),
+    ]);
+    expect((await two.http.delete('/__mock/faults')).status).toBe(204);
+    expect((await one.http.get('/__mock/state')).body.faults).toEqual([]);
 
     const moved = await one.http.post('/__mock/clock').send({ now: '2031-05-01T12:00:00Z', frozen: true });
     expect(moved.status).toBe(200);

@@ -1,6 +1,7 @@
 // The behaviour every LimitState shares, as one suite run against each implementation (in
 // memory, Redis): the shared ones must answer exactly as the in-memory one does.
 import { describe, expect, it } from '@jest/globals';
+import { createFault, isFault } from '../faults.js';
 import { keySubject, type LimitState } from '../limit-state.js';
 import { REQUEST_RECORD_LIMIT } from '../request-record.js';
 import { createStorm } from '../storms.js';
@@ -126,6 +127,53 @@ export function describeLimitState(name: string, createState: () => LimitState):
       await state.clearStorms();
       expect(await state.storms()).toEqual([]);
       expect((await state.decide(decision('k'))).decision).toEqual({ allowed: true });
+    });
+
+    it('keeps faults in the storm list: a reset breaks the answer of a counted request, a 503 refuses one uncounted', async () => {
+      const state = createState();
+      await state.saveStorm(createFault('r', { kind: 'reset', requests: 2, keys: ['k'] }, NOW));
+      await state.saveStorm(createFault('u', { kind: 'unavailable', fraction: 0.5, retryAfterSeconds: 4 }, NOW));
+      const outcomes = [];
+      for (let sent = 0; sent < 4; sent += 1) outcomes.push(await state.decide(decision('k')));
+      expect(
+        outcomes.map(({ decision, fault }) => [decision.allowed ? 'allowed' : decision.reason, fault?.kind]),
+      ).toEqual([
+        ['allowed', 'reset'],
+        ['unavailable', 'reset'],
+        ['allowed', undefined],
+        ['unavailable', undefined],
+      ]);
+      expect(outcomes[1]?.decision).toEqual({
+        allowed: false,
+        reason: 'unavailable',
+        faultId: 'u',
+        retryAfterSeconds: 4,
+      });
+      // A 503 uses no quota; a request whose answer is broken was carried out, and counted.
+      expect(await state.counters(keySubject('k'))).toMatchObject({ minuteCount: 2 });
+      expect((await state.storms()).map(({ id, covered, refused }) => [id, covered, refused])).toEqual([
+        ['r', 2, 2],
+        ['u', 4, 2],
+      ]);
+      await state.saveStorm(createStorm('s', {}, NOW));
+      await state.clearStorms(isFault);
+      expect((await state.storms()).map(({ id }) => id)).toEqual(['s']);
+    });
+
+    it("sets a key's windows by hand: at its limit until a window that ends 3 s from now", async () => {
+      const state = createState();
+      await state.decide(decision('k', { perMinute: 5 }));
+      await state.setWindows(keySubject('k'), { minute: { used: 5, resetsInSeconds: 3 } }, NOW);
+      expect((await state.decide(decision('k', { perMinute: 5 }))).decision).toEqual({
+        allowed: false,
+        reason: 'rate-limited',
+        window: 'minute',
+        retryAfterSeconds: 3,
+      });
+      expect(await state.counters(keySubject('k'))).toMatchObject({ minuteCount: 5, dayCount: 1 });
+      expect((await state.decide({ ...decision('k', { perMinute: 5 }), nowMs: NOW + 3_000 })).decision).toEqual({
+        allowed: true,
+      });
     });
   });
 }

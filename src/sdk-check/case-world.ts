@@ -1,0 +1,114 @@
+// The worlds of an sdk-check run: one mock for the whole run, warmed up before any client starts
+// (a fresh mock's first answers compile its checks, which took seconds with many cases at once and
+// showed as the client's own waits), each case in a scope of its own, served on a port of its own
+// (never one that fetch refuses), so that its client sees a whole Pet Store API at its base URL.
+// A case's edge is set at its client's first request (the key's windows, a ban, a storm, a fault),
+// so that each runs from that instant on the scope's clock.
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Simulation } from '../control/simulation.js';
+import { createGracefulStop } from '../http/graceful-stop.js';
+import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
+import type { Contract } from '../openapi/load-contract.js';
+import { SCOPE_HEADER } from '../scopes/scope-name.js';
+import { createMockServer, listenReachably } from '../server.js';
+import type { CaseFault, SdkCase } from './catalogue.js';
+
+/** The key of the warm-up's requests: deleted with its counters and record before any client starts. */
+const WARM_UP_KEY = 'sdk-check-warm-up';
+
+export type CaseWorld = {
+  /** The case's {base_url}: its own port, the API's base path. */
+  url: string;
+  /** The case's scope: its data, keys, limits, clock and simulation. */
+  control: Simulation;
+  contract: Contract;
+  close(): Promise<void>;
+};
+
+export type CaseHost = {
+  /** A world for one case; `beforeRequest` sees each of its requests before the mock does. */
+  openCase(beforeRequest: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<CaseWorld>;
+  close(): Promise<void>;
+};
+
+/** One request over node:http (which reaches any port), its answer read whole; a failure is ignored. */
+function touch(url: string, key: string): Promise<void> {
+  return new Promise((resolve) => {
+    const outgoing = request(url, { headers: { 'X-API-Key': key }, agent: false }, (answer) => {
+      answer.resume();
+      answer.on('end', resolve);
+      answer.on('error', () => resolve());
+    });
+    outgoing.on('error', () => resolve());
+    outgoing.end();
+  });
+}
+
+/** An answered read and a refused one, as a client's first will be, on a key of its own. */
+async function warmUp(control: Simulation, url: string): Promise<void> {
+  await control.putKey(WARM_UP_KEY, 'free', { perMinute: 1, perDay: 1_000 });
+  await touch(`${url}/pets?limit=1`, WARM_UP_KEY);
+  await touch(`${url}/pets?limit=1`, WARM_UP_KEY);
+  await control.deleteKey(WARM_UP_KEY);
+}
+
+export async function createCaseHost(cases: number, contract?: ContractDraft): Promise<CaseHost> {
+  const mock = await createMockServer({
+    // A given contract was read and linted once, by the command: the cases' mock serves it as it is.
+    ...(contract ? { contract, lintContract: false } : {}),
+    data: ':memory:',
+    port: 0,
+    host: '127.0.0.1',
+    log: false,
+    maxScopes: cases + 1,
+    scopeIdleSeconds: 86_400,
+  });
+  await warmUp(mock.control, mock.url);
+  let opened = 0;
+  return {
+    async openCase(beforeRequest) {
+      opened += 1;
+      const scope = mock.scope(`sdk-check-case-${opened}`);
+      const stopper = createGracefulStop((req, res) => {
+        // Every request on this port is in the case's scope, whatever the client sends.
+        req.headers[SCOPE_HEADER.toLowerCase()] = scope.name;
+        void beforeRequest(req, res)
+          .catch(() => undefined)
+          .then(() => mock.handle(req, res));
+      });
+      const server = createServer({ requireHostHeader: false }, stopper.listener);
+      server.on('connection', stopper.onConnection);
+      await listenReachably(server, 0, '127.0.0.1');
+      const { port } = server.address() as AddressInfo;
+      return {
+        url: `http://127.0.0.1:${port}${mock.contract.basePath}`,
+        control: scope.control,
+        contract: mock.contract,
+        close: () => stopper.stop(server),
+      };
+    },
+    close: () => mock.close(),
+  };
+}
+
+/** The operations a case's fault covers: the contract's reads (GET) or its creates (POST). */
+export function operationsOf(contract: Contract, on: CaseFault['on']): string[] {
+  const method = on === 'reads' ? 'get' : 'post';
+  return contract.operations.filter((operation) => operation.method === method).map(({ operationId }) => operationId);
+}
+
+/** The case's edge, set at the client's first request. */
+export function armingOf(testCase: SdkCase, world: CaseWorld, key: string): () => Promise<void> {
+  const { setUp } = testCase;
+  const { control } = world;
+  return async () => {
+    if (setUp.windows) await control.setKeyCounters(key, setUp.windows);
+    if (setUp.banSeconds) await control.ban(key, setUp.banSeconds);
+    if (setUp.storm) await control.startStorm({ ...setUp.storm, keys: [key] });
+    if (setUp.fault) {
+      const { on, ...fault } = setUp.fault;
+      await control.startFault({ ...fault, keys: [key], operations: operationsOf(world.contract, on) });
+    }
+  };
+}

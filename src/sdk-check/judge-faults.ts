@@ -1,0 +1,125 @@
+// The verdicts of the fault cases whose answers break (the 503 of `fault-unavailable` is a
+// refusal, judged as a 429): a read reset, cut short or stalled is read again, with growing waits
+// after resets, never taken as answered; a stalled one is timed out; a create whose answer was
+// lost is not sent again blindly, for it was stored (a duplicate, both ids shown). A client that
+// makes no create is not judged on the last.
+import type { RecordedRequest } from '../limits/request-record.js';
+import type { GateExchange } from './case-gate.js';
+import type { SdkCase } from './catalogue.js';
+import { cadenceOf, clientWaits, judgeWaits, seconds } from './judge-retries.js';
+
+export type FaultRun = {
+  exitCode: number | null;
+  timedOut: boolean;
+  timeoutSeconds: number;
+  exchanges?: readonly GateExchange[];
+};
+
+const BROKEN: Record<string, string> = {
+  reset: 'its connection was reset before the answer',
+  cut: 'its answer was cut short of its Content-Length',
+  stall: 'its answer stalled after the head',
+};
+
+/**
+ * Judges a read case whose answers break. Returns whether the run's end was judged here (the
+ * caller then says nothing more of how it ended).
+ */
+export function judgeBrokenReads(
+  testCase: SdkCase,
+  record: readonly RecordedRequest[],
+  run: FaultRun,
+  reasons: string[],
+  notes: string[],
+): boolean {
+  const kind = testCase.setUp.fault?.kind;
+  if (testCase.setUp.fault?.on !== 'reads' || kind === undefined || kind === 'unavailable') return false;
+  const broken = record.flatMap((request, position) => (request.fault === kind ? [position] : []));
+  const lastAt = broken.at(-1);
+  if (lastAt === undefined) return false;
+  const last = record[lastAt] as RecordedRequest;
+  const next = record[lastAt + 1];
+  const what = `${last.method} ${last.path}, after ${BROKEN[kind]}`;
+  if (!next) {
+    if (run.timedOut)
+      reasons.push(
+        kind === 'stall'
+          ? `hung on a stalled answer: still waiting for the body of ${last.method} ${last.path} when the case's time limit (${run.timeoutSeconds} s) ended. Give every request a timeout well within that, one that covers its body (fetch: signal: AbortSignal.timeout(10_000); got: timeout.request), then read again`
+          : `still running when the case's time limit (${run.timeoutSeconds} s) ended, with no request after ${what}: the client hangs`,
+      );
+    else if (kind === 'cut' && run.exitCode === 0)
+      reasons.push(
+        `ended (exit code 0) with no request after ${what}: it took the partial body for the answer, or dropped the read. An answer short of its Content-Length is no answer (RFC 9112 section 6.3): read again`,
+      );
+    else
+      reasons.push(
+        `gave up on ${what} (exit code ${run.exitCode ?? 'none'}): read again${kind === 'reset' ? ', with growing waits,' : ''} instead of ending`,
+      );
+    return true;
+  }
+  if (kind === 'cut' && (next.method !== last.method || next.path !== last.path))
+    reasons.push(
+      `went on to ${next.method} ${next.path} without reading ${last.method} ${last.path} again, after its answer was cut short of its Content-Length: it used the partial body, or dropped the read; read it again`,
+    );
+  if (kind === 'cut' && next.method === last.method && next.path === last.path)
+    notes.push('read again after its answer was cut short of its Content-Length, and went on');
+  if (kind === 'stall')
+    notes.push(`timed the stalled read out after ${seconds((next.atMs - last.atMs) / 1000)}, and read again`);
+  if (kind === 'reset') {
+    const before = clientWaits(record, run.exchanges);
+    const waits = broken.flatMap((position) => (position + 1 < record.length ? [before[position + 1] ?? 0] : []));
+    const shown = waits.map(seconds).join(', ');
+    const backoff = judgeWaits(waits, cadenceOf(record, before));
+    if (backoff !== 'backs-off')
+      reasons.push(
+        `read again after waits of ${shown} after ${broken.length} resets in a row: ${backoff === 'at-once' ? 'at once' : 'at a fixed interval'}; back off between retries (wait, each time longer)`,
+      );
+    else notes.push(`read again after each reset (waits of ${shown}), and went on`);
+  }
+  return false;
+}
+
+const idOf = (exchange: GateExchange) => exchange.location?.split('/').at(-1) ?? '(unknown)';
+
+/**
+ * The create case: undefined where the client made no create (the case was not exercised);
+ * otherwise whether it sent the lost create again blindly, with the ids it made.
+ */
+export function judgeLostCreate(run: FaultRun, reasons: string[], notes: string[]): 'judged' | 'not-exercised' {
+  const exchanges = run.exchanges ?? [];
+  const creates = exchanges.filter((exchange) => exchange.method === 'POST');
+  const lost = creates.find((exchange) => exchange.broken);
+  if (!lost) {
+    notes.push(
+      creates.length === 0
+        ? 'not exercised: the client made no create (POST). Make one where PETSTORE_SDK_CHECK_CASE is fault-create-reset, to learn what it does when the answer of a create is lost'
+        : 'not exercised: the create the fault was for never reached the mock',
+    );
+    return 'not-exercised';
+  }
+  const again = creates.filter(
+    (exchange) =>
+      exchange.arrivedMs > lost.arrivedMs && exchange.path === lost.path && exchange.sentBody === lost.sentBody,
+  );
+  const firstAgain = again[0];
+  const readFirst = exchanges.some(
+    (exchange) =>
+      exchange.method === 'GET' &&
+      exchange.arrivedMs > lost.arrivedMs &&
+      exchange.arrivedMs < (firstAgain?.arrivedMs ?? Number.POSITIVE_INFINITY),
+  );
+  if (!firstAgain) {
+    notes.push(
+      `did not send ${lost.method} ${lost.path} again after its connection was reset (${readFirst ? 'it read first' : 'it surfaced the error'}): the mock holds the one it stored, id ${idOf(lost)}`,
+    );
+    return 'judged';
+  }
+  const stored = again.filter((exchange) => exchange.status === 201);
+  const when = `${seconds((firstAgain.arrivedMs - lost.arrivedMs) / 1000)} after its connection was reset${readFirst ? ', though it read in between' : ', without reading first'}`;
+  reasons.push(
+    stored.length > 0
+      ? `sent ${lost.method} ${lost.path} again ${when}: the first had been stored, so the mock now holds ${stored.length + 1} of it, ids ${[lost, ...stored].map(idOf).join(' and ')}. A create whose answer was lost may have been stored: read before sending it again, or surface the error`
+      : `sent ${lost.method} ${lost.path} again ${when}, and got ${firstAgain.status ?? 'no answer'}: the first had been stored (id ${idOf(lost)}). A create whose answer was lost may have been stored: read before sending it again, or surface the error`,
+  );
+  return 'judged';
+}
