@@ -9,12 +9,11 @@ import type { Clock } from './clock.js';
 import { type Config, ConfigError, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
-import { HttpError } from './errors.js';
 import { addMissingCollections } from './fixtures/contract-fixtures.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
-import { isFetchBlockedPort } from './http/fetch-blocked-ports.js';
 import { createGracefulStop } from './http/graceful-stop.js';
+import { answerMalformedRequests, listenReachably } from './http/listen.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
@@ -95,47 +94,7 @@ export type MockServer = {
 /** How long after a start with a given contract its Spectral lint begins. */
 const LINT_START_DELAY_MS = 500;
 
-export class ListenError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ListenError';
-  }
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        reject(
-          new ListenError(
-            `Port ${port} on ${host} is already in use. Stop the other server, or pass --port with another port (0 picks a free one).`,
-          ),
-        );
-      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
-        reject(
-          new ListenError(
-            `Cannot listen on ${host}: this machine has no such address. Pass --host 127.0.0.1, or an address of this machine.`,
-          ),
-        );
-      } else {
-        reject(new ListenError(`Cannot listen on ${host}:${port}: ${error.message}.`));
-      }
-    });
-    server.listen(port, host, () => resolve());
-  });
-}
-
-/**
- * Listens; asked for any free port (0), never on one that fetch refuses (the Fetch standard's
- * blocked ports, which an OS may hand out), so that every client can reach it.
- */
-export async function listenReachably(server: Server, port: number, host: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    await listen(server, port, host);
-    if (port !== 0 || attempt >= 10 || !isFetchBlockedPort((server.address() as AddressInfo).port)) return;
-    await new Promise((closed) => server.close(closed));
-  }
-}
+export { ListenError, listenReachably } from './http/listen.js';
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
@@ -229,16 +188,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   );
   const server = createServer({ requireHostHeader: false }, stopper.listener);
   server.on('connection', stopper.onConnection);
-  // A request that is not even valid HTTP gets the Error object too, not a bare 400.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return;
-    const body = JSON.stringify(
-      new HttpError('MALFORMED_HTTP', `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`).toBody(),
-    );
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
+  answerMalformedRequests(server);
   try {
     await current.ready;
     await state.started(simulation);
