@@ -1,5 +1,7 @@
 // Jest runs the TypeScript sources as ES modules (lowdb and faker ship ESM only), transformed by
 // swc, which strips types without checking them: `npm run typecheck` does the checking.
+import { availableParallelism } from 'node:os';
+
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
@@ -7,4 +9,9 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/{src,spec,contract-tests,scripts,test,bench}/**/*.test.ts'],
   testTimeout: 20000,
+  // Two files at a time even on two cores (jest's default there is one): most files wait on
+  // processes, sockets and disks more than they compute, and every file keeps to its own ports,
+  // folders and Redis (docs/architecture.md, "Rules for a test").
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  testSequencer: '<rootDir>/scripts/test-sequencer.js',
 };
