@@ -10,7 +10,7 @@ const START = '2026-11-21T10:00:05Z';
 const SCOPE = 'X-Mock-Scope';
 
 describe('two scopes side by side', () => {
-  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'each');
+  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'reset');
   const get = (key: string, path: string, scope?: string) => {
     const call = mock.http.get(path).set('X-API-Key', key);
     return scope === undefined ? call : call.set(SCOPE, scope);
@@ -123,7 +123,7 @@ describe('two scopes side by side', () => {
 });
 
 describe('the scopes of a mock', () => {
-  const mock = useTestMock({}, 'each');
+  const mock = useTestMock({}, 'reset');
   const touch = (scope: string) => mock.http.get('/v1/categories').set('X-API-Key', 'demo-free').set(SCOPE, scope);
 
   it('are listed oldest first with their times and requests, and dropped on demand', async () => {
