@@ -16,4 +16,6 @@ export default {
   // folders and Redis (docs/architecture.md, "Rules for a test").
   maxWorkers: Math.max(2, availableParallelism() - 1),
   testSequencer: '<rootDir>/scripts/test-sequencer.js',
+  // Jest lists a file when it ends; without a terminal, a line every 30 s says what still runs.
+  reporters: ['default', '<rootDir>/scripts/jest-heartbeat-reporter.js'],
 };
