@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every check of the project, then one plain closing line "N passed, N failed" that
-// CI reads. Each step before jest counts as one check; jest's tests count one each (read from its
-// JSON report, so that a run that executed no test shows as such). The steps run two at a time,
-// and jest runs two files at a time (jest.config.js): a fresh clone's run takes minutes, and says
-// what it is doing all along.
-import { spawnSync } from 'node:child_process';
+// CI reads. Each check besides jest counts as one; jest's tests count one each (read from its
+// JSON report, so that a run that executed no test shows as such). The build comes first (the
+// CLI tests run dist/); jest then runs two files at a time (jest.config.js), and the other
+// checks run one at a time beside it, each printed whole as it ends: a fresh clone's run takes
+// minutes, and says what it is doing all along.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { reasonToBuild } from './ensure-built.js';
@@ -16,16 +17,17 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const REPORT = `${root}test-output/jest-report.json`;
 
-// Longest first: the typecheck and the build take most of this phase, one on each core.
-const STEPS = [
+// The CLI tests run the built command, as users do, with what the build compiles ahead. A build
+// that passed since the last change of any of its inputs (npm ci's, or the last npm test's) is
+// not done again: scripts/ensure-built.js decides, as for npm start.
+const BUILD = {
+  name: `build (${reasonToBuild() ?? 'dist/ is up to date with every input of the build, kept'})`,
+  command: [process.execPath, 'scripts/ensure-built.js'],
+};
+
+// Beside jest, longest first. None reads what the tests write (test-output/ and temp folders).
+const CHECKS = [
   { name: 'typecheck (tsc --noEmit)', command: [bin('tsc'), '--noEmit'] },
-  // The CLI tests run the built command, as users do, with what the build compiles ahead. A
-  // build that passed since the last change of any of its inputs (npm ci's, or the last npm
-  // test's) is not done again: scripts/ensure-built.js decides, as for npm start.
-  {
-    name: `build (${reasonToBuild() ?? 'dist/ is up to date with every input of the build, kept'})`,
-    command: [process.execPath, 'scripts/ensure-built.js'],
-  },
   // The layering of docs/architecture.md's Layout: which folder may import which (.dependency-cruiser.cjs).
   {
     name: 'import rules (dependency-cruiser)',
@@ -47,46 +49,56 @@ const STEPS = [
   },
 ];
 
+function runJest() {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--experimental-vm-modules',
+        'node_modules/jest/bin/jest.js',
+        '--json',
+        `--outputFile=${REPORT}`,
+        ...process.argv.slice(2),
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
 // Chromium and redis-server come from Debian: installed here as root, or named in one line
 // before any test runs, rather than 60 tests failing minutes later.
 console.log(`▶ Debian packages the tests need (${SYSTEM_PACKAGES.map((entry) => entry.debianPackage).join(', ')})`);
 if (!ensureSystemPackages()) process.exit(1);
 
+const [built] = await runSteps([BUILD], { cwd: root });
+
+mkdirSync(`${root}test-output`, { recursive: true });
+// A report left by an earlier run must not be read as this run's.
+rmSync(REPORT, { force: true });
+console.log(
+  `\n▶ unit, integration and contract tests (jest; each file is listed as it ends), and beside them ${CHECKS.length} checks, one at a time`,
+);
+const [jestOk, checked] = await Promise.all([runJest(), runSteps(CHECKS, { cwd: root, lanes: 1 })]);
+
 let passed = 0;
 let failed = 0;
 const failures = [];
-
-console.log(`\n▶ ${STEPS.length} checks before the tests, two at a time`);
-for (const step of await runSteps(STEPS, { cwd: root })) {
+for (const step of [built, ...checked]) {
   if (step.ok) passed += 1;
   else {
     failed += 1;
     failures.push(step.name);
   }
 }
-
-mkdirSync(`${root}test-output`, { recursive: true });
-// A report left by an earlier run must not be read as this run's.
-rmSync(REPORT, { force: true });
-console.log('\n▶ unit, integration and contract tests (jest; each file is listed as it ends)');
-const jest = spawnSync(
-  process.execPath,
-  [
-    '--experimental-vm-modules',
-    'node_modules/jest/bin/jest.js',
-    '--json',
-    `--outputFile=${REPORT}`,
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
 let report;
 try {
   report = JSON.parse(readFileSync(REPORT, 'utf8'));
 } catch {
   report = undefined;
 }
-const counted = countJestReport(report, jest.status === 0);
+const counted = countJestReport(report, jestOk);
 passed += counted.passed;
 failed += counted.failed;
 failures.push(...counted.failures);
