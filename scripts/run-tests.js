@@ -1,27 +1,40 @@
 #!/usr/bin/env node
-// `npm test`: every check of the project, in order, then one plain closing line
-// "N passed, N failed" that CI reads. Each non-jest step counts as one check; jest's tests
-// count one each (read from its JSON report, so a run that executed no test shows as such).
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+// `npm test`: every check of the project, then one plain closing line "N passed, N failed" that
+// CI reads. Each check besides jest counts as one; jest's tests count one each (read from its
+// JSON report, so that a run that executed no test shows as such). The build comes first (the
+// CLI tests run dist/); jest then runs two files at a time (jest.config.js), and the other
+// checks run one at a time beside it, each printed whole as it ends: a fresh clone's run takes
+// minutes, and says what it is doing all along.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ensureSystemPackages } from './system-packages.js';
+import { reasonToBuild } from './ensure-built.js';
+import { countJestReport } from './jest-report-count.js';
+import { runSteps } from './run-steps.js';
+import { ensureSystemPackages, SYSTEM_PACKAGES } from './system-packages.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const REPORT = `${root}test-output/jest-report.json`;
 
-const STEPS = [
-  { name: 'generated types up to date', command: [process.execPath, 'scripts/generate-types.js', '--check'] },
+// The CLI tests run the built command, as users do, with what the build compiles ahead. A build
+// that passed since the last change of any of its inputs (npm ci's, or the last npm test's) is
+// not done again: scripts/ensure-built.js decides, as for npm start.
+const BUILD = {
+  name: `build (${reasonToBuild() ?? 'dist/ is up to date with every input of the build, kept'})`,
+  command: [process.execPath, 'scripts/ensure-built.js'],
+};
+
+// Beside jest, longest first. None reads what the tests write (test-output/ and temp folders).
+const CHECKS = [
   { name: 'typecheck (tsc --noEmit)', command: [bin('tsc'), '--noEmit'] },
-  // The CLI tests run the built command, as users do, with what the build compiles ahead.
-  { name: 'build (npm run build)', command: [process.execPath, 'scripts/build.js'] },
-  { name: 'format and lint (biome)', command: [bin('biome'), 'check', '--error-on-warnings', '.'] },
   // The layering of docs/architecture.md's Layout: which folder may import which (.dependency-cruiser.cjs).
   {
     name: 'import rules (dependency-cruiser)',
     command: [bin('depcruise'), 'src', 'contract-tests', '--config', '.dependency-cruiser.cjs'],
   },
+  { name: 'generated types up to date', command: [process.execPath, 'scripts/generate-types.js', '--check'] },
+  { name: 'format and lint (biome)', command: [bin('biome'), 'check', '--error-on-warnings', '.'] },
   {
     name: 'contract lint (spectral)',
     command: [
@@ -36,62 +49,59 @@ const STEPS = [
   },
 ];
 
+function runJest() {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--experimental-vm-modules',
+        'node_modules/jest/bin/jest.js',
+        '--json',
+        `--outputFile=${REPORT}`,
+        ...process.argv.slice(2),
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
 // Chromium and redis-server come from Debian: installed here as root, or named in one line
 // before any test runs, rather than 60 tests failing minutes later.
+console.log(`▶ Debian packages the tests need (${SYSTEM_PACKAGES.map((entry) => entry.debianPackage).join(', ')})`);
 if (!ensureSystemPackages()) process.exit(1);
+
+const [built] = await runSteps([BUILD], { cwd: root });
+
+mkdirSync(`${root}test-output`, { recursive: true });
+// A report left by an earlier run must not be read as this run's.
+rmSync(REPORT, { force: true });
+console.log(
+  `\n▶ unit, integration and contract tests (jest; each file is listed as it ends), and beside them ${CHECKS.length} checks, one at a time`,
+);
+const [jestOk, checked] = await Promise.all([runJest(), runSteps(CHECKS, { cwd: root, lanes: 1 })]);
 
 let passed = 0;
 let failed = 0;
 const failures = [];
-
-function run(name, command, env = {}) {
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command[0], command.slice(1), {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  return result.status === 0;
-}
-
-for (const step of STEPS) {
-  if (run(step.name, step.command)) passed += 1;
+for (const step of [built, ...checked]) {
+  if (step.ok) passed += 1;
   else {
     failed += 1;
     failures.push(step.name);
   }
 }
-
-mkdirSync(`${root}test-output`, { recursive: true });
-const jestOk = run('unit, integration and contract tests (jest)', [
-  process.execPath,
-  '--experimental-vm-modules',
-  'node_modules/jest/bin/jest.js',
-  '--json',
-  `--outputFile=${REPORT}`,
-  ...process.argv.slice(2),
-]);
+let report;
 try {
-  const report = JSON.parse(readFileSync(REPORT, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  // A suite that fails to load runs no test: count it, or it would pass unnoticed.
-  const brokenSuites = report.testResults.filter(
-    (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
-  );
-  failed += brokenSuites.length;
-  if (report.numTotalTests === 0) {
-    failed += 1;
-    failures.push('jest ran no test');
-  }
-  if (!jestOk && report.numFailedTests === 0 && brokenSuites.length === 0) {
-    failed += 1;
-    failures.push('jest exited with an error');
-  }
+  report = JSON.parse(readFileSync(REPORT, 'utf8'));
 } catch {
-  failed += 1;
-  failures.push('jest wrote no report');
+  report = undefined;
 }
+const counted = countJestReport(report, jestOk);
+passed += counted.passed;
+failed += counted.failed;
+failures.push(...counted.failures);
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

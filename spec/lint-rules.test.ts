@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { loadPetstoreSpec, type SpecDocument } from '../test/support/spec.js';
-import { createLinter, type LintFinding } from '../test/support/spectral.js';
+import { createLinter, type Linter } from '../test/support/spectral.js';
 
 // Each custom rule of .spectral.yaml, fed the real contract with one seed rule broken.
 const BREAKAGES: Array<{ rule: string; breakage: string; breakIt: (spec: SpecDocument) => void }> = [
@@ -106,7 +106,7 @@ const BREAKAGES: Array<{ rule: string; breakage: string; breakIt: (spec: SpecDoc
 ];
 
 describe('.spectral.yaml', () => {
-  let lint: (document: unknown) => Promise<LintFinding[]>;
+  let lint: Linter;
   beforeAll(async () => {
     lint = await createLinter();
   });
@@ -120,7 +120,8 @@ describe('.spectral.yaml', () => {
   it.each(BREAKAGES)('$rule fires on $breakage', async ({ rule, breakIt }) => {
     const spec = loadPetstoreSpec();
     breakIt(spec);
-    const findings = await lint(spec);
+    // The rule alone: that it fires is the point, and the whole ruleset takes ten times as long.
+    const findings = await lint(spec, rule);
     expect(findings.map((finding) => finding.code)).toContain(rule);
   });
 });

@@ -63,7 +63,8 @@ describe('the contract suite against a fresh mock', () => {
     } finally {
       await mock.control.stopStorms();
     }
-  }, 120_000);
+    // A bound on a hang: the whole suite took 32 s alone and over 120 s beside other work.
+  }, 300_000);
 });
 
 /** A failure the suite reported that names the rule broken. */

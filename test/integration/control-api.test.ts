@@ -9,7 +9,7 @@ import { errorShape, startTestMock, useTestMock } from '../support/mock.js';
 const START = '2026-11-21T10:00:05Z';
 
 describe('the control API (/__mock)', () => {
-  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'each');
+  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'reset');
   const api = (key: string, path = '/v1/categories') => mock.http.get(path).set('X-API-Key', key);
 
   it('GET /state lists every key with plan, limits, counters and ban, the storms, settings and the clock', async () => {

@@ -5,7 +5,7 @@ import { errorShape, useTestMock } from '../support/mock.js';
 const START = '2026-11-21T10:00:05Z';
 
 describe('rate limits over HTTP', () => {
-  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'each');
+  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'reset');
 
   const get = (key: string, path = '/v1/categories') => mock.http.get(path).set('X-API-Key', key);
   async function sendMany(key: string, count: number, path?: string) {
@@ -160,7 +160,7 @@ describe('rate limits over HTTP', () => {
 });
 
 describe('429 storms over HTTP', () => {
-  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'each');
+  const mock = useTestMock({ clockStart: START, clockFrozen: true }, 'reset');
   const get = (key: string, path = '/v1/categories') => mock.http.get(path).set('X-API-Key', key);
 
   it('by fraction: half of the covered requests get 429, spread evenly, and use no quota', async () => {

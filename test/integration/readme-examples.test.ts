@@ -60,6 +60,21 @@ describe("the README's and the docs pages' examples", () => {
     expect(docs.filter((page) => !linked.has(page))).toEqual([]);
   });
 
+  it("the quick start sets up with two commands, and names the contributor's quicker loop, which exists", async () => {
+    const readme = await readRoot('README.md');
+    const quickStart = readme.slice(
+      readme.indexOf('## Quick start'),
+      readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1),
+    );
+    const npmCommands = [...quickStart.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .map((match) => (match[1] ?? '').trim())
+      .filter((block) => block.startsWith('npm '));
+    expect(npmCommands).toEqual(['npm install && npm start', 'npm test']);
+    expect(quickStart).toContain('`npm run test:quick`');
+    const { scripts } = JSON.parse(await readRoot('package.json')) as { scripts: Record<string, string> };
+    expect(scripts['test:quick']).toContain('jest.quick.config.js');
+  });
+
   it('every link of the README and the docs pages leads to a file, and a heading, that exist', async () => {
     const broken: string[] = [];
     for (const page of await pages()) {

@@ -65,6 +65,42 @@ describe('express-openapi-validator, patched', () => {
     expect(context.routeMatcherCache.size).toBe(2);
   });
 
+  it('builds the response validators of a route once, whatever Content-Type the requests carry', () => {
+    const { ResponseValidator } = fromValidator('./dist/middlewares/openapi.response.validator.js') as {
+      ResponseValidator: new (
+        spec: object,
+        options: object,
+      ) => {
+        validatorsCache: Record<string, unknown>;
+        _getOrBuildValidator(req: object, responses: object): unknown;
+      };
+    };
+    const responses = {
+      '200': {
+        description: 'ok',
+        content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } } },
+      },
+    };
+    const validator = new ResponseValidator(
+      { openapi: '3.1.0', info: { title: 'probe', version: '1' }, paths: {} },
+      { formats: {}, strict: false },
+    );
+    const requestWith = (contentType: string) => ({
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      openapi: { expressRoute: '/v1/pets' },
+    });
+    const built = new Set(
+      ['application/json', 'application/json; x=1', 'application/json; x=2', 'text/plain; charset=latin1'].map(
+        (contentType) => validator._getOrBuildValidator(requestWith(contentType), responses),
+      ),
+    );
+    // One for the route: a client sending a new Content-Type parameter on each request (as a
+    // hostile one may) compiled the route's schemas again each time, and kept every copy.
+    expect(built.size).toBe(1);
+    expect(Object.keys(validator.validatorsCache)).toEqual(['POST-/v1/pets']);
+  });
+
   it('builds the OpenAPI meta-schema validator only when validateApiSpec is on (upstream #541, #544)', async () => {
     const schemaValidatorModule = fromValidator('./dist/framework/openapi.schema.validator.js') as {
       OpenAPISchemaValidator: new (options: object) => { validate(document: object): { errors: unknown[] } };

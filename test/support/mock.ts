@@ -52,16 +52,30 @@ export function errorShape(status: number, code?: string): Record<string, unknow
   return { status, code: code ?? expect.stringMatching(/^[A-Z][A-Z0-9_]*$/), message: expect.stringMatching(/\S/) };
 }
 
+/** Brings a mock back to its start: data, keys, counters, bans, storms, settings, clock, records, and no scope. */
+async function resetTestMock(mock: TestMock): Promise<void> {
+  await mock.server.control.reset();
+  const { scopes } = (await mock.http.get('/__mock/scopes')).body as { scopes: Array<{ name: string }> };
+  for (const { name } of scopes) await mock.http.delete(`/__mock/scopes/${name}`);
+}
+
 /**
- * Starts a mock for the enclosing describe block (before all its tests, or before each) and
- * closes it after, checking that no answer broke the contract. Its fields read the current mock.
+ * Starts a mock for the enclosing describe block and closes it after, checking that no answer
+ * broke the contract. `all`: one mock for every test; `reset`: one mock, brought back to its
+ * start before each test (POST /__mock/reset, scopes dropped), as a fresh one would be without
+ * its start's cost; `each`: a new mock for each test, for tests of the start itself. Its fields
+ * read the current mock.
  */
-export function useTestMock(options: MockServerOptions = {}, scope: 'all' | 'each' = 'all'): TestMock {
+export function useTestMock(options: MockServerOptions = {}, scope: 'all' | 'reset' | 'each' = 'all'): TestMock {
   let current: TestMock | undefined;
-  const [before, after] = scope === 'all' ? [beforeAll, afterAll] : [beforeEach, afterEach];
+  const [before, after] = scope === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll];
   before(async () => {
     current = await startTestMock(options);
   });
+  if (scope === 'reset')
+    beforeEach(async () => {
+      if (current) await resetTestMock(current);
+    });
   after(async () => {
     const bugs = current?.contractBugs() ?? [];
     await current?.server.close();

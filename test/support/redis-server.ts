@@ -80,10 +80,26 @@ function exitOf(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * A free port is free when asked, not always when redis-server binds it: a test file running
+ * beside this one may take it in between. Then another port is tried.
+ */
+async function launchOnAFreePort(folder: string): Promise<{ port: number; child: ChildProcess }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return { port, child: await launch(port, folder) };
+    } catch (error) {
+      if (attempt === 3 || !/Address already in use/i.test(String(error))) throw error;
+    }
+  }
+}
+
 export async function startRedisServer(): Promise<RedisServer> {
   const folder = await mkdtemp(join(tmpdir(), 'petstore-redis-'));
-  const port = await freePort();
-  let child: ChildProcess | undefined = await launch(port, folder);
+  const launched = await launchOnAFreePort(folder);
+  const port = launched.port;
+  let child: ChildProcess | undefined = launched.child;
   const stop = async (options: { abruptly?: boolean } = {}) => {
     if (!child) return;
     const running = child;
