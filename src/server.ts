@@ -16,7 +16,7 @@ import { createGracefulStop } from './http/graceful-stop.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
-import { createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
+import { checkFingerprint, createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import { describeResources } from './openapi/resource-model.js';
 import { startKeyLimitFaults } from './openapi/start-key-limits.js';
@@ -121,7 +121,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     throw new ConfigError(`${startKeyFaults.join('; ')}. Give limits within those bounds.`);
   const resources = describeResources(contract);
   const keyFields = keyFieldsOf([...resources.resources.values()].map((resource) => resource.collection));
-  const parts = { initialSettings, createInitialData, fixtures, checkRecords, keyFields };
+  // What the check checks against: a data file the mock last wrote under the same is not checked again.
+  const checkedAgainst = () => checkFingerprint(contract, controlContract);
+  const parts = { initialSettings, createInitialData, fixtures, checkRecords, checkedAgainst, keyFields };
   // The Redis state (and its client) is loaded by a start with --redis only.
   const state = config.redis
     ? await (await import('./redis-state.js')).openRedisState(config, parts)

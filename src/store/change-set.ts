@@ -33,10 +33,11 @@ export function hasChanges(changes: ChangeSet): boolean {
 export function appendChangeSet(into: ChangeSet, changes: ChangeSet): void {
   for (const [name, list] of Object.entries(changes.lists)) {
     const existing = into.lists[name];
-    if (existing) existing.changes.push(...list.changes);
-    else into.lists[name] = { keyField: list.keyField, changes: [...list.changes] };
+    // Loops, not push(...changes): a spread of a large change set's entries would overflow the stack.
+    if (existing) for (const change of list.changes) existing.changes.push(change);
+    else into.lists[name] = { keyField: list.keyField, changes: list.changes.slice() };
   }
-  into.apiKeys.push(...changes.apiKeys);
+  for (const change of changes.apiKeys) into.apiKeys.push(change);
   if (changes.nextId) into.nextId = changes.nextId;
 }
 

@@ -56,10 +56,13 @@ export async function readJournalOf(location: string): Promise<ReadJournal | und
  * data file (a journal without one is dropped: its records follow a file that is gone).
  */
 export async function readJournaledStart(location: string, checks: StartChecks): Promise<JournaledStart | undefined> {
-  // The version before the read: an edit saved during the read is then not taken for the mock's own.
+  // The journal before the data file: a fold that ends between the two reads (a reader beside a
+  // running mock) leaves a newer file, whose sequence skips the records it holds, never an older one.
+  const journal = await readJournalOf(location);
   const identity = await identityOfFile(location);
   const file = await readDataFile(location);
-  const journal = await readJournalOf(location);
+  // The file's version only if it did not change while it was read: an edit saved meanwhile is checked.
+  const unchangedWhileRead = sameIdentity(identity, await identityOfFile(location));
   if (!file) {
     if (journal && journal.records.length > 0)
       checks.log(
@@ -86,6 +89,7 @@ export async function readJournaledStart(location: string, checks: StartChecks):
     header !== undefined &&
     checks.checkedAgainst !== undefined &&
     header.checkedAgainst === checks.checkedAgainst &&
+    unchangedWhileRead &&
     sameIdentity(header.dataFile, identity);
   const faults = checkedBefore ? [] : (checks.checkRecords?.(live) ?? []);
   if (faults.length > 0) {
