@@ -41,6 +41,13 @@ export function appendChangeSet(into: ChangeSet, changes: ChangeSet): void {
   if (changes.nextId) into.nextId = changes.nextId;
 }
 
+/** Freezes the records a change set stores: stored records are replaced, never edited in place. */
+export function freezeChangedRecords(changes: ChangeSet): void {
+  for (const list of Object.values(changes.lists))
+    for (const [, record] of list.changes) if (record) Object.freeze(record);
+  for (const [, record] of changes.apiKeys) if (record) Object.freeze(record);
+}
+
 function replay<K, T extends object>(changes: RecordChanges<K, T>, entries: Change<K, T>[]): RecordChanges<K, T> {
   for (const [key, record] of entries) {
     if (record === null) changes.remove(key);

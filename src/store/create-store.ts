@@ -14,9 +14,10 @@ import { DataFileError } from './data-file-reader.js';
 import { watchFile } from './data-file-watch.js';
 import type { DataSet } from './data-set.js';
 import type { OpenFileWriter } from './durable-json-file.js';
+import type { FoldPolicy } from './fold-schedule.js';
 import { createGroupCommit } from './group-commit.js';
 import type { OpenJournalWriter } from './journal-writer-thread.js';
-import { type FoldPolicy, openJournaledFile, WHOLE_WRITE } from './journaled-file.js';
+import { openJournaledFile, WHOLE_WRITE } from './journaled-file.js';
 import { readJournaledStart } from './journaled-start.js';
 import { takeHandEdit } from './take-hand-edit.js';
 

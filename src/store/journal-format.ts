@@ -131,3 +131,8 @@ export function readJournal(bytes: Buffer): ReadJournal {
   }
   return { header: header as JournalHeader, records, tornBytes: 0 };
 }
+
+/** The change sets of `records`, in order. */
+export function* changeSetsOf(records: readonly JournalRecord[]): Generator<ChangeSet> {
+  for (const record of records) yield* record.sets;
+}

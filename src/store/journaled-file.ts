@@ -12,38 +12,17 @@
 //
 // A write the disk refuses fails every change not yet stored, and the data in memory goes back to
 // what is stored: the file's version and the journal's records since, both kept in memory.
-import { Low } from 'lowdb';
 import { replayChangeSets } from './change-replay.js';
-import type { ChangeSet } from './change-set.js';
+import { type ChangeSet, freezeChangedRecords } from './change-set.js';
+import { createDataFileVersions, type DataFileVersions } from './data-file-versions.js';
 import { copyDataSet, type DataSet } from './data-set.js';
 import { DurableJsonFile, type FileVersion, type OpenFileWriter } from './durable-json-file.js';
+import { createFoldSchedule, DEFAULT_FOLD_POLICY, type FoldPolicy } from './fold-schedule.js';
 import { createGroupCommit } from './group-commit.js';
 import { encodeHeader, encodeRecord, type JournalRecord } from './journal-format.js';
 import { createJournalWriterThread, type JournalWriter, type OpenJournalWriter } from './journal-writer-thread.js';
+import { UnfoldedRecords } from './unfolded-records.js';
 import type { FileIdentity } from './worker-file-steps.js';
-
-/** When the journal is folded into the data file. */
-export type FoldPolicy = {
-  /** Fold once the journal holds this share of the data file's size… */
-  fileShare: number;
-  /** …but at least this many bytes… */
-  minBytes: number;
-  /** …and at most this many (the journal's records are also kept in memory until folded). */
-  maxBytes: number;
-  /** Fold once no write came for this long (false: never), while the data file is at most `idleMaxFileBytes`. */
-  idleMs: number | false;
-  idleMaxFileBytes: number;
-};
-
-const MIB = 1024 * 1024;
-
-export const DEFAULT_FOLD_POLICY: FoldPolicy = {
-  fileShare: 0.25,
-  minBytes: 1 * MIB,
-  maxBytes: 16 * MIB,
-  idleMs: 500,
-  idleMaxFileBytes: 16 * MIB,
-};
 
 /** A change made without its change set (by a caller that changed the data directly): stored by a whole write. */
 export const WHOLE_WRITE = Symbol('whole write');
@@ -103,11 +82,6 @@ export type JournaledState = {
   ): Promise<void>;
 };
 
-/** A journal record kept in memory until folded, with the size of its line. */
-type KeptRecord = JournalRecord & { size: number };
-
-const keep = (record: JournalRecord): KeptRecord => ({ ...record, size: encodeRecord(record).length });
-
 /** A version of the data as it stands, sharing its records: what a fold writes. */
 const versionAt = (data: DataSet, journalSequence: number): FileVersion => ({
   data: copyDataSet(data),
@@ -118,7 +92,6 @@ export async function openJournaledFile(
   options: JournaledFileOptions,
   start: JournaledStart | (() => Promise<DataSet>),
 ): Promise<JournaledFile> {
-  const policy = { ...DEFAULT_FOLD_POLICY, ...options.fold };
   const file = new DurableJsonFile(options.location, options.openFileWriter);
   const journal: JournalWriter = (options.openJournalWriter ?? createJournalWriterThread)(options.location);
   const header = (dataFile: FileIdentity | undefined) =>
@@ -126,76 +99,40 @@ export async function openJournaledFile(
       ...(dataFile ? { dataFile } : {}),
       ...(options.checkedAgainst ? { checkedAgainst: options.checkedAgainst } : {}),
     });
-
-  let db: Low<FileVersion>;
-  let live: DataSet;
-  /** The journal's records (on disk, and kept to put the data back), and their size, since the file's version. */
-  let records: KeptRecord[] = [];
-  let unfoldedBytes = 0;
-  let identity: FileIdentity | undefined;
-  let lastSeq: number;
-  let durableSeq: number;
+  const fresh = typeof start === 'function' ? await start() : undefined;
+  const versions: DataFileVersions = fresh
+    ? createDataFileVersions(file, { data: fresh, journalSequence: 0 }, undefined)
+    : createDataFileVersions(file, (start as JournaledStart).version, (start as JournaledStart).identity);
+  const unfolded = fresh
+    ? new UnfoldedRecords([], 0)
+    : new UnfoldedRecords((start as JournaledStart).records, versions.current.journalSequence);
+  let live: DataSet = fresh ? copyDataSet(fresh) : (start as JournaledStart).live;
   let pending: (ChangeSet | typeof WHOLE_WRITE)[] = [];
   let writing = false;
   let foldWanted = false;
   let folding = false;
   let closing = false;
-  /** A fold gave way to an edit by hand: none is tried again until an edit is taken (or a whole write is made). */
-  let yielded = false;
-  let idleTimer: NodeJS.Timeout | undefined;
-  let chain: Promise<unknown> = Promise.resolve();
   let gate: Promise<void> | undefined;
 
-  /** Runs file writes one at a time: a fold and a whole write never overtake each other. */
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = chain.then(work, work);
-    chain = run.catch(() => undefined);
-    return run;
-  };
-
-  /** The records after the file's version (a fold under way has not dropped those it holds yet). */
-  const unfolded = () => records.filter((record) => record.seq > db.data.journalSequence);
-  const setRecords = (kept: KeptRecord[]) => {
-    records = kept;
-    unfoldedBytes = kept.reduce((sum, record) => sum + record.size, 0);
-  };
-
   /**
-   * Writes `version` as the data file, through lowdb, then restarts the journal after it. False
-   * when the write gave way to an edit by hand. A failed restart only leaves the journal longer.
+   * Writes `version` as the data file, then restarts the journal after it. False when the write
+   * gave way to an edit by hand. A failed restart only leaves the journal longer.
    */
-  const writeVersion = async (version: FileVersion, mayYield = options.yieldToEdits): Promise<boolean> => {
-    const previous = db.data;
-    db.data = mayYield && identity ? { ...version, unless: identity } : version;
-    try {
-      await db.write();
-    } catch (error) {
-      db.data = previous;
-      throw error;
-    }
-    const outcome = file.lastOutcome;
-    db.data = { data: version.data, journalSequence: version.journalSequence };
-    if (!outcome || !('written' in outcome)) {
-      db.data = previous;
-      yielded = true;
-      return false;
-    }
-    identity = outcome.written;
-    yielded = false;
-    setRecords(records.filter((record) => record.seq > version.journalSequence));
-    try {
-      await journal.restart(header(identity), version.journalSequence);
-    } catch (error) {
-      options.log(
-        `The journal of ${options.location} could not be restarted (${(error as Error).message}); it is kept, and tried again at the next fold.`,
-      );
-    }
-    return true;
-  };
+  const writeVersion = (version: FileVersion, mayYield = options.yieldToEdits): Promise<boolean> =>
+    versions.write(version, mayYield, async () => {
+      unfolded.folded(version.journalSequence);
+      try {
+        await journal.restart(header(versions.identity), version.journalSequence);
+      } catch (error) {
+        options.log(
+          `The journal of ${options.location} could not be restarted (${(error as Error).message}); it is kept, and tried again at the next fold.`,
+        );
+      }
+    });
 
   const fold = (version: FileVersion) => {
     folding = true;
-    void inTurn(() => writeVersion(version))
+    void writeVersion(version)
       .catch((error: unknown) =>
         options.log(
           `Folding the journal into ${options.location} failed (${(error as Error).message}); the journal keeps every write, and the fold is tried again later.`,
@@ -209,31 +146,21 @@ export async function openJournaledFile(
 
   /** Folds now when all that is applied is stored (the data is then the version to write), else at the next commit. */
   const requestFold = () => {
-    if (closing || folding || gate || yielded || durableSeq === db.data.journalSequence) return;
-    if (!writing && pending.length === 0 && lastSeq === durableSeq) fold(versionAt(live, durableSeq));
+    if (closing || folding || gate || versions.yielded || unfolded.durable === versions.current.journalSequence) return;
+    if (!writing && pending.length === 0 && unfolded.settled) fold(versionAt(live, unfolded.durable));
     else foldWanted = true;
   };
-  function considerFold() {
-    const fileBytes = Number(identity?.size ?? 0);
-    const limit = Math.min(policy.maxBytes, Math.max(policy.minBytes, fileBytes * policy.fileShare));
-    if (unfoldedBytes >= limit) requestFold();
-  }
-  const armIdleFold = () => {
-    clearTimeout(idleTimer);
-    if (policy.idleMs === false || Number(identity?.size ?? 0) > policy.idleMaxFileBytes) return;
-    idleTimer = setTimeout(requestFold, policy.idleMs);
-    idleTimer.unref();
-  };
+  const schedule = createFoldSchedule({ ...DEFAULT_FOLD_POLICY, ...options.fold }, requestFold);
+  const considerFold = () => schedule.stored(unfolded.bytes, Number(versions.identity?.size ?? 0));
 
   /** The whole data as it stands, written as the data file: what a reset, or a journal gone, needs. */
   const writeWhole = async () => {
     // Every change applied so far goes into this file, those of later commits too: their commits find nothing left to do.
     pending = [];
-    lastSeq += 1;
-    const version = versionAt(live, lastSeq);
+    const version = versionAt(live, unfolded.next());
     // A reset asked for, or a journal that is gone: written over an edit by hand too.
-    await inTurn(() => writeVersion(version, false));
-    durableSeq = version.journalSequence;
+    await writeVersion(version, false);
+    unfolded.storedWhole(version.journalSequence);
   };
 
   const writeBatch = async () => {
@@ -247,70 +174,52 @@ export async function openJournaledFile(
         await writeWhole();
         return;
       }
-      lastSeq += 1;
-      const record = keep({ seq: lastSeq, sets: sets as ChangeSet[] });
+      const record = { seq: unfolded.next(), sets: sets as ChangeSet[] };
       if (foldWanted) {
         snapshot = versionAt(live, record.seq);
         foldWanted = false;
       }
-      const outcome = await journal.append(record.seq, encodeRecord({ seq: record.seq, sets: record.sets }));
+      const line = encodeRecord(record);
+      const outcome = await journal.append(record.seq, line);
       if ('stale' in outcome) {
         snapshot = undefined;
         await writeWhole();
         return;
       }
-      records.push(record);
-      unfoldedBytes += record.size;
-      durableSeq = record.seq;
+      unfolded.stored(record, line.length);
       if (snapshot) fold(snapshot);
-      else considerFold();
     } catch (error) {
       if (snapshot) foldWanted = true;
       throw error;
     } finally {
       writing = false;
-      armIdleFold();
+      if (!folding) considerFold();
     }
   };
 
   const writes = createGroupCommit(writeBatch, () => {
     // Back to what is stored: the file's version and the journal's records since.
     pending = [];
-    lastSeq = durableSeq;
-    live = replayChangeSets(db.data.data, setsOf(unfolded()));
+    unfolded.refused();
+    live = replayChangeSets(versions.current.data, unfolded.since(versions.current.journalSequence));
   });
 
-  if (typeof start === 'function') {
+  if (fresh) {
     // A new data file: the journal starts empty first, so that no record of an earlier one is replayed over it.
-    const data = await start();
-    db = new Low<FileVersion>(file, { data, journalSequence: 0 });
-    live = copyDataSet(data);
-    setRecords([]);
-    lastSeq = 0;
-    durableSeq = 0;
-    identity = undefined;
     await journal.restart(header(undefined), 0, []);
-    await inTurn(() => writeVersion(versionAt(data, 0), false));
+    await writeVersion(versionAt(fresh, 0), false);
   } else {
-    db = new Low<FileVersion>(file, start.version);
-    live = start.live;
-    setRecords(start.records.map(keep));
-    identity = start.identity;
-    lastSeq = start.records.at(-1)?.seq ?? start.version.journalSequence;
-    durableSeq = lastSeq;
+    const { records } = start as JournaledStart;
     try {
-      await journal.restart(
-        header(identity),
-        start.version.journalSequence,
-        start.records.map((record) => ({ seq: record.seq, bytes: encodeRecord(record) })),
-      );
+      const lines = records.map((record) => ({ seq: record.seq, bytes: encodeRecord(record) }));
+      await journal.restart(header(versions.identity), versions.current.journalSequence, lines);
     } catch (error) {
       // Reads can be served; writes are refused, saying why, until the journal can be written.
       options.log(
         `The journal of ${options.location} could not be written (${(error as Error).message}); writes are refused until it can be.`,
       );
     }
-    if (records.length > 0) armIdleFold();
+    considerFold();
   }
 
   return {
@@ -320,7 +229,7 @@ export async function openJournaledFile(
     async update(change, changes) {
       while (gate) await gate;
       // Stored records are replaced, never edited: frozen, an edit in place throws instead of leaving the journal stale.
-      if (changes !== WHOLE_WRITE) freezeRecords(changes);
+      if (changes !== WHOLE_WRITE) freezeChangedRecords(changes);
       const result = change(live);
       pending.push(changes);
       await writes.commit();
@@ -340,26 +249,19 @@ export async function openJournaledFile(
       });
       try {
         await writes.idle();
-        await chain;
+        await versions.idle();
         return await work({
-          version: db.data,
-          since: [...setsOf(unfolded())],
-          identity,
+          version: versions.current,
+          since: [...unfolded.since(versions.current.journalSequence)],
+          identity: versions.identity,
           adopt: async (version, read, kept, data) => {
-            const seq = Math.max(lastSeq, version.journalSequence) + 1;
-            const keptRecords = kept ? [keep({ seq, sets: [kept] })] : [];
-            await journal.restart(
-              header(read),
-              version.journalSequence,
-              keptRecords.map((record) => ({ seq: record.seq, bytes: encodeRecord(record) })),
-            );
-            identity = read;
-            yielded = false;
-            db.data = version;
-            setRecords(keptRecords);
-            lastSeq = keptRecords.length > 0 ? seq : Math.max(lastSeq, version.journalSequence);
-            durableSeq = lastSeq;
+            const restart = unfolded.restartOver(version.journalSequence, kept);
+            const lines = restart.records.map((record) => ({ seq: record.seq, bytes: encodeRecord(record) }));
+            await journal.restart(header(read), version.journalSequence, lines);
+            restart.commit();
+            versions.adopt(version, read);
             live = data;
+            considerFold();
           },
         });
       } finally {
@@ -368,15 +270,16 @@ export async function openJournaledFile(
       }
     },
     async close() {
+      while (gate) await gate;
       closing = true;
-      clearTimeout(idleTimer);
+      schedule.stop();
       await writes.idle();
-      await chain;
-      if (durableSeq > db.data.journalSequence) {
+      await versions.idle();
+      if (unfolded.durable > versions.current.journalSequence) {
         try {
-          if (!(await inTurn(() => writeVersion(versionAt(live, durableSeq)))))
+          if (!(await writeVersion(versionAt(live, unfolded.durable))))
             options.log(
-              `The data file ${options.location} was edited by hand while the mock stopped: it was left as it is, and the journal keeps the writes it does not hold, applied over it at the next start.`,
+              `The data file ${options.location} holds an edit by hand that was not taken: it was left as it is, and its journal keeps the writes the file does not hold, applied over it at the next start.`,
             );
         } catch (error) {
           options.log(
@@ -388,14 +291,4 @@ export async function openJournaledFile(
       await journal.close();
     },
   };
-}
-
-function freezeRecords(changes: ChangeSet): void {
-  for (const list of Object.values(changes.lists))
-    for (const [, record] of list.changes) if (record) Object.freeze(record);
-  for (const [, record] of changes.apiKeys) if (record) Object.freeze(record);
-}
-
-function* setsOf(records: readonly JournalRecord[]): Generator<ChangeSet> {
-  for (const record of records) yield* record.sets;
 }
