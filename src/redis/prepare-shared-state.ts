@@ -27,11 +27,7 @@ async function firstKeyUnder(
   prefix: string,
   lists: readonly string[],
 ): Promise<string | undefined> {
-  const names = [
-    ...worldKeys(prefix).fixed,
-    ...lists.map((name) => listKey(prefix, name)),
-    ...scopeRegistryKeys(prefix),
-  ];
+  const names = [...worldKeys(prefix).fixed, ...lists.map((name) => listKey(prefix, name)), ...scopeRegistryKeys(prefix)];
   const present = await connection.run((client) => {
     const batch = client.multi();
     for (const name of names) batch.exists(name);
