@@ -85,7 +85,11 @@ export function mergeHandEdit(base: DataSet, edited: DataSet, since: readonly Ch
     const inEdit = indexOf(edited[name], keyField);
     const list: ListChanges = { keyField, changes: [] };
     for (const [key, record] of changes) {
-      if (sameJson(inEdit(key), inBase(key))) {
+      const editedRecord = inEdit(key);
+      // An edit that made the same change (a record removed by both) agrees with the write: kept.
+      if (sameJson(editedRecord, record ?? undefined)) {
+        keptNames.push(`${name} ${key}`);
+      } else if (sameJson(editedRecord, inBase(key))) {
         list.changes.push([key, record as ListChanges['changes'][number][1]]);
         keptNames.push(`${name} ${key}`);
       } else {
@@ -97,7 +101,9 @@ export function mergeHandEdit(base: DataSet, edited: DataSet, since: readonly Ch
   const keyInBase = indexOf(base.apiKeys, 'key');
   const keyInEdit = indexOf(edited.apiKeys, 'key');
   for (const [key, record] of last.apiKeys) {
-    if (sameJson(keyInEdit(key), keyInBase(key))) {
+    if (sameJson(keyInEdit(key), record ?? undefined)) {
+      keptNames.push(`API key ${key}`);
+    } else if (sameJson(keyInEdit(key), keyInBase(key))) {
       kept.apiKeys.push([key, record as DataSet['apiKeys'][number] | null]);
       keptNames.push(`API key ${key}`);
     } else {
