@@ -6,7 +6,7 @@
 // (bench-results/) so that runs can be compared. Then the same loads with shared state
 // (redis-rows.ts). Bounded: about eight minutes; `--only redis` runs the Redis rows alone.
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateDataSet } from '../src/fixtures/generate-data-set.js';
@@ -184,6 +184,8 @@ function runFigures(rows: Row[], extra: Extras): RunFigures {
     millionStartMs: {
       ownFile: extra.millionStarts?.ownFileMs ?? Number.POSITIVE_INFINITY,
       handWritten: extra.millionStarts?.handWrittenMs ?? Number.POSITIVE_INFINITY,
+      ownFileCpu: extra.millionStarts?.ownFileCpuMs ?? Number.POSITIVE_INFINITY,
+      handWrittenCpu: extra.millionStarts?.handWrittenCpuMs ?? Number.POSITIVE_INFINITY,
     },
     mbPerHundredThousandPets: extra.millionStarts?.mbPerHundredThousandPets ?? Number.POSITIVE_INFINITY,
     coldStartMs: extra.coldStartMs ?? { mock: Number.POSITIVE_INFINITY, bare: 1 },
@@ -319,8 +321,9 @@ function reportFileStore(rows: Row[], extra: Extras): void {
   const starts = extra.millionStarts;
   if (starts)
     console.log(
-      `start on 1,000,000 pets (spawn to first answer, median of 3): ${starts.ownFileMs} ms on the file the mock wrote, ` +
-        `${starts.handWrittenMs} ms on one written by hand (its records checked); resident memory 2 s after: ` +
+      `start on 1,000,000 pets (spawn to first answer, median of 3): ${starts.ownFileMs} ms on the file the mock wrote ` +
+        `(CPU ${starts.ownFileCpuMs} ms, every thread), ${starts.handWrittenMs} ms on one written by hand, its records checked ` +
+        `(CPU ${starts.handWrittenCpuMs} ms); resident memory 2 s after: ` +
         `${starts.rssMillionMb} MB, against ${starts.rssHundredMb} MB with 100 pets: ${starts.mbPerHundredThousandPets} MB per 100,000 pets`,
     );
 }
@@ -343,6 +346,11 @@ async function main(): Promise<void> {
   let redis: RedisFigures;
   try {
     console.log(
+      `load average at the start (1, 5, 15 min): ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(', ')}`,
+    );
+    console.log(
       `Loads: autocannon, ${CONNECTIONS} connections, loopback, Node ${process.version}. Compared loads: ` +
         `${WARM_UP_SECONDS} s of warm-up each, then ${ROUNDS} rounds of ${ROUND_SECONDS} s, each server in turn.`,
     );
@@ -362,6 +370,12 @@ async function main(): Promise<void> {
     `${JSON.stringify({ when: new Date().toISOString(), node: process.version, rows, ...extra, redis }, null, 2)}\n`,
   );
   console.log(`results: ${file}`);
+  // What else the machine ran: the targets are ratios in one run, the start times are not.
+  console.log(
+    `load average at the end (1, 5, 15 min): ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
   console.log(`bench took ${Math.round((performance.now() - startedMs) / 1000)} s`);
 }
 

@@ -20,8 +20,11 @@ export type RunFigures = {
   durableCreatesToFloor: number;
   /** The mock's creates with 1,000,000 pets stored over its creates with 100. */
   createsMillionTo100: number;
-  /** Spawn to first answer on a data file of 1,000,000 pets, median: the file the mock wrote, and one written by hand. */
-  millionStartMs: { ownFile: number; handWritten: number };
+  /**
+   * Spawn to first answer on a data file of 1,000,000 pets, median: the file the mock wrote, and
+   * one written by hand; and the CPU time of each (every thread), which a busy machine does not stretch.
+   */
+  millionStartMs: { ownFile: number; handWritten: number; ownFileCpu: number; handWrittenCpu: number };
   /** Resident memory per 100,000 pets stored, in MB. */
   mbPerHundredThousandPets: number;
   /** Spawn to first answer, median of the runs. */
@@ -110,12 +113,12 @@ export function checkTargets(run: RunFigures): TargetCheck[] {
     ),
     {
       target: `a start on 1,000,000 pets (the file the mock wrote): under ${BOUNDS.millionStartMs.toLocaleString('en')} ms`,
-      measured: `${run.millionStartMs.ownFile} ms`,
+      measured: `${run.millionStartMs.ownFile} ms (CPU ${run.millionStartMs.ownFileCpu} ms)`,
       met: run.millionStartMs.ownFile < BOUNDS.millionStartMs,
     },
     {
       target: `a start on 1,000,000 pets (a file written by hand, checked): under ${BOUNDS.millionStartMs.toLocaleString('en')} ms`,
-      measured: `${run.millionStartMs.handWritten} ms`,
+      measured: `${run.millionStartMs.handWritten} ms (CPU ${run.millionStartMs.handWrittenCpu} ms)`,
       met: run.millionStartMs.handWritten < BOUNDS.millionStartMs,
     },
     {
