@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { useTempFolder } from '../../test/support/temp-folder.js';
 import { generateDataSet } from '../fixtures/generate-data-set.js';
-import { createStore, readStoredData, type Store, type StoreOptions } from './create-store.js';
+import { createStore, DataFileError, readStoredData, type Store, type StoreOptions } from './create-store.js';
 import type { DataSet } from './data-set.js';
 import { encodeHeader, encodeRecord, readJournal } from './journal-format.js';
 import { createJournalWriterThread, journalFileOf } from './journal-writer-thread.js';
@@ -137,6 +137,27 @@ describe('the data file and its journal', () => {
     const again = await crashCopy(crashed, join(folder, 'again.json'));
     expect(names(await readStoredData(again)).slice(-2)).toEqual(['Whole', 'Next']);
     await reopened.close();
+  });
+
+  it('refuses to start on a journal damaged before whole records, leaving both files as they are', async () => {
+    const store = await open();
+    for (const name of ['One', 'Two', 'Three']) await createPet(store, name);
+    const crashed = await crashCopy(file, join(folder, 'crashed.json'));
+    await store.close();
+    const journal = await readFile(journalFileOf(crashed));
+    const second = readJournal(journal).records[1] as { start: number };
+    journal[second.start + 20] = (journal[second.start + 20] as number) ^ 0x01;
+    await writeFile(journalFileOf(crashed), journal);
+    const dataBefore = await readFile(crashed, 'utf8');
+    const error = await createStore({ location: crashed, createInitialData: initial }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(DataFileError);
+    expect((error as Error).message).toMatch(
+      /^The journal \S+crashed\.json\.journal beside the data file is damaged: line 3 is not a whole record .* Both were left untouched: restore the journal, or move it away/s,
+    );
+    expect(await readFile(crashed, 'utf8')).toBe(dataBefore);
+    expect(await readFile(journalFileOf(crashed))).toEqual(journal);
   });
 
   describe('a crash during a fold', () => {
