@@ -151,7 +151,9 @@ export async function openJournaledFile(
     else foldWanted = true;
   };
   const schedule = createFoldSchedule({ ...DEFAULT_FOLD_POLICY, ...options.fold }, requestFold);
-  const considerFold = () => schedule.stored(unfolded.bytes, Number(versions.identity?.size ?? 0));
+  const considerFold = () => {
+    if (!closing) schedule.stored(unfolded.bytes, Number(versions.identity?.size ?? 0));
+  };
 
   /** The whole data as it stands, written as the data file: what a reset, or a journal gone, needs. */
   const writeWhole = async () => {
