@@ -4,7 +4,7 @@
 // baseline-server.ts). The mock is held to the floor, the floor to bare Express. Prints a table of
 // the figures and their ratios, checks the targets, and writes the results as JSON
 // (bench-results/) so that runs can be compared. Then the same loads with shared state
-// (redis-rows.ts). Bounded: about eight minutes; `--only redis` runs the Redis rows alone.
+// (redis-rows.ts). Bounded: about eleven minutes; `--only redis` runs the Redis rows alone.
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
