@@ -3,46 +3,25 @@
 // ENOSPC, some after writing part of their line: each is refused with 507, cut off the journal
 // again, and undone; reads go on; once space is freed, writes are stored again, without a
 // restart, and nothing refused is ever stored.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdir, readFile, rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { readStoredData } from '../../src/store/create-store.js';
 import type { DataSet } from '../../src/store/data-set.js';
 import { readJournal } from '../../src/store/journal-format.js';
-import { CLI } from '../support/cli.js';
+import { CLI, type ServedByWrapper, serveThrough } from '../support/cli.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const KEY = { 'X-API-Key': 'demo-enterprise', 'Content-Type': 'application/json' };
 /** Left free on the disk: room for a few lines of the journal. */
 const LEFT_FREE = 2_048;
 
-type Served = { child: ChildProcessWithoutNullStreams; apiUrl: string; output: () => string };
-
 /** The command serving `disk/db.json`, with a tmpfs of 1 MB mounted at `disk` in a mount namespace of its own. */
-function serveOnSmallDisk(disk: string): Promise<Served> {
+function serveOnSmallDisk(disk: string): Promise<ServedByWrapper> {
   // Root mounts in a namespace of its own; another user maps itself to root in a user namespace.
   const namespace = process.getuid?.() === 0 ? ['--mount'] : ['--map-root-user', '--mount'];
   const script = `mount -t tmpfs -o size=1m tmpfs "$1" && exec "$2" "$3" serve --port 0 --quiet --data "$1/db.json"`;
-  const child = spawn('unshare', [...namespace, 'sh', '-c', script, 'sh', disk, process.execPath, CLI]);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 15 s:\n${output}`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /API\s+(http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, apiUrl: url, output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
+  return serveThrough('unshare', [...namespace, 'sh', '-c', script, 'sh', disk, process.execPath, CLI]);
 }
 
 describe('a full disk', () => {

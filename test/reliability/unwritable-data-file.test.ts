@@ -3,45 +3,25 @@
 // The fault is real: the tests run as root, whom file modes do not stop, so the server runs as
 // the unprivileged user nobody (setpriv, util-linux) over a folder it owns; as any other user it
 // runs as that user.
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { readStoredData } from '../../src/store/create-store.js';
 import type { DataSet } from '../../src/store/data-set.js';
-import { CLI } from '../support/cli.js';
+import { CLI, type ServedByWrapper, serveThrough } from '../support/cli.js';
 
 const NOBODY = 65_534;
 const KEY = { 'X-API-Key': 'demo-enterprise', 'Content-Type': 'application/json' };
 
-type Served = { child: ChildProcessWithoutNullStreams; apiUrl: string; output: () => string };
+type Served = ServedByWrapper;
 
 /** The built command as an unprivileged user (root drops to nobody), serving `data`. */
 function serveUnprivileged(data: string): Promise<Served> {
   const args = [CLI, 'serve', '--port', '0', '--data', data, '--quiet'];
-  const asRoot = process.getuid?.() === 0;
-  const child = asRoot
-    ? spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, ...args])
-    : spawn(process.execPath, args);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 15 s:\n${output}`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /API\s+(http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, apiUrl: url, output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
+  return process.getuid?.() === 0
+    ? serveThrough('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, ...args])
+    : serveThrough(process.execPath, args);
 }
 
 /** SIGTERM, and its exit code once it stopped. */
