@@ -4,13 +4,14 @@
 // baseline-server.ts). The mock is held to the floor, the floor to bare Express. Prints a table of
 // the figures and their ratios, checks the targets, and writes the results as JSON
 // (bench-results/) so that runs can be compared. Then the same loads with shared state
-// (redis-rows.ts). Bounded: about eight minutes; `--only redis` runs the Redis rows alone.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// (redis-rows.ts). Bounded: about eleven minutes; `--only redis` runs the Redis rows alone.
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateDataSet } from '../src/fixtures/generate-data-set.js';
 import { writeSplitDraft } from '../test/support/contract-drafts.js';
+import { writeBigDataFile } from './big-data-file.js';
 import {
   BENCH_KEY,
   BENCH_KEY_LIMITS,
@@ -22,6 +23,7 @@ import {
   READ_PAGE,
   UPDATE_STOCK,
 } from './loads.js';
+import { type MillionStarts, measureMillionStarts } from './million-starts.js';
 import { PACKAGE_ROOT, type Running, rssMb, startBaseline, startFloor, startMock, startNpmStart } from './processes.js';
 import { measureProxyKeys, type ProxyKeyFigures, renderProxyKeys } from './proxy-keys.js';
 import { measureRedisRows, type RedisFigures, reportRedis } from './redis-rows.js';
@@ -43,12 +45,13 @@ import {
   WARM_UP_SECONDS,
 } from './rounds.js';
 import { measureScopes, type ScopeFigures } from './scopes.js';
-import { storeCreatesPerSecond } from './store-alone.js';
+import { type StoreAlone, storeAlone } from './store-alone.js';
 import { checkTargets, type RunFigures, ratio, renderTargets, type TargetCheck } from './targets.js';
 
 /** The run's figures beside the table's rows, filled in as they are measured (and written to the JSON). */
 type Extras = {
-  storeAloneCreatesPerSecond: Record<string, number>;
+  storeAlone: Record<string, StoreAlone>;
+  millionStarts?: MillionStarts;
   coldStartMs?: ColdStarts;
   idleRssMb?: { mock: number; floor: number; bare: number };
   scopes?: ScopeFigures;
@@ -58,7 +61,7 @@ type Extras = {
 
 const DURABLE_CREATES_ROW = 'create a pet (mock: durable, file store; floor and bare: stored nowhere)';
 const PETS_100_ROW = 'create a pet, 100 pets stored';
-const PETS_100K_ROW = 'create a pet, 100,000 pets stored (ratio: to 100)';
+const PETS_1M_ROW = 'create a pet, 1,000,000 pets stored (ratio: to 100)';
 const KEYS_ROW = 'read one pet, 100,000 keys (ratio: to 10 keys)';
 
 const UNLIMITED = {
@@ -67,7 +70,7 @@ const UNLIMITED = {
   limits: BENCH_KEY_LIMITS,
 };
 
-/** The store alone, per size: shorter than the old 5 s, to keep the run at about five minutes. */
+/** The store alone, per size: a few seconds each, to keep the run bounded. */
 const STORE_ALONE_SECONDS = 3;
 const COLD_STARTS = 5;
 
@@ -188,7 +191,14 @@ function runFigures(rows: Row[], extra: Extras): RunFigures {
     readOne: reads(READ_ONE.name),
     readPage: reads(READ_PAGE.name),
     durableCreatesToFloor: rowNamed(rows, DURABLE_CREATES_ROW).ratio ?? 0,
-    creates100kTo100: rowNamed(rows, PETS_100K_ROW).ratio ?? 0,
+    createsMillionTo100: rowNamed(rows, PETS_1M_ROW).ratio ?? 0,
+    millionStartMs: {
+      ownFile: extra.millionStarts?.ownFileMs ?? Number.POSITIVE_INFINITY,
+      handWritten: extra.millionStarts?.handWrittenMs ?? Number.POSITIVE_INFINITY,
+      ownFileCpu: extra.millionStarts?.ownFileCpuMs ?? Number.POSITIVE_INFINITY,
+      handWrittenCpu: extra.millionStarts?.handWrittenCpuMs ?? Number.POSITIVE_INFINITY,
+    },
+    mbPerHundredThousandPets: extra.millionStarts?.mbPerHundredThousandPets ?? Number.POSITIVE_INFINITY,
     coldStartMs: extra.coldStartMs ?? { mock: Number.POSITIVE_INFINITY, bare: 1 },
     npmStartMs: extra.coldStartMs?.npmStart ?? Number.POSITIVE_INFINITY,
     draftColdStartMs: extra.coldStartMs?.draft ?? Number.POSITIVE_INFINITY,
@@ -232,30 +242,40 @@ async function measureFileStore(folder: string, rows: Row[], extra: Extras): Pro
   await floor.stop();
   await bare.stop();
 
-  // Creates with 100, 10,000 and 100,000 pets stored at start, in the same rounds, against 100.
+  // Creates with 100, 10,000, 100,000 and 1,000,000 pets stored at start, in the same rounds, against 100.
   const sizes = [
     { pets: 100, label: '100' },
     { pets: 10_000, label: '10,000' },
     { pets: 100_000, label: '100,000' },
+    { pets: 1_000_000, label: '1,000,000' },
   ];
+  const sized: Record<string, string> = {};
+  for (const { pets, label } of sizes) {
+    sized[label] = join(folder, `pets-${pets}.json`);
+    await writeBigDataFile(sized[label], pets, [UNLIMITED]);
+  }
   const scaled: Record<string, Running> = {};
   for (const { pets, label } of sizes) {
-    scaled[label] = await startMock(['--data', await dataFile(folder, `scale-${pets}`, pets)]);
+    const copy = join(folder, `scale-${pets}.json`);
+    await copyFile(sized[label] as string, copy);
+    scaled[label] = await startMock(['--data', copy]);
   }
   const scaleRounds = await inRounds(scaled, CREATE);
   await Promise.all(Object.values(scaled).map((server) => server.stop()));
   rows.push(
     rowOf(PETS_100_ROW, scaleRounds, '100'),
     rowOf('create a pet, 10,000 pets stored (ratio: to 100)', scaleRounds, '10,000', '100'),
-    rowOf(PETS_100K_ROW, scaleRounds, '100,000', '100'),
+    rowOf('create a pet, 100,000 pets stored (ratio: to 100)', scaleRounds, '100,000', '100'),
+    rowOf(PETS_1M_ROW, scaleRounds, '1,000,000', '100'),
   );
-  for (const row of rows.slice(-3)) logRow(row);
+  for (const row of rows.slice(-4)) logRow(row);
 
-  const storeAlone = extra.storeAloneCreatesPerSecond;
-  for (const { pets, label } of sizes) {
-    storeAlone[label] = await storeCreatesPerSecond(folder, pets, STORE_ALONE_SECONDS);
+  extra.millionStarts = await measureMillionStarts(folder, sized['1,000,000'] as string, sized['100'] as string);
+  console.log(`  starts on 1,000,000 pets: ${JSON.stringify(extra.millionStarts)}`);
+  for (const { label } of sizes) {
+    extra.storeAlone[label] = await storeAlone(folder, sized[label] as string, STORE_ALONE_SECONDS);
   }
-  console.log(`  the store alone: ${JSON.stringify(storeAlone)} creates/s`);
+  console.log(`  the store alone: ${JSON.stringify(extra.storeAlone)}`);
 
   // The limiter with 10 keys and with 100,000, in alternating rounds like the compared loads.
   const fewKeys = await startMock(['--data', await dataFile(folder, 'keys-10', 60, 10)]);
@@ -309,11 +329,19 @@ function reportFileStore(rows: Row[], extra: Extras): void {
   );
   if (extra.proxyKeys) console.log(renderProxyKeys(extra.proxyKeys));
   console.log(
-    `durable creates/s by the store alone (no HTTP, ${CONNECTIONS} writers, ${STORE_ALONE_SECONDS} s): ` +
-      Object.entries(extra.storeAloneCreatesPerSecond)
-        .map(([pets, rate]) => `${rate} with ${pets} pets`)
+    `durable creates/s by the store alone (no HTTP, ${CONNECTIONS} writers, ${STORE_ALONE_SECONDS} s), and its fold at the stop: ` +
+      Object.entries(extra.storeAlone)
+        .map(([pets, figures]) => `${figures.createsPerSecond} with ${pets} pets (fold ${figures.foldAtStopMs} ms)`)
         .join(', '),
   );
+  const starts = extra.millionStarts;
+  if (starts)
+    console.log(
+      `start on 1,000,000 pets (spawn to first answer, median of 3): ${starts.ownFileMs} ms on the file the mock wrote ` +
+        `(CPU ${starts.ownFileCpuMs} ms, every thread), ${starts.handWrittenMs} ms on one written by hand, its records checked ` +
+        `(CPU ${starts.handWrittenCpuMs} ms); resident memory 2 s after: ` +
+        `${starts.rssMillionMb} MB, against ${starts.rssHundredMb} MB with 100 pets: ${starts.mbPerHundredThousandPets} MB per 100,000 pets`,
+    );
 }
 
 /** `--only redis`: the rows of shared state alone (a few minutes), without the rest of the run. */
@@ -330,9 +358,14 @@ async function main(): Promise<void> {
   const redisOnly = onlyRedis();
   const folder = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
   const rows: Row[] = [];
-  const extra: Extras = { storeAloneCreatesPerSecond: {} };
+  const extra: Extras = { storeAlone: {} };
   let redis: RedisFigures;
   try {
+    console.log(
+      `load average at the start (1, 5, 15 min): ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(', ')}`,
+    );
     console.log(
       `Loads: autocannon, ${CONNECTIONS} connections, loopback, Node ${process.version}. Compared loads: ` +
         `${WARM_UP_SECONDS} s of warm-up each, then ${ROUNDS} rounds of ${ROUND_SECONDS} s, each server in turn.`,
@@ -353,6 +386,12 @@ async function main(): Promise<void> {
     `${JSON.stringify({ when: new Date().toISOString(), node: process.version, rows, ...extra, redis }, null, 2)}\n`,
   );
   console.log(`results: ${file}`);
+  // What else the machine ran: the targets are ratios in one run, the start times are not.
+  console.log(
+    `load average at the end (1, 5, 15 min): ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
   console.log(`bench took ${Math.round((performance.now() - startedMs) / 1000)} s`);
 }
 

@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Simulation } from './control/simulation.js';
 import type { RateLimitSettings } from './limits/rate-limit-headers.js';
 import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
-import { createStore, type Store } from './store/create-store.js';
+import { createStore, IN_MEMORY, type Store } from './store/create-store.js';
 import type { DataSet, KeyFields } from './store/data-set.js';
 import { dataStoreOf } from './store/lowdb-data-store.js';
 import type { World } from './world.js';
@@ -18,6 +18,8 @@ export type StateParts = {
   fixtures: DataSet;
   /** What is wrong with the records of a data file (the contract's check). */
   checkRecords: (data: DataSet) => string[];
+  /** A fingerprint of what that check checks against (the contracts). */
+  checkedAgainst: () => string;
   /** The field that keys each collection's records (the contract's), for a store that files them by key. */
   keyFields: KeyFields;
 };
@@ -45,7 +47,9 @@ export async function openFileState(config: Config, parts: StateParts): Promise<
     reset: config.reset,
     createInitialData: parts.createInitialData,
     checkRecords: parts.checkRecords,
+    ...(config.data === IN_MEMORY ? {} : { checkedAgainst: parts.checkedAgainst() }),
     ...(config.watch ? { watch: { log: config.log } } : {}),
+    log: config.log,
   });
   const defaultWorld = assembleWorld({
     data: dataStoreOf(store),

@@ -19,7 +19,7 @@ import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
 import type { ContractWarning } from './openapi/contract-source/lint-contract.js';
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
-import { createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
+import { checkFingerprint, createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import { startKeyLimitFaults } from './openapi/start-key-limits.js';
 import { COMPILED_CONTROL_SPEC_FILE, CONTROL_SPEC_FILE } from './package-root.js';
@@ -121,6 +121,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       return served.fixtures;
     },
     checkRecords,
+    // What the check checks against: a data file the mock last wrote under the same is not checked again.
+    checkedAgainst: () => checkFingerprint(served.contract, controlContract),
     keyFields: (name: string) => served.keyFields(name),
   };
   // The Redis state (and its client) is loaded by a start with --redis only.

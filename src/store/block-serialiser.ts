@@ -1,14 +1,18 @@
-// Serialises the data set for the durable file without redoing what has not changed: the
-// collections' lists are cut into blocks of records, each kept as UTF-8 bytes and reused while its records
-// are the same objects; records appended to a block add a part to it instead of remaking it.
-// Records are frozen once serialised, so a change must replace a record (the store's rule):
+// Serialises the data set for the data file without redoing what has not changed: the
+// collections' lists are cut into blocks of records, each kept as UTF-8 bytes and reused while its
+// records are the same objects; records appended to a block add a part to it instead of remaking
+// it. Records are frozen once serialised, so a change must replace a record (the store's rule):
 // changing one in place would throw instead of leaving the file stale.
-// Measured at 100,000 pets: a full JSON.stringify took ~100 ms, this takes a few.
+// The work is done a slice at a time, between which the server answers requests: a data file of
+// a million pets is over 100 MB of JSON, seconds of work the first time.
 import { collectionNames, type DataSet } from './data-set.js';
+import { nextTurn } from './group-commit.js';
 
 const BLOCK_SIZE = 1_000;
 /** A block grown by more appends than this is serialised again as one part: writes stay a few hundred buffers. */
 const MAX_PARTS_PER_BLOCK = 16;
+/** The longest the serialiser works before it lets the server answer requests. */
+const SLICE_MS = 8;
 
 /** A block's records, and their JSON as comma-separated parts: a block that grows gets a part more. */
 type Block = { readonly records: readonly object[]; readonly parts: readonly Buffer[] };
@@ -33,47 +37,30 @@ function sharedBytes(text: string): Buffer {
   return shared;
 }
 
-/**
- * The data as one serialisation saw it, kept for the cost of references: the blocks of records
- * it made anyway, and the small rest as the JSON it wrote. The store puts it back when the write
- * of a later version fails.
- */
-export type SerialisedImage = { restore(): DataSet };
+const toJson = (record: object): string => JSON.stringify(Object.freeze(record));
+
+const partOf = (records: readonly object[], start: number, end: number): Buffer =>
+  sharedBytes(records.slice(start, end).map(toJson).join(','));
 
 export type DataSetSerialiser = {
-  /** The file's bytes for `data`. */
-  serialise(data: DataSet): Buffer[];
-  /** The image of the last serialise() call, or undefined before the first. */
-  lastImage(): SerialisedImage | undefined;
+  /**
+   * The file's bytes for `data`, with the fields of `head` first after its version. `data` must
+   * not change until the answer resolves: give a copy of the lists (the records are frozen).
+   */
+  serialise(data: DataSet, head?: Readonly<Record<string, unknown>>): Promise<Buffer[]>;
 };
-
-/** A new DataSet from an image: new containers (the lists, nextId), the same frozen records. */
-function restoreImage(head: string, lists: ReadonlyMap<string, readonly Block[]>): DataSet {
-  const restored: Record<string, unknown> = JSON.parse(`${head}}`);
-  // concat, not flatMap: ~0.5 ms for 100,000 records instead of ~20.
-  for (const [name, blocks] of lists) restored[name] = ([] as object[]).concat(...blocks.map((block) => block.records));
-  return restored as DataSet;
-}
 
 export function createBlockSerialiser(): DataSetSerialiser {
   const cache = new Map<string, Block[]>();
-  // Each record's JSON, kept while the record lives: a changed block (most often the last one,
-  // where creates append) serialises only its new records, not all 1,000.
-  const recordJson = new WeakMap<object, string>();
-  const toJson = (record: object): string => {
-    let json = recordJson.get(record);
-    if (json === undefined) {
-      Object.freeze(record);
-      json = JSON.stringify(record);
-      recordJson.set(record, json);
-    }
-    return json;
+  let sliceStart = 0;
+  /** Lets the server answer once a slice of work is done. */
+  const pause = async () => {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    await nextTurn();
+    sliceStart = performance.now();
   };
 
-  const partOf = (records: readonly object[], start: number, end: number): Buffer =>
-    sharedBytes(records.slice(start, end).map(toJson).join(','));
-
-  function listBytes(name: string, records: readonly object[]): Buffer[] {
+  async function listBytes(name: string, records: readonly object[]): Promise<Buffer[]> {
     const previous = cache.get(name) ?? [];
     const blocks: Block[] = [];
     for (let start = 0; start < records.length; start += BLOCK_SIZE) {
@@ -91,34 +78,36 @@ export function createBlockSerialiser(): DataSetSerialiser {
       } else {
         blocks.push({ records: records.slice(start, end), parts: [partOf(records, start, end)] });
       }
+      await pause();
     }
     cache.set(name, blocks);
-    return blocks.flatMap((block) => block.parts).flatMap((part, index) => (index === 0 ? [part] : [COMMA, part]));
+    const bytes: Buffer[] = [];
+    for (const block of blocks) {
+      for (const part of block.parts) {
+        if (bytes.length > 0) bytes.push(COMMA);
+        bytes.push(part);
+      }
+    }
+    return bytes;
   }
 
-  let last: SerialisedImage | undefined;
   return {
-    serialise(data) {
+    async serialise(data, head = {}) {
+      sliceStart = performance.now();
       const big = collectionNames(data);
-      const small: Record<string, unknown> = { ...data };
+      const { version, ...rest } = data;
+      const small: Record<string, unknown> = { version, ...head, ...rest };
       for (const name of big) delete small[name];
       for (const name of cache.keys()) if (!big.includes(name)) cache.delete(name);
       // Everything but the collections' lists is small: serialised afresh each time.
-      const head = JSON.stringify(small).slice(0, -1);
-      const parts: Buffer[] = [Buffer.from(head, 'utf8')];
+      const parts: Buffer[] = [Buffer.from(JSON.stringify(small).slice(0, -1), 'utf8')];
       for (const name of big) {
-        parts.push(
-          Buffer.from(`,${JSON.stringify(name)}:[`),
-          ...listBytes(name, data[name] as object[]),
-          Buffer.from(']'),
-        );
+        parts.push(Buffer.from(`,${JSON.stringify(name)}:[`));
+        for (const part of await listBytes(name, data[name] as object[])) parts.push(part);
+        parts.push(Buffer.from(']'));
       }
       parts.push(Buffer.from('}'));
-      // Blocks are never changed once made (a changed block is a new one): the image shares them.
-      const lists: ReadonlyMap<string, readonly Block[]> = new Map(cache);
-      last = { restore: () => restoreImage(head, lists) };
       return parts;
     },
-    lastImage: () => last,
   };
 }

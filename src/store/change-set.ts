@@ -33,11 +33,19 @@ export function hasChanges(changes: ChangeSet): boolean {
 export function appendChangeSet(into: ChangeSet, changes: ChangeSet): void {
   for (const [name, list] of Object.entries(changes.lists)) {
     const existing = into.lists[name];
-    if (existing) existing.changes.push(...list.changes);
-    else into.lists[name] = { keyField: list.keyField, changes: [...list.changes] };
+    // Loops, not push(...changes): a spread of a large change set's entries would overflow the stack.
+    if (existing) for (const change of list.changes) existing.changes.push(change);
+    else into.lists[name] = { keyField: list.keyField, changes: list.changes.slice() };
   }
-  into.apiKeys.push(...changes.apiKeys);
+  for (const change of changes.apiKeys) into.apiKeys.push(change);
   if (changes.nextId) into.nextId = changes.nextId;
+}
+
+/** Freezes the records a change set stores: stored records are replaced, never edited in place. */
+export function freezeChangedRecords(changes: ChangeSet): void {
+  for (const list of Object.values(changes.lists))
+    for (const [, record] of list.changes) if (record) Object.freeze(record);
+  for (const [, record] of changes.apiKeys) if (record) Object.freeze(record);
 }
 
 function replay<K, T extends object>(changes: RecordChanges<K, T>, entries: Change<K, T>[]): RecordChanges<K, T> {

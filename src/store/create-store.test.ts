@@ -18,13 +18,13 @@ function faultyDisk() {
   const open = (file: string): FileWriter => {
     const real = createFileWriterThread(file);
     return {
-      async write(parts) {
+      async write(parts, unless) {
         disk.writes += 1;
         const held = disk.hold;
         disk.hold = undefined;
         await held;
         if (disk.full) throw new StorageError(file, 'ENOSPC: no space left on device', 'ENOSPC');
-        await real.write(parts);
+        return real.write(parts, unless);
       },
       close: () => real.close(),
     };
@@ -32,7 +32,11 @@ function faultyDisk() {
   return { disk, open };
 }
 
-const onDisk = async (file: string): Promise<DataSet> => JSON.parse(await readFile(file, 'utf8'));
+/** The data file's data, without the journal's sequence it records. */
+const onDisk = async (file: string): Promise<DataSet> => {
+  const { journalSequence: _sequence, ...data } = JSON.parse(await readFile(file, 'utf8'));
+  return data;
+};
 
 describe('the data store', () => {
   const tempFolder = useTempFolder('store');
@@ -45,7 +49,7 @@ describe('the data store', () => {
   it('creates a missing file (and its folder) from the initial data', async () => {
     const file = join(folder, 'nested', 'db.json');
     const store = await createStore({ location: file, createInitialData: initial });
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(initial());
+    expect(await onDisk(file)).toEqual(initial());
     await store.close();
   });
 
@@ -71,8 +75,7 @@ describe('the data store', () => {
         }),
       ),
     );
-    const onDisk = JSON.parse(await readFile(file, 'utf8'));
-    expect(onDisk.categories.slice(-50).map((category: { id: number }) => category.id)).toEqual(
+    expect((await onDisk(file)).categories.slice(-50).map((category: { id: number }) => category.id)).toEqual(
       Array.from({ length: 50 }, (_, index) => 100 + index),
     );
   });
@@ -112,7 +115,7 @@ describe('the data store', () => {
     const file = join(folder, 'db.json');
     await writeFile(file, 'garbage');
     const store = await createStore({ location: file, createInitialData: initial, reset: true });
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(initial());
+    expect(await onDisk(file)).toEqual(initial());
     await store.close();
   });
 

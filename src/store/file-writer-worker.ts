@@ -10,44 +10,48 @@
 // write's time (or while the mock is idle) sees one version, whole. Where hard links are not
 // supported, each write makes a new file instead.
 //
-// Only node: builtins are imported: run from the TypeScript sources, this module is started from
-// a data: URL (worker-module.ts), where nothing else resolves.
+// Only node: builtins and modules beside it are imported (see worker-file-steps.ts).
 import {
   accessSync,
   closeSync,
   constants,
+  fstatSync,
   fsyncSync,
   ftruncateSync,
   linkSync,
   openSync,
   renameSync,
+  statSync,
   unlinkSync,
   writevSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { getSystemErrorMap } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
+import {
+  codeOf,
+  describeFailure,
+  type FileIdentity,
+  flushFolder,
+  identityOf,
+  removeIfThere,
+  StepFailure,
+  sameIdentity,
+  step,
+  type WriteFailure,
+} from './worker-file-steps.js';
 
 /** The data file, its spare, and the second name the replaced version has during a write. */
 export type WriterFiles = { file: string; spare: string; aside: string };
-export type WriteRequest = { id: number; parts: readonly Uint8Array[] };
-/** Which of the files a write needs could not be written: the data file, its spare, or their folder. */
-export type WritePart = 'file' | 'spare' | 'folder';
-/** Why a write failed: the system error's code, if any, a reason that names no path, and where. */
-export type WriteFailure = { code?: string; reason: string; part?: WritePart; path?: string };
-/** A write's answer: `failure` is absent when it is done. */
-export type WriteReply = { id: number; failure?: WriteFailure };
+/**
+ * A whole version of the data file. With `unless`, the write is given up (`edited` in the reply)
+ * when the data file is no longer that version: an edit by hand is never overwritten unseen.
+ */
+export type WriteRequest = { id: number; parts: readonly Uint8Array[]; unless?: FileIdentity };
+/** A write's answer: `failure` is absent when it is done; `written` is the version it wrote. */
+export type WriteReply = { id: number; failure?: WriteFailure; written?: FileIdentity; edited?: true };
 
 // At most IOV_MAX (1024) buffers go to one writev call.
 const WRITEV_MAX = 512;
-
-function removeIfThere(name: string): void {
-  try {
-    unlinkSync(name);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
 
 /** Names the data file's current version as the spare too; false when it cannot (none yet, no hard links). */
 function keepAside({ file, aside }: WriterFiles): boolean {
@@ -57,38 +61,6 @@ function keepAside({ file, aside }: WriterFiles): boolean {
   } catch {
     return false;
   }
-}
-
-/** A step of a write that failed, and the file it could not write. */
-class StepFailure extends Error {
-  constructor(
-    readonly part: WritePart,
-    readonly path: string,
-    readonly failure: unknown,
-  ) {
-    super(failure instanceof Error ? failure.message : String(failure));
-  }
-}
-
-function step<T>(part: WritePart, path: string, action: () => T): T {
-  try {
-    return action();
-  } catch (error) {
-    throw error instanceof StepFailure ? error : new StepFailure(part, path, error);
-  }
-}
-
-const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
-
-/** "ENOSPC: no space left on device": the reason names no path (the client of a refused write must not see it). */
-function describeFailure(error: unknown): WriteFailure {
-  const where = error instanceof StepFailure ? { part: error.part, path: error.path } : {};
-  const cause = error instanceof StepFailure ? error.failure : error;
-  const { code, errno } = cause as NodeJS.ErrnoException;
-  const system = errno === undefined ? undefined : getSystemErrorMap().get(errno);
-  if (code !== undefined && system) return { code, reason: `${code}: ${system[1]}`, ...where };
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return code === undefined ? { reason, ...where } : { code, reason, ...where };
 }
 
 /**
@@ -123,27 +95,35 @@ function openSpare(spare: string): number {
   }
 }
 
-function flushFolder(file: string): void {
-  const folder = openSync(dirname(file), 'r');
+/** Whether the data file is still the version `unless` names. */
+function unchanged(file: string, unless: FileIdentity | undefined): boolean {
+  if (unless === undefined) return true;
   try {
-    fsyncSync(folder);
-  } finally {
-    closeSync(folder);
+    return sameIdentity(identityOf(statSync(file, { bigint: true })), unless);
+  } catch {
+    return false;
   }
 }
 
-function writeWhole(files: WriterFiles, parts: readonly Uint8Array[]): void {
+/** The version written, or undefined when the data file was edited meanwhile (and left as it is). */
+function writeWhole(files: WriterFiles, request: WriteRequest): FileIdentity | undefined {
   requireWritableFile(files.file);
+  if (!unchanged(files.file, request.unless)) return undefined;
   const handle = openSpare(files.spare);
+  let written: FileIdentity;
   try {
-    step('spare', files.spare, () => fillSpare(handle, parts));
+    written = step('spare', files.spare, () => fillSpare(handle, request.parts));
   } finally {
     closeSync(handle);
   }
+  // Checked again at the last moment: an edit saved while the spare was filled wins.
+  if (!unchanged(files.file, request.unless)) return undefined;
   step('folder', dirname(files.file), () => replaceFile(files));
+  return written;
 }
 
-function fillSpare(handle: number, parts: readonly Uint8Array[]): void {
+/** Fills the spare and answers the version it now is (a rename keeps its inode, size and time). */
+function fillSpare(handle: number, parts: readonly Uint8Array[]): FileIdentity {
   let size = 0;
   for (let start = 0; start < parts.length; start += WRITEV_MAX) {
     size += writevSync(handle, parts.slice(start, start + WRITEV_MAX));
@@ -153,6 +133,7 @@ function fillSpare(handle: number, parts: readonly Uint8Array[]): void {
   // The spare may be longer than this version: its old tail goes.
   ftruncateSync(handle, size);
   fsyncSync(handle);
+  return identityOf(fstatSync(handle, { bigint: true }));
 }
 
 /** The filled spare renamed over the data file, the version it replaces kept as the next spare. */
@@ -186,10 +167,12 @@ const files = workerData as WriterFiles;
 // A link a crash left between the two renames: only a second name of a version.
 removeIfThere(files.aside);
 
-port.on('message', ({ id, parts }: WriteRequest) => {
-  let reply: WriteReply = { id };
+port.on('message', (request: WriteRequest) => {
+  const { id } = request;
+  let reply: WriteReply;
   try {
-    writeWhole(files, parts);
+    const written = writeWhole(files, request);
+    reply = written ? { id, written } : { id, edited: true };
   } catch (error) {
     reply = { id, failure: describeFailure(error) };
   }

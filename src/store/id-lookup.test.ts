@@ -47,4 +47,15 @@ describe('finding a record by its id', () => {
     expect(byId(proxy, 10_001)?.name).toBe('new');
     expect(reads() - beforeAppendedLookup).toBeLessThan(5);
   });
+
+  it('finds a record numbered in order where its id says, learning no positions: two reads for the first lookup, one after', () => {
+    const { proxy, reads } = counted(items(200_000));
+    expect(byId(proxy, 177_777)?.name).toBe('n177777');
+    expect(reads()).toBe(2);
+    expect(byId(proxy, 5)?.name).toBe('n5');
+    expect(reads()).toBe(3);
+    proxy.push({ id: 200_001, name: 'appended' });
+    expect(byId(proxy, 200_001)?.name).toBe('appended');
+    expect(reads()).toBe(4);
+  });
 });

@@ -4,7 +4,8 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { useTempFolder } from '../../test/support/temp-folder.js';
 import { generateDataSet } from '../fixtures/generate-data-set.js';
-import { createStore, IN_MEMORY, type Store } from './create-store.js';
+import { createStore, IN_MEMORY, readStoredData, type Store } from './create-store.js';
+import type { DataSet } from './data-set.js';
 import type { DataStore, DataTransaction } from './data-store.js';
 import { dataStoreOf } from './lowdb-data-store.js';
 import { CATEGORIES, INVENTORY, ORDERS, PETS } from './test-support/format-collections.js';
@@ -38,14 +39,16 @@ describe('the lowdb DataStore', () => {
     await data.close();
   });
 
-  it('stores the writes of a transaction together, on disk once it resolves', async () => {
+  it('stores the writes of a transaction together, on disk once it resolves: in the journal, the data file as it was', async () => {
+    const fileBefore = await readFile(store.location, 'utf8');
     const created = await data.transaction(async (tx) => {
       const pet = await tx.insert(PETS, { name: 'Kept', categoryId: 1, status: 'available' });
       await tx.insert(INVENTORY, { petId: pet.id, quantity: 0, status: 'available' });
       return pet;
     });
     expect(created.id).toBe(initial().nextId.pet);
-    const onDisk = JSON.parse(await readFile(store.location, 'utf8'));
+    expect(await readFile(store.location, 'utf8')).toBe(fileBefore);
+    const onDisk = (await readStoredData(store.location)) as DataSet;
     expect(onDisk.pets.at(-1)).toEqual(created);
     expect(onDisk.inventory.at(-1)).toEqual({ petId: created.id, quantity: 0, status: 'available' });
     expect(onDisk.nextId.pet).toBe(Number(created.id) + 1);

@@ -45,7 +45,7 @@ function createLowdbDataStore(store: Store): DataStore {
             } finally {
               release();
             }
-          });
+          }, transaction.changeSet());
         },
       );
     },

@@ -3,12 +3,13 @@
 // starts from what was acknowledged.
 
 import { basename } from 'node:path';
-import type { WritePart } from './file-writer-worker.js';
+import type { WritePart } from './worker-file-steps.js';
 
 /** What each part is called in a message a client sees (no path there: only the log has it). */
 const PART_NAMES: Readonly<Record<WritePart, string>> = {
   file: 'The data file',
   spare: "The data file's spare (the hidden file beside it that each write fills first)",
+  journal: "The data file's journal (the file beside it that holds the latest writes)",
   folder: "The data file's folder",
 };
 
@@ -22,10 +23,12 @@ function adviceFor(code: string | undefined, part: WritePart | undefined): strin
     case 'EPERM':
     case 'EROFS':
       if (part === 'file') return 'Make the data file writable (chmod u+w) and retry; no restart is needed';
+      if (part === 'journal')
+        return "Make the data file's journal writable (chmod u+w) and retry; no restart is needed";
       return "Make the data file's folder writable and retry; no restart is needed";
     case 'EISDIR':
-      return part === 'spare'
-        ? "Remove the folder at the spare's name while the mock is stopped"
+      return part === 'spare' || part === 'journal'
+        ? `Remove the folder at the ${part}'s name while the mock is stopped`
         : 'Remove the folder at that name';
     case 'ENOENT':
     case 'ENOTDIR':

@@ -1,7 +1,8 @@
 // Where a worker thread loads its module from. Compiled (dist/, as users run the mock), that is
 // the .js file beside the caller. Run from the TypeScript sources (jest), there is no .js file,
 // and Node 20 cannot start a worker from a .ts one (it strips no types): the module's types are
-// stripped here, with the swc that jest itself runs on, and the worker starts from a data: URL.
+// stripped here, with the swc that jest itself runs on, and the worker starts from a data: URL
+// (and so does each module it imports).
 // Never from dist/: a test would then run whatever was built last, not the source it tests.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,11 +34,19 @@ function loadSwc(): Swc {
 
 /**
  * The URL to start `new Worker(url)` with, for the module `name` (without extension) beside the
- * caller, whose `import.meta.url` is `callerUrl`. The module may import node: builtins only.
+ * caller, whose `import.meta.url` is `callerUrl`. The module may import node: builtins, and
+ * modules beside it that do the same.
  */
 export function workerModuleUrl(name: string, callerUrl: string): URL {
   if (!callerUrl.endsWith('.ts')) return new URL(`./${name}.js`, callerUrl);
-  const sourceFile = fileURLToPath(new URL(`./${name}.ts`, callerUrl));
+  return strippedModule(new URL(`./${name}.ts`, callerUrl));
+}
+
+/** Relative imports as TypeScript writes them: `from './x.js'`, a file that exists only once compiled. */
+const RELATIVE_IMPORT = /(\bfrom\s*|\bimport\s*)(['"])(\.{1,2}\/[^'"]+)\.js\2/g;
+
+function strippedModule(sourceUrl: URL): URL {
+  const sourceFile = fileURLToPath(sourceUrl);
   let url = strippedModules.get(sourceFile);
   if (!url) {
     const { code } = loadSwc().transformSync(readFileSync(sourceFile, 'utf8'), {
@@ -46,7 +55,14 @@ export function workerModuleUrl(name: string, callerUrl: string): URL {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
       module: { type: 'es6' },
     });
-    url = new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+    // A data: URL resolves no relative import: each module imported is stripped too, and named by its own URL.
+    const linked = code.replace(
+      RELATIVE_IMPORT,
+      // Quoted anew: a data: URL may hold the quote the import was written with.
+      (_match, lead: string, _quote: string, path: string) =>
+        `${lead}${JSON.stringify(strippedModule(new URL(`${path}.ts`, sourceUrl)).href)}`,
+    );
+    url = new URL(`data:text/javascript,${encodeURIComponent(linked)}`);
     strippedModules.set(sourceFile, url);
   }
   return url;

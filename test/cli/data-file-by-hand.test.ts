@@ -83,7 +83,14 @@ describe('a data file edited by hand', () => {
         expect(created.status).toBe(201);
         const { id: createdId } = (await created.json()) as { id: number };
 
-        const written = JSON.parse(await readFile(join(folder, 'db.json'), 'utf8')) as Data;
+        // The write reaches the file a moment after its answer (it is in the journal first): the
+        // edit is made on the file that holds it, as a person who sees it there would. (An edit
+        // saved before it is there: src/store/take-hand-edit.test.ts.)
+        const onDisk = async () => JSON.parse(await readFile(join(folder, 'db.json'), 'utf8')) as Data;
+        await eventually('the write is in the file', async () =>
+          (await onDisk()).pets.some((pet) => pet.id === createdId),
+        );
+        const written = await onDisk();
         const pet = written.pets[0] as Record<string, unknown>;
         pet.name = 'Renamed by hand';
         await writeData(folder, written);

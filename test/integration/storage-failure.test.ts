@@ -3,10 +3,12 @@
 // The fault is real: the data file's folder is replaced by a regular file (ENOTDIR), which a
 // process running as root cannot write through either, unlike a read-only folder.
 
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { readStoredData } from '../../src/store/create-store.js';
+import type { DataSet } from '../../src/store/data-set.js';
 import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
 
 type PetBody = { id: number; name: string };
@@ -40,8 +42,9 @@ describe('a write the disk refuses', () => {
     return body === undefined ? req : req.send(body);
   };
   const listAll = () => mock.http.get('/v1/pets?limit=100&name=Storage').set('X-API-Key', DEMO_KEY);
+  // What is stored: the data file with its journal (where writes go first) replayed.
   const storedPets = async (): Promise<PetBody[]> =>
-    JSON.parse(await readFile(join(dataFolder, 'db.json'), 'utf8')).pets;
+    ((await readStoredData(join(dataFolder, 'db.json'))) as DataSet).pets as PetBody[];
 
   it('is answered 507 STORAGE_FAILED saying what to do, and is in no list, nor in the file once writes work again', async () => {
     const fixturePets = await storedPets();

@@ -1,11 +1,14 @@
 // Acknowledged writes survive a crash: hundreds of concurrent creates and updates, the server
-// killed with SIGKILL at a (seeded) random moment, restarted on the same file.
+// killed with SIGKILL at a (seeded) random moment, restarted on the same file. Writes go to the
+// journal beside the data file first; what is stored is the file with the journal replayed.
 
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { createSeededRandom } from '../../src/http/latency.js';
+import { readStoredData } from '../../src/store/create-store.js';
+import type { DataSet } from '../../src/store/data-set.js';
 import { startCli } from '../support/cli.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
@@ -13,7 +16,7 @@ const KEY = { 'X-API-Key': 'demo-enterprise', 'Content-Type': 'application/json'
 const WRITES = 20_000;
 const WORKERS = 20;
 
-type Acknowledged = { creates: Map<number, string>; stock: Map<number, number> };
+type Acknowledged = { creates: Map<number, string>; stock: Map<number, number>; refused: Set<string> };
 
 describe('acknowledged writes', () => {
   const tempFolder = useTempFolder('crash');
@@ -27,7 +30,7 @@ describe('acknowledged writes', () => {
     async (seed) => {
       const random = createSeededRandom(seed);
       const cli = await startCli(['serve', '--port', '0', '--data', 'db.json', '--quiet'], folder);
-      const acknowledged: Acknowledged = { creates: new Map(), stock: new Map() };
+      const acknowledged: Acknowledged = { creates: new Map(), stock: new Map(), refused: new Set() };
       let sent = 0;
       let cut = 0;
       // A steady stream from many clients, so that the kill lands among writes under way.
@@ -58,6 +61,7 @@ describe('acknowledged writes', () => {
                 });
             if (isCreate && res.status === 201)
               acknowledged.creates.set(((await res.json()) as { id: number }).id, name);
+            else if (isCreate) acknowledged.refused.add(name);
             if (!isCreate && res.status === 200) acknowledged.stock.set(petId, quantity);
           } catch {
             cut += 1; // cut by the kill: never acknowledged, so nothing is owed
@@ -80,15 +84,18 @@ describe('acknowledged writes', () => {
       expect(cut).toBeGreaterThan(0);
       expect(sent).toBeLessThan(WRITES);
 
-      // The file parses as it is, and holds every acknowledged write.
-      const onDisk = JSON.parse(await readFile(join(folder, 'db.json'), 'utf8')) as {
-        pets: Array<{ id: number; name: string }>;
-        inventory: Array<{ petId: number; quantity: number }>;
-      };
-      const storedNames = new Map(onDisk.pets.map((pet) => [pet.id, pet.name]));
+      // The data file parses as it is; with its journal replayed, it holds every acknowledged
+      // write once, and no write that was refused.
+      JSON.parse(await readFile(join(folder, 'db.json'), 'utf8'));
+      const stored = (await readStoredData(join(folder, 'db.json'))) as DataSet;
+      const storedNames = new Map(stored.pets.map((pet) => [pet.id, pet.name]));
       const lostCreates = [...acknowledged.creates].filter(([id, name]) => storedNames.get(id) !== name);
       expect(lostCreates).toEqual([]);
-      const storedStock = new Map(onDisk.inventory.map((item) => [item.petId, item.quantity]));
+      const crashNames = stored.pets.map((pet) => pet.name).filter((name) => name.startsWith('crash-'));
+      expect(crashNames.length).toBe(new Set(crashNames).size);
+      expect(crashNames.filter((name) => acknowledged.refused.has(name))).toEqual([]);
+      expect(new Set(stored.pets.map((pet) => pet.id)).size).toBe(stored.pets.length);
+      const storedStock = new Map(stored.inventory.map((item) => [item.petId, item.quantity]));
       // A later update of the same pet may have been stored without being acknowledged: never less.
       const lostStock = [...acknowledged.stock].filter(
         ([petId, quantity]) => (storedStock.get(petId) ?? -1) < quantity,
@@ -102,8 +109,12 @@ describe('acknowledged writes', () => {
         const res = await fetch(`${restarted.apiUrl}/pets/by-id/${lastId}`, { headers: KEY });
         expect(((await res.json()) as { name: string }).name).toBe(lastName);
       } finally {
-        await restarted.stop();
+        expect(await restarted.stop()).toBe(0);
       }
+      // A clean stop folds the journal into the data file: the file alone holds the same data.
+      const folded = JSON.parse(await readFile(join(folder, 'db.json'), 'utf8')) as DataSet;
+      expect(folded.pets).toEqual(stored.pets);
+      expect(folded.inventory).toEqual(stored.inventory);
     },
     60_000,
   );

@@ -62,3 +62,32 @@ export function startCli(args: string[], cwd?: string): Promise<RunningCli> {
     });
   });
 }
+
+/** A server the test started through a wrapper (another user, a namespace of its own), once it printed its banner. */
+export type ServedByWrapper = { child: ChildProcessWithoutNullStreams; apiUrl: string; output: () => string };
+
+/**
+ * Runs `command` with `args` (a wrapper that ends by running the built petstore-mock's serve) and
+ * resolves once the banner names the API's URL; rejects when it exits first, or prints none within 15 s.
+ */
+export function serveThrough(command: string, args: string[]): Promise<ServedByWrapper> {
+  const child = spawn(command, args);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner within 15 s:\n${output}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /API\s+(http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, apiUrl: url, output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+}
