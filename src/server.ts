@@ -1,7 +1,7 @@
 // createMockServer: the programmatic API. It builds everything from one Config, listens, and
 // returns a handle that a test can use and close. The CLI's `serve` is a thin layer over it.
 // Its worlds live over the data file (open-state.ts) or, with --redis, in Redis (redis-state.ts).
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnswerDescription } from './api-mode.js';
 import { createApp, type MockApp } from './app.js';
