@@ -1,14 +1,14 @@
 // What answers outside the operations: a method a path does not take is 405 with an Allow that
 // names the methods it does take (RFC 9110 section 15.5.6); a path with no operation, under the
 // base path or outside it, is 404; both with the Error object and a code of x-error-codes.
-import { afterChecks, beforeChecks, check, eachCheck, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, check, eachCheck, kindOfChecks } from '../support/checks.js';
 import { errorBodyProblems } from '../support/conformance.js';
 import { SPEC, type SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf } from '../support/requests.js';
 import { contractTarget } from '../support/target.js';
-import { cleanUp, createTestData, type TestData } from '../support/test-data.js';
+import { createTestData, type TestData } from '../support/test-data.js';
 import { requireNoProblems } from '../support/violation.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -51,7 +51,6 @@ kindOfChecks('negative', 'what answers outside the operations: wrong methods, pa
   beforeChecks(async () => {
     data = await createTestData();
   });
-  afterChecks(cleanUp);
 
   eachCheck(
     [...byPath.entries()].map(

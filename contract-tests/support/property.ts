@@ -3,6 +3,8 @@
 // reported with the seed, that input, and the exchange that showed it (with its curl line).
 import fc from 'fast-check';
 import type { Generated } from '../generation/valid-values.js';
+import { KeyWithoutRoom } from './key-pace.js';
+import { CheckSkipped } from './scheduler.js';
 import { contractTarget, examplesPerProperty } from './target.js';
 import { ContractViolation } from './violation.js';
 
@@ -36,12 +38,25 @@ export async function checkProperty<T>(
   check: (value: T) => Promise<void>,
 ): Promise<void> {
   const seed = propertySeed(options.name);
-  const details = await fc.check(fc.asyncProperty(generated.arbitrary, check), {
+  // A case that finds the check cannot go on (no room left on the key) ends the property: the
+  // cases after it, and the shrinking, would find the same.
+  let cannotCheck: Error | undefined;
+  const guarded = async (value: T) => {
+    if (cannotCheck) throw cannotCheck;
+    try {
+      await check(value);
+    } catch (error) {
+      if (error instanceof CheckSkipped || error instanceof KeyWithoutRoom) cannotCheck = error;
+      throw error;
+    }
+  };
+  const details = await fc.check(fc.asyncProperty(generated.arbitrary, guarded), {
     seed,
     numRuns: options.examples ?? examplesPerProperty(),
     examples: generated.edges.map((edge) => [edge] as [T]),
     plugins: [fc.interruptAfterTimeLimit(TIME_LIMIT_MS)],
   });
+  if (cannotCheck) throw cannotCheck;
   if (!details.failed) return;
   const counterexample = details.counterexample as [T] | null;
   const input = counterexample ? fc.stringify(counterexample[0]) : '(none)';

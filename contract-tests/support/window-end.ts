@@ -1,6 +1,7 @@
-// Reaching the end of a window or a ban on a petstore-mock whose control API answered: its clock
-// is moved there for the check, and back afterwards (the clock is the user's). Only the checks
-// of keys the run made get here, and the run makes keys only through that control API.
+// Reaching the end of a window or a ban on a petstore-mock whose control API answered: the clock
+// of the run's own scope, where the keys that need it live, is moved there for the check, and
+// back afterwards. Only the checks of keys the run made get here, and the run makes keys only
+// through that control API; the user's world and other runs never see this clock move.
 import type { Exchange } from './exchange.js';
 import { mockControl } from './mock-control.js';
 import { contractTarget } from './target.js';
@@ -19,17 +20,19 @@ export function afterWindowEnds<T>(exchange: Exchange, after: () => Promise<T>):
 
 /** Runs `after` with the mock's clock `seconds` on, then puts the clock back by as much. */
 export async function afterSeconds<T>(seconds: number, after: () => Promise<T>): Promise<T> {
-  const { mockControlOrigin, scope } = contractTarget();
-  if (!mockControlOrigin) throw new Error('Only a petstore-mock whose control API answers can have its clock moved.');
-  const ask = mockControl(mockControlOrigin, scope);
+  const { mockControlOrigin, ownScope, caFile } = contractTarget();
+  if (!mockControlOrigin || !ownScope)
+    throw new Error("Only the run's own scope on a petstore-mock whose control API answers can have its clock moved.");
+  const ask = mockControl(mockControlOrigin, ownScope, caFile);
   const clock = async (change?: object): Promise<{ now: string }> => {
     const answer = await ask(change ? 'POST' : 'GET', '/clock', change);
-    if (!answer?.ok) {
+    const state = answer?.ok ? answer.json<{ now: string }>() : undefined;
+    if (!state) {
       throw new Error(
         `The mock's clock at ${mockControlOrigin}/__mock/clock answered ${answer?.status ?? 'nothing'}; its clock may stand ${seconds} s ahead: set it back with POST /__mock/clock.`,
       );
     }
-    return (await answer.json()) as { now: string };
+    return state;
   };
   await clock({ advanceSeconds: seconds });
   const restore = async () => {

@@ -178,7 +178,8 @@ describe('petstore-mock contract', () => {
     // Progress lines on stderr (not a terminal): done of total, failures so far.
     expect(result.stderr).toMatch(/contract: 4 of 8 checks done, 0 failed, \d+ s — finished: /);
 
-    const failing = await runCli(
+    // Banned by the run before: the check that needs it unbanned says why it cannot check, naming the key by its variable.
+    const banned = await runCli(
       ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban', '--no-mock-control'],
       undefined,
       {
@@ -187,11 +188,26 @@ describe('petstore-mock contract', () => {
         PETSTORE_RATE_LIMIT_KEY: 'cli-limit',
       },
     );
-    // Banned by the run before: the report shows the rate-limit key as its own variable.
+    expect(banned.stdout).toMatch(
+      /counts down by one per request .*\(\$PETSTORE_RATE_LIMIT_KEY is banned already \(403/,
+    );
+    expect(banned.stdout).not.toContain('cli-limit');
+
+    const failing = await runCli(
+      ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--no-mock-control'],
+      undefined,
+      {
+        PETSTORE_BASE_URL: mock.url,
+        PETSTORE_API_KEY: 'demo-enterprise',
+        PETSTORE_RATE_LIMIT_KEY: 'cli-no-such-key',
+      },
+    );
+    // A key the target does not know: the report shows the rate-limit key as its own variable.
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('"X-API-Key: $PETSTORE_RATE_LIMIT_KEY"');
+    expect(failing.stdout).toContain('$PETSTORE_RATE_LIMIT_KEY is refused as unknown (401)');
     expect(failing.stdout).toContain('set $PETSTORE_API_KEY and $PETSTORE_RATE_LIMIT_KEY to run it');
-    expect(failing.stdout).not.toContain('cli-limit');
+    expect(failing.stdout).not.toContain('cli-no-such-key');
     expect(failing.stdout).not.toContain('demo-enterprise');
   }, 60_000);
 

@@ -1,0 +1,54 @@
+// Which key each variable of the reports stands for, said once as the run starts: curl lines show
+// a key as the variable of its role ($PETSTORE_API_KEY, $PETSTORE_PLAN_KEY_FREE, …), so a person
+// needs to know what to set each to. A key's value is shown only when the run read it from a
+// petstore-mock's open state, never a key it was given; one key given in several roles is said
+// to be one, with the order its checks keep. Keys the run made are shown as they are anyway.
+import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE } from './keys.js';
+import type { ContractTarget, SuiteConfig } from './target.js';
+
+type Role = { variable: string; value: string; usesUp: boolean };
+
+function rolesOf(config: SuiteConfig): Role[] {
+  const roles: Role[] = [{ variable: API_KEY_VARIABLE, value: config.apiKey, usesUp: false }];
+  if (config.rateLimitKey) roles.push({ variable: RATE_LIMIT_KEY_VARIABLE, value: config.rateLimitKey, usesUp: true });
+  if (config.dayLimitKey) roles.push({ variable: DAY_LIMIT_KEY_VARIABLE, value: config.dayLimitKey, usesUp: true });
+  const planKeys = config.planKeys ?? [];
+  const variables = planKeyVariables(planKeys.map(({ plan }) => plan));
+  planKeys.forEach(({ key }, index) => {
+    roles.push({ variable: variables[index] as string, value: key, usesUp: false });
+  });
+  return roles.filter((role) => !config.madeKeys?.includes(role.value));
+}
+
+/** The value of a key read from a petstore-mock's open state; undefined for a key given to the run (never shown). */
+function openName(value: string, given: ContractTarget): string | undefined {
+  const givenValues = [
+    given.apiKey,
+    given.rateLimitKey,
+    given.dayLimitKey,
+    ...(given.planKeys ?? []).map(({ key }) => key),
+  ];
+  return givenValues.includes(value) ? undefined : value;
+}
+
+const listed = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** One line per key the reports name by a variable: what to set the variable to, and its roles. */
+export function describeKeys(config: SuiteConfig, given: ContractTarget = config): string[] {
+  const byValue = new Map<string, Role[]>();
+  for (const role of rolesOf(config)) byValue.set(role.value, [...(byValue.get(role.value) ?? []), role]);
+  const lines: string[] = [];
+  for (const [value, roles] of byValue) {
+    const variables = roles.map((role) => `$${role.variable}`);
+    const name = openName(value, given);
+    const what = name === undefined ? 'the key given' : `${name}, read from the mock's state`;
+    const subject = roles.length > 1 ? `${listed(variables)} are one key, ${what}` : `${variables[0]} is ${what}`;
+    const order =
+      roles.length > 1 && roles.some((role) => role.usesUp)
+        ? ': the checks that need its room run first, those that use it up (its limit, its day, a ban) after them'
+        : '';
+    if (roles.length > 1 || name !== undefined) lines.push(`  ${subject}${order}.`);
+  }
+  return lines.length > 0 ? ['Keys (each failure’s curl line names a key by its variable):', ...lines] : [];
+}

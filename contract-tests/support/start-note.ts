@@ -1,0 +1,83 @@
+// What the run costs, said before its first check: how many requests, how many at once, how long
+// at the target's pace and within the main key's limit, and the time limits. A key whose day has
+// less room than the run needs takes the run to the depth (--examples) that fits, unless the
+// depth was given; a key whose minute paces the run says so, with what to do to go faster.
+import type { KeyReading } from './target.js';
+import {
+  contractTarget,
+  DEFAULT_ANSWER_TIMEOUT_SECONDS,
+  DEFAULT_CHECK_TIMEOUT_SECONDS,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_EXAMPLES,
+  setExamplesPerProperty,
+} from './target.js';
+
+const count = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** A duration as a person says it: about 12 s, about 3 minutes, about 2 h 10 min. */
+export function aboutDuration(seconds: number): string {
+  if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 5400) return `about ${Math.round(seconds / 60)} minutes`;
+  const hours = Math.floor(seconds / 3600);
+  return `about ${hours} h ${Math.round((seconds - hours * 3600) / 60)} min`;
+}
+
+/** Seconds the key's limit makes the run last: the room it has now, then a window's worth a minute. */
+function secondsWithinLimit(requests: number, reading: KeyReading | undefined): number {
+  if (!reading?.perMinute || reading.remaining === undefined) return 0;
+  const beyondNow = requests - reading.remaining;
+  if (beyondNow <= 0) return 0;
+  return (reading.resetInSeconds ?? 60) + (Math.ceil(beyondNow / reading.perMinute) - 1) * 60;
+}
+
+/** The deepest run (most --examples) whose requests fit in `room`, or undefined when none does. */
+function depthThatFits(requestsAt: (examples: number) => number, room: number): number | undefined {
+  for (let examples = DEFAULT_EXAMPLES; examples >= 1; examples -= examples > 10 ? 5 : 1)
+    if (requestsAt(examples) <= room) return examples;
+  return undefined;
+}
+
+/**
+ * The note shown as the run starts; sets the run's depth when the main key's day needs it.
+ * `requestsAt` gives the run's requests at a depth; `checks` is how many checks it has.
+ */
+export function startNote(requestsAt: (examples: number) => number, checks: number): string {
+  const target = contractTarget();
+  const reading = target.mainKeyReading;
+  const lines: string[] = [];
+  const dayRoom = reading?.dayRemaining ?? reading?.perDay;
+  const given = target.examples !== undefined;
+  let examples = target.examples ?? DEFAULT_EXAMPLES;
+  let dayNote = '';
+  if (dayRoom !== undefined && requestsAt(examples) > dayRoom) {
+    const fits = depthThatFits(requestsAt, dayRoom);
+    if (!given && fits !== undefined) {
+      dayNote = `; to fit its day, this run goes to --examples ${fits} (about ${count(requestsAt(fits))} requests instead of ${count(requestsAt(examples))})`;
+      examples = fits;
+      setExamplesPerProperty(fits);
+    } else {
+      dayNote = `; the run needs about ${count(requestsAt(examples))}${given ? ` at --examples ${examples}` : ' even at --examples 1'}, so the checks left when the day runs out are skipped, each saying so`;
+    }
+  }
+  const requests = requestsAt(examples);
+  const concurrency = target.concurrency === false ? 1 : (target.checksAtOnce ?? DEFAULT_CONCURRENCY);
+  const latencyMs = Math.max(reading?.latencyMs ?? 0, 1);
+  const atPace = (requests * latencyMs) / 1000 / concurrency;
+  const withinLimit = secondsWithinLimit(requests, reading);
+  lines.push(
+    `This run: ${checks} checks, about ${count(requests)} requests, ${concurrency} checks at a time (--concurrency); ` +
+      `at ${Math.round(latencyMs)} ms an answer, ${aboutDuration(Math.max(atPace, withinLimit))}. ` +
+      `Each answer may take up to ${target.answerTimeoutSeconds ?? DEFAULT_ANSWER_TIMEOUT_SECONDS} s (--timeout SECONDS), ` +
+      `each check up to ${target.checkTimeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS} s of its own, waits for a key's window left out (--check-timeout SECONDS).`,
+  );
+  if (reading?.perMinute !== undefined && (withinLimit > atPace || dayNote !== '')) {
+    const day = reading.perDay !== undefined ? ` and ${count(reading.perDay)} a day` : '';
+    const left = reading.dayRemaining !== undefined ? ` (${count(reading.dayRemaining)} left today)` : '';
+    lines.push(
+      `${reading.named} allows ${count(reading.perMinute)} requests a minute${day}${left}${reading.limitsFrom ? `, ${reading.limitsFrom}` : ''}; ` +
+        `this run sends about ${count(requests)}: ${aboutDuration(Math.max(atPace, withinLimit))}${dayNote}. ` +
+        'It waits for each window as the key’s X-RateLimit-Reset and Retry-After say. Give a key of a higher plan (--api-key) to go faster.',
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
