@@ -15,7 +15,7 @@ kindOfChecks('deprecation', 'deprecated operations', () => {
   let data: TestData;
   beforeChecks(async () => {
     data = await createTestData();
-  });
+  }, 7);
 
   eachCheck(
     selectedOperations()

@@ -77,12 +77,12 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
   let data: GenerationData;
   beforeChecks(async () => {
     data = await createGenerationData();
-  });
+  }, 4);
 
   for (const operation of selectedOperations()) {
     const valid = `${operation.operationId}: requests generated valid from its schemas get a declared success that keeps what was sent`;
-    const edges = validRequests(operation, NO_REFERENCES).edges.length;
-    const cases = (examples: number) => edges + (hasInputs(operation) ? examples : 1);
+    // fast-check counts the edges it tries first within the cases it runs.
+    const cases = (examples: number) => (hasInputs(operation) ? examples : 1);
     check(
       operation.operationId,
       valid,

@@ -57,7 +57,7 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
   let data: ListData;
   beforeChecks(async () => {
     data = await createListData();
-  });
+  }, 30);
 
   const scopeOf = (operation: SpecOperation): ListScope => {
     const scope = data.scopes[operation.operationId];
@@ -127,6 +127,7 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
         }
       }
     },
+    { estimate: () => 24 },
   );
 
   eachCheck(
@@ -173,5 +174,6 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
         'the page at offset 1000000000, past the end',
       );
     },
+    { estimate: () => 40 },
   );
 });

@@ -45,7 +45,7 @@ kindOfChecks('values', 'mass assignment: what a write may not set is never store
   let data: TestData;
   beforeChecks(async () => {
     data = await createTestData();
-  });
+  }, 7);
 
   eachCheck(
     writes.map(

@@ -132,7 +132,7 @@ kindOfChecks('meaning', 'what headers and fields say: links, counts, references 
     orderedPet = await newPet(home);
     await stock(orderedPet.id, 5);
     for (let index = 0; index < 5; index += 1) await placeOrder(orderedPet.id, 1);
-  });
+  }, 18);
 
   eachCheck(
     lists.filter((list) => isSelected(list.operationId)).map((list) => [list.operationId, list] as const),

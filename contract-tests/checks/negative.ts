@@ -23,7 +23,7 @@ kindOfChecks('negative', 'requests that break the contract are refused', () => {
   let data: TestData;
   beforeChecks(async () => {
     data = await createTestData();
-  });
+  }, 7);
 
   function validRequest(operation: SpecOperation) {
     return {

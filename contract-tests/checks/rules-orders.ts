@@ -22,7 +22,7 @@ kindOfChecks('rules', "the contract's business rules: orders and stock", () => {
   let home: number;
   beforeChecks(async () => {
     ({ home } = await ruleCategories());
-  });
+  }, 2);
 
   check(
     ['deletePet'],

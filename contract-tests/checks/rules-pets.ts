@@ -12,7 +12,7 @@ kindOfChecks('rules', "the contract's business rules: pets and categories", () =
   let other: number;
   beforeChecks(async () => {
     ({ home, other } = await ruleCategories());
-  });
+  }, 2);
 
   check(
     ['updatePet'],

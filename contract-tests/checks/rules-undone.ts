@@ -21,7 +21,7 @@ kindOfChecks('rules', "the contract's business rules, undone: what they refuse i
   let other: number;
   beforeChecks(async () => {
     ({ home, other } = await ruleCategories());
-  });
+  }, 2);
 
   check(
     ['placeOrder'],

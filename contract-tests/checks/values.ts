@@ -84,7 +84,7 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
   let data: GenerationData;
   beforeChecks(async () => {
     data = await createGenerationData();
-  });
+  }, 7);
 
   const writes = selectedOperations().filter(
     (operation) => operation.requestSchema && schemaOf(operation.requestSchema).type === 'object',

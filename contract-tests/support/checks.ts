@@ -25,11 +25,25 @@ export type CheckOptions = {
   estimate?: (examples: number) => number;
 };
 
-const DEFAULT_ESTIMATE = () => 3;
+/** About how many requests a check of each kind sends, when it does not say (measured against the mock). */
+const TYPICAL_REQUESTS: Record<CheckKind, number> = {
+  conformance: 2,
+  negative: 1,
+  generated: 4,
+  values: 4,
+  lists: 8,
+  rules: 9,
+  stateful: 5,
+  'rate-limits': 5,
+  deprecation: 5,
+  meaning: 10,
+  concurrency: 12,
+};
 
 const scheduler = new Scheduler();
 const entries: PlannedEntry[] = [];
 const estimates = new Map<number, (examples: number) => number>();
+const setUpRequests: number[] = [];
 let currentBlock: (Block & { kind: CheckKind }) | undefined;
 let groups: string[] = [];
 
@@ -72,15 +86,16 @@ function block(): Block & { kind: CheckKind } {
   return currentBlock;
 }
 
-/** Set-up of a kind's block, run before its first check. */
-export function beforeChecks(run: () => Promise<void>): void {
+/** Set-up of a kind's block, run before its first check; `requests`: about how many it sends. */
+export function beforeChecks(run: () => Promise<void>, requests = 5): void {
   block().setUp = run;
+  setUpRequests.push(requests);
 }
 
 function register(name: string, run: () => Promise<void>, options: CheckOptions): void {
   const index = entries.length;
   const { kind } = block();
-  const estimate = options.estimate ?? DEFAULT_ESTIMATE;
+  const estimate = options.estimate ?? (() => TYPICAL_REQUESTS[kind]);
   entries.push({ title: name, kind, groups, estimate: 0 });
   estimates.set(index, estimate);
   const uses = options.uses === null ? [] : (options.uses ?? [targetKey()]);
@@ -153,9 +168,11 @@ function scheduleOptions() {
  */
 export function writePlan(): void {
   const target = contractTarget();
+  // A set-up's data is removed at the end: as many requests again.
+  const setUps = 2 * setUpRequests.reduce((sum, requests) => sum + requests, 0);
   const note = startNote(
-    (examples) => [...estimates.values()].reduce((sum, estimate) => sum + estimate(examples), 0),
-    scheduler.planned().length,
+    (examples) => [...estimates.values()].reduce((sum, estimate) => sum + estimate(examples), setUps),
+    { checks: entries.length, skipped: entries.filter((entry) => entry.skipped).length },
   );
   const examples = examplesPerProperty();
   for (const [index, estimate] of estimates) {

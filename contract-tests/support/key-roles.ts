@@ -20,15 +20,14 @@ function rolesOf(config: SuiteConfig): Role[] {
   return roles.filter((role) => !config.madeKeys?.includes(role.value));
 }
 
-/** The value of a key read from a petstore-mock's open state; undefined for a key given to the run (never shown). */
-function openName(value: string, given: ContractTarget): string | undefined {
-  const givenValues = [
-    given.apiKey,
-    given.rateLimitKey,
-    given.dayLimitKey,
-    ...(given.planKeys ?? []).map(({ key }) => key),
+/** The options a key was given with, as a person names them; none for a key read from a petstore-mock. */
+function givenAs(value: string, given: ContractTarget): string[] {
+  return [
+    ...(given.apiKey === value ? ['--api-key'] : []),
+    ...(given.rateLimitKey === value ? ['--rate-limit-key'] : []),
+    ...(given.dayLimitKey === value ? ['--day-limit-key'] : []),
+    ...(given.planKeys ?? []).filter(({ key }) => key === value).map(({ plan }) => `--plan-key ${plan}=…`),
   ];
-  return givenValues.includes(value) ? undefined : value;
 }
 
 const listed = (names: string[]) =>
@@ -41,8 +40,10 @@ export function describeKeys(config: SuiteConfig, given: ContractTarget = config
   const lines: string[] = [];
   for (const [value, roles] of byValue) {
     const variables = roles.map((role) => `$${role.variable}`);
-    const name = openName(value, given);
-    const what = name === undefined ? 'the key given' : `${name}, read from the mock's state`;
+    // A key read from the mock's open state is shown; a key given to the run never is.
+    const options = givenAs(value, given);
+    const name = options.length === 0 ? value : undefined;
+    const what = name === undefined ? `the key of ${listed(options)}` : `${name}, read from the mock's state`;
     const subject = roles.length > 1 ? `${listed(variables)} are one key, ${what}` : `${variables[0]} is ${what}`;
     const order =
       roles.length > 1 && roles.some((role) => role.usesUp)

@@ -9,7 +9,7 @@ import { withKeyAlone } from './key-pace.js';
 import { sharing, WRITES } from './run-locks.js';
 import { CheckSkipped } from './scheduler.js';
 
-const TRIES = 4;
+const TRIES = 6;
 
 const remainingOf = (exchange: Exchange) => Number(exchange.headers['x-ratelimit-remaining']);
 const windowOf = (exchange: Exchange) =>
@@ -62,6 +62,8 @@ export async function requireCounted(counted: CountedStep): Promise<void> {
     if (fell < counted.expected) throw counted.fault(measured);
     if (!measured.quiet) {
       busy += 1;
+      // Another client's burst may pass: a moment before the next try.
+      await new Promise((done) => setTimeout(done, 200 * (1 + Math.random() * 4)));
       continue;
     }
     if (fellByMoreQuietly === fell) throw counted.fault(measured);

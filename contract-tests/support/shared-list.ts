@@ -130,7 +130,8 @@ function listKeptChanging(operation: SpecOperation): CheckSkipped {
 /**
  * Pages of every `limits` and `offsets` from the suite's items on are the slices of one still
  * view of the list (a page of 100 there), and pages past its end are empty. Read with the
- * run's writes held still; a difference is read again, with the view, before it is a fault.
+ * run's writes held still; a page that differs is read again with the view before it is a fault,
+ * and a view that changed meanwhile (another client writing) is taken for the next try.
  */
 export async function requireStillPages(
   operation: SpecOperation,
@@ -138,54 +139,51 @@ export async function requireStillPages(
   limits: number[],
   offsets: number[],
 ): Promise<void> {
-  const field = identityField(operation);
   await alone(WRITES, async () => {
-    for (let attempt = 0; attempt < TRIES; attempt += 1) {
-      const start = Math.max(0, (await offsetOf(operation, {}, ours[0] ?? 0)) - 2);
-      const view = await listPage(operation, { limit: PAGE, offset: start });
-      const total = Number(view.headers['x-total-count']);
-      // The list's own end: one item left, none, and past it (each answer judged with its own X-Total-Count).
-      for (const offset of [total - 1, total, total + 1])
-        if (offset >= 0) await listPage(operation, { limit: 2, offset });
-      const changed = await firstDifference(operation, view, start, limits, offsets);
-      if (changed === undefined) return;
-      if (changed !== 'view changed') {
-        throw new ContractViolation(
-          changed.page,
-          `the page limit=${changed.limit}, offset=${changed.offset}: ${field}s ${changed.expected.join(', ') || 'none'} (items ${changed.offset - start} to ${changed.offset - start + changed.limit - 1} of the page of ${PAGE} from offset ${start}, read just before and after)`,
-          [`${field}s ${changed.got.join(', ') || 'none'} came back`],
-        );
+    const start = Math.max(0, (await offsetOf(operation, {}, ours[0] ?? 0)) - 2);
+    const viewAt = () => listPage(operation, { limit: PAGE, offset: start });
+    let view = await viewAt();
+    const total = Number(view.headers['x-total-count']);
+    // The list's own end: one item left, none, and past it (each answer judged with its own X-Total-Count).
+    for (const offset of [total - 1, total, total + 1])
+      if (offset >= 0) await listPage(operation, { limit: 2, offset });
+    for (const limit of limits) {
+      for (const offset of offsets) {
+        view = await requireSlice(operation, { start, limit, offset }, view, viewAt);
       }
     }
-    throw listKeptChanging(operation);
   });
 }
 
-type Difference = { page: Exchange; limit: number; offset: number; expected: number[]; got: number[] };
-
-/** The first page that differs from the view and still does when both are read again; 'view changed' when the view did. */
-async function firstDifference(
+/** One page against the view: the same slice, or read again (page and view) until it is, or is a fault. */
+async function requireSlice(
   operation: SpecOperation,
-  view: Exchange,
-  start: number,
-  limits: number[],
-  offsets: number[],
-): Promise<Difference | 'view changed' | undefined> {
-  const viewIds = pageIds(operation, view);
-  for (const limit of limits) {
-    for (const offset of offsets) {
-      // Past what the view shows (it is no tail of the list): nothing to judge the page by.
-      if (offset >= viewIds.length + 2 || (viewIds.length === PAGE && offset + limit > PAGE)) continue;
-      const expected = viewIds.slice(offset, offset + limit);
-      const query = { limit, offset: start + offset };
-      const page = await listPage(operation, query);
-      if (same(pageIds(operation, page), expected)) continue;
-      const again = await listPage(operation, { limit: PAGE, offset: start });
-      if (!same(pageIds(operation, again), viewIds)) return 'view changed';
+  { start, limit, offset }: { start: number; limit: number; offset: number },
+  firstView: Exchange,
+  viewAt: () => Promise<Exchange>,
+): Promise<Exchange> {
+  let view = firstView;
+  for (let attempt = 0; attempt < TRIES + 2; attempt += 1) {
+    const viewIds = pageIds(operation, view);
+    // Past what the view shows (it is no tail of the list): nothing to judge the page by.
+    if (offset >= viewIds.length + 2 || (viewIds.length === PAGE && offset + limit > PAGE)) return view;
+    const expected = viewIds.slice(offset, offset + limit);
+    const query = { limit, offset: start + offset };
+    const page = await listPage(operation, query);
+    if (same(pageIds(operation, page), expected)) return view;
+    const again = await viewAt();
+    if (same(pageIds(operation, again), viewIds)) {
       const reread = await listPage(operation, query);
-      if (!same(pageIds(operation, reread), pageIds(operation, page))) return 'view changed';
-      return { page: reread, limit, offset: start + offset, expected, got: pageIds(operation, reread) };
+      if (same(pageIds(operation, reread), pageIds(operation, page))) {
+        const field = identityField(operation);
+        throw new ContractViolation(
+          reread,
+          `the page limit=${limit}, offset=${start + offset}: ${field}s ${expected.join(', ') || 'none'} (items ${offset} to ${offset + limit - 1} of the page of ${PAGE} from offset ${start}, read just before and after)`,
+          [`${field}s ${pageIds(operation, reread).join(', ') || 'none'} came back`],
+        );
+      }
     }
+    view = again;
   }
-  return undefined;
+  throw listKeptChanging(operation);
 }

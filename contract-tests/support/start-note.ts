@@ -13,6 +13,9 @@ import {
 } from './target.js';
 
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
+/** The suite's own time: jest's start, and its work per request (measured on a 2-core machine). */
+const START_SECONDS = 4;
+const CLIENT_MS_PER_REQUEST = 2;
 
 /** A duration as a person says it: about 12 s, about 3 minutes, about 2 h 10 min. */
 export function aboutDuration(seconds: number): string {
@@ -39,9 +42,12 @@ function depthThatFits(requestsAt: (examples: number) => number, room: number): 
 
 /**
  * The note shown as the run starts; sets the run's depth when the main key's day needs it.
- * `requestsAt` gives the run's requests at a depth; `checks` is how many checks it has.
+ * `requestsAt` gives the run's requests at a depth; `checks` is how many checks it has, `skipped` of them for want of a key.
  */
-export function startNote(requestsAt: (examples: number) => number, checks: number): string {
+export function startNote(
+  requestsAt: (examples: number) => number,
+  { checks, skipped }: { checks: number; skipped: number },
+): string {
   const target = contractTarget();
   const reading = target.mainKeyReading;
   const lines: string[] = [];
@@ -56,21 +62,30 @@ export function startNote(requestsAt: (examples: number) => number, checks: numb
       examples = fits;
       setExamplesPerProperty(fits);
     } else {
-      dayNote = `; the run needs about ${count(requestsAt(examples))}${given ? ` at --examples ${examples}` : ' even at --examples 1'}, so the checks left when the day runs out are skipped, each saying so`;
+      const least = given ? examples : 1;
+      dayNote = `; the run needs about ${count(requestsAt(least))}${given ? ` at --examples ${examples}` : ' even at --examples 1'}, so the checks left when the day runs out are skipped, each saying so`;
+      if (!given) {
+        examples = 1;
+        setExamplesPerProperty(1);
+      }
     }
   }
   const requests = requestsAt(examples);
   const concurrency = target.concurrency === false ? 1 : (target.checksAtOnce ?? DEFAULT_CONCURRENCY);
   const latencyMs = Math.max(reading?.latencyMs ?? 0, 1);
-  const atPace = (requests * latencyMs) / 1000 / concurrency;
+  const atPace = START_SECONDS + (requests * (latencyMs / concurrency + CLIENT_MS_PER_REQUEST)) / 1000;
   const withinLimit = secondsWithinLimit(requests, reading);
   lines.push(
-    `This run: ${checks} checks, about ${count(requests)} requests, ${concurrency} checks at a time (--concurrency); ` +
+    `This run: ${checks} checks${skipped > 0 ? ` (${skipped} skipped, each saying why)` : ''}, about ${count(requests)} requests, ${concurrency} checks at a time (--concurrency); ` +
       `at ${Math.round(latencyMs)} ms an answer, ${aboutDuration(Math.max(atPace, withinLimit))}. ` +
       `Each answer may take up to ${target.answerTimeoutSeconds ?? DEFAULT_ANSWER_TIMEOUT_SECONDS} s (--timeout SECONDS), ` +
       `each check up to ${target.checkTimeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS} s of its own, waits for a key's window left out (--check-timeout SECONDS).`,
   );
-  if (reading?.perMinute !== undefined && (withinLimit > atPace || dayNote !== '')) {
+  // Said whenever the key's room now is less than the run sends: the run will wait for its windows.
+  if (
+    reading?.perMinute !== undefined &&
+    (requests > (reading.remaining ?? Number.POSITIVE_INFINITY) || dayNote !== '')
+  ) {
     const day = reading.perDay !== undefined ? ` and ${count(reading.perDay)} a day` : '';
     const left = reading.dayRemaining !== undefined ? ` (${count(reading.dayRemaining)} left today)` : '';
     lines.push(
