@@ -82,7 +82,7 @@ export function registerContractCommand(program: Command): void {
     .addOption(
       new Option(
         '--api-key <key>',
-        'an API key of the implementation, with room for the run (see docs/contract-suite.md)',
+        'an API key of the implementation; a key of a low limit paces the run, which says so as it starts',
       )
         .env(API_KEY_VARIABLE)
         .makeOptionMandatory(),
@@ -94,9 +94,10 @@ export function registerContractCommand(program: Command): void {
     .option('--checks <kinds>', `only these kinds of checks, comma-separated (${Object.keys(CHECK_KINDS).join(', ')})`)
     .option('--stable-only', 'leave out beta and experimental operations')
     .addOption(
-      new Option('--rate-limit-key <key>', 'a key the suite may drive to its limit, to check the 429').env(
-        RATE_LIMIT_KEY_VARIABLE,
-      ),
+      new Option(
+        '--rate-limit-key <key>',
+        "a key the suite may drive to its limit, to check the 429 (any key, the --api-key's too: it is used up after the checks that need its room)",
+      ).env(RATE_LIMIT_KEY_VARIABLE),
     )
     .option('--check-ban', 'with --rate-limit-key, also drive the key into the ban')
     .addOption(
@@ -123,10 +124,13 @@ export function registerContractCommand(program: Command): void {
     )
     .option(
       '--examples <n>',
-      `generated cases per operation and property (default ${DEFAULT_EXAMPLES})`,
+      `generated cases per operation and property (default ${DEFAULT_EXAMPLES}, lowered to fit the --api-key's day when it has less room)`,
       integerOption('--examples', { min: 1, max: 10_000 }),
     )
-    .option('--scope <name>', 'send X-Mock-Scope: NAME on every request: a world of its own on a petstore-mock')
+    .option(
+      '--scope <name>',
+      'send X-Mock-Scope: NAME on every request: a world of its own on a petstore-mock (runs at once stay apart)',
+    )
     .option('--progress', 'show each check as it runs')
     .option(
       '--concurrency <n>',
@@ -154,7 +158,7 @@ export function registerContractCommand(program: Command): void {
     )
     .option(
       '--no-mock-control',
-      'on a petstore-mock target, neither read nor make keys through its control API, nor move its clock',
+      'on a petstore-mock target, neither read nor make keys through its control API, nor move the clock of a scope of its own there',
     )
     .action(async (flags: ContractFlags, command: Command) => {
       const baseUrl = checkBaseUrl(flags.baseUrl);

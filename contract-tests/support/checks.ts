@@ -8,9 +8,9 @@ import { afterAll, test } from '@jest/globals';
 import type { CheckKind } from '../check-kinds.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
 import { isSelected } from './operations.js';
-import { type Block, type Exhaustion, Scheduler } from './scheduler.js';
-import { startNote } from './start-note.js';
-import { contractTarget, DEFAULT_CHECK_TIMEOUT_SECONDS, DEFAULT_CONCURRENCY, examplesPerProperty } from './target.js';
+import { type Block, type Exhaustion, type PlannedCheck, Scheduler } from './scheduler.js';
+import { checkTimeLimitMs, startNote } from './start-note.js';
+import { contractTarget, DEFAULT_CONCURRENCY, examplesPerProperty } from './target.js';
 import { cleanUp } from './test-data.js';
 
 /** What the plan file says of each check: its place in the reports, and its share of the run. */
@@ -153,9 +153,10 @@ export function skippedCheck(name: string, reason: string): void {
 
 function scheduleOptions() {
   const target = contractTarget();
+  const latencyMs = target.mainKeyReading?.latencyMs ?? 0;
   return {
     concurrency: target.concurrency === false ? 1 : (target.checksAtOnce ?? DEFAULT_CONCURRENCY),
-    checkTimeoutMs: (target.checkTimeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS) * 1000,
+    timeLimitMs: (planned: PlannedCheck) => checkTimeLimitMs(planned.estimate, latencyMs, target.checkTimeoutSeconds),
     mainKey: keyId(targetKey()),
     cleanUp,
   };

@@ -39,7 +39,8 @@ export type Outcome = { ms: number; requests: number; skipped?: string };
 
 export type ScheduleOptions = {
   concurrency: number;
-  checkTimeoutMs: number;
+  /** A check's own time limit, waits for a key's window left out. */
+  timeLimitMs: (check: PlannedCheck) => number;
   mainKey: string;
   /** Removes the run's data; run once every check that might use it is done. */
   cleanUp: () => Promise<void>;
@@ -193,14 +194,14 @@ export class Scheduler {
 
   /** The check, after its block's set-up, failing once its own time (waits for a key left out) runs out. */
   private withTimeLimit(check: PlannedCheck, context: CheckContext, startedAt: number): Promise<void> {
-    const limitMs = (this.options as ScheduleOptions).checkTimeoutMs;
+    const limitMs = (this.options as ScheduleOptions).timeLimitMs(check);
     return new Promise<void>((resolve, reject) => {
       const watch = setInterval(() => {
         if (Date.now() - startedAt - pausedSoFar(context) <= limitMs) return;
         clearInterval(watch);
         reject(
           new Error(
-            `${check.title}: not done within ${limitMs / 1000} s of its own (waits for a key's window left out). Each answer may take up to --timeout; give the check longer with --check-timeout SECONDS.`,
+            `${check.title}: not done within ${Math.round(limitMs / 1000)} s of its own (waits for a key's window left out). Each answer may take up to --timeout; give the check longer with --check-timeout SECONDS.`,
           ),
         );
       }, 1_000);

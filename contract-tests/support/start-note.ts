@@ -17,6 +17,15 @@ const count = (value: number) => Math.round(value).toLocaleString('en-US');
 const START_SECONDS = 4;
 const CLIENT_MS_PER_REQUEST = 2;
 
+/**
+ * A check's own time limit: --check-timeout when given; else 300 s, or three times what its
+ * requests take one after the other at the target's pace when that is longer (a slow target).
+ */
+export function checkTimeLimitMs(requests: number, latencyMs: number, given: number | undefined): number {
+  if (given !== undefined) return given * 1000;
+  return Math.max(DEFAULT_CHECK_TIMEOUT_SECONDS * 1000, 3 * requests * latencyMs);
+}
+
 /** A duration as a person says it: about 12 s, about 3 minutes, about 2 h 10 min. */
 export function aboutDuration(seconds: number): string {
   if (seconds < 90) return `about ${Math.max(1, Math.round(seconds))} s`;
@@ -79,7 +88,7 @@ export function startNote(
     `This run: ${checks} checks${skipped > 0 ? ` (${skipped} skipped, each saying why)` : ''}, about ${count(requests)} requests, ${concurrency} checks at a time (--concurrency); ` +
       `at ${Math.round(latencyMs)} ms an answer, ${aboutDuration(Math.max(atPace, withinLimit))}. ` +
       `Each answer may take up to ${target.answerTimeoutSeconds ?? DEFAULT_ANSWER_TIMEOUT_SECONDS} s (--timeout SECONDS), ` +
-      `each check up to ${target.checkTimeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS} s of its own, waits for a key's window left out (--check-timeout SECONDS).`,
+      `each check up to ${target.checkTimeoutSeconds !== undefined ? `${target.checkTimeoutSeconds} s` : `${DEFAULT_CHECK_TIMEOUT_SECONDS} s (or three times its requests' time at this pace)`} of its own, waits for a key's window left out (--check-timeout SECONDS).`,
   );
   // Said whenever the key's room now is less than the run sends: the run will wait for its windows.
   if (
