@@ -60,10 +60,18 @@ async function expectBasePath(baseUrl: string, reach: Reach): Promise<void> {
 
 /** Resolves once the base URL answers as the API's {base_url}; throws a message saying what to do when it does not. */
 export async function expectApiAt(baseUrl: string, reach: Reach): Promise<void> {
+  let answer: Awaited<ReturnType<typeof httpRequest>>;
   try {
-    await statusOf(baseUrl, reach);
+    answer = await httpRequest({ method: 'GET', url: baseUrl, ...reach });
   } catch (error) {
     throw unreachable(baseUrl, error);
+  }
+  // A gateway that sends plain HTTP to HTTPS (or elsewhere): the suite follows no redirect, and says where to go.
+  const location = answer.headers.location;
+  if (answer.status >= 300 && answer.status < 400 && location !== undefined) {
+    throw new ConfigError(
+      `${baseUrl} answers ${answer.status}, a redirect to ${new URL(location, baseUrl).href}, so no check was run: the suite follows no redirect. Give the --base-url it leads to.`,
+    );
   }
   await expectBasePath(baseUrl, reach);
 }
