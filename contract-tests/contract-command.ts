@@ -203,7 +203,7 @@ export function registerContractCommand(program: Command): void {
         if (error instanceof SelectionError) command.error(`petstore-mock contract: ${error.message}`, { exitCode: 2 });
         throw error;
       }
-      const notes: string[] = [];
+      const notes: string[] = [...result.notes];
       if (result.failed > 0) {
         const variables = [
           `$${API_KEY_VARIABLE}`,

@@ -54,6 +54,8 @@ export type ContractRunResult = {
   requests?: number;
   /** The keys the run used, each with what it stands for (which variable is which key). */
   keyNotes: string[];
+  /** What the run tells besides its checks (what its clean-up could not remove). */
+  notes: string[];
 };
 
 /**
@@ -194,6 +196,7 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
       seed,
       output,
       keyNotes,
+      notes: results.notes ?? [],
       ...(plan?.examples !== undefined ? { examples: plan.examples } : {}),
       ...(results.requests !== undefined ? { requests: results.requests } : {}),
       ...(fromMock?.found.planKeys

@@ -15,8 +15,8 @@ export type CheckResult = {
   durationMs: number;
 };
 
-/** The results file: every check, what failed outside any check (the suite not loading), and requests sent. */
-export type SuiteResults = { checks: CheckResult[]; errors: string[]; requests?: number };
+/** The results file: every check, what failed outside any check (the suite not loading), requests sent, notes. */
+export type SuiteResults = { checks: CheckResult[]; errors: string[]; requests?: number; notes?: string[] };
 
 export function checkStatus(jestStatus: string): CheckStatus {
   return jestStatus === 'passed' ? 'passed' : jestStatus === 'failed' ? 'failed' : 'skipped';

@@ -6,7 +6,7 @@
 // reporters are not used: they print test files and a report path the runner deletes.
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import type { PlannedEntry } from '../support/checks.js';
+import type { Outcomes, PlannedEntry } from '../support/checks.js';
 import type { Outcome } from '../support/scheduler.js';
 import { type CheckResult, checkStatus, type SuiteResults } from './check-results.js';
 
@@ -106,7 +106,7 @@ export default class ProgressReporter {
 
   onTestFileResult(_test: unknown, result: TestResult): void {
     this.readPlan();
-    const outcomes = this.readOutcomes();
+    const { checks: outcomes, notes } = this.readOutcomes();
     const entries = this.plan?.entries ?? [];
     // The file's own list is the whole one, in the plan's order: skipped checks are reported only here.
     this.results.checks.push(
@@ -116,6 +116,7 @@ export default class ProgressReporter {
       }),
     );
     this.results.requests = Object.values(outcomes).reduce((sum, outcome) => sum + outcome.requests, 0);
+    this.results.notes = notes;
     // A suite that failed to load, or a hook that failed outside any check, reports here only.
     const error = result.testExecError?.message || (result.numFailingTests === 0 ? result.failureMessage : undefined);
     if (error) this.results.errors.push(error);
@@ -153,14 +154,13 @@ export default class ProgressReporter {
     }
   }
 
-  private readOutcomes(): Record<number, Outcome> {
+  private readOutcomes(): Outcomes {
     try {
-      return this.options.outcomesFile
-        ? (JSON.parse(readFileSync(this.options.outcomesFile, 'utf8')) as Record<number, Outcome>)
-        : {};
+      if (this.options.outcomesFile) return JSON.parse(readFileSync(this.options.outcomesFile, 'utf8')) as Outcomes;
     } catch {
-      return {};
+      // No outcomes: the suite did not get to its end (it did not load); jest's results tell why.
     }
+    return { checks: {}, notes: [] };
   }
 
   /** The plan's entry of a check that just ended (titles may repeat: the next one not yet done). */

@@ -8,10 +8,13 @@ import { afterAll, test } from '@jest/globals';
 import type { CheckKind } from '../check-kinds.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
 import { isSelected } from './operations.js';
-import { type Block, type Exhaustion, type PlannedCheck, Scheduler } from './scheduler.js';
+import { type Block, type Exhaustion, type Outcome, type PlannedCheck, Scheduler } from './scheduler.js';
 import { checkTimeLimitMs, startNote } from './start-note.js';
 import { contractTarget, DEFAULT_CONCURRENCY, examplesPerProperty } from './target.js';
 import { cleanUp } from './test-data.js';
+
+/** What the suite writes when its checks are done: each one's time, requests and skip, and notes. */
+export type Outcomes = { checks: Record<number, Outcome>; notes: string[] };
 
 /** What the plan file says of each check: its place in the reports, and its share of the run. */
 export type PlannedEntry = { title: string; kind: string; groups: string[]; skipped?: boolean; estimate: number };
@@ -184,7 +187,10 @@ export function writePlan(): void {
   }
   afterAll(async () => {
     await scheduler.whenDone();
-    if (target.outcomesFile) writeFileSync(target.outcomesFile, JSON.stringify(Object.fromEntries(scheduler.outcomes)));
+    if (target.outcomesFile) {
+      const outcomes: Outcomes = { checks: Object.fromEntries(scheduler.outcomes), notes: scheduler.notes };
+      writeFileSync(target.outcomesFile, JSON.stringify(outcomes));
+    }
   });
   if (target.planFile)
     writeFileSync(target.planFile, JSON.stringify({ checks: entries.length, entries, examples, note }));

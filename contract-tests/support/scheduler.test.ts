@@ -44,6 +44,7 @@ function plan(
     mainKey: MAIN,
     cleanUp: async () => {
       log.push('clean-up');
+      return undefined;
     },
   });
   const outcomes = checks.map((_, index) =>

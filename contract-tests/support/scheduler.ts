@@ -42,8 +42,8 @@ export type ScheduleOptions = {
   /** A check's own time limit, waits for a key's window left out. */
   timeLimitMs: (check: PlannedCheck) => number;
   mainKey: string;
-  /** Removes the run's data; run once every check that might use it is done. */
-  cleanUp: () => Promise<void>;
+  /** Removes the run's data, once every check that might use it is done; says what it could not remove. */
+  cleanUp: () => Promise<string | undefined>;
 };
 
 type State = 'waiting' | 'running' | 'done';
@@ -54,6 +54,8 @@ export class Scheduler {
   private readonly settled = new Map<number, { resolve(): void; reject(error: unknown): void }>();
   private readonly results = new Map<number, Promise<void>>();
   readonly outcomes = new Map<number, Outcome>();
+  /** What the run tells besides its checks (what its clean-up could not remove). */
+  readonly notes: string[] = [];
   private readonly setUps = new Map<Block, Promise<void>>();
   private options: ScheduleOptions | undefined;
   private running = 0;
@@ -98,10 +100,16 @@ export class Scheduler {
       this.checks.every((check) => this.isMainExhaustion(check) || this.is(check, 'done'))
     ) {
       this.cleanUp = 'running';
-      options.cleanUp().finally(() => {
-        this.cleanUp = 'done';
-        this.pump();
-      });
+      options
+        .cleanUp()
+        .then(
+          (note) => note && this.notes.push(note),
+          (error: unknown) => this.notes.push(`The run's clean-up failed: ${String(error)}`),
+        )
+        .finally(() => {
+          this.cleanUp = 'done';
+          this.pump();
+        });
     }
     while (this.running < options.concurrency) {
       const next = this.nextEligible();

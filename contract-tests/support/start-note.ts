@@ -83,7 +83,9 @@ export function startNote(
   const concurrency = target.concurrency === false ? 1 : (target.checksAtOnce ?? DEFAULT_CONCURRENCY);
   const latencyMs = Math.max(reading?.latencyMs ?? 0, 1);
   const atPace = START_SECONDS + (requests * (latencyMs / concurrency + CLIENT_MS_PER_REQUEST)) / 1000;
-  const withinLimit = secondsWithinLimit(requests, reading);
+  // A day with less room than the run: it sends what the day holds, then the checks left are skipped.
+  const sent = dayRoom !== undefined ? Math.min(requests, dayRoom) : requests;
+  const withinLimit = secondsWithinLimit(sent, reading);
   lines.push(
     `This run: ${checks} checks${skipped > 0 ? ` (${skipped} skipped, each saying why)` : ''}, about ${count(requests)} requests, ${concurrency} checks at a time (--concurrency); ` +
       `at ${Math.round(latencyMs)} ms an answer, ${aboutDuration(Math.max(atPace, withinLimit))}. ` +
