@@ -67,6 +67,11 @@ function checkBaseUrl(value: string): string {
     throw new ConfigError(problem);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(problem);
+  // A password in the URL would be written in every curl line and report, and the suite sends none.
+  if (url.username !== '' || url.password !== '')
+    throw new ConfigError(
+      `--base-url "${url.protocol}//…@${url.host}${url.pathname}" carries a user and password: the suite sends only X-API-Key, and would write the password in every report. Give the URL without them.`,
+    );
   return value;
 }
 
@@ -204,6 +209,8 @@ export function registerContractCommand(program: Command): void {
         throw error;
       }
       const notes: string[] = [...result.notes];
+      if (result.requests !== undefined)
+        notes.push(`The run sent ${result.requests.toLocaleString('en-US')} requests.`);
       if (result.failed > 0) {
         const variables = [
           `$${API_KEY_VARIABLE}`,

@@ -182,7 +182,14 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
       if (checks.length === 0) checks.push(suiteFailure('running the suite', output.trim() || 'jest wrote no results'));
       // Only skipped checks: nothing was checked, which must not pass for a green run.
       else if (count(checks, 'passed') + count(checks, 'failed') === 0)
-        checks.push(suiteFailure('running at least one check', noCheckMessage(target)));
+        checks.push(
+          suiteFailure(
+            'running at least one check',
+            (results.skippedWhileRunning ?? 0) > 0
+              ? 'No check ran to its end: each was skipped, with why (listed below), so nothing was checked.'
+              : noCheckMessage(target),
+          ),
+        );
     }
     const operationIds = new Set(listOperations().map((operation) => operation.operationId));
     const counts = {

@@ -117,6 +117,7 @@ export default class ProgressReporter {
     );
     this.results.requests = Object.values(outcomes).reduce((sum, outcome) => sum + outcome.requests, 0);
     this.results.notes = notes;
+    this.results.skippedWhileRunning = Object.values(outcomes).filter((outcome) => outcome.skipped).length;
     // A suite that failed to load, or a hook that failed outside any check, reports here only.
     const error = result.testExecError?.message || (result.numFailingTests === 0 ? result.failureMessage : undefined);
     if (error) this.results.errors.push(error);

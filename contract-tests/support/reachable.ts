@@ -14,6 +14,14 @@ async function statusOf(url: string, reach: Reach): Promise<number> {
   return (await httpRequest({ method: 'GET', url, ...reach })).status;
 }
 
+/** The suite connects to the target directly: a proxy the environment names is not used, and is said so. */
+function proxyNote(): string {
+  const named = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].find((name) => process.env[name]);
+  return named
+    ? ` (${named} is set: the suite connects to the target directly, not through that proxy; run it where the target is reachable.)`
+    : '';
+}
+
 /** The one line that says why the run cannot start, from what stopped the first request. */
 function unreachable(baseUrl: string, error: unknown): ConfigError {
   if (!(error instanceof NoAnswerError)) return new ConfigError(String(error));
@@ -21,7 +29,7 @@ function unreachable(baseUrl: string, error: unknown): ConfigError {
   if (error.timedOut) {
     return new ConfigError(
       `No answer came from ${baseUrl} (${error.reason}), so no check was run. Check that the implementation is up and ` +
-        'reachable from here, or give it longer with --timeout SECONDS.',
+        `reachable from here, or give it longer with --timeout SECONDS.${proxyNote()}`,
     );
   }
   if (/hang up|ECONNRESET|EPIPE|HPE_|Parse Error/i.test(error.reason)) {
@@ -32,7 +40,7 @@ function unreachable(baseUrl: string, error: unknown): ConfigError {
   }
   return new ConfigError(
     `Nothing answers at ${baseUrl} (${error.reason}), so no check was run. Start the implementation ` +
-      '(the mock: npx petstore-mock serve), or give the --base-url it serves at, e.g. http://127.0.0.1:4010/v1.',
+      `(the mock: npx petstore-mock serve), or give the --base-url it serves at, e.g. http://127.0.0.1:4010/v1.${proxyNote()}`,
   );
 }
 

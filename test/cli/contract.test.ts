@@ -336,6 +336,34 @@ describe('petstore-mock contract', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('says where a base URL that redirects leads, and refuses one with a password, running no check', async () => {
+    const gateway = createServer((_request, response) => {
+      response.writeHead(301, { location: 'https://staging.example.com/v1' });
+      response.end();
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+    try {
+      const redirected = await runCli(['contract', '--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'k']);
+      expect(redirected.code).toBe(1);
+      expect(redirected.stderr).toContain(
+        `http://127.0.0.1:${port}/v1 answers 301, a redirect to https://staging.example.com/v1, so no check was run`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    }
+    const withPassword = await runCli([
+      'contract',
+      '--base-url',
+      'https://qa:s3cret@staging.example.com/v1',
+      '--api-key',
+      'k',
+    ]);
+    expect(withPassword.code).toBe(1);
+    expect(withPassword.stderr).toContain('carries a user and password');
+    expect(withPassword.stderr).not.toContain('s3cret');
+  });
+
   it('refuses a base URL that is not one, with exit code 1', async () => {
     const result = await runCli(['contract', '--base-url', 'localhost:4010', '--api-key', 'k']);
     expect(result.code).toBe(1);
