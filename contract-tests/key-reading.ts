@@ -3,7 +3,7 @@
 // from this what the run costs; its limits come from a petstore-mock's state when the run can read
 // it, else from the plan whose figures in x-rate-limits match what the headers say.
 import type { KeyState } from './mock-control-keys.js';
-import { listOperations } from './support/contract-spec.js';
+import { listOperations, SPEC } from './support/contract-spec.js';
 import { httpRequest } from './support/http-client.js';
 import { API_KEY_VARIABLE } from './support/keys.js';
 import { planFigures, planNames, plansWithFigures } from './support/plan-figures.js';
@@ -72,8 +72,19 @@ export async function readMainKey(target: ContractTarget, states: KeyState[] = [
     const date = Date.parse(answer.headers.date ?? '');
     const nowSeconds = Math.floor((Number.isNaN(date) ? Date.now() : date) / 1000);
     const reset = number('x-ratelimit-reset');
+    const ban = SPEC['x-rate-limits']?.ban as { status?: number; code?: string } | undefined;
+    const code = (() => {
+      try {
+        return (JSON.parse(answer.text) as { code?: unknown }).code;
+      } catch {
+        return undefined;
+      }
+    })();
     const reading: KeyReading = {
       status: answer.status,
+      ...(ban && answer.status === ban.status && code === ban.code
+        ? { bannedForSeconds: Number(answer.headers['retry-after']) || 0 }
+        : {}),
       latencyMs: Math.max(ms, keyless.ms),
       named,
       ...(number('x-ratelimit-limit') !== undefined ? { limit: number('x-ratelimit-limit') } : {}),

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../src/config.js';
 import { readMainKey } from './key-reading.js';
 import { keysFromMockControl, type MockControlKeys } from './mock-control-keys.js';
 import type { CheckResult, SuiteResults } from './report/check-results.js';
@@ -146,13 +147,20 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
     const resultsFile = join(workFolder, 'results.json');
     const planFile = join(workFolder, 'plan.json');
     const outcomesFile = join(workFolder, 'outcomes.json');
+    const mainKeyReading = await readMainKey(target, fromMock?.keyStates);
+    // A banned main key fails every check the same way: one line says so instead.
+    if (mainKeyReading.bannedForSeconds !== undefined) {
+      throw new ConfigError(
+        `The --api-key (${mainKeyReading.named}) is banned for another ${mainKeyReading.bannedForSeconds} s (its Retry-After), by an earlier run's --check-ban or another client, so no check was run. Run again once the ban is over, or give another key.`,
+      );
+    }
     const suiteConfig: SuiteConfig = {
       ...target,
       ...fromMock?.found,
       seed,
       planFile,
       outcomesFile,
-      mainKeyReading: await readMainKey(target, fromMock?.keyStates),
+      mainKeyReading,
       knownLimits: Object.fromEntries((fromMock?.keyStates ?? []).map((state) => [state.key, state.limits])),
     };
     const keyNotes = describeKeys(suiteConfig, target);

@@ -6,9 +6,11 @@ import { check, kindOfChecks, skippedCheck } from '../support/checks.js';
 import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { keyId, madeUpKey, planKeys, type SentKey } from '../support/keys.js';
+import { isBan } from '../support/limit-drive.js';
 import { planFigures, plansWithFigures } from '../support/plan-figures.js';
 import { probeOperation } from '../support/probe-operation.js';
 import { requireCounted } from '../support/request-count.js';
+import { CheckSkipped } from '../support/scheduler.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
 
 const PROBE = probeOperation();
@@ -38,6 +40,11 @@ kindOfChecks('rate-limits', "limits as the contract's plans state them", () => {
       ),
       async () => {
         const exchange = await probe(key);
+        if (isBan(exchange)) {
+          throw new CheckSkipped(
+            `${key.shownAs} is banned (${exchange.status}, Retry-After ${exchange.headers['retry-after'] ?? 'not given'}), by an earlier run or another client: run again once the ban is over, or give another key of the plan`,
+          );
+        }
         // Every answer carries the key's limit headers: a 429 (the key limited by its other uses) as well.
         expectConforms(PROBE, exchange, { statuses: [200, 429] });
         requireNoProblems(exchange, 'well-formed X-RateLimit-* headers', rateLimitHeaderProblems(exchange));

@@ -3,6 +3,7 @@
 // that counts X-RateLimit-Remaining down to the 429, telling another client's requests on a key
 // the run was given from a fault of the implementation.
 import { rateLimitHeaderProblems } from './conformance.js';
+import { SPEC } from './contract-spec.js';
 import { type Exchange, send } from './exchange.js';
 import { MAX_POLITE_WAIT_SECONDS } from './key-pace.js';
 import { rateLimitKey, type SentKey } from './keys.js';
@@ -47,6 +48,18 @@ export async function probe(key?: SentKey): Promise<Exchange> {
     else limitKeySeen.whileLimited += 1;
   }
   return exchange;
+}
+
+/** The contract's ban (x-rate-limits.ban): its status and Error code. */
+const BAN = SPEC['x-rate-limits']?.ban as { status?: number; code?: string } | undefined;
+
+/** Whether the answer is the contract's ban of its key. */
+export function isBan(exchange: Exchange): boolean {
+  return (
+    BAN !== undefined &&
+    exchange.status === BAN.status &&
+    (exchange.body as { code?: unknown } | undefined)?.code === BAN.code
+  );
 }
 
 export const header = (exchange: Exchange, name: string) => Number(exchange.headers[name.toLowerCase()]);

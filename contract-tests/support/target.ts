@@ -74,6 +74,8 @@ export type KeyReading = {
   limitsFrom?: string;
   /** How the key is named in messages: a demo key by its name, any other as its variable. */
   named: string;
+  /** The key is banned (the contract's ban status and code), for this many seconds (its Retry-After). */
+  bannedForSeconds?: number;
 };
 
 /** The header that puts a request in a mock's scope, and what a scope's name may be. */

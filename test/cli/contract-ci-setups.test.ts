@@ -139,6 +139,19 @@ describe('the contract suite in the set-ups of a real CI, against a correct impl
       const state = await mock.control.state();
       expect(state.keys.find(({ key }) => key === 'demo-pro')?.banned).toBe(true);
       expect(mock.store.data.pets.filter((pet) => pet.name.startsWith('contract-'))).toEqual([]);
+      // The next job with that key, while its ban lasts: one line says why no check can run.
+      const next = await runCli([
+        'contract',
+        '--base-url',
+        mock.url,
+        '--api-key',
+        'demo-pro',
+        '--checks',
+        'conformance',
+      ]);
+      expect(next.code).toBe(1);
+      expect(next.stderr).toMatch(/The --api-key \(demo-pro\) is banned for another \d+ s .*so no check was run/);
+      expect(next.stdout).toBe('');
     } finally {
       await mock.close();
     }
