@@ -6,7 +6,6 @@ import { createMockServer, type MockServer } from '../../src/server.js';
 import type { CheckKind } from '../check-kinds.js';
 import { renderSummary } from '../report/summary.js';
 import { type ContractRunResult, runContractSuite } from '../run-contract-suite.js';
-import { atMost } from './at-most.js';
 import { type Breakage, type ProxiedResponse, rewriteJson, startBrokenProxy } from './broken-proxy.js';
 
 const API_KEY = 'demo-enterprise';
@@ -190,40 +189,36 @@ const BREAKAGES: Array<{ name: string; breakage: Breakage; caughtAs: RegExp; run
   },
 ];
 
-/** A few runs at once (each a jest process): none of these breakages counts a key's requests. */
-const oneOf = atMost(3);
-
 describe('the contract suite against broken implementations', () => {
-  it.concurrent.each(BREAKAGES)(
+  it.each(BREAKAGES)(
     'catches $name',
-    ({ breakage, caughtAs, run }) =>
-      oneOf(async () => {
-        const proxy = await startBrokenProxy(mock.origin, breakage);
-        try {
-          const result = await runContractSuite({
-            baseUrl: `${proxy.origin}/v1`,
-            apiKey: API_KEY,
-            ...run,
-            examples: 5,
-            onProgress: () => undefined,
-          });
-          expect(result.failed).toBeGreaterThan(0);
-          const failure = failureMentioning(result, caughtAs);
-          expect({
-            caught: failure !== undefined,
-            failures: result.checks
-              .filter((check) => check.status === 'failed')
-              .map((check) => check.failure?.split('\n')[0])
-              .slice(0, 5),
-          }).toMatchObject({ caught: true });
-          // What a person reads: the operation, a curl line, what was expected and what came back.
-          expect(failure).toMatch(/Expected: /);
-          expect(failure).toMatch(/Reproduce: curl -i -X [A-Z]+ /);
-          expect(failure).toMatch(/Got: +HTTP \d{3}/);
-        } finally {
-          await proxy.close();
-        }
-      }),
-    240_000,
+    async ({ breakage, caughtAs, run }) => {
+      const proxy = await startBrokenProxy(mock.origin, breakage);
+      try {
+        const result = await runContractSuite({
+          baseUrl: `${proxy.origin}/v1`,
+          apiKey: API_KEY,
+          ...run,
+          examples: 5,
+          onProgress: () => undefined,
+        });
+        expect(result.failed).toBeGreaterThan(0);
+        const failure = failureMentioning(result, caughtAs);
+        expect({
+          caught: failure !== undefined,
+          failures: result.checks
+            .filter((check) => check.status === 'failed')
+            .map((check) => check.failure?.split('\n')[0])
+            .slice(0, 5),
+        }).toMatchObject({ caught: true });
+        // What a person reads: the operation, a curl line, what was expected and what came back.
+        expect(failure).toMatch(/Expected: /);
+        expect(failure).toMatch(/Reproduce: curl -i -X [A-Z]+ /);
+        expect(failure).toMatch(/Got: +HTTP \d{3}/);
+      } finally {
+        await proxy.close();
+      }
+    },
+    120_000,
   );
 });

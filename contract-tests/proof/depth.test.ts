@@ -5,14 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runContractSuite } from '../run-contract-suite.js';
-import { atMost } from './at-most.js';
 import { DAY_LIMITED_KEY, DAY_UNLIMITED_KEY } from './breakage-helpers.js';
 import { startBrokenProxy } from './broken-proxy.js';
 import { DEPTH_BREAKAGES } from './depth-breakages.js';
 
-/** Runs at once: each breakage's run has keys of its own, so that none counts another's requests. */
-const RUNS_AT_ONCE = 3;
-const oneOf = atMost(RUNS_AT_ONCE);
+const API_KEY = 'demo-enterprise';
 
 let mock: MockServer;
 beforeAll(async () => {
@@ -39,7 +36,7 @@ describe('the contract suite against implementations broken in depth', () => {
     ]);
   });
 
-  it.concurrent.each(DEPTH_BREAKAGES.map((entry, index) => ({ ...entry, index })))(
+  it.each(DEPTH_BREAKAGES.map((entry, index) => ({ ...entry, index })))(
     '$depth: catches $name',
     async ({
       breakage,
@@ -52,49 +49,45 @@ describe('the contract suite against implementations broken in depth', () => {
       dayLimitKey,
       mockControl,
       index,
-    }) =>
-      oneOf(async () => {
-        const apiKey = `contract-depth-${index}-main`;
-        await mock.control.putKey(apiKey, 'enterprise');
-        const limitKey = `contract-depth-${index}`;
-        if (rateLimitKey) await mock.control.putKey(limitKey, 'free', { perMinute: 12, perDay: 1000 });
-        const freeKeys = [`contract-depth-${index}-free-1`, `contract-depth-${index}-free-2`];
-        if (planKeys) for (const key of freeKeys) await mock.control.putKey(key, 'free');
-        if (dayLimitKey) {
-          await mock.control.putKey(DAY_LIMITED_KEY, 'free', { perMinute: 60, perDay: 6 });
-          await mock.control.putKey(DAY_UNLIMITED_KEY, 'free', { perMinute: 60, perDay: 100_000 });
+    }) => {
+      const limitKey = `contract-depth-${index}`;
+      if (rateLimitKey) await mock.control.putKey(limitKey, 'free', { perMinute: 12, perDay: 1000 });
+      const freeKeys = [`contract-depth-${index}-free-1`, `contract-depth-${index}-free-2`];
+      if (planKeys) for (const key of freeKeys) await mock.control.putKey(key, 'free');
+      if (dayLimitKey) {
+        await mock.control.putKey(DAY_LIMITED_KEY, 'free', { perMinute: 60, perDay: 6 });
+        await mock.control.putKey(DAY_UNLIMITED_KEY, 'free', { perMinute: 60, perDay: 100_000 });
+      }
+      const proxy = await startBrokenProxy(mock.origin, breakage(mock.origin));
+      try {
+        const result = await runContractSuite({
+          baseUrl: `${proxy.origin}/v1`,
+          apiKey: API_KEY,
+          checks,
+          operations,
+          examples: 10,
+          seed: 20260701,
+          ...(rateLimitKey ? { rateLimitKey: limitKey, checkBan: true } : {}),
+          ...(planKeys ? { planKeys: freeKeys.map((key) => ({ plan: 'free', key })) } : {}),
+          ...(dayLimitKey ? { dayLimitKey: DAY_LIMITED_KEY } : {}),
+          mockControl: mockControl === true,
+          onProgress: () => undefined,
+        });
+        const failures = result.checks.filter((check) => check.status === 'failed');
+        // What the report shows: the check's title (its operation and rule), then its failure.
+        const caught = failures.find((check) => caughtAs.test(`${check.title}\n${check.failure ?? ''}`));
+        if (!caught) {
+          const seen = failures.map((check) => `${check.title}\n${check.failure?.slice(0, 900)}`).join('\n---\n');
+          throw new Error(`Not caught as ${caughtAs}; the run's ${failures.length} failure(s):\n${seen}`);
         }
-        const proxy = await startBrokenProxy(mock.origin, breakage(mock.origin));
-        try {
-          const result = await runContractSuite({
-            baseUrl: `${proxy.origin}/v1`,
-            apiKey,
-            checks,
-            operations,
-            examples: 10,
-            seed: 20260701,
-            ...(rateLimitKey ? { rateLimitKey: limitKey, checkBan: true } : {}),
-            ...(planKeys ? { planKeys: freeKeys.map((key) => ({ plan: 'free', key })) } : {}),
-            ...(dayLimitKey ? { dayLimitKey: DAY_LIMITED_KEY } : {}),
-            mockControl: mockControl === true,
-            onProgress: () => undefined,
-          });
-          const failures = result.checks.filter((check) => check.status === 'failed');
-          // What the report shows: the check's title (its operation and rule), then its failure.
-          const caught = failures.find((check) => caughtAs.test(`${check.title}\n${check.failure ?? ''}`));
-          if (!caught) {
-            const seen = failures.map((check) => `${check.title}\n${check.failure?.slice(0, 900)}`).join('\n---\n');
-            throw new Error(`Not caught as ${caughtAs}; the run's ${failures.length} failure(s):\n${seen}`);
-          }
-          expect(caught.title).toMatch(new RegExp(`^${operation}: `));
-          expect(caught.failure).toMatch(/Expected: /);
-          expect(caught.failure).toMatch(/Reproduce: curl -i -X [A-Z]+ /);
-          expect(caught.failure).toMatch(/Got: +HTTP \d{3}/);
-        } finally {
-          await proxy.close();
-        }
-      }),
-    // A few wait their turn: the time of those before them, and their own.
-    240_000,
+        expect(caught.title).toMatch(new RegExp(`^${operation}: `));
+        expect(caught.failure).toMatch(/Expected: /);
+        expect(caught.failure).toMatch(/Reproduce: curl -i -X [A-Z]+ /);
+        expect(caught.failure).toMatch(/Got: +HTTP \d{3}/);
+      } finally {
+        await proxy.close();
+      }
+    },
+    90_000,
   );
 });
