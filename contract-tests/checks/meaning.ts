@@ -13,7 +13,7 @@ import { requireCounted } from '../support/request-count.js';
 import { uniqueText } from '../support/requests.js';
 import { type Category, newPet, type Order, type Pet, placeOrder, ruleCategories } from '../support/rule-steps.js';
 import { alone, WRITES } from '../support/run-locks.js';
-import { CheckSkipped } from '../support/scheduler.js';
+import { listKeptChanging } from '../support/shared-list.js';
 import { call, requireEqual } from '../support/steps.js';
 import { create, stock } from '../support/test-data.js';
 import { ContractViolation } from '../support/violation.js';
@@ -154,9 +154,7 @@ kindOfChecks('meaning', 'what headers and fields say: links, counts, references 
           if (judged === undefined) return;
           if (still) throw judged;
         }
-        throw new CheckSkipped(
-          `${list.operationId} changed under the check on 3 tries (another client writing to it meanwhile): run it when the server is quieter, or against a petstore-mock with --scope`,
-        );
+        throw listKeptChanging(list.operationId, 3);
       });
     },
     (_operationId, list) => ({ estimate: () => (list.shared ? 15 : 7) }),
