@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, test } from '@jest/globals';
 import type { CheckKind } from '../check-kinds.js';
+import { startDay } from './day-room.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
 import { isSelected } from './operations.js';
 import { type Block, type Exhaustion, type Outcome, type PlannedCheck, Scheduler } from './scheduler.js';
@@ -24,7 +25,7 @@ export type CheckOptions = {
   uses?: Array<SentKey | undefined> | null;
   /** A key it uses up, and how far: it runs once every other check of that key is done. */
   exhausts?: { key: SentKey; level: Exhaustion };
-  /** About how many requests it sends, at a given depth (--examples). Default: a few. */
+  /** About how many requests it sends, at a given depth (--examples). Default: what one of its kind typically sends. */
   estimate?: (examples: number) => number;
 };
 
@@ -46,8 +47,9 @@ const TYPICAL_REQUESTS: Record<CheckKind, number> = {
 const scheduler = new Scheduler();
 const entries: PlannedEntry[] = [];
 const estimates = new Map<number, (examples: number) => number>();
-const setUpRequests: number[] = [];
-let currentBlock: (Block & { kind: CheckKind }) | undefined;
+/** A block of the suite, with about how many requests its set-up sends. */
+type KindBlock = Block & { kind: CheckKind; setUpRequests?: number };
+let currentBlock: KindBlock | undefined;
 let groups: string[] = [];
 
 /**
@@ -84,15 +86,14 @@ export function group(title: string, body: () => void): void {
   }
 }
 
-function block(): Block & { kind: CheckKind } {
+function block(): KindBlock {
   if (!currentBlock) throw new Error('Checks and their set-up belong inside kindOfChecks.');
   return currentBlock;
 }
 
 /** Set-up of a kind's block, run before its first check; `requests`: about how many it sends. */
 export function beforeChecks(run: () => Promise<void>, requests = 5): void {
-  block().setUp = run;
-  setUpRequests.push(requests);
+  Object.assign(block(), { setUp: run, setUpRequests: requests });
 }
 
 function register(name: string, run: () => Promise<void>, options: CheckOptions): void {
@@ -154,11 +155,15 @@ export function skippedCheck(name: string, reason: string): void {
   test.skip(`${name} (${reason})`, () => undefined);
 }
 
+/** Whether the main key's day has less room than the run sends: then the cheapest checks go first. */
+let dayShort = false;
+
 function scheduleOptions() {
   const target = contractTarget();
   const latencyMs = target.mainKeyReading?.latencyMs ?? 0;
   return {
     concurrency: target.concurrency === false ? 1 : (target.checksAtOnce ?? DEFAULT_CONCURRENCY),
+    cheapestFirst: dayShort,
     timeLimitMs: (planned: PlannedCheck) => checkTimeLimitMs(planned.estimate, latencyMs, target.checkTimeoutSeconds),
     mainKey: keyId(targetKey()),
     cleanUp,
@@ -172,19 +177,24 @@ function scheduleOptions() {
  */
 export function writePlan(): void {
   const target = contractTarget();
-  // A set-up's data is removed at the end: as many requests again.
-  const setUps = 2 * setUpRequests.reduce((sum, requests) => sum + requests, 0);
+  // The set-ups of the blocks that have a check; their data is removed at the end: as many requests again.
+  const blocks = new Set(scheduler.planned().map((planned) => planned.block as KindBlock));
+  const setUps = 2 * [...blocks].reduce((sum, planned) => sum + (planned.setUpRequests ?? 0), 0);
   const note = startNote(
     (examples) => [...estimates.values()].reduce((sum, estimate) => sum + estimate(examples), setUps),
     { checks: entries.length, skipped: entries.filter((entry) => entry.skipped).length },
   );
   const examples = examplesPerProperty();
+  const dayRoom = target.mainKeyReading?.dayRemaining ?? target.mainKeyReading?.perDay;
+  startDay(dayRoom);
   for (const [index, estimate] of estimates) {
     const requests = estimate(examples);
     (entries[index] as PlannedEntry).estimate = requests;
     const planned = scheduler.planned().find((candidate) => candidate.index === index);
     if (planned) planned.estimate = requests;
   }
+  dayShort =
+    dayRoom !== undefined && scheduler.planned().reduce((sum, planned) => sum + planned.estimate, setUps) > dayRoom;
   afterAll(async () => {
     await scheduler.whenDone();
     if (target.outcomesFile) {

@@ -2,6 +2,7 @@
 // needs: the request, a curl line to reproduce it, and the answer. Each key is paced as a good
 // client paces it (key-pace.ts).
 import { currentCheck } from './check-context.js';
+import { keptForCleanUp, readDay, spendDay } from './day-room.js';
 import { httpRequest } from './http-client.js';
 import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
@@ -71,6 +72,8 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
   }
   const check = currentCheck();
   if (check) check.requests += 1;
+  const main = key !== null && keyId(key) === keyId(targetKey());
+  if (main) spendDay();
   const answer = await httpRequest({
     method: outgoing.method,
     url,
@@ -79,6 +82,7 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
     timeoutMs: answerTimeoutMs(),
     ...(target.caFile ? { caFile: target.caFile } : {}),
   });
+  if (main) readDay(answer);
   let json: unknown;
   try {
     json = answer.text ? JSON.parse(answer.text) : undefined;
@@ -106,6 +110,10 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
  */
 export async function send(outgoing: Outgoing): Promise<Exchange> {
   const key = outgoing.key === undefined ? targetKey() : outgoing.key;
+  const main = key !== null && keyId(key) === keyId(targetKey());
+  // Removals always go; anything else leaves the main key's last requests of the day to them.
+  const kept = main && outgoing.method.toUpperCase() !== 'DELETE' ? keptForCleanUp(key.shownAs) : undefined;
+  if (kept) throw new KeyWithoutRoom(kept);
   const paced = () =>
     key
       ? sendPaced({ id: keyId(key), shownAs: key.shownAs }, outgoing.pace !== false, () => sendOnce(outgoing, key))

@@ -39,6 +39,8 @@ export type Outcome = { ms: number; requests: number; skipped?: string };
 
 export type ScheduleOptions = {
   concurrency: number;
+  /** The cheapest first, for as many checks as a key's short day allows (default: the longest first). */
+  cheapestFirst?: boolean;
   /** A check's own time limit, waits for a key's window left out. */
   timeLimitMs: (check: PlannedCheck) => number;
   mainKey: string;
@@ -131,16 +133,19 @@ export class Scheduler {
     return check.exhausts?.key === this.options?.mainKey;
   }
 
-  /** The eligible check with the most work behind it (its own, or its turn's whole line). */
+  /** The eligible check with the most work behind it (its own, or its turn's whole line), or the least. */
   private nextEligible(): PlannedCheck | undefined {
+    const sign = this.options?.cheapestFirst ? -1 : 1;
     let best: { check: PlannedCheck; weight: number } | undefined;
     for (const check of this.checks) {
       if (!this.is(check, 'waiting') || !this.eligible(check)) continue;
-      const weight = check.block.inSequence
-        ? this.checks
-            .filter((other) => other.block === check.block && !this.is(other, 'done'))
-            .reduce((sum, other) => sum + other.estimate, 0)
-        : check.estimate;
+      const weight =
+        sign *
+        (check.block.inSequence
+          ? this.checks
+              .filter((other) => other.block === check.block && !this.is(other, 'done'))
+              .reduce((sum, other) => sum + other.estimate, 0)
+          : check.estimate);
       if (!best || weight > best.weight) best = { check, weight };
     }
     return best?.check;

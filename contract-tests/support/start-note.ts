@@ -34,12 +34,15 @@ export function aboutDuration(seconds: number): string {
   return `about ${hours} h ${Math.round((seconds - hours * 3600) / 60)} min`;
 }
 
-/** Seconds the key's limit makes the run last: the room it has now, then a window's worth a minute. */
+/** Seconds the key's limit makes the run last: the room it has now, then a minute's worth a minute. */
 function secondsWithinLimit(requests: number, reading: KeyReading | undefined): number {
   if (!reading?.perMinute || reading.remaining === undefined) return 0;
-  const beyondNow = requests - reading.remaining;
+  // Headers that describe the day (a reset beyond the minute) tell nothing of the minute's room: a whole one.
+  const dayShown = (reading.resetInSeconds ?? 0) > 61;
+  const roomNow = dayShown ? reading.perMinute : reading.remaining;
+  const beyondNow = requests - roomNow;
   if (beyondNow <= 0) return 0;
-  return (reading.resetInSeconds ?? 60) + (Math.ceil(beyondNow / reading.perMinute) - 1) * 60;
+  return (dayShown ? 60 : (reading.resetInSeconds ?? 60)) + (Math.ceil(beyondNow / reading.perMinute) - 1) * 60;
 }
 
 /** The deepest run (most --examples) whose requests fit in `room`, or undefined when none does. */

@@ -1,5 +1,6 @@
 // The data the checks work on, created through the API itself and removed afterwards:
 // a category with an available, stocked pet, an empty category, and an open order.
+import { countToRemoveWith } from './day-room.js';
 import { send } from './exchange.js';
 import type { References } from './requests.js';
 import { uniqueText } from './requests.js';
@@ -15,6 +16,8 @@ export type TestData = {
 export type ResourceKind = 'pet' | 'category' | 'order';
 type Created = { kind: ResourceKind; id: number };
 const created: Created[] = [];
+// The main key's day keeps room to remove them all.
+countToRemoveWith(() => created.length);
 
 /** Creates a resource through the API and remembers it for cleanUp. */
 export async function create(kind: Created['kind'], path: string, body: unknown, what: string): Promise<number> {
