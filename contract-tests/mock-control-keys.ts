@@ -1,9 +1,9 @@
 // When the target is a petstore-mock whose control API answers (open on loopback), the run takes
 // the keys its rate-limit checks need from there instead of leaving them out: keys of known
-// plans read from its state, and keys made for this run alone. The keys whose windows and bans
+// plans read from its state, and keys made for this run alone. Each key whose windows and bans
 // the run ends by moving a clock (one to drive to its limit, one to ban, one whose day is small)
-// live in a scope of the run's own, a world that mirrors the target's clock and settings: other
-// runs on the same mock, and the user's own world, never see that clock move. A second key of a
+// lives in a scope of its own, a world that mirrors the target's clock and settings: the run's
+// other checks, other runs on the same mock, and the user's own world never see that clock move. A second key of a
 // plan is made beside the first, in the user's world. All of it goes when the run ends or is
 // stopped. The control API lives at the target's origin, outside the API's base path;
 // --no-mock-control leaves it alone.
@@ -63,8 +63,7 @@ export type MockControlKeys = {
     | 'madeBanKey'
     | 'madeKeys'
     | 'mockControlOrigin'
-    | 'ownScope'
-    | 'ownScopeKeys'
+    | 'ownScopes'
   >;
   /** The keys of the target's world as its state lists them (plan, limits, windows). */
   keyStates: KeyState[];
@@ -92,27 +91,25 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
   if (!state || !keys || !(await controlsTheApi(target, ask))) return undefined;
 
   const runId = randomUUID().slice(0, 8);
-  const ownScope = `${MADE_KEY_PREFIX}${runId}`;
-  const inOwnScope = mockControl(origin, ownScope, target.caFile);
-  const ownWorld = await mirrorWorld(state, inOwnScope);
   const found: MockControlKeys['found'] = { mockControlOrigin: origin };
   const made: string[] = [];
-  const ownScopeKeys: string[] = [];
+  // Each key the run uses up lives in a scope of its own, a world like the target's: its clock moves alone.
+  const ownScopes: Record<string, string> = {};
   const make = async (
     role: string,
     plan: string,
     limits?: { perMinute: number; perDay: number },
     where: 'own scope' | 'target' = 'own scope',
   ) => {
-    if (where === 'own scope' && !ownWorld) return undefined;
     const key = `${MADE_KEY_PREFIX}${runId}-${role}`;
-    const answer = await (where === 'own scope' ? inOwnScope : ask)('PUT', `/keys/${key}`, {
-      plan,
-      ...(limits ? { limits } : {}),
-    });
+    const scoped = where === 'own scope' ? mockControl(origin, key, target.caFile) : ask;
+    if (where === 'own scope') {
+      ownScopes[key] = key;
+      if (!(await mirrorWorld(state, scoped))) return undefined;
+    }
+    const answer = await scoped('PUT', `/keys/${key}`, { plan, ...(limits ? { limits } : {}) });
     if (!answer?.ok) return undefined;
     made.push(key);
-    if (where === 'own scope') ownScopeKeys.push(key);
     return key;
   };
 
@@ -134,12 +131,13 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
     if (key) found.dayLimitKey = key;
   }
   found.madeKeys = made;
-  if (ownScopeKeys.length > 0) Object.assign(found, { ownScope, ownScopeKeys });
+  const scopes = Object.values(ownScopes);
+  if (scopes.length > 0) found.ownScopes = ownScopes;
 
   const removeMadeKeys = async () => {
     await Promise.all([
-      ...made.filter((key) => !ownScopeKeys.includes(key)).map((key) => ask('DELETE', `/keys/${key}`)),
-      ...(ownWorld ? [ask('DELETE', `/scopes/${ownScope}`)] : []),
+      ...made.filter((key) => ownScopes[key] === undefined).map((key) => ask('DELETE', `/keys/${key}`)),
+      ...scopes.map((scope) => ask('DELETE', `/scopes/${scope}`)),
     ]);
   };
   const read = found.planKeys?.filter(({ key }) => !made.includes(key)).length ?? 0;
@@ -150,7 +148,7 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
   return {
     found,
     keyStates: keys,
-    note: `The target is a petstore-mock whose control API answers (${origin}${CONTROL_PATH}): ${read} key(s) of known plans read from it, ${made.length} made for this run${ownScopeKeys.length > 0 ? ` (${ownScopeKeys.length} in a scope of the run's own, ${ownScope}, whose clock it moves to the end of a window or a ban)` : ''}, all deleted at its end. --no-mock-control leaves it alone.\n`,
+    note: `The target is a petstore-mock whose control API answers (${origin}${CONTROL_PATH}): ${read} key(s) of known plans read from it, ${made.length} made for this run${scopes.length > 0 ? ` (${scopes.length} each in a scope of its own, ${MADE_KEY_PREFIX}${runId}-…, whose clock the run moves to the end of a window or a ban)` : ''}, all deleted at its end. --no-mock-control leaves it alone.\n`,
     removeMadeKeys,
   };
 }

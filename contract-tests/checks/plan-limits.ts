@@ -101,7 +101,7 @@ kindOfChecks('rate-limits', "limits as the contract's plans state them", () => {
               [`X-RateLimit-Remaining is ${after.headers['x-ratelimit-remaining']}`],
             ),
         }),
-      { uses: [first, second], estimate: () => 7 },
+      { uses: [first, second], estimate: () => 9 },
     );
   }
 

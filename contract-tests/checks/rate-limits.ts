@@ -127,7 +127,7 @@ async function bannedCountTowardNothing(made: Limits & { key: string }, ban: Ban
     await probe(key);
     refused += 1;
   }
-  const next = await afterSeconds((retryAfterSeconds(banned) ?? ban.seconds) + 1, () => probe(key));
+  const next = await afterSeconds(key.scope, (retryAfterSeconds(banned) ?? ban.seconds) + 1, () => probe(key));
   countAnswer(answered, next);
   requireRoomLeft(next, made, answered, `${refused} refused (429 and ${ban.status})`);
 }

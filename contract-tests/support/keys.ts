@@ -25,8 +25,8 @@ function givenKey(value: string, variable: string): SentKey {
 
 /** A key the run made on a petstore-mock: shown as it is, sent in the scope it was made in. */
 export function madeKey(value: string): SentKey {
-  const { ownScope, ownScopeKeys } = contractTarget();
-  return ownScope && ownScopeKeys?.includes(value) ? { value, shownAs: value, scope: ownScope } : madeUpKey(value);
+  const scope = contractTarget().ownScopes?.[value];
+  return scope ? { value, shownAs: value, scope } : madeUpKey(value);
 }
 
 /** What tells one key's counters from another's: its value, in its scope. */

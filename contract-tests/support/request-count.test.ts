@@ -61,7 +61,7 @@ describe('counting a key’s requests across a step, told apart from another cli
     ).rejects.toThrow('counted wrong');
   });
 
-  it('fails a step counted more, the same way twice while no one else sent', async () => {
+  it('fails a step counted more, the same way three times while no one else sent', async () => {
     const key = counter();
     await expect(
       requireCounted({

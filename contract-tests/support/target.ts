@@ -95,9 +95,8 @@ export type SuiteConfig = ContractTarget & {
   madeKeys?: string[];
   /** A key the run made to be banned, and its limits: a ban ends only on a mock whose clock the run moves. */
   madeBanKey?: { key: string; perMinute: number; perDay: number };
-  /** The scope of the run's own on a petstore-mock, whose clock it moves, and the keys made in it. */
-  ownScope?: string;
-  ownScopeKeys?: string[];
+  /** Keys the run made on a petstore-mock each in a scope of its own, whose clock it moves: key -> scope. */
+  ownScopes?: Record<string, string>;
   /** What the runner read of the main key before the run. */
   mainKeyReading?: KeyReading;
   /** The limits known of other keys (a petstore-mock's state), by value: to tell what a role can do. */

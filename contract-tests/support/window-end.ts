@@ -1,7 +1,8 @@
 // Reaching the end of a window or a ban on a petstore-mock whose control API answered: the clock
-// of the run's own scope, where the keys that need it live, is moved there for the check, and
-// back afterwards. Only the checks of keys the run made get here, and the run makes keys only
-// through that control API; the user's world and other runs never see this clock move.
+// of the scope the key lives in, a scope the run made for that key alone, is moved there for the
+// check, and back afterwards. Only the checks of keys the run made get here, and the run makes
+// keys only through that control API; the user's world, the run's other checks and other runs
+// never see this clock move.
 import type { Exchange } from './exchange.js';
 import { mockControl } from './mock-control.js';
 import { contractTarget } from './target.js';
@@ -13,17 +14,17 @@ export function secondsToWindowEnd(exchange: Exchange): number {
   return Math.max(0, reset - Math.floor(targetNow(exchange).ms / 1000));
 }
 
-/** Runs `after` once the window `exchange` describes has ended, and answers what it answers. */
+/** Runs `after` once the window `exchange` describes (of a key the run made) has ended, and answers what it answers. */
 export function afterWindowEnds<T>(exchange: Exchange, after: () => Promise<T>): Promise<T> {
-  return afterSeconds(secondsToWindowEnd(exchange) + 1, after);
+  return afterSeconds(exchange.sentKey?.scope, secondsToWindowEnd(exchange) + 1, after);
 }
 
-/** Runs `after` with the mock's clock `seconds` on, then puts the clock back by as much. */
-export async function afterSeconds<T>(seconds: number, after: () => Promise<T>): Promise<T> {
-  const { mockControlOrigin, ownScope, caFile } = contractTarget();
-  if (!mockControlOrigin || !ownScope)
-    throw new Error("Only the run's own scope on a petstore-mock whose control API answers can have its clock moved.");
-  const ask = mockControl(mockControlOrigin, ownScope, caFile);
+/** Runs `after` with the clock of `scope` (a made key's own) `seconds` on, then puts the clock back by as much. */
+export async function afterSeconds<T>(scope: string | undefined, seconds: number, after: () => Promise<T>): Promise<T> {
+  const { mockControlOrigin, caFile } = contractTarget();
+  if (!mockControlOrigin || !scope)
+    throw new Error('Only the scope of a key the run made on a petstore-mock can have its clock moved.');
+  const ask = mockControl(mockControlOrigin, scope, caFile);
   const clock = async (change?: object): Promise<{ now: string }> => {
     const answer = await ask(change ? 'POST' : 'GET', '/clock', change);
     const state = answer?.ok ? answer.json<{ now: string }>() : undefined;

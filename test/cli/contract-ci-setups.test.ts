@@ -19,7 +19,11 @@ const passed = (run: Run) => / 0 failed/.test(run.stdout.trim().split('\n').at(-
 const summaryOf = (run: Run) => ({
   code: run.code,
   closing: run.stdout.trim().split('\n').at(-1),
-  failures: run.stdout.split('\n').filter((line) => line.startsWith('✗')),
+  // Each failure with its detail: what a person needs when one of these fails in CI.
+  failures: run.stdout
+    .split('\n\n')
+    .filter((block) => block.startsWith('✗'))
+    .map((block) => block.slice(0, 2000)),
   stderr: run.stderr.slice(-1500),
 });
 
