@@ -32,7 +32,8 @@ function limitsOf(reading: KeyReading, state: KeyState | undefined): Partial<Key
     return {
       perMinute: state.limits.perMinute,
       perDay: state.limits.perDay,
-      ...(state.day?.remaining !== undefined ? { dayRemaining: state.day.remaining } : {}),
+      // The state was read before this reading's own request, which the day counts too.
+      ...(state.day?.remaining !== undefined ? { dayRemaining: Math.max(0, state.day.remaining - 1) } : {}),
       limitsFrom: "as the mock's state says",
     };
   }
