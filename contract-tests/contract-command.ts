@@ -3,7 +3,8 @@
 // something the contract does not have. The suite's own command, beside it rather than in
 // src/cli/: the mock's code never loads the suite; bin/ hands this command to the CLI, and the
 // suite itself is loaded by the command's action only, so that other commands never pay for it.
-import { type Command, Option } from 'commander';
+import { existsSync } from 'node:fs';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { addContractOptions, type ContractFlags } from '../src/cli/contract-options.js';
 import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
@@ -11,7 +12,12 @@ import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
 import { useGivenContract } from './given-contract.js';
 import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
 import { expectApiAt } from './support/reachable.js';
-import { DEFAULT_EXAMPLES } from './support/target.js';
+import {
+  DEFAULT_ANSWER_TIMEOUT_SECONDS,
+  DEFAULT_CHECK_TIMEOUT_SECONDS,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_EXAMPLES,
+} from './support/target.js';
 
 type ContractCommandFlags = ContractFlags & {
   baseUrl: string;
@@ -31,9 +37,22 @@ type ContractCommandFlags = ContractFlags & {
   examples?: number;
   scope?: string;
   progress?: boolean;
-  concurrency: boolean;
+  /** --concurrency N, or false with --no-concurrency. */
+  concurrency?: number | false;
+  timeout?: number;
+  checkTimeout?: number;
+  ca?: string;
   mockControl: boolean;
 };
+
+/** A CA file that exists: named at once when it does not, before any request. */
+function caFileOption(value: string): string {
+  if (!existsSync(value))
+    throw new InvalidArgumentError(
+      `--ca "${value}": no such file; give a PEM file of the CA that signed the target's certificate.`,
+    );
+  return value;
+}
 
 const list = (value: string | undefined) =>
   value
@@ -50,6 +69,11 @@ function checkBaseUrl(value: string): string {
     throw new ConfigError(problem);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(problem);
+  // A password in the URL would be written in every curl line and report, and the suite sends none.
+  if (url.username !== '' || url.password !== '')
+    throw new ConfigError(
+      `--base-url "${url.protocol}//…@${url.host}${url.pathname}" carries a user and password: the suite sends only X-API-Key, and would write the password in every report. Give the URL without them.`,
+    );
   return value;
 }
 
@@ -65,7 +89,7 @@ export function registerContractCommand(program: Command): void {
     .addOption(
       new Option(
         '--api-key <key>',
-        'an API key of the implementation, with room for the run (see docs/contract-suite.md)',
+        'an API key of the implementation; a key of a low limit paces the run, which says so as it starts',
       )
         .env(API_KEY_VARIABLE)
         .makeOptionMandatory(),
@@ -77,9 +101,10 @@ export function registerContractCommand(program: Command): void {
     .option('--checks <kinds>', `only these kinds of checks, comma-separated (${Object.keys(CHECK_KINDS).join(', ')})`)
     .option('--stable-only', 'leave out beta and experimental operations')
     .addOption(
-      new Option('--rate-limit-key <key>', 'a key the suite may drive to its limit, to check the 429').env(
-        RATE_LIMIT_KEY_VARIABLE,
-      ),
+      new Option(
+        '--rate-limit-key <key>',
+        "a key the suite may drive to its limit, to check the 429 (any key, the --api-key's too: it is used up after the checks that need its room)",
+      ).env(RATE_LIMIT_KEY_VARIABLE),
     )
     .option('--check-ban', 'with --rate-limit-key, also drive the key into the ban')
     .addOption(
@@ -106,15 +131,41 @@ export function registerContractCommand(program: Command): void {
     )
     .option(
       '--examples <n>',
-      `generated cases per operation and property (default ${DEFAULT_EXAMPLES})`,
+      `generated cases per operation and property (default ${DEFAULT_EXAMPLES}, lowered to fit the --api-key's day when it has less room)`,
       integerOption('--examples', { min: 1, max: 10_000 }),
     )
-    .option('--scope <name>', 'send X-Mock-Scope: NAME on every request: a world of its own on a petstore-mock')
+    .option(
+      '--scope <name>',
+      'send X-Mock-Scope: NAME on every request: a world of its own on a petstore-mock (runs at once stay apart)',
+    )
     .option('--progress', 'show each check as it runs')
-    .option('--no-concurrency', 'send one request at a time: leave out the checks that send requests at once')
+    .option(
+      '--concurrency <n>',
+      `checks run side by side, each with its own requests (default ${DEFAULT_CONCURRENCY}); a key's limit still paces them`,
+      integerOption('--concurrency', { min: 1, max: 64 }),
+    )
+    .option(
+      '--no-concurrency',
+      'send one request at a time: one check at a time, and leave out the checks that send requests at once',
+    )
+    .option(
+      '--timeout <seconds>',
+      `the longest wait for an answer to start (default ${DEFAULT_ANSWER_TIMEOUT_SECONDS}; the whole answer may take twice as long)`,
+      integerOption('--timeout', { min: 1, max: 3600 }),
+    )
+    .option(
+      '--check-timeout <seconds>',
+      `the longest a check may take of its own, waits for a key's window left out (default ${DEFAULT_CHECK_TIMEOUT_SECONDS})`,
+      integerOption('--check-timeout', { min: 1, max: 86_400 }),
+    )
+    .option(
+      '--ca <file>',
+      "a PEM file of the CA that signed an HTTPS target's certificate, trusted besides the system's (as NODE_EXTRA_CA_CERTS)",
+      caFileOption,
+    )
     .option(
       '--no-mock-control',
-      'on a petstore-mock target, neither read nor make keys through its control API, nor move its clock',
+      'on a petstore-mock target, neither read nor make keys through its control API, nor move the clock of a scope of its own there',
     );
   addContractOptions(contract, 'check against').action(async (flags: ContractCommandFlags, command: Command) => {
     const baseUrl = checkBaseUrl(flags.baseUrl);
@@ -130,7 +181,8 @@ export function registerContractCommand(program: Command): void {
 }
 
 async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, command: Command): Promise<void> {
-  await expectApiAt(baseUrl);
+  const timeoutSeconds = flags.timeout ?? DEFAULT_ANSWER_TIMEOUT_SECONDS;
+  await expectApiAt(baseUrl, { timeoutMs: timeoutSeconds * 1000, ...(flags.ca ? { caFile: flags.ca } : {}) });
   // Progress always goes to stderr: lines in CI (not a terminal), one line in place on a terminal.
   const progress = flags.progress ? 'each-check' : process.stderr.isTTY ? 'status-line' : 'lines';
   const [{ runContractSuite }, { SelectionError }, { renderSummary }] = await Promise.all([
@@ -159,14 +211,19 @@ async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, 
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.examples ? { examples: flags.examples } : {}),
       ...(flags.scope ? { scope: flags.scope } : {}),
-      ...(flags.concurrency ? {} : { concurrency: false }),
+      ...(flags.concurrency === false ? { concurrency: false } : {}),
+      ...(typeof flags.concurrency === 'number' ? { checksAtOnce: flags.concurrency } : {}),
+      ...(flags.timeout ? { answerTimeoutSeconds: flags.timeout } : {}),
+      ...(flags.checkTimeout ? { checkTimeoutSeconds: flags.checkTimeout } : {}),
+      ...(flags.ca ? { caFile: flags.ca } : {}),
       ...(flags.mockControl ? {} : { mockControl: false }),
     });
   } catch (error) {
     if (error instanceof SelectionError) command.error(`petstore-mock contract: ${error.message}`, { exitCode: 2 });
     throw error;
   }
-  const notes: string[] = [];
+  const notes: string[] = [...result.notes];
+  if (result.requests !== undefined) notes.push(`The run sent ${result.requests.toLocaleString('en-US')} requests.`);
   if (result.failed > 0) {
     const variables = [
       `$${API_KEY_VARIABLE}`,
@@ -175,8 +232,11 @@ async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, 
       ...planKeyVariables(planKeyList.map(({ plan }) => plan)).map((variable) => `$${variable}`),
     ];
     const readVariables = planKeyVariables(result.planKeysReadFromMock ?? []).map((variable) => `$${variable}`);
+    const depth =
+      result.examples !== undefined && result.examples !== flags.examples ? ` --examples ${result.examples}` : '';
     notes.push(
-      `Each failure shows a curl line; set ${[...variables, ...readVariables].join(' and ')} to run it${readVariables.length > 0 ? ` (${readVariables.join(', ')}: keys the run read from the mock's /__mock/state)` : ''}. Repeat the run with --seed ${result.seed}.`,
+      `Each failure shows a curl line; set ${[...variables, ...readVariables].join(' and ')} to run it${readVariables.length > 0 ? ` (${readVariables.join(', ')}: keys the run read from the mock's /__mock/state)` : ''}. Repeat the run with --seed ${result.seed}${depth}.`,
+      ...result.keyNotes,
     );
     process.exitCode = 1;
   }

@@ -1,13 +1,17 @@
 // When the target is a petstore-mock whose control API answers (open on loopback), the run takes
 // the keys its rate-limit checks need from there instead of leaving them out: keys of known
-// plans read from its state, and keys made for this run alone (a second key of a plan, a key to
-// drive to its limit, one to ban, one whose day is small), deleted when the run ends or is
+// plans read from its state, and keys made for this run alone. Each key whose windows and bans
+// the run ends by moving a clock (one to drive to its limit, one to ban, one whose day is small)
+// lives in a scope of its own, a world that mirrors the target's clock and settings: the run's
+// other checks, other runs on the same mock, and the user's own world never see that clock move. A second key of a
+// plan is made beside the first, in the user's world. All of it goes when the run ends or is
 // stopped. The control API lives at the target's origin, outside the API's base path;
 // --no-mock-control leaves it alone.
 import { randomUUID } from 'node:crypto';
 import type { ERROR_CODES } from '../src/generated/error-codes.js';
 import { listOperations } from './support/contract-spec.js';
-import { type AskMockControl, CONTROL_PATH, mockControl } from './support/mock-control.js';
+import { httpRequest } from './support/http-client.js';
+import { type AskMockControl, CONTROL_PATH, type ControlAnswer, mockControl } from './support/mock-control.js';
 import { planFigures } from './support/plan-figures.js';
 import { type ContractTarget, SCOPE_HEADER, type SuiteConfig } from './support/target.js';
 
@@ -15,7 +19,7 @@ import { type ContractTarget, SCOPE_HEADER, type SuiteConfig } from './support/t
 const KEYS_PER_PLAN = 2;
 /** A key read from the state must have room for the plan checks' few requests, and more. */
 const ROOM_NEEDED = 20;
-/** Every key the run makes starts so: a key left by a stopped run is never read as a plan key. */
+/** Every key and scope the run makes starts so: a key left by a stopped run is never read as a plan key. */
 const MADE_KEY_PREFIX = 'contract-run-';
 /**
  * The key made to be driven to its limit: a day only a little larger than its minute, so that
@@ -33,7 +37,7 @@ const CLOSED_CODES: string[] = ['CONTROL_TOKEN_REQUIRED', 'CONTROL_API_CLOSED'] 
 >;
 
 type Window = { remaining: number };
-type KeyState = {
+export type KeyState = {
   key: string;
   plan: string;
   limits: { perMinute: number; perDay: number };
@@ -42,43 +46,68 @@ type KeyState = {
   limited?: boolean;
   banned?: boolean;
 };
+type MockState = {
+  keys?: unknown;
+  clock?: { now?: string; frozen?: boolean };
+  settings?: { retryAfterFormat?: string; ban?: { threshold?: number; seconds?: number } };
+};
 
 export type MockControlKeys = {
   /** What the suite's config gains. */
   found: Pick<
     SuiteConfig,
-    'planKeys' | 'rateLimitKey' | 'dayLimitKey' | 'madeRateLimitKey' | 'madeBanKey' | 'madeKeys' | 'mockControlOrigin'
+    | 'planKeys'
+    | 'rateLimitKey'
+    | 'dayLimitKey'
+    | 'madeRateLimitKey'
+    | 'madeBanKey'
+    | 'madeKeys'
+    | 'mockControlOrigin'
+    | 'ownScopes'
   >;
+  /** The keys of the target's world as its state lists them (plan, limits, windows). */
+  keyStates: KeyState[];
   /** One line for the person running the suite: what was read and made, and how to stop it. */
   note: string;
-  /** Deletes the keys made for the run. */
+  /** Deletes the keys and the scope made for the run. */
   removeMadeKeys(): Promise<void>;
-  /** After a stop mid-run: deletes the keys made, and sets the clock as it stood before the run. */
-  undo(): Promise<void>;
 };
 
 export async function keysFromMockControl(target: ContractTarget): Promise<MockControlKeys | undefined> {
   const origin = new URL(target.baseUrl).origin;
-  const ask = mockControl(origin, target.scope);
-  const state = await ask('GET', '/state');
-  if (state && (state.status === 401 || state.status === 403) && (await refusalCode(state)) !== undefined) {
+  const ask = mockControl(origin, target.scope, target.caFile);
+  const stateAnswer = await ask('GET', '/state');
+  const refusal = stateAnswer ? refusalCode(stateAnswer) : undefined;
+  if (stateAnswer && (stateAnswer.status === 401 || stateAnswer.status === 403) && refusal !== undefined) {
     return {
       found: {},
-      note: `The target is a petstore-mock whose control API refuses this run (${state.status} ${await refusalCode(state)}): the rate-limit checks that need keys it would make are skipped. Give keys with --rate-limit-key, --plan-key and --day-limit-key, or run against a mock open on loopback.\n`,
+      keyStates: [],
+      note: `The target is a petstore-mock whose control API refuses this run (${stateAnswer.status} ${refusal}): the rate-limit checks that need keys it would make are skipped. Give keys with --rate-limit-key, --plan-key and --day-limit-key, or run against a mock open on loopback.\n`,
       removeMadeKeys: async () => undefined,
-      undo: async () => undefined,
     };
   }
-  const keys = state?.ok ? await readKeys(state) : undefined;
-  if (!keys || !(await controlsTheApi(target, ask))) return undefined;
+  const state = stateAnswer?.ok ? stateAnswer.json<MockState>() : undefined;
+  const keys = Array.isArray(state?.keys) ? (state.keys as KeyState[]) : undefined;
+  if (!state || !keys || !(await controlsTheApi(target, ask))) return undefined;
 
-  const putClockBack = await clockAsItStands(ask);
+  const runId = randomUUID().slice(0, 8);
   const found: MockControlKeys['found'] = { mockControlOrigin: origin };
   const made: string[] = [];
-  const runId = randomUUID().slice(0, 8);
-  const make = async (role: string, plan: string, limits?: { perMinute: number; perDay: number }) => {
+  // Each key the run uses up lives in a scope of its own, a world like the target's: its clock moves alone.
+  const ownScopes: Record<string, string> = {};
+  const make = async (
+    role: string,
+    plan: string,
+    limits?: { perMinute: number; perDay: number },
+    where: 'own scope' | 'target' = 'own scope',
+  ) => {
     const key = `${MADE_KEY_PREFIX}${runId}-${role}`;
-    const answer = await ask('PUT', `/keys/${key}`, { plan, ...(limits ? { limits } : {}) });
+    const scoped = where === 'own scope' ? mockControl(origin, key, target.caFile) : ask;
+    if (where === 'own scope') {
+      ownScopes[key] = key;
+      if (!(await mirrorWorld(state, scoped))) return undefined;
+    }
+    const answer = await scoped('PUT', `/keys/${key}`, { plan, ...(limits ? { limits } : {}) });
     if (!answer?.ok) return undefined;
     made.push(key);
     return key;
@@ -87,7 +116,7 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
   if (!target.planKeys?.length) {
     const planKeys = readPlanKeys(keys);
     const lonePlan = [...countByPlan(planKeys)].find(([, count]) => count === 1)?.[0];
-    const second = lonePlan ? await make(`${lonePlan}-2`, lonePlan) : undefined;
+    const second = lonePlan ? await make(`${lonePlan}-2`, lonePlan, undefined, 'target') : undefined;
     if (lonePlan && second) planKeys.push({ plan: lonePlan, key: second });
     if (planKeys.length > 0) found.planKeys = planKeys;
   }
@@ -102,32 +131,47 @@ export async function keysFromMockControl(target: ContractTarget): Promise<MockC
     if (key) found.dayLimitKey = key;
   }
   found.madeKeys = made;
+  const scopes = Object.values(ownScopes);
+  if (scopes.length > 0) found.ownScopes = ownScopes;
 
   const removeMadeKeys = async () => {
-    await Promise.all(made.map((key) => ask('DELETE', `/keys/${key}`)));
+    await Promise.all([
+      ...made.filter((key) => ownScopes[key] === undefined).map((key) => ask('DELETE', `/keys/${key}`)),
+      ...scopes.map((scope) => ask('DELETE', `/scopes/${scope}`)),
+    ]);
   };
   const read = found.planKeys?.filter(({ key }) => !made.includes(key)).length ?? 0;
-  if (read === 0 && made.length === 0) return undefined;
+  if (read === 0 && made.length === 0) {
+    await removeMadeKeys();
+    return undefined;
+  }
   return {
     found,
-    note: `The target is a petstore-mock whose control API answers (${origin}${CONTROL_PATH}): ${read} key(s) of known plans read from it, ${made.length} made for this run and deleted at its end; it may move that mock's clock to the end of a window or a ban, and back. --no-mock-control leaves it alone.\n`,
+    keyStates: keys,
+    note: `The target is a petstore-mock whose control API answers (${origin}${CONTROL_PATH}): ${read} key(s) of known plans read from it, ${made.length} made for this run${scopes.length > 0 ? ` (${scopes.length} each in a scope of its own, ${MADE_KEY_PREFIX}${runId}-…, whose clock the run moves to the end of a window or a ban)` : ''}, all deleted at its end. --no-mock-control leaves it alone.\n`,
     removeMadeKeys,
-    async undo() {
-      await Promise.all([removeMadeKeys(), putClockBack()]);
-    },
   };
 }
 
-/** Sets the mock's clock back as it stands now: the same instant if frozen, else the same offset. */
-async function clockAsItStands(ask: AskMockControl): Promise<() => Promise<void>> {
-  const answer = await ask('GET', '/clock');
-  if (!answer?.ok) return async () => undefined;
-  const before = (await answer.json()) as { now: string; frozen: boolean };
-  const offsetMs = Date.parse(before.now) - Date.now();
-  return async () => {
-    const now = before.frozen ? before.now : new Date(Date.now() + offsetMs).toISOString();
-    await ask('POST', '/clock', { now });
-  };
+/**
+ * Makes the run's own scope a world like the target's: its clock at the same instant (frozen if
+ * frozen) and the same settings (the form of Retry-After, the ban). False when the mock refused.
+ */
+async function mirrorWorld(state: MockState, inOwnScope: AskMockControl): Promise<boolean> {
+  const clock = state.clock;
+  if (clock?.now !== undefined) {
+    const answer = await inOwnScope('POST', '/clock', { now: clock.now, frozen: clock.frozen === true });
+    if (!answer?.ok) return false;
+  }
+  const settings = state.settings;
+  if (settings?.retryAfterFormat !== undefined || settings?.ban !== undefined) {
+    const answer = await inOwnScope('PATCH', '/settings', {
+      ...(settings.retryAfterFormat ? { retryAfterFormat: settings.retryAfterFormat } : {}),
+      ...(settings.ban ? { ban: settings.ban } : {}),
+    });
+    if (!answer?.ok) return false;
+  }
+  return true;
 }
 
 /** Up to two keys per plan with figures, each on the plan's own limits with room to spare. */
@@ -176,9 +220,12 @@ async function controlsTheApi(target: ContractTarget, ask: AskMockControl): Prom
       (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
     );
     if (!list) return false;
-    const answer = await fetch(`${target.baseUrl}${list.path}`, {
+    const answer = await httpRequest({
+      method: 'GET',
+      url: `${target.baseUrl}${list.path}`,
       headers: { 'X-API-Key': key, ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
-      signal: AbortSignal.timeout(5_000),
+      timeoutMs: 5_000,
+      ...(target.caFile ? { caFile: target.caFile } : {}),
     }).catch(() => undefined);
     return answer !== undefined && answer.status !== 401;
   } finally {
@@ -186,21 +233,8 @@ async function controlsTheApi(target: ContractTarget, ask: AskMockControl): Prom
   }
 }
 
-async function readKeys(answer: Response): Promise<KeyState[] | undefined> {
-  try {
-    const body = (await answer.json()) as { keys?: unknown };
-    return Array.isArray(body.keys) ? (body.keys as KeyState[]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The code of a petstore-mock control API's refusal of a run without its token, if it is one. */
-async function refusalCode(answer: Response): Promise<string | undefined> {
-  try {
-    const { code } = (await answer.clone().json()) as { code?: unknown };
-    return typeof code === 'string' && CLOSED_CODES.includes(code) ? code : undefined;
-  } catch {
-    return undefined;
-  }
+function refusalCode(answer: ControlAnswer): string | undefined {
+  const code = answer.json<{ code?: unknown }>()?.code;
+  return typeof code === 'string' && CLOSED_CODES.includes(code) ? code : undefined;
 }

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../src/config.js';
+import { readMainKey } from './key-reading.js';
 import { keysFromMockControl, type MockControlKeys } from './mock-control-keys.js';
 import type { CheckResult, SuiteResults } from './report/check-results.js';
 import { writeHtmlReport } from './report/html-report.js';
@@ -15,6 +17,7 @@ import { writeJunit } from './report/junit-report.js';
 import type { ProgressMode, ProgressOptions } from './report/progress-reporter.js';
 import { checkSelection } from './selection.js';
 import { listOperations } from './support/contract-spec.js';
+import { describeKeys } from './support/key-roles.js';
 import { CONFIG_VARIABLE, type ContractTarget, type SuiteConfig } from './support/target.js';
 
 const require = createRequire(import.meta.url);
@@ -46,6 +49,14 @@ export type ContractRunResult = {
   output: string;
   /** The plans of the keys read from a petstore-mock's state, in the order their variables are named. */
   planKeysReadFromMock?: string[];
+  /** The depth the run went to (--examples): the main key's day may have lowered it. */
+  examples?: number;
+  /** Requests the checks sent. */
+  requests?: number;
+  /** The keys the run used, each with what it stands for (which variable is which key). */
+  keyNotes: string[];
+  /** What the run tells besides its checks (what its clean-up could not remove). */
+  notes: string[];
 };
 
 /**
@@ -68,7 +79,10 @@ function jestConfig(reporter: ProgressOptions): object {
     watchman: false,
     testEnvironment: 'node',
     transform: {},
-    testTimeout: 180_000,
+    // Every check is a concurrent test that the suite's scheduler runs: it keeps to --concurrency
+    // and to each check's own time limit (--check-timeout), so jest's are out of its way.
+    maxConcurrency: 100_000,
+    testTimeout: 2_000_000_000,
     reporters: [[REPORTER, reporter]],
   };
 }
@@ -122,7 +136,7 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
   // Stopped (Ctrl-C, a CI job cancelled): the suite stops too, and the mock is left as it was.
   const stopWatch = onStopSignal(async () => {
     suite?.kill();
-    await fromMock?.undo();
+    await fromMock?.removeMadeKeys();
   });
   try {
     const usesMockControl =
@@ -131,10 +145,29 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
     if (fromMock) show(fromMock.note);
     const configFile = join(workFolder, 'target.json');
     const resultsFile = join(workFolder, 'results.json');
-    const suiteConfig: SuiteConfig = { ...target, ...fromMock?.found, seed, planFile: join(workFolder, 'plan.json') };
+    const planFile = join(workFolder, 'plan.json');
+    const outcomesFile = join(workFolder, 'outcomes.json');
+    const mainKeyReading = await readMainKey(target, fromMock?.keyStates);
+    // A banned main key fails every check the same way: one line says so instead.
+    if (mainKeyReading.bannedForSeconds !== undefined) {
+      throw new ConfigError(
+        `The --api-key (${mainKeyReading.named}) is banned for another ${mainKeyReading.bannedForSeconds} s (its Retry-After), by an earlier run's --check-ban or another client, so no check was run. Run again once the ban is over, or give another key.`,
+      );
+    }
+    const suiteConfig: SuiteConfig = {
+      ...target,
+      ...fromMock?.found,
+      seed,
+      planFile,
+      outcomesFile,
+      mainKeyReading,
+      knownLimits: Object.fromEntries((fromMock?.keyStates ?? []).map((state) => [state.key, state.limits])),
+    };
+    const keyNotes = describeKeys(suiteConfig, target);
+    if (keyNotes.length > 0) show(`${keyNotes.join('\n')}\n`);
     await writeFile(configFile, JSON.stringify(suiteConfig));
     const output = await runJest(
-      jestConfig({ planFile: suiteConfig.planFile as string, resultsFile, progressFd: 3, mode: progress }),
+      jestConfig({ planFile, resultsFile, outcomesFile, progressFd: 3, mode: progress }),
       configFile,
       show,
       (child) => {
@@ -144,12 +177,12 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
     const results = JSON.parse(
       await readFile(resultsFile, 'utf8').catch(() => '{"checks":[],"errors":[]}'),
     ) as SuiteResults;
-    const planned = await readFile(suiteConfig.planFile as string, 'utf8').then(
-      (text) => (JSON.parse(text) as { checks: number }).checks,
+    const plan = await readFile(planFile, 'utf8').then(
+      (text) => JSON.parse(text) as { checks: number; examples?: number },
       () => undefined,
     );
     const checks = [...results.checks];
-    if (planned === 0) {
+    if (plan?.checks === 0) {
       // Nothing selected: jest's own complaint about an empty file says less than this.
       checks.push(suiteFailure('running at least one check', noCheckMessage(target)));
     } else {
@@ -157,7 +190,14 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
       if (checks.length === 0) checks.push(suiteFailure('running the suite', output.trim() || 'jest wrote no results'));
       // Only skipped checks: nothing was checked, which must not pass for a green run.
       else if (count(checks, 'passed') + count(checks, 'failed') === 0)
-        checks.push(suiteFailure('running at least one check', noCheckMessage(target)));
+        checks.push(
+          suiteFailure(
+            'running at least one check',
+            (results.skippedWhileRunning ?? 0) > 0
+              ? 'No check ran to its end: each was skipped, with why (listed below), so nothing was checked.'
+              : noCheckMessage(target),
+          ),
+        );
     }
     const operationIds = new Set(listOperations().map((operation) => operation.operationId));
     const counts = {
@@ -170,6 +210,10 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
       checks,
       seed,
       output,
+      keyNotes,
+      notes: results.notes ?? [],
+      ...(plan?.examples !== undefined ? { examples: plan.examples } : {}),
+      ...(results.requests !== undefined ? { requests: results.requests } : {}),
       ...(fromMock?.found.planKeys
         ? {
             planKeysReadFromMock: fromMock.found.planKeys

@@ -1,14 +1,14 @@
 // For every operation of the contract: a valid request gets an answer the contract declares,
 // with the declared content type, body schema, headers and X-RateLimit-* headers. A new
 // operation in the spec is checked here without new test code.
-import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, validValue } from '../support/requests.js';
 import { pastSunset } from '../support/sunset.js';
-import { cleanUp, createTestData, remember, resourceKindOf, type TestData } from '../support/test-data.js';
+import { createTestData, remember, resourceKindOf, type TestData } from '../support/test-data.js';
 
 /** The statuses a valid request may get: the declared 2xx, or 410 once a deprecated operation is past its sunset. */
 function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
@@ -28,30 +28,35 @@ async function sendValid(operation: SpecOperation, data: TestData): Promise<Exch
   return exchange;
 }
 
-kindOfChecks('conformance', 'every operation answers a valid request as the contract declares', () => {
-  let shared: TestData;
-  beforeChecks(async () => {
-    shared = await createTestData();
-  });
-  afterChecks(cleanUp);
+kindOfChecks(
+  'conformance',
+  'every operation answers a valid request as the contract declares',
+  () => {
+    let shared: TestData;
+    beforeChecks(async () => {
+      shared = await createTestData();
+    });
 
-  eachCheck(
-    selectedOperations().map(
-      (operation) =>
-        [
-          `${operation.operationId}: a valid request (${operation.method.toUpperCase()} ${operation.path})`,
-          operation,
-        ] as const,
-    ),
-    '%s',
-    async (_name, operation) => {
-      // A delete works on data of its own, so that the other checks keep theirs.
-      const data = operation.method === 'delete' ? await createTestData() : shared;
-      const exchange = await sendValid(operation, data);
-      expectConforms(operation, exchange, {
-        statuses: successStatuses(operation, exchange),
-        description: 'a successful answer',
-      });
-    },
-  );
-});
+    eachCheck(
+      selectedOperations().map(
+        (operation) =>
+          [
+            `${operation.operationId}: a valid request (${operation.method.toUpperCase()} ${operation.path})`,
+            operation,
+          ] as const,
+      ),
+      '%s',
+      async (_name, operation) => {
+        // A delete works on data of its own, so that the other checks keep theirs.
+        const data = operation.method === 'delete' ? await createTestData() : shared;
+        const exchange = await sendValid(operation, data);
+        expectConforms(operation, exchange, {
+          statuses: successStatuses(operation, exchange),
+          description: 'a successful answer',
+        });
+      },
+    );
+  },
+  // Shared data that some operations change (a stock set, an order completed): one at a time, in order.
+  { inSequence: true },
+);

@@ -1,22 +1,21 @@
 // Deprecated operations announce it: Deprecation (RFC 9745), Sunset (RFC 8594) and a Link to
 // the successor (RFC 8288), as the contract's x-deprecation says, which, opened, answers the
 // same resource; past the sunset (by the target's own clock), 410 Gone.
-import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { send } from '../support/exchange.js';
 import { operationById, selectedOperations } from '../support/operations.js';
 import { pathOf } from '../support/requests.js';
 import { type DeprecationNotice, pastSunset } from '../support/sunset.js';
 import { contractTarget } from '../support/target.js';
-import { cleanUp, createTestData, type TestData } from '../support/test-data.js';
+import { createTestData, type TestData } from '../support/test-data.js';
 import { requireNoProblems } from '../support/violation.js';
 
 kindOfChecks('deprecation', 'deprecated operations', () => {
   let data: TestData;
   beforeChecks(async () => {
     data = await createTestData();
-  });
-  afterChecks(cleanUp);
+  }, 7);
 
   eachCheck(
     selectedOperations()

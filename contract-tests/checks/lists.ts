@@ -4,36 +4,15 @@
 // exactly and a millisecond either side, an id that names nothing) and in the middle; pages at
 // the first, middle, last and past-the-end offsets with limits of 1, the whole and more. The
 // suite's items are kept apart by a filter that scopes them (their category, their pet, a name
-// token), or read at the end of the list, where the newest items are.
-import { queryString } from '../generation/operation-requests.js';
-import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
-import { expectConforms } from '../support/conformance.js';
+// token), or judged where the list's order puts them (shared-list.ts).
+import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
-import { type Exchange, send } from '../support/exchange.js';
+import type { Exchange } from '../support/exchange.js';
 import { createListData, type ListData, type ListScope } from '../support/list-data.js';
-import { listProblems } from '../support/list-oracle.js';
 import { filterRules, type Item, identityField, isList } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
-import { cleanUp } from '../support/test-data.js';
-import { ContractViolation, requireNoProblems } from '../support/violation.js';
-
-type Query = Record<string, string | number>;
-
-async function list(operation: SpecOperation, query: Query): Promise<Exchange> {
-  const exchange = await send({
-    operationId: operation.operationId,
-    method: 'GET',
-    path: `${operation.path}${queryString(query)}`,
-  });
-  expectConforms(operation, exchange, { statuses: [200] });
-  requireNoProblems(exchange, 'the page the query asks for', listProblems(operation, query, exchange));
-  return exchange;
-}
-
-function idsOf(operation: SpecOperation, items: Item[]): number[] {
-  const field = identityField(operation);
-  return items.map((item) => Number(item[field])).sort((a, b) => a - b);
-}
+import { idsOf, listPage, type Query, requireOwnFiltered, requireStillPages } from '../support/shared-list.js';
+import { ContractViolation } from '../support/violation.js';
 
 /** The page holds exactly `expected` (and, for the suite's own scope, X-Total-Count says how many match). */
 function requireItems(
@@ -57,7 +36,7 @@ function requireItems(
 
 const scoped = (scope: ListScope) => Object.keys(scope.query).length > 0;
 
-/** The suite's items that `filters` keep are exactly those listed (at the list's end, where other items share it). */
+/** The suite's items that `filters` keep are exactly those listed (and no others, when a filter keeps the list to them). */
 async function requireFiltered(
   operation: SpecOperation,
   scope: ListScope,
@@ -66,23 +45,19 @@ async function requireFiltered(
   what: string,
 ): Promise<void> {
   if (scoped(scope)) {
-    const exchange = await list(operation, { ...scope.query, ...filters, limit: 100 });
+    const exchange = await listPage(operation, { ...scope.query, ...filters, limit: 100 });
     requireItems(operation, exchange, expected, expected.length, what);
     return;
   }
-  // The suite's items are the newest: the end of the filtered list.
-  const first = await list(operation, { ...filters, limit: 1 });
-  const total = Number(first.headers['x-total-count']);
-  const exchange = await list(operation, { ...filters, limit: 100, offset: Math.max(0, total - expected.length) });
-  requireItems(operation, exchange, expected, undefined, `${what}, at the end of the list`);
+  // Other items share the list, others may write it meanwhile: the suite's own are judged where they stand.
+  await requireOwnFiltered(operation, idsOf(operation, scope.items), filters, expected, what);
 }
 
 kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
   let data: ListData;
   beforeChecks(async () => {
     data = await createListData();
-  });
-  afterChecks(cleanUp);
+  }, 30);
 
   const scopeOf = (operation: SpecOperation): ListScope => {
     const scope = data.scopes[operation.operationId];
@@ -152,6 +127,7 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
         }
       }
     },
+    { estimate: () => 24 },
   );
 
   eachCheck(
@@ -167,27 +143,29 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
       const scope = scopeOf(operation);
       const all = idsOf(operation, scope.items);
       const count = all.length;
-      const first = await list(operation, { ...scope.query, limit: 1 });
-      const total = Number(first.headers['x-total-count']);
-      const start = scoped(scope) ? 0 : total - count;
       const distinct = (values: number[]) => values.filter((value, index) => values.indexOf(value) === index);
       const limits = distinct([1, 2, count - 1, count, count + 1, 100]).filter((limit) => limit >= 1 && limit <= 100);
       const offsets = distinct([0, 1, Math.floor(count / 2), count - 1, count, count + 1]).filter(
         (offset) => offset >= 0,
       );
-      for (const limit of limits) {
-        for (const offset of offsets) {
-          const exchange = await list(operation, { ...scope.query, limit, offset: start + offset });
-          requireItems(
-            operation,
-            exchange,
-            all.slice(offset, offset + limit),
-            scoped(scope) ? count : undefined,
-            `the page limit=${limit}, offset=${start + offset}`,
-          );
+      if (!scoped(scope)) {
+        // Shared with other items and writers: the pages from the suite's first item, against a still view.
+        await requireStillPages(operation, all, limits, offsets);
+      } else {
+        for (const limit of limits) {
+          for (const offset of offsets) {
+            const exchange = await listPage(operation, { ...scope.query, limit, offset });
+            requireItems(
+              operation,
+              exchange,
+              all.slice(offset, offset + limit),
+              count,
+              `the page limit=${limit}, offset=${offset}`,
+            );
+          }
         }
       }
-      const far = await list(operation, { ...scope.query, limit: 100, offset: 1_000_000_000 });
+      const far = await listPage(operation, { ...scope.query, limit: 100, offset: 1_000_000_000 });
       requireItems(
         operation,
         far,
@@ -196,5 +174,6 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
         'the page at offset 1000000000, past the end',
       );
     },
+    { estimate: () => 40 },
   );
 });

@@ -3,14 +3,14 @@
 // contract declares nowhere. The contract neither forbids nor names them, so either answer is
 // right: refused with 400, or ignored; never stored, in the answer or in a read afterwards.
 import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
-import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { resolve, type SpecOperation } from '../support/contract-spec.js';
 import { send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, validValue } from '../support/requests.js';
 import { contractTarget } from '../support/target.js';
-import { cleanUp, createTestData, remember, type TestData } from '../support/test-data.js';
+import { createTestData, remember, type TestData } from '../support/test-data.js';
 import { requireNoProblems } from '../support/violation.js';
 
 const UNDECLARED = 'contractUndeclared';
@@ -45,8 +45,7 @@ kindOfChecks('values', 'mass assignment: what a write may not set is never store
   let data: TestData;
   beforeChecks(async () => {
     data = await createTestData();
-  });
-  afterChecks(cleanUp);
+  }, 7);
 
   eachCheck(
     writes.map(

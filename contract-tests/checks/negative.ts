@@ -2,7 +2,7 @@
 // object, never a 2xx and never a 5xx: missing and unknown keys get 401, a body that is not
 // JSON 400, one that is not application/json 415, unknown ids 404; a key is matched exactly (a
 // look-alike of it gets 401). (Values past the schemas' bounds are generated: checks/generated.ts.)
-import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { send } from '../support/exchange.js';
@@ -10,7 +10,7 @@ import { lookalikeKeys, madeUpKey } from '../support/keys.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, pathParameters, validValue } from '../support/requests.js';
 import { pastSunset } from '../support/sunset.js';
-import { cleanUp, createTestData, type TestData } from '../support/test-data.js';
+import { createTestData, type TestData } from '../support/test-data.js';
 
 // An id no implementation has handed out: the largest the contract allows.
 const UNKNOWN_ID = '9007199254740991';
@@ -23,8 +23,7 @@ kindOfChecks('negative', 'requests that break the contract are refused', () => {
   let data: TestData;
   beforeChecks(async () => {
     data = await createTestData();
-  });
-  afterChecks(cleanUp);
+  }, 7);
 
   function validRequest(operation: SpecOperation) {
     return {

@@ -5,9 +5,23 @@
 import { check, kindOfChecks, skippedCheck } from '../support/checks.js';
 import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.js';
 import { SPEC } from '../support/contract-spec.js';
-import { type Exchange, send } from '../support/exchange.js';
-import { madeUpKey, rateLimitKey, type SentKey } from '../support/keys.js';
-import { probeOperation } from '../support/probe-operation.js';
+import type { Exchange } from '../support/exchange.js';
+import { madeKey, rateLimitKey, type SentKey } from '../support/keys.js';
+import {
+  type AnsweredByDay,
+  countAnswer,
+  driveTellingOtherTraffic,
+  driveToLimit,
+  header,
+  limitHeaderProblems,
+  limitKeyAnswered,
+  limitKeySeen,
+  OtherTraffic,
+  PROBE,
+  probe,
+  utcDay,
+} from '../support/limit-drive.js';
+import { CheckSkipped, type Exhaustion } from '../support/scheduler.js';
 import { contractTarget } from '../support/target.js';
 import { clockNote, retryAfterSeconds, targetNow } from '../support/target-clock.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
@@ -15,43 +29,6 @@ import { afterSeconds, afterWindowEnds } from '../support/window-end.js';
 
 type BanPolicy = { threshold: number; seconds: number; status: number; code: string };
 const BAN = SPEC['x-rate-limits']?.ban as BanPolicy | undefined;
-
-const PROBE = probeOperation();
-
-/**
- * What the suite has seen of the limit key: whether it is limited, and how many requests it
- * sent while limited since the answer that limited it (known only if the suite saw that answer).
- */
-const limitKeySeen = { limited: false, sawItStart: false, whileLimited: 0, sent: 0 };
-
-/** Requests answered (200) per UTC day of the target's clock, for one key. */
-type AnsweredByDay = Map<number, number>;
-const utcDay = (exchange: Exchange) => Math.floor(targetNow(exchange).ms / 86_400_000);
-function countAnswer(byDay: AnsweredByDay, exchange: Exchange): void {
-  if (exchange.status === 200) byDay.set(utcDay(exchange), (byDay.get(utcDay(exchange)) ?? 0) + 1);
-}
-const limitKeyAnswered: AnsweredByDay = new Map();
-
-async function probe(key?: SentKey): Promise<Exchange> {
-  const exchange = await send({
-    operationId: PROBE.operationId,
-    method: 'GET',
-    path: `${PROBE.path}?limit=1`,
-    retryWhenLimited: false,
-    ...(key ? { key } : {}),
-  });
-  if (key && key.value === rateLimitKey()?.value) {
-    const refused = exchange.status === 429 || exchange.status === 403;
-    limitKeySeen.sent += 1;
-    countAnswer(limitKeyAnswered, exchange);
-    if (!refused) Object.assign(limitKeySeen, { limited: false, sawItStart: true, whileLimited: 0 });
-    else if (!limitKeySeen.limited) Object.assign(limitKeySeen, { limited: true, whileLimited: 0 });
-    else limitKeySeen.whileLimited += 1;
-  }
-  return exchange;
-}
-
-const header = (exchange: Exchange, name: string) => Number(exchange.headers[name.toLowerCase()]);
 
 // RFC 9110 section 10.2.3: delta-seconds or an HTTP-date.
 const RETRY_AFTER =
@@ -74,95 +51,6 @@ function retryAfterAgreesWithReset(exchange: Exchange): string[] {
   if (Math.abs(wait - untilReset) <= 1) return [];
   return [
     `Retry-After "${exchange.headers['retry-after']}" (${wait} s) does not agree with X-RateLimit-Reset ${reset}, ${untilReset} s after the answer's Date${clockNote(now)}`,
-  ];
-}
-
-/**
- * Sends until the key is refused, checking that X-RateLimit-Remaining counts down by exactly one
- * per request within a window (the key is the suite's alone). Returns the first refusal.
- */
-async function driveToLimit(key: SentKey, maxRequests: number): Promise<Exchange> {
-  if (limitKeySeen.limited) return probe(key);
-  const made = limitKeySeen.sent === 0 ? contractTarget().madeRateLimitKey : undefined;
-  let previous = await probe(key);
-  if (previous.status === 429 || previous.status === 403) return previous;
-  if (made) freshWindowProblems(previous, made.perMinute);
-  const remaining = header(previous, 'X-RateLimit-Remaining');
-  if (!Number.isInteger(remaining) || remaining > maxRequests) {
-    throw new ContractViolation(previous, `a key that reaches its limit within ${maxRequests} requests`, [
-      `X-RateLimit-Remaining is ${previous.headers['x-ratelimit-remaining']}; pass a key with a smaller limit (or a larger --max-rate-limit-requests)`,
-    ]);
-  }
-  // The window whose countdown is followed, and the requests sent in it since: a window that ends
-  // during the drive (a minute boundary, on a busy machine too) starts the count again, once.
-  let counted = { from: previous, sent: 0, restarted: false };
-  const due = () => Math.min(header(counted.from, 'X-RateLimit-Remaining'), maxRequests) + 2;
-  while (counted.sent < due()) {
-    const next = await probe(key);
-    if (next.status === 403) return next;
-    if (next.status === 429) {
-      // Exactly at the limit: the answer before said 0, unless a window ended between the two.
-      const sameWindow = header(next, 'X-RateLimit-Reset') === header(previous, 'X-RateLimit-Reset');
-      if (sameWindow && header(previous, 'X-RateLimit-Remaining') !== 0) {
-        throw new ContractViolation(next, 'the 429 only once the answer before said X-RateLimit-Remaining 0', [
-          `429 after an answer that said X-RateLimit-Remaining ${previous.headers['x-ratelimit-remaining']} in the same window`,
-        ]);
-      }
-      return next;
-    }
-    requireNoProblems(next, 'well-formed X-RateLimit-* headers', rateLimitHeaderProblems(next));
-    const sameWindow =
-      header(next, 'X-RateLimit-Reset') === header(previous, 'X-RateLimit-Reset') &&
-      header(next, 'X-RateLimit-Limit') === header(previous, 'X-RateLimit-Limit');
-    const expected = header(previous, 'X-RateLimit-Remaining') - 1;
-    if (sameWindow && header(next, 'X-RateLimit-Remaining') !== expected) {
-      throw new ContractViolation(
-        next,
-        `X-RateLimit-Remaining ${expected}: one less than the answer before, in the same window (X-RateLimit-Reset ${header(next, 'X-RateLimit-Reset')})`,
-        [`X-RateLimit-Remaining is ${next.headers['x-ratelimit-remaining']} after one more request`],
-      );
-    }
-    counted =
-      sameWindow || counted.restarted
-        ? { ...counted, sent: counted.sent + 1 }
-        : { from: next, sent: 0, restarted: true };
-    previous = next;
-  }
-  throw new ContractViolation(previous, `a 429 once X-RateLimit-Remaining reached 0`, [
-    `${counted.sent} requests after X-RateLimit-Remaining said ${header(counted.from, 'X-RateLimit-Remaining')} in the same window, none was refused`,
-  ]);
-}
-
-/**
- * The first answer of a key no request used yet opens its windows: it counts itself, and says
- * Limit - 1 (the minute's, the window with fewer left).
- */
-function freshWindowProblems(first: Exchange, perMinute: number): void {
-  requireNoProblems(
-    first,
-    `X-RateLimit-Limit ${perMinute} and X-RateLimit-Remaining ${perMinute - 1} on the first request of a key made unused`,
-    limitHeaderProblems(first, perMinute, perMinute - 1, () => ': the request that opens a window counts in it'),
-  );
-}
-
-/**
- * An answer's X-RateLimit-Limit and -Remaining against what they should say; `why` explains a
- * Remaining that is off (by how it is off).
- */
-function limitHeaderProblems(
-  exchange: Exchange,
-  limit: number,
-  remaining: number,
-  why: (remainingSaid: number) => string,
-): string[] {
-  const said = header(exchange, 'X-RateLimit-Remaining');
-  return [
-    ...(header(exchange, 'X-RateLimit-Limit') === limit
-      ? []
-      : [`X-RateLimit-Limit is ${exchange.headers['x-ratelimit-limit']}`]),
-    ...(said === remaining
-      ? []
-      : [`X-RateLimit-Remaining is ${exchange.headers['x-ratelimit-remaining']}${why(said)}`]),
   ];
 }
 
@@ -220,7 +108,7 @@ async function refusedCountTowardNothing(key: SentKey, limits: Limits, maxReques
  * banned, then the ban waited out on the mock's clock.
  */
 async function bannedCountTowardNothing(made: Limits & { key: string }, ban: BanPolicy) {
-  const key = madeUpKey(made.key);
+  const key = madeKey(made.key);
   const answered: AnsweredByDay = new Map();
   let refused = 0;
   let last: Exchange | undefined;
@@ -239,7 +127,7 @@ async function bannedCountTowardNothing(made: Limits & { key: string }, ban: Ban
     await probe(key);
     refused += 1;
   }
-  const next = await afterSeconds((retryAfterSeconds(banned) ?? ban.seconds) + 1, () => probe(key));
+  const next = await afterSeconds(key.scope, (retryAfterSeconds(banned) ?? ban.seconds) + 1, () => probe(key));
   countAnswer(answered, next);
   requireRoomLeft(next, made, answered, `${refused} refused (429 and ${ban.status})`);
 }
@@ -288,7 +176,12 @@ kindOfChecks('rate-limits', 'rate limits', () => {
     `answers refused while limited and banned (429, ${BAN?.status ?? 403}) count toward no window: once the ban ends, the day has room for all but the answered requests`,
   );
   const banKey = target.madeBanKey;
-  if (banKey && BAN) check(PROBE.operationId, bannedRule, () => bannedCountTowardNothing(banKey, BAN));
+  const drives = (key: SentKey, level: Exhaustion) => ({ uses: [key], exhausts: { key, level } });
+  if (banKey && BAN)
+    check(PROBE.operationId, bannedRule, () => bannedCountTowardNothing(banKey, BAN), {
+      ...drives(madeKey(banKey.key), 'ban'),
+      estimate: () => banKey.perDay + 2 * BAN.threshold + 6,
+    });
   else skippedCheck(bannedRule, `${needsMadeKey}, and whose clock the run moves past the ban`);
   if (!limitKey) {
     skippedCheck(limitRule, 'needs --rate-limit-key');
@@ -297,22 +190,32 @@ kindOfChecks('rate-limits', 'rate limits', () => {
     return;
   }
 
-  check(PROBE.operationId, limitRule, async () => {
-    const refused = await driveToLimit(limitKey, maxRequests);
-    if (refused.status === 403) {
-      throw new ContractViolation(refused, 'a key that is not banned at the start (a 429 at its limit)', [
-        'the key is banned already: an earlier run may have banned it; wait for its Retry-After or use another key',
+  const limitEstimate = () => (target.madeRateLimitKey?.perMinute ?? 60) + 3;
+  check(
+    PROBE.operationId,
+    limitRule,
+    async () => {
+      const refused = await driveTellingOtherTraffic(limitKey, maxRequests);
+      if (refused.status === 403) {
+        throw new CheckSkipped(
+          `${limitKey.shownAs} is banned already (403, Retry-After ${refused.headers['retry-after'] ?? 'not given'}), by an earlier run or another client: run again once the ban is over, or give another --rate-limit-key`,
+        );
+      }
+      expectConforms(PROBE, refused, { statuses: [429], description: 'a 429 once the limit is reached' });
+      requireNoProblems(refused, 'a Retry-After that ends when the exceeded window does', [
+        ...retryAfterFormProblems(refused),
+        ...retryAfterAgreesWithReset(refused),
       ]);
-    }
-    expectConforms(PROBE, refused, { statuses: [429], description: 'a 429 once the limit is reached' });
-    requireNoProblems(refused, 'a Retry-After that ends when the exceeded window does', [
-      ...retryAfterFormProblems(refused),
-      ...retryAfterAgreesWithReset(refused),
-    ]);
-  });
+    },
+    { ...drives(limitKey, 'minute'), estimate: limitEstimate },
+  );
 
   const made = target.madeRateLimitKey;
-  if (made) check(PROBE.operationId, refusedRule, () => refusedCountTowardNothing(limitKey, made, maxRequests));
+  if (made)
+    check(PROBE.operationId, refusedRule, () => refusedCountTowardNothing(limitKey, made, maxRequests), {
+      ...drives(limitKey, 'minute'),
+      estimate: () => made.perMinute + 6,
+    });
   else
     skippedCheck(
       refusedRule,
@@ -326,32 +229,41 @@ kindOfChecks('rate-limits', 'rate limits', () => {
     skippedCheck(banRule, 'needs --check-ban');
     return;
   }
-  check(PROBE.operationId, banRule, async () => {
-    let last = await driveToLimit(limitKey, maxRequests);
-    // Bounded: the threshold and one more while limited, and one more drive should a window end meanwhile.
-    for (let sent = 0; last.status !== BAN.status && sent < 2 * (BAN.threshold + 2); sent += 1) {
-      last = last.status === 429 ? await probe(limitKey) : await driveToLimit(limitKey, maxRequests);
-      if (last.status === 429 && limitKeySeen.whileLimited > BAN.threshold + 1) break;
-    }
-    expectConforms(PROBE, last, { statuses: [BAN.status], description: `the ban (${BAN.code})` });
-    const problems = [...retryAfterFormProblems(last)];
-    const code = (last.body as { code?: string } | undefined)?.code;
-    if (code !== BAN.code) problems.push(`Error.code is ${code}, expected ${BAN.code}`);
-    // Judged only when the suite saw the key become limited; the contract's count read either
-    // way: the threshold-th request while limited is refused with the ban, or the next one.
-    const startedBan = limitKeySeen.sawItStart && limitKeySeen.whileLimited <= BAN.threshold + 1;
-    if (limitKeySeen.sawItStart && limitKeySeen.whileLimited < BAN.threshold) {
-      problems.push(
-        `banned after ${limitKeySeen.whileLimited} requests while limited, before the ${BAN.threshold} of the contract`,
-      );
-    }
-    const wait = retryAfterSeconds(last);
-    // Only the answer that started the ban tells its whole length.
-    if (startedBan && wait !== undefined && Math.abs(wait - BAN.seconds) > 2) {
-      problems.push(
-        `Retry-After is ${wait} s on the answer that started the ban, expected its length of ${BAN.seconds} s (x-rate-limits.ban.seconds)${clockNote(targetNow(last))}`,
-      );
-    }
-    requireNoProblems(last, `${BAN.code} with a Retry-After of ${BAN.seconds} s`, problems);
-  });
+  check(
+    PROBE.operationId,
+    banRule,
+    async () => {
+      let last = await driveToLimit(limitKey, maxRequests).catch((error: unknown) => {
+        if (error instanceof OtherTraffic)
+          throw new CheckSkipped(`another client used ${limitKey.shownAs} during the check (${error.seen})`);
+        throw error;
+      });
+      // Bounded: the threshold and one more while limited, and one more drive should a window end meanwhile.
+      for (let sent = 0; last.status !== BAN.status && sent < 2 * (BAN.threshold + 2); sent += 1) {
+        last = last.status === 429 ? await probe(limitKey) : await driveToLimit(limitKey, maxRequests);
+        if (last.status === 429 && limitKeySeen.whileLimited > BAN.threshold + 1) break;
+      }
+      expectConforms(PROBE, last, { statuses: [BAN.status], description: `the ban (${BAN.code})` });
+      const problems = [...retryAfterFormProblems(last)];
+      const code = (last.body as { code?: string } | undefined)?.code;
+      if (code !== BAN.code) problems.push(`Error.code is ${code}, expected ${BAN.code}`);
+      // Judged only when the suite saw the key become limited; the contract's count read either
+      // way: the threshold-th request while limited is refused with the ban, or the next one.
+      const startedBan = limitKeySeen.sawItStart && limitKeySeen.whileLimited <= BAN.threshold + 1;
+      if (limitKeySeen.sawItStart && limitKeySeen.whileLimited < BAN.threshold) {
+        problems.push(
+          `banned after ${limitKeySeen.whileLimited} requests while limited, before the ${BAN.threshold} of the contract`,
+        );
+      }
+      const wait = retryAfterSeconds(last);
+      // Only the answer that started the ban tells its whole length.
+      if (startedBan && wait !== undefined && Math.abs(wait - BAN.seconds) > 2) {
+        problems.push(
+          `Retry-After is ${wait} s on the answer that started the ban, expected its length of ${BAN.seconds} s (x-rate-limits.ban.seconds)${clockNote(targetNow(last))}`,
+        );
+      }
+      requireNoProblems(last, `${BAN.code} with a Retry-After of ${BAN.seconds} s`, problems);
+    },
+    { ...drives(limitKey, 'ban'), estimate: () => 2 * BAN.threshold + 4 },
+  );
 });

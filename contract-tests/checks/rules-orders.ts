@@ -1,7 +1,7 @@
 // The business rules of orders and stock (spec/README.md, "Business rules"), each as a
 // sequence of calls that would fail if the rule were not kept, reading back after every step
 // what the step changed (the pet, its stock, the order).
-import { afterChecks, beforeChecks, check, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, check, kindOfChecks } from '../support/checks.js';
 import {
   newPet,
   type Order,
@@ -13,7 +13,7 @@ import {
 } from '../support/rule-steps.js';
 import { call, refused, requireEqual } from '../support/steps.js';
 import { targetNow } from '../support/target-clock.js';
-import { cleanUp, remember, removeNow, stock } from '../support/test-data.js';
+import { remember, removeNow, stock } from '../support/test-data.js';
 import { ContractViolation } from '../support/violation.js';
 
 const DAY_MS = 86_400_000;
@@ -22,8 +22,7 @@ kindOfChecks('rules', "the contract's business rules: orders and stock", () => {
   let home: number;
   beforeChecks(async () => {
     ({ home } = await ruleCategories());
-  });
-  afterChecks(cleanUp);
+  }, 2);
 
   check(
     ['deletePet'],

@@ -1,19 +1,18 @@
 // The business rules of pets and categories (spec/README.md, "Business rules"), each as a
 // sequence of calls that would fail if the rule were not kept, reading back after every step
 // what the step changed (the pet, its inventory entry, the category).
-import { afterChecks, beforeChecks, check, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, check, kindOfChecks } from '../support/checks.js';
 import { uniqueText } from '../support/requests.js';
 import { type Category, newPet, type Pet, removedCategory, ruleCategories } from '../support/rule-steps.js';
 import { call, refused, requireEqual } from '../support/steps.js';
-import { cleanUp, create, remember } from '../support/test-data.js';
+import { create, remember } from '../support/test-data.js';
 
 kindOfChecks('rules', "the contract's business rules: pets and categories", () => {
   let home: number;
   let other: number;
   beforeChecks(async () => {
     ({ home, other } = await ruleCategories());
-  });
-  afterChecks(cleanUp);
+  }, 2);
 
   check(
     ['updatePet'],

@@ -2,7 +2,7 @@
 // allowed again once its cause is undone, across the resources the rule ties together. A server
 // that keeps refusing (a name that stays taken after its category went, a pet that stays
 // unorderable once available) breaks the rule as surely as one that never refused.
-import { afterChecks, beforeChecks, check, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, check, kindOfChecks } from '../support/checks.js';
 import { uniqueText } from '../support/requests.js';
 import {
   type Category,
@@ -14,15 +14,14 @@ import {
   ruleCategories,
 } from '../support/rule-steps.js';
 import { call, refused, requireEqual } from '../support/steps.js';
-import { cleanUp, remember, stock } from '../support/test-data.js';
+import { remember, stock } from '../support/test-data.js';
 
 kindOfChecks('rules', "the contract's business rules, undone: what they refuse is allowed again", () => {
   let home: number;
   let other: number;
   beforeChecks(async () => {
     ({ home, other } = await ruleCategories());
-  });
-  afterChecks(cleanUp);
+  }, 2);
 
   check(
     ['placeOrder'],

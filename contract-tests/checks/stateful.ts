@@ -1,10 +1,10 @@
 // What an implementation must remember: creates read back, updates stick, deletes delete,
 // and every create gets a new id.
-import { describe, expect } from '@jest/globals';
-import { afterChecks, beforeChecks, check, kindOfChecks } from '../support/checks.js';
+import { expect } from '@jest/globals';
+import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import { uniqueText } from '../support/requests.js';
 import { call, requireEqual } from '../support/steps.js';
-import { cleanUp, createTestData, remember, type TestData } from '../support/test-data.js';
+import { createTestData, remember, type TestData } from '../support/test-data.js';
 
 let data: TestData;
 
@@ -22,87 +22,91 @@ async function createPet(name = uniqueText('contract-pet')): Promise<Pet> {
   return pet;
 }
 
-kindOfChecks('stateful', 'what is written stays written', () => {
-  beforeChecks(async () => {
-    data = await createTestData();
-  });
-  afterChecks(cleanUp);
-
-  describe('pets', () => {
-    check(['createPet', 'getPet'], 'createPet: a created pet reads back as it was created', async () => {
-      const name = uniqueText('contract-readback');
-      const pet = await createPet(name);
-      const read = await call('getPet', `/pets/by-id/${pet.id}`, undefined, [200]);
-      requireEqual(read, 'the pet read back', read.body, pet);
-      requireEqual(read, 'its name', (read.body as Pet).name, name);
+kindOfChecks(
+  'stateful',
+  'what is written stays written',
+  () => {
+    beforeChecks(async () => {
+      data = await createTestData();
     });
 
-    check('createPet', 'createPet: two creates get two different ids', async () => {
-      const [first, second] = [await createPet(), await createPet()];
-      expect(first.id).not.toBe(second.id);
+    group('pets', () => {
+      check(['createPet', 'getPet'], 'createPet: a created pet reads back as it was created', async () => {
+        const name = uniqueText('contract-readback');
+        const pet = await createPet(name);
+        const read = await call('getPet', `/pets/by-id/${pet.id}`, undefined, [200]);
+        requireEqual(read, 'the pet read back', read.body, pet);
+        requireEqual(read, 'its name', (read.body as Pet).name, name);
+      });
+
+      check('createPet', 'createPet: two creates get two different ids', async () => {
+        const [first, second] = [await createPet(), await createPet()];
+        expect(first.id).not.toBe(second.id);
+      });
+
+      check(['updatePet'], 'updatePet: an update reads back', async () => {
+        const pet = await createPet();
+        const change = { name: uniqueText('contract-renamed'), categoryId: data.bodies.categoryId, status: 'sold' };
+        const updated = await call('updatePet', `/pets/${pet.id}`, change, [200]);
+        requireEqual(updated, 'the answer to the update', updated.body, { id: pet.id, ...change });
+        const read = await call('getPet', `/pets/by-id/${pet.id}`, undefined, [200]);
+        requireEqual(read, 'the pet read after the update', read.body, { id: pet.id, ...change });
+      });
+
+      check(['deletePet'], 'deletePet: a deleted pet reads as 404', async () => {
+        const pet = await createPet();
+        await call('deletePet', `/pets/${pet.id}`, undefined, [204]);
+        await call('getPet', `/pets/by-id/${pet.id}`, undefined, [404]);
+      });
     });
 
-    check(['updatePet'], 'updatePet: an update reads back', async () => {
-      const pet = await createPet();
-      const change = { name: uniqueText('contract-renamed'), categoryId: data.bodies.categoryId, status: 'sold' };
-      const updated = await call('updatePet', `/pets/${pet.id}`, change, [200]);
-      requireEqual(updated, 'the answer to the update', updated.body, { id: pet.id, ...change });
-      const read = await call('getPet', `/pets/by-id/${pet.id}`, undefined, [200]);
-      requireEqual(read, 'the pet read after the update', read.body, { id: pet.id, ...change });
+    group('categories', () => {
+      check(
+        ['createCategory', 'getCategory', 'updateCategory', 'deleteCategory'],
+        'createCategory: create, read, update, read, delete, read',
+        async () => {
+          const created = await call(
+            'createCategory',
+            '/categories',
+            { name: uniqueText('contract-cat'), description: 'Made by the contract suite.' },
+            [201],
+          );
+          const category = created.body as { id: number; name: string };
+          remember('category', category.id);
+          const read = await call('getCategory', `/categories/${category.id}`, undefined, [200]);
+          requireEqual(read, 'the category read back', read.body, category);
+          const change = { name: uniqueText('contract-cat-renamed') };
+          await call('updateCategory', `/categories/${category.id}`, change, [200]);
+          const reread = await call('getCategory', `/categories/${category.id}`, undefined, [200]);
+          requireEqual(reread, 'the category read after the update', reread.body, { id: category.id, ...change });
+          await call('deleteCategory', `/categories/${category.id}`, undefined, [204]);
+          await call('getCategory', `/categories/${category.id}`, undefined, [404]);
+        },
+      );
     });
 
-    check(['deletePet'], 'deletePet: a deleted pet reads as 404', async () => {
-      const pet = await createPet();
-      await call('deletePet', `/pets/${pet.id}`, undefined, [204]);
-      await call('getPet', `/pets/by-id/${pet.id}`, undefined, [404]);
+    group('orders and inventory', () => {
+      check(['updateInventory', 'getInventoryItem'], 'updateInventory: a stock update reads back', async () => {
+        const petId = data.bodies.petId as number;
+        await call('updateInventory', `/store/inventory/${petId}`, { quantity: 42 }, [200]);
+        const read = await call('getInventoryItem', `/store/inventory/${petId}`, undefined, [200]);
+        requireEqual(read, 'the stock read back', (read.body as { quantity: number }).quantity, 42);
+      });
+
+      check(
+        ['placeOrder', 'getOrder', 'cancelOrder'],
+        'placeOrder: a placed order reads back; a cancelled one reads as 404',
+        async () => {
+          const placed = await call('placeOrder', '/store/orders', { petId: data.bodies.petId, quantity: 1 }, [201]);
+          const order = placed.body as { id: number };
+          remember('order', order.id);
+          const read = await call('getOrder', `/store/orders/${order.id}`, undefined, [200]);
+          requireEqual(read, 'the order read back', read.body, placed.body);
+          await call('cancelOrder', `/store/orders/${order.id}`, undefined, [204]);
+          await call('getOrder', `/store/orders/${order.id}`, undefined, [404]);
+        },
+      );
     });
-  });
-
-  describe('categories', () => {
-    check(
-      ['createCategory', 'getCategory', 'updateCategory', 'deleteCategory'],
-      'createCategory: create, read, update, read, delete, read',
-      async () => {
-        const created = await call(
-          'createCategory',
-          '/categories',
-          { name: uniqueText('contract-cat'), description: 'Made by the contract suite.' },
-          [201],
-        );
-        const category = created.body as { id: number; name: string };
-        remember('category', category.id);
-        const read = await call('getCategory', `/categories/${category.id}`, undefined, [200]);
-        requireEqual(read, 'the category read back', read.body, category);
-        const change = { name: uniqueText('contract-cat-renamed') };
-        await call('updateCategory', `/categories/${category.id}`, change, [200]);
-        const reread = await call('getCategory', `/categories/${category.id}`, undefined, [200]);
-        requireEqual(reread, 'the category read after the update', reread.body, { id: category.id, ...change });
-        await call('deleteCategory', `/categories/${category.id}`, undefined, [204]);
-        await call('getCategory', `/categories/${category.id}`, undefined, [404]);
-      },
-    );
-  });
-
-  describe('orders and inventory', () => {
-    check(['updateInventory', 'getInventoryItem'], 'updateInventory: a stock update reads back', async () => {
-      const petId = data.bodies.petId as number;
-      await call('updateInventory', `/store/inventory/${petId}`, { quantity: 42 }, [200]);
-      const read = await call('getInventoryItem', `/store/inventory/${petId}`, undefined, [200]);
-      requireEqual(read, 'the stock read back', (read.body as { quantity: number }).quantity, 42);
-    });
-
-    check(
-      ['placeOrder', 'getOrder', 'cancelOrder'],
-      'placeOrder: a placed order reads back; a cancelled one reads as 404',
-      async () => {
-        const placed = await call('placeOrder', '/store/orders', { petId: data.bodies.petId, quantity: 1 }, [201]);
-        const order = placed.body as { id: number };
-        remember('order', order.id);
-        const read = await call('getOrder', `/store/orders/${order.id}`, undefined, [200]);
-        requireEqual(read, 'the order read back', read.body, placed.body);
-        await call('cancelOrder', `/store/orders/${order.id}`, undefined, [204]);
-        await call('getOrder', `/store/orders/${order.id}`, undefined, [404]);
-      },
-    );
-  });
-});
+  },
+  { inSequence: true },
+);

@@ -4,7 +4,7 @@
 // with an offset reads back as the same instant; a list's limit and offset left out are their
 // defaults. Each read back after the write. The fields and defaults come from the schemas.
 import { propertiesOf, schemaOf } from '../generation/json-schema.js';
-import { afterChecks, beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
+import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { listOperations, type SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
@@ -14,7 +14,7 @@ import { isList, pageDefault } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
 import { readOperationFor, readPath } from '../support/read-back.js';
 import { pathOf, uniqueText, validValue } from '../support/requests.js';
-import { cleanUp, remember, resourceKindOf } from '../support/test-data.js';
+import { remember, resourceKindOf } from '../support/test-data.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
 
 type Body = Record<string, unknown>;
@@ -84,8 +84,7 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
   let data: GenerationData;
   beforeChecks(async () => {
     data = await createGenerationData();
-  });
-  afterChecks(cleanUp);
+  }, 7);
 
   const writes = selectedOperations().filter(
     (operation) => operation.requestSchema && schemaOf(operation.requestSchema).type === 'object',

@@ -15,8 +15,15 @@ export type CheckResult = {
   durationMs: number;
 };
 
-/** The results file: every check, and what failed outside any check (the suite not loading). */
-export type SuiteResults = { checks: CheckResult[]; errors: string[] };
+/** The results file: every check, what failed outside any check (the suite not loading), requests sent, notes. */
+export type SuiteResults = {
+  checks: CheckResult[];
+  errors: string[];
+  requests?: number;
+  notes?: string[];
+  /** Checks skipped while they ran (a key without room, another client), not for want of an option. */
+  skippedWhileRunning?: number;
+};
 
 export function checkStatus(jestStatus: string): CheckStatus {
   return jestStatus === 'passed' ? 'passed' : jestStatus === 'failed' ? 'failed' : 'skipped';

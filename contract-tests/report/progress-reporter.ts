@@ -1,9 +1,13 @@
-// A jest reporter for the contract suite: a progress line per finished group of checks (and at
-// least every few seconds while a long one runs) with the checks done of the total and the
-// failures so far, and every check's result in a file for the runner. Jest's own reporters
-// are not used: they print test files and a report path the runner deletes.
+// A jest reporter for the contract suite: the run's start note (what it costs), a progress line
+// per finished block of checks (and at least every few seconds) with the checks done of the
+// total, the failures so far and the time left, and every check's result in a file for the
+// runner. Checks run side by side as one flat list of jest tests: their blocks, their own times
+// and any skip decided while they ran come from the suite's plan and outcomes files. Jest's own
+// reporters are not used: they print test files and a report path the runner deletes.
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import type { Outcomes, PlannedEntry } from '../support/checks.js';
+import type { Outcome } from '../support/scheduler.js';
 import { type CheckResult, checkStatus, type SuiteResults } from './check-results.js';
 
 export type ProgressMode = 'lines' | 'status-line' | 'each-check';
@@ -13,6 +17,8 @@ export type ProgressOptions = {
   planFile: string;
   /** Where every check's result goes at the end of the run. */
   resultsFile: string;
+  /** Where the suite writes each check's own time and any skip decided while it ran. */
+  outcomesFile?: string;
   /** A file descriptor the runner reads progress from (default: stderr). */
   progressFd?: number;
   /** Lines for CI; one line rewritten in place on a terminal; or a line per check (--progress). */
@@ -35,14 +41,18 @@ type TestResult = {
   numFailingTests: number;
 };
 
-function toCheck(result: TestCaseResult): CheckResult {
+type Plan = { checks: number; entries: PlannedEntry[]; note?: string };
+
+/** A jest result as a check of the plan: its block and groups, its own time, a skip with its reason. */
+function toCheck(result: TestCaseResult, entry: PlannedEntry | undefined, outcome: Outcome | undefined): CheckResult {
+  const skipped = outcome?.skipped;
   return {
-    kind: result.ancestorTitles[0] ?? '',
-    groups: result.ancestorTitles,
-    title: result.title,
-    status: checkStatus(result.status),
-    durationMs: result.duration ?? 0,
-    ...(result.failureMessages.length > 0 ? { failure: result.failureMessages.join('\n') } : {}),
+    kind: entry?.groups[0] ?? result.ancestorTitles[0] ?? '',
+    groups: entry?.groups ?? result.ancestorTitles,
+    title: skipped ? `${result.title} (${skipped})` : result.title,
+    status: skipped ? 'skipped' : checkStatus(result.status),
+    durationMs: outcome?.ms ?? result.duration ?? 0,
+    ...(result.failureMessages.length > 0 && !skipped ? { failure: result.failureMessages.join('\n') } : {}),
   };
 }
 
@@ -53,11 +63,14 @@ export default class ProgressReporter {
   private readonly out: Writable;
   private readonly results: SuiteResults = { checks: [], errors: [] };
   private readonly startedAt = Date.now();
-  private planned: number | undefined;
+  private plan: Plan | undefined;
+  /** Checks not yet done, per block title; and the estimated requests done and planned. */
+  private readonly leftInBlock = new Map<string, number>();
+  private readonly doneTitles = new Map<string, number>();
+  private estimateDone = 0;
+  private estimateTotal = 0;
   private done = 0;
   private failed = 0;
-  private running = '';
-  private lastGroup: string | undefined;
   private lastLineAt = Date.now();
   private timer: NodeJS.Timeout | undefined;
 
@@ -68,31 +81,43 @@ export default class ProgressReporter {
 
   onRunStart(): void {
     this.timer = setInterval(() => {
-      if (Date.now() - this.lastLineAt >= QUIET_MS) this.report(this.running ? `running: ${this.running}` : 'starting');
+      this.readPlan();
+      if (Date.now() - this.lastLineAt >= QUIET_MS) this.report(this.done === 0 ? 'starting' : 'running');
     }, 1_000);
     this.timer.unref();
   }
 
-  onTestCaseStart(_test: unknown, started: { ancestorTitles: string[]; title: string }): void {
-    this.running = started.title;
-    const group = started.ancestorTitles.join(' › ');
-    if (this.lastGroup !== undefined && group !== this.lastGroup) this.report(`finished: ${this.lastGroup}`);
-    this.lastGroup = group;
-  }
-
   onTestCaseResult(_test: unknown, result: TestCaseResult): void {
-    const check = toCheck(result);
+    this.readPlan();
     this.done += 1;
-    if (check.status === 'failed') this.failed += 1;
+    if (checkStatus(result.status) === 'failed') this.failed += 1;
+    const entry = this.entryOf(result.title);
+    if (entry) this.estimateDone += entry.estimate;
     if (this.options.mode === 'each-check') {
-      const mark = check.status === 'passed' ? '✓' : check.status === 'failed' ? '✗' : '-';
-      this.write(`  ${mark} ${check.title} (${check.durationMs} ms)\n`);
+      const mark = result.status === 'passed' ? '✓' : result.status === 'failed' ? '✗' : '-';
+      this.write(`  ${mark} ${result.title} (${result.duration ?? 0} ms)\n`);
     }
+    const block = entry?.groups[0];
+    if (block === undefined) return;
+    const left = (this.leftInBlock.get(block) ?? 1) - 1;
+    this.leftInBlock.set(block, left);
+    if (left === 0) this.report(`finished: ${block}`);
   }
 
   onTestFileResult(_test: unknown, result: TestResult): void {
-    // The file's own list is the whole one: skipped checks are reported only here.
-    this.results.checks.push(...result.testResults.map(toCheck));
+    this.readPlan();
+    const { checks: outcomes, notes } = this.readOutcomes();
+    const entries = this.plan?.entries ?? [];
+    // The file's own list is the whole one, in the plan's order: skipped checks are reported only here.
+    this.results.checks.push(
+      ...result.testResults.map((test, index) => {
+        const entry = entries[index]?.title === test.title ? entries[index] : undefined;
+        return toCheck(test, entry, outcomes[index]);
+      }),
+    );
+    this.results.requests = Object.values(outcomes).reduce((sum, outcome) => sum + outcome.requests, 0);
+    this.results.notes = notes;
+    this.results.skippedWhileRunning = Object.values(outcomes).filter((outcome) => outcome.skipped).length;
     // A suite that failed to load, or a hook that failed outside any check, reports here only.
     const error = result.testExecError?.message || (result.numFailingTests === 0 ? result.failureMessage : undefined);
     if (error) this.results.errors.push(error);
@@ -100,7 +125,7 @@ export default class ProgressReporter {
 
   async onRunComplete(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    this.report(this.lastGroup ? `finished: ${this.lastGroup}` : 'finished');
+    this.report('finished');
     if (this.options.mode === 'status-line') this.write('\n');
     writeFileSync(this.options.resultsFile, JSON.stringify(this.results));
     if (this.out !== process.stderr) await new Promise<void>((done) => this.out.end(done));
@@ -110,21 +135,57 @@ export default class ProgressReporter {
     return undefined;
   }
 
-  private total(): string {
-    if (this.planned === undefined) {
-      try {
-        this.planned = (JSON.parse(readFileSync(this.options.planFile, 'utf8')) as { checks: number }).checks;
-      } catch {
-        return '?';
-      }
+  /** The plan, once the suite has written it; its note is shown then, once. */
+  private readPlan(): void {
+    if (this.plan) return;
+    try {
+      this.plan = JSON.parse(readFileSync(this.options.planFile, 'utf8')) as Plan;
+    } catch {
+      return;
     }
-    return String(this.planned);
+    for (const entry of this.plan.entries ?? []) {
+      if (entry.skipped) continue;
+      const block = entry.groups[0] ?? '';
+      this.leftInBlock.set(block, (this.leftInBlock.get(block) ?? 0) + 1);
+      this.estimateTotal += entry.estimate;
+    }
+    if (this.plan.note) {
+      if (this.options.mode === 'status-line') this.write('\r\x1b[K');
+      this.write(this.plan.note);
+    }
+  }
+
+  private readOutcomes(): Outcomes {
+    try {
+      if (this.options.outcomesFile) return JSON.parse(readFileSync(this.options.outcomesFile, 'utf8')) as Outcomes;
+    } catch {
+      // No outcomes: the suite did not get to its end (it did not load); jest's results tell why.
+    }
+    return { checks: {}, notes: [] };
+  }
+
+  /** The plan's entry of a check that just ended (titles may repeat: the next one not yet done). */
+  private entryOf(title: string): PlannedEntry | undefined {
+    const seen = this.doneTitles.get(title) ?? 0;
+    this.doneTitles.set(title, seen + 1);
+    return (this.plan?.entries ?? []).filter((entry) => entry.title === title && !entry.skipped)[seen];
+  }
+
+  private timeLeft(): string {
+    const elapsed = (Date.now() - this.startedAt) / 1000;
+    if (this.estimateTotal === 0 || this.estimateDone < this.estimateTotal * 0.1 || elapsed < 10) return '';
+    const left = (elapsed * (this.estimateTotal - this.estimateDone)) / this.estimateDone;
+    return left < 60 ? ', less than a minute left' : `, about ${Math.round(left / 60)} min left`;
+  }
+
+  private total(): string {
+    return this.plan ? String(this.plan.checks) : '?';
   }
 
   private report(what: string): void {
     const { done, failed } = this;
     const seconds = Math.round((Date.now() - this.startedAt) / 1000);
-    const line = `contract: ${done} of ${this.total()} checks done, ${failed} failed, ${seconds} s — ${what}`;
+    const line = `contract: ${done} of ${this.total()} checks done, ${failed} failed, ${seconds} s${this.timeLeft()} — ${what}`;
     this.lastLineAt = Date.now();
     if (this.options.mode === 'status-line')
       this.write(`\r\x1b[K${line.slice(0, (process.stderr.columns || 120) - 1)}`);

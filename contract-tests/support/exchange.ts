@@ -1,8 +1,13 @@
 // Sends one request to the target and keeps what came back, with everything a failure report
-// needs: the request, a curl line to reproduce it, and the answer.
-import request from 'supertest';
-import { type SentKey, targetKey } from './keys.js';
-import { contractTarget, SCOPE_HEADER } from './target.js';
+// needs: the request, a curl line to reproduce it, and the answer. Each key is paced as a good
+// client paces it (key-pace.ts).
+import { currentCheck } from './check-context.js';
+import { keptForCleanUp, readDay, spendDay } from './day-room.js';
+import { httpRequest } from './http-client.js';
+import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.js';
+import { keyId, type SentKey, targetKey } from './keys.js';
+import { sharing, WRITES } from './run-locks.js';
+import { answerTimeoutMs, contractTarget, SCOPE_HEADER } from './target.js';
 import { retryAfterSeconds } from './target-clock.js';
 
 export type Exchange = {
@@ -38,32 +43,25 @@ export type Outgoing = {
   headers?: Record<string, string>;
   /** Wait out a 429 as Retry-After says and send again (default true): a polite client. */
   retryWhenLimited?: boolean;
+  /**
+   * Wait for the key's turn: none while its window has no room, none before a 429's Retry-After
+   * (default true). The checks that drive a key past its limit on purpose send without.
+   */
+  pace?: boolean;
 };
 
-/** An implementation that does not answer in this time fails the check instead of hanging CI. */
-export const RESPONSE_TIMEOUT_MS = 30_000;
-const MAX_POLITE_WAIT_SECONDS = 65;
+/** 429s a polite request waits out before its answer is the 429 itself. */
+const MAX_LIMITED_TRIES = 5;
 
-export class NoAnswerError extends Error {
-  constructor(method: string, url: string, cause: unknown) {
-    super(
-      `${method} ${url} got no answer (${cause instanceof Error ? cause.message : String(cause)}). ` +
-        'Check that --base-url points at a running implementation, including its base path (e.g. /v1).',
-    );
-    this.name = 'NoAnswerError';
-  }
-}
-
-async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
+async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchange> {
   const target = contractTarget();
   const url = outgoing.url ?? `${target.baseUrl}${outgoing.path}`;
-  const parsed = new URL(url);
+  const scope = key?.scope ?? target.scope;
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    ...(target.scope === undefined ? {} : { [SCOPE_HEADER]: target.scope }),
+    ...(scope === undefined ? {} : { [SCOPE_HEADER]: scope }),
     ...outgoing.headers,
   };
-  const key = outgoing.key === undefined ? targetKey() : outgoing.key;
   let body: string | undefined;
   if (outgoing.json !== undefined) {
     body = JSON.stringify(outgoing.json);
@@ -72,35 +70,22 @@ async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
     body = outgoing.raw.text;
     headers['Content-Type'] = outgoing.raw.contentType;
   }
-  const agent = request(parsed.origin);
-  const method = outgoing.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  let pending = agent[method](parsed.pathname + parsed.search);
-  for (const [name, value] of Object.entries(headers)) pending = pending.set(name, value);
-  if (key) pending = pending.set('X-API-Key', key.value);
-  if (body !== undefined) pending = pending.send(body);
-  let response: request.Response;
-  try {
-    response = await pending
-      .timeout({ response: RESPONSE_TIMEOUT_MS, deadline: 2 * RESPONSE_TIMEOUT_MS })
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
-      });
-  } catch (error) {
-    // A rejection that carries a response is only an error status; one without means no answer.
-    if (typeof (error as { status?: unknown }).status === 'number' && (error as { response?: unknown }).response) {
-      response = (error as { response: request.Response }).response;
-    } else {
-      throw new NoAnswerError(outgoing.method.toUpperCase(), url, error);
-    }
-  }
-  const text = typeof response.body === 'string' ? response.body : '';
+  const check = currentCheck();
+  if (check) check.requests += 1;
+  const main = key !== null && keyId(key) === keyId(targetKey());
+  if (main) spendDay();
+  const answer = await httpRequest({
+    method: outgoing.method,
+    url,
+    headers: key ? { ...headers, 'X-API-Key': key.value } : headers,
+    ...(body === undefined ? {} : { body }),
+    timeoutMs: answerTimeoutMs(),
+    ...(target.caFile ? { caFile: target.caFile } : {}),
+  });
+  if (main) readDay(answer);
   let json: unknown;
   try {
-    json = text ? JSON.parse(text) : undefined;
+    json = answer.text ? JSON.parse(answer.text) : undefined;
   } catch {
     json = undefined;
   }
@@ -111,20 +96,39 @@ async function sendOnce(outgoing: Outgoing): Promise<Exchange> {
     requestHeaders: headers,
     ...(key ? { sentKey: key } : {}),
     ...(body === undefined ? {} : { requestBody: body }),
-    status: response.status,
-    headers: response.headers as Record<string, string>,
+    status: answer.status,
+    headers: answer.headers,
     body: json,
-    text,
+    text: answer.text,
   };
 }
 
+/**
+ * Sends a request with its key's pacing; a 429 is waited out as its Retry-After says and the
+ * request sent again (unless `retryWhenLimited` is false). A key whose room is further off than
+ * the run waits ends the check as skipped, with why (KeyWithoutRoom).
+ */
 export async function send(outgoing: Outgoing): Promise<Exchange> {
-  let exchange = await sendOnce(outgoing);
-  for (let attempt = 0; attempt < 3 && exchange.status === 429 && outgoing.retryWhenLimited !== false; attempt += 1) {
+  const key = outgoing.key === undefined ? targetKey() : outgoing.key;
+  const main = key !== null && keyId(key) === keyId(targetKey());
+  // Removals always go; anything else leaves the main key's last requests of the day to them.
+  const kept = main && outgoing.method.toUpperCase() !== 'DELETE' ? keptForCleanUp(key.shownAs) : undefined;
+  if (kept) throw new KeyWithoutRoom(kept);
+  const paced = () =>
+    key
+      ? sendPaced({ id: keyId(key), shownAs: key.shownAs }, outgoing.pace !== false, () => sendOnce(outgoing, key))
+      : sendOnce(outgoing, key);
+  // A write waits while a check holds the run's writes still (run-locks.ts); locks in their order: writes, then the key.
+  const once = () => (outgoing.method.toUpperCase() === 'GET' ? paced() : sharing(WRITES, paced));
+  let exchange = await once();
+  for (let tries = 1; exchange.status === 429 && outgoing.retryWhenLimited !== false && key; tries += 1) {
     const wait = retryAfterSeconds(exchange);
-    if (wait === undefined || wait > MAX_POLITE_WAIT_SECONDS) break;
-    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
-    exchange = await sendOnce(outgoing);
+    if (wait !== undefined && wait > MAX_POLITE_WAIT_SECONDS)
+      throw new KeyWithoutRoom(
+        `the key ${key.shownAs} was answered 429 with a Retry-After of ${wait} s, longer than the run waits (${MAX_POLITE_WAIT_SECONDS} s): give a key with room for the run (a higher plan), or run again once its window has ended`,
+      );
+    if (tries >= MAX_LIMITED_TRIES) break;
+    exchange = await once();
   }
   return exchange;
 }

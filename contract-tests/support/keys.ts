@@ -3,7 +3,12 @@
 // (to be refused) is no secret and appears as it is.
 import { contractTarget } from './target.js';
 
-export type SentKey = { value: string; shownAs: string };
+export type SentKey = {
+  value: string;
+  shownAs: string;
+  /** The mock's scope the key lives in, when it is not the run's (a key made in the run's own scope). */
+  scope?: string;
+};
 
 export const API_KEY_VARIABLE = 'PETSTORE_API_KEY';
 export const RATE_LIMIT_KEY_VARIABLE = 'PETSTORE_RATE_LIMIT_KEY';
@@ -15,7 +20,18 @@ export function targetKey(): SentKey {
 
 /** A key given to the suite, shown as its variable; one the run made (and deletes) is no secret and shown as it is. */
 function givenKey(value: string, variable: string): SentKey {
-  return contractTarget().madeKeys?.includes(value) ? madeUpKey(value) : { value, shownAs: `$${variable}` };
+  return contractTarget().madeKeys?.includes(value) ? madeKey(value) : { value, shownAs: `$${variable}` };
+}
+
+/** A key the run made on a petstore-mock: shown as it is, sent in the scope it was made in. */
+export function madeKey(value: string): SentKey {
+  const scope = contractTarget().ownScopes?.[value];
+  return scope ? { value, shownAs: value, scope } : madeUpKey(value);
+}
+
+/** What tells one key's counters from another's: its value, in its scope. */
+export function keyId(key: SentKey): string {
+  return `${key.scope ?? contractTarget().scope ?? ''}\u0000${key.value}`;
 }
 
 export function rateLimitKey(): SentKey | undefined {

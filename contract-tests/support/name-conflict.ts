@@ -3,10 +3,14 @@
 import type { Exchange } from './exchange.js';
 import { send } from './exchange.js';
 
+/** Whether the answer is the refusal of a category name already taken. */
+export function isNameConflict(answer: Exchange): boolean {
+  return answer.status === 409 && (answer.body as { code?: unknown } | undefined)?.code === 'CATEGORY_NAME_TAKEN';
+}
+
 export async function nameTakenIsReal(answer: Exchange, body: unknown): Promise<boolean> {
-  const code = (answer.body as { code?: unknown } | undefined)?.code;
   const name = (body as { name?: unknown } | undefined)?.name;
-  if (answer.status !== 409 || code !== 'CATEGORY_NAME_TAKEN' || typeof name !== 'string') return false;
+  if (!isNameConflict(answer) || typeof name !== 'string') return false;
   const list = await send({
     operationId: 'listCategories',
     method: 'GET',

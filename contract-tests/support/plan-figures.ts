@@ -18,3 +18,8 @@ export function planFigures(plan: string): PlanFigures | undefined {
 export function plansWithFigures(): string[] {
   return Object.keys(RAW_PLANS).filter((plan) => planFigures(plan) !== undefined);
 }
+
+/** Every plan the contract names, with figures or agreed per customer. */
+export function planNames(): string[] {
+  return Object.keys(RAW_PLANS);
+}

@@ -1,9 +1,8 @@
 // The set-up every kind of races shares: none with --no-concurrency (a target that must see one
 // request at a time); otherwise a home category for their pets, and what they made cleaned up.
-import { afterChecks, beforeChecks, skippedCheck } from './checks.js';
+import { beforeChecks, skippedCheck } from './checks.js';
 import { ruleCategories } from './rule-steps.js';
 import { contractTarget } from './target.js';
-import { cleanUp } from './test-data.js';
 
 /** Registers the set-up; undefined (the races skipped as `title`) with --no-concurrency. */
 export function raceHome(title: string): { home: () => number } | undefined {
@@ -15,6 +14,5 @@ export function raceHome(title: string): { home: () => number } | undefined {
   beforeChecks(async () => {
     ({ home } = await ruleCategories());
   });
-  afterChecks(cleanUp);
   return { home: () => home };
 }

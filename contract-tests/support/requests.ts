@@ -9,10 +9,14 @@ type Schema = any;
 export type References = Record<string, number>;
 
 let counter = 0;
-/** A unique text for names, so that runs and repeated creates never collide. */
+/** This run's own mark: two runs started in the same millisecond still name things apart. */
+const RUN_MARK = Math.floor(Math.random() * 36 ** 3)
+  .toString(36)
+  .padStart(3, '0');
+/** A unique text for names, so that runs (even at once) and repeated creates never collide. */
 export function uniqueText(prefix: string): string {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+  return `${prefix}-${Date.now().toString(36)}${RUN_MARK}-${counter}`;
 }
 
 /** Merges allOf parts and follows $refs: the shape a value must have. */

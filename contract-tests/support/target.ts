@@ -15,6 +15,12 @@ export const CONTRACT_DOCUMENT_VARIABLE = 'PETSTORE_CONTRACT_DOCUMENT';
 
 /** Generated cases per operation and property when --examples is not given. */
 export const DEFAULT_EXAMPLES = 50;
+/** Checks that run side by side when --concurrency is not given. */
+export const DEFAULT_CONCURRENCY = 8;
+/** The longest wait for an answer to start (--timeout), in seconds. */
+export const DEFAULT_ANSWER_TIMEOUT_SECONDS = 30;
+/** The longest a check may take of its own, waits for a key's window left out (--check-timeout), in seconds. */
+export const DEFAULT_CHECK_TIMEOUT_SECONDS = 300;
 
 export type ContractTarget = {
   /** The implementation's {base_url}, e.g. https://api.example.com/v1. */
@@ -47,6 +53,36 @@ export type ContractTarget = {
   concurrency?: boolean;
   /** Whether keys may be read from and made through a petstore-mock's control API when it answers (default: yes). */
   mockControl?: boolean;
+  /** Checks run side by side (--concurrency; default 8); with concurrency false, one. */
+  checksAtOnce?: number;
+  /** The longest wait for an answer to start, in seconds (--timeout). */
+  answerTimeoutSeconds?: number;
+  /** The longest a check may take of its own, in seconds (--check-timeout). */
+  checkTimeoutSeconds?: number;
+  /** A CA certificate file to trust besides the system's (--ca), for an HTTPS target. */
+  caFile?: string;
+};
+
+/** What the runner read of the main key before the run: its limit headers and how fast it answered. */
+export type KeyReading = {
+  status: number;
+  limit?: number;
+  remaining?: number;
+  /** Seconds from the answer's Date to its X-RateLimit-Reset. */
+  resetInSeconds?: number;
+  /** Milliseconds the target took to answer, the slowest of the first few requests. */
+  latencyMs: number;
+  /** The key's limits, when known: from a petstore-mock's state, or its plan's figures. */
+  perMinute?: number;
+  perDay?: number;
+  /** Requests left in its day, when known. */
+  dayRemaining?: number;
+  /** Where the limits come from, as a person reads it. */
+  limitsFrom?: string;
+  /** How the key is named in messages: a demo key by its name, any other as its variable. */
+  named: string;
+  /** The key is banned (the contract's ban status and code), for this many seconds (its Retry-After). */
+  bannedForSeconds?: number;
 };
 
 /** The header that puts a request in a mock's scope, and what a scope's name may be. */
@@ -66,6 +102,14 @@ export type SuiteConfig = ContractTarget & {
   madeKeys?: string[];
   /** A key the run made to be banned, and its limits: a ban ends only on a mock whose clock the run moves. */
   madeBanKey?: { key: string; perMinute: number; perDay: number };
+  /** Keys the run made on a petstore-mock each in a scope of its own, whose clock it moves: key -> scope. */
+  ownScopes?: Record<string, string>;
+  /** What the runner read of the main key before the run. */
+  mainKeyReading?: KeyReading;
+  /** The limits known of other keys (a petstore-mock's state), by value: to tell what a role can do. */
+  knownLimits?: Record<string, { perMinute: number; perDay: number }>;
+  /** Where the suite writes each check's own time and any skip decided while it ran. */
+  outcomesFile?: string;
 };
 
 let cached: SuiteConfig | undefined;
@@ -85,4 +129,17 @@ export function contractTarget(): SuiteConfig {
 
 export function examplesPerProperty(): number {
   return contractTarget().examples ?? DEFAULT_EXAMPLES;
+}
+
+/** Sets the depth the run goes to (the start lowers it to fit a key's day), before any check runs. */
+export function setExamplesPerProperty(examples: number): void {
+  contractTarget().examples = examples;
+}
+
+export function answerTimeoutSeconds(target: ContractTarget): number {
+  return target.answerTimeoutSeconds ?? DEFAULT_ANSWER_TIMEOUT_SECONDS;
+}
+
+export function answerTimeoutMs(): number {
+  return answerTimeoutSeconds(contractTarget()) * 1000;
 }

@@ -1,6 +1,8 @@
-// Reaching the end of a window or a ban on a petstore-mock whose control API answered: its clock
-// is moved there for the check, and back afterwards (the clock is the user's). Only the checks
-// of keys the run made get here, and the run makes keys only through that control API.
+// Reaching the end of a window or a ban on a petstore-mock whose control API answered: the clock
+// of the scope the key lives in, a scope the run made for that key alone, is moved there for the
+// check, and back afterwards. Only the checks of keys the run made get here, and the run makes
+// keys only through that control API; the user's world, the run's other checks and other runs
+// never see this clock move.
 import type { Exchange } from './exchange.js';
 import { mockControl } from './mock-control.js';
 import { contractTarget } from './target.js';
@@ -12,24 +14,26 @@ export function secondsToWindowEnd(exchange: Exchange): number {
   return Math.max(0, reset - Math.floor(targetNow(exchange).ms / 1000));
 }
 
-/** Runs `after` once the window `exchange` describes has ended, and answers what it answers. */
+/** Runs `after` once the window `exchange` describes (of a key the run made) has ended, and answers what it answers. */
 export function afterWindowEnds<T>(exchange: Exchange, after: () => Promise<T>): Promise<T> {
-  return afterSeconds(secondsToWindowEnd(exchange) + 1, after);
+  return afterSeconds(exchange.sentKey?.scope, secondsToWindowEnd(exchange) + 1, after);
 }
 
-/** Runs `after` with the mock's clock `seconds` on, then puts the clock back by as much. */
-export async function afterSeconds<T>(seconds: number, after: () => Promise<T>): Promise<T> {
-  const { mockControlOrigin, scope } = contractTarget();
-  if (!mockControlOrigin) throw new Error('Only a petstore-mock whose control API answers can have its clock moved.');
-  const ask = mockControl(mockControlOrigin, scope);
+/** Runs `after` with the clock of `scope` (a made key's own) `seconds` on, then puts the clock back by as much. */
+export async function afterSeconds<T>(scope: string | undefined, seconds: number, after: () => Promise<T>): Promise<T> {
+  const { mockControlOrigin, caFile } = contractTarget();
+  if (!mockControlOrigin || !scope)
+    throw new Error('Only the scope of a key the run made on a petstore-mock can have its clock moved.');
+  const ask = mockControl(mockControlOrigin, scope, caFile);
   const clock = async (change?: object): Promise<{ now: string }> => {
     const answer = await ask(change ? 'POST' : 'GET', '/clock', change);
-    if (!answer?.ok) {
+    const state = answer?.ok ? answer.json<{ now: string }>() : undefined;
+    if (!state) {
       throw new Error(
         `The mock's clock at ${mockControlOrigin}/__mock/clock answered ${answer?.status ?? 'nothing'}; its clock may stand ${seconds} s ahead: set it back with POST /__mock/clock.`,
       );
     }
-    return (await answer.json()) as { now: string };
+    return state;
   };
   await clock({ advanceSeconds: seconds });
   const restore = async () => {

@@ -178,7 +178,8 @@ describe('petstore-mock contract', () => {
     // Progress lines on stderr (not a terminal): done of total, failures so far.
     expect(result.stderr).toMatch(/contract: 4 of 8 checks done, 0 failed, \d+ s — finished: /);
 
-    const failing = await runCli(
+    // Banned by the run before: the check that needs it unbanned says why it cannot check, naming the key by its variable.
+    const banned = await runCli(
       ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--check-ban', '--no-mock-control'],
       undefined,
       {
@@ -187,11 +188,26 @@ describe('petstore-mock contract', () => {
         PETSTORE_RATE_LIMIT_KEY: 'cli-limit',
       },
     );
-    // Banned by the run before: the report shows the rate-limit key as its own variable.
+    expect(banned.stdout).toMatch(
+      /counts down by one per request .*\(\$PETSTORE_RATE_LIMIT_KEY is banned already \(403/,
+    );
+    expect(banned.stdout).not.toContain('cli-limit');
+
+    const failing = await runCli(
+      ['contract', '--operations', 'listPets', '--checks', 'rate-limits', '--no-mock-control'],
+      undefined,
+      {
+        PETSTORE_BASE_URL: mock.url,
+        PETSTORE_API_KEY: 'demo-enterprise',
+        PETSTORE_RATE_LIMIT_KEY: 'cli-no-such-key',
+      },
+    );
+    // A key the target does not know: the report shows the rate-limit key as its own variable.
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('"X-API-Key: $PETSTORE_RATE_LIMIT_KEY"');
+    expect(failing.stdout).toContain('$PETSTORE_RATE_LIMIT_KEY is refused as unknown (401)');
     expect(failing.stdout).toContain('set $PETSTORE_API_KEY and $PETSTORE_RATE_LIMIT_KEY to run it');
-    expect(failing.stdout).not.toContain('cli-limit');
+    expect(failing.stdout).not.toContain('cli-no-such-key');
     expect(failing.stdout).not.toContain('demo-enterprise');
   }, 60_000);
 
@@ -318,6 +334,34 @@ describe('petstore-mock contract', () => {
         `API's {base_url}, with its /v1. Run again with --base-url ${mock.url}`,
     );
     expect(result.stdout).toBe('');
+  });
+
+  it('says where a base URL that redirects leads, and refuses one with a password, running no check', async () => {
+    const gateway = createServer((_request, response) => {
+      response.writeHead(301, { location: 'https://staging.example.com/v1' });
+      response.end();
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+    try {
+      const redirected = await runCli(['contract', '--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'k']);
+      expect(redirected.code).toBe(1);
+      expect(redirected.stderr).toContain(
+        `http://127.0.0.1:${port}/v1 answers 301, a redirect to https://staging.example.com/v1, so no check was run`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    }
+    const withPassword = await runCli([
+      'contract',
+      '--base-url',
+      'https://qa:s3cret@staging.example.com/v1',
+      '--api-key',
+      'k',
+    ]);
+    expect(withPassword.code).toBe(1);
+    expect(withPassword.stderr).toContain('carries a user and password');
+    expect(withPassword.stderr).not.toContain('s3cret');
   });
 
   it('refuses a base URL that is not one, with exit code 1', async () => {
