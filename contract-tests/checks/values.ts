@@ -3,7 +3,7 @@
 // removed; a field the schema does not have is ignored and never stored; a date-time written
 // with an offset reads back as the same instant; a list's limit and offset left out are their
 // defaults. Each read back after the write. The fields and defaults come from the schemas.
-import { propertiesOf, schemaOf } from '../generation/json-schema.js';
+import { requiredInRequest, schemaOf } from '../generation/json-schema.js';
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { listOperations, type SpecOperation } from '../support/contract-spec.js';
@@ -12,71 +12,13 @@ import { createGenerationData, freshPathIds, type GenerationData } from '../supp
 import { listProblems } from '../support/list-oracle.js';
 import { isList, pageDefault } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
-import { readOperationFor, readPath } from '../support/read-back.js';
 import { pathOf, uniqueText, validValue } from '../support/requests.js';
 import { remember, resourceKindOf } from '../support/test-data.js';
-import { ContractViolation, requireNoProblems } from '../support/violation.js';
+import { answeredFieldsOf, type Body, fullBody, otherValue, writeAndRead } from '../support/value-writes.js';
+import { requireNoProblems } from '../support/violation.js';
 
-type Body = Record<string, unknown>;
 const UNKNOWN_FIELD = 'contractUnknownField';
 const OFFSET_DATE_TIME = '2031-05-17T13:45:30.125+02:00';
-
-/** A valid body with every field: the required ones and the optional ones without a default. */
-function fullBody(operation: SpecOperation, data: GenerationData): Body {
-  const schema = schemaOf(operation.requestSchema);
-  const body = validValue(schema, 'body', data.references.body) as Body;
-  for (const [field, property] of propertiesOf(schema)) {
-    if (!(field in body) && property.default === undefined)
-      body[field] = validValue(property, field, data.references.body);
-  }
-  return body;
-}
-
-/** Writes `body` (to a fresh resource for a PUT or PATCH), reads it back, and hands both to `judge`. */
-async function writeAndRead(
-  operation: SpecOperation,
-  data: GenerationData,
-  bodies: Body[],
-  judge: (answer: Exchange, read: Exchange) => string[],
-  expected: string,
-): Promise<void> {
-  const fresh = await freshPathIds(operation, data);
-  try {
-    let answer: Exchange | undefined;
-    for (const body of bodies) {
-      answer = await send({
-        operationId: operation.operationId,
-        method: operation.method,
-        path: pathOf(operation, {}, fresh.pathIds),
-        json: body,
-      });
-      const id = (answer.body as { id?: unknown } | undefined)?.id;
-      if (answer.status === 201 && typeof id === 'number') remember(resourceKindOf(operation.path), id);
-      expectConforms(operation, answer, {
-        statuses: operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number),
-      });
-    }
-    const last = answer as Exchange;
-    const reader = readOperationFor(operation);
-    if (!reader) {
-      requireNoProblems(last, expected, judge(last, last));
-      return;
-    }
-    const ownIds = Object.fromEntries(
-      Object.entries(fresh.pathIds).filter(([name]) => operation.path.includes(`{${name}}`)),
-    );
-    const read = await send({
-      operationId: reader.operationId,
-      method: 'GET',
-      path: readPath(reader, ownIds, last.body),
-    });
-    expectConforms(reader, read, { statuses: [200], description: `what ${operation.operationId} wrote, read back` });
-    const problems = judge(last, read);
-    if (problems.length > 0) throw new ContractViolation(read, expected, problems);
-  } finally {
-    await fresh.remove();
-  }
-}
 
 const fieldOf = (exchange: Exchange, field: string) => (exchange.body as Body | undefined)?.[field];
 
@@ -89,30 +31,32 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
   const writes = selectedOperations().filter(
     (operation) => operation.requestSchema && schemaOf(operation.requestSchema).type === 'object',
   );
-  const fieldsOf = (operation: SpecOperation) => propertiesOf(schemaOf(operation.requestSchema));
+  const merges = (operation: SpecOperation) => operation.method === 'patch';
+  const defaulted = (operation: SpecOperation) =>
+    answeredFieldsOf(operation).filter(([, property]) => property.default !== undefined);
 
   eachCheck(
-    writes.flatMap((operation) =>
-      fieldsOf(operation)
-        .filter(([, property]) => property.default !== undefined)
-        .map(
+    writes
+      .filter((operation) => !merges(operation))
+      .flatMap((operation) =>
+        defaulted(operation).map(
           ([field, property]) =>
             [
               `${operation.operationId}: ${field} left out takes its default ${JSON.stringify(property.default)}`,
               operation,
               field,
-              property.default,
-              property.enum?.find((value) => value !== property.default),
+              property,
             ] as const,
         ),
-    ),
+      ),
     '%s',
-    async (_name, operation, field, fallback, other) => {
+    async (_name, operation, field, property) => {
+      const fallback = property.default;
       const body = fullBody(operation, data);
       const { [field]: _left, ...without } = body;
       // A replacement first writes another value, so that keeping the old one shows.
-      const bodies =
-        operation.method === 'post' || other === undefined ? [without] : [{ ...body, [field]: other }, without];
+      const other = operation.method === 'post' ? undefined : otherValue(property, field, fallback, data);
+      const bodies = other === undefined ? [without] : [{ ...body, [field]: other }, without];
       await writeAndRead(
         operation,
         data,
@@ -129,14 +73,51 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
     },
   );
 
+  // A merge (RFC 7396) changes what it names: a field it leaves out keeps its value, default or not.
+  eachCheck(
+    writes
+      .filter(merges)
+      .flatMap((operation) =>
+        defaulted(operation).map(
+          ([field, property]) =>
+            [
+              `${operation.operationId}: ${field} left out of a merge keeps its value, not its default ${JSON.stringify(property.default)}`,
+              operation,
+              field,
+              property,
+            ] as const,
+        ),
+      ),
+    '%s',
+    async (_name, operation, field, property) => {
+      const other = otherValue(property, field, property.default, data);
+      if (other === undefined) return;
+      const body = fullBody(operation, data);
+      const { [field]: _left, ...without } = body;
+      await writeAndRead(
+        operation,
+        data,
+        [{ ...body, [field]: other }, without],
+        (answer, read) =>
+          [answer, read]
+            .filter((exchange) => JSON.stringify(fieldOf(exchange, field)) !== JSON.stringify(other))
+            .map(
+              (exchange) =>
+                `${exchange === read ? 'read back, ' : ''}${field} is ${JSON.stringify(fieldOf(exchange, field))}`,
+            ),
+        `${field} ${JSON.stringify(other)}, as the write before set it, in the answer and read back`,
+      );
+    },
+  );
+
   eachCheck(
     writes
       .filter((operation) => operation.method === 'put')
       .flatMap((operation) =>
-        fieldsOf(operation)
+        answeredFieldsOf(operation)
           .filter(
             ([field, property]) =>
-              property.default === undefined && !(schemaOf(operation.requestSchema).required ?? []).includes(field),
+              property.default === undefined && !requiredInRequest(schemaOf(operation.requestSchema)).includes(field),
           )
           .map(
             ([field]) =>
@@ -186,7 +167,7 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
 
   eachCheck(
     writes.flatMap((operation) =>
-      fieldsOf(operation)
+      answeredFieldsOf(operation)
         .filter(([, property]) => property.format === 'date-time')
         .map(
           ([field]) =>
@@ -232,40 +213,67 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
     '%s',
     async (_name, operation, name) => {
       const fallback = pageDefault(operation, name);
-      await ensureItems(operation, fallback + 1);
-      const query = name === 'limit' ? {} : { limit: 5 };
-      const left = await send({
-        operationId: operation.operationId,
-        method: 'GET',
-        path: `${operation.path}${name === 'limit' ? '' : '?limit=5'}`,
-      });
-      expectConforms(operation, left, { statuses: [200] });
-      requireNoProblems(left, `the page of ${name}=${fallback}`, listProblems(operation, query, left));
-      const given = await send({
-        operationId: operation.operationId,
-        method: 'GET',
-        path: `${operation.path}?${name === 'limit' ? `limit=${fallback}` : `limit=5&offset=${fallback}`}`,
-      });
-      requireNoProblems(
-        left,
-        `the same page as ${given.url}: ${JSON.stringify(given.body)}`,
-        JSON.stringify(left.body) === JSON.stringify(given.body) ? [] : [`${name} left out gives another page`],
-      );
+      // A sub-collection's list (a pet's photos) is read under a parent of its own, which no other
+      // check adds to while the two pages are read.
+      const create = createOf(operation);
+      const parent = create ? await freshPathIds(create, data) : undefined;
+      try {
+        const path = pathOf(operation, {}, parent?.pathIds ?? data.paths);
+        await ensureItems(operation, create, path, fallback + 1);
+        await requireDefaultPage(operation, name, fallback, path);
+      } finally {
+        await parent?.remove();
+      }
     },
   );
 
-  /** Makes sure a list has at least `count` items, creating them through its own POST where it has one. */
-  async function ensureItems(list: SpecOperation, count: number): Promise<void> {
-    const first = await send({ operationId: list.operationId, method: 'GET', path: `${list.path}?limit=1` });
-    const total = Number(first.headers['x-total-count'] ?? 0);
-    // The create of the same path, selected or not: it only makes data here.
-    const create = listOperations().find((operation) => operation.method === 'post' && operation.path === list.path);
+  /** The page with `name` left out is that of its default, and the page the oracle expects. */
+  async function requireDefaultPage(
+    operation: SpecOperation,
+    name: 'limit' | 'offset',
+    fallback: number,
+    path: string,
+  ): Promise<void> {
+    const query = name === 'limit' ? {} : { limit: 5 };
+    const left = await send({
+      operationId: operation.operationId,
+      method: 'GET',
+      path: `${path}${name === 'limit' ? '' : '?limit=5'}`,
+    });
+    expectConforms(operation, left, { statuses: [200] });
+    requireNoProblems(left, `the page of ${name}=${fallback}`, listProblems(operation, query, left));
+    const given = await send({
+      operationId: operation.operationId,
+      method: 'GET',
+      path: `${path}?${name === 'limit' ? `limit=${fallback}` : `limit=5&offset=${fallback}`}`,
+    });
+    requireNoProblems(
+      left,
+      `the same page as ${given.url}: ${JSON.stringify(given.body)}`,
+      JSON.stringify(left.body) === JSON.stringify(given.body) ? [] : [`${name} left out gives another page`],
+    );
+  }
+
+  /** The create of a list's own path, selected or not: it only makes data here. */
+  const createOf = (list: SpecOperation) =>
+    listOperations().find((operation) => operation.method === 'post' && operation.path === list.path);
+
+  /** Makes sure the list at `path` has at least `count` items, creating them through its own POST where it has one. */
+  async function ensureItems(
+    list: SpecOperation,
+    create: SpecOperation | undefined,
+    path: string,
+    count: number,
+  ): Promise<void> {
+    const first = await send({ operationId: list.operationId, method: 'GET', path: `${path}?limit=${count}` });
+    // Counted from the page where the list declares no X-Total-Count.
+    const total = Number(first.headers['x-total-count'] ?? (Array.isArray(first.body) ? first.body.length : 0));
     if (!create || total >= count) return;
     for (let made = total; made < count; made += 1) {
       const answer = await send({
         operationId: create.operationId,
         method: 'POST',
-        path: create.path,
+        path,
         json: validValue(create.requestSchema, 'body', data.references.body),
       });
       const id = (answer.body as { id?: unknown } | undefined)?.id;
