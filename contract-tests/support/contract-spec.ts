@@ -40,14 +40,23 @@ function packageRoot(): string {
   return folder;
 }
 
+const builtInSpec = (): Json => parse(readFileSync(join(packageRoot(), 'spec', 'petstore.yaml'), 'utf8'));
+
 /** The contract given (contract --contract: its bundled document), or the built-in one. */
 function loadSpec(): Json {
   const given = process.env[CONTRACT_DOCUMENT_VARIABLE];
   if (given) return JSON.parse(readFileSync(given, 'utf8'));
-  return parse(readFileSync(join(packageRoot(), 'spec', 'petstore.yaml'), 'utf8'));
+  return builtInSpec();
 }
 
 export const SPEC: Json = loadSpec();
+
+/** The operations of the contract this version of the suite was written for: each has checks of its own. */
+export const BUILT_IN_OPERATION_IDS: ReadonlySet<string> = new Set(
+  Object.values<Json>((process.env[CONTRACT_DOCUMENT_VARIABLE] ? builtInSpec() : SPEC).paths).flatMap((item) =>
+    METHODS.map((method) => item[method]?.operationId).filter((id): id is string => typeof id === 'string'),
+  ),
+);
 const SPEC_ID = 'petstore.json';
 
 /** Follows local $refs until a value that is not one. */

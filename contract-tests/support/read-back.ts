@@ -55,8 +55,9 @@ const pathParameterNames = (operation: SpecOperation) =>
     .map((parameter) => parameter.name);
 
 /**
- * The GET that reads what `operation` wrote: one id in its path, answering the same schema
- * (a deleted resource: the GET of the same path), the successor of a deprecated one.
+ * The GET that reads what `operation` wrote: the record's ids in its path (a parent's, its own),
+ * answering the same schema (a deleted resource: the GET of the same path), the successor of a
+ * deprecated one.
  */
 export function readOperationFor(operation: SpecOperation): SpecOperation | undefined {
   const operations = listOperations();
@@ -75,17 +76,22 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
     (other) =>
       other.method === 'get' &&
       !other.deprecated &&
-      pathParameterNames(other).length === 1 &&
+      // The record's own path: a create's, with one more id; a replace's or merge's, the same ids.
+      pathParameterNames(other).length ===
+        pathParameterNames(operation).length + (operation.method === 'post' ? 1 : 0) &&
       schemaRef(other, '200') === ref,
   );
 }
 
 /** The path of the read, from the write's own path id or, for a create, the id it answered. */
 export function readPath(read: SpecOperation, writePathIds: Record<string, string>, answered: unknown): string {
-  const [name] = pathParameterNames(read);
+  // The write's own ids (a parent's, the record's), and for the record a create made, the id it answered.
+  const names = pathParameterNames(read);
   const answer = (answered ?? {}) as Fields;
-  const id = name ? (writePathIds[name] ?? answer.id ?? answer[name]) : undefined;
-  return read.path.replace(/\{[^}]+\}/, encodeURIComponent(String(id)));
+  return read.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const id = writePathIds[name] ?? (name === names.at(-1) ? answer.id : undefined) ?? answer[name];
+    return encodeURIComponent(String(id));
+  });
 }
 
 /** A Location header as a path after the base URL, or undefined when it points elsewhere. */
