@@ -8,15 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Breakage, rewriteJson, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
-import {
-  noCategoryDelete,
-  owners,
-  petPhotos,
-  petTags,
-  reservedStatus,
-  storeStats,
-  writeDraft,
-} from '../support/drafts.js';
+import { writeFullDraft } from '../support/drafts.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const ADDED = [
@@ -51,7 +43,7 @@ describe('contract --contract: the suite follows a draft', () => {
   let draft: string;
   let mock: MockServer;
   beforeAll(async () => {
-    draft = await writeDraft(petTags, reservedStatus, petPhotos, owners, storeStats, noCategoryDelete);
+    draft = await writeFullDraft();
     mock = await createMockServer({ data: ':memory:', contract: draft, lintContract: false });
   });
   afterAll(async () => {
