@@ -151,6 +151,21 @@ export function checkBody(operation: SpecOperation, status: string, mediaType: s
   return validate(body) ? [] : describe(validate);
 }
 
+/** Checks a JSON request body against the operation's request schema (readOnly and writeOnly are annotations to Ajv). */
+export function checkRequestBody(operation: SpecOperation, body: unknown): SchemaProblem[] {
+  if (!operation.requestSchema) return [];
+  const declared = operation.raw.requestBody;
+  const bodyPointer =
+    typeof declared?.$ref === 'string'
+      ? declared.$ref.slice(1)
+      : `/paths/${escapePointer(operation.path)}/${operation.method}/requestBody`;
+  const validate = validatorAt(`#${bodyPointer}/content/application~1json/schema`);
+  return validate(body) ? [] : describe(validate);
+}
+
+/** Whether the contract checked is a draft given with --contract, rather than the one the suite was written for. */
+export const CHECKING_A_DRAFT = process.env[CONTRACT_DOCUMENT_VARIABLE] !== undefined;
+
 export type DeclaredHeader = { name: string; required: boolean; check: (value: string) => SchemaProblem[] };
 
 /** The headers declared for a status, each with a check of its value against its schema. */

@@ -1,6 +1,7 @@
 // contract --contract DRAFT against the mock serving the same draft: it passes, its checks name
 // every operation the draft adds (in the console and JUnit), the checks written for an operation
-// the draft removed are skipped with why; and implementations of the draft broken by convention
+// the draft removed are skipped with why, those whose bodies lack a field the draft now requires
+// (a category's icon) send one; and implementations of the draft broken by convention
 // (a field dropped, a delete that deletes nothing, one pet's photos under another) are caught.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Breakage, rewriteJson, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
-import { writeFullDraft } from '../support/drafts.js';
+import { categoryIcon, writeFullDraft } from '../support/drafts.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const ADDED = [
@@ -43,7 +44,7 @@ describe('contract --contract: the suite follows a draft', () => {
   let draft: string;
   let mock: MockServer;
   beforeAll(async () => {
-    draft = await writeFullDraft();
+    draft = await writeFullDraft(categoryIcon);
     mock = await createMockServer({ data: ':memory:', contract: draft, lintContract: false });
   });
   afterAll(async () => {
