@@ -8,7 +8,7 @@ import { type Exchange, send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, validValue } from '../support/requests.js';
 import { pastSunset } from '../support/sunset.js';
-import { createTestData, remember, resourceKindOf, type TestData } from '../support/test-data.js';
+import { createTestData, rememberMade, type TestData } from '../support/test-data.js';
 
 /** The statuses a valid request may get: the declared 2xx, or 410 once a deprecated operation is past its sunset. */
 function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
@@ -24,7 +24,7 @@ async function sendValid(operation: SpecOperation, data: TestData): Promise<Exch
     ...(operation.requestSchema ? { json: validValue(operation.requestSchema, 'body', data.bodies) } : {}),
   });
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
-  if (exchange.status === 201 && typeof id === 'number') remember(resourceKindOf(operation.path), id);
+  if (exchange.status === 201 && typeof id === 'number') rememberMade(operation, id, data.paths);
   return exchange;
 }
 

@@ -19,7 +19,7 @@ import { selectedOperations } from '../support/operations.js';
 import { checkProperty } from '../support/property.js';
 import { pathOf, pathParameters } from '../support/requests.js';
 import { examplesPerProperty } from '../support/target.js';
-import { remember, removeNow, resourceKindOf } from '../support/test-data.js';
+import { rememberMade, removeMadeNow } from '../support/test-data.js';
 import { judgeValidAnswer } from '../support/valid-answer.js';
 
 /** The rules are known when checks are registered; the ids only once the data is made. */
@@ -39,11 +39,15 @@ function sendGenerated(
 }
 
 /** A create that a case made is removed at once, so that the next case does not meet it. */
-async function removeCreated(operation: SpecOperation, exchange: Exchange): Promise<void> {
+async function removeCreated(
+  operation: SpecOperation,
+  exchange: Exchange,
+  pathIds: Readonly<Record<string, string>>,
+): Promise<void> {
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
   if (exchange.status === 201 && typeof id === 'number') {
-    remember(resourceKindOf(operation.path), id);
-    await removeNow(resourceKindOf(operation.path), id);
+    rememberMade(operation, id, pathIds);
+    await removeMadeNow(operation, id, pathIds);
   }
 }
 
@@ -99,7 +103,7 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
                 // Category names are unique without case: a 409 for a name really taken is the contract's answer.
                 if (!nameTaken) await judgeValidAnswer(operation, { ...request, pathIds: fresh.pathIds }, answer);
               } finally {
-                await removeCreated(operation, answer);
+                await removeCreated(operation, answer, fresh.pathIds);
               }
             } finally {
               await fresh.remove();
@@ -123,7 +127,7 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
             { name, examples: Math.max(2, Math.ceil(examplesPerProperty() / 4)) },
             async (request) => {
               const answer = await sendGenerated(operation, request, data.paths);
-              await removeCreated(operation, answer);
+              await removeCreated(operation, answer, data.paths);
               expectConforms(operation, answer, {
                 statuses: [400],
                 description: `a 400 with the Error object: the ${rule.split(' ')[0]} breaks the schema (${rule})`,

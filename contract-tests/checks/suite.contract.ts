@@ -11,6 +11,7 @@ import './rules-pets.js';
 import './rules-orders.js';
 import './rules-undone.js';
 import './stateful.js';
+import './conventions.js';
 import './deprecation.js';
 import './rate-limits.js';
 import './plan-limits.js';

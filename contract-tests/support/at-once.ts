@@ -1,5 +1,6 @@
 // Requests of one kind sent at once, each answer held to the contract.
 import { expectConforms } from './conformance.js';
+import { completedBody } from './draft-bodies.js';
 import { type Exchange, send } from './exchange.js';
 import { operationById } from './operations.js';
 
@@ -14,7 +15,7 @@ export async function atOnce(
   const operation = operationById(operationId);
   const exchanges = await Promise.all(
     Array.from({ length: count }, (_, index) => {
-      const body = json(index);
+      const body = completedBody(operation, json(index));
       return send({
         operationId,
         method: operation.method,

@@ -40,14 +40,23 @@ function packageRoot(): string {
   return folder;
 }
 
+const builtInSpec = (): Json => parse(readFileSync(join(packageRoot(), 'spec', 'petstore.yaml'), 'utf8'));
+
 /** The contract given (contract --contract: its bundled document), or the built-in one. */
 function loadSpec(): Json {
   const given = process.env[CONTRACT_DOCUMENT_VARIABLE];
   if (given) return JSON.parse(readFileSync(given, 'utf8'));
-  return parse(readFileSync(join(packageRoot(), 'spec', 'petstore.yaml'), 'utf8'));
+  return builtInSpec();
 }
 
 export const SPEC: Json = loadSpec();
+
+/** The operations of the contract this version of the suite was written for: each has checks of its own. */
+export const BUILT_IN_OPERATION_IDS: ReadonlySet<string> = new Set(
+  Object.values<Json>((process.env[CONTRACT_DOCUMENT_VARIABLE] ? builtInSpec() : SPEC).paths).flatMap((item) =>
+    METHODS.map((method) => item[method]?.operationId).filter((id): id is string => typeof id === 'string'),
+  ),
+);
 const SPEC_ID = 'petstore.json';
 
 /** Follows local $refs until a value that is not one. */
@@ -141,6 +150,21 @@ export function checkBody(operation: SpecOperation, status: string, mediaType: s
   const validate = validatorAt(`#${responsePointer(operation, status)}/content/${escapePointer(mediaType)}/schema`);
   return validate(body) ? [] : describe(validate);
 }
+
+/** Checks a JSON request body against the operation's request schema (readOnly and writeOnly are annotations to Ajv). */
+export function checkRequestBody(operation: SpecOperation, body: unknown): SchemaProblem[] {
+  if (!operation.requestSchema) return [];
+  const declared = operation.raw.requestBody;
+  const bodyPointer =
+    typeof declared?.$ref === 'string'
+      ? declared.$ref.slice(1)
+      : `/paths/${escapePointer(operation.path)}/${operation.method}/requestBody`;
+  const validate = validatorAt(`#${bodyPointer}/content/application~1json/schema`);
+  return validate(body) ? [] : describe(validate);
+}
+
+/** Whether the contract checked is a draft given with --contract, rather than the one the suite was written for. */
+export const CHECKING_A_DRAFT = process.env[CONTRACT_DOCUMENT_VARIABLE] !== undefined;
 
 export type DeclaredHeader = { name: string; required: boolean; check: (value: string) => SchemaProblem[] };
 

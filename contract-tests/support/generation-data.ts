@@ -1,10 +1,12 @@
 // The data generated requests work on: a category and a well-stocked available pet for the
-// references of bodies and filters, an order on it, and for every change of a resource (PUT,
-// PATCH, DELETE) a fresh resource per case, removed after it, so that cases never meet.
+// references of bodies and filters, an order on it, a record of each resource a draft adds, and
+// for every change of a resource (PUT, PATCH, DELETE) a fresh one per case, removed after it, so
+// that cases never meet.
 import type { RequestReferences } from '../generation/operation-requests.js';
 import type { SpecOperation } from './contract-spec.js';
 import { pathParameters, uniqueText } from './requests.js';
-import { create, type ResourceKind, removeNow, stockedPet } from './test-data.js';
+import { newResources } from './resources.js';
+import { create, makeRecord, type ResourceKind, removeNow, removeRecord, stockedPet } from './test-data.js';
 
 /** Units in stock of the pet generated orders are for: enough for every case at the largest quantity. */
 const STOCK = 1_000_000;
@@ -19,9 +21,15 @@ export async function createGenerationData(): Promise<GenerationData> {
   const category = await create('category', '/categories', { name: uniqueText('contract-generated') }, 'a category');
   const pet = await stockedPet(category, STOCK, 'a stocked pet');
   const order = await create('order', '/store/orders', { petId: pet, quantity: 1 }, 'an order');
+  const ids: Record<string, number> = { categoryId: category, petId: pet, orderId: order };
+  const references = { categoryId: category, petId: pet };
+  for (const { resource, keyParameter } of newResources()) {
+    const id = await makeRecord(resource, ids, references, `a record of ${resource.name}`);
+    if (id !== undefined) ids[keyParameter] = id;
+  }
   return {
-    references: { body: { categoryId: category, petId: pet }, query: { categoryId: category, petId: pet } },
-    paths: { categoryId: String(category), petId: String(pet), orderId: String(order) },
+    references: { body: references, query: references },
+    paths: Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, String(id)])),
   };
 }
 
@@ -33,11 +41,21 @@ export async function freshPathIds(
   data: GenerationData,
 ): Promise<{ pathIds: Record<string, string>; remove(): Promise<void> }> {
   if (operation.method === 'get') return { pathIds: data.paths, remove: async () => undefined };
-  const made: Array<[ResourceKind, number]> = [];
+  const made: Array<() => Promise<unknown>> = [];
   const pathIds: Record<string, string> = { ...data.paths };
   for (const parameter of pathParameters(operation)) {
     const kind = KIND_OF_PARAMETER[parameter.name as string];
-    if (!kind) continue;
+    if (!kind) {
+      const added = newResources().find(({ keyParameter }) => keyParameter === parameter.name);
+      if (!added) continue;
+      const references = data.references.body as Record<string, number>;
+      const id = await makeRecord(added.resource, pathIdNumbers(pathIds), references, 'a record for a case');
+      if (id === undefined) continue;
+      const parentIds = pathIdNumbers(pathIds);
+      made.push(() => removeRecord(added.resource, id, parentIds));
+      pathIds[parameter.name as string] = String(id);
+      continue;
+    }
     const categoryId = data.references.body.categoryId as number;
     const id =
       kind === 'category'
@@ -50,13 +68,16 @@ export async function freshPathIds(
               { petId: data.references.body.petId, quantity: 1 },
               'an order for a case',
             );
-    made.push([kind, id]);
+    made.push(() => removeNow(kind, id));
     pathIds[parameter.name as string] = String(id);
   }
   return {
     pathIds,
     remove: async () => {
-      for (const [kind, id] of made.reverse()) await removeNow(kind, id);
+      for (const remove of made.reverse()) await remove();
     },
   };
 }
+
+const pathIdNumbers = (ids: Record<string, string>) =>
+  Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, Number(id)]));

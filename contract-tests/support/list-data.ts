@@ -1,11 +1,14 @@
 // The items the list checks work on, made through the API: pets of a category of their own with
 // every status and names around a random token (in both cases, in the middle, at the longest a
 // name may be), categories named around the token, orders of a pet of their own on four ship
-// dates with one complete, and the pets' inventory entries. Each list gets the filter that keeps
-// the suite's items apart (its scope), and the filter values to probe at their edges and middle.
+// dates with one complete, the pets' inventory entries, and records of each resource a draft adds
+// (record-lists.ts). Each list gets the filter that keeps the suite's items apart (its scope),
+// and the filter values to probe at their edges and middle.
+import { completedBody, operationAt } from './draft-bodies.js';
 import { send } from './exchange.js';
 import type { Item } from './list-semantics.js';
-import { create, remember, removeNow, stock } from './test-data.js';
+import { recordListScopes } from './record-lists.js';
+import { create, goneId, remember, stock } from './test-data.js';
 import { describeExchange } from './violation.js';
 
 export type Probe = { value: string; why: string };
@@ -13,6 +16,8 @@ export type Probe = { value: string; why: string };
 export type ListScope = {
   /** The filter that keeps the suite's items apart; empty when they are read at the end of the list. */
   query: Record<string, string | number>;
+  /** The list's path with its parent's id, for a sub-collection of a record of the suite's own (which keeps them apart). */
+  path?: string;
   /** The suite's items, as the list shows them. */
   items: Item[];
   /** Values of a filter to try, each with why. */
@@ -32,7 +37,7 @@ function randomToken(): string {
 }
 
 async function write(method: string, path: string, json: unknown, what: string): Promise<Item> {
-  const exchange = await send({ method, path, json });
+  const exchange = await send({ method, path, json: completedBody(operationAt(method, path), json) });
   if (exchange.status < 200 || exchange.status > 299)
     throw new Error(
       `Could not set up the list checks: ${what} failed.\n  Expected:  a success\n${describeExchange(exchange)}`,
@@ -50,13 +55,12 @@ async function read(path: string, what: string): Promise<Item> {
 }
 
 /** An id that names nothing: made and removed again. */
-async function removedId(kind: 'pet' | 'category', categoryId: number, token: string): Promise<number> {
-  const id =
+function removedId(kind: 'pet' | 'category', categoryId: number, token: string): Promise<number> {
+  return goneId(kind, () =>
     kind === 'category'
-      ? await create('category', '/categories', { name: `${token}-removed` }, 'a category to remove')
-      : await create('pet', '/pets', { name: `${token}-removed`, categoryId }, 'a pet to remove');
-  await removeNow(kind, id);
-  return id;
+      ? create('category', '/categories', { name: `${token}-removed` }, 'a category to remove')
+      : create('pet', '/pets', { name: `${token}-removed`, categoryId }, 'a pet to remove'),
+  );
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -150,8 +154,11 @@ export async function createListData(): Promise<ListData> {
     }
   };
 
+  // A draft's resources: a sub-collection of a pet under the ordered pet, whose list no other check reads.
+  const records = await recordListScopes({ petId: orderedPet, categoryId: home, orderId: Number(orders[0]?.id) });
   return {
     scopes: {
+      ...records,
       listPets: { query: { categoryId: home }, items: pets, probes: petProbes },
       listCategories: {
         query: { name: token },

@@ -17,9 +17,10 @@ const pathParameterNames = (operation: SpecOperation) =>
     .map((parameter) => parameter.name);
 
 /**
- * The GET that reads what `operation` wrote: answering the same schema, at the write's own ids
- * and at most one more, the item's (a delete: the GET of the same path), the successor of a
- * deprecated one. A read by one id comes first, as a create's of a top-level collection.
+ * The GET that reads what `operation` wrote, answering the same schema: the record's own path,
+ * its parents' ids among the write's and its own last (a create's: one id more than the write's;
+ * a replace's or merge's: as many), a delete's the GET of the same path; the successor of a
+ * deprecated one.
  */
 export function readOperationFor(operation: SpecOperation): SpecOperation | undefined {
   const operations = listOperations();
@@ -34,16 +35,16 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
   );
   const ref = status ? schemaRef(operation, status) : undefined;
   if (!ref) return undefined;
-  const own = new Set(pathParameterNames(operation));
-  const reads = operations.filter(
-    (other) => other.method === 'get' && !other.deprecated && schemaRef(other, '200') === ref,
-  );
-  // The item's parameter last, its parents' (a pet's photos: petId) among the write's own.
-  const byItsIds = (other: SpecOperation) => {
+  const own = pathParameterNames(operation);
+  const parents = new Set(own);
+  return operations.find((other) => {
+    if (other.method !== 'get' || other.deprecated || schemaRef(other, '200') !== ref) return false;
     const names = pathParameterNames(other);
-    return names.length > 0 && names.length <= own.size + 1 && names.slice(0, -1).every((name) => own.has(name));
-  };
-  return reads.find((other) => pathParameterNames(other).length === 1) ?? reads.find((other) => byItsIds(other));
+    return (
+      names.length === own.length + (operation.method === 'post' ? 1 : 0) &&
+      names.slice(0, -1).every((name) => parents.has(name))
+    );
+  });
 }
 
 /** The values of `operation`'s path parameters in a URL sent to it, by name; {} when it does not match. */

@@ -2,6 +2,10 @@
 // request per operation (generated ones are in generation/).
 import { formattedSample } from '../generation/formats.js';
 import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/json-schema.js';
+
+/** Where the fixed values' modules have long found it; it lives beside schemaOf() now. */
+export { flatten };
+
 import type { SpecOperation } from './contract-spec.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON

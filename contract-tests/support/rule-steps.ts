@@ -3,7 +3,7 @@
 import type { Exchange } from './exchange.js';
 import { uniqueText } from './requests.js';
 import { call, requireEqual } from './steps.js';
-import { create, remember, removeNow } from './test-data.js';
+import { create, goneId, remember } from './test-data.js';
 
 export type Pet = { id: number; name: string; categoryId: number; status: string };
 export type Order = { id: number; petId: number; quantity: number; shipDate: string; complete: boolean };
@@ -42,9 +42,9 @@ export async function ordersOf(petId: number): Promise<Exchange> {
 
 /** An id that names nothing: made and removed again. */
 export async function removedCategory(): Promise<number> {
-  const id = await create('category', '/categories', { name: uniqueText('contract-gone') }, 'a category to remove');
-  await removeNow('category', id);
-  return id;
+  return goneId('category', () =>
+    create('category', '/categories', { name: uniqueText('contract-gone') }, 'a category to remove'),
+  );
 }
 
 /** Two categories of the suite's own: pets are made in the first, moved to the second. */

@@ -23,11 +23,12 @@ const MAX_PAGES = 10;
 const TRIES = 3;
 
 /** A page of the list, held to the contract and to what its query asks (the oracle of list-oracle.ts). */
-export async function listPage(operation: SpecOperation, query: Query): Promise<Exchange> {
+/** A page of the list at `path` (the operation's, with any parent's id filled in). */
+export async function listPage(operation: SpecOperation, query: Query, path = operation.path): Promise<Exchange> {
   const exchange = await send({
     operationId: operation.operationId,
     method: 'GET',
-    path: `${operation.path}${queryString(query)}`,
+    path: `${path}${queryString(query)}`,
   });
   expectConforms(operation, exchange, { statuses: [200] });
   requireNoProblems(exchange, 'the page the query asks for', listProblems(operation, query, exchange));

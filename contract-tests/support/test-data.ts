@@ -1,9 +1,21 @@
 // The data the checks work on, created through the API itself and removed afterwards:
-// a category with an available, stocked pet, an empty category, and an open order.
+// a category with an available, stocked pet, an empty category, an open order, and a record of
+// each resource a draft of the contract adds (under the suite's pet, for a pet's sub-collection).
+import type { SpecOperation } from './contract-spec.js';
 import { countToRemoveWith } from './day-room.js';
+import { completedBody, operationAt } from './draft-bodies.js';
 import { send } from './exchange.js';
 import type { References } from './requests.js';
-import { uniqueText } from './requests.js';
+import { uniqueText, validValue } from './requests.js';
+import {
+  fillPath,
+  keyParameterOf,
+  newResources,
+  operationOf,
+  type Resource,
+  resourceNamed,
+  shapeOf,
+} from './resources.js';
 import { describeExchange } from './violation.js';
 
 export type TestData = {
@@ -14,14 +26,21 @@ export type TestData = {
 };
 
 export type ResourceKind = 'pet' | 'category' | 'order';
-type Created = { kind: ResourceKind; id: number };
+const RESOURCE_OF_KIND: Record<ResourceKind, string> = { pet: 'pets', category: 'categories', order: 'orders' };
+/** Removed in this order: a sub-collection's records, orders and other records, pets, categories. */
+const RANK_OF_KIND: Record<ResourceKind, number> = { order: 1, pet: 2, category: 3 };
+
+/** Something the suite made: the path that removes it (none when the contract has no delete for it). */
+type Created = { what: string; removal: string | undefined; rank: number };
 const created: Created[] = [];
+/** Ids that fill a path's parameters, by name. */
+type PathIds = Readonly<Record<string, string | number>>;
 // The main key's day keeps room to remove them all.
 countToRemoveWith(() => created.length);
 
 /** Creates a resource through the API and remembers it for cleanUp. */
-export async function create(kind: Created['kind'], path: string, body: unknown, what: string): Promise<number> {
-  const exchange = await send({ method: 'POST', path, json: body });
+export async function create(kind: ResourceKind, path: string, body: unknown, what: string): Promise<number> {
+  const exchange = await send({ method: 'POST', path, json: completedBody(operationAt('POST', path), body) });
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
   // Any success with an id will do here: the checks themselves judge the status.
   if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number') {
@@ -29,12 +48,13 @@ export async function create(kind: Created['kind'], path: string, body: unknown,
       `Could not set up the test data: creating ${what} failed, so no check can run.\n  Expected:  a success (2xx) with the id of what was created\n${describeExchange(exchange)}`,
     );
   }
-  created.push({ kind, id });
+  remember(kind, id);
   return id;
 }
 
 export async function stock(petId: number, quantity: number): Promise<void> {
-  const exchange = await send({ method: 'PUT', path: `/store/inventory/${petId}`, json: { quantity } });
+  const path = `/store/inventory/${petId}`;
+  const exchange = await send({ method: 'PUT', path, json: completedBody(operationAt('PUT', path), { quantity }) });
   if (exchange.status < 200 || exchange.status > 299)
     throw new Error(
       `Could not set up the test data: setting the stock of pet ${petId} failed.\n  Expected:  a success (2xx)\n${describeExchange(exchange)}`,
@@ -59,49 +79,137 @@ export async function createTestData(): Promise<TestData> {
   const pet = await stockedPet(homeCategory, 50, 'a pet');
   const orderedPet = await stockedPet(homeCategory, 10, 'a pet to order');
   const order = await create('order', '/store/orders', { petId: orderedPet, quantity: 1 }, 'an order');
-  return {
-    paths: { categoryId: emptyCategory, petId: pet, orderId: order },
-    bodies: { categoryId: homeCategory, petId: pet },
-  };
+  const paths: References = { categoryId: emptyCategory, petId: pet, orderId: order };
+  const bodies: References = { categoryId: homeCategory, petId: pet };
+  for (const { resource, keyParameter } of newResources()) {
+    const id = await makeRecord(resource, paths, bodies, `a record of ${resource.name}`);
+    if (id === undefined) continue;
+    paths[keyParameter] = id;
+    bodies[keyParameter] = id;
+  }
+  return { paths, bodies };
 }
 
-/** The kind of resource an operation's path is about, by its first segments. */
-export function resourceKindOf(path: string): Created['kind'] {
-  return path.includes('orders') ? 'order' : path.includes('categories') ? 'category' : 'pet';
+/**
+ * A record of `resource` (under the parent `ids` names, for a sub-collection): made by its create
+ * operation with a valid body, or the first its list shows when the contract has no create.
+ */
+export async function makeRecord(
+  resource: Resource,
+  ids: References,
+  references: References,
+  what: string,
+): Promise<number | undefined> {
+  const creation = operationOf(resource, 'create');
+  if (creation) {
+    const path = fillPath(creation.path, ids);
+    const id = await createAt(creation, path, validValue(creation.requestSchema ?? {}, '', references), what);
+    rememberMade(creation, id, ids);
+    return id;
+  }
+  const list = operationOf(resource, 'list');
+  if (!list) return undefined;
+  const exchange = await send({ operationId: list.operationId, method: 'GET', path: fillPath(list.path, ids) });
+  const first = Array.isArray(exchange.body) ? (exchange.body[0] as Record<string, unknown> | undefined) : undefined;
+  const key = first?.id;
+  return typeof key === 'number' ? key : undefined;
+}
+
+async function createAt(operation: SpecOperation, path: string, body: unknown, what: string): Promise<number> {
+  const exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: body });
+  const id = (exchange.body as { id?: unknown } | undefined)?.id;
+  if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number') {
+    throw new Error(
+      `Could not set up the test data: ${operation.operationId} making ${what} failed, so no check can run.\n  Expected:  a success (2xx) with the id of what was created\n${describeExchange(exchange)}`,
+    );
+  }
+  return id;
+}
+
+/** The path that removes record `id` of `resource`, if the contract can delete its records. */
+function removalPath(resource: Resource, id: number, ids: PathIds): string | undefined {
+  const deletion = operationOf(resource, 'delete');
+  const key = keyParameterOf(resource);
+  return deletion && key ? fillPath(deletion.path, { ...ids, [key]: id }) : undefined;
 }
 
 /** Remembers something a check created, so that cleanUp removes it. */
-export function remember(kind: Created['kind'], id: number): void {
-  created.push({ kind, id });
+export function remember(kind: ResourceKind, id: number): void {
+  const resource = resourceNamed(RESOURCE_OF_KIND[kind]);
+  created.push({ what: `${kind} ${id}`, removal: resource && removalPath(resource, id, {}), rank: RANK_OF_KIND[kind] });
 }
 
-const pathOfResource = (kind: ResourceKind, id: number) =>
-  kind === 'order' ? `/store/orders/${id}` : kind === 'pet' ? `/pets/${id}` : `/categories/${id}`;
+/** Remembers what a create operation made (at a path with `ids` for its parent), so that cleanUp removes it. */
+export function rememberMade(operation: SpecOperation, id: number, ids: PathIds = {}): void {
+  const resource = shapeOf(operation.operationId)?.resource;
+  const kind = (Object.keys(RESOURCE_OF_KIND) as ResourceKind[]).find(
+    (one) => RESOURCE_OF_KIND[one] === resource?.name,
+  );
+  const rank = resource?.parent ? 0 : kind ? RANK_OF_KIND[kind] : 1;
+  created.push({ what: `${operation.operationId} ${id}`, removal: resource && removalPath(resource, id, ids), rank });
+}
 
 /** Removes one thing the suite created, now (a generated case that must not leave it to the next). */
 export async function removeNow(kind: ResourceKind, id: number): Promise<void> {
-  const index = created.findIndex((entry) => entry.kind === kind && entry.id === id);
+  const resource = resourceNamed(RESOURCE_OF_KIND[kind]);
+  await removeAt(resource && removalPath(resource, id, {}));
+}
+
+/** Removes the record `id` of what `operation` made now; says whether the contract lets it. */
+export async function removeMadeNow(operation: SpecOperation, id: number, ids: PathIds = {}): Promise<boolean> {
+  const resource = shapeOf(operation.operationId)?.resource;
+  const removal = resource && removalPath(resource, id, ids);
+  await removeAt(removal);
+  return removal !== undefined;
+}
+
+/** Removes record `id` of `resource` (of the parent `ids` name) now. */
+export async function removeRecord(resource: Resource, id: number, ids: PathIds = {}): Promise<void> {
+  await removeAt(removalPath(resource, id, ids));
+}
+
+/**
+ * An id that names no record of `kind`: one `make` made and removed again, or, where the contract
+ * cannot delete them, the largest id JSON numbers keep exact.
+ */
+export async function goneId(kind: ResourceKind, make: () => Promise<number>): Promise<number> {
+  const resource = resourceNamed(RESOURCE_OF_KIND[kind]);
+  if (!resource || !operationOf(resource, 'delete')) return Number.MAX_SAFE_INTEGER;
+  const id = await make();
+  await removeNow(kind, id);
+  return id;
+}
+
+async function removeAt(removal: string | undefined): Promise<void> {
+  if (removal === undefined) return;
+  const index = created.findIndex((entry) => entry.removal === removal);
   if (index >= 0) created.splice(index, 1);
-  await send({ method: 'DELETE', path: pathOfResource(kind, id) });
+  await send({ method: 'DELETE', path: removal });
 }
 
 /** Removes at most this many at once. */
 const REMOVALS_AT_ONCE = 8;
 
 /**
- * Removes what the suite created: orders first, then pets, then categories (each kind a few at
- * once). Says what it could not remove, and why, instead of failing: the checks are done by then.
+ * Removes what the suite created: records of sub-collections first, then orders and records of
+ * other resources, then pets, then categories (a few at once). Says what it could not remove, and
+ * why, instead of failing: the checks are done by then.
  */
 export async function cleanUp(): Promise<string | undefined> {
   const removals = created.splice(0);
   const left: string[] = [];
   let reason = '';
-  for (const kind of ['order', 'pet', 'category'] as const) {
-    const ofKind = removals.filter((entry) => entry.kind === kind);
-    for (let start = 0; start < ofKind.length; start += REMOVALS_AT_ONCE) {
+  const undeletable = removals.filter((entry) => entry.removal === undefined);
+  if (undeletable.length > 0) {
+    left.push(...undeletable.map((entry) => entry.what));
+    reason = 'the contract has no operation that deletes them';
+  }
+  for (const rank of [...new Set(removals.map((entry) => entry.rank))].sort()) {
+    const ofRank = removals.filter((entry) => entry.rank === rank && entry.removal !== undefined);
+    for (let start = 0; start < ofRank.length; start += REMOVALS_AT_ONCE) {
       await Promise.all(
-        ofKind.slice(start, start + REMOVALS_AT_ONCE).map(async ({ id }) => {
-          const path = pathOfResource(kind, id);
+        ofRank.slice(start, start + REMOVALS_AT_ONCE).map(async ({ removal }) => {
+          const path = String(removal);
           const answer = await send({ method: 'DELETE', path }).catch((error: unknown) => {
             reason = error instanceof Error ? error.message : String(error);
             return undefined;

@@ -8,7 +8,7 @@ import { type Exchange, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { readOperationFor, readPath } from './read-back.js';
 import { pathOf, validValue } from './requests.js';
-import { remember, resourceKindOf } from './test-data.js';
+import { rememberMade } from './test-data.js';
 import { requireNoProblems } from './violation.js';
 
 export type Body = Record<string, unknown>;
@@ -58,7 +58,7 @@ export async function writeAndRead(
         json: body,
       });
       const id = (answer.body as { id?: unknown } | undefined)?.id;
-      if (answer.status === 201 && typeof id === 'number') remember(resourceKindOf(operation.path), id);
+      if (answer.status === 201 && typeof id === 'number') rememberMade(operation, id, fresh.pathIds);
       expectConforms(operation, answer, {
         statuses: operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number),
       });

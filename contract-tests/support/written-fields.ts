@@ -81,6 +81,11 @@ export function writtenFieldProblems(operation: SpecOperation, sent: unknown, an
   return problems;
 }
 
+/** The JSON body a request carried, as sent (a hand-written one completed for a draft included). */
+export function sentBody(exchange: Exchange): unknown {
+  return exchange.requestBody === undefined ? undefined : JSON.parse(exchange.requestBody);
+}
+
 /**
  * Fails unless `exchange`'s body is what a write of `sent` leaves (writtenFieldProblems), with
  * the fields of `fixed` (the id it was written to) exactly.

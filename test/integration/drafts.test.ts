@@ -3,15 +3,7 @@
 // routed away; every exchange judged against the draft by a validator other than the mock's.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
-import {
-  noCategoryDelete,
-  owners,
-  petPhotos,
-  petTags,
-  reservedStatus,
-  storeStats,
-  writeDraft,
-} from '../support/drafts.js';
+import { writeFullDraft } from '../support/drafts.js';
 import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
 import { createOutsideJudge, type OutsideJudge } from '../support/outside-judge.js';
 
@@ -20,7 +12,7 @@ let judge: OutsideJudge;
 const judged: string[] = [];
 
 beforeAll(async () => {
-  const draft = await writeDraft(petTags, reservedStatus, petPhotos, owners, storeStats, noCategoryDelete);
+  const draft = await writeFullDraft();
   mock = await startTestMock({ contract: draft });
   judge = createOutsideJudge(mock.server.contractDraft?.document ?? {});
 });

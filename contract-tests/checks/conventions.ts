@@ -1,0 +1,166 @@
+// What the resources a draft of the contract adds must do by the conventions of their paths and
+// schemas (as the mock answers them): a create reads back with its defaults and an id of its own,
+// a replace removes what it leaves out, a merge changes only what it sends, a delete deletes,
+// and a sub-collection lists one parent's records only, with 404 for a parent that is not there.
+// Checks are named by the draft's operationIds; the resources the suite was written for have
+// checks of their own (stateful.ts) and are not checked here.
+import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
+import type { SpecOperation } from '../support/contract-spec.js';
+import type { Exchange } from '../support/exchange.js';
+import { type Body, defaultsFor, recordBody, requireFields, writableProperties } from '../support/record-bodies.js';
+import { type References, validValue } from '../support/requests.js';
+import { fillPath, newResources, operationOf, type Resource, resourceNamed } from '../support/resources.js';
+import { call } from '../support/steps.js';
+import { createTestData, makeRecord, rememberMade, type TestData } from '../support/test-data.js';
+import { ContractViolation } from '../support/violation.js';
+
+let data: TestData;
+
+type Made = { id: number; body: Body; answer: Body; exchange: Exchange };
+
+const successes = (operation: SpecOperation) =>
+  operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number);
+
+/** A record made by `creation` under `parents`, with `body`. */
+async function make(creation: SpecOperation, parents: References, body: Body): Promise<Made> {
+  const exchange = await call(creation.operationId, fillPath(creation.path, parents), body, successes(creation));
+  const answer = exchange.body as Body;
+  const id = answer?.id;
+  if (typeof id !== 'number')
+    throw new ContractViolation(exchange, `${creation.operationId}: the record made, with its id`, [
+      `its id is ${JSON.stringify(id)}`,
+    ]);
+  rememberMade(creation, id, parents);
+  return { id, body, answer, exchange };
+}
+
+function checksOf(resource: Resource, keyParameter: string): void {
+  const creation = operationOf(resource, 'create');
+  const read = operationOf(resource, 'read');
+  if (!creation || !read) return;
+  const parentParameter = resource.parent?.param;
+  const itemPath = (id: number, parents: References) => fillPath(read.path, { ...parents, [keyParameter]: id });
+  const references = () => ({ ...data.bodies, ...data.paths });
+  const readBack = async (made: Made, parents: References, expected: Body, what: string) => {
+    const exchange = await call(read.operationId, itemPath(made.id, parents), undefined, [200]);
+    requireFields(exchange, what, exchange.body, { ...expected, id: made.id });
+  };
+
+  check(
+    [creation.operationId, read.operationId],
+    `${creation.operationId}: a record made reads back by ${read.operationId}, with the defaults of what was left out and an id of its own`,
+    async () => {
+      const parents = references();
+      const body = recordBody(creation.requestSchema, parents, 'all');
+      const expected = { ...body, ...defaultsFor(creation.requestSchema, body) };
+      const [first, second] = [await make(creation, parents, body), await make(creation, parents, body)];
+      requireFields(first.exchange, `${creation.operationId}: its answer`, first.answer, expected);
+      if (first.id === second.id)
+        throw new ContractViolation(second.exchange, 'two creates: two different ids', [`both got id ${first.id}`]);
+      const location = first.exchange.headers.location;
+      if (typeof location === 'string' && !location.endsWith(itemPath(first.id, parents)))
+        throw new ContractViolation(first.exchange, `a Location ending ${itemPath(first.id, parents)}`, [
+          `Location is ${location}`,
+        ]);
+      await readBack(first, parents, expected, `${read.operationId}: the record read back`);
+    },
+  );
+
+  const replace = operationOf(resource, 'replace');
+  if (replace)
+    check(
+      replace.operationId,
+      `${replace.operationId}: a replacement removes the fields it leaves out, applies defaults, and reads back`,
+      async () => {
+        const parents = references();
+        const made = await make(creation, parents, recordBody(creation.requestSchema, parents, 'all'));
+        const body = recordBody(replace.requestSchema, parents, 'required');
+        const left = writableProperties(replace.requestSchema)
+          .map(({ name, schema }) => (name in body || schema.default !== undefined ? undefined : name))
+          .filter((name): name is string => name !== undefined);
+        const expected = { ...body, ...defaultsFor(replace.requestSchema, body) };
+        const exchange = await call(replace.operationId, itemPath(made.id, parents), body, successes(replace));
+        requireFields(
+          exchange,
+          `${replace.operationId}: its answer`,
+          exchange.body,
+          { ...expected, id: made.id },
+          left,
+        );
+        await readBack(made, parents, expected, `${read.operationId}: the record read after ${replace.operationId}`);
+      },
+    );
+
+  const merge = operationOf(resource, 'merge');
+  const changed = merge && writableProperties(merge.requestSchema).find(({ name }) => name !== keyParameter);
+  if (merge && changed)
+    check(
+      merge.operationId,
+      `${merge.operationId}: a change sets the fields it sends, keeps the others, and reads back`,
+      async () => {
+        const parents = references();
+        const made = await make(creation, parents, recordBody(creation.requestSchema, parents, 'all'));
+        const change = { [changed.name]: validValue(changed.schema, changed.name, parents) };
+        const expected = { ...made.answer, ...change };
+        const exchange = await call(merge.operationId, itemPath(made.id, parents), change, successes(merge));
+        requireFields(exchange, `${merge.operationId}: its answer`, exchange.body, expected);
+        await readBack(made, parents, expected, `${read.operationId}: the record read after ${merge.operationId}`);
+      },
+    );
+
+  const deletion = operationOf(resource, 'delete');
+  if (deletion)
+    check(
+      deletion.operationId,
+      `${deletion.operationId}: a deleted record reads as 404, and a second delete is 404`,
+      async () => {
+        const parents = references();
+        const made = await make(creation, parents, recordBody(creation.requestSchema, parents, 'all'));
+        await call(deletion.operationId, itemPath(made.id, parents), undefined, successes(deletion));
+        await call(read.operationId, itemPath(made.id, parents), undefined, [404]);
+        await call(deletion.operationId, itemPath(made.id, parents), undefined, [404]);
+      },
+    );
+
+  const list = operationOf(resource, 'list');
+  const parent = resource.parent?.resource ? resourceNamed(resource.parent.resource) : undefined;
+  if (list && parent && parentParameter)
+    check(
+      [list.operationId, creation.operationId],
+      `${list.operationId}: lists the records of its own ${parentParameter} only, and a ${parentParameter} that is not there is 404`,
+      async () => {
+        const mine = references();
+        const otherId = await makeRecord(parent, mine, mine, `a second ${parentParameter}`);
+        if (otherId === undefined) throw new Error(`Could not make a second record to hold ${resource.name}.`);
+        const other = { ...mine, [parentParameter]: otherId };
+        const made = await make(creation, mine, recordBody(creation.requestSchema, mine, 'required'));
+        const ids = async (parents: References) => {
+          const exchange = await call(list.operationId, `${fillPath(list.path, parents)}?limit=100`, undefined, [200]);
+          return { exchange, ids: (exchange.body as Body[]).map((record) => record.id) };
+        };
+        const own = await ids(mine);
+        if (!own.ids.includes(made.id))
+          throw new ContractViolation(own.exchange, `the record ${made.id} in its own list`, ['it is not listed']);
+        const others = await ids(other);
+        if (others.ids.includes(made.id))
+          throw new ContractViolation(others.exchange, `the record ${made.id} only under its own ${parentParameter}`, [
+            `it is listed under ${parentParameter} ${otherId}`,
+          ]);
+        const nowhere = { ...mine, [parentParameter]: Number.MAX_SAFE_INTEGER };
+        await call(list.operationId, fillPath(list.path, nowhere), undefined, [404]);
+        await call(
+          creation.operationId,
+          fillPath(creation.path, nowhere),
+          recordBody(creation.requestSchema, mine, 'required'),
+          [404],
+        );
+      },
+    );
+}
+
+kindOfChecks('stateful', "a draft's new resources, by the conventions of their paths and schemas", () => {
+  beforeChecks(async () => {
+    data = await createTestData();
+  });
+  for (const { resource, keyParameter } of newResources()) group(resource.name, () => checksOf(resource, keyParameter));
+});

@@ -1,0 +1,29 @@
+// Bodies the suite writes by hand for the operations it was written for, sent to a draft that asks
+// more of them: each required property a hand-written body lacks takes a valid value drawn from the
+// draft's schema, so that a check keeps its purpose when a draft adds a required field.
+import { BUILT_IN_OPERATION_IDS, CHECKING_A_DRAFT, listOperations, type SpecOperation } from './contract-spec.js';
+import { flatten, validValue } from './requests.js';
+
+/** Whether `path` (after the base URL, maybe with a query) is one of the operation's path template. */
+export function pathMatches(operation: SpecOperation, path: string): boolean {
+  const escaped = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/?]+');
+  return new RegExp(`^${escaped}(\\?|$)`).test(path);
+}
+
+/** The operation a request goes to, by its method and path. */
+export function operationAt(method: string, path: string): SpecOperation | undefined {
+  return listOperations().find(
+    (operation) => operation.method === method.toLowerCase() && pathMatches(operation, path),
+  );
+}
+
+/** A hand-written body for `operation`, with the properties a draft requires and it lacks. */
+export function completedBody(operation: SpecOperation | undefined, json: unknown): unknown {
+  if (!CHECKING_A_DRAFT || !operation?.requestSchema || !BUILT_IN_OPERATION_IDS.has(operation.operationId)) return json;
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+  const schema = flatten(operation.requestSchema);
+  const missing = ((schema.required ?? []) as string[]).filter((name) => !(name in json));
+  if (missing.length === 0) return json;
+  const added = missing.map((name) => [name, validValue(schema.properties?.[name] ?? {}, name, {})]);
+  return { ...json, ...Object.fromEntries(added) };
+}

@@ -1,0 +1,76 @@
+// Bodies for the checks of a draft's resources, and what their answers must keep: every property
+// a write may set (readOnly ones are the server's), the defaults the request schema gives to what
+// is left out, and a comparison that reads date-times as instants and ignores the order of keys.
+import { isDeepStrictEqual } from 'node:util';
+import type { Exchange } from './exchange.js';
+import { flatten, type References, validValue } from './requests.js';
+import { ContractViolation } from './violation.js';
+
+export type Body = Record<string, unknown>;
+
+type Property = { name: string; schema: { default?: unknown; readOnly?: boolean; format?: string } };
+
+/** The properties a write may send: those of the request schema that are not readOnly. */
+export function writableProperties(requestSchema: unknown): Property[] {
+  const schema = flatten(requestSchema ?? {});
+  return Object.entries<unknown>(schema.properties ?? {})
+    .map(([name, raw]) => ({ name, schema: flatten(raw) }))
+    .filter((property) => property.schema.readOnly !== true);
+}
+
+export function requiredOf(requestSchema: unknown): Set<string> {
+  return new Set<string>(flatten(requestSchema ?? {}).required ?? []);
+}
+
+/**
+ * A valid body: every writable property (or only the required ones), with those that have a
+ * default left out, so that the answer shows the default applied.
+ */
+export function recordBody(requestSchema: unknown, references: References, only: 'all' | 'required'): Body {
+  const required = requiredOf(requestSchema);
+  const body: Body = {};
+  for (const { name, schema } of writableProperties(requestSchema)) {
+    if (only === 'required' && !required.has(name)) continue;
+    if (schema.default !== undefined && !required.has(name)) continue;
+    body[name] = validValue(schema, name, references);
+  }
+  return body;
+}
+
+/** The defaults a write applies to what `body` leaves out. */
+export function defaultsFor(requestSchema: unknown, body: Body): Body {
+  const defaults: Body = {};
+  for (const { name, schema } of writableProperties(requestSchema))
+    if (!(name in body) && schema.default !== undefined) defaults[name] = schema.default;
+  return defaults;
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Equal as JSON values, whatever the order of keys; two date-times are equal when they are the same instant. */
+export function sameValue(actual: unknown, expected: unknown): boolean {
+  if (typeof actual === 'string' && typeof expected === 'string' && DATE_TIME.test(actual) && DATE_TIME.test(expected))
+    return Date.parse(actual) === Date.parse(expected);
+  return isDeepStrictEqual(actual, expected);
+}
+
+/** Fails with `exchange` unless `record` has each field of `expected`, and none of `absent`. */
+export function requireFields(
+  exchange: Exchange,
+  what: string,
+  record: unknown,
+  expected: Body,
+  absent: readonly string[] = [],
+): void {
+  const got = (record ?? {}) as Body;
+  const problems = [
+    ...Object.entries(expected)
+      .filter(([name, value]) => !sameValue(got[name], value))
+      .map(
+        ([name, value]) =>
+          `${name} is ${name in got ? JSON.stringify(got[name]) : 'missing'}, expected ${JSON.stringify(value)}`,
+      ),
+    ...absent.filter((name) => name in got).map((name) => `${name} is ${JSON.stringify(got[name])}, expected none`),
+  ];
+  if (problems.length > 0) throw new ContractViolation(exchange, `${what}: ${JSON.stringify(expected)}`, problems);
+}

@@ -1,0 +1,96 @@
+// The items the list checks work on for a resource a draft adds: records made through its create
+// operation (under a parent of the suite's own for a sub-collection, whose path keeps them apart),
+// with each filter's field at two values in every combination, so that each filter keeps some of
+// them and leaves the others. A filter is probed with each value the records have and one none has.
+import { send } from './exchange.js';
+import { filterRules, type Item } from './list-semantics.js';
+import { flatten, validValue } from './requests.js';
+import { fillPath, newResources, operationOf } from './resources.js';
+import { makeRecord, rememberMade } from './test-data.js';
+import { describeExchange } from './violation.js';
+
+export type RecordListScope = {
+  query: Record<string, string | number>;
+  path?: string;
+  items: Item[];
+  probes(parameter: string): Array<{ value: string; why: string }>;
+};
+
+/** Records per list: two values of up to two filters, in every combination. */
+const RECORDS = 4;
+
+type FieldValues = { values: [unknown, unknown]; absent: unknown[] };
+
+/** Two values of a filter's field, and values none of the suite's records will have. */
+function fieldValues(schema: unknown, name: string): FieldValues {
+  const field = flatten(schema);
+  if (field.type === 'boolean') return { values: [true, false], absent: [] };
+  if (Array.isArray(field.enum)) {
+    const [first, second = first] = field.enum as unknown[];
+    return { values: [first, second], absent: (field.enum as unknown[]).slice(2) };
+  }
+  if (field.type === 'integer' || field.type === 'number') {
+    const low = Number(validValue(field, name, {}));
+    const high = field.maximum !== undefined && low + 1 > field.maximum ? low - 1 : low + 1;
+    return { values: [low, high], absent: [] };
+  }
+  // Texts the suite makes are unique: a third one is on no record.
+  return {
+    values: [validValue(field, name, {}), validValue(field, name, {})],
+    absent: [validValue(field, name, {})],
+  };
+}
+
+/** The list scopes of the resources a draft adds, their parents made (or taken) from `ids`. */
+export async function recordListScopes(ids: Record<string, number>): Promise<Record<string, RecordListScope>> {
+  const scopes: Record<string, RecordListScope> = {};
+  const parents = { ...ids };
+  for (const { resource, keyParameter } of newResources()) {
+    const list = operationOf(resource, 'list');
+    const creation = operationOf(resource, 'create');
+    if (!list || !creation) {
+      // Still a parent for the sub-collections under it.
+      const id = await makeRecord(resource, parents, parents, `a record of ${resource.name}`);
+      if (id !== undefined) parents[keyParameter] = id;
+      continue;
+    }
+    const properties = flatten(creation.requestSchema ?? {}).properties ?? {};
+    const filters = filterRules(list)
+      .map((rule) => rule.parameter)
+      .filter((parameter) => parameter in properties)
+      .map((parameter) => [parameter, fieldValues(properties[parameter], parameter)] as const);
+    const path = fillPath(creation.path, parents);
+    const items: Item[] = [];
+    for (let index = 0; index < RECORDS; index += 1) {
+      const body = validValue(creation.requestSchema ?? {}, '', parents) as Record<string, unknown>;
+      filters.forEach(([parameter, { values }], place) => {
+        body[parameter] = values[(index >> place) & 1];
+      });
+      const exchange = await send({ operationId: creation.operationId, method: 'POST', path, json: body });
+      const id = (exchange.body as Item | undefined)?.id;
+      if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number')
+        throw new Error(
+          `Could not set up the list checks: ${creation.operationId} making a record to list failed.\n  Expected:  a success with the id of what was created\n${describeExchange(exchange)}`,
+        );
+      rememberMade(creation, id, parents);
+      items.push(exchange.body as Item);
+    }
+    parents[keyParameter] = Number(items[0]?.id);
+    const listPath = fillPath(list.path, parents);
+    const byParameter = new Map(filters);
+    scopes[list.operationId] = {
+      query: {},
+      ...(listPath === list.path ? {} : { path: listPath }),
+      items,
+      probes: (parameter) => {
+        const field = byParameter.get(parameter);
+        if (!field) return [];
+        return [
+          ...field.values.map((value) => ({ value: String(value), why: 'a value records of the suite have' })),
+          ...field.absent.map((value) => ({ value: String(value), why: 'a value no record of the suite has' })),
+        ];
+      },
+    };
+  }
+  return scopes;
+}

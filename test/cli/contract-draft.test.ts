@@ -1,0 +1,138 @@
+// contract --contract DRAFT against the mock serving the same draft: it passes, its checks name
+// every operation the draft adds (in the console and JUnit), the checks written for an operation
+// the draft removed are skipped with why, those whose bodies lack a field the draft now requires
+// (a category's icon) send one; and implementations of the draft broken by convention
+// (a field dropped, a delete that deletes nothing, one pet's photos under another) are caught.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type Breakage, rewriteJson, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
+import { createMockServer, type MockServer } from '../../src/server.js';
+import { runCli } from '../support/cli.js';
+import { categoryIcon, writeFullDraft } from '../support/drafts.js';
+import { useTempFolder } from '../support/temp-folder.js';
+
+const ADDED = [
+  'listPetPhotos',
+  'addPetPhoto',
+  'getPetPhoto',
+  'deletePetPhoto',
+  'listOwners',
+  'createOwner',
+  'getOwner',
+  'replaceOwner',
+  'changeOwner',
+  'deleteOwner',
+  'getStoreStats',
+];
+
+/** A list of photos that forgets its parent: each photo added is listed under every pet. */
+function photosOfEveryPet(): Breakage {
+  const added: unknown[] = [];
+  return {
+    response: (response, request) => {
+      if (!/\/pets\/by-id\/\d+\/photos(\?|$)/.test(request.path)) return response;
+      if (request.method === 'POST' && response.status === 201) added.push(JSON.parse(response.body));
+      if (request.method !== 'GET' || response.status !== 200) return response;
+      return rewriteJson(response, (body) => [...(body as unknown[]), ...added]);
+    },
+  };
+}
+
+describe('contract --contract: the suite follows a draft', () => {
+  const folder = useTempFolder('contract-draft');
+  let draft: string;
+  let mock: MockServer;
+  beforeAll(async () => {
+    draft = await writeFullDraft(categoryIcon);
+    mock = await createMockServer({ data: ':memory:', contract: draft, lintContract: false });
+  });
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  const check = (baseUrl: string, ...more: string[]) =>
+    runCli(['contract', '--contract', draft, '--base-url', baseUrl, '--api-key', 'demo-enterprise', ...more]);
+
+  it('passes the mock serving the draft, checking every operation the draft adds', async () => {
+    const junit = join(folder(), 'draft.xml');
+    const run = await check(mock.url, '--junit', junit);
+    expect(run.stdout).toMatch(/: \d+ passed, 0 failed, \d+ skipped/);
+    expect(run.code).toBe(0);
+    const cases = [...(await readFile(junit, 'utf8')).matchAll(/<testcase [^>]*name="([^"]*)"/g)].map(
+      ([, name]) => name ?? '',
+    );
+    for (const operationId of ADDED)
+      expect(cases.filter((name) => name.startsWith(`${operationId}:`)).length).toBeGreaterThan(1);
+    // By convention: each new resource's round trips, named by the draft's operationIds.
+    expect(cases).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^createOwner: a record made reads back by getOwner/),
+        expect.stringMatching(/^replaceOwner: a replacement removes the fields it leaves out/),
+        expect.stringMatching(/^changeOwner: a change sets the fields it sends/),
+        expect.stringMatching(/^deleteOwner: a deleted record reads as 404/),
+        expect.stringMatching(/^listPetPhotos: lists the records of its own petId only/),
+        expect.stringMatching(/^listOwners: city keeps exactly the items with city equal to it/),
+      ]),
+    );
+    // Written for deleteCategory, which the draft removed: skipped, with why.
+    expect(run.stdout).toMatch(
+      /createCategory: a name freed by a delete.*\(it needs deleteCategory, which the contract checked does not have\)/,
+    );
+    expect(run.stdout).toMatch(
+      /could not remove \d+ of the things it made .*the contract has no operation that deletes them/,
+    );
+  }, 300_000);
+
+  const broken: Array<[string, string[], Breakage, RegExp]> = [
+    [
+      'a create that drops a field it was sent',
+      ['--operations', 'createOwner,getOwner', '--checks', 'stateful'],
+      {
+        response: (response, request) =>
+          request.method === 'POST' && request.path.endsWith('/owners')
+            ? rewriteJson(response, (body) => ({ ...(body as object), city: undefined }))
+            : response,
+      },
+      /createOwner: a record made reads back by getOwner[^\n]*\n[^\n]*city is missing/,
+    ],
+    [
+      'a delete that answers 204 and deletes nothing',
+      ['--operations', 'deleteOwner', '--checks', 'stateful'],
+      {
+        // Read instead of deleted, answered as a delete: the limit's headers stay the mock's.
+        request: (request) =>
+          request.method === 'DELETE' && /\/owners\/\d+$/.test(request.path)
+            ? { ...request, method: 'GET', headers: { ...request.headers, 'x-deleted-nothing': '1' } }
+            : request,
+        response: (response, request) => {
+          if (request.headers['x-deleted-nothing'] !== '1' || response.status !== 200) return response;
+          const { 'content-type': _type, ...headers } = response.headers;
+          return { status: 204, headers, body: '' };
+        },
+      },
+      /deleteOwner: a deleted record reads as 404[^\n]*\n[^\n]*status 200, expected 404/,
+    ],
+    [
+      "one pet's photos listed under every pet",
+      ['--operations', 'listPetPhotos', '--checks', 'stateful'],
+      photosOfEveryPet(),
+      /listPetPhotos: lists the records of its own petId only[^\n]*\n[^\n]*it is listed under petId/,
+    ],
+  ];
+
+  it.each(broken)(
+    'catches %s',
+    async (_what, selection, breakage, caught) => {
+      const proxy = await startBrokenProxy(new URL(mock.url).origin, breakage);
+      try {
+        const run = await check(`${proxy.origin}/v1`, ...selection);
+        expect(run.stdout).toMatch(caught);
+        expect(run.code).toBe(1);
+      } finally {
+        await proxy.close();
+      }
+    },
+    120_000,
+  );
+});
