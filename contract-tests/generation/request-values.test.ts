@@ -1,22 +1,17 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { draftDocument, petPhotos } from '../../test/support/drafts.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { validValue } from '../support/requests.js';
 import { invalidBodies } from './invalid-values.js';
 import { queryString, validRequests } from './operation-requests.js';
 import { validValues } from './valid-values.js';
 
-/** A photo as a draft declares it: its id readOnly beside an allOf of a $ref, its time readOnly too. */
-const PHOTO = {
-  type: 'object',
-  required: ['id', 'url'],
-  properties: {
-    id: { allOf: [{ $ref: '#/components/schemas/Id' }], readOnly: true },
-    url: { type: 'string', format: 'uri', maxLength: 500 },
-    caption: { type: 'string', maxLength: 200 },
-    takenAt: { type: 'string', format: 'date-time', readOnly: true },
-  },
-};
+/** A pet's photo as the drafts have it: its id readOnly beside an allOf of a $ref, its time readOnly too. */
+let PHOTO: Record<string, unknown>;
+beforeAll(async () => {
+  PHOTO = (await draftDocument(petPhotos)).components.schemas.Photo;
+});
 
 function operation(fields: Partial<SpecOperation>): SpecOperation {
   return {
