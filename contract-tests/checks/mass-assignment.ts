@@ -2,7 +2,7 @@
 // that its input does not have (the id, an order's complete, an entry's petId) and one the
 // contract declares nowhere. The contract neither forbids nor names them, so either answer is
 // right: refused with 400, or ignored; never stored, in the answer or in a read afterwards.
-import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
+import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { resolve, type SpecOperation } from '../support/contract-spec.js';
@@ -17,12 +17,20 @@ const UNDECLARED = 'contractUndeclared';
 // The largest id the contract allows but one: no implementation hands it out to a fresh create.
 const CHOSEN_ID = 9_007_199_254_740_990;
 
-/** A value a client could try to set, by the property's type; none for types it cannot guess. */
+/**
+ * A value a client could try to set, by the property's type; a text of the property's format
+ * (a unique one), so that a refusal is for setting it, not for its form. None for types it
+ * cannot guess.
+ */
 function forcedValue(name: string, schema: JsonSchema): unknown {
   if (name === 'id') return CHOSEN_ID;
   if (schema.type === 'boolean') return true;
   if (schema.type === 'integer') return CHOSEN_ID;
-  if (schema.type === 'string') return 'contract-forced';
+  // Of its format where it has one; an enum's or a const's value could be the one the server sets.
+  if (schema.type === 'string')
+    return schema.format && schema.enum === undefined && schema.const === undefined
+      ? validValue(schema, 'forced', {})
+      : 'contract-forced';
   return undefined;
 }
 
@@ -58,7 +66,8 @@ kindOfChecks('values', 'mass assignment: what a write may not set is never store
     '%s',
     async (_name, operation: SpecOperation) => {
       const success = successOf(operation) as 201 | 200;
-      const input = new Set(propertiesOf(schemaOf(operation.requestSchema)).map(([name]) => name));
+      // readOnly properties of the input are the server's to set, as those it does not have.
+      const input = new Set(writablePropertiesOf(schemaOf(operation.requestSchema)).map(([name]) => name));
       const answerSchema = resolve(operation.raw.responses[String(success)])?.content?.['application/json']?.schema;
       const forced: Record<string, unknown> = {};
       for (const [name, property] of propertiesOf(schemaOf(answerSchema))) {

@@ -3,81 +3,24 @@
 // removed; a field the schema does not have is ignored and never stored; a date-time written
 // with an offset reads back as the same instant; a list's limit and offset left out are their
 // defaults. Each read back after the write. The fields and defaults come from the schemas.
-import { propertiesOf, schemaOf } from '../generation/json-schema.js';
+import { requiredInRequest, schemaOf } from '../generation/json-schema.js';
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { listOperations, type SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
-import { createGenerationData, freshPathIds, type GenerationData } from '../support/generation-data.js';
+import { createGenerationData, type GenerationData } from '../support/generation-data.js';
 import { listProblems } from '../support/list-oracle.js';
 import { isList, pageDefault } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
-import { readOperationFor, readPath } from '../support/read-back.js';
-import { pathOf, uniqueText, validValue } from '../support/requests.js';
+import { uniqueText, validValue } from '../support/requests.js';
 import { fillPath } from '../support/resources.js';
+import { CheckSkipped } from '../support/scheduler.js';
 import { rememberMade } from '../support/test-data.js';
-import { ContractViolation, requireNoProblems } from '../support/violation.js';
+import { answeredFieldsOf, type Body, fullBody, otherValue, writeAndRead } from '../support/value-writes.js';
+import { requireNoProblems } from '../support/violation.js';
 
-type Body = Record<string, unknown>;
 const UNKNOWN_FIELD = 'contractUnknownField';
 const OFFSET_DATE_TIME = '2031-05-17T13:45:30.125+02:00';
-
-/** A valid body with every field: the required ones and the optional ones without a default. */
-function fullBody(operation: SpecOperation, data: GenerationData): Body {
-  const schema = schemaOf(operation.requestSchema);
-  const body = validValue(schema, 'body', data.references.body) as Body;
-  for (const [field, property] of propertiesOf(schema)) {
-    if (!(field in body) && property.default === undefined)
-      body[field] = validValue(property, field, data.references.body);
-  }
-  return body;
-}
-
-/** Writes `body` (to a fresh resource for a PUT or PATCH), reads it back, and hands both to `judge`. */
-async function writeAndRead(
-  operation: SpecOperation,
-  data: GenerationData,
-  bodies: Body[],
-  judge: (answer: Exchange, read: Exchange) => string[],
-  expected: string,
-): Promise<void> {
-  const fresh = await freshPathIds(operation, data);
-  try {
-    let answer: Exchange | undefined;
-    for (const body of bodies) {
-      answer = await send({
-        operationId: operation.operationId,
-        method: operation.method,
-        path: pathOf(operation, {}, fresh.pathIds),
-        json: body,
-      });
-      const id = (answer.body as { id?: unknown } | undefined)?.id;
-      if (answer.status === 201 && typeof id === 'number') rememberMade(operation, id, fresh.pathIds);
-      expectConforms(operation, answer, {
-        statuses: operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number),
-      });
-    }
-    const last = answer as Exchange;
-    const reader = readOperationFor(operation);
-    if (!reader) {
-      requireNoProblems(last, expected, judge(last, last));
-      return;
-    }
-    const ownIds = Object.fromEntries(
-      Object.entries(fresh.pathIds).filter(([name]) => operation.path.includes(`{${name}}`)),
-    );
-    const read = await send({
-      operationId: reader.operationId,
-      method: 'GET',
-      path: readPath(reader, ownIds, last.body),
-    });
-    expectConforms(reader, read, { statuses: [200], description: `what ${operation.operationId} wrote, read back` });
-    const problems = judge(last, read);
-    if (problems.length > 0) throw new ContractViolation(read, expected, problems);
-  } finally {
-    await fresh.remove();
-  }
-}
 
 const fieldOf = (exchange: Exchange, field: string) => (exchange.body as Body | undefined)?.[field];
 
@@ -90,42 +33,49 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
   const writes = selectedOperations().filter(
     (operation) => operation.requestSchema && schemaOf(operation.requestSchema).type === 'object',
   );
-  const fieldsOf = (operation: SpecOperation) => propertiesOf(schemaOf(operation.requestSchema));
+  const merges = (operation: SpecOperation) => operation.method === 'patch';
+  const defaulted = (operation: SpecOperation) =>
+    answeredFieldsOf(operation).filter(([, property]) => property.default !== undefined);
 
+  // A field with a default, left out: a create or a replacement takes the default; a merge (RFC
+  // 7396) changes only what it names, so the field keeps the value the write before set.
   eachCheck(
     writes.flatMap((operation) =>
-      fieldsOf(operation)
-        .filter(([, property]) => property.default !== undefined)
-        .map(
-          ([field, property]) =>
-            [
-              `${operation.operationId}: ${field} left out takes its default ${JSON.stringify(property.default)}`,
-              operation,
-              field,
-              property.default,
-              property.enum?.find((value) => value !== property.default),
-            ] as const,
-        ),
+      defaulted(operation).map(
+        ([field, property]) =>
+          [
+            merges(operation)
+              ? `${operation.operationId}: ${field} left out of a merge keeps its value, not its default ${JSON.stringify(property.default)}`
+              : `${operation.operationId}: ${field} left out takes its default ${JSON.stringify(property.default)}`,
+            operation,
+            field,
+            property,
+          ] as const,
+      ),
     ),
     '%s',
-    async (_name, operation, field, fallback, other) => {
+    async (_name, operation, field, property) => {
       const body = fullBody(operation, data);
       const { [field]: _left, ...without } = body;
-      // A replacement first writes another value, so that keeping the old one shows.
-      const bodies =
-        operation.method === 'post' || other === undefined ? [without] : [{ ...body, [field]: other }, without];
+      // A change first writes another value, so that keeping the old one (or losing it) shows.
+      const other = operation.method === 'post' ? undefined : otherValue(property, field, property.default, data);
+      if (merges(operation) && other === undefined)
+        throw new CheckSkipped(`${field} takes no valid value but its default, so a merge cannot show it kept`);
+      const expected = merges(operation) ? other : property.default;
       await writeAndRead(
         operation,
         data,
-        bodies,
+        other === undefined ? [without] : [{ ...body, [field]: other }, without],
         (answer, read) =>
           [answer, read]
-            .filter((exchange) => JSON.stringify(fieldOf(exchange, field)) !== JSON.stringify(fallback))
+            .filter((exchange) => JSON.stringify(fieldOf(exchange, field)) !== JSON.stringify(expected))
             .map(
               (exchange) =>
                 `${exchange === read ? 'read back, ' : ''}${field} is ${JSON.stringify(fieldOf(exchange, field))}`,
             ),
-        `${field} ${JSON.stringify(fallback)}, its default, in the answer and read back`,
+        merges(operation)
+          ? `${field} ${JSON.stringify(expected)}, as the write before set it, in the answer and read back`
+          : `${field} ${JSON.stringify(expected)}, its default, in the answer and read back`,
       );
     },
   );
@@ -134,10 +84,10 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
     writes
       .filter((operation) => operation.method === 'put')
       .flatMap((operation) =>
-        fieldsOf(operation)
+        answeredFieldsOf(operation)
           .filter(
             ([field, property]) =>
-              property.default === undefined && !(schemaOf(operation.requestSchema).required ?? []).includes(field),
+              property.default === undefined && !requiredInRequest(schemaOf(operation.requestSchema)).includes(field),
           )
           .map(
             ([field]) =>
@@ -187,7 +137,7 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
 
   eachCheck(
     writes.flatMap((operation) =>
-      fieldsOf(operation)
+      answeredFieldsOf(operation)
         .filter(([, property]) => property.format === 'date-time')
         .map(
           ([field]) =>

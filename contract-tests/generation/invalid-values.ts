@@ -2,7 +2,7 @@
 // minimum or maximum, outside the enum, of the wrong type, not the format, a required field
 // missing. Each case is an arbitrary, so that a failure shrinks to its smallest form.
 import fc from 'fast-check';
-import { type JsonSchema, propertiesOf, schemaOf } from './json-schema.js';
+import { type JsonSchema, requiredInRequest, schemaOf, writablePropertiesOf } from './json-schema.js';
 import { ASTRAL, combiningText, textOfLength } from './valid-values.js';
 
 export type InvalidValue = { rule: string; arbitrary: fc.Arbitrary<unknown> };
@@ -70,7 +70,9 @@ export type InvalidBody = { rule: string; change: fc.Arbitrary<(valid: Record<st
 export function invalidBodies(raw: unknown): InvalidBody[] {
   const schema: JsonSchema = schemaOf(raw);
   const cases: InvalidBody[] = [{ rule: 'a JSON array instead of an object', change: fc.constant((valid) => [valid]) }];
-  for (const [field, property] of propertiesOf(schema)) {
+  // A readOnly field is not the client's to send: whether one sent is refused or ignored, the
+  // contract leaves open (OpenAPI 3.1 makes it an annotation), so no case breaks one.
+  for (const [field, property] of writablePropertiesOf(schema)) {
     for (const invalid of invalidValues(property)) {
       cases.push({
         rule: `${field} ${invalid.rule}`,
@@ -78,7 +80,7 @@ export function invalidBodies(raw: unknown): InvalidBody[] {
       });
     }
   }
-  for (const field of schema.required ?? []) {
+  for (const field of requiredInRequest(schema)) {
     cases.push({
       rule: `without the required ${field}`,
       change: fc.constant((valid: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
 // The parts of JSON Schema the generators read, typed, with allOf merged and $refs followed.
-import { flatten } from '../support/requests.js';
+import { resolve } from '../support/contract-spec.js';
 
 export type JsonSchema = {
   type?: string;
@@ -19,7 +19,34 @@ export type JsonSchema = {
   items?: JsonSchema;
   minItems?: number;
   maxItems?: number;
+  /** Set by the server: never sent in a request (OpenAPI 3.0 §4.7.25, JSON Schema validation §9.4). */
+  readOnly?: boolean;
+  /** Sent by clients only: never expected in an answer. */
+  writeOnly?: boolean;
 };
+
+// biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON until flattened
+type RawSchema = any;
+
+/** Merges allOf parts and follows $refs: the shape a value must have (keywords beside an allOf win). */
+export function flatten(raw: RawSchema): RawSchema {
+  const schema = resolve(raw) ?? {};
+  if (!Array.isArray(schema.allOf)) return schema;
+  const merged: RawSchema = {
+    ...schema,
+    properties: { ...(schema.properties ?? {}) },
+    required: [...(schema.required ?? [])],
+  };
+  delete merged.allOf;
+  for (const part of schema.allOf.map(flatten)) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key === 'properties') Object.assign(merged.properties, value);
+      else if (key === 'required') merged.required.push(...(value as string[]));
+      else merged[key] ??= value;
+    }
+  }
+  return merged;
+}
 
 /** The shape a value must have: allOf parts merged, $refs followed. */
 export function schemaOf(raw: unknown): JsonSchema {
@@ -29,6 +56,24 @@ export function schemaOf(raw: unknown): JsonSchema {
 /** The properties of an object schema, each flattened. */
 export function propertiesOf(schema: JsonSchema): Array<[string, JsonSchema]> {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => [name, schemaOf(property)]);
+}
+
+/** The properties a request may carry: all but the readOnly ones, which the server sets. */
+export function writablePropertiesOf(schema: JsonSchema): Array<[string, JsonSchema]> {
+  return propertiesOf(schema).filter(([, property]) => property.readOnly !== true);
+}
+
+/**
+ * The properties a request must carry: a required readOnly one is required of answers only
+ * (OpenAPI 3.0 §4.7.25; the same reading for 3.1's annotations).
+ */
+export function requiredInRequest(schema: JsonSchema): string[] {
+  const readOnly = new Set(
+    propertiesOf(schema)
+      .filter(([, property]) => property.readOnly === true)
+      .map(([name]) => name),
+  );
+  return (schema.required ?? []).filter((name) => !readOnly.has(name));
 }
 
 /** The largest integer the contract's ids (and JSON numbers read by JavaScript) take exactly. */

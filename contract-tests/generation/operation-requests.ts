@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { invalidBodies, invalidValues } from './invalid-values.js';
+import { type JsonSchema, schemaOf } from './json-schema.js';
 import { type Generated, type ReferenceIds, validValues } from './valid-values.js';
 
 export type GeneratedRequest = {
@@ -15,15 +16,29 @@ export type GeneratedRequest = {
 
 export type RequestReferences = { query: ReferenceIds; body: ReferenceIds };
 
-type Parameter = { name: string; in: string; required?: boolean; schema: unknown };
+type Parameter = { name: string; in: string; required?: boolean; allowEmptyValue?: boolean; schema: unknown };
 
 const parametersIn = (operation: SpecOperation, where: string) =>
   (operation.parameters as Parameter[]).filter((parameter) => parameter.in === where);
 
+/**
+ * The schema a valid query value meets: an empty value (`?city=`) only where the parameter says
+ * allowEmptyValue (OpenAPI 3.x, default false; express-openapi-validator refuses one otherwise).
+ */
+export function queryValueSchema(parameter: Parameter): JsonSchema {
+  const schema = schemaOf(parameter.schema);
+  if (parameter.allowEmptyValue === true || schema.type !== 'string') return schema;
+  return {
+    ...schema,
+    minLength: Math.max(1, schema.minLength ?? 0),
+    ...(Array.isArray(schema.enum) ? { enum: schema.enum.filter((value) => value !== '') } : {}),
+  };
+}
+
 /** Valid query values; an id filter is one of the suite's ids or any id at all. */
 function queryValues(operation: SpecOperation, references: ReferenceIds): Generated<Record<string, unknown>> {
   const fields = parametersIn(operation, 'query').map((parameter) => {
-    const values = validValues(parameter.schema, parameter.name, {});
+    const values = validValues(queryValueSchema(parameter), parameter.name, {});
     const reference = references[parameter.name];
     return [
       parameter,
@@ -99,10 +114,22 @@ export function invalidRequests(operation: SpecOperation, references: RequestRef
   return cases;
 }
 
+/**
+ * Text percent-encoded but for RFC 3986's unreserved characters: encodeURIComponent leaves
+ * `!'()*` as they are, which are reserved, and a query value with a reserved character is
+ * refused where its parameter does not say allowReserved (OpenAPI 3.x; express-openapi-validator).
+ */
+export function encodeQueryComponent(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /** The query string of a generated request (booleans and numbers written out as text). */
 export function queryString(query: Record<string, unknown>): string {
   const pairs = Object.entries(query)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+    .map(([name, value]) => `${encodeQueryComponent(name)}=${encodeQueryComponent(String(value))}`);
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }

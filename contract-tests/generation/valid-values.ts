@@ -2,7 +2,8 @@
 // first: each enum value, each optional field present and absent, lengths and numbers at their
 // bounds. References to resources (a pet's categoryId) take the ids of data the suite made.
 import fc from 'fast-check';
-import { type JsonSchema, MAX_SAFE, propertiesOf, schemaOf } from './json-schema.js';
+import { formattedValues } from './formats.js';
+import { type JsonSchema, MAX_SAFE, requiredInRequest, schemaOf, writablePropertiesOf } from './json-schema.js';
 
 export type Generated<T> = { arbitrary: fc.Arbitrary<T>; edges: T[] };
 
@@ -55,26 +56,9 @@ const unique = <T>(values: T[]) => {
   });
 };
 
-function dateTimes(): Generated<string> {
-  return {
-    arbitrary: fc
-      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
-      .map((date) => date.toISOString()),
-    // Every form RFC 3339 gives one instant: UTC, an offset either side, fractions of any length,
-    // a lower-case t and z. The same instants must come back, whatever the spelling.
-    edges: [
-      '2030-01-01T00:00:00.000Z',
-      '2031-05-17T13:45:30.125+02:00',
-      '2031-05-17t13:45:30z',
-      '2031-12-31T23:30:00-07:30',
-      '2032-02-29T23:59:59.999999Z',
-      '2030-06-01T00:00:00+00:00',
-    ],
-  };
-}
-
 function strings(schema: JsonSchema): Generated<string> {
-  if (schema.format === 'date-time') return dateTimes();
+  const formatted = formattedValues(schema.format, schema);
+  if (formatted) return formatted;
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? min + MAX_RANDOM_LENGTH;
   if (schema.pattern !== undefined) {
@@ -104,10 +88,11 @@ function numbers(schema: JsonSchema, integer: boolean): Generated<number> {
 }
 
 function objects(schema: JsonSchema, references: ReferenceIds): Generated<Record<string, unknown>> {
-  const fields = propertiesOf(schema).map(
+  // What the server sets (readOnly) is never sent: a valid request leaves it out.
+  const fields = writablePropertiesOf(schema).map(
     ([name, property]) => [name, validValues(property, name, references)] as const,
   );
-  const required = new Set(schema.required ?? []);
+  const required = new Set(requiredInRequest(schema));
   const minProperties = schema.minProperties ?? 0;
   const arbitrary = fc
     .record(Object.fromEntries(fields.map(([name, values]) => [name, values.arbitrary])), {

@@ -1,48 +1,10 @@
-// What a write must answer and keep: every field sent, as sent (date-times as the same instant),
-// a default where a field with one was left out, nothing of fields the schema does not have,
-// and for a replacement (PUT) nothing of optional fields left out. A read of the resource
-// afterwards (its GET, and the Location a create names) gives the same.
-import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
+// Where what a write left is read back: the GET of the resource it made, changed or deleted
+// (the successor of a deprecated one), at the path of the write's own ids or of the id it answered.
 import { listOperations, resolve, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { contractTarget } from './target.js';
 
 type Fields = Record<string, unknown>;
-
-function sameValue(schema: JsonSchema, sent: unknown, answered: unknown): boolean {
-  if (schema.format === 'date-time' && typeof sent === 'string' && typeof answered === 'string')
-    return Date.parse(sent) === Date.parse(answered);
-  return JSON.stringify(sent) === JSON.stringify(answered);
-}
-
-/** Problems of a write's answer against the body that was sent. */
-export function writtenFieldProblems(operation: SpecOperation, sent: unknown, answered: unknown): string[] {
-  if (!operation.requestSchema || typeof sent !== 'object' || sent === null || Array.isArray(sent)) return [];
-  if (typeof answered !== 'object' || answered === null) return [];
-  const schema = schemaOf(operation.requestSchema);
-  const body = sent as Fields;
-  const answer = answered as Fields;
-  const problems: string[] = [];
-  const fields = new Map(propertiesOf(schema));
-  for (const [field, property] of fields) {
-    if (field in body) {
-      if (!sameValue(property, body[field], answer[field]))
-        problems.push(`${field} is ${JSON.stringify(answer[field])}; ${JSON.stringify(body[field])} was sent`);
-    } else if (property.default !== undefined) {
-      if (!sameValue(property, property.default, answer[field]))
-        problems.push(
-          `${field} is ${JSON.stringify(answer[field])}; left out, it takes its default ${JSON.stringify(property.default)}`,
-        );
-    } else if (operation.method === 'put' && field in answer && !(schema.required ?? []).includes(field)) {
-      problems.push(`${field} is ${JSON.stringify(answer[field])}; left out of a replacement (PUT), it is removed`);
-    }
-  }
-  for (const field of Object.keys(body)) {
-    if (!fields.has(field) && field in answer)
-      problems.push(`${field}, which the schema does not have, was kept (${JSON.stringify(answer[field])})`);
-  }
-  return problems;
-}
 
 const schemaRef = (operation: SpecOperation, status: string): string | undefined => {
   const schema = resolve(operation.raw.responses?.[status])?.content?.['application/json']?.schema;
@@ -55,8 +17,9 @@ const pathParameterNames = (operation: SpecOperation) =>
     .map((parameter) => parameter.name);
 
 /**
- * The GET that reads what `operation` wrote: the record's ids in its path (a parent's, its own),
- * answering the same schema (a deleted resource: the GET of the same path), the successor of a
+ * The GET that reads what `operation` wrote, answering the same schema: the record's own path,
+ * its parents' ids among the write's and its own last (a create's: one id more than the write's;
+ * a replace's or merge's: as many), a delete's the GET of the same path; the successor of a
  * deprecated one.
  */
 export function readOperationFor(operation: SpecOperation): SpecOperation | undefined {
@@ -72,26 +35,50 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
   );
   const ref = status ? schemaRef(operation, status) : undefined;
   if (!ref) return undefined;
-  return operations.find(
-    (other) =>
-      other.method === 'get' &&
-      !other.deprecated &&
-      // The record's own path: a create's, with one more id; a replace's or merge's, the same ids.
-      pathParameterNames(other).length ===
-        pathParameterNames(operation).length + (operation.method === 'post' ? 1 : 0) &&
-      schemaRef(other, '200') === ref,
-  );
+  const own = pathParameterNames(operation);
+  const parents = new Set(own);
+  return operations.find((other) => {
+    if (other.method !== 'get' || other.deprecated || schemaRef(other, '200') !== ref) return false;
+    const names = pathParameterNames(other);
+    return (
+      names.length === own.length + (operation.method === 'post' ? 1 : 0) &&
+      names.slice(0, -1).every((name) => parents.has(name))
+    );
+  });
 }
 
-/** The path of the read, from the write's own path id or, for a create, the id it answered. */
-export function readPath(read: SpecOperation, writePathIds: Record<string, string>, answered: unknown): string {
-  // The write's own ids (a parent's, the record's), and for the record a create made, the id it answered.
-  const names = pathParameterNames(read);
-  const answer = (answered ?? {}) as Fields;
-  return read.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
-    const id = writePathIds[name] ?? (name === names.at(-1) ? answer.id : undefined) ?? answer[name];
-    return encodeURIComponent(String(id));
+/** The values of `operation`'s path parameters in a URL sent to it, by name; {} when it does not match. */
+export function pathIdsSent(operation: SpecOperation, url: string): Record<string, string> {
+  const path = pathUnderBase(url)?.replace(/[?#].*$/, '');
+  const names: string[] = [];
+  const pattern = operation.path.replace(/\{([^}]+)\}|[^{]+/g, (part, name?: string) => {
+    if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(name);
+    return '([^/]+)';
   });
+  const match = path === undefined ? null : new RegExp(`^${pattern}$`).exec(path);
+  if (!match) return {};
+  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]));
+}
+
+/**
+ * The path of the read of what `write` left, answered by `written`: each of the read's parameters
+ * as the write's path had it, by name; the item's own (the read's last), whatever its name, from
+ * the write's item (a change or a delete of it) or from the id the write answered (a create).
+ */
+export function readPath(read: SpecOperation, write: SpecOperation, written: Exchange): string {
+  const sent = pathIdsSent(write, written.url);
+  const writeNames = pathParameterNames(write);
+  const readNames = pathParameterNames(read);
+  const item = readNames.at(-1);
+  const answer = (written.body ?? {}) as Fields;
+  const itemId =
+    writeNames.length === readNames.length
+      ? sent[writeNames.at(-1) ?? '']
+      : (answer.id ?? (item === undefined ? undefined : answer[item]));
+  const ids: Record<string, unknown> = {};
+  for (const name of readNames) ids[name] = sent[name] ?? (name === item ? itemId : undefined);
+  return read.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(ids[name])));
 }
 
 /** A Location header as a path after the base URL, or undefined when it points elsewhere. */

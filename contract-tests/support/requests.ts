@@ -1,6 +1,12 @@
 // A fixed valid request built from the contract's schemas, for the checks that need one
 // request per operation (generated ones are in generation/).
-import { resolve, type SpecOperation } from './contract-spec.js';
+import { formattedSample } from '../generation/formats.js';
+import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/json-schema.js';
+
+/** Where the fixed values' modules have long found it; it lives beside schemaOf() now. */
+export { flatten };
+
+import type { SpecOperation } from './contract-spec.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON
 type Schema = any;
@@ -19,29 +25,11 @@ export function uniqueText(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${RUN_MARK}-${counter}`;
 }
 
-/** Merges allOf parts and follows $refs: the shape a value must have. */
-export function flatten(raw: Schema): Schema {
-  const schema = resolve(raw) ?? {};
-  if (!Array.isArray(schema.allOf)) return schema;
-  const merged: Schema = {
-    ...schema,
-    properties: { ...(schema.properties ?? {}) },
-    required: [...(schema.required ?? [])],
-  };
-  delete merged.allOf;
-  for (const part of schema.allOf.map(flatten)) {
-    for (const [key, value] of Object.entries(part)) {
-      if (key === 'properties') Object.assign(merged.properties, value);
-      else if (key === 'required') merged.required.push(...(value as string[]));
-      else merged[key] ??= value;
-    }
-  }
-  return merged;
-}
-
+/** A valid text: of the schema's format where the suite knows it (unique where it leaves room), else unique. */
 function sampleString(schema: Schema, name: string): string {
-  if (schema.format === 'date-time') return new Date(Date.now() + 7 * 86_400_000).toISOString();
   const text = uniqueText(`contract-${name}`);
+  const formatted = formattedSample(schema.format, text, schema);
+  if (formatted !== undefined) return formatted;
   const max = schema.maxLength ?? 100;
   return text.length > max ? text.slice(text.length - max) : text.padEnd(schema.minLength ?? 0, 'x');
 }
@@ -64,8 +52,9 @@ export function validValue(raw: Schema, name: string, references: References): u
     case 'array':
       return [validValue(schema.items ?? {}, name, references)];
     default: {
-      const properties = Object.entries<Schema>(schema.properties ?? {});
-      const required = new Set<string>(schema.required ?? []);
+      // What the server sets (readOnly) is never sent.
+      const properties = writablePropertiesOf(schema);
+      const required = new Set<string>(requiredInRequest(schema));
       // Required fields, or the first few when none is required but some are needed.
       const chosen =
         required.size > 0

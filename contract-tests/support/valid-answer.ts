@@ -6,9 +6,10 @@ import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, send } from './exchange.js';
 import { listProblems } from './list-oracle.js';
 import { isList } from './list-semantics.js';
-import { locationPath, readOperationFor, readPath, writtenFieldProblems } from './read-back.js';
+import { locationPath, readOperationFor, readPath } from './read-back.js';
 import { pastSunset } from './sunset.js';
 import { requireNoProblems } from './violation.js';
+import { writtenFieldProblems } from './written-fields.js';
 
 export function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
   if (pastSunset(operation, answer)) return [410];
@@ -17,19 +18,14 @@ export function successStatuses(operation: SpecOperation, answer: Exchange): num
 
 export type ValidRequest = { query: Record<string, unknown>; body?: unknown; pathIds: Record<string, string> };
 
-/** The ids in the write's own path (a create has none: its read takes the id it answered). */
-function ownPathIds(operation: SpecOperation, pathIds: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(pathIds).filter(([name]) => operation.path.includes(`{${name}}`)));
-}
-
 /** Sends the read of what a write left, and requires it: 404 after a delete, else the answer itself. */
-async function requireReadBack(operation: SpecOperation, request: ValidRequest, answer: Exchange): Promise<void> {
+async function requireReadBack(operation: SpecOperation, answer: Exchange): Promise<void> {
   const read = readOperationFor(operation);
   if (!read) return;
   const exchange = await send({
     operationId: read.operationId,
     method: 'GET',
-    path: readPath(read, ownPathIds(operation, request.pathIds), answer.body),
+    path: readPath(read, operation, answer),
   });
   if (operation.method === 'delete') {
     expectConforms(read, exchange, { statuses: [404], description: `a 404: ${operation.operationId} deleted it` });
@@ -86,6 +82,6 @@ export async function judgeValidAnswer(
     'every field sent kept as sent, defaults where fields were left out',
     writtenFieldProblems(operation, request.body, answer.body),
   );
-  if (operation.method !== 'get') await requireReadBack(operation, request, answer);
+  if (operation.method !== 'get') await requireReadBack(operation, answer);
   await requireLocation(operation, answer);
 }

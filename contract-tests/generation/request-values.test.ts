@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { draftDocument, petPhotos } from '../../test/support/drafts.js';
+import type { SpecOperation } from '../support/contract-spec.js';
+import { validValue } from '../support/requests.js';
+import { invalidBodies } from './invalid-values.js';
+import { queryString, validRequests } from './operation-requests.js';
+import { validValues } from './valid-values.js';
+
+/** A pet's photo as the drafts have it: its id readOnly beside an allOf of a $ref, its time readOnly too. */
+let PHOTO: Record<string, unknown>;
+beforeAll(async () => {
+  PHOTO = (await draftDocument(petPhotos)).components.schemas.Photo;
+});
+
+function operation(fields: Partial<SpecOperation>): SpecOperation {
+  return {
+    operationId: 'listOwners',
+    method: 'get',
+    path: '/owners',
+    tags: [],
+    stability: 'stable',
+    deprecated: false,
+    raw: {},
+    parameters: [],
+    requestBodyRequired: false,
+    declaredStatuses: ['200'],
+    ...fields,
+  };
+}
+
+/** The edges and random values of a generator, from a fixed seed. */
+function made<T>(generated: { arbitrary: fc.Arbitrary<T>; edges: T[] }): T[] {
+  return [...generated.edges, ...fc.sample(generated.arbitrary, { numRuns: 200, seed: 36 })];
+}
+
+describe('the values of a request', () => {
+  it('leave out readOnly properties, required or not, beside an allOf or not', () => {
+    const fixed = validValue(PHOTO, 'body', {}) as Record<string, unknown>;
+    expect(Object.keys(fixed)).toEqual(['url']);
+    const bodies = made(validValues(PHOTO, 'body', {})) as Array<Record<string, unknown>>;
+    expect(bodies.filter((body) => 'id' in body || 'takenAt' in body)).toEqual([]);
+    // The writable ones still come, each present and absent.
+    expect(bodies.every((body) => typeof body.url === 'string')).toBe(true);
+    expect(bodies.some((body) => 'caption' in body)).toBe(true);
+    expect(bodies.some((body) => !('caption' in body))).toBe(true);
+  });
+
+  it('break no readOnly property and never leave one out as "required"', () => {
+    const rules = invalidBodies(PHOTO).map((invalid) => invalid.rule);
+    expect(rules.filter((rule) => /\b(id|takenAt)\b/.test(rule))).toEqual([]);
+    expect(rules).toContain('without the required url');
+  });
+
+  it('never send an empty query value unless the parameter allows one', () => {
+    const city = { name: 'city', in: 'query', schema: { type: 'string', maxLength: 100 } };
+    const kind = { name: 'kind', in: 'query', schema: { type: 'string', enum: ['', 'cat', 'dog'] } };
+    const strict = made(validRequests(operation({ parameters: [city, kind] }), { query: {}, body: {} }));
+    const values = strict.flatMap((request) => [request.query.city, request.query.kind]);
+    expect(values.filter((value) => value === '')).toEqual([]);
+    expect(values.filter((value) => typeof value === 'string').length).toBeGreaterThan(100);
+
+    const lenient = made(
+      validRequests(operation({ parameters: [{ ...city, allowEmptyValue: true }] }), { query: {}, body: {} }),
+    );
+    expect(lenient.some((request) => request.query.city === '')).toBe(true);
+  });
+
+  it("percent-encode a query value's reserved characters, which only allowReserved lets through raw", () => {
+    expect(queryString({ city: "( O'Hare! *)", page: 2 })).toBe('?city=%28%20O%27Hare%21%20%2A%29&page=2');
+    const decoded = new URLSearchParams(queryString({ city: ":/?#[]@!$&'()*+,;=" }).slice(1)).get('city');
+    expect(decoded).toBe(":/?#[]@!$&'()*+,;=");
+  });
+});

@@ -1,0 +1,82 @@
+// The writes the values checks make: a body with every field the client may send, another valid
+// value of a field than the one it would take, and a write (to a fresh resource for a change)
+// read back through the resource's GET, both handed to a judge.
+import { type JsonSchema, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import { expectConforms } from './conformance.js';
+import type { SpecOperation } from './contract-spec.js';
+import { type Exchange, send } from './exchange.js';
+import { freshPathIds, type GenerationData } from './generation-data.js';
+import { readOperationFor, readPath } from './read-back.js';
+import { pathOf, validValue } from './requests.js';
+import { rememberMade } from './test-data.js';
+import { requireNoProblems } from './violation.js';
+
+export type Body = Record<string, unknown>;
+
+/** A valid body with every field a client sends: the required ones and the optional ones without a default. */
+export function fullBody(operation: SpecOperation, data: GenerationData): Body {
+  const schema = schemaOf(operation.requestSchema);
+  const body = validValue(schema, 'body', data.references.body) as Body;
+  for (const [field, property] of writablePropertiesOf(schema)) {
+    if (!(field in body) && property.default === undefined)
+      body[field] = validValue(property, field, data.references.body);
+  }
+  return body;
+}
+
+/** The fields a write's answer shows: those a client sends (not readOnly) and an answer carries (not writeOnly). */
+export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonSchema]> {
+  return writablePropertiesOf(schemaOf(operation.requestSchema)).filter(([, property]) => property.writeOnly !== true);
+}
+
+/** A valid value of `property` other than `value`, to see a write change it; undefined when the schema allows no other. */
+export function otherValue(property: JsonSchema, field: string, value: unknown, data: GenerationData): unknown {
+  const differs = (candidate: unknown) => JSON.stringify(candidate) !== JSON.stringify(value);
+  if (Array.isArray(property.enum)) return property.enum.find(differs);
+  if ('const' in property) return undefined;
+  if (property.type === 'boolean') return typeof value === 'boolean' ? !value : true;
+  const candidate = validValue(property, field, data.references.body);
+  return differs(candidate) ? candidate : undefined;
+}
+
+/** Writes `bodies` in turn (to a fresh resource for a PUT or PATCH), reads the last back, and hands both to `judge`. */
+export async function writeAndRead(
+  operation: SpecOperation,
+  data: GenerationData,
+  bodies: Body[],
+  judge: (answer: Exchange, read: Exchange) => string[],
+  expected: string,
+): Promise<void> {
+  const fresh = await freshPathIds(operation, data);
+  try {
+    let answer: Exchange | undefined;
+    for (const body of bodies) {
+      answer = await send({
+        operationId: operation.operationId,
+        method: operation.method,
+        path: pathOf(operation, {}, fresh.pathIds),
+        json: body,
+      });
+      const id = (answer.body as { id?: unknown } | undefined)?.id;
+      if (answer.status === 201 && typeof id === 'number') rememberMade(operation, id, fresh.pathIds);
+      expectConforms(operation, answer, {
+        statuses: operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number),
+      });
+    }
+    const last = answer as Exchange;
+    const reader = readOperationFor(operation);
+    if (!reader) {
+      requireNoProblems(last, expected, judge(last, last));
+      return;
+    }
+    const read = await send({
+      operationId: reader.operationId,
+      method: 'GET',
+      path: readPath(reader, operation, last),
+    });
+    expectConforms(reader, read, { statuses: [200], description: `what ${operation.operationId} wrote, read back` });
+    requireNoProblems(read, expected, judge(last, read));
+  } finally {
+    await fresh.remove();
+  }
+}

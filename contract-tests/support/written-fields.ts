@@ -1,0 +1,112 @@
+// What a write must answer and keep, from what was sent and the request schema: every field sent,
+// as sent (date-times as the same instant); a field left out of a create or a replacement takes
+// its default, and an optional one without a default is gone from a replacement (PUT); a merge
+// (PATCH, RFC 7396) keeps what it leaves out; nothing of fields the schema does not have.
+// readOnly fields are the server's and writeOnly ones are never answered: neither is expected.
+// Properties only the answer has (an id, a time the server stamps) are not what was sent.
+import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
+import type { SpecOperation } from './contract-spec.js';
+import type { Exchange } from './exchange.js';
+import { ContractViolation } from './violation.js';
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `value` with the defaults of `schema` where an object leaves a property out, at every depth. */
+export function withDefaults(schema: JsonSchema, value: unknown): unknown {
+  if (Array.isArray(value) && schema.items) {
+    const items = schemaOf(schema.items);
+    return value.map((item) => withDefaults(items, item));
+  }
+  if (!isObject(value)) return value;
+  const filled: Fields = { ...value };
+  for (const [field, property] of propertiesOf(schema)) {
+    if (property.readOnly === true) continue;
+    if (field in filled) filled[field] = withDefaults(property, filled[field]);
+    else if (property.default !== undefined) filled[field] = property.default;
+  }
+  return filled;
+}
+
+const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
+
+/** The value sent, or (within an object sent) with its schema's defaults applied: either is kept as sent. */
+function keptAsSent(schema: JsonSchema, sent: unknown, answered: unknown): boolean {
+  if (schema.format === 'date-time' && typeof sent === 'string' && typeof answered === 'string')
+    return Date.parse(sent) === Date.parse(answered);
+  return same(sent, answered) || same(withDefaults(schema, sent), answered);
+}
+
+/** Whether the write merges its body into what is stored (PATCH) rather than making or replacing it. */
+const isMerge = (operation: SpecOperation) => operation.method === 'patch';
+
+/** The fields a write of `sent` must answer with: those sent, and the defaults of those a create or replacement left out. */
+export function expectedFields(operation: SpecOperation, sent: unknown): unknown {
+  if (!operation.requestSchema || !isObject(sent)) return sent;
+  const schema = schemaOf(operation.requestSchema);
+  const expected = isMerge(operation) ? { ...sent } : (withDefaults(schema, sent) as Fields);
+  for (const [field, property] of propertiesOf(schema)) if (property.writeOnly === true) delete expected[field];
+  return expected;
+}
+
+/** Problems of a write's answer (or a read of it) against the body that was sent. */
+export function writtenFieldProblems(operation: SpecOperation, sent: unknown, answered: unknown): string[] {
+  if (!operation.requestSchema || !isObject(sent) || !isObject(answered)) return [];
+  const schema = schemaOf(operation.requestSchema);
+  const required = new Set(schema.required ?? []);
+  const problems: string[] = [];
+  const fields = new Map(propertiesOf(schema));
+  for (const [field, property] of fields) {
+    if (property.readOnly === true || property.writeOnly === true) continue;
+    if (field in sent) {
+      if (!keptAsSent(property, sent[field], answered[field]))
+        problems.push(`${field} is ${JSON.stringify(answered[field])}; ${JSON.stringify(sent[field])} was sent`);
+    } else if (isMerge(operation)) {
+      // RFC 7396: what a merge leaves out keeps its stored value, which this body does not say.
+    } else if (property.default !== undefined) {
+      if (!keptAsSent(property, property.default, answered[field]))
+        problems.push(
+          `${field} is ${JSON.stringify(answered[field])}; left out, it takes its default ${JSON.stringify(property.default)}`,
+        );
+    } else if (operation.method === 'put' && field in answered && !required.has(field)) {
+      problems.push(`${field} is ${JSON.stringify(answered[field])}; left out of a replacement (PUT), it is removed`);
+    }
+  }
+  for (const field of Object.keys(sent)) {
+    if (!fields.has(field) && field in answered)
+      problems.push(`${field}, which the schema does not have, was kept (${JSON.stringify(answered[field])})`);
+  }
+  return problems;
+}
+
+/** The JSON body a request carried, as sent (a hand-written one completed for a draft included). */
+export function sentBody(exchange: Exchange): unknown {
+  return exchange.requestBody === undefined ? undefined : JSON.parse(exchange.requestBody);
+}
+
+/**
+ * Fails unless `exchange`'s body is what a write of `sent` leaves (writtenFieldProblems), with
+ * the fields of `fixed` (the id it was written to) exactly.
+ */
+export function requireWritten(
+  exchange: Exchange,
+  what: string,
+  operation: SpecOperation,
+  sent: unknown,
+  fixed: Fields = {},
+): void {
+  const answered = exchange.body;
+  const problems = isObject(answered)
+    ? [
+        ...Object.entries(fixed)
+          .filter(([field, value]) => !same(answered[field], value))
+          .map(([field, value]) => `${field} is ${JSON.stringify(answered[field])}, not ${JSON.stringify(value)}`),
+        ...writtenFieldProblems(operation, sent, answered),
+      ]
+    : [`${what} is ${JSON.stringify(answered)}, not an object`];
+  if (problems.length === 0) return;
+  const expected = { ...fixed, ...(expectedFields(operation, sent) as Fields) };
+  throw new ContractViolation(exchange, `${what}: ${JSON.stringify(expected)}`, problems);
+}
