@@ -6,6 +6,7 @@ import type { ApiModeFactory } from '../api-mode.js';
 import { logMockFault } from '../errors.js';
 import { planAnswers } from '../handlers/index.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
+import { keepSentFields } from '../http/sent-fields.js';
 import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
 import { operationMatch } from '../openapi/contract-pipeline.js';
 import { dispatchOperations } from '../openapi/dispatch-operations.js';
@@ -27,7 +28,7 @@ export function createMockMode(): ApiModeFactory {
       validateResponses,
       onResponseViolation: guard?.reportViolation ?? (() => undefined),
       checkRequest: (check) => check,
-      readBody: json({ limit: MAX_BODY_BYTES }),
+      readBody: keepSentFields(json({ limit: MAX_BODY_BYTES })),
       stepsOf: (world) => ({
         beforeBody: createKeyAndLimitSteps(world, {
           operationIdOf,

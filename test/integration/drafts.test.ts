@@ -115,6 +115,9 @@ describe('a resource the draft adds: owners', () => {
     expect(replaced.body).toEqual({ id: 13, name: 'Ada King', email: 'ada@example.com', vip: false });
     const merged = await call('patch', '/owners/13', { city: 'Marylebone', vip: true });
     expect(merged.body).toEqual({ id: 13, name: 'Ada King', email: 'ada@example.com', city: 'Marylebone', vip: true });
+    // A merge keeps what it does not name, though the change's schema gives vip a default (RFC 7396).
+    const renamed = await call('patch', '/owners/13', { name: 'Ada Lovelace' });
+    expect(renamed.body).toMatchObject({ name: 'Ada Lovelace', city: 'Marylebone', vip: true });
     const vips = await call('get', '/owners?vip=true&limit=100');
     expect(vips.body.every((owner: { vip: boolean }) => owner.vip === true)).toBe(true);
     expect((await call('delete', '/owners/13')).status).toBe(204);

@@ -148,7 +148,7 @@ export const owners: DraftEdit = (document) => {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 100 },
       city: { type: 'string', maxLength: 100 },
-      vip: { type: 'boolean' },
+      vip: { type: 'boolean', default: false, description: 'Left out of a change, it stays as it was.' },
     },
   };
   document['x-error-codes'].OWNER_NOT_FOUND = { status: 404, description: 'No owner has this id.' };

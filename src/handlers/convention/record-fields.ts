@@ -1,7 +1,9 @@
 // The fields a write stores, read from the contract: every property the operation's request
-// schema declares (its default when the body leaves it out), never one it does not (unknown
+// schema declares (its default when a create's or replacement's body leaves it out; a PATCH keeps
+// what it does not name, as RFC 7396 says), never one it does not (unknown
 // fields of a body are ignored, as before), never a readOnly one (the server sets those).
 import type { Request } from 'express';
+import { sentFields } from '../../http/sent-fields.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { requestSchema } from '../../openapi/resource-model.js';
@@ -14,11 +16,15 @@ export type InputFields = (req: Request) => StoredRecord;
 export function createInputFields(contract: Contract, operation: OperationInfo): InputFields {
   const shape = describeObjectSchema(contract.document, requestSchema(contract.document, operation));
   const writable = [...shape.properties].filter(([, property]) => property.readOnly !== true);
+  const merging = operation.method === 'patch';
   return (req) => {
     const body = (req.body ?? {}) as JsonObject;
+    // A merge takes what the client sent only: not the defaults the validator filled in.
+    const sent = merging ? sentFields(req) : undefined;
     const fields: Record<string, unknown> = {};
     for (const [name, property] of writable) {
-      const value = body[name] ?? property.default;
+      if (sent && !sent.has(name)) continue;
+      const value = body[name] ?? (merging ? undefined : property.default);
       if (value !== undefined) fields[name] = value;
     }
     return fields;
