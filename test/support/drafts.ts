@@ -142,9 +142,9 @@ export const owners: DraftEdit = (document) => {
       { type: 'object', required: ['id'], properties: { id: { $ref: '#/components/schemas/Id' } } },
     ],
   };
+  // No minProperties: express-openapi-validator fills vip's default into `{}` before it counts them.
   document.components.schemas.OwnerChange = {
     type: 'object',
-    minProperties: 1,
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 100 },
       city: { type: 'string', maxLength: 100 },
