@@ -10,7 +10,7 @@ import { send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, validValue } from '../support/requests.js';
 import { contractTarget } from '../support/target.js';
-import { createTestData, remember, type TestData } from '../support/test-data.js';
+import { createTestData, rememberMade, type TestData } from '../support/test-data.js';
 import { requireNoProblems } from '../support/violation.js';
 
 const UNDECLARED = 'contractUndeclared';
@@ -33,12 +33,6 @@ function forcedValue(name: string, schema: JsonSchema): unknown {
       : 'contract-forced';
   return undefined;
 }
-
-const KINDS: Record<string, 'pet' | 'category' | 'order'> = {
-  createPet: 'pet',
-  createCategory: 'category',
-  placeOrder: 'order',
-};
 
 /** A write's success: a create's 201, an update's 200. */
 function successOf(operation: SpecOperation): 201 | 200 | undefined {
@@ -92,8 +86,7 @@ kindOfChecks('values', 'mass assignment: what a write may not set is never store
       let readAt: string | undefined = path;
       if (success === 201) {
         const id = (written.body as { id?: unknown }).id;
-        const kind = KINDS[operation.operationId];
-        if (typeof id === 'number' && kind) remember(kind, id);
+        if (typeof id === 'number') rememberMade(operation, id, data.paths);
         readAt = written.headers.location;
       }
       const read = readAt

@@ -5,7 +5,7 @@
 import { send } from './exchange.js';
 import { filterRules, type Item } from './list-semantics.js';
 import { flatten, validValue } from './requests.js';
-import { fillPath, newResources, operationOf } from './resources.js';
+import { fillPath, keyOf, newResources, operationOf } from './resources.js';
 import { makeRecord, rememberMade } from './test-data.js';
 import { describeExchange } from './violation.js';
 
@@ -57,7 +57,8 @@ export async function recordListScopes(ids: Record<string, number>): Promise<Rec
     const properties = flatten(creation.requestSchema ?? {}).properties ?? {};
     const filters = filterRules(list)
       .map((rule) => rule.parameter)
-      .filter((parameter) => parameter in properties)
+      // A field that refers to a record (a petId) keeps the suite's own id: never someone else's.
+      .filter((parameter) => parameter in properties && !(parameter in parents))
       .map((parameter) => [parameter, fieldValues(properties[parameter], parameter)] as const);
     const path = fillPath(creation.path, parents);
     const items: Item[] = [];
@@ -67,15 +68,15 @@ export async function recordListScopes(ids: Record<string, number>): Promise<Rec
         body[parameter] = values[(index >> place) & 1];
       });
       const exchange = await send({ operationId: creation.operationId, method: 'POST', path, json: body });
-      const id = (exchange.body as Item | undefined)?.id;
-      if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number')
+      const id = keyOf(resource, exchange.body);
+      if (exchange.status < 200 || exchange.status > 299 || id === undefined)
         throw new Error(
           `Could not set up the list checks: ${creation.operationId} making a record to list failed.\n  Expected:  a success with the id of what was created\n${describeExchange(exchange)}`,
         );
       rememberMade(creation, id, parents);
       items.push(exchange.body as Item);
     }
-    parents[keyParameter] = Number(items[0]?.id);
+    parents[keyParameter] = Number(keyOf(resource, items[0]));
     const listPath = fillPath(list.path, parents);
     const byParameter = new Map(filters);
     scopes[list.operationId] = {

@@ -7,6 +7,7 @@ import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/
 export { flatten };
 
 import type { SpecOperation } from './contract-spec.js';
+import { CheckSkipped } from './scheduler.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON
 type Schema = any;
@@ -73,9 +74,15 @@ export function pathOf(
   references: References,
   override: Record<string, string> = {},
 ): string {
-  return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
-    encodeURIComponent(override[name] ?? String(references[name] ?? 1)),
-  );
+  return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const id = override[name] ?? references[name];
+    // A write goes only to what the suite made: never to a record of someone else's, by a guess.
+    if (id === undefined && operation.method !== 'get')
+      throw new CheckSkipped(
+        `the suite has no {${name}} of its own for ${operation.operationId} to change: the contract has no operation that makes one`,
+      );
+    return encodeURIComponent(String(id ?? 1));
+  });
 }
 
 export function pathParameters(operation: SpecOperation): Schema[] {

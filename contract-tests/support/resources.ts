@@ -45,23 +45,66 @@ export function isNewOperation(operationId: string): boolean {
   return !BUILT_IN_OPERATION_IDS.has(operationId);
 }
 
+const operationsOf = (resource: Resource) =>
+  [...model.shapes].filter(([, shape]) => shape.resource === resource).map(([operationId]) => operationId);
+
 /**
  * Resources a draft adds (none of their operations is one the suite was written for), parents
- * before their sub-collections, each with the parameter that names its records.
+ * before their sub-collections, each with the parameter that names its records. Left out: one
+ * keyed by text (the suite makes numbered records), one whose parameter another resource already
+ * uses for its own records ({petId} of a reservation), one under a parent the suite cannot make.
  */
 export function newResources(): Array<{ resource: Resource; keyParameter: string }> {
-  const found: Array<{ resource: Resource; keyParameter: string }> = [];
+  const taken = new Set<string>();
   for (const resource of model.resources.values()) {
-    const operations = [...model.shapes].filter(([, shape]) => shape.resource === resource).map(([id]) => id);
+    const key = keyParameterOf(resource);
+    if (key && !operationsOf(resource).every(isNewOperation)) taken.add(key);
+  }
+  const candidates = [...model.resources.values()].filter(
+    (resource) => resource.keyType !== 'string' && operationsOf(resource).every(isNewOperation),
+  );
+  const depth = depthOf;
+  const found: Array<{ resource: Resource; keyParameter: string }> = [];
+  for (const resource of candidates.sort((one, other) => depth(one) - depth(other))) {
     const keyParameter = keyParameterOf(resource);
-    if (keyParameter === undefined || resource.keyType === 'string' || !operations.every(isNewOperation)) continue;
+    if (keyParameter === undefined || taken.has(keyParameter)) continue;
+    const parent = resource.parent?.param;
+    if (parent !== undefined && !taken.has(parent)) continue;
+    taken.add(keyParameter);
     found.push({ resource, keyParameter });
   }
-  const depth = (resource: Resource): number => {
-    const parent = resource.parent?.resource ? model.resources.get(resource.parent.resource) : undefined;
-    return parent ? 1 + depth(parent) : 0;
-  };
-  return found.sort((one, other) => depth(one.resource) - depth(other.resource));
+  return found;
+}
+
+/** How many parents above a resource's records: 0 for a collection of its own, 1 for a pet's photos. */
+export function depthOf(resource: Resource): number {
+  const parent = resource.parent?.resource ? model.resources.get(resource.parent.resource) : undefined;
+  return parent && parent !== resource ? 1 + depthOf(parent) : 0;
+}
+
+/** The resource whose records an operation of the suite's own makes (createPet: pets), by operationId. */
+export function resourceMadeBy(operationId: string): Resource | undefined {
+  return shapeOf(operationId)?.resource;
+}
+
+/** The key of a record as its resource names it (its collection's key field: id, or petId for the inventory). */
+export function keyOf(resource: Resource, record: unknown): number | undefined {
+  const key = (record as Record<string, unknown> | undefined)?.[resource.collection.keyField];
+  return typeof key === 'number' ? key : undefined;
+}
+
+/** The path that deletes record `id` of `resource` (its parent's ids from `ids`), if the contract has one. */
+export function deletionPath(
+  resource: Resource,
+  id: number,
+  ids: Readonly<Record<string, string | number>>,
+): string | undefined {
+  const deletion = operationOf(resource, 'delete');
+  const key = deletion && shapeOf(deletion.operationId)?.keyParam;
+  if (!deletion || !key) return undefined;
+  const path = fillPath(deletion.path, { ...ids, [key]: id });
+  // A parameter left unfilled would delete nothing the suite made (or fail): no path at all.
+  return path.includes('{') ? undefined : path;
 }
 
 /** `path` with its parameters filled from `ids` (a parameter not there is left as it is). */

@@ -8,12 +8,14 @@ import { send } from './exchange.js';
 import type { References } from './requests.js';
 import { uniqueText, validValue } from './requests.js';
 import {
+  deletionPath,
+  depthOf,
   fillPath,
-  keyParameterOf,
+  keyOf,
   newResources,
   operationOf,
   type Resource,
-  resourceNamed,
+  resourceMadeBy,
   shapeOf,
 } from './resources.js';
 import { describeExchange } from './violation.js';
@@ -26,7 +28,9 @@ export type TestData = {
 };
 
 export type ResourceKind = 'pet' | 'category' | 'order';
-const RESOURCE_OF_KIND: Record<ResourceKind, string> = { pet: 'pets', category: 'categories', order: 'orders' };
+/** Each kind's resource, known by the operation of the suite's own that makes it (whatever a draft names it). */
+const MADE_BY: Record<ResourceKind, string> = { pet: 'createPet', category: 'createCategory', order: 'placeOrder' };
+const resourceOfKind = (kind: ResourceKind) => resourceMadeBy(MADE_BY[kind]);
 /** Removed in this order: a sub-collection's records, orders and other records, pets, categories. */
 const RANK_OF_KIND: Record<ResourceKind, number> = { order: 1, pet: 2, category: 3 };
 
@@ -91,8 +95,9 @@ export async function createTestData(): Promise<TestData> {
 }
 
 /**
- * A record of `resource` (under the parent `ids` names, for a sub-collection): made by its create
- * operation with a valid body, or the first its list shows when the contract has no create.
+ * A record of `resource` made by its create operation with a valid body (under the parent `ids`
+ * names, for a sub-collection); none when the contract has no create for it. The suite never
+ * takes a record it did not make: its checks change and delete what they are given.
  */
 export async function makeRecord(
   resource: Resource,
@@ -101,24 +106,23 @@ export async function makeRecord(
   what: string,
 ): Promise<number | undefined> {
   const creation = operationOf(resource, 'create');
-  if (creation) {
-    const path = fillPath(creation.path, ids);
-    const id = await createAt(creation, path, validValue(creation.requestSchema ?? {}, '', references), what);
-    rememberMade(creation, id, ids);
-    return id;
-  }
-  const list = operationOf(resource, 'list');
-  if (!list) return undefined;
-  const exchange = await send({ operationId: list.operationId, method: 'GET', path: fillPath(list.path, ids) });
-  const first = Array.isArray(exchange.body) ? (exchange.body[0] as Record<string, unknown> | undefined) : undefined;
-  const key = first?.id;
-  return typeof key === 'number' ? key : undefined;
+  if (!creation) return undefined;
+  const path = fillPath(creation.path, ids);
+  const id = await createAt(resource, creation, path, validValue(creation.requestSchema ?? {}, '', references), what);
+  rememberMade(creation, id, ids);
+  return id;
 }
 
-async function createAt(operation: SpecOperation, path: string, body: unknown, what: string): Promise<number> {
+async function createAt(
+  resource: Resource,
+  operation: SpecOperation,
+  path: string,
+  body: unknown,
+  what: string,
+): Promise<number> {
   const exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: body });
-  const id = (exchange.body as { id?: unknown } | undefined)?.id;
-  if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number') {
+  const id = keyOf(resource, exchange.body);
+  if (exchange.status < 200 || exchange.status > 299 || id === undefined) {
     throw new Error(
       `Could not set up the test data: ${operation.operationId} making ${what} failed, so no check can run.\n  Expected:  a success (2xx) with the id of what was created\n${describeExchange(exchange)}`,
     );
@@ -126,46 +130,42 @@ async function createAt(operation: SpecOperation, path: string, body: unknown, w
   return id;
 }
 
-/** The path that removes record `id` of `resource`, if the contract can delete its records. */
-function removalPath(resource: Resource, id: number, ids: PathIds): string | undefined {
-  const deletion = operationOf(resource, 'delete');
-  const key = keyParameterOf(resource);
-  return deletion && key ? fillPath(deletion.path, { ...ids, [key]: id }) : undefined;
-}
-
 /** Remembers something a check created, so that cleanUp removes it. */
 export function remember(kind: ResourceKind, id: number): void {
-  const resource = resourceNamed(RESOURCE_OF_KIND[kind]);
-  created.push({ what: `${kind} ${id}`, removal: resource && removalPath(resource, id, {}), rank: RANK_OF_KIND[kind] });
+  const resource = resourceOfKind(kind);
+  created.push({
+    what: `${kind} ${id}`,
+    removal: resource && deletionPath(resource, id, {}),
+    rank: RANK_OF_KIND[kind],
+  });
 }
 
 /** Remembers what a create operation made (at a path with `ids` for its parent), so that cleanUp removes it. */
 export function rememberMade(operation: SpecOperation, id: number, ids: PathIds = {}): void {
   const resource = shapeOf(operation.operationId)?.resource;
-  const kind = (Object.keys(RESOURCE_OF_KIND) as ResourceKind[]).find(
-    (one) => RESOURCE_OF_KIND[one] === resource?.name,
-  );
-  const rank = resource?.parent ? 0 : kind ? RANK_OF_KIND[kind] : 1;
-  created.push({ what: `${operation.operationId} ${id}`, removal: resource && removalPath(resource, id, ids), rank });
+  const kind = (Object.keys(MADE_BY) as ResourceKind[]).find((one) => resourceOfKind(one) === resource);
+  // The deepest sub-collections first, then orders and other records, pets, categories.
+  const rank = resource?.parent ? -depthOf(resource) : kind ? RANK_OF_KIND[kind] : 1;
+  created.push({ what: `${operation.operationId} ${id}`, removal: resource && deletionPath(resource, id, ids), rank });
 }
 
 /** Removes one thing the suite created, now (a generated case that must not leave it to the next). */
 export async function removeNow(kind: ResourceKind, id: number): Promise<void> {
-  const resource = resourceNamed(RESOURCE_OF_KIND[kind]);
-  await removeAt(resource && removalPath(resource, id, {}));
+  const resource = resourceOfKind(kind);
+  await removeAt(resource && deletionPath(resource, id, {}));
 }
 
 /** Removes the record `id` of what `operation` made now; says whether the contract lets it. */
 export async function removeMadeNow(operation: SpecOperation, id: number, ids: PathIds = {}): Promise<boolean> {
   const resource = shapeOf(operation.operationId)?.resource;
-  const removal = resource && removalPath(resource, id, ids);
+  const removal = resource && deletionPath(resource, id, ids);
   await removeAt(removal);
   return removal !== undefined;
 }
 
 /** Removes record `id` of `resource` (of the parent `ids` name) now. */
 export async function removeRecord(resource: Resource, id: number, ids: PathIds = {}): Promise<void> {
-  await removeAt(removalPath(resource, id, ids));
+  await removeAt(deletionPath(resource, id, ids));
 }
 
 /**
@@ -173,7 +173,7 @@ export async function removeRecord(resource: Resource, id: number, ids: PathIds 
  * cannot delete them, the largest id JSON numbers keep exact.
  */
 export async function goneId(kind: ResourceKind, make: () => Promise<number>): Promise<number> {
-  const resource = resourceNamed(RESOURCE_OF_KIND[kind]);
+  const resource = resourceOfKind(kind);
   if (!resource || !operationOf(resource, 'delete')) return Number.MAX_SAFE_INTEGER;
   const id = await make();
   await removeNow(kind, id);
@@ -214,7 +214,8 @@ export async function cleanUp(): Promise<string | undefined> {
             reason = error instanceof Error ? error.message : String(error);
             return undefined;
           });
-          if (!answer || answer.status >= 500 || answer.status === 429) left.push(path);
+          // Removed, or gone already: anything else (a 409, a 400, a 5xx) left it where it was.
+          if (!answer || !(answer.status === 404 || (answer.status >= 200 && answer.status < 300))) left.push(path);
         }),
       );
     }

@@ -87,6 +87,15 @@ describe('what a write must answer', () => {
     expect(() => requireWritten(answer(answered), 'the answer', write('put'), sent, { id: 7 })).not.toThrow();
   });
 
+  it('a replacement that keeps a field it was not sent fails; a merge may keep it', () => {
+    const sent = { name: 'Rex' };
+    const kept = { id: 7, name: 'Rex', status: 'available', tags: [], collar: { size: 3 } };
+    expect(() => requireWritten(answer(kept), 'the answer', write('put'), sent, { id: 7 })).toThrow(
+      'collar is {"size":3}, which the write did not set',
+    );
+    expect(() => requireWritten(answer(kept), 'the answer', write('patch'), sent, { id: 7 })).not.toThrow();
+  });
+
   it('an object sent is kept as sent, or with its own defaults', () => {
     const sent = { name: 'Rex', collar: { size: 3 } };
     const filled = { name: 'Rex', status: 'available', tags: [], collar: { size: 3, colour: 'red' } };

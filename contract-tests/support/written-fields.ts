@@ -4,7 +4,7 @@
 // (PATCH, RFC 7396) keeps what it leaves out; nothing of fields the schema does not have.
 // readOnly fields are the server's and writeOnly ones are never answered: neither is expected.
 // Properties only the answer has (an id, a time the server stamps) are not what was sent.
-import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
+import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { ContractViolation } from './violation.js';
@@ -90,6 +90,18 @@ export function sentBody(exchange: Exchange): unknown {
  * Fails unless `exchange`'s body is what a write of `sent` leaves (writtenFieldProblems), with
  * the fields of `fixed` (the id it was written to) exactly.
  */
+/**
+ * A create or a replacement answers no field the client may write but did not (nor its default):
+ * a PUT that keeps what it was not sent. Fields only the server sets are not judged here.
+ */
+function keptUnsentProblems(operation: SpecOperation, expected: Fields, answered: Fields): string[] {
+  if (isMerge(operation) || !operation.requestSchema) return [];
+  const writable = new Set(writablePropertiesOf(schemaOf(operation.requestSchema)).map(([field]) => field));
+  return Object.keys(answered)
+    .filter((field) => writable.has(field) && !(field in expected))
+    .map((field) => `${field} is ${JSON.stringify(answered[field])}, which the write did not set`);
+}
+
 export function requireWritten(
   exchange: Exchange,
   what: string,
@@ -98,15 +110,16 @@ export function requireWritten(
   fixed: Fields = {},
 ): void {
   const answered = exchange.body;
+  const expected = { ...fixed, ...(expectedFields(operation, sent) as Fields) };
   const problems = isObject(answered)
     ? [
         ...Object.entries(fixed)
           .filter(([field, value]) => !same(answered[field], value))
           .map(([field, value]) => `${field} is ${JSON.stringify(answered[field])}, not ${JSON.stringify(value)}`),
         ...writtenFieldProblems(operation, sent, answered),
+        ...keptUnsentProblems(operation, expected, answered),
       ]
     : [`${what} is ${JSON.stringify(answered)}, not an object`];
   if (problems.length === 0) return;
-  const expected = { ...fixed, ...(expectedFields(operation, sent) as Fields) };
   throw new ContractViolation(exchange, `${what}: ${JSON.stringify(expected)}`, problems);
 }

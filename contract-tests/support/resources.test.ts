@@ -1,0 +1,94 @@
+// The resources the suite makes, finds and removes on a draft: never a record it did not make,
+// never a path with a parameter left in it, never a key another resource already answers to.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
+
+const item = (schema: string) => ({
+  description: 'One.',
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
+const list = (schema: string) => ({
+  description: 'A page.',
+  content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${schema}` } } } },
+});
+const record = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', readOnly: true }, note: { type: 'string' } },
+};
+const parameter = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'integer' } });
+
+/** The built-in contract with vets (listed and read, never made), reservations keyed by {petId}, and owners. */
+function draft(): string {
+  const document = parse(readFileSync(new URL('../../spec/petstore.yaml', import.meta.url), 'utf8'));
+  Object.assign(document.components.schemas, { Vet: record, Reservation: record, Owner: record });
+  Object.assign(document.paths, {
+    '/vets': { get: { operationId: 'listVets', responses: { '200': list('Vet') } } },
+    '/vets/{vetId}': {
+      parameters: [parameter('vetId')],
+      get: { operationId: 'getVet', responses: { '200': item('Vet') } },
+      delete: { operationId: 'deleteVet', responses: { '204': { description: 'Gone.' } } },
+    },
+    '/reservations': {
+      post: {
+        operationId: 'reserve',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Reservation' } } } },
+        responses: { '201': item('Reservation') },
+      },
+    },
+    '/reservations/{petId}': {
+      parameters: [parameter('petId')],
+      delete: { operationId: 'unreserve', responses: { '204': { description: 'Gone.' } } },
+    },
+    '/owners': {
+      post: {
+        operationId: 'createOwner',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } },
+        responses: { '201': item('Owner') },
+      },
+    },
+    '/owners/{ownerId}': {
+      parameters: [parameter('ownerId')],
+      get: { operationId: 'getOwner', responses: { '200': item('Owner') } },
+      put: { operationId: 'replaceOwner', responses: { '200': item('Owner') } },
+      delete: { operationId: 'deleteOwner', responses: { '204': { description: 'Gone.' } } },
+    },
+  });
+  const file = join(mkdtempSync(join(tmpdir(), 'petstore-resources-')), 'contract.json');
+  writeFileSync(file, JSON.stringify(document));
+  return file;
+}
+
+process.env[CONTRACT_DOCUMENT_VARIABLE] = draft();
+const { deletionPath, newResources, resourceMadeBy, resourceNamed } = await import('./resources.js');
+const { listOperations } = await import('./contract-spec.js');
+const { pathOf } = await import('./requests.js');
+
+describe("a draft's resources, as the suite makes and removes them", () => {
+  it('makes records of a new resource with a key of its own, and of no other', () => {
+    const made = newResources().map(({ resource, keyParameter }) => [resource.name, keyParameter]);
+    expect(made).toContainEqual(['owners', 'ownerId']);
+    // Reservations answer to {petId}, a pet's parameter: a record made there would be taken for a pet.
+    expect(made.map(([name]) => name)).not.toContain('reservations');
+  });
+
+  it('removes a record at its delete path with every parameter filled, or not at all', () => {
+    const owners = resourceNamed('owners');
+    expect(owners && deletionPath(owners, 12, {})).toBe('/owners/12');
+    const pets = resourceMadeBy('createPet');
+    expect(pets && deletionPath(pets, 7, {})).toBe('/pets/7');
+  });
+
+  it('sends no write to a record the suite did not make: the check is skipped, saying why', () => {
+    const deleteVet = listOperations().find((operation) => operation.operationId === 'deleteVet');
+    const getVet = listOperations().find((operation) => operation.operationId === 'getVet');
+    if (!deleteVet || !getVet) throw new Error('The draft lost its vets.');
+    expect(() => pathOf(deleteVet, {})).toThrow('the suite has no {vetId} of its own for deleteVet to change');
+    expect(pathOf(getVet, {})).toBe('/vets/1');
+    expect(pathOf(deleteVet, { vetId: 4 })).toBe('/vets/4');
+  });
+});
