@@ -3,6 +3,7 @@
 // draft's schema, so that a check keeps its purpose when a draft adds a required field.
 import { BUILT_IN_OPERATION_IDS, CHECKING_A_DRAFT, listOperations, type SpecOperation } from './contract-spec.js';
 import { flatten, validValue } from './requests.js';
+import { CheckSkipped } from './scheduler.js';
 
 /** Whether `path` (after the base URL, maybe with a query) is one of the operation's path template. */
 export function pathMatches(operation: SpecOperation, path: string): boolean {
@@ -15,6 +16,19 @@ export function operationAt(method: string, path: string): SpecOperation | undef
   return listOperations().find(
     (operation) => operation.method === method.toLowerCase() && pathMatches(operation, path),
   );
+}
+
+/**
+ * The operation a set-up step sends to; a draft without it (no createPet, say) skips the checks
+ * that need the step's data, saying so, instead of failing them all.
+ */
+export function setUpOperation(method: string, path: string): SpecOperation {
+  const operation = operationAt(method, path);
+  if (!operation)
+    throw new CheckSkipped(
+      `the suite makes its data with ${method.toUpperCase()} ${path.replace(/\/\d+/g, '/{id}')}, which the contract checked does not have`,
+    );
+  return operation;
 }
 
 /** A hand-written body for `operation`, with the properties a draft requires and it lacks. */

@@ -4,7 +4,7 @@
 // dates with one complete, the pets' inventory entries, and records of each resource a draft adds
 // (record-lists.ts). Each list gets the filter that keeps the suite's items apart (its scope),
 // and the filter values to probe at their edges and middle.
-import { completedBody, operationAt } from './draft-bodies.js';
+import { completedBody, setUpOperation } from './draft-bodies.js';
 import { send } from './exchange.js';
 import type { Item } from './list-semantics.js';
 import { recordListScopes } from './record-lists.js';
@@ -37,7 +37,7 @@ function randomToken(): string {
 }
 
 async function write(method: string, path: string, json: unknown, what: string): Promise<Item> {
-  const exchange = await send({ method, path, json: completedBody(operationAt(method, path), json) });
+  const exchange = await send({ method, path, json: completedBody(setUpOperation(method, path), json) });
   if (exchange.status < 200 || exchange.status > 299)
     throw new Error(
       `Could not set up the list checks: ${what} failed.\n  Expected:  a success\n${describeExchange(exchange)}`,

@@ -3,7 +3,7 @@
 // each resource a draft of the contract adds (under the suite's pet, for a pet's sub-collection).
 import type { SpecOperation } from './contract-spec.js';
 import { countToRemoveWith } from './day-room.js';
-import { completedBody, operationAt } from './draft-bodies.js';
+import { completedBody, setUpOperation } from './draft-bodies.js';
 import { send } from './exchange.js';
 import type { References } from './requests.js';
 import { uniqueText, validValue } from './requests.js';
@@ -44,7 +44,7 @@ countToRemoveWith(() => created.length);
 
 /** Creates a resource through the API and remembers it for cleanUp. */
 export async function create(kind: ResourceKind, path: string, body: unknown, what: string): Promise<number> {
-  const exchange = await send({ method: 'POST', path, json: completedBody(operationAt('POST', path), body) });
+  const exchange = await send({ method: 'POST', path, json: completedBody(setUpOperation('POST', path), body) });
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
   // Any success with an id will do here: the checks themselves judge the status.
   if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number') {
@@ -58,7 +58,7 @@ export async function create(kind: ResourceKind, path: string, body: unknown, wh
 
 export async function stock(petId: number, quantity: number): Promise<void> {
   const path = `/store/inventory/${petId}`;
-  const exchange = await send({ method: 'PUT', path, json: completedBody(operationAt('PUT', path), { quantity }) });
+  const exchange = await send({ method: 'PUT', path, json: completedBody(setUpOperation('PUT', path), { quantity }) });
   if (exchange.status < 200 || exchange.status > 299)
     throw new Error(
       `Could not set up the test data: setting the stock of pet ${petId} failed.\n  Expected:  a success (2xx)\n${describeExchange(exchange)}`,
