@@ -52,7 +52,8 @@ const nextSerial = () => {
 type Shape = {
   around?: (token: string) => string;
   sample: (token: string) => string;
-  library: fc.Arbitrary<string>;
+  /** Built when first asked for: some of fast-check's (webUrl, emailAddress) take a while to build. */
+  library: () => fc.Arbitrary<string>;
   edges: string[];
 };
 
@@ -73,13 +74,13 @@ const hostname = (token: string) => `${hostToken(token)}.example.com`;
 const urlShape: Shape = {
   around: url,
   sample: url,
-  library: fc.webUrl(),
+  library: () => fc.webUrl(),
   edges: ['https://example.com/', 'http://a.example.org/contract/edge?page=1'],
 };
 const hostnameShape: Shape = {
   around: hostname,
   sample: hostname,
-  library: fc.domain(),
+  library: () => fc.domain(),
   edges: ['example.com', 'a.example.org'],
 };
 const DATES = fc.date({
@@ -92,13 +93,13 @@ const SHAPES: Record<string, Shape> = {
   email: {
     around: email,
     sample: email,
-    library: fc.emailAddress(),
+    library: () => fc.emailAddress(),
     edges: ['a@example.com', 'contract.edge+tag@mail.example.org'],
   },
   'idn-email': {
     around: email,
     sample: email,
-    library: fc.emailAddress(),
+    library: () => fc.emailAddress(),
     edges: ['a@example.com'],
   },
   uri: urlShape,
@@ -111,18 +112,18 @@ const SHAPES: Record<string, Shape> = {
   'idn-hostname': hostnameShape,
   uuid: {
     sample: () => randomUUID(),
-    library: fc.uuid(),
+    library: () => fc.uuid(),
     edges: ['f81d4fae-7dec-11d0-a765-00a0c91e6bf6', '3fa85f64-5717-4562-b3fc-2c963f66afa6'],
   },
   date: {
     sample: () => daysAhead(7).toISOString().slice(0, 10),
-    library: DATES.map((date) => date.toISOString().slice(0, 10)),
+    library: () => DATES.map((date) => date.toISOString().slice(0, 10)),
     // A leap day, and the last day of a year.
     edges: ['2030-01-01', '2032-02-29', '2031-12-31'],
   },
   'date-time': {
     sample: () => daysAhead(7).toISOString(),
-    library: DATES.map((date) => date.toISOString()),
+    library: () => DATES.map((date) => date.toISOString()),
     // Every form RFC 3339 gives one instant: UTC, an offset either side, fractions of any length,
     // a lower-case t and z. The same instants must come back, whatever the spelling.
     edges: [
@@ -136,24 +137,24 @@ const SHAPES: Record<string, Shape> = {
   },
   time: {
     sample: () => '12:00:00Z',
-    library: DATES.map((date) => date.toISOString().slice(11)),
+    library: () => DATES.map((date) => date.toISOString().slice(11)),
     edges: ['00:00:00Z', '23:59:59.999+02:00'],
   },
   ipv4: {
     // TEST-NET-1 (RFC 5737): documentation addresses, never a real host.
     sample: () => `192.0.2.${1 + (nextSerial() % 254)}`,
-    library: fc.ipV4(),
+    library: () => fc.ipV4(),
     edges: ['192.0.2.1', '255.255.255.255'],
   },
   ipv6: {
     // 2001:db8::/32 (RFC 3849), the documentation prefix.
     sample: () => `2001:db8::${(1 + (nextSerial() % 0xfffe)).toString(16)}`,
-    library: fc.ipV6(),
+    library: () => fc.ipV6(),
     edges: ['2001:db8::1', '::1'],
   },
   byte: {
     sample: (token) => Buffer.from(token).toString('base64'),
-    library: fc.base64String(),
+    library: () => fc.base64String(),
     edges: ['Y29udHJhY3Q='],
   },
 };
@@ -191,6 +192,16 @@ const TOKEN = fc.string({
   maxLength: 24,
 });
 
+const libraries = new Map<Shape, fc.Arbitrary<string>>();
+function libraryOf(shape: Shape): fc.Arbitrary<string> {
+  let library = libraries.get(shape);
+  if (!library) {
+    library = shape.library();
+    libraries.set(shape, library);
+  }
+  return library;
+}
+
 const fitting = new Map<string, boolean>();
 
 /**
@@ -220,8 +231,9 @@ export function formattedValues(format: string | undefined, bounds: FormatBounds
   const fits = withinBounds(bounds);
   const valid = (text: string) => fits(text) && formatAccepts(format, text);
   const around = shape.around;
+  const library = libraryOf(shape);
   const arbitraries = [
-    ...(libraryMostlyFits(format, shape.library, valid, bounds) ? [shape.library.filter(valid)] : []),
+    ...(libraryMostlyFits(format, library, valid, bounds) ? [library.filter(valid)] : []),
     ...(around ? [TOKEN.map((token) => fitBounds(around, token, bounds)).filter(valid)] : []),
   ];
   if (arbitraries.length === 0) return undefined;
