@@ -56,7 +56,8 @@ describe('contract --contract: the suite follows a draft', () => {
 
   it('passes the mock serving the draft, checking every operation the draft adds', async () => {
     const junit = join(folder(), 'draft.xml');
-    const run = await check(mock.url, '--junit', junit);
+    // Every check at a lesser depth than the default 50 generated cases: the same checks, a third of the time.
+    const run = await check(mock.url, '--junit', junit, '--examples', '10');
     expect(run.stdout).toMatch(/: \d+ passed, 0 failed, \d+ skipped/);
     expect(run.code).toBe(0);
     const cases = [...(await readFile(junit, 'utf8')).matchAll(/<testcase [^>]*name="([^"]*)"/g)].map(
