@@ -2,6 +2,7 @@
 // a write may set (readOnly ones are the server's), the defaults the request schema gives to what
 // is left out, and a comparison that reads date-times as instants and ignores the order of keys.
 import { isDeepStrictEqual } from 'node:util';
+import { schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { Exchange } from './exchange.js';
 import { flatten, type References, validValue } from './requests.js';
 import { ContractViolation } from './violation.js';
@@ -12,10 +13,7 @@ type Property = { name: string; schema: { default?: unknown; readOnly?: boolean;
 
 /** The properties a write may send: those of the request schema that are not readOnly. */
 export function writableProperties(requestSchema: unknown): Property[] {
-  const schema = flatten(requestSchema ?? {});
-  return Object.entries<unknown>(schema.properties ?? {})
-    .map(([name, raw]) => ({ name, schema: flatten(raw) }))
-    .filter((property) => property.schema.readOnly !== true);
+  return writablePropertiesOf(schemaOf(requestSchema ?? {})).map(([name, schema]) => ({ name, schema }));
 }
 
 export function requiredOf(requestSchema: unknown): Set<string> {
