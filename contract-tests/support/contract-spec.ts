@@ -1,6 +1,6 @@
 // The contract as the suite sees it: its operations, and validators for every declared
 // response body and header, compiled with Ajv (independent of the mock's own validator).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -40,7 +40,15 @@ function packageRoot(): string {
   return folder;
 }
 
-const builtInSpec = (): Json => parse(readFileSync(join(packageRoot(), 'spec', 'petstore.yaml'), 'utf8'));
+/** The built-in contract: the build's JSON of it when at least as new as the YAML (parsing the YAML takes ~125 ms a run). */
+function builtInSpec(): Json {
+  const root = packageRoot();
+  const written = join(root, 'spec', 'petstore.yaml');
+  const compiled = join(root, 'dist', 'spec', 'petstore.json');
+  if (existsSync(compiled) && statSync(compiled).mtimeMs >= statSync(written).mtimeMs)
+    return JSON.parse(readFileSync(compiled, 'utf8'));
+  return parse(readFileSync(written, 'utf8'));
+}
 
 /** The contract given (contract --contract: its bundled document), or the built-in one. */
 function loadSpec(): Json {
