@@ -15,7 +15,7 @@ import type { SdkCase } from './catalogue.js';
 export const AT_ONCE_SECONDS = 0.25;
 /** A step of growing waits: each at least this much longer than the one before it. */
 const GROWTH = 1.25;
-/** Growing waits end at least this much longer than they began. */
+/** Growing waits end at least this much longer than they began (one step: a step's growth). */
 const OVERALL_GROWTH = 1.5;
 /**
  * Up to this many retries pass without growing, as long as most are not at once: a minimum wait
@@ -50,7 +50,7 @@ export function judgeWaits(waits: readonly number[], cadence = 0): Backoff {
   const grows =
     waits.length > 1 &&
     !waits.slice(1).some(isQuick) &&
-    last >= OVERALL_GROWTH * first &&
+    last >= Math.min(OVERALL_GROWTH, GROWTH ** (growing.length - 1)) * first &&
     2 * steps >= growing.length - 1;
   if (grows || (waits.length <= FEW_RETRIES && 2 * quick < waits.length)) return 'backs-off';
   return 2 * quick >= waits.length ? 'at-once' : 'fixed';

@@ -83,6 +83,9 @@ describe('waits before retries', () => {
     [[0.2, 0.4, 0.8, 1.6], 0, 'backs-off'],
     // ky's 0.3, 0.6, 1.2 s with its first retry held up by a busy machine: still growth.
     [[0.9, 0.6, 1.2], 0, 'backs-off'],
+    // ky's 0.3, 0.6, 1.2 s with its first two retries held up 0.1 s each: two waits to read growth from.
+    [[0.4, 0.81, 1.21], 0, 'backs-off'],
+    [[0.4, 0.8, 0.9], 0, 'fixed'],
     // A fixed half second whose first retry was held up the same way: still fixed.
     [[0.9, 0.5, 0.5], 0, 'fixed'],
     // Retries at once by a starved client, one of which the machine held up: not growth.
