@@ -7,13 +7,14 @@
 import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import type { Exchange } from '../support/exchange.js';
-import { type Body, defaultsFor, recordBody, requireFields, writableProperties } from '../support/record-bodies.js';
+import { type Body, recordBody, requireFields, writableProperties } from '../support/record-bodies.js';
 import { type References, validValue } from '../support/requests.js';
 import { fillPath, keyOf, newResources, operationOf, type Resource, resourceNamed } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { call } from '../support/steps.js';
 import { createTestData, makeRecord, rememberMade, type TestData } from '../support/test-data.js';
 import { ContractViolation } from '../support/violation.js';
+import { expectedFields } from '../support/written-fields.js';
 
 let data: TestData;
 
@@ -76,7 +77,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
     async () => {
       const parents = references();
       const body = recordBody(creation.requestSchema, parents, 'all');
-      const expected = { ...body, ...defaultsFor(creation.requestSchema, body) };
+      const expected = expectedFields(creation, body) as Body;
       const [first, second] = [
         await make(resource, creation, parents, body),
         await make(resource, creation, parents, body),
@@ -105,7 +106,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
         const left = writableProperties(replace.requestSchema)
           .map(({ name, schema }) => (name in body || schema.default !== undefined ? undefined : name))
           .filter((name): name is string => name !== undefined);
-        const expected = { ...body, ...defaultsFor(replace.requestSchema, body) };
+        const expected = expectedFields(replace, body) as Body;
         const exchange = await call(replace.operationId, itemPath(made.id, parents), body, successes(replace));
         requireFields(
           exchange,

@@ -35,14 +35,6 @@ export function recordBody(requestSchema: unknown, references: References, only:
   return body;
 }
 
-/** The defaults a write applies to what `body` leaves out. */
-export function defaultsFor(requestSchema: unknown, body: Body): Body {
-  const defaults: Body = {};
-  for (const { name, schema } of writableProperties(requestSchema))
-    if (!(name in body) && schema.default !== undefined) defaults[name] = schema.default;
-  return defaults;
-}
-
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Equal as JSON values, whatever the order of keys; two date-times are equal when they are the same instant. */
