@@ -9,6 +9,7 @@ import type { Simulation } from '../control/simulation.js';
 import { whenBroken } from '../http/broken-answers.js';
 import type { PlanLimits } from '../limits/plans.js';
 import type { SdkCase } from './catalogue.js';
+import type { LoopWatch } from './loop-watch.js';
 
 /** Limits no client run reaches, once the road is cleared. */
 const OPEN_ROAD: PlanLimits = { perMinute: 100_000, perDay: 10_000_000 };
@@ -18,6 +19,11 @@ const SLOW_ANSWERS = 3;
 /** One request of the client as the gate saw it, in arrival order (real milliseconds). */
 export type GateExchange = {
   arrivedMs: number;
+  /**
+   * The earliest it can have come, where the mock read it late: the run's event loop had stalled
+   * (a loaded machine) and the request may have queued since the stall began.
+   */
+  earliestMs?: number;
   answeredMs?: number;
   /** The connection it came on, numbered from 1: a request on a connection follows its last answer. */
   connection: number;
@@ -49,7 +55,7 @@ export type CaseGate = {
 /** The body express read from the request, once it was handled. */
 const bodyOf = (req: IncomingMessage) => (req as IncomingMessage & { body?: unknown }).body;
 
-export function createCaseGate(testCase: SdkCase): CaseGate {
+export function createCaseGate(testCase: SdkCase, loop: LoopWatch): CaseGate {
   let simulation: Simulation | undefined;
   let key = '';
   let armCase: () => Promise<void> = async () => undefined;
@@ -111,10 +117,13 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
         connections.set(req.socket, connectionCount);
       }
       // Kept in step with the key's request record: only the requests that carry the case's key.
+      const arrivedMs = Date.now();
+      const earliestMs = loop.earliestArrivalMs(arrivedMs);
       const exchange: GateExchange | undefined =
         req.headers['x-api-key'] === key
           ? {
-              arrivedMs: Date.now(),
+              arrivedMs,
+              ...(earliestMs < arrivedMs ? { earliestMs } : {}),
               connection: connections.get(req.socket) ?? 0,
               ...(opensConnection ? { opensConnection } : {}),
               method: req.method ?? 'GET',

@@ -160,6 +160,61 @@ describe('in-flight: several requests on one key', () => {
   it('fails a retry that came before every wait told to the requests in flight', () => {
     expect(inFlight([0.7, 2.85, 3.05]).reasons[0]).toMatch(/^retried [\d.]+ s after a 429 that said Retry-After: \d/);
   });
+
+  /**
+   * ky's three requests on a loaded machine, as the mock recorded them: its second and third came
+   * 1.3 and 1.5 s after the first was refused, on connections they opened (the mock's loop last
+   * read its sockets 1.16 s in); ky's retries came on the idle ones once the waits were over.
+   */
+  const [REFUSED_LATE, SIBLINGS_LATE]: [Step[], GateExchange[]] = (() => {
+    const rows: [Step, Omit<GateExchange, 'method' | 'path'>][] = [
+      [
+        { ...limited(0), retryAt: 3 },
+        { arrivedMs: 0, answeredMs: 87, connection: 1, opensConnection: true },
+      ],
+      [
+        { ...limited(1.34), retryAt: 3.34 },
+        { arrivedMs: 1339, earliestMs: 1157, answeredMs: 1340, connection: 2, opensConnection: true },
+      ],
+      [
+        { ...limited(1.468), retryAt: 3.468 },
+        { arrivedMs: 1468, earliestMs: 1157, answeredMs: 1539, connection: 3, opensConnection: true },
+      ],
+      ...[3.02, 3.367, 3.47, 3.483, 3.491].map((at, position): [Step, Omit<GateExchange, 'method' | 'path'>] => [
+        served(at),
+        { arrivedMs: at * 1000, answeredMs: at * 1000 + 5, connection: [1, 1, 1, 2, 3][position] as number },
+      ]),
+      [served(3.503), { arrivedMs: 3503, answeredMs: 3507, connection: 4, opensConnection: true }],
+    ];
+    return [
+      rows.map(([step]) => step),
+      rows.map(([, exchange]) => ({
+        ...exchange,
+        arrivedMs: START + exchange.arrivedMs,
+        ...(exchange.answeredMs === undefined ? {} : { answeredMs: START + exchange.answeredMs }),
+        ...(exchange.earliestMs === undefined ? {} : { earliestMs: START + exchange.earliestMs }),
+        method: 'GET',
+        path: '/v1/pets?limit=1',
+      })),
+    ];
+  })();
+
+  it('passes siblings that a loaded machine let leave over a second late, on connections they opened while one stood idle', () => {
+    const verdict = judge('in-flight', REFUSED_LATE, { exchanges: SIBLINGS_LATE });
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.status).toBe('passed');
+  });
+
+  it('holds a request on a new connection 1.3 s after a refusal to the wait, from a client that never keeps one alive', () => {
+    const eachOnItsOwn = SIBLINGS_LATE.map((exchange, position) => ({
+      ...exchange,
+      connection: position + 1,
+      opensConnection: true,
+    }));
+    expect(judge('in-flight', REFUSED_LATE, { exchanges: eachOnItsOwn }).reasons[0]).toMatch(
+      /^retried 1\.3 s after a 429 that said Retry-After: 3/,
+    );
+  });
 });
 
 describe('clock-behind: the server clock 5 minutes behind the client', () => {
