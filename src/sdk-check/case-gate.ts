@@ -9,7 +9,6 @@ import type { Simulation } from '../control/simulation.js';
 import { whenBroken } from '../http/broken-answers.js';
 import type { PlanLimits } from '../limits/plans.js';
 import type { SdkCase } from './catalogue.js';
-import type { LoopWatch } from './loop-watch.js';
 
 /** Limits no client run reaches, once the road is cleared. */
 const OPEN_ROAD: PlanLimits = { perMinute: 100_000, perDay: 10_000_000 };
@@ -19,11 +18,6 @@ const SLOW_ANSWERS = 3;
 /** One request of the client as the gate saw it, in arrival order (real milliseconds). */
 export type GateExchange = {
   arrivedMs: number;
-  /**
-   * The earliest it can have come, where the mock read it late: the run's event loop had stalled
-   * (a loaded machine) and the request may have queued since the stall began.
-   */
-  earliestMs?: number;
   answeredMs?: number;
   /** The connection it came on, numbered from 1: a request on a connection follows its last answer. */
   connection: number;
@@ -55,7 +49,7 @@ export type CaseGate = {
 /** The body express read from the request, once it was handled. */
 const bodyOf = (req: IncomingMessage) => (req as IncomingMessage & { body?: unknown }).body;
 
-export function createCaseGate(testCase: SdkCase, loop: LoopWatch): CaseGate {
+export function createCaseGate(testCase: SdkCase): CaseGate {
   let simulation: Simulation | undefined;
   let key = '';
   let armCase: () => Promise<void> = async () => undefined;
@@ -117,13 +111,10 @@ export function createCaseGate(testCase: SdkCase, loop: LoopWatch): CaseGate {
         connections.set(req.socket, connectionCount);
       }
       // Kept in step with the key's request record: only the requests that carry the case's key.
-      const arrivedMs = Date.now();
-      const earliestMs = loop.earliestArrivalMs(arrivedMs);
       const exchange: GateExchange | undefined =
         req.headers['x-api-key'] === key
           ? {
-              arrivedMs,
-              ...(earliestMs < arrivedMs ? { earliestMs } : {}),
+              arrivedMs: Date.now(),
               connection: connections.get(req.socket) ?? 0,
               ...(opensConnection ? { opensConnection } : {}),
               method: req.method ?? 'GET',

@@ -13,7 +13,6 @@ import type { Contract } from '../openapi/load-contract.js';
 import { SCOPE_HEADER } from '../scopes/scope-name.js';
 import { createMockServer, listenReachably } from '../server.js';
 import type { CaseFault, SdkCase } from './catalogue.js';
-import { type LoopWatch, watchLoop } from './loop-watch.js';
 
 /** The key of the warm-up's requests: deleted with its counters and record before any client starts. */
 const WARM_UP_KEY = 'sdk-check-warm-up';
@@ -30,8 +29,6 @@ export type CaseWorld = {
 export type CaseHost = {
   /** A world for one case; `beforeRequest` sees each of its requests before the mock does. */
   openCase(beforeRequest: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<CaseWorld>;
-  /** When the run's one event loop last read its sockets, to date the requests it read late. */
-  readonly loop: LoopWatch;
   close(): Promise<void>;
 };
 
@@ -68,10 +65,8 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
     scopeIdleSeconds: 86_400,
   });
   await warmUp(mock.control, mock.url);
-  const loop = watchLoop();
   let opened = 0;
   return {
-    loop,
     async openCase(beforeRequest) {
       opened += 1;
       const scope = mock.scope(`sdk-check-case-${opened}`);
@@ -93,10 +88,7 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
         close: () => stopper.stop(server),
       };
     },
-    close: () => {
-      loop.stop();
-      return mock.close();
-    },
+    close: () => mock.close(),
   };
 }
 

@@ -19,6 +19,7 @@ type Step = {
   retryAt?: number;
   code?: string;
   fault?: RecordedRequest['fault'];
+  storm?: boolean;
 };
 
 /** A record from steps (seconds from the start), each answered at once. */
@@ -34,6 +35,7 @@ function recordOf(steps: readonly Step[]): RecordedRequest[] {
     ...(step.retryAt === undefined ? {} : { retryAtMs: START + step.retryAt * 1000 }),
     ...(step.code === undefined ? {} : { code: step.code }),
     ...(step.fault === undefined ? {} : { fault: step.fault }),
+    ...(step.storm ? { storm: true } : {}),
   }));
 }
 
@@ -162,58 +164,80 @@ describe('in-flight: several requests on one key', () => {
   });
 
   /**
-   * ky's three requests on a loaded machine, as the mock recorded them: its second and third came
-   * 1.3 and 1.5 s after the first was refused, on connections they opened (the mock's loop last
-   * read its sockets 1.16 s in); ky's retries came on the idle ones once the waits were over.
+   * ky's three requests on a loaded machine, as the mock recorded them (a busy run, --parallel 18):
+   * its second and third came 1.3 and 1.5 s after the first was refused, each on a connection it
+   * opened; ky's retries came on those connections once the waits were over.
    */
-  const [REFUSED_LATE, SIBLINGS_LATE]: [Step[], GateExchange[]] = (() => {
-    const rows: [Step, Omit<GateExchange, 'method' | 'path'>][] = [
-      [
-        { ...limited(0), retryAt: 3 },
-        { arrivedMs: 0, answeredMs: 87, connection: 1, opensConnection: true },
-      ],
-      [
-        { ...limited(1.34), retryAt: 3.34 },
-        { arrivedMs: 1339, earliestMs: 1157, answeredMs: 1340, connection: 2, opensConnection: true },
-      ],
-      [
-        { ...limited(1.468), retryAt: 3.468 },
-        { arrivedMs: 1468, earliestMs: 1157, answeredMs: 1539, connection: 3, opensConnection: true },
-      ],
-      ...[3.02, 3.367, 3.47, 3.483, 3.491].map((at, position): [Step, Omit<GateExchange, 'method' | 'path'>] => [
-        served(at),
-        { arrivedMs: at * 1000, answeredMs: at * 1000 + 5, connection: [1, 1, 1, 2, 3][position] as number },
-      ]),
-      [served(3.503), { arrivedMs: 3503, answeredMs: 3507, connection: 4, opensConnection: true }],
+  const lateSiblings = (connections: readonly number[]) => {
+    const steps: Step[] = [
+      { ...limited(0), retryAt: 3 },
+      { ...limited(1.34), retryAt: 3.34 },
+      { ...limited(1.468), retryAt: 3.468 },
+      ...[3.02, 3.367, 3.47, 3.483, 3.491, 3.503].map(served),
     ];
-    return [
-      rows.map(([step]) => step),
-      rows.map(([, exchange]) => ({
-        ...exchange,
-        arrivedMs: START + exchange.arrivedMs,
-        ...(exchange.answeredMs === undefined ? {} : { answeredMs: START + exchange.answeredMs }),
-        ...(exchange.earliestMs === undefined ? {} : { earliestMs: START + exchange.earliestMs }),
+    const opened = new Set<number>();
+    const exchanges: GateExchange[] = steps.map((step, position) => {
+      const connection = connections[position] as number;
+      const opens = !opened.has(connection);
+      opened.add(connection);
+      return {
+        arrivedMs: START + step.at * 1000,
+        answeredMs: START + step.at * 1000 + (position === 0 ? 87 : 1),
+        connection,
+        ...(opens ? { opensConnection: true } : {}),
         method: 'GET',
         path: '/v1/pets?limit=1',
-      })),
-    ];
-  })();
+      };
+    });
+    return judge('in-flight', steps, { exchanges });
+  };
 
-  it('passes siblings that a loaded machine let leave over a second late, on connections they opened while one stood idle', () => {
-    const verdict = judge('in-flight', REFUSED_LATE, { exchanges: SIBLINGS_LATE });
+  it('passes siblings that a loaded machine let leave over a second late, opened before the client came back on a connection', () => {
+    const verdict = lateSiblings([1, 2, 3, 1, 1, 1, 2, 3, 4]);
     expect(verdict.reasons).toEqual([]);
     expect(verdict.status).toBe('passed');
   });
 
   it('holds a request on a new connection 1.3 s after a refusal to the wait, from a client that never keeps one alive', () => {
-    const eachOnItsOwn = SIBLINGS_LATE.map((exchange, position) => ({
-      ...exchange,
-      connection: position + 1,
-      opensConnection: true,
-    }));
-    expect(judge('in-flight', REFUSED_LATE, { exchanges: eachOnItsOwn }).reasons[0]).toMatch(
+    expect(lateSiblings([1, 2, 3, 4, 5, 6, 7, 8, 9]).reasons[0]).toMatch(
       /^retried 1\.3 s after a 429 that said Retry-After: 3/,
     );
+  });
+
+  it('holds a new connection to the wait once the client has come back on one (undici opens one while the last is not yet released)', () => {
+    const steps: Step[] = [0, 0.01, 0.5, 1.6].map((at) => ({ ...limited(at), retryAt: 3 }));
+    const exchanges: GateExchange[] = [1, 2, 1, 3].map((connection, position) => ({
+      arrivedMs: START + (steps[position] as Step).at * 1000,
+      answeredMs: START + (steps[position] as Step).at * 1000 + 5,
+      connection,
+      ...(position === 2 ? {} : { opensConnection: true }),
+      method: 'GET',
+      path: '/v1/pets?limit=1',
+    }));
+    expect(judge('in-flight', steps, { exchanges }).reasons[0]).toMatch(
+      /^retried 0\.5 s after a 429 that said Retry-After: 3 \(2 early retries in all\)/,
+    );
+  });
+});
+
+describe('storm-partial: one request at a time', () => {
+  it("fails the naive loop's retry at once, on the connection undici alternates to (a record of a busy run)", () => {
+    const steps: Step[] = [
+      served(0),
+      { at: 0.201, status: 429, retryAfter: 1, retryAt: 1.201, code: 'RATE_LIMITED', storm: true },
+      ...[0.261, 0.338, 0.372, 0.39].map(served),
+    ];
+    const exchanges: GateExchange[] = steps.map((step, position) => ({
+      arrivedMs: START + step.at * 1000,
+      answeredMs: START + step.at * 1000 + 4,
+      connection: (position % 2) + 1,
+      ...(position < 2 ? { opensConnection: true } : {}),
+      method: 'GET',
+      path: '/v1/pets?limit=1',
+    }));
+    const verdict = judge('storm-partial', steps, { exchanges });
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons[0]).toMatch(/^retried 0(\.1)? s after a 429 that said Retry-After: 1$/);
   });
 });
 

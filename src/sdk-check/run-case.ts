@@ -93,7 +93,7 @@ export async function runCase(
   timeoutSeconds: number,
   host: CaseHost,
 ): Promise<CaseResult> {
-  const gate = createCaseGate(testCase, host.loop);
+  const gate = createCaseGate(testCase);
   const world = await host.openCase(gate.beforeRequest);
   try {
     const { control } = world;
