@@ -11,10 +11,10 @@ export default {
   // A bound on a test that hangs, not a measure of speed: two files at a time beside other work
   // make a test of a few seconds take several times as long, and it must still pass.
   testTimeout: 60_000,
-  // Two files at a time even on two cores (jest's default there is one): most files wait on
+  // One file more than there are cores (jest's default is one fewer): most files wait on
   // processes, sockets and disks more than they compute, and every file keeps to its own ports,
-  // folders and Redis (docs/architecture.md, "Rules for a test").
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // folders and Redis (docs/architecture.md, "Rules for a test"), so one more keeps the cores busy.
+  maxWorkers: availableParallelism() + 1,
   testSequencer: '<rootDir>/scripts/test-sequencer.js',
   // Jest lists a file when it ends; without a terminal, a line every 30 s says what still runs.
   reporters: ['default', '<rootDir>/scripts/jest-heartbeat-reporter.js'],
