@@ -25,7 +25,7 @@ import { CheckSkipped, type Exhaustion } from '../support/scheduler.js';
 import { contractTarget } from '../support/target.js';
 import { clockNote, retryAfterSeconds, targetNow } from '../support/target-clock.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
-import { afterSeconds, afterWindowEnds } from '../support/window-end.js';
+import { afterSeconds, afterWindowEnds, withinOneDay } from '../support/window-end.js';
 
 type BanPolicy = { threshold: number; seconds: number; status: number; code: string };
 const BAN = SPEC['x-rate-limits']?.ban as BanPolicy | undefined;
@@ -86,8 +86,12 @@ function requireRoomLeft(next: Exchange, limits: Limits, answered: AnsweredByDay
   );
 }
 
+/** The check below, within one UTC day of the key's clock: its minute's wait and a little more for the drive. */
+const refusedCountTowardNothing = (key: SentKey, limits: Limits, maxRequests: number) =>
+  withinOneDay(key.scope, 120, () => refusedCountInOneDay(key, limits, maxRequests));
+
 /** A made key (its minute 12, its day 16) driven to its 429 and a few more, then its minute ended. */
-async function refusedCountTowardNothing(key: SentKey, limits: Limits, maxRequests: number) {
+async function refusedCountInOneDay(key: SentKey, limits: Limits, maxRequests: number) {
   let limited = await driveToLimit(key, maxRequests);
   // Limited by an earlier check in a minute that has ended since: driven to this minute's limit.
   if (limited.status === 200) limited = await driveToLimit(key, maxRequests);
@@ -103,11 +107,15 @@ async function refusedCountTowardNothing(key: SentKey, limits: Limits, maxReques
   requireRoomLeft(next, limits, limitKeyAnswered, `${refused} refused (429)`);
 }
 
+/** The check below, within one UTC day of the key's clock: the ban's wait and a little more for the drive. */
+const bannedCountTowardNothing = (made: Limits & { key: string }, ban: BanPolicy) =>
+  withinOneDay(madeKey(made.key).scope, ban.seconds + 120, () => bannedCountInOneDay(made, ban));
+
 /**
  * A made key (its minute 3, its day 5) driven into the ban and sent a few more requests while
  * banned, then the ban waited out on the mock's clock.
  */
-async function bannedCountTowardNothing(made: Limits & { key: string }, ban: BanPolicy) {
+async function bannedCountInOneDay(made: Limits & { key: string }, ban: BanPolicy) {
   const key = madeKey(made.key);
   const answered: AnsweredByDay = new Map();
   let refused = 0;

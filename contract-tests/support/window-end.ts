@@ -19,13 +19,13 @@ export function afterWindowEnds<T>(exchange: Exchange, after: () => Promise<T>):
   return afterSeconds(exchange.sentKey?.scope, secondsToWindowEnd(exchange) + 1, after);
 }
 
-/** Runs `after` with the clock of `scope` (a made key's own) `seconds` on, then puts the clock back by as much. */
-export async function afterSeconds<T>(scope: string | undefined, seconds: number, after: () => Promise<T>): Promise<T> {
+/** The clock of `scope` (a made key's own): read, or changed. */
+function scopeClock(scope: string | undefined, seconds: number) {
   const { mockControlOrigin, caFile } = contractTarget();
   if (!mockControlOrigin || !scope)
     throw new Error('Only the scope of a key the run made on a petstore-mock can have its clock moved.');
   const ask = mockControl(mockControlOrigin, scope, caFile);
-  const clock = async (change?: object): Promise<{ now: string }> => {
+  return async (change?: object): Promise<{ now: string }> => {
     const answer = await ask(change ? 'POST' : 'GET', '/clock', change);
     const state = answer?.ok ? answer.json<{ now: string }>() : undefined;
     if (!state) {
@@ -35,6 +35,25 @@ export async function afterSeconds<T>(scope: string | undefined, seconds: number
     }
     return state;
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Runs `after` within one UTC day of the clock of `scope` (a made key's own) that has `seconds`
+ * left: where the day ends sooner, from the start of the next one (the clock moved there, and
+ * back afterwards). A check that reads the day's count across a wait of minutes needs it: near
+ * midnight, the day it counted in ends during the wait, and the next shows nothing of it.
+ */
+export async function withinOneDay<T>(scope: string | undefined, seconds: number, after: () => Promise<T>): Promise<T> {
+  const now = Date.parse((await scopeClock(scope, 0)()).now);
+  const secondsLeft = Math.ceil(((Math.floor(now / DAY_MS) + 1) * DAY_MS - now) / 1000);
+  return secondsLeft > seconds ? after() : afterSeconds(scope, secondsLeft + 1, after);
+}
+
+/** Runs `after` with the clock of `scope` (a made key's own) `seconds` on, then puts the clock back by as much. */
+export async function afterSeconds<T>(scope: string | undefined, seconds: number, after: () => Promise<T>): Promise<T> {
+  const clock = scopeClock(scope, seconds);
   await clock({ advanceSeconds: seconds });
   const restore = async () => {
     const { now } = await clock();
