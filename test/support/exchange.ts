@@ -17,7 +17,14 @@ export type Exchange = {
 
 export function exchange(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    timeoutMs?: number;
+    /** A limit on the body's silence once the head has come, however long the head took (undici's bodyTimeout). */
+    bodyTimeoutMs?: number;
+  } = {},
 ): Promise<Exchange> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -44,6 +51,10 @@ export function exchange(
       },
       (incoming) => {
         result = { ...result, status: incoming.statusCode ?? 0, headers: incoming.headers };
+        if (options.bodyTimeoutMs !== undefined) {
+          clearTimeout(timer);
+          timer = setTimeout(stop, options.bodyTimeoutMs);
+        }
         incoming.setEncoding('utf8');
         incoming.on('data', (chunk: string) => {
           result.body += chunk;
@@ -53,10 +64,11 @@ export function exchange(
         incoming.on('close', () => finish({ complete: incoming.complete }));
       },
     );
-    const timer = setTimeout(() => {
+    const stop = () => {
       finish({ error: 'TIMEOUT' });
       outgoing.destroy();
-    }, options.timeoutMs ?? 10_000);
+    };
+    let timer = setTimeout(stop, options.timeoutMs ?? 10_000);
     outgoing.on('error', (error: NodeJS.ErrnoException) => finish({ error: error.code ?? error.message }));
     outgoing.end(body);
   });
