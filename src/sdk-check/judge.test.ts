@@ -128,6 +128,31 @@ describe('reset-only: no Retry-After', () => {
   });
 });
 
+/**
+ * The gate's exchanges of `steps` (reads of one page), each on the connection `connections` gives
+ * it by position: a connection's first request opens it. Each answered `answerMs(position)` after it came.
+ */
+function exchangesOf(
+  steps: readonly Step[],
+  connections: readonly number[],
+  answerMs: (position: number) => number = () => 5,
+): GateExchange[] {
+  const opened = new Set<number>();
+  return steps.map((step, position) => {
+    const connection = connections[position] as number;
+    const opens = !opened.has(connection);
+    opened.add(connection);
+    return {
+      arrivedMs: START + step.at * 1000,
+      answeredMs: START + step.at * 1000 + answerMs(position),
+      connection,
+      ...(opens ? { opensConnection: true } : {}),
+      method: 'GET',
+      path: '/v1/pets?limit=1',
+    };
+  });
+}
+
 describe('in-flight: several requests on one key', () => {
   /**
    * Three requests in flight, refused with waits until 3, 2.5 and 2.8 s, the last two seen by a
@@ -142,14 +167,7 @@ describe('in-flight: several requests on one key', () => {
     const steps = [...refusals, ...retriesAt.map(served)];
     // The first refusal goes out as its siblings come, on connections of their own; the retries
     // take whichever connection the client's pool gives them.
-    const exchanges: GateExchange[] = steps.map((step, position) => ({
-      arrivedMs: START + step.at * 1000,
-      answeredMs: START + step.at * 1000 + 5,
-      connection: position < 3 ? position + 1 : 4 - (position - 2),
-      ...(position < 3 ? { opensConnection: true } : {}),
-      method: 'GET',
-      path: '/v1/pets?limit=1',
-    }));
+    const exchanges = exchangesOf(steps, [1, 2, 3, 3, 2, 1]);
     return judge('in-flight', steps, { exchanges });
   }
 
@@ -175,20 +193,7 @@ describe('in-flight: several requests on one key', () => {
       { ...limited(1.468), retryAt: 3.468 },
       ...[3.02, 3.367, 3.47, 3.483, 3.491, 3.503].map(served),
     ];
-    const opened = new Set<number>();
-    const exchanges: GateExchange[] = steps.map((step, position) => {
-      const connection = connections[position] as number;
-      const opens = !opened.has(connection);
-      opened.add(connection);
-      return {
-        arrivedMs: START + step.at * 1000,
-        answeredMs: START + step.at * 1000 + (position === 0 ? 87 : 1),
-        connection,
-        ...(opens ? { opensConnection: true } : {}),
-        method: 'GET',
-        path: '/v1/pets?limit=1',
-      };
-    });
+    const exchanges = exchangesOf(steps, connections, (position) => (position === 0 ? 87 : 1));
     return judge('in-flight', steps, { exchanges });
   };
 
@@ -206,14 +211,7 @@ describe('in-flight: several requests on one key', () => {
 
   it('holds a new connection to the wait once the client has come back on one (undici opens one while the last is not yet released)', () => {
     const steps: Step[] = [0, 0.01, 0.5, 1.6].map((at) => ({ ...limited(at), retryAt: 3 }));
-    const exchanges: GateExchange[] = [1, 2, 1, 3].map((connection, position) => ({
-      arrivedMs: START + (steps[position] as Step).at * 1000,
-      answeredMs: START + (steps[position] as Step).at * 1000 + 5,
-      connection,
-      ...(position === 2 ? {} : { opensConnection: true }),
-      method: 'GET',
-      path: '/v1/pets?limit=1',
-    }));
+    const exchanges = exchangesOf(steps, [1, 2, 1, 3]);
     expect(judge('in-flight', steps, { exchanges }).reasons[0]).toMatch(
       /^retried 0\.5 s after a 429 that said Retry-After: 3 \(2 early retries in all\)/,
     );
@@ -227,14 +225,7 @@ describe('storm-partial: one request at a time', () => {
       { at: 0.201, status: 429, retryAfter: 1, retryAt: 1.201, code: 'RATE_LIMITED', storm: true },
       ...[0.261, 0.338, 0.372, 0.39].map(served),
     ];
-    const exchanges: GateExchange[] = steps.map((step, position) => ({
-      arrivedMs: START + step.at * 1000,
-      answeredMs: START + step.at * 1000 + 4,
-      connection: (position % 2) + 1,
-      ...(position < 2 ? { opensConnection: true } : {}),
-      method: 'GET',
-      path: '/v1/pets?limit=1',
-    }));
+    const exchanges = exchangesOf(steps, [1, 2, 1, 2, 1, 2], () => 4);
     const verdict = judge('storm-partial', steps, { exchanges });
     expect(verdict.status).toBe('failed');
     expect(verdict.reasons[0]).toMatch(/^retried 0(\.1)? s after a 429 that said Retry-After: 1$/);
