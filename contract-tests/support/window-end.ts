@@ -19,8 +19,8 @@ export function afterWindowEnds<T>(exchange: Exchange, after: () => Promise<T>):
   return afterSeconds(exchange.sentKey?.scope, secondsToWindowEnd(exchange) + 1, after);
 }
 
-/** The clock of `scope` (a made key's own): read, or changed. */
-function scopeClock(scope: string | undefined, seconds: number) {
+/** The clock of `scope` (a made key's own): read, or changed; `movedSeconds`, how far a failure may have left it ahead. */
+function scopeClock(scope: string | undefined, movedSeconds?: number) {
   const { mockControlOrigin, caFile } = contractTarget();
   if (!mockControlOrigin || !scope)
     throw new Error('Only the scope of a key the run made on a petstore-mock can have its clock moved.');
@@ -30,7 +30,7 @@ function scopeClock(scope: string | undefined, seconds: number) {
     const state = answer?.ok ? answer.json<{ now: string }>() : undefined;
     if (!state) {
       throw new Error(
-        `The mock's clock at ${mockControlOrigin}/__mock/clock answered ${answer?.status ?? 'nothing'}; its clock may stand ${seconds} s ahead: set it back with POST /__mock/clock.`,
+        `The mock's clock at ${mockControlOrigin}/__mock/clock answered ${answer?.status ?? 'nothing'}${movedSeconds === undefined ? '.' : `; its clock may stand ${movedSeconds} s ahead: set it back with POST /__mock/clock.`}`,
       );
     }
     return state;
@@ -46,7 +46,7 @@ const DAY_MS = 86_400_000;
  * midnight, the day it counted in ends during the wait, and the next shows nothing of it.
  */
 export async function withinOneDay<T>(scope: string | undefined, seconds: number, after: () => Promise<T>): Promise<T> {
-  const now = Date.parse((await scopeClock(scope, 0)()).now);
+  const now = Date.parse((await scopeClock(scope)()).now);
   const secondsLeft = Math.ceil(((Math.floor(now / DAY_MS) + 1) * DAY_MS - now) / 1000);
   return secondsLeft > seconds ? after() : afterSeconds(scope, secondsLeft + 1, after);
 }
