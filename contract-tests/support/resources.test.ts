@@ -21,6 +21,14 @@ const record = {
   properties: { id: { type: 'integer', readOnly: true }, note: { type: 'string' } },
 };
 const parameter = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'integer' } });
+/** A path item whose POST makes a `schema`. */
+const creates = (operationId: string, schema: string) => ({
+  post: {
+    operationId,
+    requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
+    responses: { '201': item(schema) },
+  },
+});
 
 /** The built-in contract with vets (listed and read, never made), reservations keyed by {petId}, and owners. */
 function draft(): string {
@@ -33,24 +41,12 @@ function draft(): string {
       get: { operationId: 'getVet', responses: { '200': item('Vet') } },
       delete: { operationId: 'deleteVet', responses: { '204': { description: 'Gone.' } } },
     },
-    '/reservations': {
-      post: {
-        operationId: 'reserve',
-        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Reservation' } } } },
-        responses: { '201': item('Reservation') },
-      },
-    },
+    '/reservations': creates('reserve', 'Reservation'),
     '/reservations/{petId}': {
       parameters: [parameter('petId')],
       delete: { operationId: 'unreserve', responses: { '204': { description: 'Gone.' } } },
     },
-    '/owners': {
-      post: {
-        operationId: 'createOwner',
-        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } },
-        responses: { '201': item('Owner') },
-      },
-    },
+    '/owners': creates('createOwner', 'Owner'),
     '/owners/{ownerId}': {
       parameters: [parameter('ownerId')],
       get: { operationId: 'getOwner', responses: { '200': item('Owner') } },
