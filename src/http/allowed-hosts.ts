@@ -38,9 +38,18 @@ export function createHostMatcher(listenHost: string, names: readonly string[]):
   return (hostName) => isNamed(hostName) || isIP(hostName) !== 0;
 }
 
+/** How many allowed Host headers are remembered (a client uses one or two; the set is emptied when full). */
+const KEPT_HOST_VERDICTS = 64;
+
 /** Every route: a request without Host (RFC 9112 §3.2 makes it a 400) or naming another host is refused. */
 export function createHostCheck(isAllowed: (hostName: string) => boolean): RequestHandler {
+  // A client names the same Host on every request: its verdict is kept (~1% of a read), for a bounded number of names.
+  const allowedHeaders = new Set<string>();
   return (req, _res, next) => {
+    if (req.headers.host !== undefined && allowedHeaders.has(req.headers.host)) {
+      next();
+      return;
+    }
     const header = req.headers.host;
     if (header === undefined || header.trim() === '') {
       throw new HttpError(
@@ -55,6 +64,8 @@ export function createHostCheck(isAllowed: (hostName: string) => boolean): Reque
         `This mock does not answer requests for the host "${hostName}" (a page using DNS rebinding could send them). If you reach it under that name, restart it with ${ALLOWED_HOSTS_OPTION} ${hostName}.`,
       );
     }
+    if (allowedHeaders.size >= KEPT_HOST_VERDICTS) allowedHeaders.clear();
+    allowedHeaders.add(header);
     next();
   };
 }

@@ -41,6 +41,10 @@ export function createGracefulStop(app: RequestListener): GracefulStop {
   // Connections that never carried a request (a client's spare one, opened ahead of need, as
   // undici does after an abort): Node counts them neither idle nor busy, and a stop waited on them.
   const unused = new Set<Socket>();
+  // One function for every answer, not a closure each: 'close' comes once per answer.
+  function answered(this: ServerResponse): void {
+    underWay.delete(this);
+  }
   return {
     onConnection(socket) {
       unused.add(socket);
@@ -53,7 +57,7 @@ export function createGracefulStop(app: RequestListener): GracefulStop {
       }
       unused.delete(req.socket);
       underWay.add(res);
-      res.once('close', () => underWay.delete(res));
+      res.on('close', answered);
       app(req, res);
     },
     stop(server) {

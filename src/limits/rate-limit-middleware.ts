@@ -104,8 +104,8 @@ export function recordWhenAnswered(req: Request, res: Response, recording: Recor
     // The answer has gone: a record that cannot be written is reported, not answered.
     recording.state.recordRequest(recording.key, recorded).catch(recording.onRecordFailure);
   };
-  res.once('finish', record);
-  res.once('close', record);
+  // 'close' follows every answer, finished or broken (Node emits it after 'finish' too).
+  res.on('close', record);
 }
 
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {

@@ -52,9 +52,17 @@ const SPACE = 0x20;
 const CHECKSUM_LENGTH = 8;
 
 function encodeLine(value: object): Buffer {
-  const json = Buffer.from(JSON.stringify(value), 'utf8');
-  const checksum = crc32(json).toString(16).padStart(CHECKSUM_LENGTH, '0');
-  return Buffer.concat([Buffer.from(`${checksum} `, 'latin1'), json, Buffer.from('\n', 'latin1')]);
+  const text = JSON.stringify(value);
+  // The JSON is written once, where it goes in the line: checksum, space, JSON, newline.
+  const line = Buffer.allocUnsafe(CHECKSUM_LENGTH + 1 + Buffer.byteLength(text, 'utf8') + 1);
+  const jsonEnd = CHECKSUM_LENGTH + 1 + line.write(text, CHECKSUM_LENGTH + 1, 'utf8');
+  const checksum = crc32(line.subarray(CHECKSUM_LENGTH + 1, jsonEnd))
+    .toString(16)
+    .padStart(CHECKSUM_LENGTH, '0');
+  line.write(checksum, 0, 'latin1');
+  line[CHECKSUM_LENGTH] = SPACE;
+  line[jsonEnd] = NEWLINE;
+  return line;
 }
 
 export const encodeHeader = (header: Omit<JournalHeader, 'journal' | 'version'>): Buffer =>
