@@ -11,7 +11,6 @@ import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
 import { useGivenContract } from './given-contract.js';
 import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
-import { expectApiAt } from './support/reachable.js';
 import {
   DEFAULT_ANSWER_TIMEOUT_SECONDS,
   DEFAULT_CHECK_TIMEOUT_SECONDS,
@@ -182,6 +181,8 @@ export function registerContractCommand(program: Command): void {
 
 async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, command: Command): Promise<void> {
   const timeoutSeconds = flags.timeout ?? DEFAULT_ANSWER_TIMEOUT_SECONDS;
+  // Loaded here, not with the command's options: its HTTP client (supertest) took ~50-90 ms of every serve's start.
+  const { expectApiAt } = await import('./support/reachable.js');
   await expectApiAt(baseUrl, { timeoutMs: timeoutSeconds * 1000, ...(flags.ca ? { caFile: flags.ca } : {}) });
   // Progress always goes to stderr: lines in CI (not a terminal), one line in place on a terminal.
   const progress = flags.progress ? 'each-check' : process.stderr.isTTY ? 'status-line' : 'lines';
