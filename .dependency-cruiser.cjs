@@ -138,6 +138,14 @@ module.exports = {
       to: { path: '^node_modules/commander/' },
     },
     {
+      name: 'contract-command-loads-its-client-when-run',
+      comment:
+        'Every start of the CLI registers the contract command: its HTTP client (supertest and all it loads) is imported when the command runs.',
+      severity: 'error',
+      from: { path: '^contract-tests/contract-command\\.ts$' },
+      to: { path: '^contract-tests/support/(reachable|http-client)\\.ts$', dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
       name: 'lowdb-only-in-store',
       comment: 'Storage is behind src/store/; nothing else touches lowdb.',
       severity: 'error',
