@@ -40,6 +40,16 @@ describe('the Host a request names', () => {
     },
   );
 
+  it('judges each Host the same once more names than it remembers were answered', async () => {
+    const hosts = Array.from({ length: 70 }, (_, index) => `10.0.0.${index + 1}`);
+    for (const host of [...hosts, hosts[0] as string]) {
+      const res = await mock.http.get('/v1/pets?limit=1').set('Host', host).set('X-API-Key', DEMO_KEY);
+      expect([host, res.status]).toEqual([host, 200]);
+    }
+    const refused = await mock.http.get('/v1/pets?limit=1').set('Host', 'attacker.example').set('X-API-Key', DEMO_KEY);
+    expect(refused.status).toBe(403);
+  });
+
   it('answers a request without Host with the Error object (400), HTTP/1.1 or 1.0', async () => {
     for (const version of ['1.1', '1.0']) {
       const answer = await sendBytes(
