@@ -2,9 +2,9 @@
 // `npm test`: every check of the project, then one plain closing line "N passed, N failed" that
 // CI reads. Each check besides jest counts as one; jest's tests count one each (read from its
 // JSON report, so that a run that executed no test shows as such). The build comes first (the
-// CLI tests run dist/); jest then runs one file more at a time than there are cores (jest.config.js), and the other
-// checks run one at a time beside it, each printed whole as it ends: a fresh clone's run takes
-// minutes, and says what it is doing all along.
+// CLI tests run dist/); jest then runs one file more at a time than there are cores
+// (jest.config.js), and the other checks run one at a time beside it, each printed whole as it
+// ends: a fresh clone's run takes minutes, and says what it is doing all along.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

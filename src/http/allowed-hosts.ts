@@ -46,11 +46,11 @@ export function createHostCheck(isAllowed: (hostName: string) => boolean): Reque
   // A client names the same Host on every request: its verdict is kept (~1% of a read), for a bounded number of names.
   const allowedHeaders = new Set<string>();
   return (req, _res, next) => {
-    if (req.headers.host !== undefined && allowedHeaders.has(req.headers.host)) {
+    const header = req.headers.host;
+    if (header !== undefined && allowedHeaders.has(header)) {
       next();
       return;
     }
-    const header = req.headers.host;
     if (header === undefined || header.trim() === '') {
       throw new HttpError(
         'MALFORMED_HTTP',

@@ -83,10 +83,7 @@ export type RecordedDecision = {
 export function recordWhenAnswered(req: Request, res: Response, recording: RecordedDecision): void {
   const { decision, operationId, fault } = recording;
   if (fault) breakAnswer(res, fault);
-  let recordedOnce = false;
   const record = () => {
-    if (recordedOnce) return;
-    recordedOnce = true;
     const recorded: RequestToRecord = {
       atMs: recording.nowMs,
       method: req.method,
@@ -104,7 +101,7 @@ export function recordWhenAnswered(req: Request, res: Response, recording: Recor
     // The answer has gone: a record that cannot be written is reported, not answered.
     recording.state.recordRequest(recording.key, recorded).catch(recording.onRecordFailure);
   };
-  // 'close' follows every answer, finished or broken (Node emits it after 'finish' too).
+  // 'close' comes once after every answer, finished or broken (Node emits it after 'finish' too).
   res.on('close', record);
 }
 
