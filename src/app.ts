@@ -16,6 +16,7 @@ import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js
 import { createDocsRoutes } from './docs/docs-routes.js';
 import { createErrorMiddleware, HttpError } from './errors.js';
 import { createHostCheck } from './http/allowed-hosts.js';
+import { bornWithPrototypes, type ServerClasses } from './http/app-prototypes.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
 import { createDateHeader } from './http/date-header.js';
 import { createLatencyMiddleware } from './http/latency.js';
@@ -88,7 +89,13 @@ function onlyCrossOrigin(corsHandler: RequestHandler): RequestHandler {
 }
 
 /** The app, the validator's load of both contracts (a start waits for it), and how each operation is answered. */
-export type MockApp = { app: Express; ready: Promise<void>; operations: readonly AnswerDescription[] };
+export type MockApp = {
+  app: Express;
+  /** The classes a server makes the app's requests and answers with (http/app-prototypes.ts). */
+  classes: ServerClasses;
+  ready: Promise<void>;
+  operations: readonly AnswerDescription[];
+};
 
 /** The control API's bodies (the API's are read by its mode). */
 const parseControlJson = json({ limit: MAX_BODY_BYTES });
@@ -148,6 +155,7 @@ export function createApp(deps: AppDependencies): MockApp {
   const { contract, defaultWorld } = deps;
   const worlds = createWorldChooser(defaultWorld, deps.scopes);
   const app = express();
+  const classes = bornWithPrototypes(app);
   app.disable('x-powered-by');
   app.set('etag', false);
 
@@ -243,6 +251,7 @@ export function createApp(deps: AppDependencies): MockApp {
   app.use(createErrorMiddleware(deps.log));
   return {
     app,
+    classes,
     ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined),
     operations: mode.operations,
   };

@@ -12,6 +12,7 @@ import type { Simulation } from './control/simulation.js';
 import { addMissingCollections } from './fixtures/contract-fixtures.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
+import { classesOfServing, type ServerClasses } from './http/app-prototypes.js';
 import { createGracefulStop } from './http/graceful-stop.js';
 import { answerMalformedRequests, listenReachably } from './http/listen.js';
 import type { LimitState } from './limits/limit-state.js';
@@ -81,6 +82,11 @@ export type MockServer = {
   control: Simulation;
   /** What answers each request (the app): another server may serve this same mock too. */
   handle: RequestListener;
+  /**
+   * The IncomingMessage and ServerResponse options of such a server: its requests are then born
+   * as the app's (http/app-prototypes.ts), and answered at the mock's own speed.
+   */
+  serverClasses: ServerClasses;
   /** Whether the control API is open (loopback), behind the token, or closed. */
   controlAccess: ControlAccess;
   /**
@@ -188,7 +194,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         }
       : (req, res) => current.app(req, res),
   );
-  const server = createServer({ requireHostHeader: false }, stopper.listener);
+  const serverClasses = classesOfServing(() => current.classes);
+  const server = createServer(
+    {
+      requireHostHeader: false,
+      ...serverClasses,
+    },
+    stopper.listener,
+  );
   server.on('connection', stopper.onConnection);
   answerMalformedRequests(server);
   try {
@@ -256,6 +269,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
     control: simulation,
     handle: (req, res) => current.app(req, res),
+    serverClasses,
     controlAccess: access,
     scope(name) {
       if (!isScopeName(name)) throw new TypeError(invalidScopeMessage(name));

@@ -77,7 +77,7 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
           .catch(() => undefined)
           .then(() => mock.handle(req, res));
       });
-      const server = createServer({ requireHostHeader: false }, stopper.listener);
+      const server = createServer({ requireHostHeader: false, ...mock.serverClasses }, stopper.listener);
       server.on('connection', stopper.onConnection);
       await listenReachably(server, 0, '127.0.0.1');
       const { port } = server.address() as AddressInfo;
