@@ -7,6 +7,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpError } from '../errors.js';
+import { AnswersUnderWay } from './answers-under-way.js';
 import { endStalledAnswers } from './broken-answers.js';
 
 export type GracefulStop = {
@@ -37,13 +38,13 @@ function refuse(res: ServerResponse): void {
 
 export function createGracefulStop(app: RequestListener): GracefulStop {
   let stopping = false;
-  const underWay = new Set<ServerResponse>();
+  const underWay = new AnswersUnderWay();
   // Connections that never carried a request (a client's spare one, opened ahead of need, as
   // undici does after an abort): Node counts them neither idle nor busy, and a stop waited on them.
   const unused = new Set<Socket>();
   // One function for every answer, not a closure each: 'close' comes once per answer.
   function answered(this: ServerResponse): void {
-    underWay.delete(this);
+    underWay.remove(this);
   }
   return {
     onConnection(socket) {
