@@ -1,12 +1,17 @@
 // The benchmark's baseline: a bare Express 5 app answering the same JSON bodies as the mock,
-// with no validation, no limits and no storage. It prints its port, then serves.
+// with no validation, no limits and no storage, served as the mock serves its app (serve-app.ts).
+// It prints its port, then serves.
 import express from 'express';
+import { bornWithPrototypes } from '../src/http/app-prototypes.js';
+import { serveApp } from './serve-app.js';
 
 const PET = { id: 1, name: 'Nova the Oriental', categoryId: 2, status: 'available' };
 const PAGE = Array.from({ length: 20 }, (_, index) => ({ ...PET, id: index + 1 }));
 const STOCK = { petId: 1, quantity: 7, status: 'available' };
 
 const app = express();
+// Before any of the app's own setup: what it sets on app.request and app.response goes on these.
+const classes = bornWithPrototypes(app);
 app.use(express.json({ limit: 32 * 1024 }));
 app.get('/v1/pets/by-id/:petId', (_req, res) => {
   res.json(PET);
@@ -20,7 +25,4 @@ app.post('/v1/pets', (req, res) => {
 app.put('/v1/store/inventory/:petId', (req, res) => {
   res.json({ ...STOCK, quantity: req.body.quantity });
 });
-const server = app.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
-});
+serveApp(app, classes);

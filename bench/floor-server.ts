@@ -1,13 +1,15 @@
 // The benchmark's floor: Express 5 with express-openapi-validator set up the standard documented
 // way, checking every request and JSON answer against the same contract with the same options as
-// the mock, then plain routes answering the same bodies as the bare baseline, storing nothing.
-// No mock can check the contract both ways for less on this stack; the mock is measured against
-// it. It prints its port, then serves.
+// the mock, then plain routes answering the same bodies as the bare baseline, storing nothing,
+// served as the mock serves its app (serve-app.ts). No mock can check the contract both ways for
+// less on this stack; the mock is measured against it. It prints its port, then serves.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
+import { bornWithPrototypes } from '../src/http/app-prototypes.js';
 import { loadContract } from '../src/openapi/load-contract.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../src/package-root.js';
+import { serveApp } from './serve-app.js';
 
 const PET = { id: 1, name: 'Nova the Oriental', categoryId: 2, status: 'available' };
 const PAGE = Array.from({ length: 20 }, (_, index) => ({ ...PET, id: index + 1 }));
@@ -23,6 +25,8 @@ const RATE_LIMIT = {
 const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
 
 const app = express();
+// Before any of the app's own setup: what it sets on app.request and app.response goes on these.
+const classes = bornWithPrototypes(app);
 app.use(express.json({ limit: 32 * 1024 }));
 app.use(
   OpenApiValidator.middleware({
@@ -58,7 +62,4 @@ app.put('/v1/store/inventory/:petId', (req, res) => {
 app.use((error: Error & { status?: number; errors?: unknown }, _req: Request, res: Response, _next: NextFunction) => {
   res.status(error.status ?? 500).json({ message: error.message, errors: error.errors });
 });
-const server = app.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
-});
+serveApp(app, classes);
