@@ -1,8 +1,9 @@
 // Requests and answers born with the app's prototypes, over real HTTP on loopback: Express finds
 // nothing to change, and everything an app sets on its prototypes still applies.
-import { afterEach, describe, expect, it } from '@jest/globals';
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import express, { type Express } from 'express';
 import { bornWithPrototypes, classesOfServing, type ServerClasses } from './app-prototypes.js';
 
@@ -32,14 +33,15 @@ function appSaying(word: string): Served {
 /** A server of whichever app `serving` names, that tells whether each request had the app's prototypes before the app saw it. */
 async function listen(serving: () => Served): Promise<string> {
   const classes = classesOfServing(() => serving().classes);
-  server = createServer(classes, (req: IncomingMessage, res: ServerResponse) => {
+  const listening = createServer(classes, (req: IncomingMessage, res: ServerResponse) => {
     const { app } = serving();
     const born = Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response;
     res.setHeader('X-Born-As-The-App', String(born));
     app(req, res);
   });
-  await new Promise<void>((listening) => server?.listen(0, '127.0.0.1', listening));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+  server = listening;
+  await new Promise<void>((ready) => listening.listen(0, '127.0.0.1', ready));
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
 }
 
 describe("requests born with the app's prototypes", () => {

@@ -1,9 +1,10 @@
 // The mock's requests reach its Express app already made as the app's (src/http/app-prototypes.ts),
 // on its own server and on another that serves it with `serverClasses`: Express then sets no
 // prototype on them, which made every request slower.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
 import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
 
