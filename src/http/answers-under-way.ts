@@ -5,6 +5,7 @@
 // collections: scavenges then took a tenth of the CPU a request costs.
 import type { ServerResponse } from 'node:http';
 
+// One per answer: an answer goes through one graceful stop (its server's), so one slot number is enough.
 const SLOT = Symbol('slot under way');
 type Slotted = ServerResponse & { [SLOT]?: number };
 

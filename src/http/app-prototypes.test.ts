@@ -11,8 +11,9 @@ type Served = { app: Express; classes: ServerClasses };
 
 let server: Server | undefined;
 afterEach(async () => {
-  await new Promise((closed) => server?.close(closed));
+  const open = server;
   server = undefined;
+  if (open) await new Promise((closed) => open.close(closed));
 });
 
 /** An app answering what it saw: whether the request came with its prototypes already, and its own answer. */
@@ -37,6 +38,11 @@ async function listen(serving: () => Served): Promise<string> {
     const { app } = serving();
     const born = Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response;
     res.setHeader('X-Born-As-The-App', String(born));
+    // What the server was given stands for the classes: what it made is an instance of it.
+    res.setHeader(
+      'X-Instance-Of-Served',
+      String(req instanceof classes.IncomingMessage && res instanceof classes.ServerResponse),
+    );
     app(req, res);
   });
   server = listening;
@@ -51,6 +57,7 @@ describe("requests born with the app's prototypes", () => {
     for (let request = 0; request < 3; request += 1) {
       const answer = await fetch(`${origin}/?n=${request}`);
       expect(answer.headers.get('x-born-as-the-app')).toBe('true');
+      expect(answer.headers.get('x-instance-of-served')).toBe('true');
       expect(await answer.json()).toEqual({ said: 'first', body: { sameApp: true, path: '/', accepts: 'json' } });
     }
   });

@@ -48,6 +48,9 @@ export function classesOfServing(serving: () => ServerClasses): ServerClasses {
       options,
     );
   }
+  // So that what they make is an instance of them, as of the classes they stand for.
+  ServedRequest.prototype = IncomingMessage.prototype;
+  ServedResponse.prototype = ServerResponse.prototype;
   return {
     IncomingMessage: ServedRequest as unknown as typeof IncomingMessage,
     ServerResponse: ServedResponse as unknown as typeof ServerResponse<IncomingMessage>,

@@ -22,7 +22,8 @@ describe("the mock's requests, born as its app's", () => {
     mock = await startTestMock({ data: ':memory:', beforeRequest: (req) => void seen.push(bornAsAnApp(req)) });
   });
   afterAll(async () => {
-    await new Promise((closed) => other?.close(closed));
+    const open = other;
+    if (open) await new Promise((closed) => open.close(closed));
     await mock.server.close();
   });
 
