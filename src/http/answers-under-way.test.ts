@@ -39,6 +39,24 @@ describe('the answers under way', () => {
     expect([...underWay]).toEqual([fourth, second, later]);
   });
 
+  it('frees the answers of a connection that closed, and only those', () => {
+    const underWay = new AnswersUnderWay();
+    const [closing, open] = [new Socket(), new Socket()];
+    const onClosing = [
+      new ServerResponse(new IncomingMessage(closing)),
+      new ServerResponse(new IncomingMessage(closing)),
+    ];
+    const onOpen = new ServerResponse(new IncomingMessage(open));
+    for (const res of [...onClosing, onOpen]) underWay.add(res);
+    expect(underWay.size).toBe(3);
+    underWay.removeOn(closing);
+    expect([...underWay]).toEqual([onOpen]);
+    expect(underWay.size).toBe(1);
+    // Their own ends, should they come after, change nothing.
+    for (const res of onClosing) underWay.remove(res);
+    expect([...underWay]).toEqual([onOpen]);
+  });
+
   it('ignores the end of an answer it does not hold, or an end told twice', () => {
     const underWay = new AnswersUnderWay();
     const [held, ended, stranger] = [answer(), answer(), answer()];

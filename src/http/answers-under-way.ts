@@ -4,6 +4,7 @@
 // removed per request, those tables kept answers, and their requests, alive past young
 // collections: scavenges then took a tenth of the CPU a request costs.
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 // One per answer: an answer goes through one graceful stop (its server's), so one slot number is enough.
 const SLOT = Symbol('slot under way');
@@ -25,6 +26,19 @@ export class AnswersUnderWay implements Iterable<ServerResponse> {
     if (slot === undefined || this.#slots[slot] !== res) return;
     this.#slots[slot] = undefined;
     this.#free.push(slot);
+  }
+
+  /**
+   * Frees the slots of the answers to requests of `socket`, once it has closed: an answer queued
+   * behind another on a connection that closed (pipelined requests, then a reset) never ends.
+   */
+  removeOn(socket: Socket): void {
+    for (const res of this.#slots) if (res !== undefined && res.req.socket === socket) this.remove(res);
+  }
+
+  /** How many answers are under way. */
+  get size(): number {
+    return this.#slots.length - this.#free.length;
   }
 
   *[Symbol.iterator](): Iterator<ServerResponse> {

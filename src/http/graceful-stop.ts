@@ -17,6 +17,8 @@ export type GracefulStop = {
   onConnection(socket: Socket): void;
   /** Stops taking requests and resolves once every request under way is answered and every connection closed. */
   stop(server: Server): Promise<void>;
+  /** How many answers are under way. */
+  readonly answering: number;
 };
 
 /** How often connections that fell idle during the stop are closed. */
@@ -49,7 +51,10 @@ export function createGracefulStop(app: RequestListener): GracefulStop {
   return {
     onConnection(socket) {
       unused.add(socket);
-      socket.once('close', () => unused.delete(socket));
+      socket.once('close', () => {
+        unused.delete(socket);
+        underWay.removeOn(socket);
+      });
     },
     listener: (req: IncomingMessage, res: ServerResponse) => {
       if (stopping) {
@@ -60,6 +65,9 @@ export function createGracefulStop(app: RequestListener): GracefulStop {
       underWay.add(res);
       res.on('close', answered);
       app(req, res);
+    },
+    get answering() {
+      return underWay.size;
     },
     stop(server) {
       stopping = true;
