@@ -6,7 +6,7 @@ import {
   type BanPolicy,
   currentCounters,
   type Decision,
-  evaluateRequest,
+  evaluateCurrent,
   type KeyCounters,
   type RateLimitHeaders,
   rateLimitHeaders,
@@ -44,7 +44,7 @@ export function decideRequest(input: DecisionInput): DecisionOutput {
   const counters = currentCounters(input.counters, nowMs);
   // A banned key is refused by the policy itself, before any storm counts the request.
   if (counters.bannedUntilMs !== undefined)
-    return { ...evaluateRequest(counters, limits, nowMs, input.ban), storms: [] };
+    return { ...evaluateCurrent(counters, limits, nowMs, input.ban), storms: [] };
   // A storm (or fault) counts every request it covers; its refusals use no quota and never lead
   // to a ban. The first that chooses the request decides what becomes of it; a fault that breaks
   // the answer's connection does so to whatever answer the request gets.
@@ -62,16 +62,12 @@ export function decideRequest(input: DecisionInput): DecisionOutput {
       refusal ??= { allowed: false, reason: 'unavailable', faultId: storm.id, retryAfterSeconds };
     else fault ??= answerFaultOf(storm);
   }
-  const withFault = fault ? { fault } : {};
-  if (refusal)
-    return { decision: refusal, counters, headers: rateLimitHeaders(counters, limits), storms, ...withFault };
-
-  const evaluation = evaluateRequest(counters, limits, nowMs, input.ban);
-  return {
-    decision: evaluation.decision,
-    counters: evaluation.counters,
-    headers: evaluation.headers,
-    storms,
-    ...withFault,
-  };
+  let output: DecisionOutput;
+  if (refusal) output = { decision: refusal, counters, headers: rateLimitHeaders(counters, limits), storms };
+  else {
+    const evaluation = evaluateCurrent(counters, limits, nowMs, input.ban);
+    output = { decision: evaluation.decision, counters: evaluation.counters, headers: evaluation.headers, storms };
+  }
+  if (fault) output.fault = fault;
+  return output;
 }

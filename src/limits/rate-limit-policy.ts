@@ -49,19 +49,25 @@ export function freshCounters(nowMs: number): KeyCounters {
 /** Whether `nowMs` falls outside the window that starts at `startMs` (past its end, or before it). */
 const outside = (startMs: number, sizeMs: number, nowMs: number) => nowMs < startMs || nowMs >= startMs + sizeMs;
 
-/** Rolls the windows forward to `now`, dropping expired limits and bans. */
+/**
+ * Rolls the windows forward to `now`, dropping expired limits and bans: a new object, with every
+ * field present (one shape for every key's counters, as each request reads them).
+ */
 export function currentCounters(counters: KeyCounters | undefined, nowMs: number): KeyCounters {
-  const next = { ...(counters ?? freshCounters(nowMs)) };
-  if (outside(next.minuteStartMs, MINUTE_MS, nowMs))
-    Object.assign(next, { minuteStartMs: windowStart(nowMs, 'minute'), minuteCount: 0 });
-  if (outside(next.dayStartMs, DAY_MS, nowMs))
-    Object.assign(next, { dayStartMs: windowStart(nowMs, 'day'), dayCount: 0 });
-  if (next.limitedUntilMs !== undefined && next.limitedUntilMs <= nowMs) {
-    next.limitedUntilMs = undefined;
-    next.requestsWhileLimited = 0;
-  }
-  if (next.bannedUntilMs !== undefined && next.bannedUntilMs <= nowMs) next.bannedUntilMs = undefined;
-  return next;
+  const from = counters ?? freshCounters(nowMs);
+  const minuteGone = outside(from.minuteStartMs, MINUTE_MS, nowMs);
+  const dayGone = outside(from.dayStartMs, DAY_MS, nowMs);
+  const limitOver = from.limitedUntilMs !== undefined && from.limitedUntilMs <= nowMs;
+  const banOver = from.bannedUntilMs !== undefined && from.bannedUntilMs <= nowMs;
+  return {
+    minuteStartMs: minuteGone ? windowStart(nowMs, 'minute') : from.minuteStartMs,
+    minuteCount: minuteGone ? 0 : from.minuteCount,
+    dayStartMs: dayGone ? windowStart(nowMs, 'day') : from.dayStartMs,
+    dayCount: dayGone ? 0 : from.dayCount,
+    limitedUntilMs: limitOver ? undefined : from.limitedUntilMs,
+    requestsWhileLimited: limitOver ? 0 : from.requestsWhileLimited,
+    bannedUntilMs: banOver ? undefined : from.bannedUntilMs,
+  };
 }
 
 /** The three X-RateLimit-* values: the window with the fewest requests remaining; on a tie, the minute. */
@@ -90,7 +96,11 @@ export function evaluateRequest(
   nowMs: number,
   ban: BanPolicy,
 ): Evaluation {
-  const counters = currentCounters(previous, nowMs);
+  return evaluateCurrent(currentCounters(previous, nowMs), limits, nowMs, ban);
+}
+
+/** evaluateRequest on counters already rolled forward to `nowMs` (currentCounters): it counts in them. */
+export function evaluateCurrent(counters: KeyCounters, limits: PlanLimits, nowMs: number, ban: BanPolicy): Evaluation {
   if (counters.bannedUntilMs !== undefined) {
     const decision: Decision = {
       allowed: false,
