@@ -8,7 +8,7 @@
 import { appendChangeSet, type ChangeSet, emptyChangeSet, hasChanges } from '../store/change-set.js';
 import { collectionNames, type DataSet } from '../store/data-set.js';
 import { createDataSetReader } from '../store/data-set-reader.js';
-import { createDataSetTransaction, type WritableList } from '../store/data-set-transaction.js';
+import { createDataSetTransaction, type SharedList } from '../store/data-set-transaction.js';
 import type { DataReader, DataTransaction } from '../store/data-store.js';
 import { nextTurn } from '../store/group-commit.js';
 import { createSerialLock } from '../store/serial-lock.js';
@@ -35,7 +35,7 @@ type Member = {
   resolve(value: unknown): void;
   reject(error: unknown): void;
 };
-type Group = CommitGroup & { reader: DataReader; writable: WritableList; members: Member[] };
+type Group = CommitGroup & { reader: DataReader; shared: SharedList; members: Member[] };
 
 export type CommitGroupsOptions = {
   /** The replica, up to date, for a group begun with nothing under way. */
@@ -65,7 +65,7 @@ function beginGroup(replica: Replica, baseVersion: number, parent: DataSet): Gro
     data,
     changes: emptyChangeSet(),
     reader: createDataSetReader(() => data),
-    writable: (list) => (shared.has(list) ? [...list] : list),
+    shared: (list) => shared.has(list),
     members: [],
   };
 }
@@ -98,7 +98,7 @@ export function createCommitGroups(options: CommitGroupsOptions): CommitGroups {
     }
     transaction.seal();
     if (!member.outcome.ok || !transaction.hasWrites()) return false;
-    transaction.applyTo(group.data, group.writable);
+    transaction.applyTo(group.data, group.shared);
     appendChangeSet(group.changes, transaction.changeSet());
     return true;
   }

@@ -4,12 +4,12 @@
 // record it did not replace. Nothing reaches a file.
 import type { DataSet } from './data-set.js';
 import { createDataSetReader } from './data-set-reader.js';
-import { createDataSetTransaction, type WritableList } from './data-set-transaction.js';
+import { createDataSetTransaction, type SharedList } from './data-set-transaction.js';
 import type { DataStore } from './data-store.js';
 import { createSerialLock, whileHolding } from './serial-lock.js';
 
 /** The shared lists are frozen (freezeDataSet): one that is not is this store's own copy. */
-const ownCopy: WritableList = (list) => (Object.isFrozen(list) ? [...list] : list);
+const isShared: SharedList = (list) => Object.isFrozen(list);
 
 /** A data set of this store's own over `shared`'s lists: only its ids are copied (transactions replace them). */
 function overlay(shared: DataSet): DataSet {
@@ -38,7 +38,7 @@ export function createCopyOnWriteDataStore(shared: DataSet): DataStore {
           return result;
         },
         () => {
-          if (transaction.hasWrites()) transaction.applyTo(data, ownCopy);
+          if (transaction.hasWrites()) transaction.applyTo(data, isShared);
         },
       );
     },

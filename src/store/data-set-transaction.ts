@@ -13,17 +13,18 @@ export type DataSetTransaction = {
   seal(): void;
   /**
    * Applies every write to `data`; it cannot fail part-way, since each write was checked when made.
-   * A list is changed in place; `writable` may hand back a copy to change instead (copy-on-write).
+   * A list is changed in place, unless `shared` says others still read it: it is then replaced by
+   * a new list with the changes (copy-on-write).
    */
-  applyTo(data: DataSet, writable?: WritableList): void;
+  applyTo(data: DataSet, shared?: SharedList): void;
   /** The writes as data, for a store that sends them on (redis-data-store.ts) or logs them. */
   changeSet(): ChangeSet;
 };
 
-/** The list a change may alter in place: the list itself, or a copy of it. */
-export type WritableList = <T>(list: T[]) => T[];
+/** Whether a list must be left as it is: others read it, and a change goes to a new list. */
+export type SharedList = (list: readonly unknown[]) => boolean;
 
-const inPlace: WritableList = (list) => list;
+const noneShared: SharedList = () => false;
 
 const NO_LIST: StoredRecord[] = [];
 
@@ -124,11 +125,11 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
     seal() {
       sealed = true;
     },
-    applyTo(data, writable = inPlace) {
+    applyTo(data, shared = noneShared) {
       for (const [name, { changes }] of pending) {
         if (changes.size === 0) continue;
         const list = Array.isArray(data[name]) ? (data[name] as StoredRecord[]) : [];
-        data[name] = changes.applyTo(writable(list));
+        data[name] = shared(list) ? changes.appliedTo(list) : changes.applyTo(list);
       }
       // Always a new array: lookups of keys re-index when they see one (data-set-reader.ts).
       if (apiKeys.size > 0) data.apiKeys = apiKeys.applyTo([...data.apiKeys]);
