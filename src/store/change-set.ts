@@ -3,10 +3,9 @@
 // list's changes name the field that keys its records, so a change set applies without the contract.
 import type { ApiKeyRecord, DataSet, RecordKey, StoredRecord } from './data-set.js';
 import { lookupBy } from './id-lookup.js';
-import { RecordChanges } from './record-changes.js';
+import { type Change, RecordChanges } from './record-changes.js';
 
-/** A record under its key, or null for a removal. */
-export type Change<K, T> = [K, T | null];
+export type { Change } from './record-changes.js';
 
 /** The changes to one collection's list, in order. */
 export type ListChanges = { keyField: string; changes: Change<RecordKey, StoredRecord>[] };
@@ -49,8 +48,11 @@ export function freezeChangedRecords(changes: ChangeSet): void {
 }
 
 function replay<K, T extends object>(changes: RecordChanges<K, T>, entries: Change<K, T>[]): RecordChanges<K, T> {
-  for (const [key, record] of entries) {
+  for (const [key, record, added] of entries) {
     if (record === null) changes.remove(key);
+    // A new key, untouched before in these changes: appended without a search of the list (a
+    // search for a key no record has walks it all: with 100,000 records, ~0.1 ms a record).
+    else if (added === true && changes.pending(key) === undefined) changes.insert(key, record);
     else changes.put(key, record);
   }
   return changes;
@@ -69,10 +71,14 @@ export function applyChangeSet(data: DataSet, changes: ChangeSet): void {
       entries,
     ).applyTo(list);
   }
-  // A new array: lookups of keys re-index when they see one (data-set-reader.ts).
-  if (changes.apiKeys.length > 0)
-    data.apiKeys = replay(new RecordChanges((record: ApiKeyRecord) => record.key, findKey), changes.apiKeys).applyTo([
-      ...data.apiKeys,
-    ]);
+  if (changes.apiKeys.length > 0) data.apiKeys = withApiKeyChanges(data.apiKeys, changes.apiKeys);
   if (changes.nextId) data.nextId = { ...changes.nextId };
+}
+
+/** The API keys with `changes` made, as a new array: lookups of keys re-index when they see one (data-set-reader.ts). */
+export function withApiKeyChanges(
+  apiKeys: readonly ApiKeyRecord[],
+  changes: Change<string, ApiKeyRecord>[],
+): ApiKeyRecord[] {
+  return replay(new RecordChanges((record: ApiKeyRecord) => record.key, findKey), changes).applyTo([...apiKeys]);
 }

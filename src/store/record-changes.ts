@@ -3,6 +3,12 @@
 export const REMOVED = Symbol('removed');
 
 /**
+ * A record under its key, or null for a removal. `added`: the key was new when the record was
+ * written (an insert), so whoever applies the change appends it without searching the list.
+ */
+export type Change<K, T> = [key: K, record: T | null, added?: true];
+
+/**
  * `list` and then `appended`, in a new array with room for a quarter more: the records a group's
  * next transactions append go in without the array being copied again to grow.
  */
@@ -47,10 +53,10 @@ export class RecordChanges<K, T extends object> {
     if (!this.#inserted.delete(key)) this.#changed.set(key, REMOVED);
   }
 
-  /** Every change, as [key, record] or [key, null] for a removal: what a shared store sends on. */
-  *entries(): IterableIterator<[K, T | null]> {
+  /** Every change, as [key, record], [key, null] for a removal, or [key, record, true] for an insert: what a shared store sends on. */
+  *entries(): IterableIterator<Change<K, T>> {
     for (const [key, change] of this.#changed) yield [key, change === REMOVED ? null : change];
-    for (const entry of this.#inserted) yield entry;
+    for (const [key, record] of this.#inserted) yield [key, record, true];
   }
 
   /** The pending record of `key`, REMOVED, or undefined when the transaction has not touched it. */
