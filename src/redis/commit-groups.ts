@@ -1,30 +1,31 @@
 // The transactions of one process on a shared store, committed in groups: while one group's
 // commit is on its way to Redis, the transactions that come run one at a time on that group's
 // data (what Redis will hold once it lands) and form the next group, sent as one change set once
-// the first is answered. Each transaction is answered only once its group is stored; a group that
+// the first is answered. A group's data is its changes over the data it builds on
+// (group-overlay.ts), never a copy of a list: a group that lands makes its changes in the replica,
+// as every other process makes them in its own. Each transaction is answered only once its group is stored; a group that
 // loses to another process's commit (optimistic locking) is run again, with the group built on
 // it, on the data as it now stands. Reads outside transactions never see a group before Redis
 // holds it. One commit at a time per process: fifty writers cost a few round trips, not fifty.
-import { appendChangeSet, type ChangeSet, emptyChangeSet, hasChanges } from '../store/change-set.js';
-import { collectionNames, type DataSet } from '../store/data-set.js';
-import { createDataSetReader } from '../store/data-set-reader.js';
-import { createDataSetTransaction, type SharedList } from '../store/data-set-transaction.js';
+import { appendChangeSet, applyChangeSet, type ChangeSet, emptyChangeSet, hasChanges } from '../store/change-set.js';
+import type { DataSet } from '../store/data-set.js';
+import { createDataSetTransaction, type StoredData } from '../store/data-set-transaction.js';
 import type { DataReader, DataTransaction } from '../store/data-store.js';
 import { nextTurn } from '../store/group-commit.js';
 import { createSerialLock } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { backOff } from './back-off.js';
+import { dataSetSource, GroupOverlay, type RecordSource, sourceReader } from './group-overlay.js';
 import type { Replica } from './redis-data-layout.js';
 
 /** A group of transactions: their changes, on top of the data the group was begun on. */
 export type CommitGroup = {
-  /** The replica the group builds on, at `baseVersion`, holding `parent` (or the group sent before it). */
+  /** The replica the group builds on, at `baseVersion` (with the group sent before it, if one was). */
   replica: Replica;
   baseVersion: number;
-  parent: DataSet;
-  /** `parent` with the group's changes (its lists copied at their first change). */
-  data: DataSet;
   changes: ChangeSet;
+  /** Makes the group's changes in `data` (the replica's, once Redis holds them); the group then reads through. */
+  land(data: DataSet): void;
 };
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -35,14 +36,14 @@ type Member = {
   resolve(value: unknown): void;
   reject(error: unknown): void;
 };
-type Group = CommitGroup & { reader: DataReader; shared: SharedList; members: Member[] };
+type Group = CommitGroup & { overlay: GroupOverlay; reader: DataReader; stored: StoredData; members: Member[] };
 
 export type CommitGroupsOptions = {
   /** The replica, up to date, for a group begun with nothing under way. */
   upToDate(): Promise<Replica>;
   /** The replica as it stands (a reload makes a new one). */
   current(): Replica | undefined;
-  /** Sends a group; true once Redis holds it (the replica then holds `group.data`), false when another change landed first. */
+  /** Sends a group; true once Redis holds it (and `group.land` has made its changes in the replica), false when another change landed first. */
   commit(group: CommitGroup): Promise<boolean>;
   where: string;
   maxAttempts: number;
@@ -54,18 +55,24 @@ export type CommitGroups = {
   idle(): Promise<void>;
 };
 
-function beginGroup(replica: Replica, baseVersion: number, parent: DataSet): Group {
-  // Records are replaced, never edited: a copied list shares every record it does not replace.
-  const shared = new Set<unknown>(collectionNames(parent).map((name) => parent[name]));
-  const data: DataSet = { ...parent };
+function beginGroup(replica: Replica, baseVersion: number, below: RecordSource): Group {
+  const overlay = new GroupOverlay(below);
+  const changes = emptyChangeSet();
   return {
     replica,
     baseVersion,
-    parent,
-    data,
-    changes: emptyChangeSet(),
-    reader: createDataSetReader(() => data),
-    shared: (list) => shared.has(list),
+    changes,
+    land(data) {
+      applyChangeSet(data, changes);
+      overlay.landed();
+    },
+    overlay,
+    reader: sourceReader(overlay),
+    stored: {
+      record: (collection, key) => overlay.get(collection.name, collection.keyField, key),
+      nextId: () => overlay.nextId(),
+      apiKey: (key) => overlay.apiKeys().find((record) => record.key === key),
+    },
     members: [],
   };
 }
@@ -83,14 +90,14 @@ export function createCommitGroups(options: CommitGroupsOptions): CommitGroups {
   let sent: Group | undefined;
   let draining: Promise<void> | undefined;
 
+  // The replica's data changes in place (groups landing, other processes' changes), each change
+  // with its version: the version says what the group was built on.
   const builtOnReplica = (group: Group) =>
-    options.current() === group.replica &&
-    group.replica.version === group.baseVersion &&
-    group.replica.data === group.parent;
+    options.current() === group.replica && group.replica.version === group.baseVersion;
 
   /** Runs a member's work on the group; its writes join the group's. True when it wrote. */
   async function runIn(group: Group, member: Member): Promise<boolean> {
-    const transaction = createDataSetTransaction(group.reader, () => group.data);
+    const transaction = createDataSetTransaction(group.reader, group.stored);
     try {
       member.outcome = { ok: true, value: await member.work(transaction.tx) };
     } catch (error) {
@@ -98,15 +105,20 @@ export function createCommitGroups(options: CommitGroupsOptions): CommitGroups {
     }
     transaction.seal();
     if (!member.outcome.ok || !transaction.hasWrites()) return false;
-    transaction.applyTo(group.data, group.shared);
-    appendChangeSet(group.changes, transaction.changeSet());
+    const changes = transaction.changeSet();
+    group.overlay.add(changes);
+    appendChangeSet(group.changes, changes);
     return true;
   }
 
   async function beginNext(): Promise<Group> {
-    if (sent) return beginGroup(sent.replica, sent.baseVersion + 1, sent.data);
+    if (sent) return beginGroup(sent.replica, sent.baseVersion + 1, sent.overlay);
     const replica = await options.upToDate();
-    return beginGroup(replica, replica.version, replica.data);
+    return beginGroup(
+      replica,
+      replica.version,
+      dataSetSource(() => replica.data),
+    );
   }
 
   async function enter(member: Member): Promise<void> {

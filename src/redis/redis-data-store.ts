@@ -187,9 +187,9 @@ export function createRedisDataStore(
       noteVersion(Number(version), answer[2] ?? '');
       return false;
     }
-    // The group's data is what Redis now holds, unless the replica was read afresh meanwhile.
-    if (replica === base && base.version === baseVersion && base.data === group.parent) {
-      base.data = group.data;
+    // The group's changes are what Redis now holds, unless the replica was read afresh meanwhile.
+    if (replica === base && base.version === baseVersion) {
+      group.land(base.data);
       base.version = Number(version);
     } else {
       // Its news was left to this answer: a replica that lacks it asks Redis before the next read.

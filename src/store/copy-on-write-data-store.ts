@@ -4,7 +4,7 @@
 // record it did not replace. Nothing reaches a file.
 import type { DataSet } from './data-set.js';
 import { createDataSetReader } from './data-set-reader.js';
-import { createDataSetTransaction, type SharedList } from './data-set-transaction.js';
+import { createDataSetTransaction, type SharedList, storedDataOf } from './data-set-transaction.js';
 import type { DataStore } from './data-store.js';
 import { createSerialLock, whileHolding } from './serial-lock.js';
 
@@ -29,7 +29,10 @@ export function createCopyOnWriteDataStore(shared: DataSet): DataStore {
     },
 
     transaction(work) {
-      const transaction = createDataSetTransaction(view, () => data);
+      const transaction = createDataSetTransaction(
+        view,
+        storedDataOf(() => data),
+      );
       return whileHolding(
         lock,
         async () => {

@@ -32,10 +32,29 @@ function findKey(list: readonly ApiKeyRecord[], key: string): ApiKeyRecord | und
   return list.find((record) => record.key === key);
 }
 
+/** What a transaction checks its writes against, and numbers new records from: the data it began on. */
+export type StoredData = {
+  record(collection: Collection, key: RecordKey): StoredRecord | undefined;
+  nextId(): DataSet['nextId'];
+  apiKey(key: string): ApiKeyRecord | undefined;
+};
+
+/** The stored data of an in-memory data set, as it stands at each call. */
+export function storedDataOf(current: () => DataSet): StoredData {
+  return {
+    record: (collection, key) => {
+      const list = current()[collection.name];
+      return lookupBy(collection.keyField)(Array.isArray(list) ? list : NO_LIST, key);
+    },
+    nextId: () => current().nextId,
+    apiKey: (key) => findKey(current().apiKeys, key),
+  };
+}
+
 /** The pending writes of one collection. */
 type Pending = { collection: Collection; changes: RecordChanges<RecordKey, StoredRecord> };
 
-export function createDataSetTransaction(view: DataReader, current: () => DataSet): DataSetTransaction {
+export function createDataSetTransaction(view: DataReader, stored: StoredData): DataSetTransaction {
   const pending = new Map<string, Pending>();
   const apiKeys = new RecordChanges<string, ApiKeyRecord>((record) => record.key, findKey);
   let nextId: DataSet['nextId'] | undefined;
@@ -56,19 +75,15 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
     }
     return entry;
   };
-  const storedList = (name: string): StoredRecord[] => {
-    const list = current()[name];
-    return Array.isArray(list) ? list : NO_LIST;
-  };
   const takeId = (counter: string): number => {
-    nextId ??= { ...current().nextId };
+    nextId ??= { ...stored.nextId() };
     const id = nextId[counter] ?? 1;
     nextId[counter] = id + 1;
     return id;
   };
   /** A record that comes with its id (fixtures added to stored data): the counter moves past it. */
   const keepId = (counter: string, id: number, fields: StoredRecord): StoredRecord => {
-    nextId ??= { ...current().nextId };
+    nextId ??= { ...stored.nextId() };
     nextId[counter] = Math.max(nextId[counter] ?? 1, id + 1);
     return fields;
   };
@@ -76,8 +91,7 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
   const requireRecord = (collection: Collection, key: RecordKey) => {
     const { changes } = pendingOf(collection);
     const written = changes.pending(key);
-    const stored = lookupBy(collection.keyField)(storedList(collection.name), key);
-    if (written === REMOVED || (written === undefined && stored === undefined))
+    if (written === REMOVED || (written === undefined && stored.record(collection, key) === undefined))
       throw new Error(`No record ${String(key)} of ${collection.name} to replace or remove in this transaction.`);
     return changes;
   };
@@ -110,7 +124,7 @@ export function createDataSetTransaction(view: DataReader, current: () => DataSe
     },
     async removeApiKey(key) {
       writable();
-      if (apiKeys.pending(key) === REMOVED || (!apiKeys.pending(key) && !findKey(current().apiKeys, key)))
+      if (apiKeys.pending(key) === REMOVED || (!apiKeys.pending(key) && !stored.apiKey(key)))
         throw new Error(`No API key ${key} to remove in this transaction.`);
       apiKeys.remove(key);
     },

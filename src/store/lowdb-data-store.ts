@@ -4,7 +4,7 @@
 // that the writes of concurrent transactions still share one disk write (group-commit.ts).
 import type { Store } from './create-store.js';
 import { createDataSetReader } from './data-set-reader.js';
-import { createDataSetTransaction } from './data-set-transaction.js';
+import { createDataSetTransaction, storedDataOf } from './data-set-transaction.js';
 import type { DataStore } from './data-store.js';
 import { createSerialLock, whileHolding } from './serial-lock.js';
 
@@ -29,7 +29,10 @@ function createLowdbDataStore(store: Store): DataStore {
     },
 
     transaction(work) {
-      const transaction = createDataSetTransaction(view, () => store.data);
+      const transaction = createDataSetTransaction(
+        view,
+        storedDataOf(() => store.data),
+      );
       return whileHolding(
         lock,
         async () => {

@@ -1,0 +1,142 @@
+// A commit group's changes read over the data it builds on, without copying a list. Its
+// transactions see the data as it will stand once the group lands: the same replay of its change
+// set that every replica makes (applyChangeSet), while the replica's own readers still see what
+// Redis holds. Once the group has landed, its changes are in the data below and it reads through.
+import { type Change, type ChangeSet, withApiKeyChanges } from '../store/change-set.js';
+import {
+  type ApiKeyRecord,
+  collectionNames,
+  type DataSet,
+  type RecordKey,
+  recordsOf,
+  type StoredRecord,
+} from '../store/data-set.js';
+import { createKeyIndex, pageOf } from '../store/data-set-reader.js';
+import type { DataReader } from '../store/data-store.js';
+import { lookupBy } from '../store/id-lookup.js';
+
+/** The data a group builds on: the replica, or the group sent before it. */
+export type RecordSource = {
+  get(name: string, keyField: string, key: RecordKey): StoredRecord | undefined;
+  /** A list's records in their order; none for a list the data lacks. */
+  records(name: string): Iterable<StoredRecord>;
+  names(): readonly string[];
+  nextId(): DataSet['nextId'];
+  apiKeys(): readonly ApiKeyRecord[];
+};
+
+/** The data as it stands at each call. */
+export function dataSetSource(current: () => DataSet): RecordSource {
+  return {
+    get: (name, keyField, key) => lookupBy(keyField)(recordsOf(current(), name), key),
+    records: (name) => recordsOf(current(), name),
+    names: () => collectionNames(current()),
+    nextId: () => current().nextId,
+    apiKeys: () => current().apiKeys,
+  };
+}
+
+/** A list's changes by key, in the order each key first changed; null for a removal. */
+type ListChanges = { keyField: string; changed: Map<RecordKey, StoredRecord | null> };
+
+export class GroupOverlay implements RecordSource {
+  readonly #base: RecordSource;
+  readonly #lists = new Map<string, ListChanges>();
+  readonly #apiKeyChanges: Change<string, ApiKeyRecord>[] = [];
+  #nextId: DataSet['nextId'] | undefined;
+
+  constructor(base: RecordSource) {
+    this.#base = base;
+  }
+
+  /** A transaction's changes, after those before it. */
+  add(changes: ChangeSet): void {
+    for (const [name, { keyField, changes: entries }] of Object.entries(changes.lists)) {
+      if (entries.length === 0) continue;
+      let list = this.#lists.get(name);
+      if (!list) {
+        list = { keyField, changed: new Map() };
+        this.#lists.set(name, list);
+      }
+      // As a replay does (RecordChanges.put and remove): a key keeps the place of its first change.
+      for (const [key, record] of entries) list.changed.set(key, record);
+    }
+    for (const change of changes.apiKeys) this.#apiKeyChanges.push(change);
+    if (changes.nextId) this.#nextId = changes.nextId;
+  }
+
+  /** The changes are now in the data below (applied to the replica): read straight through. */
+  landed(): void {
+    this.#lists.clear();
+    this.#apiKeyChanges.length = 0;
+    this.#nextId = undefined;
+  }
+
+  get(name: string, keyField: string, key: RecordKey): StoredRecord | undefined {
+    const changed = this.#lists.get(name)?.changed;
+    if (changed?.has(key)) return changed.get(key) ?? undefined;
+    return this.#base.get(name, keyField, key);
+  }
+
+  records(name: string): Iterable<StoredRecord> {
+    const list = this.#lists.get(name);
+    return list ? this.#changedRecords(name, list) : this.#base.records(name);
+  }
+
+  /** The list below with the changes made: records replaced in place, removed ones left out, new ones after. */
+  *#changedRecords(name: string, { keyField, changed }: ListChanges): Generator<StoredRecord> {
+    // A replacement takes the place of the first record of its key, as RecordChanges.applyTo does;
+    // a removal drops every record of its key.
+    const found = new Set<RecordKey>();
+    for (const record of this.#base.records(name)) {
+      const key = record[keyField] as RecordKey;
+      const change = changed.get(key);
+      if (change === undefined) yield record;
+      else if (change !== null) {
+        if (found.has(key)) yield record;
+        else yield change;
+      }
+      found.add(key);
+    }
+    for (const [key, change] of changed) if (change !== null && !found.has(key)) yield change;
+  }
+
+  names(): readonly string[] {
+    const below = this.#base.names();
+    const added = [...this.#lists.keys()].filter((name) => !below.includes(name));
+    return added.length === 0 ? below : [...below, ...added];
+  }
+
+  nextId(): DataSet['nextId'] {
+    return this.#nextId ?? this.#base.nextId();
+  }
+
+  apiKeys(): readonly ApiKeyRecord[] {
+    const below = this.#base.apiKeys();
+    return this.#apiKeyChanges.length === 0 ? below : withApiKeyChanges(below, this.#apiKeyChanges);
+  }
+}
+
+/** The reads of a DataStore over a source. */
+export function sourceReader(source: RecordSource): DataReader {
+  const keyOf = createKeyIndex();
+  const recordsOf = (name: string): readonly StoredRecord[] => {
+    const records = source.records(name);
+    return Array.isArray(records) ? records : [...records];
+  };
+  return {
+    get: async (collection, key) => source.get(collection.name, collection.keyField, key),
+    list: async (collection, page, matches) => pageOf(recordsOf(collection.name), page, matches),
+    async find(collection, matches) {
+      for (const record of source.records(collection.name)) if (matches(record)) return record;
+      return undefined;
+    },
+    async count(collection, matches) {
+      const records = recordsOf(collection.name);
+      return matches ? pageOf(records, { offset: 0, limit: 0 }, matches).total : records.length;
+    },
+    collections: async () => source.names(),
+    findApiKey: async (key) => keyOf(source.apiKeys(), key),
+    listApiKeys: async () => source.apiKeys(),
+  };
+}
