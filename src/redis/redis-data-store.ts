@@ -9,7 +9,7 @@
 // How the data lies in Redis: redis-data-layout.ts.
 import { randomUUID } from 'node:crypto';
 import { applyChangeSet, type ChangeSet } from '../store/change-set.js';
-import type { DataSet, KeyFields } from '../store/data-set.js';
+import type { ApiKeyRecord, DataSet, KeyFields } from '../store/data-set.js';
 import { createDataSetReader, createKeyIndex } from '../store/data-set-reader.js';
 import type { DataStore } from '../store/data-store.js';
 import { createSerialLock } from '../store/serial-lock.js';
@@ -74,6 +74,7 @@ export function createRedisDataStore(
     return replica.data;
   });
   const keyOf = createKeyIndex();
+  const keyJson = new WeakMap<ApiKeyRecord, string>();
   const lock = createSerialLock();
   // A version (and generation) Redis was seen to hold that the replica may lack: the next read asks.
   let wanted: { version: number; generation: string } | undefined;
@@ -143,7 +144,7 @@ export function createRedisDataStore(
       askedInEpoch = 0;
       return;
     }
-    if (message.k !== 'data' || (message.o !== undefined && ownCommits.has(message.o))) return;
+    if (message.k !== 'data') return;
     const known = replica;
     if (known && message.g === known.generation && message.v === known.version + 1 && message.c) {
       applyChangeSet(known.data, message.c as ChangeSet);
@@ -155,8 +156,7 @@ export function createRedisDataStore(
   const stopListening = feed?.listen(prefix, onMessage);
   let listening = stopListening !== undefined;
 
-  // The tokens of this process's commits under way: the feed's news of one is left to its answer.
-  const ownCommits = new Set<string>();
+  // The feed's news of a commit of this process is left to its answer (ignoreOwn).
   const processToken = randomUUID();
   let commitCount = 0;
 
@@ -164,7 +164,7 @@ export function createRedisDataStore(
     const { replica: base, baseVersion, changes } = group;
     commitCount += 1;
     const token = `${processToken}:${commitCount}`;
-    ownCommits.add(token);
+    const unmark = feed?.ignoreOwn(token);
     let answer: [number, string, string?];
     try {
       answer = await commitChangeSet(
@@ -178,11 +178,11 @@ export function createRedisDataStore(
       // Stored or not, nobody can say: the next read asks Redis.
       askedInEpoch = 0;
       throw error;
-    } finally {
-      ownCommits.delete(token);
     }
     const [applied, version] = answer;
     if (applied !== 1) {
+      // Refused, so nothing was published under its token.
+      unmark?.();
       // Another change landed first: the next attempt starts from it, told or not.
       noteVersion(Number(version), answer[2] ?? '');
       return false;
@@ -236,7 +236,14 @@ export function createRedisDataStore(
     apiKeyJsonNow(key) {
       if (!replica) return undefined;
       const record = keyOf(replica.data.apiKeys, key);
-      return record ? JSON.stringify(record) : '';
+      if (!record) return '';
+      // Asked at every decision; a record is replaced, never edited, so its JSON is written once.
+      let json = keyJson.get(record);
+      if (json === undefined) {
+        json = JSON.stringify(record);
+        keyJson.set(record, json);
+      }
+      return json;
     },
 
     stopListening() {
