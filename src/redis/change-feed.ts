@@ -93,8 +93,6 @@ export async function openChangeFeed(connection: RedisConnection, rootPrefix: st
   subscriber.on('error', () => undefined);
   subscriber.on('close', () => {
     epoch = 0;
-    // What was published meanwhile is lost: none of those messages will come.
-    ownTokens.clear();
   });
   let connecting = true;
   // Each reconnection subscribes anew (and so starts a new epoch); the first is awaited below.
@@ -102,12 +100,13 @@ export async function openChangeFeed(connection: RedisConnection, rootPrefix: st
     if (!connecting) void subscribe();
   });
   subscriber.on('pmessage', (_pattern: string, channel: string, text: string) => {
-    const heard = listeners.get(channel);
-    if (!heard) return;
+    // A commit sent before a reconnection may run after it: a marked token waits for its message.
     if (ownTokens.size > 0) {
       const token = tokenOf(text);
       if (token !== undefined && ownTokens.delete(token)) return;
     }
+    const heard = listeners.get(channel);
+    if (!heard) return;
     const message = parseMessage(text);
     if (!message) return;
     for (const listener of heard) listener(message);

@@ -2,8 +2,8 @@
 // commit is on its way to Redis, the transactions that come run one at a time on that group's
 // data (what Redis will hold once it lands) and form the next group, sent as one change set once
 // the first is answered. A group's data is its changes over the data it builds on
-// (group-overlay.ts), never a copy of a list: a group that lands makes its changes in the replica,
-// as every other process makes them in its own. Each transaction is answered only once its group is stored; a group that
+// (group-overlay.ts), never a copy of a list: a group that lands makes its changes in the
+// replica, as every other process makes them in its own. Each transaction is answered only once its group is stored; a group that
 // loses to another process's commit (optimistic locking) is run again, with the group built on
 // it, on the data as it now stands. Reads outside transactions never see a group before Redis
 // holds it. One commit at a time per process: fifty writers cost a few round trips, not fifty.
@@ -26,6 +26,8 @@ export type CommitGroup = {
   changes: ChangeSet;
   /** Makes the group's changes in `data` (the replica's, once Redis holds them); the group then reads through. */
   land(data: DataSet): void;
+  /** The group's changes are in the replica already (applied from the feed): the group reads through. */
+  landed(): void;
 };
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -66,6 +68,7 @@ function beginGroup(replica: Replica, baseVersion: number, below: RecordSource):
       applyChangeSet(data, changes);
       overlay.landed();
     },
+    landed: () => overlay.landed(),
     overlay,
     reader: sourceReader(overlay),
     stored: {

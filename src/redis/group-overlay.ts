@@ -36,14 +36,24 @@ export function dataSetSource(current: () => DataSet): RecordSource {
   };
 }
 
-/** A list's changes by key, in the order each key first changed; null for a removal. */
-type ListChanges = { keyField: string; changed: Map<RecordKey, StoredRecord | null> };
+/**
+ * A list's changes as a replay keeps them (RecordChanges, replay in change-set.ts): records of
+ * keys the list may hold by key, in the order each key first changed (null for a removal), and
+ * those inserted under new keys, in their order.
+ */
+type ListChanges = {
+  keyField: string;
+  changed: Map<RecordKey, StoredRecord | null>;
+  inserted: Map<RecordKey, StoredRecord>;
+};
 
 export class GroupOverlay implements RecordSource {
   readonly #base: RecordSource;
   readonly #lists = new Map<string, ListChanges>();
   readonly #apiKeyChanges: Change<string, ApiKeyRecord>[] = [];
   #nextId: DataSet['nextId'] | undefined;
+  /** The API keys last made with the changes, and what they were made from: asked for at each write's check. */
+  #apiKeysMade: { below: readonly ApiKeyRecord[]; changes: number; keys: readonly ApiKeyRecord[] } | undefined;
 
   constructor(base: RecordSource) {
     this.#base = base;
@@ -55,11 +65,22 @@ export class GroupOverlay implements RecordSource {
       if (entries.length === 0) continue;
       let list = this.#lists.get(name);
       if (!list) {
-        list = { keyField, changed: new Map() };
+        list = { keyField, changed: new Map(), inserted: new Map() };
         this.#lists.set(name, list);
       }
-      // As a replay does (RecordChanges.put and remove): a key keeps the place of its first change.
-      for (const [key, record] of entries) list.changed.set(key, record);
+      const { changed, inserted } = list;
+      // As replay does with RecordChanges' remove, insert and put.
+      for (const [key, record, added] of entries) {
+        if (record === null) {
+          if (!inserted.delete(key)) changed.set(key, null);
+        } else if (added === true && !inserted.has(key) && !changed.has(key)) {
+          inserted.set(key, record);
+        } else if (inserted.has(key)) {
+          inserted.set(key, record);
+        } else {
+          changed.set(key, record);
+        }
+      }
     }
     for (const change of changes.apiKeys) this.#apiKeyChanges.push(change);
     if (changes.nextId) this.#nextId = changes.nextId;
@@ -67,14 +88,19 @@ export class GroupOverlay implements RecordSource {
 
   /** The changes are now in the data below (applied to the replica): read straight through. */
   landed(): void {
+    this.#apiKeysMade = undefined;
     this.#lists.clear();
     this.#apiKeyChanges.length = 0;
     this.#nextId = undefined;
   }
 
   get(name: string, keyField: string, key: RecordKey): StoredRecord | undefined {
-    const changed = this.#lists.get(name)?.changed;
-    if (changed?.has(key)) return changed.get(key) ?? undefined;
+    const list = this.#lists.get(name);
+    if (list) {
+      const inserted = list.inserted.get(key);
+      if (inserted) return inserted;
+      if (list.changed.has(key)) return list.changed.get(key) ?? undefined;
+    }
     return this.#base.get(name, keyField, key);
   }
 
@@ -83,8 +109,8 @@ export class GroupOverlay implements RecordSource {
     return list ? this.#changedRecords(name, list) : this.#base.records(name);
   }
 
-  /** The list below with the changes made: records replaced in place, removed ones left out, new ones after. */
-  *#changedRecords(name: string, { keyField, changed }: ListChanges): Generator<StoredRecord> {
+  /** The list below with the changes made, as RecordChanges.applyTo makes them: replaced in place, removed, then appended. */
+  *#changedRecords(name: string, { keyField, changed, inserted }: ListChanges): Generator<StoredRecord> {
     // A replacement takes the place of the first record of its key, as RecordChanges.applyTo does;
     // a removal drops every record of its key.
     const found = new Set<RecordKey>();
@@ -99,6 +125,7 @@ export class GroupOverlay implements RecordSource {
       found.add(key);
     }
     for (const [key, change] of changed) if (change !== null && !found.has(key)) yield change;
+    yield* inserted.values();
   }
 
   names(): readonly string[] {
@@ -113,7 +140,13 @@ export class GroupOverlay implements RecordSource {
 
   apiKeys(): readonly ApiKeyRecord[] {
     const below = this.#base.apiKeys();
-    return this.#apiKeyChanges.length === 0 ? below : withApiKeyChanges(below, this.#apiKeyChanges);
+    const changes = this.#apiKeyChanges.length;
+    if (changes === 0) return below;
+    const made = this.#apiKeysMade;
+    if (made?.below === below && made.changes === changes) return made.keys;
+    const keys = withApiKeyChanges(below, this.#apiKeyChanges);
+    this.#apiKeysMade = { below, changes, keys };
+    return keys;
   }
 }
 

@@ -192,6 +192,9 @@ export function createRedisDataStore(
       group.land(base.data);
       base.version = Number(version);
     } else {
+      // The replica already holds it (told by the feed first): the group reads through, or a
+      // group built on the one built on it would read its changes over newer ones.
+      if (replica === base && base.version >= Number(version)) group.landed();
       // Its news was left to this answer: a replica that lacks it asks Redis before the next read.
       noteVersion(Number(version), base.generation);
     }

@@ -3,7 +3,8 @@
 // lists of a million records. Applied one at a time, each removal would copy a whole list.
 // The outcome is exactly that of applyChangeSet (change-set.ts) applied to each in turn: a record
 // put under a key the list holds replaces it in place, one under a new key is appended (after
-// those appended before it), a removal drops it.
+// those appended before it), a removal drops it. (An insert is marked as under a new key, which
+// DataTransaction.insert requires; this replay finds that out, applyChangeSet trusts it.)
 import type { ChangeSet } from './change-set.js';
 import { collectionNames, type DataSet, type RecordKey, recordsOf } from './data-set.js';
 

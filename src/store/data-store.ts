@@ -44,6 +44,8 @@ export type DataTransaction = DataReader & {
    * Stores a new record and answers it: numbered with the collection's next id when it has a
    * counter (the id first among its fields), else under the key its fields hold. A record that
    * holds its id already (fixtures added to stored data) keeps it, and the counter moves past it.
+   * Only under a key no stored record has: the caller checks a key it was given (a write under a
+   * stored key is a replace), since every store appends an insert without a search.
    */
   insert(collection: Collection, fields: StoredRecord): Promise<StoredRecord>;
   /** Stores `record` in place of the one with its key. */
