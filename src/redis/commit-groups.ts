@@ -3,19 +3,20 @@
 // data (what Redis will hold once it lands) and form the next group, sent as one change set once
 // the first is answered. A group's data is its changes over the data it builds on
 // (group-overlay.ts), never a copy of a list: a group that lands makes its changes in the
-// replica, as every other process makes them in its own. Each transaction is answered only once its group is stored; a group that
-// loses to another process's commit (optimistic locking) is run again, with the group built on
-// it, on the data as it now stands. Reads outside transactions never see a group before Redis
+// replica, as every other process makes them in its own. Each transaction is answered only once
+// its group is stored; a group that loses to another process's commit (optimistic locking) is
+// run again, with the group built on it, on the data as it now stands. Reads outside transactions never see a group before Redis
 // holds it. One commit at a time per process: fifty writers cost a few round trips, not fifty.
 import { appendChangeSet, applyChangeSet, type ChangeSet, emptyChangeSet, hasChanges } from '../store/change-set.js';
 import type { DataSet } from '../store/data-set.js';
-import { createDataSetTransaction, type StoredData } from '../store/data-set-transaction.js';
+import { dataSetSource, type RecordSource, sourceReader } from '../store/data-set-reader.js';
+import { createDataSetTransaction, type StoredData, storedDataOf } from '../store/data-set-transaction.js';
 import type { DataReader, DataTransaction } from '../store/data-store.js';
 import { nextTurn } from '../store/group-commit.js';
 import { createSerialLock } from '../store/serial-lock.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { backOff } from './back-off.js';
-import { dataSetSource, GroupOverlay, type RecordSource, sourceReader } from './group-overlay.js';
+import { GroupOverlay } from './group-overlay.js';
 import type { Replica } from './redis-data-layout.js';
 
 /** A group of transactions: their changes, on top of the data the group was begun on. */
@@ -71,11 +72,7 @@ function beginGroup(replica: Replica, baseVersion: number, below: RecordSource):
     landed: () => overlay.landed(),
     overlay,
     reader: sourceReader(overlay),
-    stored: {
-      record: (collection, key) => overlay.get(collection.name, collection.keyField, key),
-      nextId: () => overlay.nextId(),
-      apiKey: (key) => overlay.apiKeys().find((record) => record.key === key),
-    },
+    stored: storedDataOf(overlay),
     members: [],
   };
 }

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { generateDataSet } from '../fixtures/generate-data-set.js';
 import { appendChangeSet, applyChangeSet, type ChangeSet, emptyChangeSet } from '../store/change-set.js';
 import { type Collection, copyDataSet, type DataSet, type StoredRecord } from '../store/data-set.js';
-import { dataSetSource, GroupOverlay, type RecordSource, sourceReader } from './group-overlay.js';
+import { dataSetSource, type RecordSource, sourceReader } from '../store/data-set-reader.js';
+import { GroupOverlay } from './group-overlay.js';
 
 const base = generateDataSet({ seed: 7, pets: 8, orders: 3 });
 const PETS: Collection = { name: 'pets', keyField: 'id', counter: 'pet' };

@@ -3,38 +3,8 @@
 // set that every replica makes (applyChangeSet), while the replica's own readers still see what
 // Redis holds. Once the group has landed, its changes are in the data below and it reads through.
 import { type Change, type ChangeSet, withApiKeyChanges } from '../store/change-set.js';
-import {
-  type ApiKeyRecord,
-  collectionNames,
-  type DataSet,
-  type RecordKey,
-  recordsOf,
-  type StoredRecord,
-} from '../store/data-set.js';
-import { createKeyIndex, pageOf } from '../store/data-set-reader.js';
-import type { DataReader } from '../store/data-store.js';
-import { lookupBy } from '../store/id-lookup.js';
-
-/** The data a group builds on: the replica, or the group sent before it. */
-export type RecordSource = {
-  get(name: string, keyField: string, key: RecordKey): StoredRecord | undefined;
-  /** A list's records in their order; none for a list the data lacks. */
-  records(name: string): Iterable<StoredRecord>;
-  names(): readonly string[];
-  nextId(): DataSet['nextId'];
-  apiKeys(): readonly ApiKeyRecord[];
-};
-
-/** The data as it stands at each call. */
-export function dataSetSource(current: () => DataSet): RecordSource {
-  return {
-    get: (name, keyField, key) => lookupBy(keyField)(recordsOf(current(), name), key),
-    records: (name) => recordsOf(current(), name),
-    names: () => collectionNames(current()),
-    nextId: () => current().nextId,
-    apiKeys: () => current().apiKeys,
-  };
-}
+import type { ApiKeyRecord, DataSet, RecordKey, StoredRecord } from '../store/data-set.js';
+import type { RecordSource } from '../store/data-set-reader.js';
 
 /**
  * A list's changes as a replay keeps them (RecordChanges, replay in change-set.ts): records of
@@ -47,6 +17,7 @@ type ListChanges = {
   inserted: Map<RecordKey, StoredRecord>;
 };
 
+/** A group's changes over the data it builds on: the replica, or the group sent before it. */
 export class GroupOverlay implements RecordSource {
   readonly #base: RecordSource;
   readonly #lists = new Map<string, ListChanges>();
@@ -148,28 +119,4 @@ export class GroupOverlay implements RecordSource {
     this.#apiKeysMade = { below, changes, keys };
     return keys;
   }
-}
-
-/** The reads of a DataStore over a source. */
-export function sourceReader(source: RecordSource): DataReader {
-  const keyOf = createKeyIndex();
-  const recordsOf = (name: string): readonly StoredRecord[] => {
-    const records = source.records(name);
-    return Array.isArray(records) ? records : [...records];
-  };
-  return {
-    get: async (collection, key) => source.get(collection.name, collection.keyField, key),
-    list: async (collection, page, matches) => pageOf(recordsOf(collection.name), page, matches),
-    async find(collection, matches) {
-      for (const record of source.records(collection.name)) if (matches(record)) return record;
-      return undefined;
-    },
-    async count(collection, matches) {
-      const records = recordsOf(collection.name);
-      return matches ? pageOf(records, { offset: 0, limit: 0 }, matches).total : records.length;
-    },
-    collections: async () => source.names(),
-    findApiKey: async (key) => keyOf(source.apiKeys(), key),
-    listApiKeys: async () => source.apiKeys(),
-  };
 }

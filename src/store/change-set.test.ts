@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { generateDataSet } from '../fixtures/generate-data-set.js';
 import { applyChangeSet, type ChangeSet } from './change-set.js';
 import { copyDataSet, type DataSet, type Pet } from './data-set.js';
-import { createDataSetReader } from './data-set-reader.js';
+import { createDataSetReader, dataSetSource } from './data-set-reader.js';
 import { createDataSetTransaction, storedDataOf } from './data-set-transaction.js';
 
 const PETS = { name: 'pets', keyField: 'id', counter: 'pet' } as const;
@@ -30,7 +30,7 @@ describe('a change set of inserts', () => {
     const data = generateDataSet({ seed: 3, pets: 4, orders: 0 });
     const transaction = createDataSetTransaction(
       createDataSetReader(() => data),
-      storedDataOf(() => data),
+      storedDataOf(dataSetSource(() => data)),
     );
     const created = await transaction.tx.insert(PETS, { name: 'new', categoryId: 1, status: 'available' });
     await transaction.tx.replace(PETS, { ...pet(2), name: 'renamed' });

@@ -3,13 +3,13 @@
 // Records are never copied: they are replaced, never edited, so a copied list still shares every
 // record it did not replace. Nothing reaches a file.
 import type { DataSet } from './data-set.js';
-import { createDataSetReader } from './data-set-reader.js';
-import { createDataSetTransaction, type SharedList, storedDataOf } from './data-set-transaction.js';
+import { createDataSetReader, dataSetSource } from './data-set-reader.js';
+import { createDataSetTransaction, storedDataOf, type WritableList } from './data-set-transaction.js';
 import type { DataStore } from './data-store.js';
 import { createSerialLock, whileHolding } from './serial-lock.js';
 
 /** The shared lists are frozen (freezeDataSet): one that is not is this store's own copy. */
-const isShared: SharedList = (list) => Object.isFrozen(list);
+const ownCopy: WritableList = (list) => (Object.isFrozen(list) ? [...list] : list);
 
 /** A data set of this store's own over `shared`'s lists: only its ids are copied (transactions replace them). */
 function overlay(shared: DataSet): DataSet {
@@ -29,10 +29,7 @@ export function createCopyOnWriteDataStore(shared: DataSet): DataStore {
     },
 
     transaction(work) {
-      const transaction = createDataSetTransaction(
-        view,
-        storedDataOf(() => data),
-      );
+      const transaction = createDataSetTransaction(view, storedDataOf(dataSetSource(() => data)));
       return whileHolding(
         lock,
         async () => {
@@ -41,7 +38,7 @@ export function createCopyOnWriteDataStore(shared: DataSet): DataStore {
           return result;
         },
         () => {
-          if (transaction.hasWrites()) transaction.applyTo(data, isShared);
+          if (transaction.hasWrites()) transaction.applyTo(data, ownCopy);
         },
       );
     },

@@ -1,6 +1,13 @@
 // The reads of the DataStore over an in-memory DataSet: the stored records themselves, found by
 // key without a walk of the list (id-lookup.ts), and pages without copying whole lists.
-import { type ApiKeyRecord, collectionNames, type DataSet, recordsOf } from './data-set.js';
+import {
+  type ApiKeyRecord,
+  collectionNames,
+  type DataSet,
+  type RecordKey,
+  recordsOf,
+  type StoredRecord,
+} from './data-set.js';
 import type { DataReader, Page, PageOf } from './data-store.js';
 import { lookupBy } from './id-lookup.js';
 
@@ -32,21 +39,52 @@ export function createKeyIndex(): (list: readonly ApiKeyRecord[], key: string) =
   };
 }
 
-/** Reads of `current()`, the data as it stands at each call. */
-export function createDataSetReader(current: () => DataSet): DataReader {
-  const keyOf = createKeyIndex();
+/** Data read by a DataReader: a data set, or a group of changes over one (src/redis/group-overlay.ts). */
+export type RecordSource = {
+  get(name: string, keyField: string, key: RecordKey): StoredRecord | undefined;
+  /** A list's records in their order; none for a list the data lacks. */
+  records(name: string): Iterable<StoredRecord>;
+  names(): readonly string[];
+  nextId(): DataSet['nextId'];
+  apiKeys(): readonly ApiKeyRecord[];
+};
+
+/** The data set `current()` answers at each call. */
+export function dataSetSource(current: () => DataSet): RecordSource {
   return {
-    get: async (collection, key) => lookupBy(collection.keyField)(recordsOf(current(), collection.name), key),
-    list: async (collection, page, matches) => pageOf(recordsOf(current(), collection.name), page, matches),
-    find: async (collection, matches) => recordsOf(current(), collection.name).find(matches),
-    count: async (collection, matches) => {
-      const records = recordsOf(current(), collection.name);
+    get: (name, keyField, key) => lookupBy(keyField)(recordsOf(current(), name), key),
+    records: (name) => recordsOf(current(), name),
+    names: () => collectionNames(current()),
+    nextId: () => current().nextId,
+    apiKeys: () => current().apiKeys,
+  };
+}
+
+/** The reads of a DataStore over a source. */
+export function sourceReader(source: RecordSource): DataReader {
+  const keyOf = createKeyIndex();
+  const listOf = (name: string): readonly StoredRecord[] => {
+    const records = source.records(name);
+    return Array.isArray(records) ? records : [...records];
+  };
+  return {
+    get: async (collection, key) => source.get(collection.name, collection.keyField, key),
+    list: async (collection, page, matches) => pageOf(listOf(collection.name), page, matches),
+    async find(collection, matches) {
+      for (const record of source.records(collection.name)) if (matches(record)) return record;
+      return undefined;
+    },
+    async count(collection, matches) {
+      const records = listOf(collection.name);
       return matches ? pageOf(records, { offset: 0, limit: 0 }, matches).total : records.length;
     },
-
-    collections: async () => collectionNames(current()),
-
-    findApiKey: async (key) => keyOf(current().apiKeys, key),
-    listApiKeys: async () => current().apiKeys,
+    collections: async () => source.names(),
+    findApiKey: async (key) => keyOf(source.apiKeys(), key),
+    listApiKeys: async () => source.apiKeys(),
   };
+}
+
+/** Reads of `current()`, the data as it stands at each call. */
+export function createDataSetReader(current: () => DataSet): DataReader {
+  return sourceReader(dataSetSource(current));
 }

@@ -2,6 +2,7 @@
 // (record-changes.ts) until commit applies them all in one synchronous step.
 import type { ChangeSet, ListChanges } from './change-set.js';
 import type { ApiKeyRecord, Collection, DataSet, RecordKey, StoredRecord } from './data-set.js';
+import type { RecordSource } from './data-set-reader.js';
 import type { DataReader, DataTransaction } from './data-store.js';
 import { lookupBy } from './id-lookup.js';
 import { REMOVED, RecordChanges } from './record-changes.js';
@@ -13,20 +14,17 @@ export type DataSetTransaction = {
   seal(): void;
   /**
    * Applies every write to `data`; it cannot fail part-way, since each write was checked when made.
-   * A list is changed in place, unless `shared` says others still read it: it is then replaced by
-   * a new list with the changes (copy-on-write).
+   * A list is changed in place; `writable` may hand back a copy to change instead (copy-on-write).
    */
-  applyTo(data: DataSet, shared?: SharedList): void;
+  applyTo(data: DataSet, writable?: WritableList): void;
   /** The writes as data, for a store that sends them on (redis-data-store.ts) or logs them. */
   changeSet(): ChangeSet;
 };
 
-/** Whether a list must be left as it is: others read it, and a change goes to a new list. */
-export type SharedList = (list: readonly unknown[]) => boolean;
+/** The list a change may alter in place: the list itself, or a copy of it. */
+export type WritableList = <T>(list: T[]) => T[];
 
-const noneShared: SharedList = () => false;
-
-const NO_LIST: StoredRecord[] = [];
+const inPlace: WritableList = (list) => list;
 
 function findKey(list: readonly ApiKeyRecord[], key: string): ApiKeyRecord | undefined {
   return list.find((record) => record.key === key);
@@ -39,15 +37,12 @@ export type StoredData = {
   apiKey(key: string): ApiKeyRecord | undefined;
 };
 
-/** The stored data of an in-memory data set, as it stands at each call. */
-export function storedDataOf(current: () => DataSet): StoredData {
+/** The stored data a source holds, as it stands at each call. */
+export function storedDataOf(source: RecordSource): StoredData {
   return {
-    record: (collection, key) => {
-      const list = current()[collection.name];
-      return lookupBy(collection.keyField)(Array.isArray(list) ? list : NO_LIST, key);
-    },
-    nextId: () => current().nextId,
-    apiKey: (key) => findKey(current().apiKeys, key),
+    record: (collection, key) => source.get(collection.name, collection.keyField, key),
+    nextId: () => source.nextId(),
+    apiKey: (key) => findKey(source.apiKeys(), key),
   };
 }
 
@@ -139,11 +134,11 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
     seal() {
       sealed = true;
     },
-    applyTo(data, shared = noneShared) {
+    applyTo(data, writable = inPlace) {
       for (const [name, { changes }] of pending) {
         if (changes.size === 0) continue;
         const list = Array.isArray(data[name]) ? (data[name] as StoredRecord[]) : [];
-        data[name] = shared(list) ? changes.appliedTo(list) : changes.applyTo(list);
+        data[name] = changes.applyTo(writable(list));
       }
       // Always a new array: lookups of keys re-index when they see one (data-set-reader.ts).
       if (apiKeys.size > 0) data.apiKeys = apiKeys.applyTo([...data.apiKeys]);

@@ -3,7 +3,7 @@
 // lock is released as soon as the writes are applied in memory, not once they are on disk, so
 // that the writes of concurrent transactions still share one disk write (group-commit.ts).
 import type { Store } from './create-store.js';
-import { createDataSetReader } from './data-set-reader.js';
+import { createDataSetReader, dataSetSource } from './data-set-reader.js';
 import { createDataSetTransaction, storedDataOf } from './data-set-transaction.js';
 import type { DataStore } from './data-store.js';
 import { createSerialLock, whileHolding } from './serial-lock.js';
@@ -29,10 +29,7 @@ function createLowdbDataStore(store: Store): DataStore {
     },
 
     transaction(work) {
-      const transaction = createDataSetTransaction(
-        view,
-        storedDataOf(() => store.data),
-      );
+      const transaction = createDataSetTransaction(view, storedDataOf(dataSetSource(() => store.data)));
       return whileHolding(
         lock,
         async () => {
