@@ -1,7 +1,15 @@
 // The resources read from a contract: the built-in one, and drafts that add to it.
 import { describe, expect, it } from '@jest/globals';
 import { stringify } from 'yaml';
-import { draftDocument, owners, petPhotos, petTags, storeStats } from '../../test/support/drafts.js';
+import {
+  type DraftEdit,
+  draftDocument,
+  ownerIdsByClient,
+  owners,
+  petPhotos,
+  petTags,
+  storeStats,
+} from '../../test/support/drafts.js';
 import { PETSTORE_SPEC_FILE } from '../package-root.js';
 import { loadContract, parseContract } from './load-contract.js';
 import { describeResources, type ResourceModel } from './resource-model.js';
@@ -79,5 +87,17 @@ describe('the resources of a draft', () => {
     expect([...(model.resources.get('pets')?.shape.properties.keys() ?? [])]).toEqual(
       expect.arrayContaining(['tags', 'nickname']),
     );
+  });
+
+  it('number a resource whose create may leave out the id the client may send, and not one whose create needs it', async () => {
+    const ownersOf = async (...more: DraftEdit[]) => {
+      const document = await draftDocument(owners, ownerIdsByClient, ...more);
+      return describeResources(parseContract(stringify(document), 'draft.yaml')).resources.get('owners')?.collection;
+    };
+    expect(await ownersOf()).toEqual({ name: 'owners', keyField: 'id', counter: 'owner' });
+    const idRequired: DraftEdit = (document) => {
+      document.components.schemas.NewOwner.required.push('id');
+    };
+    expect(await ownersOf(idRequired)).toEqual({ name: 'owners', keyField: 'id' });
   });
 });

@@ -234,16 +234,17 @@ function finish(document: JsonObject, draft: Draft, operations: readonly Operati
   const keyType = declaredType === 'string' || declaredType === 'number' ? declaredType : 'integer';
   // {petId} names a pet; an inventory entry keyed by its petId is not one.
   const noun = nounOf(keyField === keyParam ? undefined : keyParam, draft.name);
-  // Numbered by the mock when records are made without their key (a POST whose body lacks it).
+  // Numbered by the mock when records can be made without their key (a POST whose body may lack it).
   const makers = operations.filter(
     (operation) => operation.method === 'post' && draft.collectionPaths.includes(operation.path),
   );
   const numbered =
     keyType !== 'string' &&
     makers.some((maker) => {
-      // A key the body may not send (absent, or readOnly) is the mock's to give.
-      const sent = describeObjectSchema(document, requestSchema(document, maker)).properties.get(keyField);
-      return sent === undefined || sent.readOnly === true;
+      // A key the body may not send (absent, or readOnly), or may leave out, is the mock's to give.
+      const body = describeObjectSchema(document, requestSchema(document, maker));
+      const sent = body.properties.get(keyField);
+      return sent === undefined || sent.readOnly === true || !body.required.has(keyField);
     });
   const readers = operations.filter(
     (operation) => operation.method === 'get' && draft.itemPaths.includes(operation.path),

@@ -95,12 +95,15 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
     async insert(collection, fields) {
       writable();
       const given = fields[collection.keyField];
+      // A key given is kept (a fixture's, or one a draft lets clients choose); a whole one moves the counter past it.
       const record: StoredRecord =
         collection.counter === undefined
           ? fields
-          : Number.isSafeInteger(given)
-            ? keepId(collection.counter, given as number, fields)
-            : { [collection.keyField]: takeId(collection.counter), ...withoutField(fields, collection.keyField) };
+          : given === undefined || given === null
+            ? { [collection.keyField]: takeId(collection.counter), ...withoutField(fields, collection.keyField) }
+            : Number.isSafeInteger(given)
+              ? keepId(collection.counter, given as number, fields)
+              : fields;
       pendingOf(collection).changes.insert(record[collection.keyField] as RecordKey, record);
       return record;
     },

@@ -43,7 +43,8 @@ export type DataTransaction = DataReader & {
   /**
    * Stores a new record and answers it: numbered with the collection's next id when it has a
    * counter (the id first among its fields), else under the key its fields hold. A record that
-   * holds its id already (fixtures added to stored data) keeps it, and the counter moves past it.
+   * holds its key already (fixtures added to stored data, or a key a draft lets clients choose)
+   * keeps it, and a whole-number key moves the counter past it.
    * Only under a key no stored record has: the caller checks a key it was given (a write under a
    * stored key is a replace), since every store appends an insert without a search.
    */

@@ -267,6 +267,30 @@ export const noCategoryDelete: DraftEdit = (document) => {
 };
 
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
+/**
+ * After `owners`: a create may choose the owner's id (a draft that has not made it readOnly yet),
+ * and lists the 409 of an id taken.
+ */
+export const ownerIdsByClient: DraftEdit = (document) => {
+  document.components.schemas.NewOwner.properties.id = { $ref: '#/components/schemas/Id' };
+  document['x-error-codes'].OWNER_ID_TAKEN = { status: 409, description: 'An owner already has this id.' };
+  document.components.responses.OwnerConflict = {
+    description: 'An owner already has this id.',
+    headers: LIMIT_HEADERS,
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [
+            { $ref: '#/components/schemas/Error' },
+            { properties: { status: { const: 409 }, code: { enum: ['OWNER_ID_TAKEN'] } } },
+          ],
+        },
+      },
+    },
+  };
+  document.paths['/owners'].post.responses['409'] = { $ref: '#/components/responses/OwnerConflict' };
+};
+
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;
   schema.properties.icon = { type: 'string', minLength: 1, maxLength: 40, description: 'Its icon.' };

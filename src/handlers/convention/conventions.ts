@@ -150,10 +150,12 @@ export function answerByConvention(
               fields[keyField] = randomUUID();
             const parentKey = scope?.keyOf(req);
             if (scope && parentKey !== undefined) fields[scope.field] = parentKey;
+            // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
+            const sentKey = fields[keyField] as RecordKey | undefined;
             const created = await world.data.transaction(async (tx) => {
               if (scope && parentKey !== undefined) await scope.require(tx, parentKey);
-              if (!collection.counter && (await tx.get(collection, fields[keyField] as RecordKey))) {
-                throw conflict(deps, operation, resource, fields[keyField] as RecordKey);
+              if (sentKey !== undefined && (await tx.get(collection, sentKey))) {
+                throw conflict(deps, operation, resource, sentKey);
               }
               return tx.insert(collection, fields);
             });
