@@ -153,4 +153,30 @@ describe("a group's changes over the data it builds on", () => {
     expect(await sourceReader(overlay).get(PETS, 100_001)).toEqual({ id: 100_001, name: 'new' });
     expect(await sourceReader(overlay).get(PETS, 50_000)).toBe(replica.pets[49_999]);
   });
+
+  it('reads past the groups that landed: each group is begun on the one before it, while that one is on its way', async () => {
+    const replica = copyDataSet(base);
+    let sent = new GroupOverlay(dataSetSource(() => replica));
+    let sentChanges = emptyChangeSet();
+    // Under a steady load every group is begun while the one before it is on its way: a chain as
+    // long as the run. A read that walked it overflowed the stack long before 200,000 groups.
+    for (let id = 100; id < 200_100; id += 1) {
+      const open = new GroupOverlay(sent);
+      const change: ChangeSet = {
+        lists: { pets: { keyField: 'id', changes: [[id, { id, name: `p${id}` }, true]] } },
+        apiKeys: [],
+      };
+      open.add(change);
+      applyChangeSet(replica, sentChanges);
+      sent.landed();
+      if (id % 50_000 === 0) expect(await sourceReader(open).get(PETS, 1)).toBe(replica.pets[0]);
+      sent = open;
+      sentChanges = change;
+    }
+    expect(await sourceReader(sent).get(PETS, 200_099)).toEqual({ id: 200_099, name: 'p200099' });
+    applyChangeSet(replica, sentChanges);
+    sent.landed();
+    expect(await sourceReader(sent).get(PETS, 200_099)).toBe(replica.pets.at(-1));
+    expect(await sourceReader(sent).count(PETS)).toBe(base.pets.length + 200_000);
+  });
 });

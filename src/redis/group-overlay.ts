@@ -19,7 +19,9 @@ type ListChanges = {
 
 /** A group's changes over the data it builds on: the replica, or the group sent before it. */
 export class GroupOverlay implements RecordSource {
-  readonly #base: RecordSource;
+  /** What the group builds on; groups below that have landed are skipped (see #below). */
+  #base: RecordSource;
+  #landed = false;
   readonly #lists = new Map<string, ListChanges>();
   readonly #apiKeyChanges: Change<string, ApiKeyRecord>[] = [];
   #nextId: DataSet['nextId'] | undefined;
@@ -59,6 +61,7 @@ export class GroupOverlay implements RecordSource {
 
   /** The changes are now in the data below (applied to the replica): read straight through. */
   landed(): void {
+    this.#landed = true;
     this.#apiKeysMade = undefined;
     this.#lists.clear();
     this.#apiKeyChanges.length = 0;
@@ -72,12 +75,23 @@ export class GroupOverlay implements RecordSource {
       if (inserted) return inserted;
       if (list.changed.has(key)) return list.changed.get(key) ?? undefined;
     }
-    return this.#base.get(name, keyField, key);
+    return this.#below().get(name, keyField, key);
   }
 
   records(name: string): Iterable<StoredRecord> {
     const list = this.#lists.get(name);
-    return list ? this.#changedRecords(name, list) : this.#base.records(name);
+    return list ? this.#changedRecords(name, list) : this.#below().records(name);
+  }
+
+  /**
+   * The data below, past the groups that have landed: they read through, and each group is begun
+   * on the one sent before it, so without this every read would walk every group since the start.
+   */
+  #below(): RecordSource {
+    let base = this.#base;
+    while (base instanceof GroupOverlay && base.#landed) base = base.#base;
+    this.#base = base;
+    return base;
   }
 
   /** The list below with the changes made, as RecordChanges.applyTo makes them: replaced in place, removed, then appended. */
@@ -85,7 +99,7 @@ export class GroupOverlay implements RecordSource {
     // A replacement takes the place of the first record of its key, as RecordChanges.applyTo does;
     // a removal drops every record of its key.
     const found = new Set<RecordKey>();
-    for (const record of this.#base.records(name)) {
+    for (const record of this.#below().records(name)) {
       const key = record[keyField] as RecordKey;
       const change = changed.get(key);
       if (change === undefined) yield record;
@@ -100,17 +114,17 @@ export class GroupOverlay implements RecordSource {
   }
 
   names(): readonly string[] {
-    const below = this.#base.names();
+    const below = this.#below().names();
     const added = [...this.#lists.keys()].filter((name) => !below.includes(name));
     return added.length === 0 ? below : [...below, ...added];
   }
 
   nextId(): DataSet['nextId'] {
-    return this.#nextId ?? this.#base.nextId();
+    return this.#nextId ?? this.#below().nextId();
   }
 
   apiKeys(): readonly ApiKeyRecord[] {
-    const below = this.#base.apiKeys();
+    const below = this.#below().apiKeys();
     const changes = this.#apiKeyChanges.length;
     if (changes === 0) return below;
     const made = this.#apiKeysMade;
