@@ -7,7 +7,7 @@
 import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import type { Exchange } from '../support/exchange.js';
-import { type Body, recordBody, requireFields, writableProperties } from '../support/record-bodies.js';
+import { type Body, recordBody, requiredOf, requireFields, writableProperties } from '../support/record-bodies.js';
 import { type References, validValue } from '../support/requests.js';
 import { fillPath, keyOf, newResources, operationOf, type Resource, resourceNamed } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
@@ -66,6 +66,12 @@ function checksOf(resource: Resource, keyParameter: string): void {
   const key = resource.collection.keyField;
   const itemPath = (id: number, parents: References) => fillPath(read.path, { ...parents, [keyParameter]: id });
   const references = () => ({ ...data.bodies, ...data.paths });
+  // A key the server numbers is left out, even where the body may send it: each create gets its own.
+  const creationBody = (parents: References) => {
+    const body = recordBody(creation.requestSchema, parents, 'all');
+    if (resource.collection.counter && !requiredOf(creation.requestSchema).has(key)) delete body[key];
+    return body;
+  };
   const readBack = async (made: Made, parents: References, expected: Body, what: string) => {
     const exchange = await call(read.operationId, itemPath(made.id, parents), undefined, [200]);
     requireFields(exchange, what, exchange.body, { ...expected, [key]: made.id });
@@ -76,7 +82,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
     `${creation.operationId}: a record made reads back by ${read.operationId}, with the defaults of what was left out and an id of its own`,
     async () => {
       const parents = references();
-      const body = recordBody(creation.requestSchema, parents, 'all');
+      const body = creationBody(parents);
       const expected = expectedFields(creation, body) as Body;
       const [first, second] = [
         await make(resource, creation, parents, body),
@@ -101,10 +107,11 @@ function checksOf(resource: Resource, keyParameter: string): void {
       `${replace.operationId}: a replacement removes the fields it leaves out, applies defaults, and reads back`,
       async () => {
         const parents = references();
-        const made = await make(resource, creation, parents, recordBody(creation.requestSchema, parents, 'all'));
+        const made = await make(resource, creation, parents, creationBody(parents));
         const body = recordBody(replace.requestSchema, parents, 'required');
         const left = writableProperties(replace.requestSchema)
-          .map(({ name, schema }) => (name in body || schema.default !== undefined ? undefined : name))
+          // The record's key stays: the path names it, whatever the body may hold.
+          .map(({ name, schema }) => (name in body || name === key || schema.default !== undefined ? undefined : name))
           .filter((name): name is string => name !== undefined);
         const expected = expectedFields(replace, body) as Body;
         const exchange = await call(replace.operationId, itemPath(made.id, parents), body, successes(replace));
@@ -127,7 +134,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
       `${merge.operationId}: a change sets the fields it sends, keeps the others, and reads back`,
       async () => {
         const parents = references();
-        const made = await make(resource, creation, parents, recordBody(creation.requestSchema, parents, 'all'));
+        const made = await make(resource, creation, parents, creationBody(parents));
         const change = changeOf(changeable, made.answer, parents);
         if (!change)
           throw new CheckSkipped(`no field of ${merge.operationId} can take a value other than the one stored`);
@@ -145,7 +152,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
       `${deletion.operationId}: a deleted record reads as 404, and a second delete is 404`,
       async () => {
         const parents = references();
-        const made = await make(resource, creation, parents, recordBody(creation.requestSchema, parents, 'all'));
+        const made = await make(resource, creation, parents, creationBody(parents));
         await call(deletion.operationId, itemPath(made.id, parents), undefined, successes(deletion));
         await call(read.operationId, itemPath(made.id, parents), undefined, [404]);
         await call(deletion.operationId, itemPath(made.id, parents), undefined, [404]);

@@ -30,6 +30,18 @@ export function operationOf(resource: Resource, kind: ShapeKind): SpecOperation 
   return undefined;
 }
 
+/**
+ * The key a write's body may hold but the server decides: a numbered record's on a create (the
+ * server gives it), the path's on a replacement or a merge (the path names the record).
+ */
+export function serverKeyOf(operationId: string): string | undefined {
+  const shape = shapeOf(operationId);
+  if (!shape) return undefined;
+  const { keyField, counter } = shape.resource.collection;
+  if (shape.kind === 'create') return counter ? keyField : undefined;
+  return shape.kind === 'replace' || shape.kind === 'merge' ? keyField : undefined;
+}
+
 export function resourceNamed(name: string): Resource | undefined {
   return model.resources.get(name);
 }

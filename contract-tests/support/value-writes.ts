@@ -8,6 +8,7 @@ import { type Exchange, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { readOperationFor, readPath } from './read-back.js';
 import { pathOf, validValue } from './requests.js';
+import { serverKeyOf } from './resources.js';
 import { rememberMade } from './test-data.js';
 import { requireNoProblems } from './violation.js';
 
@@ -21,12 +22,18 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
     if (!(field in body) && property.default === undefined)
       body[field] = validValue(property, field, data.references.body);
   }
+  // A key the server decides is left out where the body may leave it out: each create gets its own.
+  const serverKey = serverKeyOf(operation.operationId);
+  if (serverKey !== undefined && !(schema.required ?? []).includes(serverKey)) delete body[serverKey];
   return body;
 }
 
 /** The fields a write's answer shows: those a client sends (not readOnly) and an answer carries (not writeOnly). */
 export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonSchema]> {
-  return writablePropertiesOf(schemaOf(operation.requestSchema)).filter(([, property]) => property.writeOnly !== true);
+  const serverKey = serverKeyOf(operation.operationId);
+  return writablePropertiesOf(schemaOf(operation.requestSchema)).filter(
+    ([field, property]) => property.writeOnly !== true && field !== serverKey,
+  );
 }
 
 /** A valid value of `property` other than `value`, to see a write change it; undefined when the schema allows no other. */

@@ -7,6 +7,7 @@
 import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
+import { serverKeyOf } from './resources.js';
 import { ContractViolation } from './violation.js';
 
 type Fields = Record<string, unknown>;
@@ -58,8 +59,9 @@ export function writtenFieldProblems(operation: SpecOperation, sent: unknown, an
   const required = new Set(schema.required ?? []);
   const problems: string[] = [];
   const fields = new Map(propertiesOf(schema));
+  const serverKey = serverKeyOf(operation.operationId);
   for (const [field, property] of fields) {
-    if (property.readOnly === true || property.writeOnly === true) continue;
+    if (property.readOnly === true || property.writeOnly === true || field === serverKey) continue;
     if (field in sent) {
       if (!keptAsSent(property, sent[field], answered[field]))
         problems.push(`${field} is ${JSON.stringify(answered[field])}; ${JSON.stringify(sent[field])} was sent`);
@@ -97,6 +99,7 @@ export function sentBody(exchange: Exchange): unknown {
 function keptUnsentProblems(operation: SpecOperation, expected: Fields, answered: Fields): string[] {
   if (isMerge(operation) || !operation.requestSchema) return [];
   const writable = new Set(writablePropertiesOf(schemaOf(operation.requestSchema)).map(([field]) => field));
+  writable.delete(serverKeyOf(operation.operationId) ?? '');
   return Object.keys(answered)
     .filter((field) => writable.has(field) && !(field in expected))
     .map((field) => `${field} is ${JSON.stringify(answered[field])}, which the write did not set`);

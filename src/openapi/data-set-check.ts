@@ -194,7 +194,9 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
         // A comparison per record, not Math.max(...ids): a spread of a million ids overflows the stack.
         if (Number.isSafeInteger(id) && (id as number) > highest) highest = id as number;
       }
-      const next = list.counter === undefined ? undefined : (data.nextId[list.counter] ?? 1);
+      // A counter the data lacks starts past every stored id (firstFreeId): a collection the
+      // contract has just made numbered.
+      const next = list.counter === undefined ? undefined : data.nextId[list.counter];
       if (list.counter !== undefined && next !== undefined && next <= highest) {
         faults.push(
           `nextId.${list.counter} is ${next}, but ${list.name} already has id ${highest}: it must be above every stored id (e.g. ${highest + 1})`,

@@ -33,6 +33,7 @@ function findKey(list: readonly ApiKeyRecord[], key: string): ApiKeyRecord | und
 /** What a transaction checks its writes against, and numbers new records from: the data it began on. */
 export type StoredData = {
   record(collection: Collection, key: RecordKey): StoredRecord | undefined;
+  records(collection: Collection): Iterable<StoredRecord>;
   nextId(): DataSet['nextId'];
   apiKey(key: string): ApiKeyRecord | undefined;
 };
@@ -41,6 +42,7 @@ export type StoredData = {
 export function storedDataOf(source: RecordSource): StoredData {
   return {
     record: (collection, key) => source.get(collection.name, collection.keyField, key),
+    records: (collection) => source.records(collection.name),
     nextId: () => source.nextId(),
     apiKey: (key) => findKey(source.apiKeys(), key),
   };
@@ -70,16 +72,17 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
     }
     return entry;
   };
-  const takeId = (counter: string): number => {
+  const takeId = (collection: Collection, counter: string): number => {
     nextId ??= { ...stored.nextId() };
-    const id = nextId[counter] ?? 1;
+    const id = nextId[counter] ?? firstFreeId(stored.records(collection), collection.keyField);
     nextId[counter] = id + 1;
     return id;
   };
   /** A record that comes with its id (fixtures added to stored data): the counter moves past it. */
-  const keepId = (counter: string, id: number, fields: StoredRecord): StoredRecord => {
+  const keepId = (collection: Collection, counter: string, id: number, fields: StoredRecord): StoredRecord => {
     nextId ??= { ...stored.nextId() };
-    nextId[counter] = Math.max(nextId[counter] ?? 1, id + 1);
+    const next = nextId[counter] ?? firstFreeId(stored.records(collection), collection.keyField);
+    nextId[counter] = Math.max(next, id + 1);
     return fields;
   };
   /** Throws unless `key` names a record that is stored or written by this transaction, and not removed. */
@@ -100,9 +103,12 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
         collection.counter === undefined
           ? fields
           : given === undefined || given === null
-            ? { [collection.keyField]: takeId(collection.counter), ...withoutField(fields, collection.keyField) }
+            ? {
+                [collection.keyField]: takeId(collection, collection.counter),
+                ...withoutField(fields, collection.keyField),
+              }
             : Number.isSafeInteger(given)
-              ? keepId(collection.counter, given as number, fields)
+              ? keepId(collection, collection.counter, given as number, fields)
               : fields;
       pendingOf(collection).changes.insert(record[collection.keyField] as RecordKey, record);
       return record;
@@ -155,6 +161,19 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
       return { lists, apiKeys: [...apiKeys.entries()], ...(nextId ? { nextId: { ...nextId } } : {}) };
     },
   };
+}
+
+/**
+ * The id after every stored one: a counter the data lacks (the contract has just made the
+ * collection numbered, its records stored before) starts past them, as the data set's check asks.
+ */
+export function firstFreeId(records: Iterable<StoredRecord>, keyField: string): number {
+  let highest = 0;
+  for (const record of records) {
+    const id = record[keyField];
+    if (Number.isSafeInteger(id) && (id as number) > highest) highest = id as number;
+  }
+  return highest + 1;
 }
 
 function withoutField(fields: StoredRecord, name: string): StoredRecord {

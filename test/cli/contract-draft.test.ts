@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Breakage, rewriteJson, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
-import { categoryIcon, writeFullDraft } from '../support/drafts.js';
+import { categoryIcon, ownerIdsByClient, writeFullDraft } from '../support/drafts.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const ADDED = [
@@ -44,7 +44,7 @@ describe('contract --contract: the suite follows a draft', () => {
   let draft: string;
   let mock: MockServer;
   beforeAll(async () => {
-    draft = await writeFullDraft(categoryIcon);
+    draft = await writeFullDraft(categoryIcon, ownerIdsByClient);
     mock = await createMockServer({ data: ':memory:', contract: draft, lintContract: false });
   });
   afterAll(async () => {

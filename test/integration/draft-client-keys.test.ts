@@ -1,7 +1,10 @@
 // A draft whose create lets the client choose a numbered record's id: an id left out is the
 // mock's to give, one sent is kept unless taken (409), and the next id the mock gives is past it.
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ownerIdsByClient, owners, writeDraft } from '../support/drafts.js';
+import { type DraftEdit, ownerIdsByClient, owners, writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
 
 let mock: TestMock;
@@ -41,5 +44,41 @@ describe('a create whose body may send the id of a numbered record', () => {
     expect(taken.body.message).toMatch(/already has id 500/);
     const kept = await mock.http.get('/v1/owners/500').set('X-API-Key', DEMO_KEY);
     expect(kept.body.name).toBe('Chosen');
+  });
+
+  it('refuses with 400 an id that would leave the mock no whole number to give next, and numbers on', async () => {
+    const huge = await create({ id: Number.MAX_SAFE_INTEGER, name: 'Huge', email: 'huge@example.com' });
+    expect(huge.body).toEqual(errorShape(400, 'INVALID_BODY'));
+    expect(huge.body.message).toMatch(/leaves no room .* Send one up to 4503599627370496, or leave id out/);
+    const largest = await create({ id: 2 ** 52, name: 'Largest', email: 'largest@example.com' });
+    expect(largest.body.id).toBe(2 ** 52);
+    const next = await create({ name: 'Next', email: 'next@example.com' });
+    expect(next.body.id).toBe(2 ** 52 + 1);
+  });
+});
+
+describe('a collection the contract makes numbered, its records stored before', () => {
+  it('numbers new records past every stored id, and keeps the counter in the file', async () => {
+    const data = join(await mkdtemp(join(tmpdir(), 'petstore-client-keys-')), 'db.json');
+    // First served by a draft whose create must send the id: owners stored, no counter for them.
+    const idRequired: DraftEdit = (document) => {
+      document.components.schemas.NewOwner.required.push('id');
+    };
+    const before = await startTestMock({ data, contract: await writeDraft(owners, ownerIdsByClient, idRequired) });
+    expect((await before.http.get('/v1/owners/12').set('X-API-Key', DEMO_KEY)).status).toBe(200);
+    await before.server.close();
+    expect(JSON.parse(await readFile(data, 'utf8')).nextId.owner).toBeUndefined();
+
+    const after = await startTestMock({ data, contract: await writeDraft(owners, ownerIdsByClient) });
+    const made = await after.http
+      .post('/v1/owners')
+      .set('X-API-Key', DEMO_KEY)
+      .send({ name: 'Numbered', email: 'numbered@example.com' });
+    expect(made.status).toBe(201);
+    expect(made.body.id).toBe(13);
+    const bugs = [...before.contractBugs(), ...after.contractBugs()];
+    await after.server.close();
+    expect(bugs).toEqual([]);
+    expect(JSON.parse(await readFile(data, 'utf8')).nextId.owner).toBe(14);
   });
 });

@@ -266,7 +266,6 @@ export const noCategoryDelete: DraftEdit = (document) => {
   delete document.paths['/categories/{categoryId}'].delete;
 };
 
-/** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 /**
  * After `owners`: a create may choose the owner's id (a draft that has not made it readOnly yet),
  * and lists the 409 of an id taken.
@@ -291,6 +290,7 @@ export const ownerIdsByClient: DraftEdit = (document) => {
   document.paths['/owners'].post.responses['409'] = { $ref: '#/components/responses/OwnerConflict' };
 };
 
+/** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;
   schema.properties.icon = { type: 'string', minLength: 1, maxLength: 40, description: 'Its icon.' };
