@@ -127,7 +127,9 @@ function checksOf(resource: Resource, keyParameter: string): void {
     );
 
   const merge = operationOf(resource, 'merge');
-  const changeable = merge ? writableProperties(merge.requestSchema).filter(({ name }) => name !== keyParameter) : [];
+  const changeable = merge
+    ? writableProperties(merge.requestSchema).filter(({ name }) => name !== keyParameter && name !== key)
+    : [];
   if (merge && changeable.length > 0)
     check(
       merge.operationId,

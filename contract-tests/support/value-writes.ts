@@ -1,7 +1,7 @@
 // The writes the values checks make: a body with every field the client may send, another valid
 // value of a field than the one it would take, and a write (to a fresh resource for a change)
 // read back through the resource's GET, both handed to a judge.
-import { type JsonSchema, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import { type JsonSchema, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, send } from './exchange.js';
@@ -24,7 +24,7 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
   }
   // A key the server decides is left out where the body may leave it out: each create gets its own.
   const serverKey = serverKeyOf(operation.operationId);
-  if (serverKey !== undefined && !(schema.required ?? []).includes(serverKey)) delete body[serverKey];
+  if (serverKey !== undefined && !requiredInRequest(schema).includes(serverKey)) delete body[serverKey];
   return body;
 }
 

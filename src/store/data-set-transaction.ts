@@ -1,7 +1,14 @@
 // A transaction over an in-memory DataSet: reads go to the stored data, writes wait aside
 // (record-changes.ts) until commit applies them all in one synchronous step.
 import type { ChangeSet, ListChanges } from './change-set.js';
-import type { ApiKeyRecord, Collection, DataSet, RecordKey, StoredRecord } from './data-set.js';
+import {
+  type ApiKeyRecord,
+  type Collection,
+  type DataSet,
+  LARGEST_COUNTED_ID,
+  type RecordKey,
+  type StoredRecord,
+} from './data-set.js';
 import type { RecordSource } from './data-set-reader.js';
 import type { DataReader, DataTransaction } from './data-store.js';
 import { lookupBy } from './id-lookup.js';
@@ -82,7 +89,7 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
   const keepId = (collection: Collection, counter: string, id: number, fields: StoredRecord): StoredRecord => {
     nextId ??= { ...stored.nextId() };
     const next = nextId[counter] ?? firstFreeId(stored.records(collection), collection.keyField);
-    nextId[counter] = Math.max(next, id + 1);
+    nextId[counter] = id <= LARGEST_COUNTED_ID ? Math.max(next, id + 1) : next;
     return fields;
   };
   /** Throws unless `key` names a record that is stored or written by this transaction, and not removed. */
@@ -171,7 +178,8 @@ export function firstFreeId(records: Iterable<StoredRecord>, keyField: string): 
   let highest = 0;
   for (const record of records) {
     const id = record[keyField];
-    if (Number.isSafeInteger(id) && (id as number) > highest) highest = id as number;
+    if (Number.isSafeInteger(id) && (id as number) > highest && (id as number) <= LARGEST_COUNTED_ID)
+      highest = id as number;
   }
   return highest + 1;
 }

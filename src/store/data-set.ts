@@ -30,6 +30,13 @@ export type StoredRecord = Readonly<Record<string, unknown>>;
  */
 export type Collection = Readonly<{ name: string; keyField: string; counter?: string }>;
 
+/**
+ * The largest id a counter moves past. A draft may let clients choose ids up to 2^53 - 1; a
+ * counter moved past one that large would leave the whole numbers JSON holds exactly, so it
+ * stays where it is (it would reach such ids only after 2^52 records).
+ */
+export const LARGEST_COUNTED_ID = 2 ** 52;
+
 /** The field that keys each list, for a store that files records by key (Redis); undefined for a list no one describes. */
 export type KeyFields = (collection: string) => string | undefined;
 

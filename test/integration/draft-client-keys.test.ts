@@ -45,15 +45,31 @@ describe('a create whose body may send the id of a numbered record', () => {
     const kept = await mock.http.get('/v1/owners/500').set('X-API-Key', DEMO_KEY);
     expect(kept.body.name).toBe('Chosen');
   });
+});
 
-  it('refuses with 400 an id that would leave the mock no whole number to give next, and numbers on', async () => {
-    const huge = await create({ id: Number.MAX_SAFE_INTEGER, name: 'Huge', email: 'huge@example.com' });
-    expect(huge.body).toEqual(errorShape(400, 'INVALID_BODY'));
-    expect(huge.body.message).toMatch(/leaves no room .* Send one up to 4503599627370496, or leave id out/);
-    const largest = await create({ id: 2 ** 52, name: 'Largest', email: 'largest@example.com' });
-    expect(largest.body.id).toBe(2 ** 52);
-    const next = await create({ name: 'Next', email: 'next@example.com' });
-    expect(next.body.id).toBe(2 ** 52 + 1);
+describe('an id as large as the draft allows', () => {
+  it('is kept, the counter stays a whole number, and the data file starts again', async () => {
+    const data = join(await mkdtemp(join(tmpdir(), 'petstore-client-keys-')), 'db.json');
+    const contract = await writeDraft(owners, ownerIdsByClient);
+    const first = await startTestMock({ data, contract });
+    const send = (target: TestMock, body: object) =>
+      target.http.post('/v1/owners').set('X-API-Key', DEMO_KEY).send(body);
+    const largest = await send(first, { id: Number.MAX_SAFE_INTEGER, name: 'Largest', email: 'l@example.com' });
+    expect(largest.status).toBe(201);
+    expect(largest.body.id).toBe(Number.MAX_SAFE_INTEGER);
+    // A counter moved past it would leave the whole numbers JSON holds: it stays where it was.
+    expect((await send(first, { name: 'Next', email: 'next@example.com' })).body.id).toBe(13);
+    const firstBugs = first.contractBugs();
+    await first.server.close();
+    expect(JSON.parse(await readFile(data, 'utf8')).nextId.owner).toBe(14);
+
+    const again = await startTestMock({ data, contract });
+    expect((await send(again, { name: 'After', email: 'after@example.com' })).body.id).toBe(14);
+    const read = await again.http.get(`/v1/owners/${Number.MAX_SAFE_INTEGER}`).set('X-API-Key', DEMO_KEY);
+    expect(read.body.name).toBe('Largest');
+    const bugs = [...firstBugs, ...again.contractBugs()];
+    await again.server.close();
+    expect(bugs).toEqual([]);
   });
 });
 
