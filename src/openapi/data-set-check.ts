@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { type DataSet, LARGEST_COUNTED_ID } from '../store/data-set.js';
+import { type DataSet, isCountedId } from '../store/data-set.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
 import { describeResources } from './resource-model.js';
@@ -192,9 +192,8 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
         }
         if (repeated(id, index)) faults.push(`${name()}: another record has the same ${list.idField}`);
         // A comparison per record, not Math.max(...ids): a spread of a million ids overflows the stack.
-        // Ids above LARGEST_COUNTED_ID (a client's choice) are past what a counter moves beyond.
-        if (Number.isSafeInteger(id) && (id as number) > highest && (id as number) <= LARGEST_COUNTED_ID)
-          highest = id as number;
+        // Ids a counter does not move past (a client's choice above 2^52) are left out.
+        if (isCountedId(id) && id > highest) highest = id;
       }
       // A counter the data lacks starts past every stored id (firstFreeId): a collection the
       // contract has just made numbered.

@@ -5,8 +5,9 @@
 // (group-overlay.ts), never a copy of a list: a group that lands makes its changes in the
 // replica, as every other process makes them in its own. Each transaction is answered only once
 // its group is stored; a group that loses to another process's commit (optimistic locking) is
-// run again, with the group built on it, on the data as it now stands. Reads outside transactions never see a group before Redis
-// holds it. One commit at a time per process: fifty writers cost a few round trips, not fifty.
+// run again, with the group built on it, on the data as it now stands. Reads outside
+// transactions never see a group before Redis holds it. One commit at a time per process: fifty
+// writers cost a few round trips, not fifty.
 import { appendChangeSet, applyChangeSet, type ChangeSet, emptyChangeSet, hasChanges } from '../store/change-set.js';
 import type { DataSet } from '../store/data-set.js';
 import { dataSetSource, type RecordSource, sourceReader } from '../store/data-set-reader.js';

@@ -5,7 +5,7 @@ import {
   type ApiKeyRecord,
   type Collection,
   type DataSet,
-  LARGEST_COUNTED_ID,
+  isCountedId,
   type RecordKey,
   type StoredRecord,
 } from './data-set.js';
@@ -79,17 +79,20 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
     }
     return entry;
   };
-  const takeId = (collection: Collection, counter: string): number => {
+  /** The counters as this transaction moves them, and the next id of `counter` among them. */
+  const counterOf = (collection: Collection, counter: string): [DataSet['nextId'], number] => {
     nextId ??= { ...stored.nextId() };
-    const id = nextId[counter] ?? firstFreeId(stored.records(collection), collection.keyField);
-    nextId[counter] = id + 1;
+    return [nextId, nextId[counter] ?? firstFreeId(stored.records(collection), collection.keyField)];
+  };
+  const takeId = (collection: Collection, counter: string): number => {
+    const [counters, id] = counterOf(collection, counter);
+    counters[counter] = id + 1;
     return id;
   };
   /** A record that comes with its id (fixtures added to stored data): the counter moves past it. */
   const keepId = (collection: Collection, counter: string, id: number, fields: StoredRecord): StoredRecord => {
-    nextId ??= { ...stored.nextId() };
-    const next = nextId[counter] ?? firstFreeId(stored.records(collection), collection.keyField);
-    nextId[counter] = id <= LARGEST_COUNTED_ID ? Math.max(next, id + 1) : next;
+    const [counters, next] = counterOf(collection, counter);
+    counters[counter] = isCountedId(id) ? Math.max(next, id + 1) : next;
     return fields;
   };
   /** Throws unless `key` names a record that is stored or written by this transaction, and not removed. */
@@ -178,8 +181,7 @@ export function firstFreeId(records: Iterable<StoredRecord>, keyField: string): 
   let highest = 0;
   for (const record of records) {
     const id = record[keyField];
-    if (Number.isSafeInteger(id) && (id as number) > highest && (id as number) <= LARGEST_COUNTED_ID)
-      highest = id as number;
+    if (isCountedId(id) && id > highest) highest = id;
   }
   return highest + 1;
 }

@@ -37,6 +37,11 @@ export type Collection = Readonly<{ name: string; keyField: string; counter?: st
  */
 export const LARGEST_COUNTED_ID = 2 ** 52;
 
+/** Whether a counter moves past `id`: a whole number up to LARGEST_COUNTED_ID. */
+export function isCountedId(id: unknown): id is number {
+  return Number.isSafeInteger(id) && (id as number) <= LARGEST_COUNTED_ID;
+}
+
 /** The field that keys each list, for a store that files records by key (Redis); undefined for a list no one describes. */
 export type KeyFields = (collection: string) => string | undefined;
 
