@@ -3,7 +3,6 @@
 // ones across the whole range) get a declared success that keeps what was sent; those just past
 // each bound get 400 with the Error object. Never a 5xx. Failures shrink to the smallest input.
 
-import { requiredInRequest, schemaOf } from '../generation/json-schema.js';
 import {
   type GeneratedRequest,
   invalidRequests,
@@ -20,7 +19,7 @@ import { isNameConflict, nameTakenIsReal } from '../support/name-conflict.js';
 import { selectedOperations } from '../support/operations.js';
 import { checkProperty } from '../support/property.js';
 import { pathOf, pathParameters } from '../support/requests.js';
-import { serverKeyOf } from '../support/resources.js';
+import { leftOutKeyOf } from '../support/resources.js';
 import { examplesPerProperty } from '../support/target.js';
 import { rememberMade, removeMadeNow } from '../support/test-data.js';
 import { judgeValidAnswer } from '../support/valid-answer.js';
@@ -88,8 +87,8 @@ function withoutServerKey(
   operation: SpecOperation,
   requests: Generated<GeneratedRequest>,
 ): Generated<GeneratedRequest> {
-  const key = serverKeyOf(operation.operationId);
-  if (key === undefined || requiredInRequest(schemaOf(operation.requestSchema ?? {})).includes(key)) return requests;
+  const key = leftOutKeyOf(operation);
+  if (key === undefined) return requests;
   const drop = (request: GeneratedRequest): GeneratedRequest => {
     if (typeof request.body !== 'object' || request.body === null || !(key in request.body)) return request;
     const { [key]: _dropped, ...body } = request.body as Record<string, unknown>;

@@ -9,6 +9,7 @@ import {
   type Resource,
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
+import { requiredInRequest, schemaOf } from '../generation/json-schema.js';
 import { BUILT_IN_OPERATION_IDS, listOperations, SPEC, type SpecOperation } from './contract-spec.js';
 
 const model = describeResources(describeContract(SPEC, '', 'the contract checked'));
@@ -40,6 +41,14 @@ export function serverKeyOf(operationId: string): string | undefined {
   const { keyField, counter } = shape.resource.collection;
   if (shape.kind === 'create') return counter ? keyField : undefined;
   return shape.kind === 'replace' || shape.kind === 'merge' ? keyField : undefined;
+}
+
+/** serverKeyOf, where the operation's body may leave it out: the key the suite leaves out of what it writes. */
+export function leftOutKeyOf(operation: SpecOperation): string | undefined {
+  const key = serverKeyOf(operation.operationId);
+  return key !== undefined && !requiredInRequest(schemaOf(operation.requestSchema ?? {})).includes(key)
+    ? key
+    : undefined;
 }
 
 export function resourceNamed(name: string): Resource | undefined {

@@ -1,14 +1,14 @@
 // The writes the values checks make: a body with every field the client may send, another valid
 // value of a field than the one it would take, and a write (to a fresh resource for a change)
 // read back through the resource's GET, both handed to a judge.
-import { type JsonSchema, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import { type JsonSchema, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { readOperationFor, readPath } from './read-back.js';
 import { pathOf, validValue } from './requests.js';
-import { serverKeyOf } from './resources.js';
+import { leftOutKeyOf, serverKeyOf } from './resources.js';
 import { rememberMade } from './test-data.js';
 import { requireNoProblems } from './violation.js';
 
@@ -23,8 +23,8 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
       body[field] = validValue(property, field, data.references.body);
   }
   // A key the server decides is left out where the body may leave it out: each create gets its own.
-  const serverKey = serverKeyOf(operation.operationId);
-  if (serverKey !== undefined && !requiredInRequest(schema).includes(serverKey)) delete body[serverKey];
+  const leftOut = leftOutKeyOf(operation);
+  if (leftOut !== undefined) delete body[leftOut];
   return body;
 }
 

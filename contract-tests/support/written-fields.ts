@@ -101,7 +101,8 @@ export function sentBody(exchange: Exchange): unknown {
 function keptUnsentProblems(operation: SpecOperation, expected: Fields, answered: Fields): string[] {
   if (isMerge(operation) || !operation.requestSchema) return [];
   const writable = new Set(writablePropertiesOf(schemaOf(operation.requestSchema)).map(([field]) => field));
-  writable.delete(serverKeyOf(operation.operationId) ?? '');
+  const serverKey = serverKeyOf(operation.operationId);
+  if (serverKey !== undefined) writable.delete(serverKey);
   return Object.keys(answered)
     .filter((field) => writable.has(field) && !(field in expected))
     .map((field) => `${field} is ${JSON.stringify(answered[field])}, which the write did not set`);
