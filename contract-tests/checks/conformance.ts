@@ -6,7 +6,7 @@ import { expectConforms } from '../support/conformance.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
-import { pathOf, validValue } from '../support/requests.js';
+import { pathOf, requireOwnRecord, validValue } from '../support/requests.js';
 import { pastSunset } from '../support/sunset.js';
 import { createTestData, rememberMade, type TestData } from '../support/test-data.js';
 
@@ -47,6 +47,7 @@ kindOfChecks(
       ),
       '%s',
       async (_name, operation) => {
+        requireOwnRecord(operation);
         // A delete works on data of its own, so that the other checks keep theirs.
         const data = operation.method === 'delete' ? await createTestData() : shared;
         const exchange = await sendValid(operation, data);

@@ -18,7 +18,7 @@ import { createGenerationData, freshPathIds, type GenerationData } from '../supp
 import { isNameConflict, nameTakenIsReal } from '../support/name-conflict.js';
 import { selectedOperations } from '../support/operations.js';
 import { checkProperty } from '../support/property.js';
-import { pathOf, pathParameters } from '../support/requests.js';
+import { pathOf, pathParameters, requireOwnRecord } from '../support/requests.js';
 import { leftOutKeyOf } from '../support/resources.js';
 import { examplesPerProperty } from '../support/target.js';
 import { rememberMade, removeMadeNow } from '../support/test-data.js';
@@ -111,6 +111,7 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
       operation.operationId,
       valid,
       async () => {
+        requireOwnRecord(operation);
         await checkProperty(
           withoutServerKey(operation, validRequests(operation, data.references)),
           // An operation with nothing to generate (only an id) is sent once.

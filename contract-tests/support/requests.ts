@@ -7,6 +7,7 @@ import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/
 export { flatten };
 
 import type { SpecOperation } from './contract-spec.js';
+import { borrowedKeyParameter, shapeOf } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON
@@ -83,6 +84,19 @@ export function pathOf(
       );
     return encodeURIComponent(String(id ?? 1));
   });
+}
+
+/**
+ * Skips a check that needs a record the operation can answer, when the suite's ids of its record
+ * parameter name another resource's records (borrowedKeyParameter): any it sent would be a guess.
+ */
+export function requireOwnRecord(operation: SpecOperation): void {
+  const borrowed = borrowedKeyParameter(operation.operationId);
+  if (borrowed === undefined) return;
+  const resource = shapeOf(operation.operationId)?.resource.name;
+  throw new CheckSkipped(
+    `the suite has no record of ${resource} for ${operation.operationId}: its {${borrowed.name}} names the records of ${borrowed.owner.name}, which the suite makes (give one of the two parameters another name to check both)`,
+  );
 }
 
 export function pathParameters(operation: SpecOperation): Schema[] {

@@ -44,6 +44,7 @@ function draft(): string {
     '/reservations': creates('reserve', 'Reservation'),
     '/reservations/{petId}': {
       parameters: [parameter('petId')],
+      get: { operationId: 'getReservation', responses: { '200': item('Reservation') } },
       delete: { operationId: 'unreserve', responses: { '204': { description: 'Gone.' } } },
     },
     '/owners': creates('createOwner', 'Owner'),
@@ -62,7 +63,7 @@ function draft(): string {
 process.env[CONTRACT_DOCUMENT_VARIABLE] = draft();
 const { deletionPath, newResources, resourceMadeBy, resourceNamed } = await import('./resources.js');
 const { listOperations } = await import('./contract-spec.js');
-const { pathOf } = await import('./requests.js');
+const { pathOf, requireOwnRecord } = await import('./requests.js');
 
 describe("a draft's resources, as the suite makes and removes them", () => {
   it('makes records of a new resource with a key of its own, and of no other', () => {
@@ -86,5 +87,20 @@ describe("a draft's resources, as the suite makes and removes them", () => {
     expect(() => pathOf(deleteVet, {})).toThrow('the suite has no {vetId} of its own for deleteVet to change');
     expect(pathOf(getVet, {})).toBe('/vets/1');
     expect(pathOf(deleteVet, { vetId: 4 })).toBe('/vets/4');
+  });
+
+  it("skips a valid request for a record named by another resource's parameter, and no other", () => {
+    const operation = (operationId: string) => {
+      const found = listOperations().find((candidate) => candidate.operationId === operationId);
+      if (!found) throw new Error(`The draft lost ${operationId}.`);
+      return found;
+    };
+    // Its {petId} would name one of the suite's pets, not a reservation.
+    expect(() => requireOwnRecord(operation('getReservation'))).toThrow(
+      'the suite has no record of reservations for getReservation: its {petId} names the records of pets',
+    );
+    // An inventory entry is the built-in contract's own record of a pet; owners and vets have parameters of their own.
+    for (const own of ['getInventoryItem', 'getOwner', 'getVet'])
+      expect(() => requireOwnRecord(operation(own))).not.toThrow();
   });
 });

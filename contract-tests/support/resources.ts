@@ -97,6 +97,25 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
   return found;
 }
 
+/** The resource whose records the suite's ids of path parameter `name` are: a built-in one's first, then a draft's. */
+function ownerOfKeyParameter(name: string): Resource | undefined {
+  for (const resource of model.resources.values())
+    if (keyParameterOf(resource) === name && !operationsOf(resource).every(isNewOperation)) return resource;
+  return newResources().find(({ keyParameter }) => keyParameter === name)?.resource;
+}
+
+/**
+ * The parameter of a draft's operation on one record whose ids, in the suite, are another
+ * resource's: {photoId} of a category's photo when the suite makes photos of pets, {petId} of a
+ * reservation. The suite has no record of this resource to name with it.
+ */
+export function borrowedKeyParameter(operationId: string): { name: string; owner: Resource } | undefined {
+  const shape = shapeOf(operationId);
+  if (!shape?.keyParam || !isNewOperation(operationId)) return undefined;
+  const owner = ownerOfKeyParameter(shape.keyParam);
+  return owner !== undefined && owner !== shape.resource ? { name: shape.keyParam, owner } : undefined;
+}
+
 /** How many parents above a resource's records: 0 for a collection of its own, 1 for a pet's photos. */
 export function depthOf(resource: Resource): number {
   const parent = resource.parent?.resource ? model.resources.get(resource.parent.resource) : undefined;

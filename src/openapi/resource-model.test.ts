@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { stringify } from 'yaml';
 import {
+  categoryPhotos,
   type DraftEdit,
   draftDocument,
   ownerIdsByClient,
@@ -68,6 +69,46 @@ describe('the resources of a draft', () => {
       addPetPhoto: 'create photos',
       getPetPhoto: 'read photos by photoId',
       deletePetPhoto: 'delete photos by photoId',
+    });
+  });
+
+  it('give two collections of one name, each of its own records, names and counters of their own', async () => {
+    const archivedOrders: DraftEdit = (document) => {
+      document.components.schemas.ArchivedOrder = {
+        type: 'object',
+        required: ['id', 'closedAt'],
+        properties: { id: { type: 'integer', readOnly: true }, closedAt: { type: 'string', format: 'date-time' } },
+      };
+      document.paths['/archive/orders'] = {
+        post: {
+          operationId: 'archiveOrder',
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ArchivedOrder' } } } },
+          responses: {
+            '201': {
+              description: 'Archived.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/ArchivedOrder' } } },
+            },
+          },
+        },
+      };
+    };
+    const document = await draftDocument(petPhotos, categoryPhotos, archivedOrders);
+    const model = describeResources(parseContract(stringify(document), 'draft.yaml'));
+    const collections = [...model.resources.values()].map((resource) => resource.collection);
+    expect(collections).toEqual(
+      expect.arrayContaining([
+        { name: 'photos', keyField: 'id', counter: 'photo' },
+        { name: 'categoryPhotos', keyField: 'id', counter: 'categoryPhoto' },
+        { name: 'orders', keyField: 'id', counter: 'order' },
+        { name: 'archiveOrders', keyField: 'id', counter: 'archiveOrder' },
+      ]),
+    );
+    expect(shapesOf(model)).toMatchObject({
+      addPetPhoto: 'create photos',
+      addCategoryPhoto: 'create categoryPhotos',
+      getCategoryPhoto: 'read categoryPhotos by photoId',
+      archiveOrder: 'create archiveOrders',
+      placeOrder: 'create orders',
     });
   });
 

@@ -99,6 +99,29 @@ function nounOf(keyParam: string | undefined, name: string): string {
   return name.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
+/** `wanted`, or when taken the first of `instead` that is free, else `wanted` numbered from 2. */
+function firstFree(taken: (name: string) => boolean, wanted: string, ...instead: string[]): string {
+  const free = [wanted, ...instead].find((name) => !taken(name));
+  if (free !== undefined) return free;
+  let count = 2;
+  while (taken(`${wanted}${count}`)) count += 1;
+  return `${wanted}${count}`;
+}
+
+/**
+ * A collection's name: its path's last segment; when another collection has it (photos of pets
+ * and of categories), that segment after the one before it: "categoryPhotos", "adminPets".
+ */
+function collectionName(segments: readonly string[], taken: (name: string) => boolean): string {
+  const last = segments.at(-1) as string;
+  const before = segments.at(-2);
+  const prefix = before === undefined ? undefined : isParam(before) ? nounOf(paramName(before), '') : before;
+  const joined = prefix
+    ? `${prefix}-${last}`.replace(/[^A-Za-z0-9]+([A-Za-z0-9]?)/g, (_, next: string) => next.toUpperCase())
+    : undefined;
+  return firstFree(taken, last, ...(joined ? [joined] : []));
+}
+
 type Draft = {
   name: string;
   identity: string;
@@ -137,12 +160,7 @@ export function describeResources(contract: Contract): ResourceModel {
       known.collectionPaths.push(path);
       continue;
     }
-    const parentParam = segments.at(-2);
-    const taken = drafts.some((draft) => draft.name === last);
-    const name =
-      taken && parentParam && isParam(parentParam)
-        ? `${nounOf(paramName(parentParam), '')}${last.charAt(0).toUpperCase()}${last.slice(1)}`
-        : last;
+    const name = collectionName(segments, (name) => drafts.some((draft) => draft.name === name));
     drafts.push({ name, identity, recordSchema, collectionPaths: [path], itemPaths: [], keyParams: [] });
   }
 
@@ -177,7 +195,13 @@ export function describeResources(contract: Contract): ResourceModel {
   }
 
   const resources = new Map<string, Resource>();
-  for (const draft of drafts) resources.set(draft.name, finish(document, draft, contract.operations));
+  // Each numbered collection counts with a counter of its own, or two would give out the same ids.
+  const counters = new Set<string>();
+  for (const draft of drafts) {
+    const resource = finish(document, draft, contract.operations, (counter) => counters.has(counter));
+    if (resource.collection.counter !== undefined) counters.add(resource.collection.counter);
+    resources.set(draft.name, resource);
+  }
   // Parents: a collection whose path continues one of another resource's item paths.
   for (const resource of resources.values()) {
     const path = resource.collectionPaths[0];
@@ -220,7 +244,12 @@ function shapeOf(operation: OperationInfo, resource: Resource): ConventionShape 
   return kind ? { kind, resource, keyParam } : undefined;
 }
 
-function finish(document: JsonObject, draft: Draft, operations: readonly OperationInfo[]): Resource {
+function finish(
+  document: JsonObject,
+  draft: Draft,
+  operations: readonly OperationInfo[],
+  counterTaken: (counter: string) => boolean,
+): Resource {
   const shape = describeObjectSchema(document, draft.recordSchema);
   const keyParam = draft.keyParams[0];
   const keyField =
@@ -252,7 +281,12 @@ function finish(document: JsonObject, draft: Draft, operations: readonly Operati
   const locationPath = (readers.find((reader) => !reader.deprecation) ?? readers[0])?.path ?? draft.itemPaths[0];
   return {
     name: draft.name,
-    collection: { name: draft.name, keyField, ...(numbered ? { counter: noun } : {}) },
+    collection: {
+      name: draft.name,
+      keyField,
+      // "photo", or for a second collection of photos its own name's: "categoryPhoto".
+      ...(numbered ? { counter: firstFree(counterTaken, noun, nounOf(undefined, draft.name)) } : {}),
+    },
     noun,
     recordSchema: draft.recordSchema,
     shape,

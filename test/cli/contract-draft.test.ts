@@ -1,15 +1,16 @@
 // contract --contract DRAFT against the mock serving the same draft: it passes, its checks name
 // every operation the draft adds (in the console and JUnit), the checks written for an operation
-// the draft removed are skipped with why, those whose bodies lack a field the draft now requires
-// (a category's icon) send one; and implementations of the draft broken by convention
-// (a field dropped, a delete that deletes nothing, one pet's photos under another) are caught.
+// the draft removed are skipped with why, as are those that need a record the suite cannot name
+// (a category's photo, whose {photoId} names pets' photos); those whose bodies lack a field the
+// draft now requires (a category's icon) send one; and implementations of the draft broken by
+// convention (a field dropped, a delete that deletes nothing, one pet's photos under another) are caught.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Breakage, rewriteJson, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
-import { categoryIcon, ownerIdsByClient, writeFullDraft } from '../support/drafts.js';
+import { categoryIcon, categoryPhotos, ownerIdsByClient, writeFullDraft } from '../support/drafts.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const ADDED = [
@@ -44,7 +45,7 @@ describe('contract --contract: the suite follows a draft', () => {
   let draft: string;
   let mock: MockServer;
   beforeAll(async () => {
-    draft = await writeFullDraft(categoryIcon, ownerIdsByClient);
+    draft = await writeFullDraft(categoryIcon, ownerIdsByClient, categoryPhotos);
     mock = await createMockServer({ data: ':memory:', contract: draft, lintContract: false });
   });
   afterAll(async () => {
@@ -79,6 +80,10 @@ describe('contract --contract: the suite follows a draft', () => {
     // Written for deleteCategory, which the draft removed: skipped, with why.
     expect(run.stdout).toMatch(
       /createCategory: a name freed by a delete.*\(it needs deleteCategory, which the contract checked does not have\)/,
+    );
+    // A category's photos answer to {photoId} too, which names the pets' photos the suite makes: skipped, with why.
+    expect(run.stdout).toMatch(
+      /getCategoryPhoto: a valid request .*\(the suite has no record of categoryPhotos for getCategoryPhoto: its \{photoId\} names the records of photos/,
     );
     expect(run.stdout).toMatch(
       /could not remove \d+ of the things it made .*the contract has no operation that deletes them/,

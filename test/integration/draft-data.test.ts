@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { owners, petPhotos, writeDraft } from '../support/drafts.js';
+import { categoryPhotos, owners, petPhotos, writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, startTestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
@@ -65,6 +65,47 @@ describe("a draft's new collections in the data file", () => {
       `owners, id 2, field "email": must match format "email" (the contract's Owner)`,
     );
     expect((refused as Error).message).toContain(data);
+  });
+});
+
+describe('two collections of one name under different parents', () => {
+  it('are stored apart and numbered apart: no id given twice in either, across a restart', async () => {
+    const twoPhotos = await writeDraft(petPhotos, categoryPhotos);
+    const data = join(await mkdtemp(join(tmpdir(), 'petstore-draft-data-')), 'db.json');
+    const idsIn = async () => {
+      const file = JSON.parse(await readFile(data, 'utf8'));
+      return {
+        pets: file.photos.map((photo: { id: number }) => photo.id),
+        categories: file.categoryPhotos.map((photo: { id: number }) => photo.id),
+      };
+    };
+    const addBoth = async (mock: Awaited<ReturnType<typeof startTestMock>>) => {
+      const ofPet = await mock.http
+        .post('/v1/pets/by-id/1/photos')
+        .set(KEY)
+        .send({ url: 'https://photos.example.com/p.jpg' });
+      const ofCategory = await mock.http
+        .post('/v1/categories/1/photos')
+        .set(KEY)
+        .send({ url: 'https://photos.example.com/c.jpg', width: 640 });
+      expect([ofPet.status, ofCategory.status]).toEqual([201, 201]);
+      expect(ofCategory.body).toMatchObject({ width: 640 });
+      expect(ofPet.body).not.toHaveProperty('width');
+      return { pet: ofPet.body.id as number, category: ofCategory.body.id as number };
+    };
+    const first = await startTestMock({ data, contract: twoPhotos });
+    const firstIds = await addBoth(first);
+    await first.server.close();
+    const again = await startTestMock({ data, contract: twoPhotos });
+    const againIds = await addBoth(again);
+    await again.server.close();
+    for (const mock of [first, again]) expect(mock.contractBugs()).toEqual([]);
+
+    const stored = await idsIn();
+    expect(stored.pets).toEqual(expect.arrayContaining([firstIds.pet, againIds.pet]));
+    expect(stored.categories).toEqual(expect.arrayContaining([firstIds.category, againIds.category]));
+    expect(new Set(stored.pets).size).toBe(stored.pets.length);
+    expect(new Set(stored.categories).size).toBe(stored.categories.length);
   });
 });
 

@@ -124,6 +124,71 @@ export const petPhotos: DraftEdit = (document) => {
   };
 };
 
+/**
+ * A category's photos: a second collection named photos, of records of another shape, under
+ * /categories/{categoryId}. Its records are numbered apart from a pet's photos.
+ */
+export const categoryPhotos: DraftEdit = (document) => {
+  document.components.schemas.CategoryPhoto = {
+    type: 'object',
+    required: ['id', 'url', 'width'],
+    properties: {
+      id: { allOf: [{ $ref: '#/components/schemas/Id' }], readOnly: true },
+      url: { type: 'string', format: 'uri', maxLength: 500 },
+      width: { type: 'integer', minimum: 1, maximum: 10000 },
+    },
+  };
+  const categoryId = { $ref: '#/components/parameters/CategoryId' };
+  document.paths['/categories/{categoryId}/photos'] = {
+    parameters: [categoryId],
+    get: {
+      operationId: 'listCategoryPhotos',
+      tags: ['Categories'],
+      summary: "A category's photos",
+      description: "The category's photos, a page at a time.",
+      parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
+      responses: {
+        '200': ok('Its photos.', { type: 'array', items: { $ref: '#/components/schemas/CategoryPhoto' } }),
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+    post: {
+      operationId: 'addCategoryPhoto',
+      tags: ['Categories'],
+      summary: 'Add a photo of a category',
+      description: 'Adds a photo.',
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/CategoryPhoto' } } },
+      },
+      responses: {
+        '201': ok(
+          'The photo.',
+          { $ref: '#/components/schemas/CategoryPhoto' },
+          { headers: { Location: { $ref: '#/components/headers/Location' } } },
+        ),
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+  };
+  document.paths['/categories/{categoryId}/photos/{photoId}'] = {
+    parameters: [
+      categoryId,
+      { name: 'photoId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } },
+    ],
+    get: {
+      operationId: 'getCategoryPhoto',
+      tags: ['Categories'],
+      summary: 'A photo of a category',
+      description: 'One photo.',
+      responses: {
+        '200': ok('The photo.', { $ref: '#/components/schemas/CategoryPhoto' }),
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+  };
+};
+
 /** Owners: a new top-level resource, listed with a filter, created, read, replaced, merged and deleted. */
 export const owners: DraftEdit = (document) => {
   document.components.schemas.NewOwner = {
