@@ -8,8 +8,9 @@ import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import type { Exchange } from '../support/exchange.js';
 import { type Body, recordBody, requireFields, writableProperties } from '../support/record-bodies.js';
-import { type References, validValue } from '../support/requests.js';
+import { type References, validValue, withOwnClientKey } from '../support/requests.js';
 import {
+  clientKeyOf,
   fillPath,
   keyOf,
   leftOutKeyOf,
@@ -32,7 +33,9 @@ const successes = (operation: SpecOperation) =>
   operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number);
 
 /** A record of `resource` made by `creation` under `parents`, with `body`. */
-async function make(resource: Resource, creation: SpecOperation, parents: References, body: Body): Promise<Made> {
+async function make(resource: Resource, creation: SpecOperation, parents: References, record: Body): Promise<Made> {
+  // A key the client chooses is one of this record's own: two creates never ask for one record.
+  const body = withOwnClientKey(creation, record);
   const exchange = await call(creation.operationId, fillPath(creation.path, parents), body, successes(creation));
   const answer = exchange.body as Body;
   const id = keyOf(resource, answer);
@@ -74,10 +77,11 @@ function checksOf(resource: Resource, keyParameter: string): void {
   const key = resource.collection.keyField;
   const itemPath = (id: number, parents: References) => fillPath(read.path, { ...parents, [keyParameter]: id });
   const references = () => ({ ...data.bodies, ...data.paths });
-  // A key the server numbers is left out, even where the body may send it: each create gets its own.
+  // A key the server numbers is left out, even where the body may send it: each create gets its
+  // own. One the client chooses is left out here too, and sent by make(), each create its own.
   const creationBody = (parents: References) => {
     const body = recordBody(creation.requestSchema, parents, 'all');
-    const leftOut = leftOutKeyOf(creation);
+    const leftOut = leftOutKeyOf(creation) ?? clientKeyOf(creation);
     if (leftOut !== undefined) delete body[leftOut];
     return body;
   };

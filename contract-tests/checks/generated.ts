@@ -18,8 +18,8 @@ import { createGenerationData, freshPathIds, type GenerationData } from '../supp
 import { isNameConflict, nameTakenIsReal } from '../support/name-conflict.js';
 import { selectedOperations } from '../support/operations.js';
 import { checkProperty } from '../support/property.js';
-import { pathOf, pathParameters, requireOwnRecord } from '../support/requests.js';
-import { leftOutKeyOf } from '../support/resources.js';
+import { pathOf, pathParameters, requireOwnRecord, withOwnClientKey, withPathKey } from '../support/requests.js';
+import { clientKeyOf, leftOutKeyOf } from '../support/resources.js';
 import { examplesPerProperty } from '../support/target.js';
 import { rememberMade, removeMadeNow } from '../support/test-data.js';
 import { judgeValidAnswer } from '../support/valid-answer.js';
@@ -80,21 +80,26 @@ const hasInputs = (operation: SpecOperation) =>
   operation.requestSchema !== undefined || operation.parameters.some((parameter) => parameter.in === 'query');
 
 /**
- * The requests without a key the server decides where the body may leave it out (a numbered
- * record's on a create, the path's on a change): a drawn id would name a record already there.
+ * The requests with the keys the suite can send: none where the server decides it and the body
+ * may leave it out (a numbered record's on a create, the path's on a change), and one no record
+ * has where a create's client chooses it. A drawn id would name a record already there.
  */
-function withoutServerKey(
+function withKeysOfTheirOwn(
   operation: SpecOperation,
   requests: Generated<GeneratedRequest>,
 ): Generated<GeneratedRequest> {
-  const key = leftOutKeyOf(operation);
-  if (key === undefined) return requests;
-  const drop = (request: GeneratedRequest): GeneratedRequest => {
-    if (typeof request.body !== 'object' || request.body === null || !(key in request.body)) return request;
-    const { [key]: _dropped, ...body } = request.body as Record<string, unknown>;
+  const leftOut = leftOutKeyOf(operation);
+  const chosen = clientKeyOf(operation);
+  if (leftOut === undefined && chosen === undefined) return requests;
+  const adjust = (request: GeneratedRequest): GeneratedRequest => {
+    if (typeof request.body !== 'object' || request.body === null) return request;
+    if (chosen !== undefined)
+      return chosen in request.body ? { ...request, body: withOwnClientKey(operation, request.body) } : request;
+    if (leftOut === undefined || !(leftOut in request.body)) return request;
+    const { [leftOut]: _dropped, ...body } = request.body as Record<string, unknown>;
     return { ...request, body };
   };
-  return { arbitrary: requests.arbitrary.map(drop), edges: requests.edges.map(drop) };
+  return { arbitrary: requests.arbitrary.map(adjust), edges: requests.edges.map(adjust) };
 }
 
 kindOfChecks('generated', 'requests generated from the schemas', () => {
@@ -113,11 +118,13 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
       async () => {
         requireOwnRecord(operation);
         await checkProperty(
-          withoutServerKey(operation, validRequests(operation, data.references)),
+          withKeysOfTheirOwn(operation, validRequests(operation, data.references)),
           // An operation with nothing to generate (only an id) is sent once.
           { name: valid, ...(hasInputs(operation) ? {} : { examples: 1 }) },
-          async (request) => {
+          async (drawn) => {
             const fresh = await freshPathIds(operation, data);
+            // The record's key, where a change's body must send it, is its path's.
+            const request = { ...drawn, body: withPathKey(operation, drawn.body, fresh.pathIds) };
             try {
               const { answer, nameTaken } = await sendKeepingNames(operation, request, fresh.pathIds);
               try {

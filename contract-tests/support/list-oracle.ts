@@ -8,6 +8,13 @@ import { filterRules, type Item, identityField, pageDefault } from './list-seman
 
 const RELATION = /<[^>]*>\s*;\s*rel="?([a-z-]+)"?/g;
 
+/** Whether `next` comes after `previous` in ascending order: numbers by value, text (a UUID) by its characters. */
+function ascending(previous: unknown, next: unknown): boolean {
+  if (typeof previous === 'number' && typeof next === 'number') return next > previous;
+  if (typeof previous === 'string' && typeof next === 'string') return next > previous;
+  return false;
+}
+
 export function listProblems(operation: SpecOperation, query: Record<string, unknown>, exchange: Exchange): string[] {
   if (exchange.status !== 200 || !Array.isArray(exchange.body)) return [];
   const items = exchange.body as Item[];
@@ -23,9 +30,11 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
     }
   }
   const identity = identityField(operation);
-  const ids = items.map((item) => Number(item[identity]));
-  if (ids.some((id, index) => index > 0 && !(id > (ids[index - 1] as number)))) {
-    problems.push(`the items are not in ascending order of ${identity}: ${ids.join(', ')}`);
+  const ids = items.map((item) => item[identity]);
+  if (ids.some((id, index) => index > 0 && !ascending(ids[index - 1], id))) {
+    problems.push(
+      `the items are not in ascending order of ${identity}: ${ids.map((id) => JSON.stringify(id)).join(', ')}`,
+    );
   }
   const limit = Number(query.limit ?? pageDefault(operation, 'limit'));
   const offset = Number(query.offset ?? pageDefault(operation, 'offset'));

@@ -6,8 +6,8 @@ import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/
 /** Where the fixed values' modules have long found it; it lives beside schemaOf() now. */
 export { flatten };
 
-import type { SpecOperation } from './contract-spec.js';
-import { borrowedKeyParameter, shapeOf } from './resources.js';
+import { listOperations, type SpecOperation } from './contract-spec.js';
+import { borrowedKeyParameter, clientKeyOf, shapeOf } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON
@@ -36,7 +36,36 @@ function sampleString(schema: Schema, name: string): string {
   return text.length > max ? text.slice(text.length - max) : text.padEnd(schema.minLength ?? 0, 'x');
 }
 
-/** A valid value for a schema; fields that refer to resources take their ids from `references`. */
+/** Where this run's keys start: far from the ids a server numbers, and from another run's. */
+const KEY_OFFSET = Math.floor(Math.random() * 2 ** 40);
+let keysGiven = 0;
+
+/** A whole number within the schema's bounds that this run has not sent before. */
+function unusedInteger(schema: Schema): number {
+  const low =
+    typeof schema.exclusiveMinimum === 'number'
+      ? Math.floor(schema.exclusiveMinimum) + 1
+      : Math.ceil(schema.minimum ?? 1) + (schema.exclusiveMinimum === true ? 1 : 0);
+  const high =
+    typeof schema.exclusiveMaximum === 'number'
+      ? Math.ceil(schema.exclusiveMaximum) - 1
+      : Math.floor(schema.maximum ?? Number.MAX_SAFE_INTEGER) - (schema.exclusiveMaximum === true ? 1 : 0);
+  keysGiven += 1;
+  return low + ((KEY_OFFSET + keysGiven) % Math.max(1, high - low + 1));
+}
+
+let clientKeys: ReadonlySet<string> | undefined;
+/** Whether creates name their records by a field of this name that the client chooses (clientKeyOf). */
+function isClientKey(name: string): boolean {
+  clientKeys ??= new Set(listOperations().flatMap((operation) => clientKeyOf(operation) ?? []));
+  return clientKeys.has(name);
+}
+
+/**
+ * A valid value for a schema; fields that refer to resources take their ids from `references`.
+ * A key a client chooses is one no earlier body sent (text is unique anyway), so that two
+ * creates never ask for one record.
+ */
 export function validValue(raw: Schema, name: string, references: References): unknown {
   const schema = flatten(raw);
   if (name in references) return references[name];
@@ -46,7 +75,9 @@ export function validValue(raw: Schema, name: string, references: References): u
     case 'string':
       return sampleString(schema, name);
     case 'integer':
-      return Math.max(schema.minimum ?? 1, Math.min(schema.maximum ?? 5, 5));
+      return isClientKey(name)
+        ? unusedInteger(schema)
+        : Math.max(schema.minimum ?? 1, Math.min(schema.maximum ?? 5, 5));
     case 'number':
       return schema.minimum ?? 1;
     case 'boolean':
@@ -97,6 +128,28 @@ export function requireOwnRecord(operation: SpecOperation): void {
   throw new CheckSkipped(
     `the suite has no record of ${resource} for ${operation.operationId}: its {${borrowed.name}} names the records of ${borrowed.owner.name}, which the suite makes (give one of the two parameters another name to check both)`,
   );
+}
+
+/** `body` with a key of its own, where `creation` sends the key a client chooses (clientKeyOf). */
+export function withOwnClientKey<T>(creation: SpecOperation, body: T): T {
+  const key = clientKeyOf(creation);
+  if (key === undefined || typeof body !== 'object' || body === null) return body;
+  const schema = writablePropertiesOf(flatten(creation.requestSchema ?? {})).find(([field]) => field === key)?.[1];
+  return { ...body, [key]: validValue(schema ?? {}, key, {}) };
+}
+
+/**
+ * `body` naming the record its path names, where a replacement's or a merge's body must send the
+ * record's key (its schema requires it): any other key would ask to move the record.
+ */
+export function withPathKey<T>(operation: SpecOperation, body: T, pathIds: Readonly<Record<string, string>>): T {
+  const shape = shapeOf(operation.operationId);
+  if ((shape?.kind !== 'replace' && shape?.kind !== 'merge') || shape.keyParam === undefined) return body;
+  if (typeof body !== 'object' || body === null) return body;
+  const { keyField } = shape.resource.collection;
+  const named = pathIds[shape.keyParam];
+  if (named === undefined || !requiredInRequest(flatten(operation.requestSchema ?? {})).includes(keyField)) return body;
+  return { ...body, [keyField]: shape.resource.keyType === 'string' ? named : Number(named) };
 }
 
 export function pathParameters(operation: SpecOperation): Schema[] {

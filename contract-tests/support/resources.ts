@@ -9,7 +9,7 @@ import {
   type Resource,
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
-import { requiredInRequest, schemaOf } from '../generation/json-schema.js';
+import { requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { BUILT_IN_OPERATION_IDS, listOperations, SPEC, type SpecOperation } from './contract-spec.js';
 
 const model = describeResources(describeContract(SPEC, '', 'the contract checked'));
@@ -95,6 +95,18 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
     found.push({ resource, keyParameter });
   }
   return found;
+}
+
+/**
+ * The key a create's body sends, of the client's choosing: a record the server does not number,
+ * or one whose create must send it. Each body the suite writes sends one no record has.
+ */
+export function clientKeyOf(operation: SpecOperation): string | undefined {
+  const shape = shapeOf(operation.operationId);
+  if (shape?.kind !== 'create' || leftOutKeyOf(operation) !== undefined) return undefined;
+  const { keyField } = shape.resource.collection;
+  const sendable = writablePropertiesOf(schemaOf(operation.requestSchema ?? {})).some(([field]) => field === keyField);
+  return sendable ? keyField : undefined;
 }
 
 /** The resource whose records the suite's ids of path parameter `name` are: a built-in one's first, then a draft's. */

@@ -10,15 +10,30 @@ import {
 } from './data-set.js';
 import type { DataReader, Page, PageOf } from './data-store.js';
 import { lookupBy } from './id-lookup.js';
+import { keyOrderOf } from './key-order.js';
 
-/** The page of `list`'s records that `matches` keeps, in one pass and without a filtered copy. */
-export function pageOf<T>(list: readonly T[], page: Page, matches?: (record: T) => boolean): PageOf<T> {
+/**
+ * The page of `list`'s records that `matches` keeps, in one pass and without a filtered copy;
+ * taken in the order of `positions` (key-order.ts) when given, else as the list stands.
+ */
+export function pageOf<T>(
+  list: readonly T[],
+  page: Page,
+  matches?: (record: T) => boolean,
+  positions?: Uint32Array,
+): PageOf<T> {
   const end = page.offset + page.limit;
   // Without a filter the page is a slice: no pass over every stored record.
-  if (!matches) return { items: list.slice(page.offset, end), total: list.length };
+  if (!matches && !positions) return { items: list.slice(page.offset, end), total: list.length };
+  if (!matches) {
+    const items = Array.from(positions?.subarray(page.offset, end) ?? [], (position) => list[position] as T);
+    return { items, total: list.length };
+  }
   const items: T[] = [];
   let total = 0;
-  for (const record of list) {
+  const count = list.length;
+  for (let index = 0; index < count; index += 1) {
+    const record = list[positions ? (positions[index] as number) : index] as T;
     if (!matches(record)) continue;
     if (total >= page.offset && total < end) items.push(record);
     total += 1;
@@ -69,7 +84,10 @@ export function sourceReader(source: RecordSource): DataReader {
   };
   return {
     get: async (collection, key) => source.get(collection.name, collection.keyField, key),
-    list: async (collection, page, matches) => pageOf(listOf(collection.name), page, matches),
+    list: async (collection, page, matches) => {
+      const records = listOf(collection.name);
+      return pageOf(records, page, matches, keyOrderOf(records, collection.keyField));
+    },
     async find(collection, matches) {
       for (const record of source.records(collection.name)) if (matches(record)) return record;
       return undefined;

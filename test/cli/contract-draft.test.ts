@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Breakage, rewriteJson, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
-import { categoryIcon, categoryPhotos, ownerIdsByClient, writeFullDraft } from '../support/drafts.js';
+import {
+  categoryIcon,
+  categoryPhotos,
+  ownerIdsByClient,
+  ownerIdsRequired,
+  owners,
+  writeDraft,
+  writeFullDraft,
+} from '../support/drafts.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const ADDED = [
@@ -89,6 +97,21 @@ describe('contract --contract: the suite follows a draft', () => {
       /could not remove \d+ of the things it made .*the contract has no operation that deletes them/,
     );
   }, 300_000);
+
+  it("passes a mock of a draft whose creates must send the id: each body its own, a change the path's", async () => {
+    const chosenIds = await writeDraft(owners, ownerIdsByClient, ownerIdsRequired);
+    const served = await createMockServer({ data: ':memory:', contract: chosenIds, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', chosenIds, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '10', '--operations', 'listOwners,createOwner,getOwner,replaceOwner,changeOwner,deleteOwner'],
+      ]);
+      expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
 
   const broken: Array<[string, string[], Breakage, RegExp]> = [
     [

@@ -38,6 +38,16 @@ describe('a create whose body may send the id of a numbered record', () => {
     expect(next.body.id).toBe(501);
   });
 
+  it('lists records in ascending order of id, whatever order they were made in', async () => {
+    expect((await create({ id: 100, name: 'Lower', email: 'lower@example.com' })).status).toBe(201);
+    const listed = await mock.http.get('/v1/owners?limit=100').set('X-API-Key', DEMO_KEY);
+    const ids = listed.body.map((owner: { id: number }) => owner.id);
+    expect(ids).toEqual([...ids].sort((one, other) => one - other));
+    expect(ids.slice(-4)).toEqual([13, 100, 500, 501]);
+    const page = await mock.http.get('/v1/owners?limit=2&offset=13').set('X-API-Key', DEMO_KEY);
+    expect(page.body.map((owner: { id: number }) => owner.id)).toEqual([100, 500]);
+  });
+
   it('refuses an id a record has with the 409 the draft lists, and changes nothing', async () => {
     const taken = await create({ id: 500, name: 'Again', email: 'again@example.com' });
     expect(taken.body).toEqual(errorShape(409, 'OWNER_ID_TAKEN'));

@@ -355,6 +355,11 @@ export const ownerIdsByClient: DraftEdit = (document) => {
   document.paths['/owners'].post.responses['409'] = { $ref: '#/components/responses/OwnerConflict' };
 };
 
+/** With ownerIdsByClient: every create must send the owner's id; the mock numbers none. */
+export const ownerIdsRequired: DraftEdit = (document) => {
+  document.components.schemas.NewOwner.required.push('id');
+};
+
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;
