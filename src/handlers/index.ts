@@ -31,10 +31,18 @@ const ruleOf = (operationId: string): Rule | undefined => (RULES as Record<strin
 
 function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, PlannedAnswer] {
   const rule = ruleOf(operation.operationId);
-  if (rule) return ['rules', { how: rule.rules, make: (deps) => rule.answer(deps) }];
+  if (rule && context.resources.resources.has(rule.over))
+    return ['rules', { how: rule.rules, make: (deps) => rule.answer(deps) }];
   const shape = context.resources.shapes.get(operation.operationId);
-  if (shape) return ['convention', answerByConvention(context, operation, shape)];
-  return ['examples', answerFromExamples(context, operation)];
+  const [kind, answer]: [AnswerKind, PlannedAnswer] = shape
+    ? ['convention', answerByConvention(context, operation, shape)]
+    : ['examples', answerFromExamples(context, operation)];
+  // Moved off its collection's path (a draft that renames /store/orders): answered as any other operation of its shape.
+  if (!rule) return [kind, answer];
+  return [
+    kind,
+    { ...answer, how: `${answer.how} (not by its rules: they work on ${rule.over}, which the contract no longer has)` },
+  ];
 }
 
 export function planAnswers(context: ContractContext): AnswerPlan {

@@ -20,6 +20,7 @@ async function requireCategory(deps: HandlerDependencies, view: DataReader, cate
 
 export const PET_RULES: RuleSet = {
   createPet: {
+    over: 'pets',
     rules: 'its category must exist (422 UNKNOWN_CATEGORY); the pet gets an inventory entry at quantity 0',
     answer(deps) {
       const [pets, inventory] = [collectionNamed(deps, 'pets'), collectionNamed(deps, 'inventory')];
@@ -34,6 +35,7 @@ export const PET_RULES: RuleSet = {
   },
 
   updatePet: {
+    over: 'pets',
     rules: 'its category must exist (422 UNKNOWN_CATEGORY); its inventory entry takes its status',
     answer(deps) {
       const context = ruleContext(deps, 'updatePet', 'pets');
@@ -50,6 +52,7 @@ export const PET_RULES: RuleSet = {
   },
 
   deletePet: {
+    over: 'pets',
     rules: 'a pet with open orders stays (409 PET_HAS_OPEN_ORDERS); its inventory entry goes with it',
     answer(deps) {
       const pets = collectionNamed(deps, 'pets');

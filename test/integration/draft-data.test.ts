@@ -68,6 +68,34 @@ describe("a draft's new collections in the data file", () => {
   });
 });
 
+describe('a draft that moves a collection with rules of its own to another path', () => {
+  it('serves it by convention, says why, and keeps the stored orders for the contract that has them', async () => {
+    const moved = await writeDraft((document) => {
+      document.paths['/store/purchases'] = document.paths['/store/orders'];
+      document.paths['/store/purchases/{orderId}'] = document.paths['/store/orders/{orderId}'];
+      delete document.paths['/store/orders'];
+      delete document.paths['/store/orders/{orderId}'];
+    });
+    const data = join(await mkdtemp(join(tmpdir(), 'petstore-draft-data-')), 'db.json');
+    const mock = await startTestMock({ data, contract: moved, lintContract: false });
+    try {
+      const made = await mock.http.post('/v1/store/purchases').set(KEY).send({ petId: 1, quantity: 1 });
+      expect(made.status).toBe(201);
+      const operations = await mock.http.get('/__mock/operations');
+      const placeOrder = operations.body.operations.find(
+        (operation: { operationId: string }) => operation.operationId === 'placeOrder',
+      );
+      expect(placeOrder).toMatchObject({ answeredBy: 'convention', path: '/store/purchases' });
+      expect(placeOrder.how).toMatch(/not by its rules: they work on orders, which the contract no longer has/);
+    } finally {
+      await mock.server.close();
+    }
+    const file = JSON.parse(await readFile(data, 'utf8'));
+    expect(file.orders.length).toBeGreaterThan(0);
+    expect(file.purchases.at(-1)).toMatchObject({ petId: 1, quantity: 1 });
+  });
+});
+
 describe('two collections of one name under different parents', () => {
   it('are stored apart and numbered apart: no id given twice in either, across a restart', async () => {
     const twoPhotos = await writeDraft(petPhotos, categoryPhotos);
