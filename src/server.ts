@@ -36,6 +36,7 @@ import {
   watchServedContract,
 } from './served-contract.js';
 import type { Store } from './store/create-store.js';
+import { describeFaults, placesOf } from './store/data-file-reader.js';
 import { copyDataSet, type DataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
 
@@ -224,6 +225,13 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     config.watch && served.draft
       ? watchServedContract(config, served.draft, async (read) => {
           const next = await prepareServedContract(read, seedFixtures);
+          // The records already stored must hold under the edit, as at a start: else every read of them would be a 500.
+          const faults = store ? createDataSetChecker(next.contract, controlContract)(store.data) : [];
+          if (faults.length > 0)
+            throw new Error(
+              `the data served breaks it in ${placesOf(faults)}:\n${describeFaults(faults)}\n` +
+                'Change those records (through the API, or the data file) so that they hold under the edit, or change the edit',
+            );
           const built = buildApp(next.contract);
           await built.ready;
           await addCollections(next);

@@ -60,6 +60,25 @@ describe('a watched draft', () => {
     expect((await mock.http.get('/openapi.json')).body.components.schemas.NewPet.properties.microchip).toBeDefined();
   });
 
+  it('refuses an edit that the stored records break, naming them, and keeps serving', async () => {
+    const path = join(folder, 'schemas/newpet.yaml');
+    const before = await readFile(path, 'utf8');
+    await edit('schemas/newpet.yaml', (schema) => {
+      (schema.properties as Record<string, unknown>).nickname = { type: 'string', maxLength: 50 };
+      (schema.required as string[]).push('nickname');
+    });
+    await until('the refusal', logged(/cannot be served: the data served breaks it in \d+ places/));
+    const log = mock.logLines.join('\n');
+    expect(log).toMatch(/pets, id 1, field "nickname": .*required/);
+    expect(log).toMatch(/Change those records .* or change the edit\nStill serving the last good contract/);
+    // Still the last good contract: a pet without a nickname reads and is made as before.
+    expect((await mock.http.get('/v1/pets/by-id/1').set(KEY)).status).toBe(200);
+    expect((await mock.http.post('/v1/pets').set(KEY).send({ name: 'Plain', categoryId: 1 })).status).toBe(201);
+    const served = mock.logLines.filter((line) => /now serving it/.test(line)).length;
+    await writeFile(path, before);
+    await until('the edit undone', () => mock.logLines.filter((line) => /now serving it/.test(line)).length > served);
+  });
+
   it('keeps the last good contract on a broken edit, says where, and takes the next good one', async () => {
     const path = join(folder, 'openapi.yaml');
     const good = await readFile(path, 'utf8');
