@@ -57,6 +57,30 @@ describe('a create whose body may send the id of a numbered record', () => {
   });
 });
 
+describe('a create that answers 200 and declares no Location', () => {
+  it('answers the record without a Location header', async () => {
+    const answersOk: DraftEdit = (document) => {
+      const responses = document.paths['/owners'].post.responses;
+      responses['200'] = { ...responses['201'], headers: { ...responses['201'].headers } };
+      delete responses['200'].headers.Location;
+      delete responses['201'];
+    };
+    const served = await startTestMock({ contract: await writeDraft(owners, answersOk), lintContract: false });
+    try {
+      const made = await served.http
+        .post('/v1/owners')
+        .set('X-API-Key', DEMO_KEY)
+        .send({ name: 'Ok', email: 'o@example.com' });
+      expect(made.status).toBe(200);
+      expect(made.body).toMatchObject({ id: 13, name: 'Ok' });
+      expect(made.headers.location).toBeUndefined();
+    } finally {
+      await served.server.close();
+    }
+    expect(served.contractBugs()).toEqual([]);
+  });
+});
+
 describe('an id as large as the draft allows', () => {
   it('is kept, the counter stays a whole number, and the data file starts again', async () => {
     const data = join(await mkdtemp(join(tmpdir(), 'petstore-client-keys-')), 'db.json');

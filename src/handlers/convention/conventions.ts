@@ -159,7 +159,8 @@ export function answerByConvention(
               }
               return tx.insert(collection, fields);
             });
-            const location = locationOf(basePath, resource, req, created);
+            // Where the answer declares it: a draft's create may answer 200 with no Location.
+            const location = answer.declares('Location') ? locationOf(basePath, resource, req, created) : undefined;
             if (location) res.location(location);
             send(res, created);
           };
