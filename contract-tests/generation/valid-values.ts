@@ -56,16 +56,27 @@ const unique = <T>(values: T[]) => {
   });
 };
 
+/** One value of `arbitrary` (the same each run), or none when it finds none. */
+function sampleOf<T>(arbitrary: fc.Arbitrary<T>): T[] {
+  try {
+    return fc.sample(arbitrary, { seed: 0, numRuns: 1 });
+  } catch {
+    return [];
+  }
+}
+
 function strings(schema: JsonSchema): Generated<string> {
   const formatted = formattedValues(schema.format, schema);
   if (formatted) return formatted;
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? min + MAX_RANDOM_LENGTH;
   if (schema.pattern !== undefined) {
+    // With the u flag, as Ajv reads a contract's patterns (\p{Lu} is a class, not "p{Lu}").
     const arbitrary = fc
-      .stringMatching(new RegExp(schema.pattern))
+      .stringMatching(new RegExp(schema.pattern, 'u'))
       .filter((text) => [...text].length >= min && [...text].length <= max);
-    return { arbitrary, edges: [] };
+    // One text of the pattern as its edge: an object's first edge holds every required field.
+    return { arbitrary, edges: sampleOf(arbitrary) };
   }
   const edges = [min > 0 ? 'a'.repeat(min) : ''];
   // At the minimum in a character outside the Basic Multilingual Plane (one code point, two UTF-16 units).

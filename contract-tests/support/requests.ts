@@ -1,5 +1,6 @@
 // A fixed valid request built from the contract's schemas, for the checks that need one
 // request per operation (generated ones are in generation/).
+import fc from 'fast-check';
 import { formattedSample } from '../generation/formats.js';
 import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/json-schema.js';
 
@@ -27,13 +28,37 @@ export function uniqueText(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${RUN_MARK}-${counter}`;
 }
 
-/** A valid text: of the schema's format where the suite knows it (unique where it leaves room), else unique. */
+/**
+ * A valid text: of the schema's format where the suite knows it (unique where it leaves room),
+ * else unique; one its pattern takes, when the unique text does not match it.
+ */
 function sampleString(schema: Schema, name: string): string {
   const text = uniqueText(`contract-${name}`);
   const formatted = formattedSample(schema.format, text, schema);
   if (formatted !== undefined) return formatted;
   const max = schema.maxLength ?? 100;
-  return text.length > max ? text.slice(text.length - max) : text.padEnd(schema.minLength ?? 0, 'x');
+  const fitted = text.length > max ? text.slice(text.length - max) : text.padEnd(schema.minLength ?? 0, 'x');
+  return typeof schema.pattern === 'string' ? (ofPattern(schema.pattern, fitted, schema) ?? fitted) : fitted;
+}
+
+/** `text` if `pattern` takes it, else a text drawn from the pattern within the schema's lengths (fresh at each call). */
+function ofPattern(pattern: string, text: string, schema: Schema): string | undefined {
+  let matcher: RegExp;
+  try {
+    matcher = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  if (matcher.test(text)) return text;
+  const [min, max] = [schema.minLength ?? 0, schema.maxLength ?? Number.POSITIVE_INFINITY];
+  try {
+    const drawn = fc
+      .stringMatching(matcher)
+      .filter((candidate) => [...candidate].length >= min && [...candidate].length <= max);
+    return fc.sample(drawn, { numRuns: 1 })[0];
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where this run's keys start: far from the ids a server numbers, and from another run's. */

@@ -13,6 +13,7 @@ import { runCli } from '../support/cli.js';
 import {
   categoryIcon,
   categoryPhotos,
+  ownerCodes,
   ownerIdsByClient,
   ownerIdsRequired,
   owners,
@@ -98,8 +99,8 @@ describe('contract --contract: the suite follows a draft', () => {
     );
   }, 300_000);
 
-  it("passes a mock of a draft whose creates must send the id: each body its own, a change the path's", async () => {
-    const chosenIds = await writeDraft(owners, ownerIdsByClient, ownerIdsRequired);
+  it("passes a mock of a draft whose creates must send the id (each body its own, a change the path's), and fields of a pattern", async () => {
+    const chosenIds = await writeDraft(owners, ownerIdsByClient, ownerIdsRequired, ownerCodes);
     const served = await createMockServer({ data: ':memory:', contract: chosenIds, lintContract: false });
     try {
       const run = await runCli([

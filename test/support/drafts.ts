@@ -360,6 +360,14 @@ export const ownerIdsRequired: DraftEdit = (document) => {
   document.components.schemas.NewOwner.required.push('id');
 };
 
+/** An owner's code and phone, each of a pattern that faker's own regular expressions cannot write. */
+export const ownerCodes: DraftEdit = (document) => {
+  const schema = document.components.schemas.NewOwner;
+  schema.properties.code = { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$', description: 'Its code.' };
+  schema.properties.phone = { type: 'string', pattern: '^\\+?[0-9]{6,15}$', maxLength: 16, description: 'Its phone.' };
+  schema.required.push('code', 'phone');
+};
+
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;
