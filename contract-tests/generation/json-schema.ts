@@ -29,8 +29,19 @@ export type JsonSchema = {
 type RawSchema = any;
 
 /** Merges allOf parts and follows $refs: the shape a value must have (keywords beside an allOf win). */
+/**
+ * OpenAPI 3.1's `type: [string, "null"]` read as the one type that is not null: the values the
+ * suite writes are of it (null is valid too, but never needed), and a value of another type is
+ * still wrong. A list of several types other than null is left as it is.
+ */
+function withoutNullType(schema: RawSchema): RawSchema {
+  if (!Array.isArray(schema.type) || !schema.type.includes('null')) return schema;
+  const others = schema.type.filter((type: unknown) => type !== 'null');
+  return others.length === 1 ? { ...schema, type: others[0] } : schema;
+}
+
 export function flatten(raw: RawSchema): RawSchema {
-  const schema = resolve(raw) ?? {};
+  const schema = withoutNullType(resolve(raw) ?? {});
   if (!Array.isArray(schema.allOf)) return schema;
   const merged: RawSchema = {
     ...schema,

@@ -13,6 +13,7 @@ import { runCli } from '../support/cli.js';
 import {
   categoryIcon,
   categoryPhotos,
+  ownerCityNullable,
   ownerCodes,
   ownerIdsByClient,
   ownerIdsRequired,
@@ -99,8 +100,8 @@ describe('contract --contract: the suite follows a draft', () => {
     );
   }, 300_000);
 
-  it("passes a mock of a draft whose creates must send the id (each body its own, a change the path's), and fields of a pattern", async () => {
-    const chosenIds = await writeDraft(owners, ownerIdsByClient, ownerIdsRequired, ownerCodes);
+  it("passes a mock of a draft whose creates must send the id (each body its own, a change the path's), fields of a pattern, one that may be null", async () => {
+    const chosenIds = await writeDraft(owners, ownerIdsByClient, ownerIdsRequired, ownerCodes, ownerCityNullable);
     const served = await createMockServer({ data: ':memory:', contract: chosenIds, lintContract: false });
     try {
       const run = await runCli([

@@ -368,6 +368,12 @@ export const ownerCodes: DraftEdit = (document) => {
   schema.required.push('code', 'phone');
 };
 
+/** An owner's city may be null (OpenAPI 3.1's type list), in what a client sends and what it is answered. */
+export const ownerCityNullable: DraftEdit = (document) => {
+  for (const schema of ['NewOwner', 'OwnerChange'])
+    document.components.schemas[schema].properties.city = { type: ['string', 'null'], maxLength: 100 };
+};
+
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;

@@ -24,7 +24,8 @@ export function createInputFields(contract: Contract, operation: OperationInfo):
     const fields: Record<string, unknown> = {};
     for (const [name, property] of writable) {
       if (sent && !sent.has(name)) continue;
-      const value = body[name] ?? (merging ? undefined : property.default);
+      // A null sent is kept: a value where the schema allows it, a removal in a merge (RFC 7396).
+      const value = name in body ? body[name] : merging ? undefined : property.default;
       if (value !== undefined) fields[name] = value;
     }
     return fields;
