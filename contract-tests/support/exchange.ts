@@ -151,3 +151,7 @@ export function curlLine(exchange: Exchange): string {
   parts.push(shellQuote(exchange.url));
   return parts.join(' ');
 }
+
+/** Whether an answer holds a record: a 204 (a draft's replacement may answer one) says nothing of it. */
+export const holdsRecord = (exchange: Exchange): boolean =>
+  exchange.status !== 204 && typeof exchange.body === 'object' && exchange.body !== null;

@@ -19,8 +19,8 @@ const pathParameterNames = (operation: SpecOperation) =>
 /**
  * The GET that reads what `operation` wrote, answering the same schema: the record's own path,
  * its parents' ids among the write's and its own last (a create's: one id more than the write's;
- * a replace's or merge's: as many), a delete's the GET of the same path; the successor of a
- * deprecated one.
+ * a replace's or merge's: as many), a delete's (and a change's that answers no record) the GET
+ * of the same path; the successor of a deprecated one.
  */
 export function readOperationFor(operation: SpecOperation): SpecOperation | undefined {
   const operations = listOperations();
@@ -28,13 +28,15 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
     const successor = candidate?.deprecated ? candidate.raw['x-deprecation']?.successor : undefined;
     return successor ? operations.find((other) => other.operationId === successor) : candidate;
   };
-  if (operation.method === 'delete')
-    return successorOf(operations.find((other) => other.method === 'get' && other.path === operation.path));
+  const samePath = () =>
+    successorOf(operations.find((other) => other.method === 'get' && other.path === operation.path));
+  if (operation.method === 'delete') return samePath();
   const status = operation.declaredStatuses.find(
     (candidate) => /^2/.test(candidate) && schemaRef(operation, candidate),
   );
   const ref = status ? schemaRef(operation, status) : undefined;
-  if (!ref) return undefined;
+  // A change that answers no record (204) is read back where it wrote, as a delete is.
+  if (!ref) return operation.method === 'put' || operation.method === 'patch' ? samePath() : undefined;
   const own = pathParameterNames(operation);
   const parents = new Set(own);
   return operations.find((other) => {

@@ -3,7 +3,7 @@
 // kept (defaults applied), and the same read back through the resource's GET and Location.
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
-import { type Exchange, send } from './exchange.js';
+import { type Exchange, holdsRecord, send } from './exchange.js';
 import { listProblems } from './list-oracle.js';
 import { isList } from './list-semantics.js';
 import { locationPath, readOperationFor, readPath } from './read-back.js';
@@ -19,7 +19,7 @@ export function successStatuses(operation: SpecOperation, answer: Exchange): num
 export type ValidRequest = { query: Record<string, unknown>; body?: unknown; pathIds: Record<string, string> };
 
 /** Sends the read of what a write left, and requires it: 404 after a delete, else the answer itself. */
-async function requireReadBack(operation: SpecOperation, answer: Exchange): Promise<void> {
+async function requireReadBack(operation: SpecOperation, answer: Exchange, sent: unknown): Promise<void> {
   const read = readOperationFor(operation);
   if (!read) return;
   const exchange = await send({
@@ -32,6 +32,15 @@ async function requireReadBack(operation: SpecOperation, answer: Exchange): Prom
     return;
   }
   expectConforms(read, exchange, { statuses: [200], description: `what ${operation.operationId} wrote, read back` });
+  // An answer without the record (a 204): what is read back must hold what was sent.
+  if (!holdsRecord(answer)) {
+    requireNoProblems(
+      exchange,
+      'every field sent kept as sent, defaults where fields were left out, read back',
+      writtenFieldProblems(operation, sent, exchange.body),
+    );
+    return;
+  }
   requireNoProblems(
     exchange,
     `the answer of ${operation.operationId}: ${JSON.stringify(answer.body)}`,
@@ -82,6 +91,6 @@ export async function judgeValidAnswer(
     'every field sent kept as sent, defaults where fields were left out',
     writtenFieldProblems(operation, request.body, answer.body),
   );
-  if (operation.method !== 'get') await requireReadBack(operation, answer);
+  if (operation.method !== 'get') await requireReadBack(operation, answer, request.body);
   await requireLocation(operation, answer);
 }

@@ -4,11 +4,12 @@
 import { type JsonSchema, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
-import { type Exchange, send } from './exchange.js';
+import { type Exchange, holdsRecord, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { readOperationFor, readPath } from './read-back.js';
 import { pathOf, validValue, withPathKey } from './requests.js';
 import { leftOutKeyOf, serverKeyOf } from './resources.js';
+import { CheckSkipped } from './scheduler.js';
 import { rememberMade } from './test-data.js';
 import { requireNoProblems } from './violation.js';
 
@@ -46,12 +47,15 @@ export function otherValue(property: JsonSchema, field: string, value: unknown, 
   return differs(candidate) ? candidate : undefined;
 }
 
-/** Writes `bodies` in turn (to a fresh resource for a PUT or PATCH), reads the last back, and hands both to `judge`. */
+/**
+ * Writes `bodies` in turn (to a fresh resource for a PUT or PATCH), reads the last back, and
+ * judges the last answer (where it holds the record) and what was read with `problemsOf`.
+ */
 export async function writeAndRead(
   operation: SpecOperation,
   data: GenerationData,
   bodies: Body[],
-  judge: (answer: Exchange, read: Exchange) => string[],
+  problemsOf: (exchange: Exchange) => string[],
   expected: string,
 ): Promise<void> {
   const fresh = await freshPathIds(operation, data);
@@ -73,9 +77,12 @@ export async function writeAndRead(
       });
     }
     const last = answer as Exchange;
+    const answered = holdsRecord(last) ? problemsOf(last) : [];
     const reader = readOperationFor(operation);
     if (!reader) {
-      requireNoProblems(last, expected, judge(last, last));
+      if (!holdsRecord(last))
+        throw new CheckSkipped(`${operation.operationId} answers no record, and the contract has no read of it`);
+      requireNoProblems(last, expected, answered);
       return;
     }
     const read = await send({
@@ -84,7 +91,7 @@ export async function writeAndRead(
       path: readPath(reader, operation, last),
     });
     expectConforms(reader, read, { statuses: [200], description: `what ${operation.operationId} wrote, read back` });
-    requireNoProblems(read, expected, judge(last, read));
+    requireNoProblems(read, expected, [...answered, ...problemsOf(read).map((problem) => `read back, ${problem}`)]);
   } finally {
     await fresh.remove();
   }

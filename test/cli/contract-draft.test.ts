@@ -13,6 +13,7 @@ import { runCli } from '../support/cli.js';
 import {
   categoryIcon,
   categoryPhotos,
+  ownerChangesAnswerNoContent,
   ownerCityNullable,
   ownerCodes,
   ownerIdsByClient,
@@ -100,8 +101,15 @@ describe('contract --contract: the suite follows a draft', () => {
     );
   }, 300_000);
 
-  it("passes a mock of a draft whose creates must send the id (each body its own, a change the path's), fields of a pattern, one that may be null", async () => {
-    const chosenIds = await writeDraft(owners, ownerIdsByClient, ownerIdsRequired, ownerCodes, ownerCityNullable);
+  it('passes a mock of owners drawn another way: ids a client must send, patterns, a null, changes answering 204', async () => {
+    const chosenIds = await writeDraft(
+      owners,
+      ownerIdsByClient,
+      ownerIdsRequired,
+      ownerCodes,
+      ownerCityNullable,
+      ownerChangesAnswerNoContent,
+    );
     const served = await createMockServer({ data: ':memory:', contract: chosenIds, lintContract: false });
     try {
       const run = await runCli([

@@ -374,6 +374,15 @@ export const ownerCityNullable: DraftEdit = (document) => {
     document.components.schemas[schema].properties.city = { type: ['string', 'null'], maxLength: 100 };
 };
 
+/** A replacement and a merge of an owner answer 204, without the record. */
+export const ownerChangesAnswerNoContent: DraftEdit = (document) => {
+  for (const method of ['put', 'patch']) {
+    const responses = document.paths['/owners/{ownerId}'][method].responses;
+    responses['204'] = { description: 'Changed.', headers: responses['200'].headers };
+    delete responses['200'];
+  }
+};
+
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;
