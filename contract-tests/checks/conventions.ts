@@ -178,10 +178,14 @@ function checksOf(resource: Resource, keyParameter: string): void {
 
   const list = operationOf(resource, 'list');
   const parent = resource.parent?.resource ? resourceNamed(resource.parent.resource) : undefined;
+  // Two levels down (a visit's notes, under an owner): the parent must be the one above's own.
+  const grandparent = parent?.parent?.resource ? resourceNamed(parent.parent.resource) : undefined;
+  const grandparentParameter =
+    grandparent && list?.path.includes(`{${parent?.parent?.param}}`) ? parent?.parent?.param : undefined;
   if (list && parent && parentParameter)
     check(
       [list.operationId, creation.operationId],
-      `${list.operationId}: lists the records of its own ${parentParameter} only, and a ${parentParameter} that is not there is 404`,
+      `${list.operationId}: lists the records of its own ${parentParameter} only, and a ${parentParameter} that is not there${grandparentParameter ? ` (or not of its ${grandparentParameter})` : ''} is 404`,
       async () => {
         const mine = references();
         const otherId = await makeRecord(parent, mine, mine, `a second ${parentParameter}`);
@@ -203,6 +207,17 @@ function checksOf(resource: Resource, keyParameter: string): void {
           ]);
         const nowhere = { ...mine, [parentParameter]: Number.MAX_SAFE_INTEGER };
         await call(list.operationId, fillPath(list.path, nowhere), undefined, [404]);
+        if (grandparent && grandparentParameter) {
+          const otherAbove = await makeRecord(grandparent, mine, mine, `a second ${grandparentParameter}`);
+          if (otherAbove === undefined) throw new Error(`Could not make a second record to hold ${parent.name}.`);
+          // The suite's own parent, named under a grandparent it is not under.
+          await call(
+            list.operationId,
+            fillPath(list.path, { ...mine, [grandparentParameter]: otherAbove }),
+            undefined,
+            [404],
+          );
+        }
         await call(
           creation.operationId,
           fillPath(creation.path, nowhere),

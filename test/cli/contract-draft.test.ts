@@ -3,7 +3,8 @@
 // the draft removed are skipped with why, as are those that need a record the suite cannot name
 // (a category's photo, whose {photoId} names pets' photos); those whose bodies lack a field the
 // draft now requires (a category's icon) send one; and implementations of the draft broken by
-// convention (a field dropped, a delete that deletes nothing, one pet's photos under another) are caught.
+// convention (a field dropped, a delete that deletes nothing, one pet's photos under another, a
+// visit's notes under another owner) are caught. Owners drawn other ways pass too.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -19,6 +20,7 @@ import {
   ownerIdsByClient,
   ownerIdsRequired,
   owners,
+  ownerVisitNotes,
   writeDraft,
   writeFullDraft,
 } from '../support/drafts.js';
@@ -51,12 +53,31 @@ function photosOfEveryPet(): Breakage {
   };
 }
 
+/** A visit's notes answered under any owner: each request is sent on under the visit's own owner. */
+function notesUnderAnyOwner(): Breakage {
+  const ownerOfVisit = new Map<string, string>();
+  const NOTES = /^(.*\/owners\/)(\d+)(\/visits\/(\d+)\/notes.*)$/;
+  return {
+    request: (request) => {
+      const [, before, , after, visit] = NOTES.exec(request.path) ?? [];
+      const owner = visit === undefined ? undefined : ownerOfVisit.get(visit);
+      return owner === undefined ? request : { ...request, path: `${before}${owner}${after}` };
+    },
+    response: (response, request) => {
+      const owner = /\/owners\/(\d+)\/visits$/.exec(request.path)?.[1];
+      if (request.method === 'POST' && owner !== undefined && response.status === 201)
+        ownerOfVisit.set(String((JSON.parse(response.body) as { id: number }).id), owner);
+      return response;
+    },
+  };
+}
+
 describe('contract --contract: the suite follows a draft', () => {
   const folder = useTempFolder('contract-draft');
   let draft: string;
   let mock: MockServer;
   beforeAll(async () => {
-    draft = await writeFullDraft(categoryIcon, ownerIdsByClient, categoryPhotos);
+    draft = await writeFullDraft(categoryIcon, ownerIdsByClient, categoryPhotos, ownerVisitNotes);
     mock = await createMockServer({ data: ':memory:', contract: draft, lintContract: false });
   });
   afterAll(async () => {
@@ -157,6 +178,12 @@ describe('contract --contract: the suite follows a draft', () => {
       ['--operations', 'listPetPhotos', '--checks', 'stateful'],
       photosOfEveryPet(),
       /listPetPhotos: lists the records of its own petId only[^\n]*\n[^\n]*it is listed under petId/,
+    ],
+    [
+      "a visit's notes listed under any owner",
+      ['--operations', 'listNotes', '--checks', 'stateful'],
+      notesUnderAnyOwner(),
+      /listNotes: lists the records of its own visitId only[^\n]*not of its ownerId[^\n]*\n[^\n]*status 200, expected 404/,
     ],
   ];
 

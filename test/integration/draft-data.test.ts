@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { categoryPhotos, owners, petPhotos, writeDraft } from '../support/drafts.js';
+import { categoryPhotos, owners, ownerVisitNotes, petPhotos, writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, startTestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
@@ -179,6 +179,39 @@ describe('a draft that leaves out an answer the convention needs', () => {
       expect(res.body.message).toContain('status 404 is not declared for getOwner');
       expect(res.body.message).toContain('It would have answered 404 OWNER_NOT_FOUND: No owner has id 99.');
       expect(res.body.message).toContain('Declare that answer in the contract to get it.');
+    } finally {
+      await mock.server.close();
+    }
+  });
+});
+
+describe('a sub-collection two levels down', () => {
+  it("answers a note only under its own visit of its own owner: any other owner's path is 404", async () => {
+    const mock = await startTestMock({
+      data: ':memory:',
+      contract: await writeDraft(owners, ownerVisitNotes),
+      lintContract: false,
+    });
+    try {
+      const visit = await mock.http.post('/v1/owners/1/visits').set(KEY).send({ reason: 'Checkup' });
+      expect(visit.status).toBe(201);
+      const notes = `/v1/owners/1/visits/${visit.body.id}/notes`;
+      const note = await mock.http.post(notes).set(KEY).send({ text: 'Fine.' });
+      expect(note.status).toBe(201);
+      expect((await mock.http.get(notes).set(KEY)).body).toEqual([note.body]);
+      expect((await mock.http.get(`${notes}/${note.body.id}`).set(KEY)).body).toEqual(note.body);
+
+      const elsewhere = `/v1/owners/2/visits/${visit.body.id}/notes`;
+      for (const answer of [
+        await mock.http.get(elsewhere).set(KEY),
+        await mock.http.post(elsewhere).set(KEY).send({ text: 'Not here.' }),
+        await mock.http.get(`${elsewhere}/${note.body.id}`).set(KEY),
+        await mock.http.delete(`${elsewhere}/${note.body.id}`).set(KEY),
+      ]) {
+        expect(answer.status).toBe(404);
+        expect(answer.body.code).toBe('VISIT_NOT_FOUND');
+      }
+      expect((await mock.http.get(`${notes}/${note.body.id}`).set(KEY)).status).toBe(200);
     } finally {
       await mock.server.close();
     }

@@ -383,6 +383,76 @@ export const ownerChangesAnswerNoContent: DraftEdit = (document) => {
   }
 };
 
+/** With owners: an owner's visits, and each visit's notes, two levels of sub-collections. */
+export const ownerVisitNotes: DraftEdit = (document) => {
+  const record = (fields: Json) => ({
+    type: 'object',
+    required: ['id', ...Object.keys(fields)],
+    properties: { id: { allOf: [{ $ref: '#/components/schemas/Id' }], readOnly: true }, ...fields },
+  });
+  document.components.schemas.Visit = record({ reason: { type: 'string', maxLength: 100 } });
+  document.components.schemas.Note = record({ text: { type: 'string', maxLength: 500 } });
+  for (const code of ['VISIT_NOT_FOUND', 'NOTE_NOT_FOUND']) {
+    document['x-error-codes'][code] = { status: 404, description: 'Not there.' };
+    document.components.responses.NotFound.content['application/json'].schema.allOf[1].properties.code.enum.push(code);
+  }
+  const param = (name: string) => ({ name, in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } });
+  const collection = (name: string, schema: string, parameters: Json[]) => ({
+    parameters,
+    get: {
+      operationId: `list${name}s`,
+      tags: ['Owners'],
+      summary: `${name}s`,
+      description: `The ${name.toLowerCase()}s.`,
+      parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
+      responses: {
+        '200': ok('A page.', { type: 'array', items: { $ref: `#/components/schemas/${schema}` } }),
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+    post: {
+      operationId: `add${name}`,
+      tags: ['Owners'],
+      summary: `Add a ${name.toLowerCase()}`,
+      description: 'Adds one.',
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+      },
+      responses: {
+        '201': ok('Added.', { $ref: `#/components/schemas/${schema}` }),
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+  });
+  const item = (name: string, schema: string, parameters: Json[]) => ({
+    parameters,
+    get: {
+      operationId: `get${name}`,
+      tags: ['Owners'],
+      summary: `A ${name.toLowerCase()}`,
+      description: 'One.',
+      responses: { '200': ok('It.', { $ref: `#/components/schemas/${schema}` }), ...errors(...COMMON_ERRORS, '404') },
+    },
+    delete: {
+      operationId: `delete${name}`,
+      tags: ['Owners'],
+      summary: `Delete a ${name.toLowerCase()}`,
+      description: 'Removes one.',
+      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
+    },
+  });
+  const [ownerId, visitId, noteId] = [param('ownerId'), param('visitId'), param('noteId')];
+  document.paths['/owners/{ownerId}/visits'] = collection('Visit', 'Visit', [ownerId]);
+  document.paths['/owners/{ownerId}/visits/{visitId}'] = item('Visit', 'Visit', [ownerId, visitId]);
+  document.paths['/owners/{ownerId}/visits/{visitId}/notes'] = collection('Note', 'Note', [ownerId, visitId]);
+  document.paths['/owners/{ownerId}/visits/{visitId}/notes/{noteId}'] = item('Note', 'Note', [
+    ownerId,
+    visitId,
+    noteId,
+  ]);
+};
+
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;

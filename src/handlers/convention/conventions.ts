@@ -36,18 +36,42 @@ function pageParameters(deps: ContractContext, operation: OperationInfo) {
   };
 }
 
+/** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
+type ParentLevel = { resource: Resource; param: string; missing: ReturnType<typeof notFoundOf> };
+
+/** The parents up a sub-collection's path, nearest first (a note's visit, then the visit's owner). */
+function parentLevels(deps: ContractContext, operation: OperationInfo, resource: Resource): ParentLevel[] {
+  const levels: ParentLevel[] = [];
+  const params = new Set(operation.path.match(/\{[^}]+\}/g)?.map((param) => param.slice(1, -1)));
+  for (let link = resource.parent; link?.resource !== undefined && params.has(link.param); ) {
+    const parent = deps.resources.resources.get(link.resource);
+    if (!parent || levels.some((level) => level.resource === parent)) break;
+    levels.push({ resource: parent, param: link.param, missing: notFoundOf(deps.contract, operation, parent) });
+    link = parent.parent;
+  }
+  return levels;
+}
+
 /** The parent record's key a request names, checked to exist: the sub-collection's scope. */
 function parentScope(deps: ContractContext, operation: OperationInfo, resource: Resource) {
   const link = resource.parent;
   if (!link) return undefined;
   const parent = link.resource === undefined ? undefined : deps.resources.resources.get(link.resource);
-  const parentMissing = parent ? notFoundOf(deps.contract, operation, parent) : undefined;
+  const levels = parentLevels(deps, operation, resource);
   return {
     field: link.param,
     keyOf: (req: Request): RecordKey =>
       parent ? keyFromPath(parent, req.params[link.param]) : String(req.params[link.param] ?? ''),
-    async require(view: DataReader, key: RecordKey): Promise<void> {
-      if (parent && parentMissing && !(await view.get(parent.collection, key))) throw parentMissing(key);
+    /** Each parent the path names is there, and under the one above it: /owners/3/visits/1/notes needs visit 1 of owner 3. */
+    async require(view: DataReader, req: Request): Promise<void> {
+      for (const [index, level] of levels.entries()) {
+        const key = keyFromPath(level.resource, req.params[level.param]);
+        const record = await view.get(level.resource.collection, key);
+        const above = levels[index + 1];
+        const underAbove =
+          above === undefined || record?.[above.param] === keyFromPath(above.resource, req.params[above.param]);
+        if (!record || !underAbove) throw level.missing(key);
+      }
     },
   };
 }
@@ -90,7 +114,7 @@ export function answerByConvention(
   /** The record a request names: there, and (in a sub-collection) its parent's. */
   const findNamed = async (view: DataReader, req: Request): Promise<StoredRecord> => {
     const key = keyFromPath(resource, req.params[shape.keyParam ?? '']);
-    if (scope) await scope.require(view, scope.keyOf(req));
+    if (scope) await scope.require(view, req);
     const record = await view.get(collection, key);
     if (!record || (scope && record[scope.field] !== scope.keyOf(req))) throw notFound(key);
     return record;
@@ -123,7 +147,7 @@ export function answerByConvention(
             scope && parentKey !== undefined ? (record: StoredRecord) => record[scope.field] === parentKey : undefined;
           const matches = requestFilter(rules, req, inScope);
           const page = await world.data.read(async (view) => {
-            if (scope && parentKey !== undefined) await scope.require(view, parentKey);
+            if (scope && parentKey !== undefined) await scope.require(view, req);
             return view.list(collection, paging.page(req), matches);
           });
           const items = page.items.map(project);
@@ -153,7 +177,7 @@ export function answerByConvention(
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
             const sentKey = fields[keyField] as RecordKey | undefined;
             const created = await world.data.transaction(async (tx) => {
-              if (scope && parentKey !== undefined) await scope.require(tx, parentKey);
+              if (scope && parentKey !== undefined) await scope.require(tx, req);
               if (sentKey !== undefined && (await tx.get(collection, sentKey))) {
                 throw conflict(deps, operation, resource, sentKey);
               }
