@@ -21,6 +21,7 @@ import {
   ownerIdsRequired,
   owners,
   ownerVisitNotes,
+  petVaccinate,
   writeDraft,
   writeFullDraft,
 } from '../support/drafts.js';
@@ -77,7 +78,7 @@ describe('contract --contract: the suite follows a draft', () => {
   let draft: string;
   let mock: MockServer;
   beforeAll(async () => {
-    draft = await writeFullDraft(categoryIcon, ownerIdsByClient, categoryPhotos, ownerVisitNotes);
+    draft = await writeFullDraft(categoryIcon, ownerIdsByClient, categoryPhotos, ownerVisitNotes, petVaccinate);
     mock = await createMockServer({ data: ':memory:', contract: draft, lintContract: false });
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { categoryPhotos, owners, ownerVisitNotes, petPhotos, writeDraft } from '../support/drafts.js';
+import { categoryPhotos, owners, ownerVisitNotes, petPhotos, petVaccinate, writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, startTestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
@@ -215,5 +215,31 @@ describe('a sub-collection two levels down', () => {
     } finally {
       await mock.server.close();
     }
+  });
+});
+
+describe('an action on a record, answered from its contract', () => {
+  it('answers 404 with the code of a pet for a pet not there, and its success for one that is', async () => {
+    const mock = await startTestMock({
+      data: ':memory:',
+      contract: await writeDraft(petVaccinate),
+      lintContract: false,
+    });
+    try {
+      expect((await mock.http.post('/v1/pets/by-id/1/vaccinate').set(KEY)).status).toBe(204);
+      const missing = await mock.http.post('/v1/pets/by-id/99999/vaccinate').set(KEY);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ code: 'PET_NOT_FOUND', status: 404 });
+      const operations = (await mock.http.get('/__mock/operations')).body.operations;
+      expect(operations).toContainEqual(
+        expect.objectContaining({
+          operationId: 'vaccinatePet',
+          how: expect.stringMatching(/404 when no pet has the petId/),
+        }),
+      );
+    } finally {
+      await mock.server.close();
+    }
+    expect(mock.contractBugs()).toEqual([]);
   });
 });

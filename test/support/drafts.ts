@@ -453,6 +453,23 @@ export const ownerVisitNotes: DraftEdit = (document) => {
   ]);
 };
 
+/** An action on a pet: POST /pets/by-id/{petId}/vaccinate answers 204, or 404 for a pet not there. */
+export const petVaccinate: DraftEdit = (document) => {
+  document.paths['/pets/by-id/{petId}/vaccinate'] = {
+    parameters: [{ $ref: '#/components/parameters/PetId' }],
+    post: {
+      operationId: 'vaccinatePet',
+      tags: ['Pets'],
+      summary: 'Vaccinate a pet',
+      description: 'Records a vaccination.',
+      responses: {
+        '204': { description: 'Vaccinated.', headers: LIMIT_HEADERS },
+        ...errors(...COMMON_ERRORS, '404'),
+      },
+    },
+  };
+};
+
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;

@@ -6,8 +6,59 @@
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { asObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
 import { type OperationInfo, operationPointer } from '../../openapi/load-contract.js';
+import type { Resource } from '../../openapi/resource-model.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
+import { keyFromPath, notFoundOf } from './record-answers.js';
 import { successAnswer } from './success-answer.js';
+
+const isParam = (segment: string | undefined) => segment !== undefined && /^\{[^}]+\}$/.test(segment);
+
+/**
+ * The record an action's path names, where the operation answers 404 for one not there:
+ * POST /pets/by-id/{petId}/vaccinate names a pet, by the longest item path its own path
+ * continues.
+ */
+function namedRecord(
+  deps: ContractContext,
+  operation: OperationInfo,
+): { resource: Resource; param: string } | undefined {
+  if (!operation.responses.has('404')) return undefined;
+  const segments = operation.path.split('/');
+  let found: { resource: Resource; param: string; depth: number } | undefined;
+  for (const resource of deps.resources.resources.values()) {
+    for (const item of resource.itemPaths) {
+      const parts = item.split('/');
+      if (parts.length >= segments.length || (found && parts.length <= found.depth)) continue;
+      const continued = parts.every((part, index) =>
+        isParam(part) ? isParam(segments[index]) : part === segments[index],
+      );
+      const param = segments[parts.length - 1];
+      if (continued && param !== undefined) found = { resource, param: param.slice(1, -1), depth: parts.length };
+    }
+  }
+  return found && { resource: found.resource, param: found.param };
+}
+
+/** `planned`, after a 404 when the record the path names is not there. */
+function requiringRecord(
+  deps: ContractContext,
+  operation: OperationInfo,
+  named: { resource: Resource; param: string },
+  planned: PlannedAnswer,
+): PlannedAnswer {
+  const missing = notFoundOf(deps.contract, operation, named.resource);
+  return {
+    how: `${planned.how}; 404 when no ${named.resource.noun} has the ${named.param} its path names`,
+    make: (world) => {
+      const handler = planned.make(world);
+      return async (req, res) => {
+        const key = keyFromPath(named.resource, req.params[named.param]);
+        if (!(await world.data.read((view) => view.get(named.resource.collection, key)))) throw missing(key);
+        await handler(req, res);
+      };
+    },
+  };
+}
 
 /** The example the contract gives for an operation's success answer, if any. */
 function declaredExample(
@@ -30,6 +81,12 @@ function declaredExample(
 }
 
 export function answerFromExamples(deps: ContractContext, operation: OperationInfo): PlannedAnswer {
+  const planned = plannedFromExamples(deps, operation);
+  const named = namedRecord(deps, operation);
+  return named ? requiringRecord(deps, operation, named, planned) : planned;
+}
+
+function plannedFromExamples(deps: ContractContext, operation: OperationInfo): PlannedAnswer {
   const answer = successAnswer(deps.contract, operation);
   const example = declaredExample(deps, operation, answer.status);
   if (example || answer.schema === undefined) {
