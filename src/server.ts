@@ -146,11 +146,20 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await data.close();
     await state.close();
   };
-  /** Stores the collections `next` adds that the data lacks, saying so. */
+  /** Stores the collections `next` adds that the data lacks, and names those it does not serve. */
   const addCollections = async (next: ServedContract) => {
     const added = await addMissingCollections(data, next.fixtures, next.resources);
     if (added.length > 0)
       config.log(`The contract adds collections the data lacked: ${added.join(', ')}, added to ${state.location}.`);
+    const unserved = await data.read(async (view) => {
+      const names = (await view.collections()).filter((name) => !next.resources.resources.has(name));
+      return Promise.all(names.map(async (name) => `${name} (${await view.count({ name, keyField: 'id' })} records)`));
+    });
+    if (unserved.length > 0)
+      config.log(
+        `The data holds collections the contract does not serve: ${unserved.join(', ')}. They are kept as they are, ` +
+          'for a contract that has them; a path renamed in the contract starts a new collection.',
+      );
   };
   let current: MockApp;
   let buildApp: (contract: Contract) => MockApp;

@@ -35,8 +35,11 @@ describe("a draft's new collections in the data file", () => {
     expect(file.owners.at(-1)).toEqual(made.body);
     expect(file.nextId.owner).toBe(made.body.id + 1);
 
-    // The built-in contract knows no owners: it serves the rest and keeps them in the file.
+    // The built-in contract knows no owners: it serves the rest, keeps them in the file, and says so.
     const builtIn = await startTestMock({ data });
+    expect(builtIn.logLines.join('\n')).toMatch(
+      /The data holds collections the contract does not serve: (owners \(13 records\), photos \(\d+ records\)|photos \(\d+ records\), owners \(13 records\))\. They are kept/,
+    );
     expect((await builtIn.http.get('/v1/owners').set(KEY)).status).toBe(404);
     expect((await builtIn.http.post('/v1/pets').set(KEY).send({ name: 'Written', categoryId: 1 })).status).toBe(201);
     await builtIn.server.close();
@@ -87,6 +90,7 @@ describe('a draft that moves a collection with rules of its own to another path'
       );
       expect(placeOrder).toMatchObject({ answeredBy: 'convention', path: '/store/purchases' });
       expect(placeOrder.how).toMatch(/not by its rules: they work on orders, which the contract no longer has/);
+      expect(mock.logLines.join('\n')).toMatch(/collections the contract does not serve: orders \(\d+ records\)/);
     } finally {
       await mock.server.close();
     }
