@@ -8,7 +8,7 @@ import { type Exchange, send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, requireOwnRecord, validValue } from '../support/requests.js';
 import { pastSunset } from '../support/sunset.js';
-import { createTestData, rememberMade, type TestData } from '../support/test-data.js';
+import { createTestData, rememberAnswered, type TestData } from '../support/test-data.js';
 
 /** The statuses a valid request may get: the declared 2xx, or 410 once a deprecated operation is past its sunset. */
 function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
@@ -23,8 +23,7 @@ async function sendValid(operation: SpecOperation, data: TestData): Promise<Exch
     path: pathOf(operation, data.paths),
     ...(operation.requestSchema ? { json: validValue(operation.requestSchema, 'body', data.bodies) } : {}),
   });
-  const id = (exchange.body as { id?: unknown } | undefined)?.id;
-  if (exchange.status === 201 && typeof id === 'number') rememberMade(operation, id, data.paths);
+  rememberAnswered(operation, exchange, data.paths);
   return exchange;
 }
 

@@ -16,6 +16,7 @@ import {
   leftOutKeyOf,
   newResources,
   operationOf,
+  type RecordKey,
   type Resource,
   resourceNamed,
 } from '../support/resources.js';
@@ -27,7 +28,7 @@ import { expectedFields } from '../support/written-fields.js';
 
 let data: TestData;
 
-type Made = { id: number; body: Body; answer: Body; exchange: Exchange };
+type Made = { id: RecordKey; body: Body; answer: Body; exchange: Exchange };
 
 const successes = (operation: SpecOperation) =>
   operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number);
@@ -75,7 +76,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
   if (!creation || !read) return;
   const parentParameter = resource.parent?.param;
   const key = resource.collection.keyField;
-  const itemPath = (id: number, parents: References) => fillPath(read.path, { ...parents, [keyParameter]: id });
+  const itemPath = (id: RecordKey, parents: References) => fillPath(read.path, { ...parents, [keyParameter]: id });
   const references = () => ({ ...data.bodies, ...data.paths });
   // A key the server numbers is left out, even where the body may send it: each create gets its
   // own. One the client chooses is left out here too, and sent by make(), each create its own.

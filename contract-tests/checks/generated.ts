@@ -21,7 +21,7 @@ import { checkProperty } from '../support/property.js';
 import { pathOf, pathParameters, requireOwnRecord, withOwnClientKey, withPathKey } from '../support/requests.js';
 import { clientKeyOf, leftOutKeyOf } from '../support/resources.js';
 import { examplesPerProperty } from '../support/target.js';
-import { rememberMade, removeMadeNow } from '../support/test-data.js';
+import { rememberAnswered, removeMadeNow } from '../support/test-data.js';
 import { judgeValidAnswer } from '../support/valid-answer.js';
 
 /** The rules are known when checks are registered; the ids only once the data is made. */
@@ -46,11 +46,8 @@ async function removeCreated(
   exchange: Exchange,
   pathIds: Readonly<Record<string, string>>,
 ): Promise<void> {
-  const id = (exchange.body as { id?: unknown } | undefined)?.id;
-  if (exchange.status === 201 && typeof id === 'number') {
-    rememberMade(operation, id, pathIds);
-    await removeMadeNow(operation, id, pathIds);
-  }
+  const id = rememberAnswered(operation, exchange, pathIds);
+  if (id !== undefined) await removeMadeNow(operation, id, pathIds);
 }
 
 /**

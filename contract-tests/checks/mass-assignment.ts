@@ -10,7 +10,7 @@ import { send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, validValue } from '../support/requests.js';
 import { contractTarget } from '../support/target.js';
-import { createTestData, rememberMade, type TestData } from '../support/test-data.js';
+import { createTestData, rememberAnswered, type TestData } from '../support/test-data.js';
 import { requireNoProblems } from '../support/violation.js';
 
 const UNDECLARED = 'contractUndeclared';
@@ -85,8 +85,7 @@ kindOfChecks('values', 'mass assignment: what a write may not set is never store
       // A create is read back at its Location; an update, at its own path.
       let readAt: string | undefined = path;
       if (success === 201) {
-        const id = (written.body as { id?: unknown }).id;
-        if (typeof id === 'number') rememberMade(operation, id, data.paths);
+        rememberAnswered(operation, written, data.paths);
         readAt = written.headers.location;
       }
       const read = readAt

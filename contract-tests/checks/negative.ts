@@ -8,12 +8,18 @@ import type { SpecOperation } from '../support/contract-spec.js';
 import { send } from '../support/exchange.js';
 import { lookalikeKeys, madeUpKey } from '../support/keys.js';
 import { selectedOperations } from '../support/operations.js';
-import { pathOf, pathParameters, validValue } from '../support/requests.js';
+import { flatten, pathOf, pathParameters, validValue } from '../support/requests.js';
 import { pastSunset } from '../support/sunset.js';
 import { createTestData, type TestData } from '../support/test-data.js';
 
 // An id no implementation has handed out: the largest the contract allows.
 const UNKNOWN_ID = '9007199254740991';
+
+/** An id no record has, of the parameter's type: the largest whole number, or a text of its own (a fresh UUID). */
+function unknownIdOf(parameter: { name?: unknown; schema?: unknown }): string {
+  const schema = flatten(parameter.schema ?? {});
+  return schema.type === 'string' ? String(validValue(schema, String(parameter.name), {})) : UNKNOWN_ID;
+}
 
 kindOfChecks('negative', 'requests that break the contract are refused', () => {
   const operations = selectedOperations();
@@ -92,7 +98,9 @@ kindOfChecks('negative', 'requests that break the contract are refused', () => {
     ),
     '%s',
     async (_name, operation) => {
-      const override = Object.fromEntries(pathParameters(operation).map((parameter) => [parameter.name, UNKNOWN_ID]));
+      const override = Object.fromEntries(
+        pathParameters(operation).map((parameter) => [parameter.name, unknownIdOf(parameter)]),
+      );
       const exchange = await send({ ...validRequest(operation), path: pathOf(operation, data.paths, override) });
       expectConforms(operation, exchange, { statuses: pastSunset(operation, exchange) ? [404, 410] : [404] });
     },

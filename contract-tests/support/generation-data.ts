@@ -4,7 +4,7 @@
 // that cases never meet.
 import type { RequestReferences } from '../generation/operation-requests.js';
 import type { SpecOperation } from './contract-spec.js';
-import { pathParameters, uniqueText } from './requests.js';
+import { pathParameters, type References, uniqueText } from './requests.js';
 import { newResources } from './resources.js';
 import { create, makeRecord, type ResourceKind, removeNow, removeRecord, stockedPet } from './test-data.js';
 
@@ -21,7 +21,7 @@ export async function createGenerationData(): Promise<GenerationData> {
   const category = await create('category', '/categories', { name: uniqueText('contract-generated') }, 'a category');
   const pet = await stockedPet(category, STOCK, 'a stocked pet');
   const order = await create('order', '/store/orders', { petId: pet, quantity: 1 }, 'an order');
-  const ids: Record<string, number> = { categoryId: category, petId: pet, orderId: order };
+  const ids: References = { categoryId: category, petId: pet, orderId: order };
   const references = { categoryId: category, petId: pet };
   for (const { resource, keyParameter } of newResources()) {
     const id = await makeRecord(resource, ids, references, `a record of ${resource.name}`);
@@ -79,5 +79,6 @@ export async function freshPathIds(
   };
 }
 
-const pathIdNumbers = (ids: Record<string, string>) =>
-  Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, Number(id)]));
+/** Path ids as keys: whole numbers as numbers, text (a UUID) as it is. */
+const pathIdNumbers = (ids: Record<string, string>): References =>
+  Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, /^\d+$/.test(id) ? Number(id) : id]));

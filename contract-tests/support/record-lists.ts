@@ -4,8 +4,8 @@
 // them and leaves the others. A filter is probed with each value the records have and one none has.
 import { send } from './exchange.js';
 import { filterRules, type Item } from './list-semantics.js';
-import { flatten, validValue } from './requests.js';
-import { fillPath, keyOf, newResources, operationOf } from './resources.js';
+import { flatten, type References, validValue } from './requests.js';
+import { fillPath, keyOf, newResources, operationOf, type RecordKey } from './resources.js';
 import { makeRecord, rememberMade } from './test-data.js';
 import { describeExchange } from './violation.js';
 
@@ -42,7 +42,7 @@ function fieldValues(schema: unknown, name: string): FieldValues {
 }
 
 /** The list scopes of the resources a draft adds, their parents made (or taken) from `ids`. */
-export async function recordListScopes(ids: Record<string, number>): Promise<Record<string, RecordListScope>> {
+export async function recordListScopes(ids: References): Promise<Record<string, RecordListScope>> {
   const scopes: Record<string, RecordListScope> = {};
   const parents = { ...ids };
   for (const { resource, keyParameter } of newResources()) {
@@ -76,7 +76,7 @@ export async function recordListScopes(ids: Record<string, number>): Promise<Rec
       rememberMade(creation, id, parents);
       items.push(exchange.body as Item);
     }
-    parents[keyParameter] = Number(keyOf(resource, items[0]));
+    parents[keyParameter] = keyOf(resource, items[0]) as RecordKey;
     const listPath = fillPath(list.path, parents);
     const byParameter = new Map(filters);
     scopes[list.operationId] = {

@@ -15,7 +15,7 @@ import { CheckSkipped } from './scheduler.js';
 type Schema = any;
 
 /** Ids of existing resources, by the name of the field or parameter that refers to them. */
-export type References = Record<string, number>;
+export type References = Record<string, number | string>;
 
 let counter = 0;
 /** This run's own mark: two runs started in the same millisecond still name things apart. */

@@ -81,9 +81,7 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
     const key = keyParameterOf(resource);
     if (key && !operationsOf(resource).every(isNewOperation)) taken.add(key);
   }
-  const candidates = [...model.resources.values()].filter(
-    (resource) => resource.keyType !== 'string' && operationsOf(resource).every(isNewOperation),
-  );
+  const candidates = [...model.resources.values()].filter((resource) => operationsOf(resource).every(isNewOperation));
   const depth = depthOf;
   const found: Array<{ resource: Resource; keyParameter: string }> = [];
   for (const resource of candidates.sort((one, other) => depth(one) - depth(other))) {
@@ -139,16 +137,19 @@ export function resourceMadeBy(operationId: string): Resource | undefined {
   return shapeOf(operationId)?.resource;
 }
 
-/** The key of a record as its resource names it (its collection's key field: id, or petId for the inventory). */
-export function keyOf(resource: Resource, record: unknown): number | undefined {
+/** The key of a record as its resource names it (its collection's key field: id, or petId for the inventory): a number, or text (a UUID). */
+export function keyOf(resource: Resource, record: unknown): RecordKey | undefined {
   const key = (record as Record<string, unknown> | undefined)?.[resource.collection.keyField];
-  return typeof key === 'number' ? key : undefined;
+  return typeof key === 'number' || (typeof key === 'string' && key !== '') ? key : undefined;
 }
+
+/** A record's key: a whole number, or text. */
+export type RecordKey = number | string;
 
 /** The path that deletes record `id` of `resource` (its parent's ids from `ids`), if the contract has one. */
 export function deletionPath(
   resource: Resource,
-  id: number,
+  id: RecordKey,
   ids: Readonly<Record<string, string | number>>,
 ): string | undefined {
   const deletion = operationOf(resource, 'delete');

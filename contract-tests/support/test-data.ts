@@ -4,7 +4,7 @@
 import type { SpecOperation } from './contract-spec.js';
 import { countToRemoveWith } from './day-room.js';
 import { completedBody, setUpOperation } from './draft-bodies.js';
-import { send } from './exchange.js';
+import { type Exchange, send } from './exchange.js';
 import type { References } from './requests.js';
 import { uniqueText, validValue } from './requests.js';
 import {
@@ -14,6 +14,7 @@ import {
   keyOf,
   newResources,
   operationOf,
+  type RecordKey,
   type Resource,
   resourceMadeBy,
   shapeOf,
@@ -104,7 +105,7 @@ export async function makeRecord(
   ids: References,
   references: References,
   what: string,
-): Promise<number | undefined> {
+): Promise<RecordKey | undefined> {
   const creation = operationOf(resource, 'create');
   if (!creation) return undefined;
   const path = fillPath(creation.path, ids);
@@ -119,7 +120,7 @@ async function createAt(
   path: string,
   body: unknown,
   what: string,
-): Promise<number> {
+): Promise<RecordKey> {
   const exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: body });
   const id = keyOf(resource, exchange.body);
   if (exchange.status < 200 || exchange.status > 299 || id === undefined) {
@@ -141,12 +142,29 @@ export function remember(kind: ResourceKind, id: number): void {
 }
 
 /** Remembers what a create operation made (at a path with `ids` for its parent), so that cleanUp removes it. */
-export function rememberMade(operation: SpecOperation, id: number, ids: PathIds = {}): void {
+export function rememberMade(operation: SpecOperation, id: RecordKey, ids: PathIds = {}): void {
   const resource = shapeOf(operation.operationId)?.resource;
   const kind = (Object.keys(MADE_BY) as ResourceKind[]).find((one) => resourceOfKind(one) === resource);
   // The deepest sub-collections first, then orders and other records, pets, categories.
   const rank = resource?.parent ? -depthOf(resource) : kind ? RANK_OF_KIND[kind] : 1;
   created.push({ what: `${operation.operationId} ${id}`, removal: resource && deletionPath(resource, id, ids), rank });
+}
+
+/**
+ * Remembers what a create answered (201, with the record's key: a number, or text such as a
+ * UUID), so that cleanUp removes it; answers the key.
+ */
+export function rememberAnswered(
+  operation: SpecOperation,
+  exchange: Exchange,
+  ids: PathIds = {},
+): RecordKey | undefined {
+  if (exchange.status !== 201) return undefined;
+  const resource = shapeOf(operation.operationId)?.resource;
+  const id = (exchange.body as { id?: unknown } | undefined)?.id;
+  const key = resource ? keyOf(resource, exchange.body) : typeof id === 'number' ? id : undefined;
+  if (key !== undefined) rememberMade(operation, key, ids);
+  return key;
 }
 
 /** Removes one thing the suite created, now (a generated case that must not leave it to the next). */
@@ -156,7 +174,7 @@ export async function removeNow(kind: ResourceKind, id: number): Promise<void> {
 }
 
 /** Removes the record `id` of what `operation` made now; says whether the contract lets it. */
-export async function removeMadeNow(operation: SpecOperation, id: number, ids: PathIds = {}): Promise<boolean> {
+export async function removeMadeNow(operation: SpecOperation, id: RecordKey, ids: PathIds = {}): Promise<boolean> {
   const resource = shapeOf(operation.operationId)?.resource;
   const removal = resource && deletionPath(resource, id, ids);
   await removeAt(removal);
@@ -164,7 +182,7 @@ export async function removeMadeNow(operation: SpecOperation, id: number, ids: P
 }
 
 /** Removes record `id` of `resource` (of the parent `ids` name) now. */
-export async function removeRecord(resource: Resource, id: number, ids: PathIds = {}): Promise<void> {
+export async function removeRecord(resource: Resource, id: RecordKey, ids: PathIds = {}): Promise<void> {
   await removeAt(deletionPath(resource, id, ids));
 }
 

@@ -10,7 +10,7 @@ import { readOperationFor, readPath } from './read-back.js';
 import { pathOf, validValue, withPathKey } from './requests.js';
 import { leftOutKeyOf, serverKeyOf } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
-import { rememberMade } from './test-data.js';
+import { rememberAnswered } from './test-data.js';
 import { requireNoProblems } from './violation.js';
 
 export type Body = Record<string, unknown>;
@@ -70,8 +70,7 @@ export async function writeAndRead(
         path: pathOf(operation, {}, fresh.pathIds),
         json: body,
       });
-      const id = (answer.body as { id?: unknown } | undefined)?.id;
-      if (answer.status === 201 && typeof id === 'number') rememberMade(operation, id, fresh.pathIds);
+      rememberAnswered(operation, answer, fresh.pathIds);
       expectConforms(operation, answer, {
         statuses: operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number),
       });

@@ -20,6 +20,7 @@ import {
   ownerIdsByClient,
   ownerIdsRequired,
   owners,
+  ownerUuids,
   ownerVisitNotes,
   petVaccinate,
   writeDraft,
@@ -136,6 +137,21 @@ describe('contract --contract: the suite follows a draft', () => {
     try {
       const run = await runCli([
         ...['contract', '--contract', chosenIds, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '10', '--operations', 'listOwners,createOwner,getOwner,replaceOwner,changeOwner,deleteOwner'],
+      ]);
+      expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('passes a mock of owners named by UUIDs: records made, found, changed and removed by their text keys', async () => {
+    const named = await writeDraft(owners, ownerUuids);
+    const served = await createMockServer({ data: ':memory:', contract: named, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', named, '--base-url', served.url, '--api-key', 'demo-enterprise'],
         ...['--examples', '10', '--operations', 'listOwners,createOwner,getOwner,replaceOwner,changeOwner,deleteOwner'],
       ]);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);

@@ -470,6 +470,14 @@ export const petVaccinate: DraftEdit = (document) => {
   };
 };
 
+/** With owners: an owner is named by a UUID the server gives, not by a number. */
+export const ownerUuids: DraftEdit = (document) => {
+  document.components.schemas.Owner.allOf[1].properties.id = { type: 'string', format: 'uuid', readOnly: true };
+  for (const path of Object.keys(document.paths).filter((path) => path.startsWith('/owners/{ownerId}')))
+    for (const parameter of document.paths[path].parameters ?? [])
+      if (parameter.name === 'ownerId') parameter.schema = { type: 'string', format: 'uuid' };
+};
+
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;
