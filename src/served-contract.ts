@@ -4,6 +4,7 @@
 // is named (file, line) and the last good contract keeps serving.
 import type { Config } from './config.js';
 import { completeFixtures } from './fixtures/contract-fixtures.js';
+import { ContractRefusal } from './openapi/contract-source/contract-refusal.js';
 import type { ContractWarning } from './openapi/contract-source/lint-contract.js';
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
@@ -82,7 +83,7 @@ export function watchServedContract(
       }
     } catch (error) {
       config.log(
-        `The contract ${shown} was edited, and cannot be served: ${(error as Error).message}\n` +
+        `The contract ${shown} was edited, and cannot be served: ${error instanceof ContractRefusal ? error.listing : (error as Error).message}\n` +
           'Still serving the last good contract: fix the file and save it again.',
       );
     }

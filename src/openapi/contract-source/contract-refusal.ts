@@ -61,20 +61,21 @@ export class ContractRefusal extends Error {
   readonly problems: readonly ContractProblem[];
   /** The command line's exit code: what was given cannot be used, as for a bad option. */
   readonly exitCode = 2;
+  /** The problems, each at its place, without what to do: a watched edit says that its own way. */
+  readonly listing: string;
 
   constructor(file: string, problems: readonly ContractProblem[]) {
     const listed = problems
       .slice(0, LISTED_PROBLEMS)
       .map((problem) => `  ${describePlace(problem)}  ${problem.message}`);
     const more = problems.length - listed.length;
-    super(
-      [
-        `The contract ${file} cannot be served (${problems.length === 1 ? 'one problem' : `${problems.length} problems`}):`,
-        ...listed,
-        ...(more > 0 ? [`  ... and ${more} more of the same kinds.`] : []),
-        'Fix the file named on each line and start again.',
-      ].join('\n'),
-    );
+    const listing = [
+      `The contract ${file} cannot be served (${problems.length === 1 ? 'one problem' : `${problems.length} problems`}):`,
+      ...listed,
+      ...(more > 0 ? [`  ... and ${more} more of the same kinds.`] : []),
+    ].join('\n');
+    super(`${listing}\nFix the file named on each line and start again.`);
+    this.listing = listing;
     this.name = 'ContractRefusal';
     this.file = file;
     this.problems = problems;
