@@ -31,6 +31,28 @@ function sameJson(a: unknown, b: unknown): boolean {
   return aKeys.every((key) => key in bRecord && sameJson((a as Record<string, unknown>)[key], bRecord[key]));
 }
 
+/**
+ * "pets 20635", one per record `before` holds and `after` does not, by each list's key field: what
+ * an edit took away (an older copy of the file saved over a newer one takes every record since).
+ */
+export function removedNames(before: DataSet, after: DataSet, keyFieldOf: (list: string) => string): string[] {
+  const names: string[] = [];
+  for (const [name, records] of Object.entries(before)) {
+    if (!Array.isArray(records) || name === 'apiKeys') continue;
+    const keyField = keyFieldOf(name);
+    const kept = new Set(
+      (Array.isArray(after[name]) ? (after[name] as unknown[]) : []).map(
+        (record) => (record as Record<string, unknown>)[keyField],
+      ),
+    );
+    for (const record of records) {
+      const key = (record as Record<string, unknown>)[keyField];
+      if (!kept.has(key)) names.push(`${name} ${String(key)}`);
+    }
+  }
+  return names;
+}
+
 /** Finds records of one list by key, indexing it at the first look. */
 function indexOf(records: unknown, keyField: string): (key: RecordKey) => unknown {
   let index: Map<unknown, unknown> | undefined;

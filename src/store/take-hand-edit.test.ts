@@ -119,6 +119,26 @@ describe('an edit by hand while serving, with writes not yet in the file', () =>
     expect(store.data.pets[1]?.name).toBe('From an old copy');
   });
 
+  it('names the records an old copy of the file takes away when saved over a newer one', async () => {
+    const opened = await readFileData();
+    const newer = structuredClone(opened);
+    const first = newer.pets[0];
+    if (!first) throw new Error('The fixtures have no pet.');
+    const added = { ...first, id: newer.nextId.pet, name: 'Added by hand' };
+    newer.pets.push(added);
+    newer.nextId.pet += 1;
+    newer.journalSequence = 5;
+    let taken = logged(/was edited/);
+    await save(newer);
+    await taken;
+    taken = logged(/was edited/);
+    await save(opened);
+    const line = await taken;
+    expect(line).toContain('where they differ, your edit wins.');
+    expect(line).toContain(`It removes 1 records served until now: pets ${added.id}.`);
+    expect(store.data.pets.some((pet) => pet.id === added.id)).toBe(false);
+  });
+
   it('takes no edit that breaks the contract, writes nothing over it, and takes the next good one with the writes', async () => {
     const opened = await readFileData();
     await data().transaction((tx) => tx.insert(PETS, { name: 'Kept meanwhile', categoryId: 1, status: 'available' }));

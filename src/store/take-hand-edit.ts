@@ -4,8 +4,11 @@
 // same record: then the edit wins (hand-edit-merge.ts). The log says which were kept and which the
 // edit overrode. An edit that breaks the contract is not taken: the last good data is served, and
 // the file is not written over until an edit is taken (the journal keeps the writes meanwhile).
+
+import { replayChangeSets } from './change-replay.js';
 import { DataFileError, describeFaults, identityOfFile, placesOf, readDataFile } from './data-file-reader.js';
-import { mergeHandEdit } from './hand-edit-merge.js';
+import { FORMAT_COLLECTIONS } from './data-set.js';
+import { mergeHandEdit, removedNames } from './hand-edit-merge.js';
 import type { JournaledFile } from './journaled-file.js';
 import { sameIdentity } from './worker-file-steps.js';
 
@@ -62,6 +65,11 @@ export function takeHandEdit(location: string, file: JournaledFile, { checkRecor
         return;
       }
       const { data } = merge;
+      const keyFieldOf = (list: string) =>
+        FORMAT_COLLECTIONS.find((collection) => collection.name === list)?.keyField ??
+        state.since.find((set) => set.lists[list])?.lists[list]?.keyField ??
+        'id';
+      const removed = removedNames(replayChangeSets(state.version.data, state.since), data, keyFieldOf);
       const lines = [
         `The data file ${location} was edited: now serving it (${data.pets.length} pets, ${data.categories.length} categories, ${data.orders.length} orders, ${data.apiKeys.length} keys).`,
       ];
@@ -77,6 +85,7 @@ export function takeHandEdit(location: string, file: JournaledFile, { checkRecor
         lines.push(
           `Your edit wins over ${merge.overriddenNames.length} writes made through the API to records it changed: ${listed(merge.overriddenNames)}.`,
         );
+      if (removed.length > 0) lines.push(`It removes ${removed.length} records served until now: ${listed(removed)}.`);
       log(lines.join(' '));
       return;
     }
