@@ -36,7 +36,7 @@ import {
   watchServedContract,
 } from './served-contract.js';
 import type { Store } from './store/create-store.js';
-import { describeFaults, placesOf } from './store/data-file-reader.js';
+import { adviceOnMissingFields, describeFaults, placesOf } from './store/data-file-reader.js';
 import { copyDataSet, type DataSet } from './store/data-set.js';
 import type { DataStore } from './store/data-store.js';
 
@@ -238,7 +238,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           const faults = store ? createDataSetChecker(next.contract, controlContract)(store.data) : [];
           if (faults.length > 0)
             throw new Error(
-              `the data served breaks it in ${placesOf(faults)}:\n${describeFaults(faults)}\n` +
+              `the data served breaks it in ${placesOf(faults)}:\n${describeFaults(faults)}\n${adviceOnMissingFields(faults)}` +
                 'Change those records (through the API, or the data file) so that they hold under the edit, or change the edit',
             );
           const built = buildApp(next.contract);

@@ -25,6 +25,21 @@ export function describeFaults(faults: readonly string[]): string {
   return shown.join('\n');
 }
 
+/**
+ * What a refusal adds when records lack a field the contract requires: most often a draft made
+ * it required after they were stored, and its default is not written into them.
+ */
+export function adviceOnMissingFields(faults: readonly string[]): string {
+  const fields = [
+    ...new Set(faults.map((fault) => /field "([^"]+)": is required, and missing/.exec(fault)?.[1])),
+  ].filter((field): field is string => field !== undefined);
+  if (fields.length === 0) return '';
+  return (
+    `The contract requires ${fields.map((field) => `"${field}"`).join(', ')}, which these records were stored without ` +
+    '(a default applies to what clients send, not to records already stored): give them a value in the data file, or make the field optional in the contract.\n'
+  );
+}
+
 export const placesOf = (faults: readonly string[]) => `${faults.length} ${faults.length === 1 ? 'place' : 'places'}`;
 
 /** The file's version (inode, size, time) now; undefined when it is not there. */

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { replayChangeSets } from './change-replay.js';
 import {
+  adviceOnMissingFields,
   DataFileError,
   describeFaults,
   identityOfFile,
@@ -99,7 +100,8 @@ export async function readJournaledStart(location: string, checks: StartChecks):
         : '';
     throw new DataFileError(
       `The data file ${location}${journaled} breaks the contract in ${placesOf(faults)}:\n${describeFaults(faults)}\n` +
-        `It was left untouched: fix ${faults.length === 1 ? 'this record' : 'these records'} and start again, or start with --reset to rebuild it from the fixtures (your edits are then lost).`,
+        adviceOnMissingFields(faults) +
+        `It was left untouched: fix ${faults.length === 1 ? 'this record' : 'these records'} and start again, or start with --reset to rebuild it from the fixtures (every record stored is then lost).`,
     );
   }
   return { version: { data: file.data, journalSequence: file.journalSequence }, records, live, identity };

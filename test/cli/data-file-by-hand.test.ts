@@ -57,6 +57,8 @@ describe('a data file edited by hand', () => {
       `categories, id ${data.categories[1]?.id}, field "name": is required, and missing (the contract's Category)`,
     );
     expect(result.stderr).toMatch(/fix these records and start again, or start with --reset/);
+    // A field the records lack: whether a draft made it required, or a hand edit took it away.
+    expect(result.stderr).toContain('The contract requires "name", which these records were stored without');
     expect(await readFile(join(folder, 'db.json'), 'utf8')).toBe(edited);
   });
 
