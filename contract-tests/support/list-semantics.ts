@@ -3,6 +3,7 @@
 // of the items named like it), the page parameters' defaults, and the order of the items.
 import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
 import { resolve, type SpecOperation } from './contract-spec.js';
+import { shapeOf } from './resources.js';
 
 export type Item = Record<string, unknown>;
 
@@ -30,6 +31,9 @@ export function itemSchema(operation: SpecOperation): JsonSchema | undefined {
 
 /** The field lists are ordered by: `id`, or the id the items are keyed by (inventory: petId). */
 export function identityField(operation: SpecOperation): string {
+  // The key the list's records are named by (a breed's code), where the contract's paths say it.
+  const shape = shapeOf(operation.operationId);
+  if (shape?.kind === 'list') return shape.resource.collection.keyField;
   const schema = itemSchema(operation);
   if (schema?.properties?.id) return 'id';
   return (schema?.required ?? []).find((name) => name.endsWith('Id')) ?? 'id';

@@ -2,6 +2,7 @@
 // (the successor of a deprecated one), at the path of the write's own ids or of the id it answered.
 import { listOperations, resolve, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
+import { shapeOf } from './resources.js';
 import { contractTarget } from './target.js';
 
 type Fields = Record<string, unknown>;
@@ -77,7 +78,9 @@ export function readPath(read: SpecOperation, write: SpecOperation, written: Exc
   const itemId =
     writeNames.length === readNames.length
       ? sent[writeNames.at(-1) ?? '']
-      : (answer.id ?? (item === undefined ? undefined : answer[item]));
+      : (answer[shapeOf(write.operationId)?.resource.collection.keyField ?? 'id'] ??
+        answer.id ??
+        (item === undefined ? undefined : answer[item]));
   const ids: Record<string, unknown> = {};
   for (const name of readNames) ids[name] = sent[name] ?? (name === item ? itemId : undefined);
   return read.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(ids[name])));

@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { stringify } from 'yaml';
 import {
+  breeds,
   categoryPhotos,
   type DraftEdit,
   draftDocument,
@@ -109,6 +110,16 @@ describe('the resources of a draft', () => {
       getCategoryPhoto: 'read categoryPhotos by photoId',
       archiveOrder: 'create archiveOrders',
       placeOrder: 'create orders',
+    });
+  });
+
+  it('key a resource by the field its path parameter names without the noun: {breedCode}, its code', async () => {
+    const document = await draftDocument(breeds);
+    const model = describeResources(parseContract(stringify(document), 'draft.yaml'));
+    expect(model.resources.get('breeds')).toMatchObject({
+      collection: { name: 'breeds', keyField: 'code' },
+      keyType: 'string',
+      locationPath: '/breeds/{breedCode}',
     });
   });
 

@@ -252,17 +252,26 @@ function finish(
 ): Resource {
   const shape = describeObjectSchema(document, draft.recordSchema);
   const keyParam = draft.keyParams[0];
+  // {breedCode} of a breed names its "code": the parameter without the record's noun before it.
+  const singular = nounOf(undefined, draft.name).toLowerCase();
+  const unprefixed =
+    keyParam?.toLowerCase().startsWith(singular) && keyParam.length > singular.length
+      ? `${keyParam.charAt(singular.length).toLowerCase()}${keyParam.slice(singular.length + 1)}`
+      : undefined;
   const keyField =
     keyParam !== undefined && shape.properties.has(keyParam)
       ? keyParam
       : shape.properties.has('id') || keyParam === undefined
         ? 'id'
-        : keyParam;
+        : unprefixed !== undefined && shape.properties.has(unprefixed)
+          ? unprefixed
+          : keyParam;
   const keySchema = shape.properties.get(keyField);
   const declaredType = keySchema ? schemaType(keySchema) : undefined;
   const keyType = declaredType === 'string' || declaredType === 'number' ? declaredType : 'integer';
   // {petId} names a pet; an inventory entry keyed by its petId is not one.
-  const noun = nounOf(keyField === keyParam ? undefined : keyParam, draft.name);
+  // ({breedCode} names a breed by its code: the noun is the name's.)
+  const noun = nounOf(keyField === keyParam || keyField === unprefixed ? undefined : keyParam, draft.name);
   // Numbered by the mock when records can be made without their key (a POST whose body may lack it).
   const makers = operations.filter(
     (operation) => operation.method === 'post' && draft.collectionPaths.includes(operation.path),

@@ -12,6 +12,7 @@ import { type Breakage, rewriteJson, startBrokenProxy } from '../../contract-tes
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
 import {
+  breeds,
   categoryIcon,
   categoryPhotos,
   ownerChangesAnswerNoContent,
@@ -41,6 +42,9 @@ const ADDED = [
   'deleteOwner',
   'getStoreStats',
 ];
+
+/** The operations of the owners a draft adds. */
+const OWNER_OPERATIONS = 'listOwners,createOwner,getOwner,replaceOwner,changeOwner,deleteOwner';
 
 /** A list of photos that forgets its parent: each photo added is listed under every pet. */
 function photosOfEveryPet(): Breakage {
@@ -137,7 +141,7 @@ describe('contract --contract: the suite follows a draft', () => {
     try {
       const run = await runCli([
         ...['contract', '--contract', chosenIds, '--base-url', served.url, '--api-key', 'demo-enterprise'],
-        ...['--examples', '10', '--operations', 'listOwners,createOwner,getOwner,replaceOwner,changeOwner,deleteOwner'],
+        ...['--examples', '10', '--operations', OWNER_OPERATIONS],
       ]);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
       expect(run.code).toBe(0);
@@ -146,13 +150,13 @@ describe('contract --contract: the suite follows a draft', () => {
     }
   }, 120_000);
 
-  it('passes a mock of owners named by UUIDs: records made, found, changed and removed by their text keys', async () => {
-    const named = await writeDraft(owners, ownerUuids);
+  it('passes a mock of records named by text: owners by UUIDs, breeds by a code the client chooses', async () => {
+    const named = await writeDraft(owners, ownerUuids, breeds);
     const served = await createMockServer({ data: ':memory:', contract: named, lintContract: false });
     try {
       const run = await runCli([
         ...['contract', '--contract', named, '--base-url', served.url, '--api-key', 'demo-enterprise'],
-        ...['--examples', '10', '--operations', 'listOwners,createOwner,getOwner,replaceOwner,changeOwner,deleteOwner'],
+        ...['--examples', '10', '--operations', `${OWNER_OPERATIONS},listBreeds,createBreed,getBreed,deleteBreed`],
       ]);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
       expect(run.code).toBe(0);

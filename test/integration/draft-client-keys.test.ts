@@ -4,7 +4,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type DraftEdit, ownerIdsByClient, owners, writeDraft } from '../support/drafts.js';
+import { breeds, type DraftEdit, ownerIdsByClient, owners, writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
 
 let mock: TestMock;
@@ -130,5 +130,26 @@ describe('a collection the contract makes numbered, its records stored before', 
     await after.server.close();
     expect(bugs).toEqual([]);
     expect(JSON.parse(await readFile(data, 'utf8')).nextId.owner).toBe(14);
+  });
+});
+
+describe('a resource named by a code the client chooses: {breedCode}', () => {
+  it('stores it under its code, reads it there, and refuses the code twice', async () => {
+    const served = await startTestMock({ contract: await writeDraft(breeds), lintContract: false });
+    try {
+      const send = (body: object) => served.http.post('/v1/breeds').set('X-API-Key', DEMO_KEY).send(body);
+      const made = await send({ code: 'ABC', label: 'Abyssinian' });
+      expect(made.status).toBe(201);
+      expect(made.body).toEqual({ code: 'ABC', label: 'Abyssinian' });
+      expect(made.headers.location).toBe('/v1/breeds/ABC');
+      expect((await served.http.get('/v1/breeds/ABC').set('X-API-Key', DEMO_KEY)).body).toEqual(made.body);
+      const again = await send({ code: 'ABC', label: 'Another' });
+      expect(again.body).toEqual(errorShape(409, 'BREED_CODE_TAKEN'));
+      const missing = await served.http.get('/v1/breeds/ZZZ').set('X-API-Key', DEMO_KEY);
+      expect(missing.body).toMatchObject({ code: 'BREED_NOT_FOUND', message: expect.stringContaining('"ZZZ"') });
+    } finally {
+      await served.server.close();
+    }
+    expect(served.contractBugs()).toEqual([]);
   });
 });

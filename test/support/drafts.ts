@@ -478,6 +478,77 @@ export const ownerUuids: DraftEdit = (document) => {
       if (parameter.name === 'ownerId') parameter.schema = { type: 'string', format: 'uuid' };
 };
 
+/** Breeds: a resource named by a code the client chooses, its path parameter {breedCode}. */
+export const breeds: DraftEdit = (document) => {
+  document.components.schemas.Breed = {
+    type: 'object',
+    required: ['code', 'label'],
+    properties: {
+      code: { type: 'string', pattern: '^[A-Z]{3}$', description: 'Three capitals.' },
+      label: { type: 'string', minLength: 1, maxLength: 60 },
+    },
+  };
+  document['x-error-codes'].BREED_NOT_FOUND = { status: 404, description: 'No breed has this code.' };
+  document['x-error-codes'].BREED_CODE_TAKEN = { status: 409, description: 'A breed has this code.' };
+  document.components.responses.NotFound.content['application/json'].schema.allOf[1].properties.code.enum.push(
+    'BREED_NOT_FOUND',
+  );
+  const breed = { $ref: '#/components/schemas/Breed' };
+  const taken = {
+    description: 'A breed has this code.',
+    headers: LIMIT_HEADERS,
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [
+            { $ref: '#/components/schemas/Error' },
+            { properties: { status: { const: 409 }, code: { enum: ['BREED_CODE_TAKEN'] } } },
+          ],
+        },
+      },
+    },
+  };
+  document.paths['/breeds'] = {
+    get: {
+      operationId: 'listBreeds',
+      tags: ['Pets'],
+      summary: 'Breeds',
+      description: 'The breeds, a page at a time.',
+      parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
+      responses: { '200': ok('A page.', { type: 'array', items: breed }), ...errors(...COMMON_ERRORS) },
+    },
+    post: {
+      operationId: 'createBreed',
+      tags: ['Pets'],
+      summary: 'Add a breed',
+      description: 'Adds a breed under its code.',
+      requestBody: { required: true, content: { 'application/json': { schema: breed } } },
+      responses: {
+        '201': ok('Added.', breed, { headers: { Location: { $ref: '#/components/headers/Location' } } }),
+        '409': taken,
+        ...errors(...COMMON_ERRORS),
+      },
+    },
+  };
+  document.paths['/breeds/{breedCode}'] = {
+    parameters: [{ name: 'breedCode', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Z]{3}$' } }],
+    get: {
+      operationId: 'getBreed',
+      tags: ['Pets'],
+      summary: 'A breed',
+      description: 'One breed.',
+      responses: { '200': ok('It.', breed), ...errors(...COMMON_ERRORS, '404') },
+    },
+    delete: {
+      operationId: 'deleteBreed',
+      tags: ['Pets'],
+      summary: 'Delete a breed',
+      description: 'Removes a breed.',
+      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
+    },
+  };
+};
+
 /** A new category must say which icon shows it: a required field the suite's own checks never sent. */
 export const categoryIcon: DraftEdit = (document) => {
   const schema = document.components.schemas.NewCategory;
