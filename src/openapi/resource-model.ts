@@ -160,9 +160,28 @@ export function describeResources(contract: Contract): ResourceModel {
       known.collectionPaths.push(path);
       continue;
     }
-    const name = collectionName(segments, (name) => drafts.some((draft) => draft.name === name));
-    drafts.push({ name, identity, recordSchema, collectionPaths: [path], itemPaths: [], keyParams: [] });
+    drafts.push({ name: '', identity, recordSchema, collectionPaths: [path], itemPaths: [], keyParams: [] });
   }
+  // Named in an order that does not depend on where a draft adds its paths: a collection whose
+  // records' schema bears its name (/pets of Pet) before one that does not (/admin/pets of
+  // AdminPet), then the shorter path, then the contract's order.
+  const bearsItsName = (draft: Draft) => {
+    const last = segmentsOf(draft.collectionPaths[0] ?? '').at(-1) ?? '';
+    return draft.identity.toLowerCase().endsWith(`/${nounOf(undefined, last).toLowerCase()}`);
+  };
+  const naming = drafts
+    .map((draft, index) => ({ draft, index }))
+    .sort(
+      (one, other) =>
+        Number(bearsItsName(other.draft)) - Number(bearsItsName(one.draft)) ||
+        segmentsOf(one.draft.collectionPaths[0] ?? '').length -
+          segmentsOf(other.draft.collectionPaths[0] ?? '').length ||
+        one.index - other.index,
+    );
+  for (const { draft } of naming)
+    draft.name = collectionName(segmentsOf(draft.collectionPaths[0] ?? ''), (name) =>
+      drafts.some((other) => other.name === name),
+    );
 
   // Items: a path ending in a parameter, under one of the collections or answering its records' schema.
   for (const [path, operations] of byPath) {
@@ -194,14 +213,17 @@ export function describeResources(contract: Contract): ResourceModel {
     });
   }
 
-  const resources = new Map<string, Resource>();
-  // Each numbered collection counts with a counter of its own, or two would give out the same ids.
+  // Each numbered collection counts with a counter of its own, or two would give out the same
+  // ids: given in the order of the names, so that /pets keeps nextId.pet wherever /admin/pets is.
   const counters = new Set<string>();
-  for (const draft of drafts) {
+  const finished = new Map<Draft, Resource>();
+  const named = naming.map(({ draft }) => draft);
+  for (const draft of [...named, ...drafts.filter((draft) => !named.includes(draft))]) {
     const resource = finish(document, draft, contract.operations, (counter) => counters.has(counter));
     if (resource.collection.counter !== undefined) counters.add(resource.collection.counter);
-    resources.set(draft.name, resource);
+    finished.set(draft, resource);
   }
+  const resources = new Map<string, Resource>(drafts.map((draft) => [draft.name, finished.get(draft) as Resource]));
   // Parents: a collection whose path continues one of another resource's item paths.
   for (const resource of resources.values()) {
     const path = resource.collectionPaths[0];
