@@ -41,7 +41,13 @@ function sampleString(schema: Schema, name: string): string {
   return typeof schema.pattern === 'string' ? (ofPattern(schema.pattern, fitted, schema) ?? fitted) : fitted;
 }
 
-/** `text` if `pattern` takes it, else a text drawn from the pattern within the schema's lengths (fresh at each call). */
+/** The texts drawn from each pattern this run: a key of a narrow pattern (three capitals) is not drawn twice. */
+const drawnOf = new Map<string, Set<string>>();
+
+/**
+ * `text` if `pattern` takes it, else a text drawn from the pattern within the schema's lengths,
+ * one this run has not drawn before where the pattern leaves room.
+ */
 function ofPattern(pattern: string, text: string, schema: Schema): string | undefined {
   let matcher: RegExp;
   try {
@@ -55,7 +61,12 @@ function ofPattern(pattern: string, text: string, schema: Schema): string | unde
     const drawn = fc
       .stringMatching(matcher)
       .filter((candidate) => [...candidate].length >= min && [...candidate].length <= max);
-    return fc.sample(drawn, { numRuns: 1 })[0];
+    const seen = drawnOf.get(pattern) ?? new Set<string>();
+    drawnOf.set(pattern, seen);
+    const samples = fc.sample(drawn, { numRuns: 20 });
+    const fresh = samples.find((candidate) => !seen.has(candidate)) ?? samples[0];
+    if (fresh !== undefined) seen.add(fresh);
+    return fresh;
   } catch {
     return undefined;
   }
@@ -88,8 +99,8 @@ function isClientKey(name: string): boolean {
 
 /**
  * A valid value for a schema; fields that refer to resources take their ids from `references`.
- * A key a client chooses is one no earlier body sent (text is unique anyway), so that two
- * creates never ask for one record.
+ * A key a client chooses is one no earlier body sent (text is unique, or drawn afresh from its
+ * pattern), so that two creates never ask for one record.
  */
 export function validValue(raw: Schema, name: string, references: References): unknown {
   const schema = flatten(raw);
