@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { categoryPhotos, owners, ownerVisitNotes, petPhotos, petVaccinate, writeDraft } from '../support/drafts.js';
+import {
+  categoryPhotos,
+  type DraftEdit,
+  owners,
+  ownerVisitNotes,
+  petPhotos,
+  petVaccinate,
+  writeDraft,
+} from '../support/drafts.js';
 import { DEMO_KEY, startTestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
@@ -241,6 +249,45 @@ describe('an action on a record, answered from its contract', () => {
           how: expect.stringMatching(/404 when no pet has the petId/),
         }),
       );
+    } finally {
+      await mock.server.close();
+    }
+    expect(mock.contractBugs()).toEqual([]);
+  });
+});
+
+describe('an action on a record two levels down', () => {
+  it('answers 404 for a visit named under an owner it is not of', async () => {
+    const cancel: DraftEdit = (document) => {
+      document.paths['/owners/{ownerId}/visits/{visitId}/cancel'] = {
+        parameters: document.paths['/owners/{ownerId}/visits/{visitId}'].parameters,
+        post: {
+          operationId: 'cancelVisit',
+          tags: ['Owners'],
+          summary: 'Cancel a visit',
+          description: 'Cancels it.',
+          responses: {
+            '204': {
+              description: 'Cancelled.',
+              headers: document.paths['/owners/{ownerId}/visits'].get.responses['200'].headers,
+            },
+            '404': { $ref: '#/components/responses/NotFound' },
+          },
+        },
+      };
+    };
+    const mock = await startTestMock({
+      data: ':memory:',
+      contract: await writeDraft(owners, ownerVisitNotes, cancel),
+      lintContract: false,
+    });
+    try {
+      const visit = await mock.http.post('/v1/owners/1/visits').set(KEY).send({ reason: 'Checkup' });
+      expect((await mock.http.post(`/v1/owners/1/visits/${visit.body.id}/cancel`).set(KEY)).status).toBe(204);
+      const elsewhere = await mock.http.post(`/v1/owners/2/visits/${visit.body.id}/cancel`).set(KEY);
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.body.code).toBe('VISIT_NOT_FOUND');
+      expect((await mock.http.post(`/v1/owners/99999/visits/${visit.body.id}/cancel`).set(KEY)).status).toBe(404);
     } finally {
       await mock.server.close();
     }

@@ -37,10 +37,10 @@ function pageParameters(deps: ContractContext, operation: OperationInfo) {
 }
 
 /** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
-type ParentLevel = { resource: Resource; param: string; missing: ReturnType<typeof notFoundOf> };
+export type ParentLevel = { resource: Resource; param: string; missing: ReturnType<typeof notFoundOf> };
 
 /** The parents up a sub-collection's path, nearest first (a note's visit, then the visit's owner). */
-function parentLevels(deps: ContractContext, operation: OperationInfo, resource: Resource): ParentLevel[] {
+export function parentLevels(deps: ContractContext, operation: OperationInfo, resource: Resource): ParentLevel[] {
   const levels: ParentLevel[] = [];
   const params = new Set(operation.path.match(/\{[^}]+\}/g)?.map((param) => param.slice(1, -1)));
   for (let link = resource.parent; link?.resource !== undefined && params.has(link.param); ) {
@@ -50,6 +50,18 @@ function parentLevels(deps: ContractContext, operation: OperationInfo, resource:
     link = parent.parent;
   }
   return levels;
+}
+
+/** Throws the 404 of the first record of `levels` the request names that is not there, or not under the one above it. */
+export async function requireLevels(levels: readonly ParentLevel[], view: DataReader, req: Request): Promise<void> {
+  for (const [index, level] of levels.entries()) {
+    const key = keyFromPath(level.resource, req.params[level.param]);
+    const record = await view.get(level.resource.collection, key);
+    const above = levels[index + 1];
+    const underAbove =
+      above === undefined || record?.[above.param] === keyFromPath(above.resource, req.params[above.param]);
+    if (!record || !underAbove) throw level.missing(key);
+  }
 }
 
 /** The parent record's key a request names, checked to exist: the sub-collection's scope. */
@@ -63,16 +75,7 @@ function parentScope(deps: ContractContext, operation: OperationInfo, resource: 
     keyOf: (req: Request): RecordKey =>
       parent ? keyFromPath(parent, req.params[link.param]) : String(req.params[link.param] ?? ''),
     /** Each parent the path names is there, and under the one above it: /owners/3/visits/1/notes needs visit 1 of owner 3. */
-    async require(view: DataReader, req: Request): Promise<void> {
-      for (const [index, level] of levels.entries()) {
-        const key = keyFromPath(level.resource, req.params[level.param]);
-        const record = await view.get(level.resource.collection, key);
-        const above = levels[index + 1];
-        const underAbove =
-          above === undefined || record?.[above.param] === keyFromPath(above.resource, req.params[above.param]);
-        if (!record || !underAbove) throw level.missing(key);
-      }
-    },
+    require: (view: DataReader, req: Request) => requireLevels(levels, view, req),
   };
 }
 

@@ -8,7 +8,8 @@ import { asObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.j
 import { type OperationInfo, operationPointer } from '../../openapi/load-contract.js';
 import type { Resource } from '../../openapi/resource-model.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
-import { keyFromPath, notFoundOf } from './record-answers.js';
+import { type ParentLevel, parentLevels, requireLevels } from './conventions.js';
+import { notFoundOf } from './record-answers.js';
 import { successAnswer } from './success-answer.js';
 
 const isParam = (segment: string | undefined) => segment !== undefined && /^\{[^}]+\}$/.test(segment);
@@ -46,14 +47,17 @@ function requiringRecord(
   named: { resource: Resource; param: string },
   planned: PlannedAnswer,
 ): PlannedAnswer {
-  const missing = notFoundOf(deps.contract, operation, named.resource);
+  // The record, and each parent its path names above it (a visit's cancel: the visit, of its owner).
+  const levels: ParentLevel[] = [
+    { resource: named.resource, param: named.param, missing: notFoundOf(deps.contract, operation, named.resource) },
+    ...parentLevels(deps, operation, named.resource),
+  ];
   return {
     how: `${planned.how}; 404 when no ${named.resource.noun} has the ${named.param} its path names`,
     make: (world) => {
       const handler = planned.make(world);
       return async (req, res) => {
-        const key = keyFromPath(named.resource, req.params[named.param]);
-        if (!(await world.data.read((view) => view.get(named.resource.collection, key)))) throw missing(key);
+        await world.data.read((view) => requireLevels(levels, view, req));
         await handler(req, res);
       };
     },
