@@ -25,6 +25,17 @@ describe('the order of a list', () => {
     expect([3, 'a', 1].sort(compareKeys)).toEqual([1, 3, 'a']);
   });
 
+  it('merges records appended after it was learnt into it, as a sort of the whole list would', () => {
+    const list = ids(...Array.from({ length: 200 }, (_, index) => (index * 7919) % 1000));
+    expect(inOrder(list)).toEqual(
+      [...list.map((record) => record.id)].sort((one, other) => Number(one) - Number(other)),
+    );
+    for (const id of [5, 1500, 0, 999, 250]) {
+      list.push({ id });
+      expect(inOrder(list)).toEqual(list.map((record) => record.id).sort((one, other) => Number(one) - Number(other)));
+    }
+  });
+
   it('follows records replaced in place and appended after it was learnt', () => {
     const list = ids(5, 1);
     expect(inOrder(list)).toEqual([1, 5]);

@@ -1,8 +1,8 @@
 // Lists answer in ascending order of their records' keys (the contract's "Lists"). Records are
 // stored in the order they came: a counter's ids come in order, but keys a client chose, text
 // keys (UUIDs) and a record given a freed id may not. A list in order is answered as it stands,
-// each record checked once; one out of order through the order of its keys, sorted once per
-// length of the list.
+// each record checked once; one out of order through the order of its keys, the records
+// appended since it was learnt sorted alone and merged in.
 import type { StoredRecord } from './data-set.js';
 
 /** Ascending keys: numbers by value, before text; text by its UTF-16 code units. */
@@ -10,7 +10,9 @@ export function compareKeys(one: unknown, other: unknown): number {
   if (typeof one === 'number' && typeof other === 'number') return one - other;
   if (typeof one === 'number') return -1;
   if (typeof other === 'number') return 1;
-  const [a, b] = [String(one), String(other)];
+  if (typeof one === 'string' && typeof other === 'string') return one < other ? -1 : one > other ? 1 : 0;
+  const a = String(one);
+  const b = String(other);
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
@@ -48,16 +50,45 @@ export function keyOrderOf(list: readonly StoredRecord[], keyField: string): Uin
       return undefined;
     }
     known.ordered = -1;
+    // The records before the first out of order are in order already.
+    known.order = { length: position, positions: Uint32Array.from({ length: position }, (_, index) => index) };
   }
   if (known.order?.length !== list.length) {
-    const positions = Uint32Array.from(list.keys());
+    // Records appended since the order was learnt (a list only grows in place): sorted alone and
+    // merged in, so that a create costs a pass over the list, not a sort of it.
+    const learnt = known.order && known.order.length < list.length ? known.order : undefined;
+    const from = learnt?.length ?? 0;
     // Stable: two records of one key (a hand edit) keep the order they were stored in.
-    positions.sort(
-      (one, other) => compareKeys(keyAt(list, one, keyField), keyAt(list, other, keyField)) || one - other,
-    );
-    known.order = { length: list.length, positions };
+    const before = (one: number, other: number) =>
+      compareKeys(keyAt(list, one, keyField), keyAt(list, other, keyField)) || one - other;
+    const added = Uint32Array.from(Array.from({ length: list.length - from }, (_, index) => from + index).sort(before));
+    known.order = { length: list.length, positions: learnt ? merged(learnt.positions, added, before) : added };
   }
   return known.order.positions;
+}
+
+/**
+ * Two runs of positions, each in order, as one: each of the few appended found in the long run
+ * by halving, the long run copied between them (a create: one copy of the list, ~20 comparisons).
+ */
+function merged(first: Uint32Array, second: Uint32Array, before: (one: number, other: number) => number): Uint32Array {
+  const out = new Uint32Array(first.length + second.length);
+  let [from, written] = [0, 0];
+  for (const position of second) {
+    let [low, high] = [from, first.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(first[middle] as number, position) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    out.set(first.subarray(from, low), written);
+    written += low - from;
+    out[written] = position;
+    written += 1;
+    from = low;
+  }
+  out.set(first.subarray(from), written);
+  return out;
 }
 
 const keyAt = (list: readonly StoredRecord[], position: number, keyField: string): unknown =>
