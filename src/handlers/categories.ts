@@ -30,7 +30,7 @@ const UNIQUE_NAME = 'its name must be unique without case (409 CATEGORY_NAME_TAK
 
 export const CATEGORY_RULES: RuleSet = {
   createCategory: {
-    over: 'categories',
+    over: ['categories'],
     rules: UNIQUE_NAME,
     answer(deps) {
       const categories = collectionNamed(deps, 'categories');
@@ -42,7 +42,7 @@ export const CATEGORY_RULES: RuleSet = {
   },
 
   updateCategory: {
-    over: 'categories',
+    over: ['categories'],
     rules: UNIQUE_NAME,
     answer(deps) {
       const context = ruleContext(deps, 'updateCategory', 'categories');
@@ -55,7 +55,7 @@ export const CATEGORY_RULES: RuleSet = {
   },
 
   deleteCategory: {
-    over: 'categories',
+    over: ['categories', 'pets'],
     rules: 'a category that pets belong to stays (409 CATEGORY_IN_USE)',
     answer(deps) {
       const [categories, pets] = [collectionNamed(deps, 'categories'), collectionNamed(deps, 'pets')];

@@ -31,17 +31,21 @@ const ruleOf = (operationId: string): Rule | undefined => (RULES as Record<strin
 
 function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, PlannedAnswer] {
   const rule = ruleOf(operation.operationId);
-  if (rule && context.resources.resources.has(rule.over))
-    return ['rules', { how: rule.rules, make: (deps) => rule.answer(deps) }];
+  const lacking = rule?.over.filter((name) => !context.resources.resources.has(name)) ?? [];
+  if (rule && lacking.length === 0) return ['rules', { how: rule.rules, make: (deps) => rule.answer(deps) }];
   const shape = context.resources.shapes.get(operation.operationId);
   const [kind, answer]: [AnswerKind, PlannedAnswer] = shape
     ? ['convention', answerByConvention(context, operation, shape)]
     : ['examples', answerFromExamples(context, operation)];
-  // Moved off its collection's path (a draft that renames /store/orders): answered as any other operation of its shape.
+  // A collection its rules work on is gone from its path (a draft renamed /store/orders or /pets):
+  // answered as any other operation of its shape.
   if (!rule) return [kind, answer];
   return [
     kind,
-    { ...answer, how: `${answer.how} (not by its rules: they work on ${rule.over}, which the contract no longer has)` },
+    {
+      ...answer,
+      how: `${answer.how} (not by its rules: they work on ${lacking.join(' and ')}, which the contract no longer has)`,
+    },
   ];
 }
 

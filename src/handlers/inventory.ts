@@ -7,7 +7,7 @@ import type { RuleSet } from './rule-set.js';
 
 export const INVENTORY_RULES: RuleSet = {
   updateInventory: {
-    over: 'inventory',
+    over: ['inventory'],
     rules: "the entry keeps its pet and the pet's status; only the stock count (and a draft's new fields) change",
     answer(deps) {
       const context = ruleContext(deps, 'updateInventory', 'inventory');

@@ -25,7 +25,7 @@ const threeDaysFrom = (clock: Clock) => new Date(clock.nowMs() + DEFAULT_SHIPPIN
 
 export const ORDER_RULES: RuleSet = {
   placeOrder: {
-    over: 'orders',
+    over: ['orders', 'pets', 'inventory'],
     rules:
       'the pet must exist (422 UNKNOWN_PET) and be available (409 PET_NOT_AVAILABLE) with the units in stock ' +
       '(409 INSUFFICIENT_STOCK), which leave the inventory; shipDate defaults to three days on, complete to false',
@@ -60,7 +60,7 @@ export const ORDER_RULES: RuleSet = {
   },
 
   updateOrder: {
-    over: 'orders',
+    over: ['orders'],
     rules: 'a complete order never changes (409 ORDER_COMPLETED); complete goes from false to true only',
     answer(deps) {
       const context = ruleContext(deps, 'updateOrder', 'orders');
@@ -75,7 +75,7 @@ export const ORDER_RULES: RuleSet = {
   },
 
   cancelOrder: {
-    over: 'orders',
+    over: ['orders', 'inventory'],
     rules: 'a complete order stays (409 ORDER_COMPLETED); cancelling puts its units back in the inventory',
     answer(deps) {
       const [orders, inventory] = [collectionNamed(deps, 'orders'), collectionNamed(deps, 'inventory')];

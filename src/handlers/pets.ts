@@ -20,7 +20,7 @@ async function requireCategory(deps: HandlerDependencies, view: DataReader, cate
 
 export const PET_RULES: RuleSet = {
   createPet: {
-    over: 'pets',
+    over: ['pets', 'inventory', 'categories'],
     rules: 'its category must exist (422 UNKNOWN_CATEGORY); the pet gets an inventory entry at quantity 0',
     answer(deps) {
       const [pets, inventory] = [collectionNamed(deps, 'pets'), collectionNamed(deps, 'inventory')];
@@ -35,7 +35,7 @@ export const PET_RULES: RuleSet = {
   },
 
   updatePet: {
-    over: 'pets',
+    over: ['pets', 'inventory', 'categories'],
     rules: 'its category must exist (422 UNKNOWN_CATEGORY); its inventory entry takes its status',
     answer(deps) {
       const context = ruleContext(deps, 'updatePet', 'pets');
@@ -52,7 +52,7 @@ export const PET_RULES: RuleSet = {
   },
 
   deletePet: {
-    over: 'pets',
+    over: ['pets', 'inventory', 'orders'],
     rules: 'a pet with open orders stays (409 PET_HAS_OPEN_ORDERS); its inventory entry goes with it',
     answer(deps) {
       const pets = collectionNamed(deps, 'pets');

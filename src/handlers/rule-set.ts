@@ -4,8 +4,8 @@
 import type { HandlerDependencies, OperationHandler, OperationId } from './handler-types.js';
 
 export type Rule = {
-  /** The collection whose records the operation makes or changes: its rules need the contract to describe it. */
-  over: string;
+  /** The collections its rules work on, its own records' first: the contract must describe every one. */
+  over: readonly string[];
   /** The rules, in words: what the operation checks and does beyond storing its body. */
   rules: string;
   answer(deps: HandlerDependencies): OperationHandler;

@@ -98,6 +98,12 @@ describe('a draft that moves a collection with rules of its own to another path'
       );
       expect(placeOrder).toMatchObject({ answeredBy: 'convention', path: '/store/purchases' });
       expect(placeOrder.how).toMatch(/not by its rules: they work on orders, which the contract no longer has/);
+      // deletePet's rules remove a pet's orders: with the orders moved, it too is answered by convention.
+      const deletePet = operations.body.operations.find(
+        (operation: { operationId: string }) => operation.operationId === 'deletePet',
+      );
+      expect(deletePet).toMatchObject({ answeredBy: 'convention' });
+      expect(deletePet.how).toMatch(/not by its rules: they work on orders/);
       expect(mock.logLines.join('\n')).toMatch(/collections the contract does not serve: orders \(\d+ records\)/);
     } finally {
       await mock.server.close();
