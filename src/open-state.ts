@@ -48,7 +48,7 @@ export async function openFileState(config: Config, parts: StateParts): Promise<
     createInitialData: parts.createInitialData,
     checkRecords: parts.checkRecords,
     ...(config.data === IN_MEMORY ? {} : { checkedAgainst: parts.checkedAgainst() }),
-    ...(config.watch ? { watch: { log: config.log } } : {}),
+    ...(config.watch ? { watch: { log: config.log, keyFields: parts.keyFields } } : {}),
     log: config.log,
   });
   const defaultWorld = assembleWorld({

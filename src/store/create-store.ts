@@ -12,7 +12,7 @@ import { Low, Memory } from 'lowdb';
 import type { ChangeSet } from './change-set.js';
 import { DataFileError } from './data-file-reader.js';
 import { watchFile } from './data-file-watch.js';
-import type { DataSet } from './data-set.js';
+import type { DataSet, KeyFields } from './data-set.js';
 import type { OpenFileWriter } from './durable-json-file.js';
 import type { FoldPolicy } from './fold-schedule.js';
 import { createGroupCommit } from './group-commit.js';
@@ -65,7 +65,7 @@ export type StoreOptions = {
   /** When the journal is folded into the data file (journaled-file.ts: DEFAULT_FOLD_POLICY). */
   fold?: Partial<FoldPolicy>;
   /** Take edits made to the file while serving (serve --watch), saying each time what became of them. */
-  watch?: { log: (line: string) => void };
+  watch?: { log: (line: string) => void; keyFields?: KeyFields };
   /** Where the store says what it did on its own: a journal replayed or dropped, a fold that failed. */
   log?: (line: string) => void;
 };
@@ -122,7 +122,11 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   const watchLog = options.watch?.log;
   const watcher = watchLog
     ? watchFile(location, () =>
-        takeHandEdit(location, file, { ...checks, log: watchLog }).catch((error: unknown) =>
+        takeHandEdit(location, file, {
+          ...checks,
+          ...(options.watch?.keyFields ? { keyFields: options.watch.keyFields } : {}),
+          log: watchLog,
+        }).catch((error: unknown) =>
           watchLog(
             `The edit of the data file ${location} could not be taken (${String(error)}). Still serving the last good data.`,
           ),

@@ -35,8 +35,8 @@ export function adviceOnMissingFields(faults: readonly string[]): string {
   ].filter((field): field is string => field !== undefined);
   if (fields.length === 0) return '';
   return (
-    `The contract requires ${fields.map((field) => `"${field}"`).join(', ')}, which these records were stored without ` +
-    '(a default applies to what clients send, not to records already stored): give them a value in the data file, or make the field optional in the contract.\n'
+    `These records lack ${fields.map((field) => `"${field}"`).join(', ')}, which the contract requires (a default in ` +
+    'the contract applies to what clients send, not to records already stored): give them a value, or make the field optional in the contract.\n'
   );
 }
 

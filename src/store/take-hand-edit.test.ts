@@ -48,6 +48,8 @@ describe('an edit by hand while serving, with writes not yet in the file', () =>
           lines.push(line);
           if (waiting?.pattern.test(line)) waiting.resolve(line);
         },
+        // A draft's collection keyed by a field of its own, as the served contract tells it.
+        keyFields: (collection) => (collection === 'breeds' ? 'code' : undefined),
       },
     });
   });
@@ -127,6 +129,7 @@ describe('an edit by hand while serving, with writes not yet in the file', () =>
     const added = { ...first, id: newer.nextId.pet, name: 'Added by hand' };
     newer.pets.push(added);
     newer.nextId.pet += 1;
+    newer.breeds = [{ code: 'ABC', label: 'Abyssinian' }];
     newer.journalSequence = 5;
     let taken = logged(/was edited/);
     await save(newer);
@@ -135,7 +138,7 @@ describe('an edit by hand while serving, with writes not yet in the file', () =>
     await save(opened);
     const line = await taken;
     expect(line).toContain('where they differ, your edit wins.');
-    expect(line).toContain(`It removes 1 records served until now: pets ${added.id}.`);
+    expect(line).toContain(`It removes 2 records served until now: pets ${added.id}, breeds ABC.`);
     expect(store.data.pets.some((pet) => pet.id === added.id)).toBe(false);
   });
 

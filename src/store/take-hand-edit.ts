@@ -7,7 +7,7 @@
 
 import { replayChangeSets } from './change-replay.js';
 import { DataFileError, describeFaults, identityOfFile, placesOf, readDataFile } from './data-file-reader.js';
-import { FORMAT_COLLECTIONS } from './data-set.js';
+import { FORMAT_COLLECTIONS, type KeyFields } from './data-set.js';
 import { mergeHandEdit, removedNames } from './hand-edit-merge.js';
 import type { JournaledFile } from './journaled-file.js';
 import { sameIdentity } from './worker-file-steps.js';
@@ -23,10 +23,16 @@ const listed = (names: readonly string[]) =>
 
 export type EditChecks = {
   checkRecords?: (data: import('./data-set.js').DataSet) => string[];
+  /** The key field of each collection the contract describes (a breed's code), to name records by. */
+  keyFields?: KeyFields;
   log: (line: string) => void;
 };
 
-export function takeHandEdit(location: string, file: JournaledFile, { checkRecords, log }: EditChecks): Promise<void> {
+export function takeHandEdit(
+  location: string,
+  file: JournaledFile,
+  { checkRecords, keyFields, log }: EditChecks,
+): Promise<void> {
   return file.exclusively(async (state) => {
     // A file that changes while it is read is still being saved: read it again.
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -66,6 +72,7 @@ export function takeHandEdit(location: string, file: JournaledFile, { checkRecor
       }
       const { data } = merge;
       const keyFieldOf = (list: string) =>
+        keyFields?.(list) ??
         FORMAT_COLLECTIONS.find((collection) => collection.name === list)?.keyField ??
         state.since.find((set) => set.lists[list])?.lists[list]?.keyField ??
         'id';

@@ -58,7 +58,7 @@ describe('a data file edited by hand', () => {
     );
     expect(result.stderr).toMatch(/fix these records and start again, or start with --reset/);
     // A field the records lack: whether a draft made it required, or a hand edit took it away.
-    expect(result.stderr).toContain('The contract requires "name", which these records were stored without');
+    expect(result.stderr).toContain('These records lack "name", which the contract requires');
     expect(await readFile(join(folder, 'db.json'), 'utf8')).toBe(edited);
   });
 

@@ -70,7 +70,7 @@ describe('a watched draft', () => {
     await until('the refusal', logged(/cannot be served: the data served breaks it in \d+ places/));
     const log = mock.logLines.join('\n');
     expect(log).toMatch(/pets, id 1, field "nickname": .*required/);
-    expect(log).toMatch(/The contract requires "nickname", which these records were stored without/);
+    expect(log).toMatch(/These records lack "nickname", which the contract requires/);
     expect(log).toMatch(/Change those records .* or change the edit\nStill serving the last good contract/);
     // Still the last good contract: a pet without a nickname reads and is made as before.
     expect((await mock.http.get('/v1/pets/by-id/1').set(KEY)).status).toBe(200);
