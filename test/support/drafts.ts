@@ -35,6 +35,22 @@ const ok = (description: string, schema: Json, extra: Json = {}) => ({
   content: { 'application/json': { schema, ...(extra.examples ? { examples: extra.examples } : {}) } },
 });
 
+/** A 409 answer with the Error object of one code. */
+const conflict = (description: string, code: string) => ({
+  description,
+  headers: LIMIT_HEADERS,
+  content: {
+    'application/json': {
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Error' },
+          { properties: { status: { const: 409 }, code: { enum: [code] } } },
+        ],
+      },
+    },
+  },
+});
+
 /** NewPet gains `tags` (default []) and `nickname`; Pet, built on it, answers them. */
 export const petTags: DraftEdit = (document) => {
   const properties = document.components.schemas.NewPet.properties;
@@ -69,60 +85,63 @@ export const petPhotos: DraftEdit = (document) => {
   document.components.responses.NotFound.content['application/json'].schema.allOf[1].properties.code.enum.push(
     'PHOTO_NOT_FOUND',
   );
+  const petId = { $ref: '#/components/parameters/PetId' };
   const photoId = { name: 'photoId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } };
-  document.paths['/pets/by-id/{petId}/photos'] = {
-    parameters: [{ $ref: '#/components/parameters/PetId' }],
-    get: {
-      operationId: 'listPetPhotos',
-      tags: ['Pets'],
-      summary: "A pet's photos",
-      description: "The pet's photos, a page at a time.",
-      parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
-      responses: {
-        '200': ok('Its photos.', { type: 'array', items: { $ref: '#/components/schemas/Photo' } }),
-        ...errors(...COMMON_ERRORS, '404'),
-      },
-    },
-    post: {
-      operationId: 'addPetPhoto',
-      tags: ['Pets'],
-      summary: 'Add a photo of a pet',
-      description: 'Adds a photo.',
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Photo' } } },
-      },
-      responses: {
-        '201': ok(
-          'The photo.',
-          { $ref: '#/components/schemas/Photo' },
-          { headers: { Location: { $ref: '#/components/headers/Location' } } },
-        ),
-        ...errors(...COMMON_ERRORS, '404'),
-      },
-    },
-  };
-  document.paths['/pets/by-id/{petId}/photos/{photoId}'] = {
-    parameters: [{ $ref: '#/components/parameters/PetId' }, photoId],
-    get: {
-      operationId: 'getPetPhoto',
-      tags: ['Pets'],
-      summary: 'A photo of a pet',
-      description: 'One photo.',
-      responses: {
-        '200': ok('The photo.', { $ref: '#/components/schemas/Photo' }),
-        ...errors(...COMMON_ERRORS, '404'),
-      },
-    },
-    delete: {
-      operationId: 'deletePetPhoto',
-      tags: ['Pets'],
-      summary: 'Delete a photo of a pet',
-      description: 'Removes one photo.',
-      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
-    },
-  };
+  document.paths['/pets/by-id/{petId}/photos'] = subCollection('Pets', 'PetPhoto', 'Photo', [petId]);
+  document.paths['/pets/by-id/{petId}/photos/{photoId}'] = subItem('Pets', 'PetPhoto', 'Photo', [petId, photoId]);
 };
+
+/** A sub-collection's path item: its list (listNames) and its create (addName), tagged `tag`. */
+const subCollection = (tag: string, name: string, schema: string, parameters: Json[]) => ({
+  parameters,
+  get: {
+    operationId: `list${name}s`,
+    tags: [tag],
+    summary: `${name}s`,
+    description: `The ${name.toLowerCase()}s.`,
+    parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
+    responses: {
+      '200': ok('A page.', { type: 'array', items: { $ref: `#/components/schemas/${schema}` } }),
+      ...errors(...COMMON_ERRORS, '404'),
+    },
+  },
+  post: {
+    operationId: `add${name}`,
+    tags: [tag],
+    summary: `Add a ${name.toLowerCase()}`,
+    description: 'Adds one.',
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+    },
+    responses: {
+      '201': ok(
+        'Added.',
+        { $ref: `#/components/schemas/${schema}` },
+        { headers: { Location: { $ref: '#/components/headers/Location' } } },
+      ),
+      ...errors(...COMMON_ERRORS, '404'),
+    },
+  },
+});
+/** A sub-collection's item: its read (getName) and its delete (deleteName). */
+const subItem = (tag: string, name: string, schema: string, parameters: Json[]) => ({
+  parameters,
+  get: {
+    operationId: `get${name}`,
+    tags: [tag],
+    summary: `A ${name.toLowerCase()}`,
+    description: 'One.',
+    responses: { '200': ok('It.', { $ref: `#/components/schemas/${schema}` }), ...errors(...COMMON_ERRORS, '404') },
+  },
+  delete: {
+    operationId: `delete${name}`,
+    tags: [tag],
+    summary: `Delete a ${name.toLowerCase()}`,
+    description: 'Removes one.',
+    responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
+  },
+});
 
 /**
  * A category's photos: a second collection named photos, of records of another shape, under
@@ -139,54 +158,16 @@ export const categoryPhotos: DraftEdit = (document) => {
     },
   };
   const categoryId = { $ref: '#/components/parameters/CategoryId' };
-  document.paths['/categories/{categoryId}/photos'] = {
-    parameters: [categoryId],
-    get: {
-      operationId: 'listCategoryPhotos',
-      tags: ['Categories'],
-      summary: "A category's photos",
-      description: "The category's photos, a page at a time.",
-      parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
-      responses: {
-        '200': ok('Its photos.', { type: 'array', items: { $ref: '#/components/schemas/CategoryPhoto' } }),
-        ...errors(...COMMON_ERRORS, '404'),
-      },
-    },
-    post: {
-      operationId: 'addCategoryPhoto',
-      tags: ['Categories'],
-      summary: 'Add a photo of a category',
-      description: 'Adds a photo.',
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/CategoryPhoto' } } },
-      },
-      responses: {
-        '201': ok(
-          'The photo.',
-          { $ref: '#/components/schemas/CategoryPhoto' },
-          { headers: { Location: { $ref: '#/components/headers/Location' } } },
-        ),
-        ...errors(...COMMON_ERRORS, '404'),
-      },
-    },
-  };
-  document.paths['/categories/{categoryId}/photos/{photoId}'] = {
-    parameters: [
-      categoryId,
-      { name: 'photoId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } },
-    ],
-    get: {
-      operationId: 'getCategoryPhoto',
-      tags: ['Categories'],
-      summary: 'A photo of a category',
-      description: 'One photo.',
-      responses: {
-        '200': ok('The photo.', { $ref: '#/components/schemas/CategoryPhoto' }),
-        ...errors(...COMMON_ERRORS, '404'),
-      },
-    },
-  };
+  const photoId = { name: 'photoId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } };
+  document.paths['/categories/{categoryId}/photos'] = subCollection('Categories', 'CategoryPhoto', 'CategoryPhoto', [
+    categoryId,
+  ]);
+  document.paths['/categories/{categoryId}/photos/{photoId}'] = subItem(
+    'Categories',
+    'CategoryPhoto',
+    'CategoryPhoto',
+    [categoryId, photoId],
+  );
 };
 
 /** Owners: a new top-level resource, listed with a filter, created, read, replaced, merged and deleted. */
@@ -338,20 +319,7 @@ export const noCategoryDelete: DraftEdit = (document) => {
 export const ownerIdsByClient: DraftEdit = (document) => {
   document.components.schemas.NewOwner.properties.id = { $ref: '#/components/schemas/Id' };
   document['x-error-codes'].OWNER_ID_TAKEN = { status: 409, description: 'An owner already has this id.' };
-  document.components.responses.OwnerConflict = {
-    description: 'An owner already has this id.',
-    headers: LIMIT_HEADERS,
-    content: {
-      'application/json': {
-        schema: {
-          allOf: [
-            { $ref: '#/components/schemas/Error' },
-            { properties: { status: { const: 409 }, code: { enum: ['OWNER_ID_TAKEN'] } } },
-          ],
-        },
-      },
-    },
-  };
+  document.components.responses.OwnerConflict = conflict('An owner already has this id.', 'OWNER_ID_TAKEN');
   document.paths['/owners'].post.responses['409'] = { $ref: '#/components/responses/OwnerConflict' };
 };
 
@@ -397,56 +365,14 @@ export const ownerVisitNotes: DraftEdit = (document) => {
     document.components.responses.NotFound.content['application/json'].schema.allOf[1].properties.code.enum.push(code);
   }
   const param = (name: string) => ({ name, in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } });
-  const collection = (name: string, schema: string, parameters: Json[]) => ({
-    parameters,
-    get: {
-      operationId: `list${name}s`,
-      tags: ['Owners'],
-      summary: `${name}s`,
-      description: `The ${name.toLowerCase()}s.`,
-      parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
-      responses: {
-        '200': ok('A page.', { type: 'array', items: { $ref: `#/components/schemas/${schema}` } }),
-        ...errors(...COMMON_ERRORS, '404'),
-      },
-    },
-    post: {
-      operationId: `add${name}`,
-      tags: ['Owners'],
-      summary: `Add a ${name.toLowerCase()}`,
-      description: 'Adds one.',
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-      },
-      responses: {
-        '201': ok('Added.', { $ref: `#/components/schemas/${schema}` }),
-        ...errors(...COMMON_ERRORS, '404'),
-      },
-    },
-  });
-  const item = (name: string, schema: string, parameters: Json[]) => ({
-    parameters,
-    get: {
-      operationId: `get${name}`,
-      tags: ['Owners'],
-      summary: `A ${name.toLowerCase()}`,
-      description: 'One.',
-      responses: { '200': ok('It.', { $ref: `#/components/schemas/${schema}` }), ...errors(...COMMON_ERRORS, '404') },
-    },
-    delete: {
-      operationId: `delete${name}`,
-      tags: ['Owners'],
-      summary: `Delete a ${name.toLowerCase()}`,
-      description: 'Removes one.',
-      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
-    },
-  });
   const [ownerId, visitId, noteId] = [param('ownerId'), param('visitId'), param('noteId')];
-  document.paths['/owners/{ownerId}/visits'] = collection('Visit', 'Visit', [ownerId]);
-  document.paths['/owners/{ownerId}/visits/{visitId}'] = item('Visit', 'Visit', [ownerId, visitId]);
-  document.paths['/owners/{ownerId}/visits/{visitId}/notes'] = collection('Note', 'Note', [ownerId, visitId]);
-  document.paths['/owners/{ownerId}/visits/{visitId}/notes/{noteId}'] = item('Note', 'Note', [
+  document.paths['/owners/{ownerId}/visits'] = subCollection('Owners', 'Visit', 'Visit', [ownerId]);
+  document.paths['/owners/{ownerId}/visits/{visitId}'] = subItem('Owners', 'Visit', 'Visit', [ownerId, visitId]);
+  document.paths['/owners/{ownerId}/visits/{visitId}/notes'] = subCollection('Owners', 'Note', 'Note', [
+    ownerId,
+    visitId,
+  ]);
+  document.paths['/owners/{ownerId}/visits/{visitId}/notes/{noteId}'] = subItem('Owners', 'Note', 'Note', [
     ownerId,
     visitId,
     noteId,
@@ -494,20 +420,7 @@ export const breeds: DraftEdit = (document) => {
     'BREED_NOT_FOUND',
   );
   const breed = { $ref: '#/components/schemas/Breed' };
-  const taken = {
-    description: 'A breed has this code.',
-    headers: LIMIT_HEADERS,
-    content: {
-      'application/json': {
-        schema: {
-          allOf: [
-            { $ref: '#/components/schemas/Error' },
-            { properties: { status: { const: 409 }, code: { enum: ['BREED_CODE_TAKEN'] } } },
-          ],
-        },
-      },
-    },
-  };
+  const taken = conflict('A breed has this code.', 'BREED_CODE_TAKEN');
   document.paths['/breeds'] = {
     get: {
       operationId: 'listBreeds',
