@@ -7,7 +7,7 @@
 
 import { replayChangeSets } from './change-replay.js';
 import type { ChangeSet, ListChanges } from './change-set.js';
-import type { DataSet, RecordKey } from './data-set.js';
+import { collectionNames, type DataSet, type RecordKey, recordsOf } from './data-set.js';
 
 export type EditMerge = {
   /** The edit, with the writes it did not touch applied. */
@@ -37,18 +37,11 @@ function sameJson(a: unknown, b: unknown): boolean {
  */
 export function removedNames(before: DataSet, after: DataSet, keyFieldOf: (list: string) => string): string[] {
   const names: string[] = [];
-  for (const [name, records] of Object.entries(before)) {
-    if (!Array.isArray(records) || name === 'apiKeys') continue;
+  for (const name of collectionNames(before)) {
     const keyField = keyFieldOf(name);
-    const kept = new Set(
-      (Array.isArray(after[name]) ? (after[name] as unknown[]) : []).map(
-        (record) => (record as Record<string, unknown>)[keyField],
-      ),
-    );
-    for (const record of records) {
-      const key = (record as Record<string, unknown>)[keyField];
-      if (!kept.has(key)) names.push(`${name} ${String(key)}`);
-    }
+    const kept = new Set(recordsOf(after, name).map((record) => record[keyField]));
+    for (const record of recordsOf(before, name))
+      if (!kept.has(record[keyField])) names.push(`${name} ${String(record[keyField])}`);
   }
   return names;
 }

@@ -67,6 +67,8 @@ export type JournaledState = {
   /** The data file as the mock last wrote or read it, and the change sets of the journal's records since. */
   readonly version: FileVersion;
   readonly since: readonly ChangeSet[];
+  /** The data as served: `version` with the change sets `since` applied. */
+  readonly live: DataSet;
   /** The version of the data file the mock last wrote or read. */
   readonly identity: FileIdentity | undefined;
   /**
@@ -255,6 +257,7 @@ export async function openJournaledFile(
         return await work({
           version: versions.current,
           since: [...unfolded.since(versions.current.journalSequence)],
+          live,
           identity: versions.identity,
           adopt: async (version, read, kept, data) => {
             const restart = unfolded.restartOver(version.journalSequence, kept);

@@ -4,10 +4,8 @@
 // same record: then the edit wins (hand-edit-merge.ts). The log says which were kept and which the
 // edit overrode. An edit that breaks the contract is not taken: the last good data is served, and
 // the file is not written over until an edit is taken (the journal keeps the writes meanwhile).
-
-import { replayChangeSets } from './change-replay.js';
 import { DataFileError, describeFaults, identityOfFile, placesOf, readDataFile } from './data-file-reader.js';
-import { FORMAT_COLLECTIONS, type KeyFields } from './data-set.js';
+import { type KeyFields, keyFieldsOf } from './data-set.js';
 import { mergeHandEdit, removedNames } from './hand-edit-merge.js';
 import type { JournaledFile } from './journaled-file.js';
 import { sameIdentity } from './worker-file-steps.js';
@@ -71,12 +69,10 @@ export function takeHandEdit(
         return;
       }
       const { data } = merge;
+      const knownKeyFields = keyFields ?? keyFieldsOf([]);
       const keyFieldOf = (list: string) =>
-        keyFields?.(list) ??
-        FORMAT_COLLECTIONS.find((collection) => collection.name === list)?.keyField ??
-        state.since.find((set) => set.lists[list])?.lists[list]?.keyField ??
-        'id';
-      const removed = removedNames(replayChangeSets(state.version.data, state.since), data, keyFieldOf);
+        knownKeyFields(list) ?? state.since.find((set) => set.lists[list])?.lists[list]?.keyField ?? 'id';
+      const removed = removedNames(state.live, data, keyFieldOf);
       const lines = [
         `The data file ${location} was edited: now serving it (${data.pets.length} pets, ${data.categories.length} categories, ${data.orders.length} orders, ${data.apiKeys.length} keys).`,
       ];
