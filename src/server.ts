@@ -110,13 +110,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const seedFixtures = await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys });
   let served = await prepareServedContract(await readServedContract(config), seedFixtures);
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
-  // Compiled when a data file is read (a start in memory or on Redis never pays for it), for the contract served.
+  // Compiled when data is first checked (a start in memory or on Redis never pays for it), once per
+  // contract: a watched edit's check is the one its hand edits use once it is served.
   let checker: { contract: Contract; check: DataSetChecker } | undefined;
-  const checkRecords = (data: DataSet) => {
-    if (checker?.contract !== served.contract)
-      checker = { contract: served.contract, check: createDataSetChecker(served.contract, controlContract) };
+  const checkAgainst = (contract: Contract, data: DataSet) => {
+    if (checker?.contract !== contract) checker = { contract, check: createDataSetChecker(contract, controlContract) };
     return checker.check(data);
   };
+  const checkRecords = (data: DataSet) => checkAgainst(served.contract, data);
   const startKeyFaults = startKeyLimitFaults(controlContract, config.start.keys ?? []);
   if (startKeyFaults.length > 0)
     throw new ConfigError(`${startKeyFaults.join('; ')}. Give limits within those bounds.`);
@@ -235,7 +236,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       ? watchServedContract(config, served.draft, async (read) => {
           const next = await prepareServedContract(read, seedFixtures);
           // The records already stored must hold under the edit, as at a start: else every read of them would be a 500.
-          const faults = store ? createDataSetChecker(next.contract, controlContract)(store.data) : [];
+          const faults = store ? checkAgainst(next.contract, store.data) : [];
           if (faults.length > 0)
             throw new Error(
               `the data served breaks it in ${placesOf(faults)}:\n${describeFaults(faults)}\n${adviceOnMissingFields(faults)}` +
