@@ -92,6 +92,33 @@ const pathPattern = (path: string) =>
     .map((segment) => (isParam(segment) ? '{}' : segment))
     .join('/');
 
+/** The names of a path's parameters, in order: "/pets/by-id/{petId}/photos" gives ["petId"]. */
+export function pathParams(path: string): string[] {
+  return segmentsOf(path).filter(isParam).map(paramName);
+}
+
+/**
+ * The resource whose item a longer path continues, and the parameter naming the item there:
+ * /pets/by-id/{petId}/vaccinate continues /pets/by-id/{petId}, a pet's. The longest item path wins.
+ */
+export function itemContinuedBy(
+  model: Pick<ResourceModel, 'resources'>,
+  path: string,
+): { resource: Resource; param: string } | undefined {
+  const segments = segmentsOf(path);
+  let found: { resource: Resource; param: string; depth: number } | undefined;
+  for (const resource of model.resources.values()) {
+    for (const item of resource.itemPaths) {
+      const depth = segmentsOf(item).length;
+      if (depth >= segments.length || (found && depth <= found.depth)) continue;
+      const prefix = segments.slice(0, depth);
+      if (pathPattern(`/${prefix.join('/')}`) === pathPattern(item))
+        found = { resource, param: paramName(prefix.at(-1) as string), depth };
+    }
+  }
+  return found && { resource: found.resource, param: found.param };
+}
+
 /** "pet" from {petId}; else the collection's name without its plural "s". */
 function nounOf(keyParam: string | undefined, name: string): string {
   const fromParam = keyParam?.replace(/_?id$/i, '');

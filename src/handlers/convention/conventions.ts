@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { HttpError } from '../../errors.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import type { ConventionShape, Resource } from '../../openapi/resource-model.js';
+import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
 import { describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
@@ -42,7 +42,7 @@ export type ParentLevel = { resource: Resource; param: string; missing: ReturnTy
 /** The parents up a sub-collection's path, nearest first (a note's visit, then the visit's owner). */
 export function parentLevels(deps: ContractContext, operation: OperationInfo, resource: Resource): ParentLevel[] {
   const levels: ParentLevel[] = [];
-  const params = new Set(operation.path.match(/\{[^}]+\}/g)?.map((param) => param.slice(1, -1)));
+  const params = new Set(pathParams(operation.path));
   for (let link = resource.parent; link?.resource !== undefined && params.has(link.param); ) {
     const parent = deps.resources.resources.get(link.resource);
     if (!parent || levels.some((level) => level.resource === parent)) break;

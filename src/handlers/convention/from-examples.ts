@@ -6,39 +6,11 @@
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { asObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
 import { type OperationInfo, operationPointer } from '../../openapi/load-contract.js';
-import type { Resource } from '../../openapi/resource-model.js';
+import { itemContinuedBy, type Resource } from '../../openapi/resource-model.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
 import { type ParentLevel, parentLevels, requireLevels } from './conventions.js';
 import { notFoundOf } from './record-answers.js';
 import { successAnswer } from './success-answer.js';
-
-const isParam = (segment: string | undefined) => segment !== undefined && /^\{[^}]+\}$/.test(segment);
-
-/**
- * The record an action's path names, where the operation answers 404 for one not there:
- * POST /pets/by-id/{petId}/vaccinate names a pet, by the longest item path its own path
- * continues.
- */
-function namedRecord(
-  deps: ContractContext,
-  operation: OperationInfo,
-): { resource: Resource; param: string } | undefined {
-  if (!operation.responses.has('404')) return undefined;
-  const segments = operation.path.split('/');
-  let found: { resource: Resource; param: string; depth: number } | undefined;
-  for (const resource of deps.resources.resources.values()) {
-    for (const item of resource.itemPaths) {
-      const parts = item.split('/');
-      if (parts.length >= segments.length || (found && parts.length <= found.depth)) continue;
-      const continued = parts.every((part, index) =>
-        isParam(part) ? isParam(segments[index]) : part === segments[index],
-      );
-      const param = segments[parts.length - 1];
-      if (continued && param !== undefined) found = { resource, param: param.slice(1, -1), depth: parts.length };
-    }
-  }
-  return found && { resource: found.resource, param: found.param };
-}
 
 /** `planned`, after a 404 when the record the path names is not there. */
 function requiringRecord(
@@ -86,7 +58,8 @@ function declaredExample(
 
 export function answerFromExamples(deps: ContractContext, operation: OperationInfo): PlannedAnswer {
   const planned = plannedFromExamples(deps, operation);
-  const named = namedRecord(deps, operation);
+  // The record an action's path names (POST /pets/by-id/{petId}/vaccinate: a pet), where the operation answers 404.
+  const named = operation.responses.has('404') ? itemContinuedBy(deps.resources, operation.path) : undefined;
   return named ? requiringRecord(deps, operation, named, planned) : planned;
 }
 
