@@ -2,6 +2,7 @@
 // first: each enum value, each optional field present and absent, lengths and numbers at their
 // bounds. References to resources (a pet's categoryId) take the ids of data the suite made.
 import fc from 'fast-check';
+import { textsMatching } from '../../src/fixtures/pattern-writer.js';
 import { formattedValues } from './formats.js';
 import { type JsonSchema, MAX_SAFE, requiredInRequest, schemaOf, writablePropertiesOf } from './json-schema.js';
 
@@ -71,10 +72,7 @@ function strings(schema: JsonSchema): Generated<string> {
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? min + MAX_RANDOM_LENGTH;
   if (schema.pattern !== undefined) {
-    // With the u flag, as Ajv reads a contract's patterns (\p{Lu} is a class, not "p{Lu}").
-    const arbitrary = fc
-      .stringMatching(new RegExp(schema.pattern, 'u'))
-      .filter((text) => [...text].length >= min && [...text].length <= max);
+    const arbitrary = textsMatching(schema.pattern, min, max);
     // One text of the pattern as its edge: an object's first edge holds every required field.
     return { arbitrary, edges: sampleOf(arbitrary) };
   }

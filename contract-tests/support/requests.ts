@@ -1,6 +1,7 @@
 // A fixed valid request built from the contract's schemas, for the checks that need one
 // request per operation (generated ones are in generation/).
 import fc from 'fast-check';
+import { textsMatching } from '../../src/fixtures/pattern-writer.js';
 import { formattedSample } from '../generation/formats.js';
 import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/json-schema.js';
 
@@ -58,9 +59,7 @@ function ofPattern(pattern: string, text: string, schema: Schema): string | unde
   if (matcher.test(text)) return text;
   const [min, max] = [schema.minLength ?? 0, schema.maxLength ?? Number.POSITIVE_INFINITY];
   try {
-    const drawn = fc
-      .stringMatching(matcher)
-      .filter((candidate) => [...candidate].length >= min && [...candidate].length <= max);
+    const drawn = textsMatching(pattern, min, max);
     const seen = drawnOf.get(pattern) ?? new Set<string>();
     drawnOf.set(pattern, seen);
     const samples = fc.sample(drawn, { numRuns: 20 });
