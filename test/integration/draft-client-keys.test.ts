@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { breeds, type DraftEdit, ownerIdsByClient, owners, writeDraft } from '../support/drafts.js';
-import { DEMO_KEY, errorShape, startTestMock, type TestMock } from '../support/mock.js';
+import { DEMO_KEY, errorShape, startTestMock, type TestMock, useTestMock } from '../support/mock.js';
 
 let mock: TestMock;
 
@@ -58,26 +58,22 @@ describe('a create whose body may send the id of a numbered record', () => {
 });
 
 describe('a create that answers 200 and declares no Location', () => {
+  const answersOk: DraftEdit = (document) => {
+    const responses = document.paths['/owners'].post.responses;
+    responses['200'] = { ...responses['201'], headers: { ...responses['201'].headers } };
+    delete responses['200'].headers.Location;
+    delete responses['201'];
+  };
+  const served = useTestMock(async () => ({ contract: await writeDraft(owners, answersOk), lintContract: false }));
+
   it('answers the record without a Location header', async () => {
-    const answersOk: DraftEdit = (document) => {
-      const responses = document.paths['/owners'].post.responses;
-      responses['200'] = { ...responses['201'], headers: { ...responses['201'].headers } };
-      delete responses['200'].headers.Location;
-      delete responses['201'];
-    };
-    const served = await startTestMock({ contract: await writeDraft(owners, answersOk), lintContract: false });
-    try {
-      const made = await served.http
-        .post('/v1/owners')
-        .set('X-API-Key', DEMO_KEY)
-        .send({ name: 'Ok', email: 'o@example.com' });
-      expect(made.status).toBe(200);
-      expect(made.body).toMatchObject({ id: 13, name: 'Ok' });
-      expect(made.headers.location).toBeUndefined();
-    } finally {
-      await served.server.close();
-    }
-    expect(served.contractBugs()).toEqual([]);
+    const made = await served.http
+      .post('/v1/owners')
+      .set('X-API-Key', DEMO_KEY)
+      .send({ name: 'Ok', email: 'o@example.com' });
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ id: 13, name: 'Ok' });
+    expect(made.headers.location).toBeUndefined();
   });
 });
 
@@ -134,22 +130,18 @@ describe('a collection the contract makes numbered, its records stored before', 
 });
 
 describe('a resource named by a code the client chooses: {breedCode}', () => {
+  const served = useTestMock(async () => ({ contract: await writeDraft(breeds), lintContract: false }));
+
   it('stores it under its code, reads it there, and refuses the code twice', async () => {
-    const served = await startTestMock({ contract: await writeDraft(breeds), lintContract: false });
-    try {
-      const send = (body: object) => served.http.post('/v1/breeds').set('X-API-Key', DEMO_KEY).send(body);
-      const made = await send({ code: 'ABC', label: 'Abyssinian' });
-      expect(made.status).toBe(201);
-      expect(made.body).toEqual({ code: 'ABC', label: 'Abyssinian' });
-      expect(made.headers.location).toBe('/v1/breeds/ABC');
-      expect((await served.http.get('/v1/breeds/ABC').set('X-API-Key', DEMO_KEY)).body).toEqual(made.body);
-      const again = await send({ code: 'ABC', label: 'Another' });
-      expect(again.body).toEqual(errorShape(409, 'BREED_CODE_TAKEN'));
-      const missing = await served.http.get('/v1/breeds/ZZZ').set('X-API-Key', DEMO_KEY);
-      expect(missing.body).toMatchObject({ code: 'BREED_NOT_FOUND', message: expect.stringContaining('"ZZZ"') });
-    } finally {
-      await served.server.close();
-    }
-    expect(served.contractBugs()).toEqual([]);
+    const send = (body: object) => served.http.post('/v1/breeds').set('X-API-Key', DEMO_KEY).send(body);
+    const made = await send({ code: 'ABC', label: 'Abyssinian' });
+    expect(made.status).toBe(201);
+    expect(made.body).toEqual({ code: 'ABC', label: 'Abyssinian' });
+    expect(made.headers.location).toBe('/v1/breeds/ABC');
+    expect((await served.http.get('/v1/breeds/ABC').set('X-API-Key', DEMO_KEY)).body).toEqual(made.body);
+    const again = await send({ code: 'ABC', label: 'Another' });
+    expect(again.body).toEqual(errorShape(409, 'BREED_CODE_TAKEN'));
+    const missing = await served.http.get('/v1/breeds/ZZZ').set('X-API-Key', DEMO_KEY);
+    expect(missing.body).toMatchObject({ code: 'BREED_NOT_FOUND', message: expect.stringContaining('"ZZZ"') });
   });
 });

@@ -15,7 +15,7 @@ import {
   petVaccinate,
   writeDraft,
 } from '../support/drafts.js';
-import { DEMO_KEY, startTestMock } from '../support/mock.js';
+import { DEMO_KEY, startTestMock, useTestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 let draft: string;
@@ -203,100 +203,75 @@ describe('a draft that leaves out an answer the convention needs', () => {
   });
 });
 
-describe('a sub-collection two levels down', () => {
-  it("answers a note only under its own visit of its own owner: any other owner's path is 404", async () => {
-    const mock = await startTestMock({
-      data: ':memory:',
-      contract: await writeDraft(owners, ownerVisitNotes),
-      lintContract: false,
-    });
-    try {
-      const visit = await mock.http.post('/v1/owners/1/visits').set(KEY).send({ reason: 'Checkup' });
-      expect(visit.status).toBe(201);
-      const notes = `/v1/owners/1/visits/${visit.body.id}/notes`;
-      const note = await mock.http.post(notes).set(KEY).send({ text: 'Fine.' });
-      expect(note.status).toBe(201);
-      expect((await mock.http.get(notes).set(KEY)).body).toEqual([note.body]);
-      expect((await mock.http.get(`${notes}/${note.body.id}`).set(KEY)).body).toEqual(note.body);
-
-      const elsewhere = `/v1/owners/2/visits/${visit.body.id}/notes`;
-      for (const answer of [
-        await mock.http.get(elsewhere).set(KEY),
-        await mock.http.post(elsewhere).set(KEY).send({ text: 'Not here.' }),
-        await mock.http.get(`${elsewhere}/${note.body.id}`).set(KEY),
-        await mock.http.delete(`${elsewhere}/${note.body.id}`).set(KEY),
-      ]) {
-        expect(answer.status).toBe(404);
-        expect(answer.body.code).toBe('VISIT_NOT_FOUND');
-      }
-      expect((await mock.http.get(`${notes}/${note.body.id}`).set(KEY)).status).toBe(200);
-    } finally {
-      await mock.server.close();
-    }
-  });
-});
-
-describe('an action on a record, answered from its contract', () => {
-  it('answers 404 with the code of a pet for a pet not there, and its success for one that is', async () => {
-    const mock = await startTestMock({
-      data: ':memory:',
-      contract: await writeDraft(petVaccinate),
-      lintContract: false,
-    });
-    try {
-      expect((await mock.http.post('/v1/pets/by-id/1/vaccinate').set(KEY)).status).toBe(204);
-      const missing = await mock.http.post('/v1/pets/by-id/99999/vaccinate').set(KEY);
-      expect(missing.status).toBe(404);
-      expect(missing.body).toMatchObject({ code: 'PET_NOT_FOUND', status: 404 });
-      const operations = (await mock.http.get('/__mock/operations')).body.operations;
-      expect(operations).toContainEqual(
-        expect.objectContaining({
-          operationId: 'vaccinatePet',
-          how: expect.stringMatching(/404 when no pet has the petId/),
-        }),
-      );
-    } finally {
-      await mock.server.close();
-    }
-    expect(mock.contractBugs()).toEqual([]);
-  });
-});
-
-describe('an action on a record two levels down', () => {
-  it('answers 404 for a visit named under an owner it is not of', async () => {
-    const cancel: DraftEdit = (document) => {
-      document.paths['/owners/{ownerId}/visits/{visitId}/cancel'] = {
-        parameters: document.paths['/owners/{ownerId}/visits/{visitId}'].parameters,
-        post: {
-          operationId: 'cancelVisit',
-          tags: ['Owners'],
-          summary: 'Cancel a visit',
-          description: 'Cancels it.',
-          responses: {
-            '204': {
-              description: 'Cancelled.',
-              headers: document.paths['/owners/{ownerId}/visits'].get.responses['200'].headers,
-            },
-            '404': { $ref: '#/components/responses/NotFound' },
-          },
+/** With owners' visits: an action on a visit, answered from its contract. */
+const cancelVisit: DraftEdit = (document) => {
+  document.paths['/owners/{ownerId}/visits/{visitId}/cancel'] = {
+    parameters: document.paths['/owners/{ownerId}/visits/{visitId}'].parameters,
+    post: {
+      operationId: 'cancelVisit',
+      tags: ['Owners'],
+      summary: 'Cancel a visit',
+      description: 'Cancels it.',
+      responses: {
+        '204': {
+          description: 'Cancelled.',
+          headers: document.paths['/owners/{ownerId}/visits'].get.responses['200'].headers,
         },
-      };
-    };
-    const mock = await startTestMock({
-      data: ':memory:',
-      contract: await writeDraft(owners, ownerVisitNotes, cancel),
-      lintContract: false,
-    });
-    try {
-      const visit = await mock.http.post('/v1/owners/1/visits').set(KEY).send({ reason: 'Checkup' });
-      expect((await mock.http.post(`/v1/owners/1/visits/${visit.body.id}/cancel`).set(KEY)).status).toBe(204);
-      const elsewhere = await mock.http.post(`/v1/owners/2/visits/${visit.body.id}/cancel`).set(KEY);
-      expect(elsewhere.status).toBe(404);
-      expect(elsewhere.body.code).toBe('VISIT_NOT_FOUND');
-      expect((await mock.http.post(`/v1/owners/99999/visits/${visit.body.id}/cancel`).set(KEY)).status).toBe(404);
-    } finally {
-      await mock.server.close();
+        '404': { $ref: '#/components/responses/NotFound' },
+      },
+    },
+  };
+};
+
+describe('records named by a path of parents, and actions on them', () => {
+  const mock = useTestMock(async () => ({
+    data: ':memory:',
+    contract: await writeDraft(owners, ownerVisitNotes, cancelVisit, petVaccinate),
+    lintContract: false,
+  }));
+
+  it("answers a note only under its own visit of its own owner: any other owner's path is 404", async () => {
+    const visit = await mock.http.post('/v1/owners/1/visits').set(KEY).send({ reason: 'Checkup' });
+    expect(visit.status).toBe(201);
+    const notes = `/v1/owners/1/visits/${visit.body.id}/notes`;
+    const note = await mock.http.post(notes).set(KEY).send({ text: 'Fine.' });
+    expect(note.status).toBe(201);
+    expect((await mock.http.get(notes).set(KEY)).body).toEqual([note.body]);
+    expect((await mock.http.get(`${notes}/${note.body.id}`).set(KEY)).body).toEqual(note.body);
+
+    const elsewhere = `/v1/owners/2/visits/${visit.body.id}/notes`;
+    for (const answer of [
+      await mock.http.get(elsewhere).set(KEY),
+      await mock.http.post(elsewhere).set(KEY).send({ text: 'Not here.' }),
+      await mock.http.get(`${elsewhere}/${note.body.id}`).set(KEY),
+      await mock.http.delete(`${elsewhere}/${note.body.id}`).set(KEY),
+    ]) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.code).toBe('VISIT_NOT_FOUND');
     }
-    expect(mock.contractBugs()).toEqual([]);
+    expect((await mock.http.get(`${notes}/${note.body.id}`).set(KEY)).status).toBe(200);
+  });
+
+  it('answers an action on a pet not there with 404 and the code of a pet, and its success for one that is', async () => {
+    expect((await mock.http.post('/v1/pets/by-id/1/vaccinate').set(KEY)).status).toBe(204);
+    const missing = await mock.http.post('/v1/pets/by-id/99999/vaccinate').set(KEY);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'PET_NOT_FOUND', status: 404 });
+    const operations = (await mock.http.get('/__mock/operations')).body.operations;
+    expect(operations).toContainEqual(
+      expect.objectContaining({
+        operationId: 'vaccinatePet',
+        how: expect.stringMatching(/404 when no pet has the petId/),
+      }),
+    );
+  });
+
+  it('answers an action on a visit named under an owner it is not of with 404', async () => {
+    const visit = await mock.http.post('/v1/owners/1/visits').set(KEY).send({ reason: 'Checkup' });
+    expect((await mock.http.post(`/v1/owners/1/visits/${visit.body.id}/cancel`).set(KEY)).status).toBe(204);
+    const elsewhere = await mock.http.post(`/v1/owners/2/visits/${visit.body.id}/cancel`).set(KEY);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.code).toBe('VISIT_NOT_FOUND');
+    expect((await mock.http.post(`/v1/owners/99999/visits/${visit.body.id}/cancel`).set(KEY)).status).toBe(404);
   });
 });

@@ -1,18 +1,10 @@
 // A draft field that may be null: a null sent is stored and answered where the schema allows it,
 // and a merge (RFC 7396) that sends null removes the field, at the top of the record as below.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { ownerCityNullable, owners, writeDraft } from '../support/drafts.js';
-import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
+import { DEMO_KEY, useTestMock } from '../support/mock.js';
 
-let mock: TestMock;
-beforeAll(async () => {
-  mock = await startTestMock({ contract: await writeDraft(owners, ownerCityNullable), lintContract: false });
-});
-afterAll(async () => {
-  const bugs = mock.contractBugs();
-  await mock.server.close();
-  expect(bugs).toEqual([]);
-});
+const mock = useTestMock(async () => ({ contract: await writeDraft(owners, ownerCityNullable), lintContract: false }));
 
 const send = (method: 'post' | 'put' | 'patch', path: string, body: object) =>
   mock.http[method](`/v1${path}`).set('X-API-Key', DEMO_KEY).send(body);

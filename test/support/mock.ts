@@ -64,13 +64,17 @@ async function resetTestMock(mock: TestMock): Promise<void> {
  * broke the contract. `all`: one mock for every test; `reset`: one mock, brought back to its
  * start before each test (POST /__mock/reset, scopes dropped), as a fresh one would be without
  * its start's cost; `each`: a new mock for each test, for tests of the start itself. Its fields
- * read the current mock.
+ * read the current mock. Options that need work first (a draft written to its files) may be given
+ * as a function.
  */
-export function useTestMock(options: MockServerOptions = {}, scope: 'all' | 'reset' | 'each' = 'all'): TestMock {
+export function useTestMock(
+  options: MockServerOptions | (() => Promise<MockServerOptions>) = {},
+  scope: 'all' | 'reset' | 'each' = 'all',
+): TestMock {
   let current: TestMock | undefined;
   const [before, after] = scope === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll];
   before(async () => {
-    current = await startTestMock(options);
+    current = await startTestMock(typeof options === 'function' ? await options() : options);
   });
   if (scope === 'reset')
     beforeEach(async () => {
