@@ -19,13 +19,12 @@ export type RequestDecision =
   | { allowed: false; reason: 'storm'; stormId: string; retryAfterSeconds: number }
   | { allowed: false; reason: 'unavailable'; faultId: string; retryAfterSeconds: number };
 
+/** What a request brings to its decision; the state holds the rest (the key's counters, the storms). */
 export type DecisionInput = {
   key: string;
   operationId: string | undefined;
-  counters: KeyCounters | undefined;
   limits: PlanLimits;
   ban: BanPolicy;
-  storms: readonly Storm[];
   nowMs: number;
 };
 
@@ -39,9 +38,15 @@ export type DecisionOutput = {
   fault?: AnswerFault;
 };
 
-export function decideRequest(input: DecisionInput): DecisionOutput {
+// The state's part comes as arguments, not spread into a copy of the input: a spread copy of the
+// input cost more than the whole decision, on every request.
+export function decideRequest(
+  input: DecisionInput,
+  previous: KeyCounters | undefined,
+  currentStorms: readonly Storm[],
+): DecisionOutput {
   const { nowMs, limits } = input;
-  const counters = currentCounters(input.counters, nowMs);
+  const counters = currentCounters(previous, nowMs);
   // A banned key is refused by the policy itself, before any storm counts the request.
   if (counters.bannedUntilMs !== undefined)
     return { ...evaluateCurrent(counters, limits, nowMs, input.ban), storms: [] };
@@ -51,7 +56,7 @@ export function decideRequest(input: DecisionInput): DecisionOutput {
   const storms: Storm[] = [];
   let refusal: RequestDecision | undefined;
   let fault: AnswerFault | undefined;
-  for (const storm of input.storms) {
+  for (const storm of currentStorms) {
     if (!stormCovers(storm, input.key, input.operationId, nowMs)) continue;
     const outcome = applyStorm(storm, nowMs);
     storms.push(outcome.storm);

@@ -23,7 +23,7 @@ export function createInMemoryLimitState(): LimitState {
   return {
     async decide(input) {
       const subject = keySubject(input.key);
-      const outcome = decideRequest({ ...input, counters: counters.get(subject), storms: currentStorms() });
+      const outcome = decideRequest(input, counters.get(subject), currentStorms());
       counters.set(subject, outcome.counters);
       for (const storm of outcome.storms) putStorm(storm);
       return outcome;

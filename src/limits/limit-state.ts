@@ -33,12 +33,9 @@ export class DecisionInputsChangedError extends StateUnavailableError {
   }
 }
 
-/** A decision's input without what the state holds: the key's counters and the storms. */
-export type DecideInput = Omit<DecisionInput, 'counters' | 'storms'>;
-
 export type LimitState = {
   /** Decides a key's request on its stored counters and the storms (decideRequest), and stores the outcome. */
-  decide(input: DecideInput): Promise<DecisionOutput>;
+  decide(input: DecisionInput): Promise<DecisionOutput>;
   /** Counts a request without a valid key against `subject` (countAnonymousRequest), and stores it. */
   countAnonymous(subject: string, limits: PlanLimits, nowMs: number): Promise<RateLimitHeaders>;
   /** A subject's counters as stored: currentCounters rolls them forward to now. */

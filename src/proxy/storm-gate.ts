@@ -8,13 +8,8 @@
 import type { Request, RequestHandler } from 'express';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
-import type { DecisionOutput } from '../limits/decide-request.js';
-import {
-  addressSubject,
-  type DecideInput,
-  DecisionInputsChangedError,
-  type LimitState,
-} from '../limits/limit-state.js';
+import type { DecisionInput, DecisionOutput } from '../limits/decide-request.js';
+import { addressSubject, DecisionInputsChangedError, type LimitState } from '../limits/limit-state.js';
 import { PLAN_LIMITS } from '../limits/plans.js';
 import { formatRetryAfter, type RateLimitSettings } from '../limits/rate-limit-headers.js';
 import { recordWhenAnswered, unavailableError } from '../limits/rate-limit-middleware.js';
@@ -36,7 +31,7 @@ export type StormGateDependencies = {
 };
 
 /** The decision, made again on what now holds when the state caught up with a change of its inputs. */
-async function decideAfresh(state: LimitState, input: DecideInput): Promise<DecisionOutput> {
+async function decideAfresh(state: LimitState, input: DecisionInput): Promise<DecisionOutput> {
   for (let runs = 1; ; runs += 1) {
     try {
       return await state.decide(input);

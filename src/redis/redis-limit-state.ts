@@ -398,7 +398,7 @@ export function createRedisLimitState(
         keySubject(input.key),
         input.nowMs,
         (previous, list) => {
-          const outcome = decideRequest({ ...input, counters: previous, storms: list });
+          const outcome = decideRequest(input, previous, list);
           return { result: outcome, counters: outcome.counters, changedStorms: outcome.storms };
         },
         basis,
