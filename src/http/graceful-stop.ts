@@ -7,6 +7,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpError } from '../errors.js';
+import { afterAnswer } from './after-answer.js';
 import { AnswersUnderWay } from './answers-under-way.js';
 import { endStalledAnswers } from './broken-answers.js';
 
@@ -44,10 +45,8 @@ export function createGracefulStop(app: RequestListener): GracefulStop {
   // Connections that never carried a request (a client's spare one, opened ahead of need, as
   // undici does after an abort): Node counts them neither idle nor busy, and a stop waited on them.
   const unused = new Set<Socket>();
-  // One function for every answer, not a closure each: 'close' comes once per answer.
-  function answered(this: ServerResponse): void {
-    underWay.remove(this);
-  }
+  // One function for every answer, not a closure each.
+  const answered = (res: ServerResponse) => underWay.remove(res);
   return {
     onConnection(socket) {
       unused.add(socket);
@@ -63,7 +62,7 @@ export function createGracefulStop(app: RequestListener): GracefulStop {
       }
       unused.delete(req.socket);
       underWay.add(res);
-      res.on('close', answered);
+      afterAnswer(res, answered);
       app(req, res);
     },
     get answering() {

@@ -4,6 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
+import { afterAnswer } from '../http/after-answer.js';
 import { breakAnswer } from '../http/broken-answers.js';
 import type { DecisionOutput, RequestDecision } from './decide-request.js';
 import type { LimitState } from './limit-state.js';
@@ -71,7 +72,7 @@ export type RecordedDecision = {
   operationId: string | undefined;
   decision: RequestDecision;
   /** A fault that breaks the answer (its kind goes in the record). */
-  fault?: DecisionOutput['fault'];
+  fault: DecisionOutput['fault'] | undefined;
   onRecordFailure: (error: unknown) => void;
 };
 
@@ -93,16 +94,17 @@ export function recordWhenAnswered(req: Request, res: Response, recording: Recor
     if (operationId !== undefined) recorded.operationId = operationId;
     if (typeof res.locals.errorCode === 'string') recorded.code = res.locals.errorCode;
     if (!decision.allowed) recorded.retryAfterSeconds = decision.retryAfterSeconds;
-    const retryAtMs = retryAtOf(res.getHeader('Retry-After'), recording.nowMs);
-    if (retryAtMs !== undefined && (res.statusCode === 429 || res.statusCode === 403)) recorded.retryAtMs = retryAtMs;
+    if (res.statusCode === 429 || res.statusCode === 403) {
+      const retryAtMs = retryAtOf(res.getHeader('Retry-After'), recording.nowMs);
+      if (retryAtMs !== undefined) recorded.retryAtMs = retryAtMs;
+    }
     if (!decision.allowed && decision.reason === 'storm') recorded.storm = true;
     if (!decision.allowed && decision.reason === 'unavailable') recorded.fault = 'unavailable';
     if (fault) recorded.fault = fault.kind;
     // The answer has gone: a record that cannot be written is reported, not answered.
     recording.state.recordRequest(recording.key, recorded).catch(recording.onRecordFailure);
   };
-  // 'close' comes once after every answer, finished or broken (Node emits it after 'finish' too).
-  res.on('close', record);
+  afterAnswer(res, record);
 }
 
 export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestHandler {
@@ -130,7 +132,7 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
       nowMs,
       operationId,
       decision,
-      ...(fault ? { fault } : {}),
+      fault,
       onRecordFailure: deps.onRecordFailure,
     });
     if (!decision.allowed) {

@@ -81,7 +81,7 @@ export function createStormGate(deps: StormGateDependencies): RequestHandler {
       nowMs,
       operationId,
       decision,
-      ...(fault ? { fault } : {}),
+      fault,
       onRecordFailure: deps.onRecordFailure,
     });
     if (decision.allowed) {
