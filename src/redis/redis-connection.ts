@@ -31,7 +31,9 @@ export async function execAll(transaction: ChainableCommander): Promise<unknown[
   });
 }
 
-type ScriptCommand = (...keysThenArgs: string[]) => Promise<unknown>;
+// The keys and arguments go as one array (ioredis flattens it into the command): spread into the
+// call, a data set's tens of thousands of records overflowed the stack.
+type ScriptCommand = (numberOfKeys: string, keysThenArgs: readonly string[]) => Promise<unknown>;
 
 // Every script, defined on each connection as it is made, before its first command: a command
 // defined later is missing from an auto-pipeline already under way in the same turn, which
@@ -56,7 +58,7 @@ export function defineScript(name: string, lua: string) {
   return (connection: RedisConnection, keys: readonly string[], args: readonly string[]): Promise<unknown> => {
     const command = (connection.client as Redis & Record<string, ScriptCommand | undefined>)[name];
     if (!command) throw new Error(`The script ${name} was registered after the Redis connection was made.`);
-    return command.call(connection.client, String(keys.length), ...keys, ...args);
+    return command.call(connection.client, String(keys.length), keys.concat(args));
   };
 }
 

@@ -70,6 +70,22 @@ describe('the Redis DataStore, shared by two processes', () => {
     expect(await one.read((view) => view.get(PETS, pet.id as RecordKey))).toBeUndefined();
   });
 
+  it('writes and reads a data set of 100,000 pets: no step depends on the stack', async () => {
+    const many = 100_000;
+    const pets = Array.from({ length: many / 20 }, (_, round) =>
+      fixtures.pets.map((pet, index) => ({ ...pet, id: round * 20 + index + 1 })),
+    ).flat();
+    const big = { ...fixtures, pets, nextId: { ...fixtures.nextId, pet: many + 1 } };
+    prefixCount += 1;
+    const prefix = `test${prefixCount}:`;
+    const connection = await connectRedis(redis.url);
+    connections.push(connection);
+    expect(await writeDataSet(connection, prefix, big, keyFieldOf, true)).toBe(true);
+    const store = createRedisDataStore(connection, prefix, { keyFieldOf, dataWhenEmpty: async () => undefined });
+    const lastPage = await store.read((view) => view.list(PETS, { offset: many - 2, limit: 5 }));
+    expect(lastPage).toEqual({ items: pets.slice(-2), total: many });
+  });
+
   it('gives unique ids to pets made at once through both', async () => {
     const [one, two] = await twoProcesses();
     const made = await Promise.all(
