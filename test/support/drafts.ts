@@ -469,6 +469,31 @@ export const categoryIcon: DraftEdit = (document) => {
   schema.required.push('icon');
 };
 
+/**
+ * listOwners paged by number, as Spring Data answers: `page` (from 1) and `size` in the query, an
+ * envelope of the page's owners with its number, size and the totals; no Link, no X-Total-Count.
+ */
+export const ownersPagedByNumber: DraftEdit = (document) => {
+  const list = document.paths['/owners'].get;
+  list.parameters = [
+    ...list.parameters.filter((parameter: Json) => !String(parameter.$ref ?? '').match(/Limit|Offset/)),
+    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+    { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
+  ];
+  list.responses['200'] = ok('A page of owners.', {
+    type: 'object',
+    required: ['content', 'page', 'size', 'totalElements', 'totalPages'],
+    additionalProperties: false,
+    properties: {
+      content: { type: 'array', items: { $ref: '#/components/schemas/Owner' } },
+      page: { type: 'integer', minimum: 1 },
+      size: { type: 'integer', minimum: 1 },
+      totalElements: { type: 'integer', minimum: 0 },
+      totalPages: { type: 'integer', minimum: 0 },
+    },
+  });
+};
+
 /** Every change above at once (and `more`): the draft the tests of drafts serve and check. */
 export function writeFullDraft(...more: DraftEdit[]): Promise<string> {
   return writeDraft(petTags, reservedStatus, petPhotos, owners, storeStats, noCategoryDelete, ...more);

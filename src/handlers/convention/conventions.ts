@@ -9,32 +9,17 @@ import type { Request, Response } from 'express';
 import { HttpError } from '../../errors.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
-import { describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
-import { sendPage } from '../pagination.js';
-import { describeFilters, queryParameters, requestFilter } from './list-filter.js';
+import { createPageLinks, type PageQuery, pageUrls } from '../pagination.js';
+import { type ListEnvelope, listEnvelope } from './list-envelope.js';
+import { describeFilters, requestFilter } from './list-filter.js';
+import { listPaging, type PageFacts } from './list-paging.js';
 import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-answers.js';
 import { createInputFields } from './record-fields.js';
 import { createServerFields } from './server-fields.js';
 import { successAnswer } from './success-answer.js';
-
-/** The page a request asks for, with the contract's default page size. */
-function pageParameters(deps: ContractContext, operation: OperationInfo) {
-  const declared = new Map(
-    queryParameters(deps.contract, operation).map((parameter) => [String(parameter.name), parameter]),
-  );
-  const limit = declared.get('limit');
-  const defaultLimit = Number(resolveSchema(deps.contract.document, limit?.schema).default ?? 20);
-  return {
-    paged: limit !== undefined,
-    page: (req: Request) => ({
-      limit: limit === undefined ? Number.MAX_SAFE_INTEGER : Number(req.query.limit ?? defaultLimit),
-      offset: Number(req.query.offset ?? 0),
-    }),
-  };
-}
 
 /** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
 export type ParentLevel = { resource: Resource; param: string; missing: ReturnType<typeof notFoundOf> };
@@ -79,17 +64,28 @@ function parentScope(deps: ContractContext, operation: OperationInfo, resource: 
   };
 }
 
-/** An envelope's fields for a list answered as an object: its one array, and a count if it has one. */
-function envelopeOf(deps: ContractContext, schema: unknown): { items: string; total?: string } | undefined {
-  const resolved = resolveSchema(deps.contract.document, schema);
-  if (schemaType(resolved) !== 'object') return undefined;
-  const shape = describeObjectSchema(deps.contract.document, resolved);
-  const items = [...shape.properties].find(([, property]) => schemaType(property) === 'array')?.[0];
-  if (items === undefined) return undefined;
-  const total = [...shape.properties].find(
-    ([name, property]) => /^(total|count|totalCount|total_count)$/.test(name) && schemaType(property) === 'integer',
-  )?.[0];
-  return { items, ...(total ? { total } : {}) };
+function describeEnvelope(envelope: ListEnvelope): string {
+  const filled = envelope.filled.length > 0 ? ` with ${envelope.filled.join(', ')}` : '';
+  const missing =
+    envelope.unknownRequired.length > 0
+      ? ` (cannot fill ${envelope.unknownRequired.join(', ')}, which it requires: name it as a total, page or size is named, or make it optional)`
+      : '';
+  return `an object: the records in ${envelope.items}${filled}${missing}`;
+}
+
+/** The URL of the next or the previous page of a request's list, if there is one. */
+function anotherPageUrl(
+  req: Request,
+  paging: PageQuery,
+  facts: PageFacts,
+  absolute: boolean,
+): (page: 'next' | 'previous') => string | undefined {
+  return (page) => {
+    if (page === 'next' ? !facts.hasNext : !facts.hasPrevious) return undefined;
+    const offset = page === 'next' ? facts.offset + facts.size : Math.max(0, facts.offset - facts.size);
+    const url = pageUrls(req, paging)(offset, facts.size);
+    return absolute ? `${req.protocol}://${req.get('host') ?? 'localhost'}${url}` : url;
+  };
 }
 
 export function answerByConvention(
@@ -125,14 +121,13 @@ export function answerByConvention(
 
   switch (shape.kind) {
     case 'list': {
-      const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape);
-      const paging = pageParameters(deps, operation);
-      const envelope = envelopeOf(deps, answer.schema);
+      const paging = listPaging(deps.contract, operation);
+      const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape, paging.parameters);
+      const envelope = listEnvelope(deps.contract.document, answer.schema);
       // The page's headers as the answer declares them: a draft's list may declare neither.
-      const pageHeaders = {
-        totalCount: answer.declares('X-Total-Count'),
-        link: paging.paged && answer.declares('Link'),
-      };
+      const totalCountHeader = answer.declares('X-Total-Count');
+      const linkHeader = paging.parameters.size > 0 && answer.declares('Link');
+      const pageLinks = createPageLinks(paging);
       const filters = rules.map((rule) =>
         rule.match === 'equals' && rule.field === rule.parameter
           ? rule.parameter
@@ -142,25 +137,30 @@ export function answerByConvention(
         how:
           `lists ${resource.name}${under}` +
           (filters.length > 0 ? `, filtered by ${filters.join(', ')}` : '') +
-          (paging.paged ? ', paged by limit and offset' : '') +
+          paging.described +
+          (envelope ? `; answers in ${describeEnvelope(envelope)}` : '') +
           (ignored.length > 0 ? `; ignores ${ignored.join(', ')} (no field of that name)` : ''),
         make: (world) => async (req, res) => {
           const parentKey = scope?.keyOf(req);
           const inScope =
             scope && parentKey !== undefined ? (record: StoredRecord) => record[scope.field] === parentKey : undefined;
           const matches = requestFilter(rules, req, inScope);
-          const page = await world.data.read(async (view) => {
+          const asked = paging.page(req);
+          const { items: records, total } = await world.data.read(async (view) => {
             if (scope && parentKey !== undefined) await scope.require(view, req);
-            return view.list(collection, paging.page(req), matches);
+            return view.list(collection, asked, matches);
           });
-          const items = page.items.map(project);
+          const items = records.map(project);
           res.status(answer.status);
-          if (envelope) {
-            if (pageHeaders.totalCount) res.setHeader('X-Total-Count', String(page.total));
-            res.json({ [envelope.items]: items, ...(envelope.total ? { [envelope.total]: page.total } : {}) });
-          } else {
-            sendPage(req, res, { items, total: page.total }, pageHeaders);
+          if (totalCountHeader) res.setHeader('X-Total-Count', String(total));
+          if (linkHeader) res.setHeader('Link', pageLinks(req, asked, total));
+          if (!envelope) {
+            res.json(items);
+            return;
           }
+          const facts = paging.facts(asked, total, items.length);
+          const urlOf = anotherPageUrl(req, paging, facts, envelope.absoluteUrls);
+          res.json(envelope.body(items, facts, urlOf));
         },
       };
     }

@@ -2,7 +2,7 @@
 // named as a property keeps the records holding that value (any of them, for an array of
 // values); its `x-filter` may say otherwise: { field, match: equals | contains | from | before }
 // ("contains" compares text without case; "from" is inclusive and "before" exclusive, so that
-// ranges tile). The page's own parameters, limit and offset, are not filters.
+// ranges tile). The page's own parameters (list-paging.ts) are not filters.
 import type { Request } from 'express';
 import { asObject, type JsonObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
@@ -10,8 +10,6 @@ import { operationPointer, pathItemPointer } from '../../openapi/load-contract.j
 import { resolveSchema, type SchemaShape, schemaType } from '../../openapi/schema-shape.js';
 import type { StoredRecord } from '../../store/data-set.js';
 import type { RecordFilter } from '../../store/data-store.js';
-
-export const PAGE_PARAMETERS: ReadonlySet<string> = new Set(['limit', 'offset']);
 
 export type Match = 'equals' | 'contains' | 'from' | 'before';
 
@@ -38,12 +36,13 @@ export function describeFilters(
   contract: Contract,
   operation: OperationInfo,
   record: SchemaShape,
+  pageParameters: ReadonlySet<string>,
 ): { rules: FilterRule[]; ignored: string[] } {
   const rules: FilterRule[] = [];
   const ignored: string[] = [];
   for (const parameter of queryParameters(contract, operation)) {
     const name = String(parameter.name);
-    if (PAGE_PARAMETERS.has(name)) continue;
+    if (pageParameters.has(name)) continue;
     const declared = asObject(parameter['x-filter']);
     const field = typeof declared.field === 'string' ? declared.field : name;
     const match =

@@ -1,0 +1,98 @@
+// How a list of the contract is paged, read from its query parameters: by limit and offset (the
+// Pet Store's own), or by a page number and a size (`page` and `size`, `per_page`, `pageSize`...,
+// as Spring Data, GitHub or Laravel page theirs). The page number counts from the minimum its
+// schema allows (0 or 1; 1 when it says neither). Either way a request asks for a window of the
+// records, an offset and a limit; what an envelope says of it comes from `pageFacts`.
+import type { Request } from 'express';
+import type { JsonObject } from '../../openapi/json-pointer.js';
+import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
+import { resolveSchema } from '../../openapi/schema-shape.js';
+import type { Page } from '../../store/data-store.js';
+import { queryParameters } from './list-filter.js';
+
+const PAGE_NUMBER = /^(page|pageNumber|page_number|pageNo|page_no|pageIndex|page_index)$/;
+const PAGE_SIZE = /^(limit|size|pageSize|page_size|perPage|per_page|pageLimit|page_limit)$/;
+const OFFSET = /^(offset|skip)$/;
+const DEFAULT_SIZE = 20;
+
+/** A page as an envelope tells it: where it is among the pages, and what comes after. */
+export type PageFacts = {
+  /** Its number, counted as the contract's page parameter counts (from 1 when it has none). */
+  number: number;
+  size: number;
+  offset: number;
+  total: number;
+  totalPages: number;
+  itemsOnPage: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+};
+
+export type ListPaging = {
+  /** The query parameters that page the list: never read as filters. */
+  parameters: ReadonlySet<string>;
+  /** How a request names its page, for the start's listing: '' when the list is not paged. */
+  described: string;
+  /** The window a request asks for (the validator bounded the values; their defaults apply). */
+  page(req: Request): Page;
+  facts(page: Page, total: number, itemsOnPage: number): PageFacts;
+  /** The query of the page at `offset`, `limit` records long, in the request's own terms. */
+  query(offset: number, limit: number): string;
+};
+
+type Declared = { name: string; schema: JsonObject };
+
+export function listPaging(contract: Contract, operation: OperationInfo): ListPaging {
+  const declared: Declared[] = queryParameters(contract, operation).map((parameter) => ({
+    name: String(parameter.name),
+    schema: resolveSchema(contract.document, parameter.schema),
+  }));
+  const find = (names: RegExp) => declared.find((parameter) => names.test(parameter.name));
+  const number = find(PAGE_NUMBER);
+  const size = find(PAGE_SIZE);
+  const offset = number ? undefined : find(OFFSET);
+  const defaultSize = size ? Number(size.schema.default ?? DEFAULT_SIZE) : Number.MAX_SAFE_INTEGER;
+  const firstPage = number ? firstPageNumber(number.schema) : 1;
+  const defaultNumber = number ? Number(number.schema.default ?? firstPage) : firstPage;
+  const read = (req: Request, parameter: Declared | undefined, fallback: number) => {
+    const value = parameter === undefined ? undefined : req.query[parameter.name];
+    return value === undefined ? fallback : Number(value);
+  };
+  const sizeName = size?.name ?? 'limit';
+
+  return {
+    parameters: new Set([number, size, offset].flatMap((parameter) => (parameter ? [parameter.name] : []))),
+    described: number
+      ? `, paged by ${number.name} (the first is ${firstPage})${size ? ` and ${size.name}` : ''}`
+      : size
+        ? `, paged by ${size.name}${offset ? ` and ${offset.name}` : ''}`
+        : '',
+    page(req) {
+      const limit = read(req, size, defaultSize);
+      if (!number) return { limit, offset: read(req, offset, 0) };
+      return { limit, offset: Math.max(0, read(req, number, defaultNumber) - firstPage) * limit };
+    },
+    facts(page, total, itemsOnPage) {
+      return {
+        number: Math.floor(page.offset / page.limit) + firstPage,
+        size: page.limit,
+        offset: page.offset,
+        total,
+        totalPages: Math.ceil(total / page.limit),
+        itemsOnPage,
+        hasNext: page.offset + page.limit < total,
+        hasPrevious: page.offset > 0,
+      };
+    },
+    query(at, limit) {
+      if (number) return `${number.name}=${Math.floor(at / limit) + firstPage}${size ? `&${sizeName}=${limit}` : ''}`;
+      return `${sizeName}=${limit}&${offset?.name ?? 'offset'}=${at}`;
+    },
+  };
+}
+
+/** The number of the first page: the schema's minimum when 0 or 1, else its default when 0, else 1. */
+function firstPageNumber(schema: JsonObject): number {
+  if (schema.minimum === 0 || schema.minimum === 1) return schema.minimum;
+  return schema.default === 0 ? 0 : 1;
+}

@@ -1,0 +1,94 @@
+// A draft's list paged by number (page and size) and answered in an envelope, as Spring Data and
+// many others do: the page asked for, with its number, size and totals filled in; and one paged
+// by limit and offset in an envelope with the URLs of the pages beside it.
+import { describe, expect, it } from '@jest/globals';
+import type { DraftEdit } from '../support/drafts.js';
+import { owners, ownersPagedByNumber, writeDraft } from '../support/drafts.js';
+import { DEMO_KEY, useTestMock } from '../support/mock.js';
+
+/** listOwners by limit and offset, answered as { results, count, next, previous } (Django REST's). */
+const ownersInResults: DraftEdit = (document) => {
+  const list = document.paths['/owners'].get;
+  const ok = list.responses['200'];
+  ok.content['application/json'].schema = {
+    type: 'object',
+    required: ['count', 'next', 'previous', 'results'],
+    properties: {
+      count: { type: 'integer' },
+      next: { type: ['string', 'null'], format: 'uri' },
+      previous: { type: ['string', 'null'], format: 'uri' },
+      results: { type: 'array', items: { $ref: '#/components/schemas/Owner' } },
+    },
+  };
+  ok.headers = { ...ok.headers, Link: { $ref: '#/components/headers/PageLink' } };
+};
+
+describe('a list paged by number, in an envelope', () => {
+  const mock = useTestMock(async () => ({
+    contract: await writeDraft(owners, ownersPagedByNumber),
+    lintContract: false,
+  }));
+  const list = (query: string) => mock.http.get(`/v1/owners${query}`).set('X-API-Key', DEMO_KEY);
+
+  it('answers the page asked for, with its number, size and totals', async () => {
+    const all = (await list('?size=50')).body;
+    expect(all).toMatchObject({ page: 1, size: 50, totalPages: 1 });
+    const total = all.totalElements;
+    expect(all.content).toHaveLength(total);
+    expect(total).toBeGreaterThan(5);
+
+    const first = await list('');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      content: all.content.slice(0, 10),
+      page: 1,
+      size: 10,
+      totalElements: total,
+      totalPages: Math.ceil(total / 10),
+    });
+    const second = (await list('?page=2&size=4')).body;
+    expect(second).toMatchObject({ page: 2, size: 4, totalElements: total, totalPages: Math.ceil(total / 4) });
+    expect(second.content).toEqual(all.content.slice(4, 8));
+  });
+
+  it('answers a page past the last with no records, and says the totals', async () => {
+    const past = (await list('?page=999&size=50')).body;
+    expect(past.content).toEqual([]);
+    expect(past).toMatchObject({ page: 999, size: 50, totalPages: 1 });
+  });
+
+  it('keeps the page parameters out of the filters, and refuses a page of 0', async () => {
+    const listed = await mock.http.get('/__mock/operations');
+    const how = listed.body.operations.find(
+      (operation: { operationId: string }) => operation.operationId === 'listOwners',
+    );
+    expect(how.how).toContain('paged by page (the first is 1) and size');
+    expect(how.how).not.toMatch(/ignores.*page/);
+    expect((await list('?page=0')).status).toBe(400);
+  });
+});
+
+describe('a list by limit and offset, in an envelope with the URLs of the pages', () => {
+  const mock = useTestMock(async () => ({ contract: await writeDraft(owners, ownersInResults), lintContract: false }));
+  const list = (query: string) => mock.http.get(`/v1/owners${query}`).set('X-API-Key', DEMO_KEY);
+
+  it('links the next and the previous page in the body and in Link, its filters kept', async () => {
+    const first = await list('?limit=2&vip=false');
+    expect(first.status).toBe(200);
+    const origin = mock.server.origin;
+    expect(first.body.previous).toBeNull();
+    expect(first.body.next).toBe(`${origin}/v1/owners?vip=false&limit=2&offset=2`);
+    expect(first.headers.link).toContain('</v1/owners?vip=false&limit=2&offset=2>; rel="next"');
+    const second = await list('?vip=false&limit=2&offset=2');
+    expect(second.body.previous).toBe(`${origin}/v1/owners?vip=false&limit=2&offset=0`);
+    expect(second.body.results).toHaveLength(2);
+    expect(second.body.results[0].id).toBeGreaterThan(first.body.results[1].id);
+    expect(second.body.count).toBe(first.body.count);
+  });
+
+  it('says null where there is no next page', async () => {
+    const all = (await list('?limit=100')).body;
+    expect(all.next).toBeNull();
+    expect(all.results).toHaveLength(all.count);
+  });
+});
