@@ -7,6 +7,7 @@ import { listOperations, SPEC } from './support/contract-spec.js';
 import { httpRequest } from './support/http-client.js';
 import { API_KEY_VARIABLE } from './support/keys.js';
 import { planFigures, planNames, plansWithFigures } from './support/plan-figures.js';
+import { pathOfSmallestPage } from './support/probe-operation.js';
 import { answerTimeoutSeconds, type ContractTarget, type KeyReading, SCOPE_HEADER } from './support/target.js';
 
 /** A demo key of a plan (demo-free, …) is public, printed by every mock at start: shown by its name. */
@@ -62,7 +63,7 @@ export async function readMainKey(target: ContractTarget, states: KeyState[] = [
     (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
   );
   if (!list) return { status: 0, latencyMs: 0, named };
-  const url = `${target.baseUrl.replace(/\/+$/, '')}${list.path}?limit=1`;
+  const url = `${target.baseUrl.replace(/\/+$/, '')}${pathOfSmallestPage(list)}`;
   try {
     const keyless = await timed(target, url);
     const { answer, ms } = await timed(target, url, target.apiKey);

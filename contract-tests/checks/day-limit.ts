@@ -7,12 +7,13 @@ import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.
 import { type Exchange, send } from '../support/exchange.js';
 import { dayLimitKey, planKeys, type SentKey } from '../support/keys.js';
 import { planFigures } from '../support/plan-figures.js';
-import { probeOperation } from '../support/probe-operation.js';
+import { pathOfSmallestPage, probeOperation } from '../support/probe-operation.js';
 import { contractTarget } from '../support/target.js';
 import { clockNote, retryAfterSeconds, targetNow } from '../support/target-clock.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
 
 const PROBE = probeOperation();
+const PROBE_PATH = pathOfSmallestPage(PROBE);
 const DAY_SECONDS = 86_400;
 
 // Driven to its day's end on purpose: sent without the pacing that would stop at its limit.
@@ -20,7 +21,7 @@ const probe = (key: SentKey) =>
   send({
     operationId: PROBE.operationId,
     method: 'GET',
-    path: `${PROBE.path}?limit=1`,
+    path: PROBE_PATH,
     retryWhenLimited: false,
     pace: false,
     key,

@@ -8,18 +8,19 @@ import { type Exchange, send } from '../support/exchange.js';
 import { keyId, madeUpKey, planKeys, type SentKey } from '../support/keys.js';
 import { isBan } from '../support/limit-drive.js';
 import { planFigures, plansWithFigures } from '../support/plan-figures.js';
-import { probeOperation } from '../support/probe-operation.js';
+import { pathOfSmallestPage, probeOperation } from '../support/probe-operation.js';
 import { requireCounted } from '../support/request-count.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { ContractViolation, requireNoProblems } from '../support/violation.js';
 
 const PROBE = probeOperation();
+const PROBE_PATH = pathOfSmallestPage(PROBE);
 
 const probe = (key: SentKey | null) =>
   send({
     operationId: PROBE.operationId,
     method: 'GET',
-    path: `${PROBE.path}?limit=1`,
+    path: PROBE_PATH,
     retryWhenLimited: false,
     key,
   });

@@ -7,7 +7,7 @@ import { SPEC } from './contract-spec.js';
 import { type Exchange, send } from './exchange.js';
 import { MAX_POLITE_WAIT_SECONDS } from './key-pace.js';
 import { rateLimitKey, type SentKey } from './keys.js';
-import { probeOperation } from './probe-operation.js';
+import { pathOfSmallestPage, probeOperation } from './probe-operation.js';
 import { CheckSkipped } from './scheduler.js';
 import { contractTarget } from './target.js';
 import { retryAfterSeconds, targetNow } from './target-clock.js';
@@ -15,6 +15,7 @@ import { ContractViolation, requireNoProblems } from './violation.js';
 import { secondsToWindowEnd } from './window-end.js';
 
 export const PROBE = probeOperation();
+const PROBE_PATH = pathOfSmallestPage(PROBE);
 /** Steps of a countdown, each one apart, that show no other client was using the key. */
 const REGULAR_STEPS = 5;
 
@@ -37,7 +38,7 @@ export async function probe(key?: SentKey): Promise<Exchange> {
   const exchange = await send({
     operationId: PROBE.operationId,
     method: 'GET',
-    path: `${PROBE.path}?limit=1`,
+    path: PROBE_PATH,
     retryWhenLimited: false,
     ...(key ? { key, pace: false } : {}),
   });

@@ -21,6 +21,7 @@ import {
   ownerIdsByClient,
   ownerIdsRequired,
   owners,
+  ownersPagedByNumber,
   ownerUuids,
   ownerVisitNotes,
   petVaccinate,
@@ -157,6 +158,21 @@ describe('contract --contract: the suite follows a draft', () => {
       const run = await runCli([
         ...['contract', '--contract', named, '--base-url', served.url, '--api-key', 'demo-enterprise'],
         ...['--examples', '10', '--operations', `${OWNER_OPERATIONS},listBreeds,createBreed,getBreed,deleteBreed`],
+      ]);
+      expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('passes a mock of owners listed a page at a time by number, in an envelope', async () => {
+    const paged = await writeDraft(owners, ownersPagedByNumber);
+    const served = await createMockServer({ data: ':memory:', contract: paged, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', paged, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '10', '--operations', OWNER_OPERATIONS],
       ]);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
       expect(run.code).toBe(0);
