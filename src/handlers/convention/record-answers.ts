@@ -27,29 +27,38 @@ export function keyFromPath(resource: Resource, raw: unknown): RecordKey {
 }
 
 /** The code an operation's 404 lists for a record of `resource` that is not there. */
-function notFoundCode(contract: Contract, operation: OperationInfo, resource: Resource): [string, number] {
+/** The code of the 404, its status, and whether it is another resource's (the only codes the 404 lists). */
+function notFoundCode(contract: Contract, operation: OperationInfo, resource: Resource): [string, number, boolean] {
   const listed = (operation.responses.get('404')?.errorCodes ?? []).filter(
     (code) => code.endsWith('NOT_FOUND') && code !== 'ROUTE_NOT_FOUND',
   );
   const noun = resource.noun.toUpperCase();
   const name = resource.name.toUpperCase();
-  const code =
+  const own =
     listed.find((candidate) => candidate.startsWith(`${noun}_`)) ??
     listed.find((candidate) => candidate.startsWith(name)) ??
+    listed.find((candidate) => /^(NOT_FOUND|RESOURCE_NOT_FOUND|RECORD_NOT_FOUND)$/.test(candidate));
+  const code =
+    own ??
     listed[0] ??
     // No 404 listed: the catalogue's code for this resource, if the contract has one.
     [`${noun}_NOT_FOUND`, `${name}_NOT_FOUND`].find((candidate) => contract.errorCodes.has(candidate)) ??
     'NOT_FOUND';
-  return [code, contract.errorCodes.get(code)?.status ?? 404];
+  return [code, contract.errorCodes.get(code)?.status ?? 404, own === undefined && listed.length > 0];
 }
 
 export type NotFound = (key: RecordKey) => HttpError;
 
 /** The Error object of a record of `resource` that is not there, as answered by `operation`. */
 export function notFoundOf(contract: Contract, operation: OperationInfo, resource: Resource): NotFound {
-  const [code, status] = notFoundCode(contract, operation, resource);
+  const [code, status, anothers] = notFoundCode(contract, operation, resource);
   const list = resource.collectionPaths[0];
-  const advice = list ? ` List ${resource.name} with GET ${list}.` : '';
+  // A client that tells records apart by the code would read this one as another resource's.
+  const advice =
+    (list ? ` List ${resource.name} with GET ${list}.` : '') +
+    (anothers
+      ? ` (${operation.operationId}'s 404 lists no code for ${resource.name}, so it answers the first it lists, ${code}: add ${resource.noun.toUpperCase()}_NOT_FOUND to it.)`
+      : '');
   const { keyField } = resource.collection;
   const subject = keyField === 'id' ? `No ${resource.noun}` : `No record of ${resource.name}`;
   return (key) => new HttpError(code, `${subject} has ${keyField} ${JSON.stringify(key)}.${advice}`, {}, status);
