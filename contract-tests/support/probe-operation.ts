@@ -25,7 +25,11 @@ export function probeOperation() {
  */
 export function pathOfSmallestPage(operation: SpecOperation): string {
   const parameters = operation.parameters as Array<{ name: string; in: string; schema?: unknown }>;
-  const size = parameters.find((parameter) => parameter.in === 'query' && PAGE_SIZE.test(parameter.name));
+  // An integer: a `size` of small, medium and large is a filter.
+  const size = parameters.find(
+    (parameter) =>
+      parameter.in === 'query' && PAGE_SIZE.test(parameter.name) && schemaOf(parameter.schema ?? {}).type === 'integer',
+  );
   if (!size) return operation.path;
   const minimum = Number(schemaOf(size.schema ?? {}).minimum ?? 1);
   return `${operation.path}?${size.name}=${Math.max(1, minimum)}`;

@@ -92,3 +92,95 @@ describe('a list by limit and offset, in an envelope with the URLs of the pages'
     expect(all.results).toHaveLength(all.count);
   });
 });
+
+/** listOwners with these query parameters (besides city and vip) and this answer's schema. */
+const ownersListedWith =
+  (parameters: object[], schema?: object): DraftEdit =>
+  (document) => {
+    const list = document.paths['/owners'].get;
+    list.parameters = [...list.parameters.slice(0, 2), ...parameters];
+    if (schema) list.responses['200'].content['application/json'].schema = schema;
+    list.responses['200'].headers = {
+      ...list.responses['200'].headers,
+      Link: { $ref: '#/components/headers/PageLink' },
+    };
+  };
+const OWNER_ARRAY = { type: 'array', items: { $ref: '#/components/schemas/Owner' } };
+
+describe('lists paged otherwise', () => {
+  const mockOf = (edit: DraftEdit) =>
+    useTestMock(async () => ({ contract: await writeDraft(owners, edit), lintContract: false }));
+
+  describe('a text `size` beside limit and offset', () => {
+    const mock = mockOf(
+      ownersListedWith([
+        { name: 'size', in: 'query', schema: { type: 'string', enum: ['small', 'large'] } },
+        { $ref: '#/components/parameters/Limit' },
+        { $ref: '#/components/parameters/Offset' },
+      ]),
+    );
+    it('is not the page size: limit is', async () => {
+      const page = await mock.http.get('/v1/owners?limit=2').set('X-API-Key', DEMO_KEY);
+      expect(page.status).toBe(200);
+      expect(page.body).toHaveLength(2);
+      expect(page.headers.link).toContain('limit=2&offset=2>; rel="next"');
+    });
+  });
+
+  describe('a page number without a size, in an envelope', () => {
+    const mock = mockOf(
+      ownersListedWith([{ name: 'page', in: 'query', schema: { type: 'integer' } }], {
+        type: 'object',
+        required: ['items', 'page'],
+        properties: { items: OWNER_ARRAY, page: { type: 'integer' }, size: { type: 'integer', format: 'int32' } },
+      }),
+    );
+    it('gives pages of the default size, and refuses a page before the first', async () => {
+      const first = await mock.http.get('/v1/owners').set('X-API-Key', DEMO_KEY);
+      expect(first.body).toMatchObject({ page: 1, size: 20 });
+      const before = await mock.http.get('/v1/owners?page=0').set('X-API-Key', DEMO_KEY);
+      expect(before.status).toBe(400);
+      expect(before.body.message).toContain('query page must be at least 1');
+    });
+  });
+
+  describe('an offset without a limit, and a size of 0 the schema allows', () => {
+    const mock = mockOf(
+      ownersListedWith(
+        [
+          { name: 'offset', in: 'query', schema: { type: 'integer' } },
+          { name: 'per_page', in: 'query', schema: { type: 'integer' } },
+        ],
+        {
+          type: 'object',
+          properties: { items: OWNER_ARRAY, per_page: { type: 'integer', format: 'int32' } },
+        },
+      ),
+    );
+    it('links pages by per_page and offset, and refuses a page of no records', async () => {
+      const page = await mock.http.get('/v1/owners?per_page=3&offset=3').set('X-API-Key', DEMO_KEY);
+      expect(page.body).toMatchObject({ per_page: 3 });
+      expect(page.body.items).toHaveLength(3);
+      expect(page.headers.link).toContain('per_page=3&offset=0>; rel="prev"');
+      const none = await mock.http.get('/v1/owners?per_page=0').set('X-API-Key', DEMO_KEY);
+      expect(none.status).toBe(400);
+      expect(none.body.message).toContain('query per_page must be at least 1');
+    });
+  });
+
+  describe('no page parameters, in an envelope with a size field', () => {
+    const mock = mockOf(
+      ownersListedWith([{ name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0 } }], {
+        type: 'object',
+        properties: { items: OWNER_ARRAY, total: { type: 'integer' }, limit: { type: 'integer', format: 'int32' } },
+      }),
+    );
+    it('answers every record from the offset, with no size and no Link to pages it cannot name', async () => {
+      const all = await mock.http.get('/v1/owners?offset=2').set('X-API-Key', DEMO_KEY);
+      expect(all.status).toBe(200);
+      expect(all.body).not.toHaveProperty('limit');
+      expect(all.body.items).toHaveLength(all.body.total - 2);
+      expect(all.headers.link).toBeUndefined();
+    });
+  });
+});

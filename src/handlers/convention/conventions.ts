@@ -76,14 +76,15 @@ function describeEnvelope(envelope: ListEnvelope): string {
 /** The URL of the next or the previous page of a request's list, if there is one. */
 function anotherPageUrl(
   req: Request,
-  paging: PageQuery,
+  paging: PageQuery | undefined,
   facts: PageFacts,
   absolute: boolean,
 ): (page: 'next' | 'previous') => string | undefined {
   return (page) => {
-    if (page === 'next' ? !facts.hasNext : !facts.hasPrevious) return undefined;
-    const offset = page === 'next' ? facts.offset + facts.size : Math.max(0, facts.offset - facts.size);
-    const url = pageUrls(req, paging)(offset, facts.size);
+    const { size } = facts;
+    if (!paging || size === undefined || (page === 'next' ? !facts.hasNext : !facts.hasPrevious)) return undefined;
+    const offset = page === 'next' ? facts.offset + size : Math.max(0, facts.offset - size);
+    const url = pageUrls(req, paging)(offset, size);
     return absolute ? `${req.protocol}://${req.get('host') ?? 'localhost'}${url}` : url;
   };
 }
@@ -126,8 +127,8 @@ export function answerByConvention(
       const envelope = listEnvelope(deps.contract.document, answer.schema);
       // The page's headers as the answer declares them: a draft's list may declare neither.
       const totalCountHeader = answer.declares('X-Total-Count');
-      const linkHeader = paging.parameters.size > 0 && answer.declares('Link');
-      const pageLinks = createPageLinks(paging);
+      const pageQuery = paging.query && { parameters: paging.parameters, query: paging.query };
+      const pageLinks = pageQuery && answer.declares('Link') ? createPageLinks(pageQuery) : undefined;
       const filters = rules.map((rule) =>
         rule.match === 'equals' && rule.field === rule.parameter
           ? rule.parameter
@@ -153,13 +154,13 @@ export function answerByConvention(
           const items = records.map(project);
           res.status(answer.status);
           if (totalCountHeader) res.setHeader('X-Total-Count', String(total));
-          if (linkHeader) res.setHeader('Link', pageLinks(req, asked, total));
+          if (pageLinks) res.setHeader('Link', pageLinks(req, asked, total));
           if (!envelope) {
             res.json(items);
             return;
           }
           const facts = paging.facts(asked, total, items.length);
-          const urlOf = anotherPageUrl(req, paging, facts, envelope.absoluteUrls);
+          const urlOf = anotherPageUrl(req, pageQuery, facts, envelope.absoluteUrls);
           res.json(envelope.body(items, facts, urlOf));
         },
       };

@@ -1,12 +1,13 @@
-// How a list of the contract is paged, read from its query parameters: by limit and offset (the
-// Pet Store's own), or by a page number and a size (`page` and `size`, `per_page`, `pageSize`...,
-// as Spring Data, GitHub or Laravel page theirs). The page number counts from the minimum its
-// schema allows (0 or 1; 1 when it says neither). Either way a request asks for a window of the
-// records, an offset and a limit; what an envelope says of it comes from `pageFacts`.
+// How a list of the contract is paged, read from its integer query parameters: by limit and
+// offset (the Pet Store's own), or by a page number and a size (`page` and `size`, `per_page`,
+// `pageSize`..., as Spring Data, GitHub or Laravel page theirs). The page number counts from the
+// minimum its schema allows (0 or 1; 1 when it says neither). Either way a request asks for a
+// window of the records, an offset and a limit; what an envelope says of it comes from `facts`.
 import type { Request } from 'express';
+import { HttpError } from '../../errors.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
-import { resolveSchema } from '../../openapi/schema-shape.js';
+import { resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { Page } from '../../store/data-store.js';
 import { queryParameters } from './list-filter.js';
 
@@ -19,10 +20,11 @@ const DEFAULT_SIZE = 20;
 export type PageFacts = {
   /** Its number, counted as the contract's page parameter counts (from 1 when it has none). */
   number: number;
-  size: number;
+  /** Undefined for a list the contract does not page by size: its one page is every record. */
+  size: number | undefined;
   offset: number;
   total: number;
-  totalPages: number;
+  totalPages: number | undefined;
   itemsOnPage: number;
   hasNext: boolean;
   hasPrevious: boolean;
@@ -36,29 +38,37 @@ export type ListPaging = {
   /** The window a request asks for (the validator bounded the values; their defaults apply). */
   page(req: Request): Page;
   facts(page: Page, total: number, itemsOnPage: number): PageFacts;
-  /** The query of the page at `offset`, `limit` records long, in the request's own terms. */
-  query(offset: number, limit: number): string;
+  /** The query of the page at `offset`, `limit` records long, in the request's own terms; undefined when the list names no pages. */
+  query: ((offset: number, limit: number) => string) | undefined;
 };
 
 type Declared = { name: string; schema: JsonObject };
 
 export function listPaging(contract: Contract, operation: OperationInfo): ListPaging {
-  const declared: Declared[] = queryParameters(contract, operation).map((parameter) => ({
-    name: String(parameter.name),
-    schema: resolveSchema(contract.document, parameter.schema),
-  }));
+  // Integers only: a `size` of small, medium and large is a filter.
+  const declared: Declared[] = queryParameters(contract, operation)
+    .map((parameter) => ({ name: String(parameter.name), schema: resolveSchema(contract.document, parameter.schema) }))
+    .filter((parameter) => schemaType(parameter.schema) === 'integer');
   const find = (names: RegExp) => declared.find((parameter) => names.test(parameter.name));
   const number = find(PAGE_NUMBER);
   const size = find(PAGE_SIZE);
   const offset = number ? undefined : find(OFFSET);
-  const defaultSize = size ? Number(size.schema.default ?? DEFAULT_SIZE) : Number.MAX_SAFE_INTEGER;
+  // A page number without a size: pages of the default size.
+  const sized = size !== undefined || number !== undefined;
+  const defaultSize = sized ? Number(size?.schema.default ?? DEFAULT_SIZE) : Number.MAX_SAFE_INTEGER;
   const firstPage = number ? firstPageNumber(number.schema) : 1;
   const defaultNumber = number ? Number(number.schema.default ?? firstPage) : firstPage;
   const read = (req: Request, parameter: Declared | undefined, fallback: number) => {
     const value = parameter === undefined ? undefined : req.query[parameter.name];
     return value === undefined ? fallback : Number(value);
   };
-  const sizeName = size?.name ?? 'limit';
+  // The validator holds values to their schema; a draft's schema may still allow a page that is none.
+  const refuse = (parameter: Declared, least: number) => {
+    throw new HttpError(
+      'INVALID_PARAMETER',
+      `Invalid request: query ${parameter.name} must be at least ${least} (the contract allows less: give its schema minimum: ${least}).`,
+    );
+  };
 
   return {
     parameters: new Set([number, size, offset].flatMap((parameter) => (parameter ? [parameter.name] : []))),
@@ -69,25 +79,34 @@ export function listPaging(contract: Contract, operation: OperationInfo): ListPa
         : '',
     page(req) {
       const limit = read(req, size, defaultSize);
-      if (!number) return { limit, offset: read(req, offset, 0) };
-      return { limit, offset: Math.max(0, read(req, number, defaultNumber) - firstPage) * limit };
+      if (size && limit < 1) refuse(size, 1);
+      if (!number) {
+        const at = read(req, offset, 0);
+        if (offset && at < 0) refuse(offset, 0);
+        return { limit, offset: at };
+      }
+      const asked = read(req, number, defaultNumber);
+      if (asked < firstPage) refuse(number, firstPage);
+      return { limit, offset: (asked - firstPage) * limit };
     },
     facts(page, total, itemsOnPage) {
       return {
         number: Math.floor(page.offset / page.limit) + firstPage,
-        size: page.limit,
+        size: sized ? page.limit : undefined,
         offset: page.offset,
         total,
-        totalPages: Math.ceil(total / page.limit),
+        totalPages: sized ? Math.ceil(total / page.limit) : undefined,
         itemsOnPage,
         hasNext: page.offset + page.limit < total,
         hasPrevious: page.offset > 0,
       };
     },
-    query(at, limit) {
-      if (number) return `${number.name}=${Math.floor(at / limit) + firstPage}${size ? `&${sizeName}=${limit}` : ''}`;
-      return `${sizeName}=${limit}&${offset?.name ?? 'offset'}=${at}`;
-    },
+    // Pages another than the first are named by their number, or by a size and an offset.
+    query: number
+      ? (at, limit) => `${number.name}=${Math.floor(at / limit) + firstPage}${size ? `&${size.name}=${limit}` : ''}`
+      : size && offset
+        ? (at, limit) => `${size.name}=${limit}&${offset.name}=${at}`
+        : undefined,
   };
 }
 
