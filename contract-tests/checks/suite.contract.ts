@@ -7,6 +7,7 @@ import './generated.js';
 import './values.js';
 import './mass-assignment.js';
 import './lists.js';
+import './numbered-pages.js';
 import './rules-pets.js';
 import './rules-orders.js';
 import './rules-undone.js';

@@ -166,17 +166,36 @@ describe('contract --contract: the suite follows a draft', () => {
     }
   }, 120_000);
 
-  it('passes a mock of owners listed a page at a time by number, in an envelope', async () => {
+  it('passes a mock of owners listed a page at a time by number, in an envelope, and catches pages counted from 0', async () => {
     const paged = await writeDraft(owners, ownersPagedByNumber);
     const served = await createMockServer({ data: ':memory:', contract: paged, lintContract: false });
+    // Pages counted from 0 where the contract counts them from 1: page=1 answers the second page.
+    const fromZero = await startBrokenProxy(new URL(served.url).origin, {
+      request: (request) => ({
+        ...request,
+        path: request.path.replace(
+          /([?&]page=)(\d+)/,
+          (_all, name: string, page: string) => `${name}${Number(page) + 1}`,
+        ),
+      }),
+    });
+    const suite = (baseUrl: string, ...more: string[]) =>
+      runCli(['contract', '--contract', paged, '--base-url', baseUrl, '--api-key', 'demo-enterprise', ...more]);
     try {
-      const run = await runCli([
-        ...['contract', '--contract', paged, '--base-url', served.url, '--api-key', 'demo-enterprise'],
-        ...['--examples', '10', '--operations', OWNER_OPERATIONS],
-      ]);
+      const junit = join(folder(), 'paged.xml');
+      const run = await suite(served.url, '--examples', '10', '--operations', OWNER_OPERATIONS, '--junit', junit);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
       expect(run.code).toBe(0);
+      expect(await readFile(junit, 'utf8')).toContain(
+        'listOwners: page (the first is 1) and size give consecutive pages of the list, and a page past the end holds nothing',
+      );
+      const broken = await suite(`${fromZero.origin}/v1`, '--operations', 'listOwners', '--checks', 'lists');
+      expect(broken.stdout).toMatch(
+        /listOwners: page \(the first is 1\) and size give consecutive pages[^\n]*\n[^\n]*page=1&size=2 is not records 1 to 2/,
+      );
+      expect(broken.code).toBe(1);
     } finally {
+      await fromZero.close();
       await served.close();
     }
   }, 120_000);
