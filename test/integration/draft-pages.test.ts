@@ -183,4 +183,21 @@ describe('lists paged otherwise', () => {
       expect(all.headers.link).toBeUndefined();
     });
   });
+  describe('an envelope that requires a field no page fills', () => {
+    const mock = mockOf(
+      ownersListedWith([{ $ref: '#/components/parameters/Limit' }], {
+        type: 'object',
+        required: ['items', 'cursor'],
+        properties: { items: OWNER_ARRAY, cursor: { type: 'string' } },
+      }),
+    );
+    it('names it, and what to do, where the operation says how it is answered', async () => {
+      const { operations } = (await mock.http.get('/__mock/operations')).body as {
+        operations: Array<{ operationId: string; how: string }>;
+      };
+      expect(operations.find((operation) => operation.operationId === 'listOwners')?.how).toContain(
+        'answers in an object: the records in items (cannot fill cursor, which it requires: give it a name the mock fills, such as total, page, size or next, or make it optional)',
+      );
+    });
+  });
 });

@@ -68,7 +68,7 @@ function describeEnvelope(envelope: ListEnvelope): string {
   const filled = envelope.filled.length > 0 ? ` with ${envelope.filled.join(', ')}` : '';
   const missing =
     envelope.unknownRequired.length > 0
-      ? ` (cannot fill ${envelope.unknownRequired.join(', ')}, which it requires: name it as a total, page or size is named, or make it optional)`
+      ? ` (cannot fill ${envelope.unknownRequired.join(', ')}, which it requires: give it a name the mock fills, such as total, page, size or next, or make it optional)`
       : '';
   return `an object: the records in ${envelope.items}${filled}${missing}`;
 }
