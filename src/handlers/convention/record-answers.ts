@@ -26,8 +26,10 @@ export function keyFromPath(resource: Resource, raw: unknown): RecordKey {
   return resource.keyType === 'string' ? String(raw ?? '') : Number(raw);
 }
 
-/** The code an operation's 404 lists for a record of `resource` that is not there. */
-/** The code of the 404, its status, and whether it is another resource's (the only codes the 404 lists). */
+/**
+ * The code an operation's 404 lists for a record of `resource` that is not there, its status, and
+ * whether the code is another resource's (the 404 lists none of its own).
+ */
 function notFoundCode(contract: Contract, operation: OperationInfo, resource: Resource): [string, number, boolean] {
   const listed = (operation.responses.get('404')?.errorCodes ?? []).filter(
     (code) => code.endsWith('NOT_FOUND') && code !== 'ROUTE_NOT_FOUND',
