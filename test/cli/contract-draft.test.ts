@@ -166,7 +166,7 @@ describe('contract --contract: the suite follows a draft', () => {
     }
   }, 120_000);
 
-  it('passes a mock of owners listed a page at a time by number, in an envelope, and catches pages counted from 0', async () => {
+  it('passes a mock of owners listed a page at a time by number, in an envelope; catches pages counted from 0, and one page too many', async () => {
     const paged = await writeDraft(owners, ownersPagedByNumber);
     const served = await createMockServer({ data: ':memory:', contract: paged, lintContract: false });
     // Pages counted from 0 where the contract counts them from 1: page=1 answers the second page.
@@ -187,8 +187,22 @@ describe('contract --contract: the suite follows a draft', () => {
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
       expect(run.code).toBe(0);
       expect(await readFile(junit, 'utf8')).toContain(
-        'listOwners: page (the first is 1) and size give consecutive pages of the list, and a page past the end holds nothing',
+        'listOwners: page (the first is 1) and size give consecutive pages of the list, the last one ending it',
       );
+      const offByOne = await startBrokenProxy(new URL(served.url).origin, {
+        // The number of pages as floor(total / size) + 1: one too many when the pages come out even.
+        response: (response, request) =>
+          request.path.startsWith('/v1/owners?')
+            ? rewriteJson(response, (body) => {
+                const page = body as { totalElements: number; size: number };
+                return { ...page, totalPages: Math.floor(page.totalElements / page.size) + 1 };
+              })
+            : response,
+      });
+      const pagesCounted = await suite(`${offByOne.origin}/v1`, '--operations', 'listOwners', '--checks', 'lists');
+      await offByOne.close();
+      expect(pagesCounted.stdout).toMatch(/totalPages is \d+, \d+ records in pages of 2: \d+/);
+      expect(pagesCounted.code).toBe(1);
       const broken = await suite(`${fromZero.origin}/v1`, '--operations', 'listOwners', '--checks', 'lists');
       expect(broken.stdout).toMatch(
         /listOwners: page \(the first is 1\) and size give consecutive pages[^\n]*\n[^\n]*page=1&size=2 is not records 1 to 2/,

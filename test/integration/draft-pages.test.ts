@@ -175,11 +175,11 @@ describe('lists paged otherwise', () => {
         properties: { items: OWNER_ARRAY, total: { type: 'integer' }, limit: { type: 'integer', format: 'int32' } },
       }),
     );
-    it('answers every record from the offset, with no size and no Link to pages it cannot name', async () => {
+    it('answers every record from the offset as one page, and no Link to pages it cannot name', async () => {
       const all = await mock.http.get('/v1/owners?offset=2').set('X-API-Key', DEMO_KEY);
       expect(all.status).toBe(200);
-      expect(all.body).not.toHaveProperty('limit');
       expect(all.body.items).toHaveLength(all.body.total - 2);
+      expect(all.body.limit).toBe(all.body.items.length);
       expect(all.headers.link).toBeUndefined();
     });
   });
@@ -198,6 +198,28 @@ describe('lists paged otherwise', () => {
       expect(operations.find((operation) => operation.operationId === 'listOwners')?.how).toContain(
         'answers in an object: the records in items (cannot fill cursor, which it requires: give it a name the mock fills, such as total, page, size or next, or make it optional)',
       );
+    });
+  });
+  describe('limit and offset typed number, and the records after another array', () => {
+    const mock = mockOf(
+      ownersListedWith(
+        [
+          { name: 'limit', in: 'query', schema: { type: 'number', minimum: 1 } },
+          { name: 'offset', in: 'query', schema: { type: 'number', minimum: 0 } },
+        ],
+        {
+          type: 'object',
+          required: ['content'],
+          properties: { links: { type: 'array', items: { type: 'string' } }, content: OWNER_ARRAY },
+        },
+      ),
+    );
+    it('pages by them, and puts the records in content', async () => {
+      const all = await mock.http.get('/v1/owners?limit=100').set('X-API-Key', DEMO_KEY);
+      const page = await mock.http.get('/v1/owners?limit=2&offset=1').set('X-API-Key', DEMO_KEY);
+      expect(page.status).toBe(200);
+      expect(page.body.content).toEqual(all.body.content.slice(1, 3));
+      expect(page.body).not.toHaveProperty('links');
     });
   });
 });

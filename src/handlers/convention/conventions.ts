@@ -82,7 +82,7 @@ function anotherPageUrl(
 ): (page: 'next' | 'previous') => string | undefined {
   return (page) => {
     const { size } = facts;
-    if (!paging || size === undefined || (page === 'next' ? !facts.hasNext : !facts.hasPrevious)) return undefined;
+    if (!paging || !facts.sized || (page === 'next' ? !facts.hasNext : !facts.hasPrevious)) return undefined;
     const offset = page === 'next' ? facts.offset + size : Math.max(0, facts.offset - size);
     const url = pageUrls(req, paging)(offset, size);
     return absolute ? `${req.protocol}://${req.get('host') ?? 'localhost'}${url}` : url;

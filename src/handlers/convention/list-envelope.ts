@@ -65,6 +65,8 @@ const FIELDS: ReadonlyArray<{ type: string; names: RegExp; fill: Fill }> = [
   },
 ];
 
+const RECORDS = /^(content|items|data|results|records|list|elements|entries|rows|values)$/;
+
 export type ListEnvelope = {
   /** The array field the records go in. */
   items: string;
@@ -80,7 +82,9 @@ export type ListEnvelope = {
 /** The envelope an answer's schema describes; undefined when it answers a bare array. */
 export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelope | undefined {
   const shape = describeObjectSchema(document, schema);
-  const items = [...shape.properties].find(([, property]) => schemaType(property) === 'array')?.[0];
+  const arrays = [...shape.properties].filter(([, property]) => schemaType(property) === 'array');
+  // The records' array by its name where it has a usual one (an envelope may hold `links` too).
+  const items = (arrays.find(([name]) => RECORDS.test(name)) ?? arrays[0])?.[0];
   if (items === undefined) return undefined;
   const fills: Array<[string, Fill]> = [];
   let absoluteUrls = false;

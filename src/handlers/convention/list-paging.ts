@@ -20,11 +20,13 @@ const DEFAULT_SIZE = 20;
 export type PageFacts = {
   /** Its number, counted as the contract's page parameter counts (from 1 when it has none). */
   number: number;
-  /** Undefined for a list the contract does not page by size: its one page is every record. */
-  size: number | undefined;
+  /** For a list the contract does not page by size, the records answered: its one page holds them all. */
+  size: number;
   offset: number;
   total: number;
-  totalPages: number | undefined;
+  totalPages: number;
+  /** Whether the list's pages have a size of their own (the contract names a size or a page number). */
+  sized: boolean;
   itemsOnPage: number;
   hasNext: boolean;
   hasPrevious: boolean;
@@ -45,10 +47,10 @@ export type ListPaging = {
 type Declared = { name: string; schema: JsonObject };
 
 export function listPaging(contract: Contract, operation: OperationInfo): ListPaging {
-  // Integers only: a `size` of small, medium and large is a filter.
+  // Numbers only: a `size` of small, medium and large is a filter.
   const declared: Declared[] = queryParameters(contract, operation)
     .map((parameter) => ({ name: String(parameter.name), schema: resolveSchema(contract.document, parameter.schema) }))
-    .filter((parameter) => schemaType(parameter.schema) === 'integer');
+    .filter((parameter) => ['integer', 'number'].includes(schemaType(parameter.schema) ?? ''));
   const find = (names: RegExp) => declared.find((parameter) => names.test(parameter.name));
   const number = find(PAGE_NUMBER);
   const size = find(PAGE_SIZE);
@@ -92,10 +94,11 @@ export function listPaging(contract: Contract, operation: OperationInfo): ListPa
     facts(page, total, itemsOnPage) {
       return {
         number: Math.floor(page.offset / page.limit) + firstPage,
-        size: sized ? page.limit : undefined,
+        size: sized ? page.limit : itemsOnPage,
         offset: page.offset,
         total,
-        totalPages: sized ? Math.ceil(total / page.limit) : undefined,
+        totalPages: sized ? Math.ceil(total / page.limit) : Math.min(1, total),
+        sized,
         itemsOnPage,
         hasNext: page.offset + page.limit < total,
         hasPrevious: page.offset > 0,

@@ -26,6 +26,9 @@ export function keyFromPath(resource: Resource, raw: unknown): RecordKey {
   return resource.keyType === 'string' ? String(raw ?? '') : Number(raw);
 }
 
+/** A name as an error code writes it: petPhoto as PET_PHOTO. */
+const upperSnakeCase = (text: string) => text.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+
 /**
  * The code an operation's 404 lists for a record of `resource` that is not there, its status, and
  * whether the code is another resource's (the 404 lists none of its own).
@@ -34,12 +37,12 @@ function notFoundCode(contract: Contract, operation: OperationInfo, resource: Re
   const listed = (operation.responses.get('404')?.errorCodes ?? []).filter(
     (code) => code.endsWith('NOT_FOUND') && code !== 'ROUTE_NOT_FOUND',
   );
-  const noun = resource.noun.toUpperCase();
-  const name = resource.name.toUpperCase();
+  const noun = upperSnakeCase(resource.noun);
+  const name = upperSnakeCase(resource.name);
   const own =
     listed.find((candidate) => candidate.startsWith(`${noun}_`)) ??
     listed.find((candidate) => candidate.startsWith(name)) ??
-    listed.find((candidate) => /^(NOT_FOUND|RESOURCE_NOT_FOUND|RECORD_NOT_FOUND)$/.test(candidate));
+    listed.find((candidate) => /^((RESOURCE|RECORD|ENTITY|ITEM|OBJECT)_)?NOT_FOUND$/.test(candidate));
   const code =
     own ??
     listed[0] ??
@@ -59,7 +62,7 @@ export function notFoundOf(contract: Contract, operation: OperationInfo, resourc
   const advice =
     (list ? ` List ${resource.name} with GET ${list}.` : '') +
     (anothers
-      ? ` (${operation.operationId}'s 404 lists no code for ${resource.name}, so it answers the first it lists, ${code}: add ${resource.noun.toUpperCase()}_NOT_FOUND to it.)`
+      ? ` (${operation.operationId}'s 404 lists no code for ${resource.name}, so it answers the first it lists, ${code}: add ${upperSnakeCase(resource.noun)}_NOT_FOUND to it.)`
       : '');
   const { keyField } = resource.collection;
   const subject = keyField === 'id' ? `No ${resource.noun}` : `No record of ${resource.name}`;
