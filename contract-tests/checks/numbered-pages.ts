@@ -5,19 +5,19 @@
 // one apart). The first page is the minimum the page parameter allows (0 or 1; 1 when it says
 // neither), which catches the classic off-by-one of 0- against 1-based pages. Judged against a
 // still view: the run's own writes wait, and pages read while others wrote are read again.
+
+import { firstPageNumber, PAGE_NUMBER, PAGE_SIZE } from '../../src/openapi/page-parameters.js';
 import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
 import { eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { resolve, type SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
-import { identityField } from '../support/list-semantics.js';
+import { identityField, pageParameter } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
 import { alone, WRITES } from '../support/run-locks.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { requireNoProblems } from '../support/violation.js';
 
-const PAGE_NUMBER = /^(page|pageNumber|page_number|pageNo|page_no|pageIndex|page_index)$/;
-const PAGE_SIZE = /^(limit|size|pageSize|page_size|perPage|per_page|pageLimit|page_limit)$/;
 /** Envelope fields whose names leave no doubt about what they say of the page. */
 const TOTAL =
   /^(total|totalCount|total_count|totalElements|total_elements|totalItems|total_items|totalResults|total_results)$/;
@@ -35,10 +35,6 @@ type Parameter = { name: string; in: string; required?: boolean; schema?: unknow
 type Paging = { number: string; size: string; first: number; last: number | undefined };
 type Envelope = { items: string; fields: Array<[string, RegExp]> };
 
-const typeOf = (schema: JsonSchema) =>
-  Array.isArray(schema.type) ? (schema.type as string[]).find((type) => type !== 'null') : schema.type;
-const isNumeric = (schema: JsonSchema) => typeOf(schema) === 'integer' || typeOf(schema) === 'number';
-
 /** Whether a value keeps a numeric schema's bounds. */
 function allows(schema: JsonSchema, value: number): boolean {
   const bounds = schema as JsonSchema & { exclusiveMinimum?: number; exclusiveMaximum?: number; multipleOf?: number };
@@ -53,25 +49,18 @@ function allows(schema: JsonSchema, value: number): boolean {
 
 /** How the list is paged by number, or why the check cannot page it (a reason to skip). */
 function pagingOf(operation: SpecOperation): Paging | string | undefined {
-  const query = (operation.parameters as Parameter[]).filter((parameter) => parameter.in === 'query');
-  const numeric = query.filter((parameter) => isNumeric(schemaOf(parameter.schema ?? {})));
-  const number = numeric.find((parameter) => PAGE_NUMBER.test(parameter.name));
-  const size = numeric.find((parameter) => PAGE_SIZE.test(parameter.name));
+  const number = pageParameter(operation, PAGE_NUMBER);
+  const size = pageParameter(operation, PAGE_SIZE);
   if (!number || !size) return undefined;
-  const numberSchema = schemaOf(number.schema ?? {});
-  const first =
-    numberSchema.minimum === 0 || numberSchema.minimum === 1
-      ? numberSchema.minimum
-      : numberSchema.default === 0
-        ? 0
-        : 1;
-  const sizeSchema = schemaOf(size.schema ?? {});
-  if (!allows(sizeSchema, SMALL) || !allows(sizeSchema, SMALL * PAGES))
+  if (!allows(size.schema, SMALL) || !allows(size.schema, SMALL * PAGES))
     return `its ${size.name} does not allow both ${SMALL} and ${SMALL * PAGES}, the sizes the check pages by`;
-  const required = query.filter((parameter) => parameter.required && parameter !== number && parameter !== size);
+  const required = (operation.parameters as Parameter[]).filter(
+    (parameter) =>
+      parameter.in === 'query' && parameter.required && parameter.name !== number.name && parameter.name !== size.name,
+  );
   if (required.length > 0)
     return `it requires ${required.map((parameter) => parameter.name).join(', ')} besides its page, which the check does not choose`;
-  return { number: number.name, size: size.name, first, last: numberSchema.maximum };
+  return { number: number.name, size: size.name, first: firstPageNumber(number.schema), last: number.schema.maximum };
 }
 
 /** The envelope the list answers, or undefined when it answers a bare array. */
@@ -79,15 +68,15 @@ function envelopeOf(operation: SpecOperation): Envelope | undefined {
   const content = resolve(operation.raw.responses?.['200'])?.content?.['application/json']?.schema;
   if (!content) return undefined;
   const properties = propertiesOf(schemaOf(content));
-  const arrays = properties.filter(([, property]) => typeOf(property) === 'array');
+  const arrays = properties.filter(([, property]) => property.type === 'array');
   // The records' array by its usual name, where the envelope holds others (links).
   const items = (arrays.find(([name]) => RECORDS.test(name)) ?? arrays[0])?.[0];
   if (items === undefined) return undefined;
   const fields: Array<[string, RegExp]> = [];
   for (const [name, property] of properties) {
     const pattern = [TOTAL, NUMBER, SIZE, TOTAL_PAGES].find((candidate) => candidate.test(name));
-    if (pattern && typeOf(property) === 'integer') fields.push([name, pattern]);
-    else if (HAS_NEXT.test(name) && typeOf(property) === 'boolean') fields.push([name, HAS_NEXT]);
+    if (pattern && property.type === 'integer') fields.push([name, pattern]);
+    else if (HAS_NEXT.test(name) && property.type === 'boolean') fields.push([name, HAS_NEXT]);
   }
   return { items, fields };
 }

@@ -18,6 +18,19 @@ type Parameter = { name: string; in: string; description?: string; schema: unkno
 
 export const PAGE_PARAMETERS = ['limit', 'offset'] as const;
 
+/** The query parameter of `operation` that pages it under one of `names` (PAGE_SIZE, PAGE_NUMBER): a number, never a text `size` filter. */
+export function pageParameter(
+  operation: SpecOperation,
+  names: RegExp,
+): (Parameter & { schema: JsonSchema }) | undefined {
+  for (const parameter of operation.parameters as Parameter[]) {
+    if (parameter.in !== 'query' || !names.test(parameter.name)) continue;
+    const schema = schemaOf(parameter.schema ?? {});
+    if (schema.type === 'integer' || schema.type === 'number') return { ...parameter, schema };
+  }
+  return undefined;
+}
+
 export function isList(operation: SpecOperation): boolean {
   return operation.method === 'get' && itemSchema(operation) !== undefined;
 }

@@ -29,12 +29,21 @@ export function pageUrls(req: Request, paging: PageQuery): (offset: number, limi
   return (offset, limit) => `${prefix}${paging.query(offset, limit)}`;
 }
 
+/** The offset of the page after or before `page` in a list of `total` items; undefined when there is none. */
+export function adjacentOffset({ limit, offset }: Page, total: number, which: 'next' | 'previous'): number | undefined {
+  if (which === 'next') return offset + limit < total ? offset + limit : undefined;
+  return offset > 0 ? Math.max(0, offset - limit) : undefined;
+}
+
 /** The Link header of a page of `total` items: first, prev and next where they exist, last. */
-function buildPageLinks(req: Request, { limit, offset }: Page, total: number, paging: PageQuery): string {
+function buildPageLinks(req: Request, page: Page, total: number, paging: PageQuery): string {
+  const { limit } = page;
   const pageUrl = pageUrls(req, paging);
   const links: string[] = [`<${pageUrl(0, limit)}>; rel="first"`];
-  if (offset > 0) links.push(`<${pageUrl(Math.max(0, offset - limit), limit)}>; rel="prev"`);
-  if (offset + limit < total) links.push(`<${pageUrl(offset + limit, limit)}>; rel="next"`);
+  const previous = adjacentOffset(page, total, 'previous');
+  if (previous !== undefined) links.push(`<${pageUrl(previous, limit)}>; rel="prev"`);
+  const next = adjacentOffset(page, total, 'next');
+  if (next !== undefined) links.push(`<${pageUrl(next, limit)}>; rel="next"`);
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
   links.push(`<${pageUrl(lastOffset, limit)}>; rel="last"`);
   return links.join(', ');

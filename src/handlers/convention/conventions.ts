@@ -10,12 +10,12 @@ import { HttpError } from '../../errors.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
-import type { DataReader } from '../../store/data-store.js';
+import type { DataReader, Page } from '../../store/data-store.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
-import { createPageLinks, type PageQuery, pageUrls } from '../pagination.js';
+import { adjacentOffset, createPageLinks, type PageQuery, pageUrls } from '../pagination.js';
 import { type ListEnvelope, listEnvelope } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
-import { listPaging, type PageFacts } from './list-paging.js';
+import { listPaging } from './list-paging.js';
 import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-answers.js';
 import { createInputFields } from './record-fields.js';
 import { createServerFields } from './server-fields.js';
@@ -73,18 +73,18 @@ function describeEnvelope(envelope: ListEnvelope): string {
   return `an object: the records in ${envelope.items}${filled}${missing}`;
 }
 
-/** The URL of the next or the previous page of a request's list, if there is one. */
+/** The URL of the next or the previous page of a request's list, if there is one (none where the list names no pages). */
 function anotherPageUrl(
   req: Request,
   paging: PageQuery | undefined,
-  facts: PageFacts,
+  asked: Page,
+  total: number,
   absolute: boolean,
 ): (page: 'next' | 'previous') => string | undefined {
   return (page) => {
-    const { size } = facts;
-    if (!paging || !facts.sized || (page === 'next' ? !facts.hasNext : !facts.hasPrevious)) return undefined;
-    const offset = page === 'next' ? facts.offset + size : Math.max(0, facts.offset - size);
-    const url = pageUrls(req, paging)(offset, size);
+    const offset = paging && adjacentOffset(asked, total, page);
+    if (!paging || offset === undefined) return undefined;
+    const url = pageUrls(req, paging)(offset, asked.limit);
     return absolute ? `${req.protocol}://${req.get('host') ?? 'localhost'}${url}` : url;
   };
 }
@@ -160,7 +160,7 @@ export function answerByConvention(
             return;
           }
           const facts = paging.facts(asked, total, items.length);
-          const urlOf = anotherPageUrl(req, pageQuery, facts, envelope.absoluteUrls);
+          const urlOf = anotherPageUrl(req, pageQuery, asked, total, envelope.absoluteUrls);
           res.json(envelope.body(items, facts, urlOf));
         },
       };

@@ -7,13 +7,12 @@ import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
+import { firstPageNumber, OFFSET, PAGE_NUMBER, PAGE_SIZE } from '../../openapi/page-parameters.js';
 import { resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { Page } from '../../store/data-store.js';
+import { adjacentOffset } from '../pagination.js';
 import { queryParameters } from './list-filter.js';
 
-const PAGE_NUMBER = /^(page|pageNumber|page_number|pageNo|page_no|pageIndex|page_index)$/;
-const PAGE_SIZE = /^(limit|size|pageSize|page_size|perPage|per_page|pageLimit|page_limit)$/;
-const OFFSET = /^(offset|skip)$/;
 const DEFAULT_SIZE = 20;
 
 /** A page as an envelope tells it: where it is among the pages, and what comes after. */
@@ -25,8 +24,6 @@ export type PageFacts = {
   offset: number;
   total: number;
   totalPages: number;
-  /** Whether the list's pages have a size of their own (the contract names a size or a page number). */
-  sized: boolean;
   itemsOnPage: number;
   hasNext: boolean;
   hasPrevious: boolean;
@@ -98,10 +95,9 @@ export function listPaging(contract: Contract, operation: OperationInfo): ListPa
         offset: page.offset,
         total,
         totalPages: sized ? Math.ceil(total / page.limit) : Math.min(1, total),
-        sized,
         itemsOnPage,
-        hasNext: page.offset + page.limit < total,
-        hasPrevious: page.offset > 0,
+        hasNext: adjacentOffset(page, total, 'next') !== undefined,
+        hasPrevious: adjacentOffset(page, total, 'previous') !== undefined,
       };
     },
     // Pages another than the first are named by their number, or by a size and an offset.
@@ -111,10 +107,4 @@ export function listPaging(contract: Contract, operation: OperationInfo): ListPa
         ? (at, limit) => `${size.name}=${limit}&${offset.name}=${at}`
         : undefined,
   };
-}
-
-/** The number of the first page: the schema's minimum when 0 or 1, else its default when 0, else 1. */
-function firstPageNumber(schema: JsonObject): number {
-  if (schema.minimum === 0 || schema.minimum === 1) return schema.minimum;
-  return schema.default === 0 ? 0 : 1;
 }
