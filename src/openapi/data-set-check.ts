@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { MISSING_FIELD } from '../store/data-file-reader.js';
 import { type DataSet, isCountedId } from '../store/data-set.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
@@ -67,7 +68,7 @@ function describeError(error: ErrorObject): { field: string; wants: string } {
   const path = error.instancePath.slice(1).replace(/\//g, '.');
   if (error.keyword === 'required') {
     const missing = String(params.missingProperty);
-    return { field: path === '' ? missing : `${path}.${missing}`, wants: 'is required, and missing' };
+    return { field: path === '' ? missing : `${path}.${missing}`, wants: MISSING_FIELD };
   }
   if (error.keyword === 'additionalProperties') {
     const extra = String(params.additionalProperty);

@@ -25,14 +25,18 @@ export function describeFaults(faults: readonly string[]): string {
   return shown.join('\n');
 }
 
+/** How the check of records against the contract (openapi/data-set-check.ts) words a missing field, read back below. */
+export const MISSING_FIELD = 'is required, and missing';
+const MISSING_FIELD_FAULT = new RegExp(`field "([^"]+)": ${MISSING_FIELD}`);
+
 /**
  * What a refusal adds when records lack a field the contract requires: most often a draft made
  * it required after they were stored, and its default is not written into them.
  */
 export function adviceOnMissingFields(faults: readonly string[]): string {
-  const fields = [
-    ...new Set(faults.map((fault) => /field "([^"]+)": is required, and missing/.exec(fault)?.[1])),
-  ].filter((field): field is string => field !== undefined);
+  const fields = [...new Set(faults.map((fault) => MISSING_FIELD_FAULT.exec(fault)?.[1]))].filter(
+    (field): field is string => field !== undefined,
+  );
   if (fields.length === 0) return '';
   return (
     `These records lack ${fields.map((field) => `"${field}"`).join(', ')}, which the contract requires (a default in ` +
