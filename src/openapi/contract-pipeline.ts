@@ -13,8 +13,8 @@ import { type Contract, ContractError, isBuiltInContract, type OperationInfo } f
 import { checkPlainIntegers } from './plain-integers.js';
 import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
+import { validatorDocument } from './validator-document.js';
 import { describeValidatorError } from './validator-errors.js';
-import { withoutResponseHeaders } from './without-response-headers.js';
 
 /** The part of the validator's request metadata the mock reads. */
 type OpenApiMetadata = { schema: { operationId?: string }; pathParams: Record<string, string> };
@@ -88,7 +88,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
   const validatorOptions: OpenApiValidatorOpts = {
     // Its response headers are checked by response-contract.ts; the validator would only load them.
-    apiSpec: withoutResponseHeaders(contract.document) as unknown as OpenAPIV3.DocumentV3_1,
+    apiSpec: validatorDocument(contract.document) as unknown as OpenAPIV3.DocumentV3_1,
     // Linted by Spectral in npm test; validating it again at every start is wasted work.
     validateApiSpec: false,
     // Every finding at once, so that the message names every field at fault; bodies are typed.
@@ -108,6 +108,8 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     // The API key is checked by the limits, which answer 401 with the X-RateLimit-* headers.
     validateSecurity: false,
     fileUploader: false,
+    // The path below the base path is matched (see below): the validator is given no servers.
+    useRequestUrl: true,
     // Local references resolved once at load: bundling kept them, and the preprocessor then
     // compiled each one with Ajv just to read it (~150 ms of CPU of a start). A contract given at
     // run time whose schemas refer to themselves cannot be dereferenced: it is read bundled.
@@ -129,9 +131,14 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       { operation, checkHeaders },
     ]),
   );
+  const below = pathBelowBase(contract.basePath);
   const match: RequestHandler = (req, res, next) => {
     runHeadAsGet(req);
+    // Matched below the base path, then given back its own URL: every later step reads the whole one.
+    const url = req.url;
+    req.url = below(url);
     metadata(req, res, (error?: unknown) => {
+      req.url = url;
       if (error !== undefined) {
         unmatched.set(req, error);
         undoHeadAsGet(req);
@@ -176,6 +183,16 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       );
     },
     ready,
+  };
+}
+
+/** A request's URL below `basePath` ("/v1/pets?limit=2" below "/v1" is "/pets?limit=2"), as the validator matches it. */
+function pathBelowBase(basePath: string): (url: string) => string {
+  if (basePath === '') return (url) => url;
+  return (url) => {
+    if (!url.startsWith(basePath)) return url;
+    const rest = url.slice(basePath.length);
+    return rest === '' || rest.startsWith('?') ? `/${rest}` : rest.startsWith('/') ? rest : url;
   };
 }
 

@@ -20,7 +20,10 @@ export type ResponseInfo = {
 };
 
 export type OperationInfo = {
+  /** Its operationId, or where it has none, its method and path: "GET /calendar". */
   operationId: string;
+  /** Whether the contract gives it an operationId of its own. */
+  named: boolean;
   method: HttpMethod;
   /** The spec's path template, e.g. /pets/{petId}. */
   path: string;
@@ -72,6 +75,14 @@ export function describeContractSource(contract: Contract): { title: string; ver
     version: String(info.version ?? ''),
     source: isBuiltInContract(contract.file) ? 'built-in' : basename(contract.file),
   };
+}
+
+/**
+ * The name of an operation wherever the mock names one (its answer, its limits, storms, records,
+ * reports): its operationId, or for one without, its method and path ("GET /calendar").
+ */
+export function operationName(method: string, path: string, operationId: unknown): string {
+  return typeof operationId === 'string' && operationId.trim() !== '' ? operationId : `${method.toUpperCase()} ${path}`;
 }
 
 /** Where a path stands in the contract: "/pets/{petId}" is at "/paths/~1pets~1{petId}". */
@@ -152,6 +163,26 @@ function describeDeprecation(operation: JsonObject): DeprecationNotice | undefin
   };
 }
 
+/**
+ * The path of a server's URL, the API's base path: its variables at their defaults (or first
+ * enum value), as percent-encoded as a request writes it ("/rest/Train+Travel+API/1.0.0",
+ * "/My%20API/v1"); "" at the root, or for a URL that is none.
+ */
+export function serverBasePath(server: unknown): string {
+  const { url, variables } = asObject(server);
+  if (typeof url !== 'string') return '';
+  const filled = url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
+    const variable = asObject(asObject(variables)[name]);
+    const value = variable.default ?? (Array.isArray(variable.enum) ? variable.enum[0] : undefined);
+    return value === undefined ? name : String(value);
+  });
+  try {
+    return new URL(filled, 'http://placeholder').pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
 export function parseContract(text: string, file: string): Contract {
   let parsed: unknown;
   try {
@@ -170,21 +201,18 @@ export function describeContract(parsed: unknown, text: string, file: string): C
   if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
     throw new ContractError(file, 'it is not an OpenAPI 3 document');
   }
-  const firstServer = asObject((Array.isArray(document.servers) ? document.servers : [])[0]);
-  const serverUrl = typeof firstServer.url === 'string' ? firstServer.url : '/';
-  const basePath = new URL(serverUrl, 'http://placeholder').pathname.replace(/\/$/, '');
+  const basePath = serverBasePath((Array.isArray(document.servers) ? document.servers : [])[0]);
 
   const operations: OperationInfo[] = [];
   for (const [path, item] of Object.entries(asObject(document.paths))) {
     for (const method of HTTP_METHODS) {
       const operation = asObject(asObject(item)[method]);
       if (Object.keys(operation).length === 0) continue;
-      if (typeof operation.operationId !== 'string') {
-        throw new ContractError(file, `${method.toUpperCase()} ${path} has no operationId`);
-      }
       const stability = operation['x-stability'];
+      const operationId = operationName(method, path, operation.operationId);
       operations.push({
-        operationId: operation.operationId,
+        operationId,
+        named: operationId === operation.operationId,
         method,
         path,
         stability: stability === 'beta' || stability === 'experimental' ? stability : 'stable',
