@@ -5,19 +5,15 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE, readBuildOutput } from '../package-root.js';
 import { asObject, escapePointerSegment, type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { describeResponses, type ResponseInfo } from './operation-answers.js';
+import { describeSecurity, type OperationSecurity, readSecuritySchemes } from './operation-security.js';
+
+export type { ResponseInfo } from './operation-answers.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type DeprecationNotice = { deprecatedAt: Date; sunset: Date; successor: string };
-
-export type ResponseInfo = {
-  status: string;
-  /** Named examples of the JSON body, if any. */
-  examples: Record<string, unknown>;
-  /** Error codes the response lists (code.enum), for error statuses. */
-  errorCodes: string[];
-};
 
 export type OperationInfo = {
   /** Its operationId, or where it has none, its method and path: "GET /calendar". */
@@ -37,7 +33,10 @@ export type OperationInfo = {
   /** Its integer path and query parameters, which take plain decimal digits only (plain-integers.ts). */
   integerParameters: ParameterPlace[];
   deprecation?: DeprecationNotice;
+  /** Its answers by status as declared ("200", "4XX", "default"): media types, schemas, examples, headers. */
   responses: Map<string, ResponseInfo>;
+  /** The credentials it takes. */
+  security: OperationSecurity;
 };
 
 export type ParameterPlace = { in: 'path' | 'query'; name: string };
@@ -51,6 +50,8 @@ export type Contract = {
   /** The path of the first servers entry: the API's base path, e.g. /v1. */
   basePath: string;
   operations: OperationInfo[];
+  /** The document's own `security`: what a request that names no operation is asked for. */
+  security: OperationSecurity;
   /** The contract's error catalogue (x-error-codes): each code's status and meaning. */
   errorCodes: ReadonlyMap<string, ErrorCodeInfo>;
 };
@@ -102,34 +103,6 @@ export class ContractError extends Error {
   }
 }
 
-function listErrorCodes(document: JsonObject, schema: unknown): string[] {
-  const resolved = resolveLocalRef(document, schema);
-  const parts = [
-    resolved,
-    ...(Array.isArray(resolved.allOf) ? resolved.allOf : []).map((part) => resolveLocalRef(document, part)),
-  ];
-  return parts.flatMap((part) => {
-    const code = asObject(asObject(part.properties).code);
-    return Array.isArray(code.enum) ? code.enum.map(String) : [];
-  });
-}
-
-function describeResponses(document: JsonObject, responses: unknown): Map<string, ResponseInfo> {
-  const result = new Map<string, ResponseInfo>();
-  for (const [status, raw] of Object.entries(asObject(responses))) {
-    const response = resolveLocalRef(document, raw);
-    const media = asObject(asObject(response.content)['application/json']);
-    const examples = Object.fromEntries(
-      Object.entries(asObject(media.examples)).map(([name, example]) => [
-        name,
-        resolveLocalRef(document, example).value,
-      ]),
-    );
-    result.set(status, { status, examples, errorCodes: listErrorCodes(document, media.schema) });
-  }
-  return result;
-}
-
 function queryParameterNames(document: JsonObject, pathItem: JsonObject, operation: JsonObject): string[] {
   const declared = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
   const names = declared
@@ -171,7 +144,7 @@ function describeDeprecation(operation: JsonObject): DeprecationNotice | undefin
 export function serverBasePath(server: unknown): string {
   const { url, variables } = asObject(server);
   if (typeof url !== 'string') return '';
-  const filled = url.replace(/\{([^}]*)\}/g, (whole, name: string) => {
+  const filled = url.replace(/\{([^}]*)\}/g, (_whole, name: string) => {
     const variable = asObject(asObject(variables)[name]);
     const value = variable.default ?? (Array.isArray(variable.enum) ? variable.enum[0] : undefined);
     return value === undefined ? name : String(value);
@@ -203,6 +176,7 @@ export function describeContract(parsed: unknown, text: string, file: string): C
   }
   const basePath = serverBasePath((Array.isArray(document.servers) ? document.servers : [])[0]);
 
+  const schemes = readSecuritySchemes(document);
   const operations: OperationInfo[] = [];
   for (const [path, item] of Object.entries(asObject(document.paths))) {
     for (const method of HTTP_METHODS) {
@@ -222,10 +196,19 @@ export function describeContract(parsed: unknown, text: string, file: string): C
         integerParameters: integerParameterPlaces(document, asObject(item), operation),
         deprecation: describeDeprecation(operation),
         responses: describeResponses(document, operation.responses),
+        security: describeSecurity(schemes, operation.security, document.security),
       });
     }
   }
-  return { file, document, text, basePath, operations, errorCodes: readErrorCodes(document) };
+  return {
+    file,
+    document,
+    text,
+    basePath,
+    operations,
+    security: describeSecurity(schemes, undefined, document.security),
+    errorCodes: readErrorCodes(document),
+  };
 }
 
 /**
