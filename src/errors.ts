@@ -1,6 +1,6 @@
 // The error catalogue (generated from the spec's x-error-codes) and the one error middleware
 // that turns every error, the validator's and body-parser's included, into the Error object.
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
 import type { components } from './generated/petstore.js';
 import { BODY_TOO_LARGE_MESSAGE } from './http/body-limit.js';
@@ -18,6 +18,8 @@ export class HttpError extends Error {
   readonly code: ErrorCode | (string & {});
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
+  /** The fields at fault of a request the contract refuses, for a contract whose errors list them. */
+  issues: readonly ValidatorIssue[] = [];
 
   constructor(code: ErrorCode, message: string, headers?: Record<string, string>);
   constructor(code: string, message: string, headers: Record<string, string>, status: number);
@@ -55,9 +57,12 @@ function describeIssues(issues: ValidatorIssue[]): string {
 /** A request that breaks the contract: INVALID_BODY when only its body does, else INVALID_PARAMETER. */
 export function invalidRequest(issues: ValidatorIssue[]): HttpError {
   const detail = describeIssues(issues);
-  return issues.length > 0 && issues.every((issue) => issue.path?.startsWith('/body'))
-    ? new HttpError('INVALID_BODY', `Invalid body: ${detail}.`)
-    : new HttpError('INVALID_PARAMETER', `Invalid request: ${detail}.`);
+  const error =
+    issues.length > 0 && issues.every((issue) => issue.path?.startsWith('/body'))
+      ? new HttpError('INVALID_BODY', `Invalid body: ${detail}.`)
+      : new HttpError('INVALID_PARAMETER', `Invalid request: ${detail}.`);
+  error.issues = issues;
+  return error;
 }
 
 export const routeNotFound = (path: string) =>
@@ -136,8 +141,17 @@ export function logMockFault(
   }
 }
 
-export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandler {
-  return (error, req, res, next) => {
+/**
+ * Writes an error answer in the shape a contract gives it (src/openapi/error-answers/); false
+ * when the mock's own Error object is the one to send.
+ */
+export type ContractErrorWriter = (req: Request, res: Response, error: HttpError) => Promise<boolean>;
+
+export function createErrorMiddleware(
+  logError: ErrorLogger,
+  writeInContract?: ContractErrorWriter,
+): ErrorRequestHandler {
+  return async (error, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
@@ -149,6 +163,15 @@ export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandle
     for (const name of SUCCESS_ONLY_HEADERS) res.removeHeader(name);
     res.set(httpError.headers);
     res.locals.errorCode = httpError.code;
+    try {
+      if (writeInContract && (await writeInContract(req, res, httpError))) return;
+    } catch (failure) {
+      // The contract's shape could not be written: the mock's own Error object says what happened.
+      logError(
+        `INTERNAL ERROR: the error answer of ${req.method} ${req.originalUrl} could not be written in the contract's shape: ${failure instanceof Error ? failure.stack : String(failure)}`,
+      );
+      if (res.headersSent) return;
+    }
     res.status(httpError.status).json(httpError.toBody());
   };
 }

@@ -566,10 +566,10 @@ export interface components {
             /** @description The operation of the exchange. */
             operationId: string;
             /**
-             * @description Which side broke the contract.
+             * @description Which side broke the contract: the request, the answer, or (`contract`) the contract itself, when the mock gave an answer it does not declare (a 404 of an operation that declares none).
              * @enum {string}
              */
-            location: "request" | "response";
+            location: "request" | "response" | "contract";
             /** @description Where */
             message: string;
             /**

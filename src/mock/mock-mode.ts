@@ -14,7 +14,7 @@ import { describeResources } from '../openapi/resource-model.js';
 import { guardResponses } from '../openapi/response-contract.js';
 
 export function createMockMode(): ApiModeFactory {
-  return ({ app, contract, log, validateResponses, operationIdOf, seed }) => {
+  return ({ app, contract, log, validateResponses, operationIdOf, seed, limitHeaders, securityOf }) => {
     // Planned once for the contract: each world (the default one, each scope) makes its handlers from it.
     const resources = describeResources(contract);
     const plan = planAnswers({ contract, resources });
@@ -32,6 +32,8 @@ export function createMockMode(): ApiModeFactory {
       stepsOf: (world) => ({
         beforeBody: createKeyAndLimitSteps(world, {
           operationIdOf,
+          limitHeaders,
+          securityOf,
           onRecordFailure: (error) => log(`The request record could not be written: ${String(error)}`),
         }),
         answer: dispatchOperations({

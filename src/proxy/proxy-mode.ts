@@ -52,7 +52,7 @@ function stormGateOf(
 }
 
 export function createProxyMode(settings: ProxySettings): ApiModeFactory {
-  return ({ app, contract, violationsOf, log, operationIdOf }) => {
+  return ({ app, contract, violationsOf, log, operationIdOf, limitHeaders, securityOf }) => {
     // With --simulate-limits the proxy answers 503 STATE_UNAVAILABLE without its state, as the
     // mock does: the limits it was asked to enforce cannot be decided.
     const outage = settings.simulateLimits ? undefined : createStateOutage(log);
@@ -85,7 +85,7 @@ export function createProxyMode(settings: ProxySettings): ApiModeFactory {
                 ownLimits.bind(world),
                 stormGateOf(world, settings, { operationIdOf, onRecordFailure, outage, onForgetFailure }),
               ]
-            : createKeyAndLimitSteps(world, { operationIdOf, onRecordFailure }),
+            : createKeyAndLimitSteps(world, { operationIdOf, onRecordFailure, limitHeaders, securityOf }),
         answer: forwardToUpstream(settings, guard, contract.basePath, ownLimits),
       }),
       errorHandlers: ownLimits ? [ownLimits.onError] : [],

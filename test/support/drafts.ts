@@ -513,3 +513,42 @@ export async function writeDraft(...edits: DraftEdit[]): Promise<string> {
     for (const edit of edits) edit(document);
   });
 }
+
+/** Every response object of a document: its operations' and its components'. */
+function responseObjects(document: Json): Json[] {
+  const ofOperations = Object.values(document.paths as Json).flatMap((item: Json) =>
+    Object.values(item).flatMap((operation: Json) => Object.values(operation?.responses ?? {})),
+  );
+  return [...ofOperations, ...Object.values(document.components.responses ?? {})] as Json[];
+}
+
+/**
+ * The draft of a team that moves its errors to RFC 9457 problem details: Error becomes
+ * `{type, title, status, detail, instance}`, answered as application/problem+json.
+ */
+export const problemDetails: DraftEdit = (document) => {
+  document.components.schemas.Error = {
+    type: 'object',
+    description: 'A problem details object (RFC 9457).',
+    required: ['type', 'title', 'status'],
+    properties: {
+      type: { type: 'string', format: 'uri-reference' },
+      title: { type: 'string' },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      detail: { type: 'string' },
+      instance: { type: 'string', format: 'uri-reference' },
+    },
+  };
+  for (const response of responseObjects(document)) {
+    const json = response.content?.['application/json'];
+    if (json && JSON.stringify(json.schema ?? {}).includes('#/components/schemas/Error')) {
+      response.content = { 'application/problem+json': json };
+    }
+  }
+};
+
+/** The draft of a team that moves from X-API-Key to bearer tokens. */
+export const bearerTokens: DraftEdit = (document) => {
+  document.components.securitySchemes = { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'opaque' } };
+  document.security = [{ bearer: [] }];
+};

@@ -66,7 +66,15 @@ export function createOutsideJudge(document: SpecDocument): OutsideJudge {
       if (!template || !METHODS.includes(verb) || !document.paths[template][verb])
         return [`${method} ${path}: no operation`];
       const responses = document.paths[template][verb].responses;
-      const key = String(status) in responses ? String(status) : 'default' in responses ? 'default' : undefined;
+      const range = `${String(status)[0]}XX`;
+      const key =
+        String(status) in responses
+          ? String(status)
+          : range in responses
+            ? range
+            : 'default' in responses
+              ? 'default'
+              : undefined;
       if (key === undefined) return [`${method} ${template}: status ${status} is not declared`];
       const response = resolve(responses[key]);
       const faults: string[] = [];
@@ -74,11 +82,28 @@ export function createOutsideJudge(document: SpecDocument): OutsideJudge {
         if ((resolve(header as SpecDocument) as SpecDocument).required && headers[name.toLowerCase()] === undefined)
           faults.push(`${method} ${template} ${status}: header ${name} is missing`);
       }
-      const media = response.content?.['application/json'];
-      if (media?.schema) {
+      // The body is judged by the schema of the media type it is sent as, which must be declared.
+      const sentType = String(headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      const declaredTypes = Object.keys(response.content ?? {});
+      const hasBody =
+        body !== undefined &&
+        body !== '' &&
+        !(typeof body === 'object' && Object.keys(body ?? {}).length === 0 && !sentType);
+      if (hasBody && declaredTypes.length === 0)
+        faults.push(`${method} ${template} ${status}: a body where none is declared`);
+      if (hasBody && declaredTypes.length > 0 && sentType && !declaredTypes.includes(sentType))
+        faults.push(
+          `${method} ${template} ${status}: ${sentType} is not a declared media type (${declaredTypes.join(', ')})`,
+        );
+      const mediaType = sentType && declaredTypes.includes(sentType) ? sentType : 'application/json';
+      const media = response.content?.[mediaType];
+      if (media?.schema && hasBody) {
         const pointer = `/paths/${escapeSegment(template)}/${verb}/responses/${key}`;
         const responsePointer = responses[key].$ref ? decodeURIComponent(responses[key].$ref.slice(1)) : pointer;
-        const validate = validatorAt(`${responsePointer}/content/application~1json/schema`);
+        const validate = validatorAt(`${responsePointer}/content/${escapeSegment(mediaType)}/schema`);
         if (!validate(body))
           faults.push(`${method} ${template} ${status}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
       }
