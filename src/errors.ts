@@ -20,6 +20,8 @@ export class HttpError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   /** The fields at fault of a request the contract refuses, for a contract whose errors list them. */
   issues: readonly ValidatorIssue[] = [];
+  /** Answered because the request asked for it (Prefer: code=500): never a fault of the mock. */
+  asked = false;
 
   constructor(code: ErrorCode, message: string, headers?: Record<string, string>);
   constructor(code: string, message: string, headers: Record<string, string>, status: number);
@@ -127,6 +129,7 @@ export function logMockFault(
   httpError: HttpError,
   cause?: unknown,
 ): void {
+  if (httpError.asked) return;
   if (httpError.code === 'RESPONSE_VALIDATION_FAILED') {
     logError(`CONTRACT BUG: ${req.method} ${req.originalUrl} produced an invalid response. ${httpError.message}`);
   } else if (httpError.code === 'STORAGE_FAILED') {

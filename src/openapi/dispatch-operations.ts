@@ -10,6 +10,7 @@ import { runChain } from '../http/middleware-chain.js';
 import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
 import { requestOperation } from './contract-pipeline.js';
 import type { Contract } from './load-contract.js';
+import { createAcceptCheck } from './accept-check.js';
 import { createDeprecationHeaders, createStabilityHeader } from './operation-headers.js';
 import { createPreferHandler } from './prefer.js';
 
@@ -55,6 +56,7 @@ export function dispatchOperations({ contract, handlers, clock, retryAfterFormat
         basePath: contract.basePath,
         successorPath: successor?.path ?? operation.path,
       }),
+      createAcceptCheck(operation),
       createPreferHandler(operation, { nowMs: clock.nowMs, retryAfterFormat }),
       (req: Request, res: Response) => handler(req, res),
     ].filter((middleware) => middleware !== undefined);

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE, readBuildOutput } from '../package-root.js';
 import { asObject, escapePointerSegment, type JsonObject, resolveLocalRef } from './json-pointer.js';
-import { describeResponses, type ResponseInfo } from './operation-answers.js';
+import { describeMedia, describeResponses, type MediaInfo, type ResponseInfo } from './operation-answers.js';
 import { describeSecurity, type OperationSecurity, readSecuritySchemes } from './operation-security.js';
 
 export type { ResponseInfo } from './operation-answers.js';
@@ -24,8 +24,12 @@ export type OperationInfo = {
   /** The spec's path template, e.g. /pets/{petId}. */
   path: string;
   stability: 'stable' | 'beta' | 'experimental';
-  /** Whether the operation takes a JSON body; other operations ignore any body sent. */
+  /** Whether the operation takes a body; other operations ignore any body sent. */
   hasRequestBody: boolean;
+  /** Its body: whether one is required, and its media types with their schemas. */
+  request: RequestInfo | undefined;
+  /** Its parameters, its path item's included (an operation's own wins over one of the same name and place). */
+  parameters: ParameterInfo[];
   /** The media types its body may have, for the 415's message. */
   requestMediaTypes: string[];
   /** The names of its query parameters (its path item's included), for an unknown one's message. */
@@ -40,6 +44,18 @@ export type OperationInfo = {
 };
 
 export type ParameterPlace = { in: 'path' | 'query'; name: string };
+
+export type ParameterInfo = {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** Its schema, $refs followed (allOf kept). */
+  schema: JsonObject;
+  /** The parameter object as written (its x- fields, style, explode). */
+  declared: JsonObject;
+};
+
+export type RequestInfo = { required: boolean; media: MediaInfo[] };
 
 export type Contract = {
   /** Where it was read from, for messages. */
@@ -103,27 +119,45 @@ export class ContractError extends Error {
   }
 }
 
-function queryParameterNames(document: JsonObject, pathItem: JsonObject, operation: JsonObject): string[] {
-  const declared = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
-  const names = declared
-    .map((parameter) => resolveLocalRef(document, parameter))
-    .filter((parameter) => parameter.in === 'query')
-    .map((parameter) => String(parameter.name));
-  return [...new Set(names)];
+const PLACES: ReadonlySet<string> = new Set(['path', 'query', 'header', 'cookie']);
+
+function describeParameters(document: JsonObject, pathItem: JsonObject, operation: JsonObject): ParameterInfo[] {
+  const byPlace = new Map<string, ParameterInfo>();
+  for (const list of [pathItem.parameters, operation.parameters]) {
+    for (const raw of Array.isArray(list) ? list : []) {
+      const declared = resolveLocalRef(document, raw);
+      if (typeof declared.name !== 'string' || !PLACES.has(String(declared.in))) continue;
+      byPlace.set(`${declared.in} ${declared.name}`, {
+        name: declared.name,
+        in: declared.in as ParameterInfo['in'],
+        required: declared.required === true || declared.in === 'path',
+        schema: resolveLocalRef(document, declared.schema),
+        declared,
+      });
+    }
+  }
+  return [...byPlace.values()];
 }
 
-function integerParameterPlaces(document: JsonObject, pathItem: JsonObject, operation: JsonObject): ParameterPlace[] {
-  const declared = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
-  return declared
-    .map((parameter) => resolveLocalRef(document, parameter))
+function describeRequest(document: JsonObject, raw: unknown): RequestInfo | undefined {
+  if (raw === undefined) return undefined;
+  const body = resolveLocalRef(document, raw);
+  return {
+    required: body.required === true,
+    media: Object.entries(asObject(body.content)).map(([type, media]) => describeMedia(document, type, media)),
+  };
+}
+
+function integerParameterPlaces(parameters: readonly ParameterInfo[]): ParameterPlace[] {
+  return parameters
     .filter((parameter) => {
-      const type = resolveLocalRef(document, parameter.schema).type;
+      const type = parameter.schema.type;
       return (
         (parameter.in === 'path' || parameter.in === 'query') &&
         (Array.isArray(type) ? type : [type]).includes('integer')
       );
     })
-    .map((parameter) => ({ in: parameter.in as ParameterPlace['in'], name: String(parameter.name) }));
+    .map((parameter) => ({ in: parameter.in as ParameterPlace['in'], name: parameter.name }));
 }
 
 function describeDeprecation(operation: JsonObject): DeprecationNotice | undefined {
@@ -183,6 +217,8 @@ export function describeContract(parsed: unknown, text: string, file: string): C
       const operation = asObject(asObject(item)[method]);
       if (Object.keys(operation).length === 0) continue;
       const stability = operation['x-stability'];
+      const parameters = describeParameters(document, asObject(item), operation);
+      const request = describeRequest(document, operation.requestBody);
       const operationId = operationName(method, path, operation.operationId);
       operations.push({
         operationId,
@@ -190,10 +226,12 @@ export function describeContract(parsed: unknown, text: string, file: string): C
         method,
         path,
         stability: stability === 'beta' || stability === 'experimental' ? stability : 'stable',
-        hasRequestBody: operation.requestBody !== undefined,
-        requestMediaTypes: Object.keys(asObject(resolveLocalRef(document, operation.requestBody).content)),
-        queryParameters: queryParameterNames(document, asObject(item), operation),
-        integerParameters: integerParameterPlaces(document, asObject(item), operation),
+        hasRequestBody: request !== undefined,
+        request,
+        parameters,
+        requestMediaTypes: request?.media.map((media) => media.type) ?? [],
+        queryParameters: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+        integerParameters: integerParameterPlaces(parameters),
         deprecation: describeDeprecation(operation),
         responses: describeResponses(document, operation.responses),
         security: describeSecurity(schemes, operation.security, document.security),

@@ -41,7 +41,8 @@ function listErrorCodes(document: JsonObject, schema: unknown): string[] {
   });
 }
 
-function describeMedia(document: JsonObject, type: string, raw: unknown): MediaInfo {
+/** A media type object of a body or an answer, its examples resolved. */
+export function describeMedia(document: JsonObject, type: string, raw: unknown): MediaInfo {
   const media = resolveLocalRef(document, raw);
   const examples = Object.fromEntries(
     Object.entries(asObject(media.examples)).map(([name, example]) => [name, resolveLocalRef(document, example).value]),
