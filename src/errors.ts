@@ -84,6 +84,29 @@ export const invalidPercentEncoding = (path: string) =>
     `The path ${path} is not valid percent-encoding. Encode reserved characters as %XX.`,
   );
 
+/**
+ * An error of multer (multipart/form-data): a part over its limits is a 413, a body that is not
+ * multipart as its Content-Type says is a 400.
+ */
+function formBodyError(error: ForeignError & { name?: unknown; code?: unknown }): HttpError | undefined {
+  if (error.name === 'MulterError' && typeof error.code === 'string' && error.code.startsWith('LIMIT_')) {
+    return new HttpError(
+      'PAYLOAD_TOO_LARGE',
+      `The multipart body is over a limit of the mock (${String(error.message)}). Send fewer or smaller parts.`,
+    );
+  }
+  if (
+    error.name === 'MulterError' ||
+    /^(Unexpected end of form|Malformed part header|Multipart: )/.test(String(error.message))
+  ) {
+    return new HttpError(
+      'MALFORMED_JSON',
+      `The body is not the multipart/form-data its Content-Type says (${String(error.message)}). Send a whole multipart body with its boundary.`,
+    );
+  }
+  return undefined;
+}
+
 /** Maps an error from any middleware to the catalogue. Unknown errors become INTERNAL_ERROR. */
 export function toHttpError(error: unknown, path: string): HttpError {
   if (error instanceof HttpError) return error;
@@ -105,6 +128,7 @@ export function toHttpError(error: unknown, path: string): HttpError {
         `The body is not valid JSON (${String(foreign.message)}). Send a JSON document.`,
       );
     case 'entity.too.large':
+    case 'parameters.too.many':
       return new HttpError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
     case 'encoding.unsupported':
     case 'charset.unsupported':
@@ -117,6 +141,8 @@ export function toHttpError(error: unknown, path: string): HttpError {
       );
   }
   if (error instanceof URIError) return invalidPercentEncoding(path);
+  const form = formBodyError(foreign);
+  if (form) return form;
   return new HttpError('INTERNAL_ERROR', 'The mock failed unexpectedly; its log says why.');
 }
 

@@ -4,6 +4,7 @@
 // is named (file, line) and the last good contract keeps serving.
 import type { Config } from './config.js';
 import { completeFixtures } from './fixtures/contract-fixtures.js';
+import { ruledCollections } from './handlers/index.js';
 import { ContractRefusal } from './openapi/contract-source/contract-refusal.js';
 import type { ContractWarning } from './openapi/contract-source/lint-contract.js';
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
@@ -11,7 +12,7 @@ import { type Contract, loadContract } from './openapi/load-contract.js';
 import { describeResources, type ResourceModel } from './openapi/resource-model.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from './package-root.js';
 import { watchFiles } from './store/data-file-watch.js';
-import { type DataSet, freezeDataSet, type KeyFields, keyFieldsOf } from './store/data-set.js';
+import { type DataSet, FORMAT_COLLECTIONS, freezeDataSet, type KeyFields, keyFieldsOf } from './store/data-set.js';
 
 export type ServedContract = {
   contract: Contract;
@@ -35,16 +36,37 @@ export async function readServedContract(config: Config): Promise<{ contract: Co
   return { contract: draftContract(draft), draft };
 }
 
+/**
+ * The seed's fixtures without the Pet Store's lists that the contract does not serve by the Pet
+ * Store's rules: another API's data set holds its own collections only (one of the same name,
+ * such as its `/pets`, is drawn from its own schema). A draft of the Pet Store (some of its rules
+ * still serve) keeps the lists it no longer describes, for the contract that has them.
+ */
+function withServedListsOnly(fixtures: DataSet, ruled: ReadonlySet<string>, described: (name: string) => boolean): DataSet {
+  const unserved = FORMAT_COLLECTIONS.filter(
+    (collection) => !ruled.has(collection.name) && (ruled.size === 0 || described(collection.name)),
+  );
+  if (unserved.length === 0) return fixtures;
+  const copy: Record<string, unknown> = { ...fixtures, nextId: { ...fixtures.nextId } };
+  for (const collection of unserved) {
+    delete copy[collection.name];
+    if (collection.counter) delete (copy.nextId as Record<string, number>)[collection.counter];
+  }
+  return copy as DataSet;
+}
+
 /** What the mock decides from a contract, with `baseFixtures` (the seed's) completed for it. */
 export async function prepareServedContract(
   read: { contract: Contract; draft?: ContractDraft },
   baseFixtures: DataSet,
 ): Promise<ServedContract> {
   const resources = describeResources(read.contract);
+  const ruled = ruledCollections({ contract: read.contract, resources });
+  const base = withServedListsOnly(baseFixtures, ruled, (name) => resources.resources.has(name));
   return {
     ...read,
     resources,
-    fixtures: freezeDataSet(await completeFixtures(baseFixtures, resources, read.contract.document)),
+    fixtures: freezeDataSet(await completeFixtures(base, resources, read.contract.document)),
     keyFields: keyFieldsOf([...resources.resources.values()].map((resource) => resource.collection)),
   };
 }

@@ -49,6 +49,21 @@ function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, 
   ];
 }
 
+/**
+ * The collections of the Pet Store's format that the Pet Store's rules work on in this contract:
+ * those of an operation answered by its rules. Another API's `/pets` or `/orders` is its own
+ * collection, drawn from its schema, never the Pet Store's fixtures.
+ */
+export function ruledCollections(context: ContractContext): Set<string> {
+  const ruled = new Set<string>();
+  for (const operation of context.contract.operations) {
+    const rule = ruleOf(operation.operationId);
+    if (rule && rule.over.every((name) => context.resources.resources.has(name)))
+      for (const name of rule.over) ruled.add(name);
+  }
+  return ruled;
+}
+
 export function planAnswers(context: ContractContext): AnswerPlan {
   const planned = context.contract.operations.map((operation) => ({ operation, answer: plan(context, operation) }));
   return {

@@ -9,6 +9,7 @@ import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/
 import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
 import { ContractRefusal } from './contract-source/contract-refusal.js';
 import { DATE_TIME_FORMAT } from './date-time-format.js';
+import { typeFormFields } from './form-fields.js';
 import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
 import { checkPlainIntegers } from './plain-integers.js';
 import { hasRefCycle } from './ref-cycles.js';
@@ -172,8 +173,10 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       else next(describeValidatorError(unmatched.get(req) ?? notFound(), req, operation));
     },
     checkRequest: (req, res, next) => {
+      const operation = requestOperation(req);
       try {
-        checkPlainIntegers(req, requestOperation(req)?.integerParameters ?? []);
+        checkPlainIntegers(req, operation?.integerParameters ?? []);
+        if (operation?.request) typeFormFields(req, operation, contract.document);
       } catch (error) {
         next(error);
         return;

@@ -8,9 +8,9 @@ import type { Clock } from '../clock.js';
 import type { OperationHandler } from '../handlers/handler-types.js';
 import { runChain } from '../http/middleware-chain.js';
 import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
+import { createAcceptCheck } from './accept-check.js';
 import { requestOperation } from './contract-pipeline.js';
 import type { Contract } from './load-contract.js';
-import { createAcceptCheck } from './accept-check.js';
 import { createDeprecationHeaders, createStabilityHeader } from './operation-headers.js';
 import { createPreferHandler } from './prefer.js';
 

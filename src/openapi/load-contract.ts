@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE, readBuildOutput } from '../package-root.js';
 import { asObject, escapePointerSegment, type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { withNullableTyped } from './nullable-without-type.js';
 import { describeMedia, describeResponses, type MediaInfo, type ResponseInfo } from './operation-answers.js';
 import { describeSecurity, type OperationSecurity, readSecuritySchemes } from './operation-security.js';
 
@@ -204,7 +205,7 @@ export function parseContract(text: string, file: string): Contract {
 
 /** The contract of a parsed document: its operations and base path (`text` is what /openapi.yaml serves). */
 export function describeContract(parsed: unknown, text: string, file: string): Contract {
-  const document = asObject(parsed);
+  const document = withNullableTyped(asObject(parsed));
   if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
     throw new ContractError(file, 'it is not an OpenAPI 3 document');
   }

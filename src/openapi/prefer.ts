@@ -71,7 +71,12 @@ export function createPreferHandler(operation: OperationInfo, context: PreferCon
         headers['Retry-After'] = formatRetryAfter(retrySeconds, context.retryAfterFormat(), context.nowMs());
       }
       const described = ERROR_CODES[code as ErrorCode]?.description ?? 'error';
-      const forced = new HttpError(code, `Answered as asked by Prefer: code=${status} (${described}).`, headers, status);
+      const forced = new HttpError(
+        code,
+        `Answered as asked by Prefer: code=${status} (${described}).`,
+        headers,
+        status,
+      );
       forced.asked = true;
       throw forced;
     }

@@ -33,10 +33,37 @@ function templateOf(paths: string[], path: string): string | undefined {
   });
 }
 
-export function createOutsideJudge(document: SpecDocument): OutsideJudge {
+/**
+ * OpenAPI 3.0's `nullable` beside no `type` (a $ref's, an allOf's), which Ajv refuses: read as
+ * Prism's converter reads it, the schema or null.
+ */
+function withoutUntypedNullable(document: SpecDocument): SpecDocument {
+  const copy = structuredClone(document);
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    const object = node as Record<string, unknown>;
+    if (object.nullable === true && object.type === undefined) {
+      const { nullable: _nullable, ...rest } = object;
+      for (const key of Object.keys(object)) delete object[key];
+      object.anyOf = [rest, { type: 'null' }];
+    }
+    for (const value of Object.values(object)) stack.push(value);
+  }
+  return copy;
+}
+
+export function createOutsideJudge(raw: SpecDocument): OutsideJudge {
+  const document = withoutUntypedNullable(raw);
   const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
   ajv.addSchema(document, 'contract.json');
-  const basePath = new URL(document.servers?.[0]?.url ?? '/', 'http://x').pathname.replace(/\/$/, '');
+  const server = document.servers?.[0] ?? { url: '/' };
+  // Server variables at their defaults, as a client of the first server writes its URL.
+  const url = String(server.url).replace(/\{([^}]*)\}/g, (_, name: string) =>
+    String(server.variables?.[name]?.default ?? name),
+  );
+  const basePath = new URL(url, 'http://x').pathname.replace(/\/$/, '');
   const paths = Object.keys(document.paths);
   const compiled = new Map<string, ValidateFunction>();
   const resolve = (value: SpecDocument): SpecDocument => {
