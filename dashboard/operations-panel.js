@@ -4,6 +4,16 @@
 // contract may change while the page is open.
 const EVERY_POLLS = 10;
 
+/** Its credentials and the answers its contract does not declare, as the how column's notes. */
+function facts(operation) {
+  const credentials = operation.credentials ?? [];
+  const gaps = (operation.gaps ?? []).map((gap) => gap.split(':')[0]);
+  return [
+    ...(credentials.length > 0 ? [`credentials: ${credentials.join(', ')}`] : ['open to all']),
+    ...(gaps.length > 0 ? [`answers it does not declare: ${gaps.join(', ')}`] : []),
+  ];
+}
+
 export function createOperationsPanel({ control, element, docsLink }) {
   let polls = 0;
   let shown = '';
@@ -26,7 +36,7 @@ export function createOperationsPanel({ control, element, docsLink }) {
               textContent: operation.answeredBy,
             }),
           ]),
-          element('td', { textContent: operation.how }),
+          element('td', { textContent: [operation.how, ...facts(operation)].join(' · ') }),
         ]),
       ),
     );

@@ -9,6 +9,7 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, json, type Request, type RequestHandler } from 'express';
 import type { AnswerDescription, ApiModeFactory } from './api-mode.js';
+import { credentialsIn } from './auth/read-credentials.js';
 import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
@@ -22,6 +23,7 @@ import { curlLine } from './http/curl-line.js';
 import { createDateHeader, createHttpDateFormatter } from './http/date-header.js';
 import { createLatencyMiddleware } from './http/latency.js';
 import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
+import { noteSecrets } from './http/redact-secrets.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
 import { createLimitHeaderWriter, type LimitHeaderWriter } from './limits/limit-header-dialect.js';
 import { PLAN_LIMITS } from './limits/plans.js';
@@ -194,6 +196,30 @@ function contractErrorWriter(deps: AppDependencies, worlds: WorldChooser<World>)
       : write(req, res, error);
 }
 
+/**
+ * Notes the credentials a request carries in the contract's own places (an API key in the query,
+ * a cookie, a header of another name) so that no log line or report shows them; X-API-Key and
+ * Authorization are hidden already. None to note for the built-in contract.
+ */
+function createCredentialNote(contract: Contract): RequestHandler | undefined {
+  const schemes = [
+    ...new Map(
+      contract.operations.flatMap((operation) => operation.security.schemes).map((scheme) => [scheme.scheme, scheme]),
+    ).values(),
+  ].filter(
+    (scheme) =>
+      scheme.kind === 'apiKey' && !(scheme.in === 'header' && /^(x-api-key|authorization)$/i.test(scheme.name)),
+  );
+  if (schemes.length === 0) return undefined;
+  return (req, _res, next) => {
+    noteSecrets(
+      req,
+      credentialsIn(req, schemes).map((credential) => credential.key),
+    );
+    next();
+  };
+}
+
 export function createApp(deps: AppDependencies): MockApp {
   const { contract, defaultWorld } = deps;
   const worlds = createWorldChooser(defaultWorld, deps.scopes);
@@ -252,12 +278,14 @@ export function createApp(deps: AppDependencies): MockApp {
   });
 
   const api = contract.basePath || '/';
+  const noteCredentials = createCredentialNote(contract);
   const apiStepsOf = (world: World) => {
     const { clock, simulation, refresh } = world;
     const steps = mode.stepsOf(world);
     return operationSteps(
       apiPipeline,
       [
+        ...(noteCredentials ? [noteCredentials] : []),
         // Shared state (Redis): the clock, latency and settings as every process last stored them.
         ...(refresh ? [refreshFirst(refresh, mode.goesOnWithoutState === true)] : []),
         // The scope's own clock, or the one just brought up to date, over the default one's set for every answer.

@@ -42,7 +42,11 @@ export async function readServedContract(config: Config): Promise<{ contract: Co
  * such as its `/pets`, is drawn from its own schema). A draft of the Pet Store (some of its rules
  * still serve) keeps the lists it no longer describes, for the contract that has them.
  */
-function withServedListsOnly(fixtures: DataSet, ruled: ReadonlySet<string>, described: (name: string) => boolean): DataSet {
+function withServedListsOnly(
+  fixtures: DataSet,
+  ruled: ReadonlySet<string>,
+  described: (name: string) => boolean,
+): DataSet {
   const unserved = FORMAT_COLLECTIONS.filter(
     (collection) => !ruled.has(collection.name) && (ruled.size === 0 || described(collection.name)),
   );

@@ -9,7 +9,8 @@ import type { Request, Response } from 'express';
 import type { Clock } from '../../clock.js';
 import { HttpError } from '../../errors.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
+import { type ConventionShape, pathParams, type Resource, requestSchema } from '../../openapi/resource-model.js';
+import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader, Page } from '../../store/data-store.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
@@ -137,6 +138,7 @@ export function answerByConvention(
           : `${rule.parameter} (${rule.match}${rule.field === rule.parameter ? '' : ` ${rule.field}`})`,
       );
       return {
+        ...(scope ? { mayAnswer: [404] } : {}),
         how:
           `lists ${resource.name}${under}` +
           (filters.length > 0 ? `, filtered by ${filters.join(', ')}` : '') +
@@ -171,6 +173,7 @@ export function answerByConvention(
       const inputFields = createInputFields(deps.contract, operation);
       const { keyField } = collection;
       return {
+        mayAnswer: [...(scope ? [404] : []), ...(sendsKey(deps, operation, keyField) ? [409] : [])],
         how: `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}`,
         make: (world) => {
           const serverFields = createServerFields(world, resource);
@@ -199,6 +202,7 @@ export function answerByConvention(
     }
     case 'read':
       return {
+        mayAnswer: [404],
         how: `reads ${one}${under} by ${shape.keyParam}`,
         make: (world) => async (req, res) => {
           send(req, res, await world.data.read((view) => findNamed(view, req)), world.clock);
@@ -209,6 +213,7 @@ export function answerByConvention(
       const inputFields = createInputFields(deps.contract, operation);
       const merging = shape.kind === 'merge';
       return {
+        mayAnswer: [404],
         how: merging ? `merges the body into ${one}${under} (RFC 7396)` : `replaces ${one}${under} with the body`,
         make: (world) => {
           const serverFields = createServerFields(world, resource);
@@ -232,6 +237,7 @@ export function answerByConvention(
     }
     case 'delete':
       return {
+        mayAnswer: [404],
         how: `deletes ${one}${under} by ${shape.keyParam}`,
         make: (world) => async (req, res) => {
           const removed = await world.data.transaction(async (tx) => {
@@ -243,6 +249,12 @@ export function answerByConvention(
         },
       };
   }
+}
+
+/** Whether a create's body may send the record's key (a client choosing it may meet one taken: 409). */
+function sendsKey(deps: ContractContext, operation: OperationInfo, keyField: string): boolean {
+  const sent = describeObjectSchema(deps.contract.document, requestSchema(operation)).properties.get(keyField);
+  return sent !== undefined && sent.readOnly !== true;
 }
 
 /** RFC 7396: the body's fields replace the record's, a null removes one, objects merge field by field. */

@@ -27,6 +27,7 @@ function requiringRecord(
     ...parentLevels(deps, operation, named.resource),
   ];
   return {
+    mayAnswer: [404],
     how: `${planned.how}; 404 when no ${named.resource.noun} has the ${named.param} its path names`,
     make: (world) => {
       const handler = planned.make(world);
