@@ -5,6 +5,8 @@
 // checked when it was read (check-patterns.ts): one that cannot be matched never gets here.
 import { compileLinear, type LinearMatcher } from './linear-pattern.js';
 import { readPattern } from './pattern-reading.js';
+import { tokenizePattern } from './pattern-tokens.js';
+import { re2, toRe2Syntax } from './re2-syntax.js';
 
 /** Compiled on first use: a schema compiled is not yet a schema used. */
 const compiled = new Map<string, LinearMatcher>();
@@ -57,3 +59,11 @@ export const linearRegExp = Object.assign(
   }),
   { code: 'linearRegExp' },
 );
+
+/**
+ * A matcher with captures, in linear time, for an expression made from the contract (a path
+ * template's `^/pets/([^/]+)$`: adjacent parameters would make V8 backtrack), read with the u flag.
+ */
+export function linearExec(source: string): { exec(text: string): Array<string | undefined> | null } {
+  return re2().RE2JS.compile(toRe2Syntax(tokenizePattern(source, true), true));
+}
