@@ -1,13 +1,18 @@
 // A draft's patterns judged as it is read: those no linear-time engine can match are refused at
 // their file and line with the reason; those JavaScript takes only without the u flag are served
 // with a warning at theirs; patterns that backtrack badly in V8 are served (matched in linear time).
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
 import { writeSplitDraft } from '../../../test/support/contract-drafts.js';
 import type { SpecDocument } from '../../../test/support/spec.js';
 import { useTempFolder } from '../../../test/support/temp-folder.js';
+import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE } from '../../package-root.js';
+import { checkPatterns } from './check-patterns.js';
 import { ContractRefusal } from './contract-refusal.js';
+import { renderContractWarnings } from './lint-contract.js';
 import { readContractFile } from './read-contract-file.js';
 
 const draftWith = (folder: string, edit: (document: SpecDocument) => void) => writeSplitDraft(folder, edit);
@@ -31,6 +36,14 @@ async function lineAt(place: { file: string; line?: number }): Promise<string> {
   const lines = (await readFile(resolve(place.file), 'utf8')).split('\n');
   return lines[(place.line ?? 0) - 1] ?? '';
 }
+
+describe("the built-in contracts' patterns", () => {
+  it('are all matched in linear time, read with the u flag', () => {
+    for (const file of [PETSTORE_SPEC_FILE, CONTROL_SPEC_FILE]) {
+      expect({ file, ...checkPatterns(parse(readFileSync(file, 'utf8'))) }).toEqual({ file, faults: [], notes: [] });
+    }
+  });
+});
 
 describe("a draft's patterns", () => {
   const folder = useTempFolder('check-patterns');
@@ -67,6 +80,9 @@ describe("a draft's patterns", () => {
       message: expect.stringContaining('valid JavaScript only without the u flag (Invalid escape)'),
     });
     expect(await lineAt(warning as { file: string; line?: number })).toContain('pattern:');
+    expect(renderContractWarnings(draft.warnings)).toMatch(
+      /Contract warnings \(1\), from reading it .*\n {4}\S+newpet\S*:\d+:\d+ {2}the pattern .*\(pattern-without-u-flag\)/i,
+    );
   });
 
   it('refuses the names of patternProperties that repeat, which the validator matches with V8’s own engine', async () => {
