@@ -13,16 +13,6 @@ const compiled = new Map<string, LinearMatcher>();
 /** Past this many, the compilations are dropped and made again: a watched draft edited all day keeps no history. */
 const KEPT = 2_000;
 
-/** Why `source` cannot be matched safely, or undefined when it can. */
-export function patternRefusal(source: string): string | undefined {
-  const reading = readPattern(source);
-  if (!reading.valid) return `it is not a regular expression (${reading.reason})`;
-  const compilation = compileLinear(source, reading.unicode);
-  if ('refusal' in compilation) return compilation.refusal;
-  keep(source, compilation.matcher);
-  return undefined;
-}
-
 function keep(source: string, matcher: LinearMatcher): void {
   if (compiled.size >= KEPT) compiled.clear();
   compiled.set(source, matcher);
@@ -43,9 +33,6 @@ export function matcherOf(source: string): LinearMatcher {
   keep(source, compilation.matcher);
   return compilation.matcher;
 }
-
-/** Whether `text` matches `source`, in linear time. */
-export const matchesPattern = (source: string, text: string) => matcherOf(source).test(text);
 
 /**
  * Ajv's `code.regExp`: every `pattern` and `patternProperties` key an Ajv instance compiles,
