@@ -16,6 +16,7 @@ import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { validatorDocument } from './validator-document.js';
 import { describeValidatorError } from './validator-errors.js';
+import { applyValidatorFixes } from './validator-fixes.js';
 
 /** The part of the validator's request metadata the mock reads. */
 type OpenApiMetadata = { schema: { operationId?: string }; pathParams: Record<string, string> };
@@ -87,6 +88,7 @@ function whenLoaded(firstStep: ValidatorStep): Promise<void> {
 
 export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
+  applyValidatorFixes(load);
   const validatorOptions: OpenApiValidatorOpts = {
     // Its response headers are checked by response-contract.ts; the validator would only load them.
     apiSpec: validatorDocument(contract.document) as unknown as OpenAPIV3.DocumentV3_1,
