@@ -95,8 +95,12 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
       settle = () => undefined;
       clearTimeout(timer);
       clearTimeout(start);
-      resolve(result);
-      void worker?.terminate();
+      // Told once the thread is gone: whoever waits for the warnings (or the stop) has its memory back.
+      const ended = worker?.terminate() ?? Promise.resolve();
+      void ended.then(
+        () => resolve(result),
+        () => resolve(result),
+      );
     };
   });
   const start = setTimeout(() => {
@@ -119,8 +123,11 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
   start.unref();
   return {
     warnings,
-    // Stopped before it finished (the server closes): nothing to say.
-    stop: async () => settle([]),
+    // Stopped before it finished (the server closes, an edit replaces the contract): nothing to say.
+    stop: async () => {
+      settle([]);
+      await warnings;
+    },
   };
 }
 
