@@ -14,6 +14,7 @@ type ValidatedRequest = {
 type Next = (error?: unknown) => void;
 type Handler = (req: ValidatedRequest, res: unknown, next: Next) => unknown;
 type RouteMatcher = { regexp: RegExp; keys: Array<{ name: string }> };
+type ParsedType = { mediaType: string | null };
 type PathToRegexp = (path: string, options?: { sensitive?: boolean; strict?: boolean }) => RouteMatcher;
 
 type ValidatorModules = {
@@ -25,7 +26,7 @@ type ValidatorModules = {
   pathToRegexp: { pathToRegexp: PathToRegexp };
   schemaValidator: { OpenAPISchemaValidator: new (options: object) => { validate(document: object): unknown } };
   bodyParser: { BodySchemaParser: new () => { parse(path: string, operation: Operation, type: unknown): unknown } };
-  contentType: { fromString(type: string): { mediaType: string | null } };
+  contentType: { fromString(type: string): ParsedType };
 };
 
 const FIXED = Symbol.for('petstore-mock.validator-fixes');
@@ -79,30 +80,34 @@ function keyRequestValidatorsByDeclaredType({ requestValidator, bodyParser, cont
   const prototype = requestValidator.RequestValidator.prototype;
   const validate = prototype.validate;
   const parser = new bodyParser.BodySchemaParser();
-  const isMultipart = (type: string) => contentType.fromString(type).mediaType === 'multipart/form-data';
+  const isMultipart = (type: { mediaType: string | null }) => type.mediaType === 'multipart/form-data';
 
-  /** The declared media type whose schema `sent` selects, or undefined to keep `sent` as it is. */
-  function declaredTypeFor(operation: Operation, route: string, sent: string): string | undefined {
-    const content = operation.requestBody?.content;
+  /** The declared media type whose schema `type` selects, or undefined to keep the header as it is. */
+  function declaredTypeFor(operation: Operation, route: string, type: ParsedType): string | undefined {
     let selected: unknown;
     try {
-      selected = parser.parse(route, operation, contentType.fromString(sent));
+      selected = parser.parse(route, operation, type);
     } catch {
       return undefined; // Refused (415) before anything is compiled or cached.
     }
-    const declared = Object.entries(content ?? {}).find(([, media]) => media.schema === selected)?.[0];
-    return declared !== undefined && isMultipart(declared) === isMultipart(sent) ? declared : undefined;
+    const content = Object.entries(operation.requestBody?.content ?? {});
+    const declared = content.find(([, media]) => media.schema === selected)?.[0];
+    return declared !== undefined && isMultipart(contentType.fromString(declared)) === isMultipart(type)
+      ? declared
+      : undefined;
   }
 
   prototype.validate = function (this: unknown, req, res, next) {
     const sent = req.headers['content-type'];
     if (typeof sent !== 'string' || req.openapi === undefined) return validate.call(this, req, res, next);
     const { schema: operation, expressRoute } = req.openapi;
+    // Parsed once here: the validator's parser of parameters takes time in the header's length.
+    const type = contentType.fromString(sent);
     let declared: string | undefined;
     if (operation.requestBody?.content !== undefined) {
-      declared = declaredTypeFor(operation, expressRoute, sent);
+      declared = declaredTypeFor(operation, expressRoute, type);
       if (declared === undefined || declared === sent) return validate.call(this, req, res, next);
-    } else if (isMultipart(sent)) {
+    } else if (isMultipart(type)) {
       return validate.call(this, req, res, next);
     }
     // With no body to read, the Content-Type selects nothing: every value shares one validator.
