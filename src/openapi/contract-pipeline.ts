@@ -17,6 +17,7 @@ import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { validatorDocument } from './validator-document.js';
 import { describeValidatorError } from './validator-errors.js';
+import { applyValidatorFixes } from './validator-fixes.js';
 
 /** The part of the validator's request metadata the mock reads. */
 type OpenApiMetadata = { schema: { operationId?: string }; pathParams: Record<string, string> };
@@ -88,6 +89,7 @@ function whenLoaded(firstStep: ValidatorStep): Promise<void> {
 
 export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
+  applyValidatorFixes(load);
   // The contract as the validator needs it (validator-document.ts), its patterns as formats
   // matched in linear time (validator-patterns.ts).
   const patterns = withPatternsAsFormats(validatorDocument(contract.document));

@@ -113,8 +113,12 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
       settle = () => undefined;
       clearTimeout(timer);
       clearTimeout(start);
-      resolve(result);
-      void worker?.terminate();
+      // Told once the thread is gone: whoever waits for the warnings (or the stop) has its memory back.
+      const ended = worker?.terminate() ?? Promise.resolve();
+      void ended.then(
+        () => resolve(result),
+        () => resolve(result),
+      );
     };
   });
   const start = setTimeout(() => {
@@ -143,8 +147,11 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
   return {
     // The reading's own warnings (read-contract-file.ts) first, printed with Spectral's.
     warnings: warnings.then((found) => [...draft.warnings, ...found]),
-    // Stopped before it finished (the server closes): nothing to say.
-    stop: async () => settle([]),
+    // Stopped before it finished (the server closes, an edit replaces the contract): nothing to say.
+    stop: async () => {
+      settle([]);
+      await warnings;
+    },
   };
 }
 
