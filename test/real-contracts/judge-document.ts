@@ -99,10 +99,11 @@ async function judged(start: () => Promise<Server>, file: string, servers: Serve
   return proxy.url;
 }
 
+/** Why a server did not start: its output's first lines, without Ajv's warnings of formats it does not know. */
 const firstLines = (error: unknown) =>
   String(error instanceof Error ? error.message : error)
     .split('\n')
-    .filter((line) => line.trim())
+    .filter((line) => line.trim() && !/^unknown format .* ignored/.test(line))
     .slice(0, 12)
     .join('\n');
 

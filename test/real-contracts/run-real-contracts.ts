@@ -1,8 +1,9 @@
-// `npm run real-contracts`: the mock judged on the real documents (README.md beside this file),
-// with Prism's mock on the same requests for comparison. Prints one line per document and the
-// totals; every 5xx and invalid answer, with its violations, goes to
-// test-output/real-contracts/report.json (`--verbose` prints them too).
-//   --only=a,b    only these documents      --no-prism-mock    the mock alone
+// `npm run real-contracts`: the mock judged on the real documents (README.md beside this file).
+// Prints one line per document and the totals; every 5xx and invalid answer, with its
+// violations, goes to test-output/real-contracts/report.json (`--verbose` prints them too).
+//   --only=a,b    only these documents
+//   --with-prism-mock    the same requests to Prism's mock too, for comparison (three more
+//                        processes per document: about twice the time)
 import { DOCUMENTS } from './catalogue.js';
 import { killAllNow } from './processes.js';
 import { table, writeReport } from './report.js';
@@ -23,7 +24,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 const startedAt = Date.now();
 const results = await runRealContracts({
   documents,
-  withPrismMock: !process.argv.includes('--no-prism-mock'),
+  withPrismMock: process.argv.includes('--with-prism-mock'),
   onDocument: (figures) => console.log(`  ${figures.name}: judged in ${figures.seconds.toFixed(1)} s`),
 });
 if (verbose) {
