@@ -17,6 +17,9 @@ export type Server = {
 
 const running = new Set<ChildProcess>();
 
+/** The start of the reason when a server was stopped by a signal this run did not send: worth one more try. */
+export const OUTSIDE_STOP = 'stopped from outside this run';
+
 function waitForExit(child: ChildProcess, milliseconds: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
@@ -84,7 +87,9 @@ export function startServer(args: string[], banner: RegExp, seconds: number, cwd
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => fail(`exited (${signal ?? code}) before its banner`));
+    child.once('exit', (code, signal) =>
+      fail(signal ? `${OUTSIDE_STOP}: ${signal} before its banner` : `exited (${code}) before its banner`),
+    );
     child.once('error', (error) => fail(`could not start: ${error.message}`));
   });
 }
