@@ -42,20 +42,31 @@ function answerSchema(entry: Operation): Schema | undefined {
 export function collectionsOf(operations: Operation[]): Collection[] {
   const at = (method: string, path: string) =>
     operations.find((entry) => entry.method === method && entry.path === path);
-  const collections: Collection[] = [];
-  for (const create of operations) {
-    if (create.method !== 'POST' || create.path.endsWith('}')) continue;
+  const creates = operations.filter((entry) => entry.method === 'POST' && !entry.path.endsWith('}'));
+  const under = (create: Operation) => {
     const isItem = itemPathsOf(create.path);
+    return operations.find((entry) => entry.method === 'GET' && isItem(entry.path));
+  };
+  const claimed = new Set(creates.map(under).flatMap((read) => (read ? [read.path] : [])));
+  // Else an item elsewhere that answers the same schema (Spotify creates at /me/playlists and
+  // reads at /playlists/{playlist_id}), unless a collection of its own has it, or the create is an
+  // action on that item (/profiles/{username}/follow).
+  const elsewhere = (create: Operation) => {
     const created = answerSchema(create);
-    // The item under the collection's path, else one elsewhere that answers the same schema
-    // (Spotify creates at /me/playlists and reads at /playlists/{playlist_id}).
-    const read =
-      operations.find((entry) => entry.method === 'GET' && isItem(entry.path)) ??
-      (created
-        ? operations.find(
-            (entry) => entry.method === 'GET' && /\}[^/]*$/.test(entry.path) && answerSchema(entry) === created,
-          )
-        : undefined);
+    return created
+      ? operations.find(
+          (entry) =>
+            entry.method === 'GET' &&
+            /\}[^/]*$/.test(entry.path) &&
+            answerSchema(entry) === created &&
+            !claimed.has(entry.path) &&
+            !create.path.startsWith(`${entry.path}/`),
+        )
+      : undefined;
+  };
+  const collections: Collection[] = [];
+  for (const create of creates) {
+    const read = under(create) ?? elsewhere(create);
     if (!read) continue;
     const itemPath = read.path;
     const keyParameter = /\{([^}]+)\}[^/]*$/.exec(itemPath)?.[1] ?? 'id';
