@@ -21,6 +21,7 @@ import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-ans
 import { conflict, mergePatch } from './record-changes.js';
 import { createRecordIo, describeIo } from './record-io.js';
 import { createKeyMaker } from './record-keys.js';
+import { createRecordLinks } from './record-links.js';
 import { createServerFields } from './server-fields.js';
 import { successAnswer } from './success-answer.js';
 
@@ -113,6 +114,7 @@ export function answerByConvention(
       ? `${/^[aeiou]/i.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`
       : `a record of ${resource.name}`;
   const io = createRecordIo(deps.contract, operation, shape);
+  const links = createRecordLinks(deps.contract.document, deps.resources, resource);
   const send = (req: Request, res: Response, record: StoredRecord | undefined, clock: Clock) =>
     sendAnswer(req, res, answer, record === undefined ? undefined : io.answer(project(record)), {
       document: deps.contract.document,
@@ -196,6 +198,7 @@ export function answerByConvention(
             const sentKey = fields[keyField] as RecordKey | undefined;
             const created = await world.data.transaction(async (tx) => {
               if (scope && parentKey !== undefined) await scope.require(tx, req);
+              await links?.(tx, fields);
               if (sentKey === undefined && newKey)
                 fields[keyField] = await newKey(fields, async (key) => (await tx.get(collection, key)) !== undefined);
               if (sentKey !== undefined && (await tx.get(collection, sentKey))) {
@@ -246,6 +249,7 @@ export function answerByConvention(
                 : { ...io.unnamed(existing), ...serverFields.kept(existing), ...sent };
               const replaced = { ...record, ...stamps, [collection.keyField]: existing[collection.keyField] };
               if (scope) replaced[scope.field] = existing[scope.field];
+              await links?.(tx, replaced);
               await tx.replace(collection, replaced);
               return replaced;
             });
