@@ -21,14 +21,22 @@ export function shapeOf(operationId: string): ConventionShape | undefined {
   return model.shapes.get(operationId);
 }
 
-/** The contract's operation of `kind` over `resource`, if it has one. */
+/** The methods of a merge, in the order the suite takes them: PATCH, then a PUT whose fields are all optional, then a POST. */
+const MERGE_METHODS = ['patch', 'put', 'post'];
+
+/**
+ * The contract's operation of `kind` over `resource`, if it has one. The suite names a record by
+ * its path: a change keyed by its body (PUT /pet with the pet's id) is left to the generated checks.
+ */
 export function operationOf(resource: Resource, kind: ShapeKind): SpecOperation | undefined {
+  const found: SpecOperation[] = [];
   for (const [operationId, shape] of model.shapes) {
-    if (shape.resource !== resource || shape.kind !== kind) continue;
+    if (shape.resource !== resource || shape.kind !== kind || shape.keyInBody) continue;
     const operation = listOperations().find((candidate) => candidate.operationId === operationId);
-    if (operation && !operation.deprecated) return operation;
+    if (operation && !operation.deprecated) found.push(operation);
   }
-  return undefined;
+  if (kind !== 'merge') return found[0];
+  return found.sort((one, other) => MERGE_METHODS.indexOf(one.method) - MERGE_METHODS.indexOf(other.method))[0];
 }
 
 /**
@@ -40,7 +48,8 @@ export function serverKeyOf(operationId: string): string | undefined {
   if (!shape) return undefined;
   const { keyField, counter } = shape.resource.collection;
   if (shape.kind === 'create') return counter ? keyField : undefined;
-  return shape.kind === 'replace' || shape.kind === 'merge' ? keyField : undefined;
+  // A change keyed by its body (PUT /pet) must send the key: it names the record.
+  return (shape.kind === 'replace' || shape.kind === 'merge') && !shape.keyInBody ? keyField : undefined;
 }
 
 /** serverKeyOf, where the operation's body may leave it out: the key the suite leaves out of what it writes. */
@@ -69,11 +78,16 @@ export function isNewOperation(operationId: string): boolean {
 const operationsOf = (resource: Resource) =>
   [...model.shapes].filter(([, shape]) => shape.resource === resource).map(([operationId]) => operationId);
 
+/** Whether a resource's records travel in single-key envelopes ({"article": {...}}), which the suite's bodies do not write. */
+const travelsInEnvelopes = (resource: Resource) =>
+  [...model.shapes.values()].some((shape) => shape.resource === resource && shape.envelope !== undefined);
+
 /**
  * Resources a draft adds (none of their operations is one the suite was written for), parents
  * before their sub-collections, each with the parameter that names its records. Left out: one
  * keyed by text (the suite makes numbered records), one whose parameter another resource already
- * uses for its own records ({petId} of a reservation), one under a parent the suite cannot make.
+ * uses for its own records ({petId} of a reservation), one under a parent the suite cannot make,
+ * one whose records travel in envelopes (the generated checks check its operations).
  */
 export function newResources(): Array<{ resource: Resource; keyParameter: string }> {
   const taken = new Set<string>();
@@ -81,7 +95,9 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
     const key = keyParameterOf(resource);
     if (key && !operationsOf(resource).every(isNewOperation)) taken.add(key);
   }
-  const candidates = [...model.resources.values()].filter((resource) => operationsOf(resource).every(isNewOperation));
+  const candidates = [...model.resources.values()].filter(
+    (resource) => operationsOf(resource).every(isNewOperation) && !travelsInEnvelopes(resource),
+  );
   const depth = depthOf;
   const found: Array<{ resource: Resource; keyParameter: string }> = [];
   for (const resource of candidates.sort((one, other) => depth(one) - depth(other))) {

@@ -9,7 +9,7 @@ import { type DataSet, isCountedId } from '../store/data-set.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
 import { linearRegExp } from './patterns/pattern-matchers.js';
-import { describeResources } from './resource-model.js';
+import { describeResources, type ResourceModel } from './resource-model.js';
 import { describeObjectSchema } from './schema-shape.js';
 
 /** What is wrong with the records of a data set, one sentence per fault; empty when none. */
@@ -33,11 +33,21 @@ type CheckedList = {
   counter?: string;
 };
 
-/** Collections whose every field the rules fill: placeOrder stores an order's shipDate and complete too. */
-const FILLED_BY_RULES: ReadonlySet<string> = new Set(['orders']);
+/**
+ * Collections whose every field the rules fill: placeOrder stores an order's shipDate and complete
+ * too, where its rules answer it (a contract with the Pet Store's orders, pets and inventory).
+ */
+function filledByRules(contract: Contract, resources: ResourceModel): ReadonlySet<string> {
+  const rulesApply =
+    ['orders', 'pets', 'inventory'].every((name) => resources.resources.has(name)) &&
+    contract.operations.some((operation) => operation.operationId === 'placeOrder');
+  return new Set(rulesApply ? ['orders'] : []);
+}
 
 function checkedLists(contract: Contract): CheckedList[] {
-  const lists: CheckedList[] = [...describeResources(contract).resources.values()].map((resource) => {
+  const resources = describeResources(contract);
+  const filled = filledByRules(contract, resources);
+  const lists: CheckedList[] = [...resources.resources.values()].map((resource) => {
     const ref = asObject(resource.recordSchema).$ref;
     const named = typeof ref === 'string' ? ref.split('/').at(-1) : undefined;
     return {
@@ -46,7 +56,7 @@ function checkedLists(contract: Contract): CheckedList[] {
       schema: resource.recordSchema,
       schemaName: named ?? `record of ${resource.name}`,
       idField: resource.collection.keyField,
-      ...(FILLED_BY_RULES.has(resource.name) ? { allPropertiesRequired: true } : {}),
+      ...(filled.has(resource.name) ? { allPropertiesRequired: true } : {}),
       ...(resource.collection.counter ? { counter: resource.collection.counter } : {}),
     };
   });

@@ -8,6 +8,7 @@
 // the base path instead (contract-pipeline.ts), so the servers are no concern of the validator.
 import { asObject, type JsonObject } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
+import { withReadOnlyRequiredInParts } from './read-only-required.js';
 
 const withoutHeaders = (response: unknown): unknown => {
   if (typeof response !== 'object' || response === null || !('headers' in response)) return response;
@@ -39,11 +40,13 @@ function pathItemForValidator(item: unknown, path: string): unknown {
 }
 
 /**
- * A copy of `document` whose responses (in paths and components.responses) declare no headers,
+ * A copy of `contract` (its readOnly requirements beside an allOf moved into their parts,
+ * read-only-required.ts) whose responses (in paths and components.responses) declare no headers,
  * whose operations all have an operationId, and whose one server is the root; only the objects on the way to them are copied, so
- * `document` itself is left whole.
+ * `contract` itself is left whole.
  */
-export function validatorDocument(document: JsonObject): JsonObject {
+export function validatorDocument(contract: JsonObject): JsonObject {
+  const document = withReadOnlyRequiredInParts(contract);
   const copy: JsonObject = { ...document, servers: [{ url: '/' }] };
   if (document.paths !== undefined) copy.paths = mapValues(asObject(document.paths), pathItemForValidator);
   const components = asObject(document.components);

@@ -3,14 +3,12 @@
 // paging) and creates one (a new id, 201 and Location); an item is read, replaced (PUT), merged
 // (PATCH, RFC 7396) and deleted, each with the Error object and 404 when the record is not there;
 // a sub-collection (/pets/by-id/{petId}/photos) belongs to its parent's record: 404 when the
-// parent is not there, and one parent's records are never listed under another.
-import { randomUUID } from 'node:crypto';
+// parent is not there, and one parent's records are never listed under another. How a record is
+// taken and answered (an envelope, the key in the body, query fields) is record-io.ts's.
 import type { Request, Response } from 'express';
 import type { Clock } from '../../clock.js';
-import { HttpError } from '../../errors.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { type ConventionShape, pathParams, type Resource, requestSchema } from '../../openapi/resource-model.js';
-import { describeObjectSchema } from '../../openapi/schema-shape.js';
+import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader, Page } from '../../store/data-store.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
@@ -20,7 +18,10 @@ import { type ListEnvelope, listEnvelope } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
 import { listPaging } from './list-paging.js';
 import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-answers.js';
-import { createInputFields } from './record-fields.js';
+import { conflict, mergePatch } from './record-changes.js';
+import { createRecordIo, describeIo } from './record-io.js';
+import { createKeyMaker } from './record-keys.js';
+import { createRecordLinks } from './record-links.js';
 import { createServerFields } from './server-fields.js';
 import { successAnswer } from './success-answer.js';
 
@@ -52,10 +53,13 @@ export async function requireLevels(levels: readonly ParentLevel[], view: DataRe
   }
 }
 
-/** The parent record's key a request names, checked to exist: the sub-collection's scope. */
+/**
+ * The parent record's key a request names, checked to exist: the sub-collection's scope. None
+ * where the path does not name the parent (PetClinic's /pets/{petId} beside /owners/{ownerId}/pets).
+ */
 function parentScope(deps: ContractContext, operation: OperationInfo, resource: Resource) {
   const link = resource.parent;
-  if (!link) return undefined;
+  if (!link || !pathParams(operation.path).includes(link.param)) return undefined;
   const parent = link.resource === undefined ? undefined : deps.resources.resources.get(link.resource);
   const levels = parentLevels(deps, operation, resource);
   return {
@@ -109,14 +113,16 @@ export function answerByConvention(
     resource.collection.keyField === 'id'
       ? `${/^[aeiou]/i.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`
       : `a record of ${resource.name}`;
+  const io = createRecordIo(deps.contract, operation, shape);
+  const links = createRecordLinks(deps.contract.document, deps.resources, resource);
   const send = (req: Request, res: Response, record: StoredRecord | undefined, clock: Clock) =>
-    sendAnswer(req, res, answer, record === undefined ? undefined : project(record), {
+    sendAnswer(req, res, answer, record === undefined ? undefined : io.answer(project(record)), {
       document: deps.contract.document,
       nowMs: clock.nowMs(),
     });
   /** The record a request names: there, and (in a sub-collection) its parent's. */
   const findNamed = async (view: DataReader, req: Request): Promise<StoredRecord> => {
-    const key = keyFromPath(resource, req.params[shape.keyParam ?? '']);
+    const key = io.keyOf(req);
     if (scope) await scope.require(view, req);
     const record = await view.get(collection, key);
     if (!record || (scope && record[scope.field] !== scope.keyOf(req))) throw notFound(key);
@@ -170,30 +176,42 @@ export function answerByConvention(
       };
     }
     case 'create': {
-      const inputFields = createInputFields(deps.contract, operation);
       const { keyField } = collection;
+      const newKey = createKeyMaker(resource);
+      // A create that declares no 409 adds or updates (the Swagger Petstore's POST /pet).
+      const upserts = !operation.responses.has('409');
       return {
-        mayAnswer: [...(scope ? [404] : []), ...(sendsKey(deps, operation, keyField) ? [409] : [])],
-        how: `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}`,
+        mayAnswer: [...(scope ? [404] : []), ...(!upserts && io.sends(keyField) ? [409] : [])],
+        how:
+          `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}` +
+          (newKey
+            ? `, keyed by a new ${/slug/i.test(keyField) ? 'slug' : 'UUID'} where the body sends no ${keyField}`
+            : '') +
+          describeIo(shape),
         make: (world) => {
           const serverFields = createServerFields(world, resource);
           return async (req, res) => {
-            const fields: Record<string, unknown> = { ...(await serverFields.onCreate(req)), ...inputFields(req) };
-            if (resource.keyType === 'string' && fields[keyField] === undefined && !collection.counter)
-              fields[keyField] = randomUUID();
+            const fields: Record<string, unknown> = { ...(await serverFields.onCreate(req)), ...io.input(req) };
             const parentKey = scope?.keyOf(req);
             if (scope && parentKey !== undefined) fields[scope.field] = parentKey;
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
             const sentKey = fields[keyField] as RecordKey | undefined;
             const created = await world.data.transaction(async (tx) => {
               if (scope && parentKey !== undefined) await scope.require(tx, req);
+              await links?.(tx, fields);
+              if (sentKey === undefined && newKey)
+                fields[keyField] = await newKey(fields, async (key) => (await tx.get(collection, key)) !== undefined);
               if (sentKey !== undefined && (await tx.get(collection, sentKey))) {
-                throw conflict(deps, operation, resource, sentKey);
+                if (!upserts) throw conflict(deps, operation, resource, sentKey);
+                await tx.replace(collection, fields);
+                return fields;
               }
               return tx.insert(collection, fields);
             });
             // Where the answer declares it: a draft's create may answer 200 with no Location.
-            const location = answer.declares('Location') ? locationOf(basePath, resource, req, created) : undefined;
+            const location = answer.declares('Location')
+              ? locationOf(basePath, resource, req, created, operation.path)
+              : undefined;
             if (location) res.location(location);
             send(req, res, created, world.clock);
           };
@@ -203,30 +221,35 @@ export function answerByConvention(
     case 'read':
       return {
         mayAnswer: [404],
-        how: `reads ${one}${under} by ${shape.keyParam}`,
+        how: `reads ${one}${under} by ${shape.keyParam}${describeIo(shape)}`,
         make: (world) => async (req, res) => {
           send(req, res, await world.data.read((view) => findNamed(view, req)), world.clock);
         },
       };
     case 'replace':
     case 'merge': {
-      const inputFields = createInputFields(deps.contract, operation);
       const merging = shape.kind === 'merge';
+      const by = shape.keyInBody ? ` named by the body's ${collection.keyField}` : '';
       return {
-        mayAnswer: [404],
-        how: merging ? `merges the body into ${one}${under} (RFC 7396)` : `replaces ${one}${under} with the body`,
+        // A body that names no record (PUT /pet without the pet's id): 400.
+        mayAnswer: shape.keyInBody ? [400, 404] : [404],
+        how:
+          (merging
+            ? `merges the ${shape.queryFields && !operation.request ? 'query' : 'body'} into ${one}${by}${under} (RFC 7396)`
+            : `replaces ${one}${by}${under} with the body`) + describeIo(shape),
         make: (world) => {
           const serverFields = createServerFields(world, resource);
           return async (req, res) => {
-            const sent = inputFields(req);
+            const sent = io.input(req);
             const stamps = serverFields.onUpdate();
             const updated = await world.data.transaction(async (tx) => {
               const existing = await findNamed(tx, req);
               const record = merging
-                ? mergePatch(existing, sent, req.body)
-                : { ...serverFields.kept(existing), ...sent };
+                ? mergePatch(existing, sent, io.body(req))
+                : { ...io.unnamed(existing), ...serverFields.kept(existing), ...sent };
               const replaced = { ...record, ...stamps, [collection.keyField]: existing[collection.keyField] };
               if (scope) replaced[scope.field] = existing[scope.field];
+              await links?.(tx, replaced);
               await tx.replace(collection, replaced);
               return replaced;
             });
@@ -238,7 +261,7 @@ export function answerByConvention(
     case 'delete':
       return {
         mayAnswer: [404],
-        how: `deletes ${one}${under} by ${shape.keyParam}`,
+        how: `deletes ${one}${under} by ${shape.keyParam}${describeIo(shape)}`,
         make: (world) => async (req, res) => {
           const removed = await world.data.transaction(async (tx) => {
             const existing = await findNamed(tx, req);
@@ -249,43 +272,4 @@ export function answerByConvention(
         },
       };
   }
-}
-
-/** Whether a create's body may send the record's key (a client choosing it may meet one taken: 409). */
-function sendsKey(deps: ContractContext, operation: OperationInfo, keyField: string): boolean {
-  const sent = describeObjectSchema(deps.contract.document, requestSchema(operation)).properties.get(keyField);
-  return sent !== undefined && sent.readOnly !== true;
-}
-
-/** RFC 7396: the body's fields replace the record's, a null removes one, objects merge field by field. */
-function mergePatch(existing: StoredRecord, sent: StoredRecord, body: unknown): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...existing };
-  const raw = (body ?? {}) as Record<string, unknown>;
-  for (const [field, value] of Object.entries(sent)) {
-    if (raw[field] === null) delete merged[field];
-    else merged[field] = mergeValue(merged[field], value);
-  }
-  return merged;
-}
-
-function mergeValue(target: unknown, patch: unknown): unknown {
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
-  const base = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {};
-  for (const [field, value] of Object.entries(patch)) {
-    if (value === null) delete (base as Record<string, unknown>)[field];
-    else (base as Record<string, unknown>)[field] = mergeValue((base as Record<string, unknown>)[field], value);
-  }
-  return base;
-}
-
-/** A record made under a key another record has. */
-function conflict(deps: ContractContext, operation: OperationInfo, resource: Resource, key: RecordKey): HttpError {
-  const listed = operation.responses.get('409')?.errorCodes[0];
-  const code = listed ?? 'CONFLICT';
-  return new HttpError(
-    code,
-    `A record of ${resource.name} already has ${resource.collection.keyField} ${JSON.stringify(key)}. Choose another, or replace it with PUT.`,
-    {},
-    deps.contract.errorCodes.get(code)?.status ?? 409,
-  );
 }

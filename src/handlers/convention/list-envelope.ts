@@ -79,6 +79,14 @@ export type ListEnvelope = {
   body(items: unknown[], facts: PageFacts, urlOf: (page: 'next' | 'previous') => string | undefined): JsonObject;
 };
 
+/** Whether a field is the total named after the records' array: articlesCount of articles, total_items of items. */
+function countsRecordsOf(items: string, name: string): boolean {
+  return [items, items.replace(/s$/, '')].some((word) => {
+    const capital = `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+    return [`${word}Count`, `${word}_count`, `${word}Total`, `${word}_total`, `total${capital}`].includes(name);
+  });
+}
+
 /** The envelope an answer's schema describes; undefined when it answers a bare array. */
 export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelope | undefined {
   const shape = describeObjectSchema(document, schema);
@@ -90,7 +98,9 @@ export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelop
   let absoluteUrls = false;
   for (const [name, property] of shape.properties) {
     const type = schemaType(property);
-    const field = FIELDS.find((candidate) => candidate.type === type && candidate.names.test(name));
+    const field =
+      FIELDS.find((candidate) => candidate.type === type && candidate.names.test(name)) ??
+      (type === 'integer' && countsRecordsOf(items, name) ? FIELDS[0] : undefined);
     if (!field || name === items) continue;
     if (field.type === 'string' && property.format === 'uri') absoluteUrls = true;
     // Where there is no such page, a URL field is null if it may be, else left out.

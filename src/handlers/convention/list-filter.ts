@@ -1,19 +1,23 @@
 // A list's query parameters as a filter of its records, read from the contract: a parameter
-// named as a property keeps the records holding that value (any of them, for an array of
-// values); its `x-filter` may say otherwise: { field, match: equals | contains | from | before }
+// named as a property (or as its plural or singular: `tags` of `tag`, `tag` of `tagList`) keeps
+// the records holding that value (any of them, for an array of values); a property holding an
+// object, or objects, is matched by the field that names one (a Tag by its `name`, an author by
+// its `username`); a parameter whose values cannot be the property's (text for a boolean) is not
+// a filter. Its `x-filter` may say otherwise: { field, match: equals | contains | from | before }
 // ("contains" compares text without case; "from" is inclusive and "before" exclusive, so that
 // ranges tile). The page's own parameters (list-paging.ts) are not filters.
 import type { Request } from 'express';
-import { asObject } from '../../openapi/json-pointer.js';
+import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo, ParameterInfo } from '../../openapi/load-contract.js';
-import { resolveSchema, type SchemaShape, schemaType } from '../../openapi/schema-shape.js';
+import { nounOf, pluralOf } from '../../openapi/resource-naming.js';
+import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from '../../openapi/schema-shape.js';
 import type { StoredRecord } from '../../store/data-set.js';
 import type { RecordFilter } from '../../store/data-store.js';
 
 export type Match = 'equals' | 'contains' | 'from' | 'before';
 
-/** One query parameter read as a filter. */
-export type FilterRule = { parameter: string; field: string; match: Match; type: string | undefined };
+/** One query parameter read as a filter; `via`, the field of the object (or objects) the record's field holds that it matches. */
+export type FilterRule = { parameter: string; field: string; match: Match; type: string | undefined; via?: string };
 
 type Condition = (record: StoredRecord) => boolean;
 
@@ -22,6 +26,35 @@ const MATCHES: ReadonlySet<string> = new Set(['equals', 'contains', 'from', 'bef
 /** The query parameters of an operation (its path item's too). */
 export function queryParameters(operation: OperationInfo): ParameterInfo[] {
   return operation.parameters.filter((parameter) => parameter.in === 'query');
+}
+
+/** Fields that name an object, in the order they are tried: a Tag by its name, a Profile by its username. */
+const NAMING_FIELDS = ['name', 'username', 'login', 'slug', 'code', 'key', 'id', 'title', 'label'];
+
+/** The record's field a parameter names: its own name, else its plural, its singular, or its name + List. */
+function fieldNamed(record: SchemaShape, name: string): string | undefined {
+  const singular = nounOf(undefined, name);
+  return [name, pluralOf(name), singular, `${name}List`, `${singular}List`, `${name}_list`].find((candidate) =>
+    record.properties.has(candidate),
+  );
+}
+
+/** Whether values of a parameter's type can be those of a field's: text for a boolean cannot. */
+const fits = (parameter: string | undefined, field: string | undefined) =>
+  parameter === undefined ||
+  field === undefined ||
+  parameter === field ||
+  ((parameter === 'integer' || parameter === 'number') && (field === 'integer' || field === 'number'));
+
+/** The type of the values a field holds (its items', for an array), and the field of an object that names it. */
+function heldValues(contract: Contract, property: JsonObject): { type: string | undefined; via?: string } {
+  const { document } = contract;
+  const item = schemaType(property) === 'array' ? resolveSchema(document, property.items) : property;
+  if (schemaType(item) !== 'object') return { type: schemaType(item) };
+  const shape = describeObjectSchema(document, item);
+  const via = NAMING_FIELDS.find((name) => shape.properties.has(name));
+  const named = via === undefined ? undefined : shape.properties.get(via);
+  return via === undefined || named === undefined ? { type: 'object' } : { type: schemaType(named), via };
 }
 
 /** The filters of a list operation, and the parameters it cannot read as one. */
@@ -37,17 +70,19 @@ export function describeFilters(
     const name = parameter.name;
     if (pageParameters.has(name)) continue;
     const declared = asObject(parameter.declared['x-filter']);
-    const field = typeof declared.field === 'string' ? declared.field : name;
+    const field = typeof declared.field === 'string' ? declared.field : fieldNamed(record, name);
     const match =
       typeof declared.match === 'string' && MATCHES.has(declared.match) ? (declared.match as Match) : 'equals';
-    if (!record.properties.has(field)) {
-      ignored.push(name);
-      continue;
-    }
+    const property = field === undefined ? undefined : record.properties.get(field);
     const schema = resolveSchema(contract.document, parameter.schema);
     const type =
       schemaType(schema) === 'array' ? schemaType(resolveSchema(contract.document, schema.items)) : schemaType(schema);
-    rules.push({ parameter: name, field, match, type });
+    const held = property === undefined ? undefined : heldValues(contract, property);
+    if (field === undefined || held === undefined || (match === 'equals' && !fits(type, held.type))) {
+      ignored.push(name);
+      continue;
+    }
+    rules.push({ parameter: name, field, match, type, ...(held.via === undefined ? {} : { via: held.via }) });
   }
   return { rules, ignored };
 }
@@ -65,8 +100,13 @@ function ordinal(value: unknown): number {
   return typeof value === 'string' ? Date.parse(value) : Number.NaN;
 }
 
+/** A value a record holds, as a filter compares it: an object by the field that names it. */
+const comparedBy = (via: string | undefined) => (held: unknown) =>
+  via !== undefined && typeof held === 'object' && held !== null ? (held as StoredRecord)[via] : held;
+
 function conditionOf(rule: FilterRule, raw: unknown): Condition {
   const { field } = rule;
+  const compared = comparedBy(rule.via);
   if (rule.match === 'contains') {
     const wanted = String(raw).toLowerCase();
     return (record) => typeof record[field] === 'string' && (record[field] as string).toLowerCase().includes(wanted);
@@ -82,11 +122,13 @@ function conditionOf(rule: FilterRule, raw: unknown): Condition {
   return wanted !== undefined
     ? (record) => {
         const held = record[field];
-        return Array.isArray(held) ? held.includes(wanted) : held === wanted;
+        return Array.isArray(held) ? held.some((item) => compared(item) === wanted) : compared(held) === wanted;
       }
     : (record) => {
         const held = record[field];
-        return Array.isArray(held) ? held.some((item) => values.includes(item)) : values.includes(held);
+        return Array.isArray(held)
+          ? held.some((item) => values.includes(compared(item)))
+          : values.includes(compared(held));
       };
 }
 

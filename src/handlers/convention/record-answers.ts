@@ -4,7 +4,8 @@
 import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
-import type { Resource } from '../../openapi/resource-model.js';
+import { pathParams, type Resource } from '../../openapi/resource-model.js';
+import { isItemUnder } from '../../openapi/resource-paths.js';
 import type { SchemaShape } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 
@@ -74,14 +75,26 @@ export function notFoundOf(contract: Contract, operation: OperationInfo, resourc
   return (key) => new HttpError(code, `${subject} has ${keyField} ${JSON.stringify(key)}.${advice}`, {}, status);
 }
 
-/** The path a record is read at: the resource's item path with the request's parameters and the key. */
+/**
+ * The path a record is read at: an item path read by a GET whose parameters the request names
+ * (the one under the create's path first: /owners/{ownerId}/pets/{petId} for a pet made under its
+ * owner, /pets/{petId} for one made at /pets), with the request's parameters and the key.
+ */
 export function locationOf(
   basePath: string,
   resource: Resource,
   req: Request,
   record: StoredRecord,
+  createPath?: string,
 ): string | undefined {
-  const template = resource.locationPath;
+  const named = (path: string) =>
+    pathParams(path)
+      .slice(0, -1)
+      .every((param) => req.params[param] !== undefined);
+  const template =
+    resource.readPaths.find((path) => createPath !== undefined && isItemUnder(path, createPath) && named(path)) ??
+    resource.readPaths.find(named) ??
+    resource.locationPath;
   if (template === undefined) return undefined;
   const key = String(record[resource.collection.keyField]);
   const segments = template.split('/');

@@ -1,0 +1,46 @@
+// How a write changes a stored record by convention: a merge as RFC 7396 says (the body's
+// fields replace the record's, a null removes one, objects merge field by field), and the 409
+// of a record made under a key another record has.
+import { HttpError } from '../../errors.js';
+import type { OperationInfo } from '../../openapi/load-contract.js';
+import type { Resource } from '../../openapi/resource-model.js';
+import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import type { ContractContext } from '../handler-types.js';
+
+/** RFC 7396: the body's fields replace the record's, a null removes one, objects merge field by field. */
+export function mergePatch(existing: StoredRecord, sent: StoredRecord, body: unknown): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...existing };
+  const raw = (body ?? {}) as Record<string, unknown>;
+  for (const [field, value] of Object.entries(sent)) {
+    if (raw[field] === null) delete merged[field];
+    else merged[field] = mergeValue(merged[field], value);
+  }
+  return merged;
+}
+
+function mergeValue(target: unknown, patch: unknown): unknown {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
+  const base = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {};
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === null) delete (base as Record<string, unknown>)[field];
+    else (base as Record<string, unknown>)[field] = mergeValue((base as Record<string, unknown>)[field], value);
+  }
+  return base;
+}
+
+/** A record made under a key another record has. */
+export function conflict(
+  deps: ContractContext,
+  operation: OperationInfo,
+  resource: Resource,
+  key: RecordKey,
+): HttpError {
+  const listed = operation.responses.get('409')?.errorCodes[0];
+  const code = listed ?? 'CONFLICT';
+  return new HttpError(
+    code,
+    `A record of ${resource.name} already has ${resource.collection.keyField} ${JSON.stringify(key)}. Choose another, or replace it with PUT.`,
+    {},
+    deps.contract.errorCodes.get(code)?.status ?? 409,
+  );
+}

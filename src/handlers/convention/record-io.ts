@@ -1,0 +1,98 @@
+// A record as an operation takes it and gives it back, as the resource model read its shape: the
+// fields a write sets (its body's, inside a single-key envelope where it has one, and its query
+// parameters named as the record's fields), the key that names the record (the path's, or the
+// body's for PUT /pet), and the answer wrapped again in the envelope ({"article": {...}}).
+import type { Request } from 'express';
+import { HttpError } from '../../errors.js';
+import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
+import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
+import { requestSchema, singleKeyEnvelope } from '../../openapi/operation-schemas.js';
+import type { ConventionShape } from '../../openapi/resource-model.js';
+import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
+import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import { keyFromPath } from './record-answers.js';
+import { createInputFields } from './record-fields.js';
+
+export type RecordIo = {
+  /** The fields the request sets. */
+  input(req: Request): StoredRecord;
+  /** The fields of the record its body cannot name: a replacement keeps them. */
+  unnamed(existing: StoredRecord): StoredRecord;
+  /** The key of the record the request names. */
+  keyOf(req: Request): RecordKey;
+  /** A record as the answer holds it. */
+  answer(record: StoredRecord): unknown;
+  /** The body as sent, inside its envelope: what a merge's nulls are read from. */
+  body(req: Request): JsonObject;
+  /** Whether the body may send a field (the key a client chooses may meet one taken: 409). */
+  sends(field: string): boolean;
+};
+
+/** The operation as if its body were the envelope's inside: what its fields are read from. */
+function insideEnvelope(operation: OperationInfo, schema: unknown): OperationInfo {
+  const request = operation.request;
+  if (!request) return operation;
+  return { ...operation, request: { ...request, media: request.media.map((media) => ({ ...media, schema })) } };
+}
+
+/** A query value as the record's field holds it: the validator checked it, but leaves it text. */
+function fieldValue(raw: unknown, property: JsonObject | undefined): unknown {
+  const type = property ? schemaType(property) : undefined;
+  if (type === 'array') return Array.isArray(raw) ? raw : [raw];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (type === 'integer' || type === 'number') return Number(value);
+  return type === 'boolean' ? String(value) === 'true' : value;
+}
+
+export function createRecordIo(contract: Contract, operation: OperationInfo, shape: ConventionShape): RecordIo {
+  const { document } = contract;
+  const { resource } = shape;
+  const { keyField } = resource.collection;
+  const envelope = singleKeyEnvelope(document, requestSchema(operation), resource.shape);
+  const requestProperty = shape.envelope?.request;
+  const fieldsOf = createInputFields(contract, envelope ? insideEnvelope(operation, envelope.schema) : operation);
+  const bodyOf = (req: Request): JsonObject =>
+    requestProperty === undefined ? asObject(req.body) : asObject(asObject(req.body)[requestProperty]);
+  // A request whose body is the envelope's inside, for the fields read from it.
+  const inside = (req: Request): Request =>
+    requestProperty === undefined ? req : (Object.create(req, { body: { value: bodyOf(req) } }) as Request);
+  const queryFields = shape.queryFields ?? [];
+  const body = describeObjectSchema(document, envelope?.schema ?? requestSchema(operation));
+  const named = new Set([...body.properties.keys(), ...queryFields]);
+  const answerProperty = shape.envelope?.answer;
+  return {
+    input(req) {
+      const fields: Record<string, unknown> = { ...fieldsOf(inside(req)) };
+      for (const name of queryFields) {
+        const raw = req.query[name];
+        if (raw !== undefined) fields[name] = fieldValue(raw, resource.shape.properties.get(name));
+      }
+      return fields;
+    },
+    unnamed: (existing) => Object.fromEntries(Object.entries(existing).filter(([field]) => !named.has(field))),
+    keyOf(req) {
+      if (!shape.keyInBody) return keyFromPath(resource, req.params[shape.keyParam ?? '']);
+      const key = bodyOf(req)[keyField];
+      if (key === undefined || key === null)
+        throw new HttpError(
+          'INVALID_BODY',
+          `The body names no ${resource.noun}: send its ${keyField}, the ${resource.noun} to change.`,
+        );
+      return keyFromPath(resource, key);
+    },
+    answer: (record) => (answerProperty === undefined ? record : { [answerProperty]: record }),
+    body: bodyOf,
+    sends: (field) => body.properties.has(field) && body.properties.get(field)?.readOnly !== true,
+  };
+}
+
+/** What the description of an operation adds for its query fields and envelopes. */
+export function describeIo(shape: ConventionShape): string {
+  const query = shape.queryFields ? `; sets ${shape.queryFields.join(', ')} from the query` : '';
+  const { request, answer } = shape.envelope ?? {};
+  const wrapped = [
+    ...(request ? [`takes it in {"${request}": ...}`] : []),
+    ...(answer ? [`answers it in {"${answer}": ...}`] : []),
+  ];
+  return `${query}${wrapped.length > 0 ? `; ${wrapped.join(', ')}` : ''}`;
+}

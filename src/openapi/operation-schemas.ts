@@ -1,0 +1,66 @@
+// The schemas the resource model reads from an operation: its success answer's, its request
+// body's, the items of a list it answers, and the record inside a single-key envelope
+// ({"article": {...}}, as RealWorld's Conduit wraps each record it takes and answers).
+import { type JsonObject, resolveLocalRef } from './json-pointer.js';
+import type { OperationInfo } from './load-contract.js';
+import { mediaFamily } from './media-types.js';
+import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
+
+const SUCCESS = /^2\d\d$/;
+
+/** The JSON schema of an operation's first 2xx answer (201 first for a POST). */
+export function successSchema(operation: OperationInfo): unknown {
+  const statuses = [...operation.responses.keys()].filter((status) => SUCCESS.test(status));
+  statuses.sort((a, b) => (a === '201' ? -1 : b === '201' ? 1 : a.localeCompare(b)));
+  for (const status of statuses) {
+    const media = operation.responses.get(status)?.media ?? [];
+    const json =
+      media.find((entry) => entry.type === 'application/json') ??
+      media.find((entry) => mediaFamily(entry.type) === 'json');
+    if (json?.schema !== undefined) return json.schema;
+  }
+  return undefined;
+}
+
+/** The schema of an operation's request body: its JSON one, else its form's (a form's fields are a record's too). */
+export function requestSchema(operation: OperationInfo): unknown {
+  const media = operation.request?.media ?? [];
+  return (
+    media.find((entry) => entry.type === 'application/json') ??
+    media.find((entry) => mediaFamily(entry.type) === 'json') ??
+    media.find((entry) => mediaFamily(entry.type) === 'form' || mediaFamily(entry.type) === 'multipart')
+  )?.schema;
+}
+
+/** The schema of a list's items: an array's, or that of the one array property of an envelope. */
+export function listItemSchema(document: JsonObject, schema: unknown): unknown {
+  const resolved = resolveLocalRef(document, schema);
+  if (schemaType(resolved) === 'array') return resolved.items;
+  const arrays = [...describeObjectSchema(document, resolved).properties.values()].filter(
+    (property) => schemaType(property) === 'array',
+  );
+  return arrays.length === 1 ? arrays[0]?.items : undefined;
+}
+
+export type Envelope = { property: string; schema: unknown };
+
+/**
+ * The single-key envelope a body or an answer is: an object of one property, itself an object
+ * (`{"article": {...}}`), unless `record` names that property (a record of one object field).
+ */
+export function singleKeyEnvelope(document: JsonObject, schema: unknown, record?: SchemaShape): Envelope | undefined {
+  if (schema === undefined) return undefined;
+  const resolved = resolveSchema(document, schema);
+  if (schemaType(resolved) !== 'object') return undefined;
+  const properties = Object.entries((resolved.properties ?? {}) as JsonObject);
+  const [only] = properties;
+  if (properties.length !== 1 || only === undefined) return undefined;
+  const [property, inner] = only;
+  if (record?.properties.has(property)) return undefined;
+  return schemaType(resolveSchema(document, inner)) === 'object' ? { property, schema: inner } : undefined;
+}
+
+/** The schema of the record an answer or a body holds: itself, or the one its single-key envelope wraps. */
+export function recordSchemaIn(document: JsonObject, schema: unknown): unknown {
+  return singleKeyEnvelope(document, schema)?.schema ?? schema;
+}

@@ -1,0 +1,48 @@
+// A readOnly property required beside the allOf that declares it: moved into the part, for the
+// validator (express-openapi-validator's issue #883), the same schema to JSON Schema.
+import { describe, expect, it } from '@jest/globals';
+import { PETSTORE_SPEC_FILE } from '../package-root.js';
+import { loadContract } from './load-contract.js';
+import { withReadOnlyRequiredInParts } from './read-only-required.js';
+
+const vetFields = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+
+describe('a readOnly requirement beside an allOf', () => {
+  it('goes into the part that declares the property, an inline part or a copy of a $ref', () => {
+    const document = {
+      openapi: '3.0.3',
+      components: {
+        schemas: {
+          VetFields: vetFields,
+          Stamp: { type: 'object', properties: { createdAt: { type: 'string', readOnly: true } } },
+          Vet: {
+            allOf: [
+              { $ref: '#/components/schemas/VetFields' },
+              { $ref: '#/components/schemas/Stamp' },
+              { type: 'object', properties: { id: { type: 'integer', readOnly: true } } },
+            ],
+            required: ['id', 'name', 'createdAt'],
+          },
+        },
+      },
+    };
+    const moved = withReadOnlyRequiredInParts(document);
+    const { Vet: vet } = (moved.components as { schemas: { Vet: { allOf: unknown[]; required?: string[] } } }).schemas;
+    expect(vet.required).toEqual(['name']);
+    expect(vet.allOf).toEqual([
+      { $ref: '#/components/schemas/VetFields' },
+      { type: 'object', properties: { createdAt: { type: 'string', readOnly: true } }, required: ['createdAt'] },
+      { type: 'object', properties: { id: { type: 'integer', readOnly: true } }, required: ['id'] },
+    ]);
+    // The document given is left as it was, and the component a part named too.
+    expect(document.components.schemas.Vet.required).toEqual(['id', 'name', 'createdAt']);
+    expect(document.components.schemas.Stamp).not.toHaveProperty('required');
+  });
+
+  it('leaves a document without one as it is, the built-in contract included', () => {
+    const contract = loadContract(PETSTORE_SPEC_FILE);
+    expect(withReadOnlyRequiredInParts(contract.document)).toBe(contract.document);
+    const alone = { openapi: '3.0.3', components: { schemas: { VetFields: vetFields } } };
+    expect(withReadOnlyRequiredInParts(alone)).toBe(alone);
+  });
+});

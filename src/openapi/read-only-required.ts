@@ -1,0 +1,64 @@
+// A readOnly property required beside an allOf that declares it (PetClinic's Vet: `allOf:
+// [VetFields, {properties: {id: {readOnly: true}}}]`, `required: [id, ...]`): OpenAPI says such a
+// requirement holds of answers only, but express-openapi-validator reads readOnly only beside the
+// `required` of the schema that declares the property (its issue #883), so that a valid create
+// without the id was refused. The validator's copy of the document moves each such name into
+// the `required` of the part that declares it, which means the same to JSON Schema; a part that
+// is a $ref becomes a copy of what it names. Nothing is copied in a document without one.
+import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The index of the allOf part that declares `name` readOnly, if one does. */
+function readOnlyPart(document: JsonObject, parts: readonly unknown[], name: string): number {
+  return parts.findIndex(
+    (part) => resolveLocalRef(document, asObject(resolveLocalRef(document, part).properties)[name]).readOnly === true,
+  );
+}
+
+const needsMove = (document: JsonObject, node: JsonObject) =>
+  Array.isArray(node.required) &&
+  Array.isArray(node.allOf) &&
+  node.required.some((name) => readOnlyPart(document, node.allOf as unknown[], String(name)) >= 0);
+
+/** Every object of the document, depth first (examples and defaults are data, not schemas). */
+function objectsOf(document: JsonObject): JsonObject[] {
+  const found: JsonObject[] = [];
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (isObject(node)) {
+      found.push(node);
+      for (const [key, value] of Object.entries(node))
+        if (typeof value === 'object' && !['example', 'examples', 'default', 'enum'].includes(key)) stack.push(value);
+    }
+  }
+  return found;
+}
+
+/** The document with each readOnly requirement beside an allOf moved into its part; the document itself when it has none. */
+export function withReadOnlyRequiredInParts(document: JsonObject): JsonObject {
+  if (!objectsOf(document).some((node) => needsMove(document, node))) return document;
+  const copy = structuredClone(document);
+  for (const node of objectsOf(copy).filter((candidate) => needsMove(copy, candidate))) {
+    const parts = node.allOf as unknown[];
+    const kept: unknown[] = [];
+    for (const name of node.required as unknown[]) {
+      const index = readOnlyPart(copy, parts, String(name));
+      if (index < 0) {
+        kept.push(name);
+        continue;
+      }
+      const part = asObject(parts[index]);
+      const own = typeof part.$ref === 'string' ? { ...resolveLocalRef(copy, part) } : part;
+      own.required = [...(Array.isArray(own.required) ? own.required : []), name];
+      parts[index] = own;
+    }
+    // OpenAPI 3.0's schema object takes no empty `required`.
+    if (kept.length > 0) node.required = kept;
+    else delete node.required;
+  }
+  return copy;
+}

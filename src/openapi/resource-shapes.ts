@@ -1,0 +1,110 @@
+// The shape of each operation over a resource, read from its method, its path and its schemas:
+// on a collection's path a GET lists and a POST creates, and a PUT or PATCH whose body holds the
+// record's key changes the record it names (PUT /pet of the Swagger Petstore); on an item path a
+// GET reads, a PUT replaces (or merges, where its body cannot hold a whole record), a PATCH merges,
+// a DELETE deletes, and a POST that answers the record updates it with the fields it sends, in
+// its body or its query (POST /pet/{petId}?name=Rex). Bodies and answers may wrap the record in
+// a single-key envelope ({"article": {...}}).
+import type { JsonObject } from './json-pointer.js';
+import type { OperationInfo } from './load-contract.js';
+import { requestSchema, singleKeyEnvelope, successSchema } from './operation-schemas.js';
+import { paramName, segmentsOf } from './resource-paths.js';
+import type { ConventionShape, Resource } from './resource-types.js';
+import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
+
+/** The envelope properties around the record in an operation's body and answer, if any. */
+function envelopesOf(document: JsonObject, operation: OperationInfo, resource: Resource) {
+  const request = singleKeyEnvelope(document, requestSchema(operation), resource.shape)?.property;
+  const answer = singleKeyEnvelope(document, successSchema(operation), resource.shape)?.property;
+  return request === undefined && answer === undefined
+    ? undefined
+    : { ...(request === undefined ? {} : { request }), ...(answer === undefined ? {} : { answer }) };
+}
+
+/** What an operation's body says of the record: its shape inside any envelope. */
+function bodyShape(document: JsonObject, operation: OperationInfo, resource: Resource): SchemaShape {
+  const schema = requestSchema(operation);
+  return describeObjectSchema(document, singleKeyEnvelope(document, schema, resource.shape)?.schema ?? schema);
+}
+
+/**
+ * Whether a PUT replaces the fields its body names: it requires (or defaults) each of them that
+ * the record requires. One that leaves such a field optional (RealWorld's article update: title,
+ * description, body, each optional) would break every answer by removing it, so it is read as a
+ * merge. (A field the body does not name at all is kept by a replacement: inventory's quantity.)
+ */
+function replacesWhole(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
+  const body = bodyShape(document, operation, resource);
+  return [...resource.shape.required].every((field) => {
+    const sent = body.properties.get(field);
+    return sent === undefined || sent.readOnly === true || body.required.has(field) || sent.default !== undefined;
+  });
+}
+
+/** The query parameters of a write that name the record's fields. */
+function queryFieldsOf(operation: OperationInfo, resource: Resource): string[] {
+  return operation.parameters
+    .filter((parameter) => parameter.in === 'query' && resource.shape.properties.has(parameter.name))
+    .map((parameter) => parameter.name);
+}
+
+/** Whether an operation answers the record itself (or nothing): not a list, not another object. */
+function answersRecord(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
+  const schema = successSchema(operation);
+  if (schema === undefined) return true;
+  const inner = singleKeyEnvelope(document, schema, resource.shape)?.schema ?? schema;
+  return schemaIdentity(document, inner) === schemaIdentity(document, resource.recordSchema);
+}
+
+export function shapeOf(
+  document: JsonObject,
+  operation: OperationInfo,
+  resource: Resource,
+): ConventionShape | undefined {
+  const envelope = envelopesOf(document, operation, resource);
+  const queryFields =
+    operation.method === 'get' || operation.method === 'delete' ? [] : queryFieldsOf(operation, resource);
+  const base: Omit<ConventionShape, 'kind'> = {
+    resource,
+    ...(envelope ? { envelope } : {}),
+    ...(queryFields.length > 0 ? { queryFields } : {}),
+  };
+  const { method } = operation;
+  if (resource.collectionPaths.includes(operation.path)) {
+    if (method === 'get') return { kind: 'list', resource };
+    // A POST that answers a list searches (POST /pets/search); it makes no record.
+    if (method === 'post') return isList(document, operation) ? undefined : { kind: 'create', ...base };
+    const keyInBody = bodyShape(document, operation, resource).properties.has(resource.collection.keyField);
+    if (!keyInBody) return undefined;
+    if (method === 'patch') return { kind: 'merge', keyInBody, ...base };
+    if (method === 'put')
+      return { kind: replacesWhole(document, operation, resource) ? 'replace' : 'merge', keyInBody, ...base };
+    return undefined;
+  }
+  if (!resource.itemPaths.includes(operation.path)) return undefined;
+  const keyParam = paramName(segmentsOf(operation.path).at(-1) ?? '{}');
+  const item = { ...base, keyParam };
+  switch (method) {
+    case 'get':
+      return { kind: 'read', ...item };
+    case 'put':
+      return { kind: replacesWhole(document, operation, resource) ? 'replace' : 'merge', ...item };
+    case 'patch':
+      return { kind: 'merge', ...item };
+    case 'delete':
+      return { kind: 'delete', ...item };
+    case 'post': {
+      // An update by POST: it answers the record, and sends some of its fields.
+      const sends = queryFields.length > 0 || bodyShape(document, operation, resource).properties.size > 0;
+      return sends && answersRecord(document, operation, resource) ? { kind: 'merge', ...item } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Whether an operation's success answer is a list (an array). */
+function isList(document: JsonObject, operation: OperationInfo): boolean {
+  const schema = successSchema(operation);
+  return schema !== undefined && schemaType(resolveSchema(document, schema)) === 'array';
+}

@@ -1,0 +1,56 @@
+// The words of the resource model (resource-model.ts): a resource, the shape of an operation over
+// it, and the model of a whole contract. Apart from the code that reads them, so that the modules
+// reading a contract's resources share them without importing one another in a circle.
+import type { Collection } from '../store/data-set.js';
+import type { SchemaShape } from './schema-shape.js';
+
+export type ParentLink = {
+  /** The parent's resource, when the contract describes it (its records are then checked to exist). */
+  resource: string | undefined;
+  /** The path parameter that names the parent, and the field of each record that holds it. */
+  param: string;
+};
+
+export type Resource = {
+  name: string;
+  collection: Collection;
+  /** What one record is called in messages: "pet", from {petId}. */
+  noun: string;
+  /** The schema of a record as the contract answers it, and what it says of the properties. */
+  recordSchema: unknown;
+  shape: SchemaShape;
+  /** Whether the key is a number (numbered by the mock) or a string. */
+  keyType: 'integer' | 'number' | 'string';
+  /** Where its records are listed or made: its own path first (/pets), then lists elsewhere (/pets/findByStatus). */
+  collectionPaths: string[];
+  itemPaths: string[];
+  /** The item path a created record's Location names: one read by a GET that is not deprecated. */
+  locationPath: string | undefined;
+  /** Every item path read by a GET, not deprecated first: a create under a parent is read under it. */
+  readPaths: string[];
+  parent?: ParentLink;
+};
+
+export type ShapeKind = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'delete';
+
+/** How the convention answers an operation: its kind, over which resource. */
+export type ConventionShape = {
+  kind: ShapeKind;
+  resource: Resource;
+  /** The path parameter that holds the record's key (item operations named by their path). */
+  keyParam?: string;
+  /** Whether the record's key is in the body instead (PUT /pet with the pet's id). */
+  keyInBody?: boolean;
+  /** The query parameters a write sets as the record's fields (POST /pet/{petId}?name=Rex). */
+  queryFields?: readonly string[];
+  /** The one property that wraps the record ({"article": {...}}) in the body and in the answer, where one does. */
+  envelope?: { request?: string; answer?: string };
+};
+
+export type ResourceModel = {
+  resources: ReadonlyMap<string, Resource>;
+  /** By operationId, for the operations a convention answers. */
+  shapes: ReadonlyMap<string, ConventionShape>;
+  /** The collection a resource's records live in. */
+  collection(name: string): Collection | undefined;
+};
