@@ -4,7 +4,6 @@
 // (PATCH, RFC 7396) and deleted, each with the Error object and 404 when the record is not there;
 // a sub-collection (/pets/by-id/{petId}/photos) belongs to its parent's record: 404 when the
 // parent is not there, and one parent's records are never listed under another.
-import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Clock } from '../../clock.js';
 import { HttpError } from '../../errors.js';
@@ -176,11 +175,10 @@ export function answerByConvention(
         mayAnswer: [...(scope ? [404] : []), ...(sendsKey(deps, operation, keyField) ? [409] : [])],
         how: `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}`,
         make: (world) => {
-          const serverFields = createServerFields(world, resource);
+          const serverFields = createServerFields(world, resource, operation);
           return async (req, res) => {
             const fields: Record<string, unknown> = { ...(await serverFields.onCreate(req)), ...inputFields(req) };
-            if (resource.keyType === 'string' && fields[keyField] === undefined && !collection.counter)
-              fields[keyField] = randomUUID();
+            const makesKey = resource.keyType === 'string' && fields[keyField] === undefined && !collection.counter;
             const parentKey = scope?.keyOf(req);
             if (scope && parentKey !== undefined) fields[scope.field] = parentKey;
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
@@ -190,7 +188,12 @@ export function answerByConvention(
               if (sentKey !== undefined && (await tx.get(collection, sentKey))) {
                 throw conflict(deps, operation, resource, sentKey);
               }
-              return tx.insert(collection, fields);
+              if (!makesKey) return tx.insert(collection, fields);
+              const key = await serverFields.newKey(
+                fields,
+                async (taken) => (await tx.get(collection, taken)) !== undefined,
+              );
+              return tx.insert(collection, { [keyField]: key, ...fields });
             });
             // Where the answer declares it: a draft's create may answer 200 with no Location.
             const location = answer.declares('Location') ? locationOf(basePath, resource, req, created) : undefined;
@@ -216,7 +219,7 @@ export function answerByConvention(
         mayAnswer: [404],
         how: merging ? `merges the body into ${one}${under} (RFC 7396)` : `replaces ${one}${under} with the body`,
         make: (world) => {
-          const serverFields = createServerFields(world, resource);
+          const serverFields = createServerFields(world, resource, operation);
           return async (req, res) => {
             const sent = inputFields(req);
             const stamps = serverFields.onUpdate();
