@@ -11,12 +11,12 @@ import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type ConventionShape, pathParams, type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
-import type { DataReader, Page } from '../../store/data-store.js';
+import type { DataReader } from '../../store/data-store.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
-import { adjacentOffset, createPageLinks, type PageQuery, pageUrls } from '../pagination.js';
 import { sendAnswer } from './answer-media.js';
-import { type ListEnvelope, listEnvelope } from './list-envelope.js';
+import { describeEnvelope, listEnvelope } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
+import { listPageView } from './list-page-view.js';
 import { listPaging } from './list-paging.js';
 import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-answers.js';
 import { createInputFields } from './record-fields.js';
@@ -66,31 +66,6 @@ function parentScope(deps: ContractContext, operation: OperationInfo, resource: 
   };
 }
 
-function describeEnvelope(envelope: ListEnvelope): string {
-  const filled = envelope.filled.length > 0 ? ` with ${envelope.filled.join(', ')}` : '';
-  const missing =
-    envelope.unknownRequired.length > 0
-      ? ` (cannot fill ${envelope.unknownRequired.join(', ')}, which it requires: give it a name the mock fills, such as total, page, size or next, or make it optional)`
-      : '';
-  return `an object: the records in ${envelope.items}${filled}${missing}`;
-}
-
-/** The URL of the next or the previous page of a request's list, if there is one (none where the list names no pages). */
-function anotherPageUrl(
-  req: Request,
-  paging: PageQuery | undefined,
-  asked: Page,
-  total: number,
-  absolute: boolean,
-): (page: 'next' | 'previous') => string | undefined {
-  return (page) => {
-    const offset = paging && adjacentOffset(asked, total, page);
-    if (!paging || offset === undefined) return undefined;
-    const url = pageUrls(req, paging)(offset, asked.limit);
-    return absolute ? `${req.protocol}://${req.get('host') ?? 'localhost'}${url}` : url;
-  };
-}
-
 export function answerByConvention(
   deps: ContractContext,
   operation: OperationInfo,
@@ -124,13 +99,12 @@ export function answerByConvention(
 
   switch (shape.kind) {
     case 'list': {
-      const paging = listPaging(deps.contract, operation);
+      const paging = listPaging(deps.contract, operation, resource);
       const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape, paging.parameters);
       const envelope = listEnvelope(deps.contract.document, answer.schema);
       // The page's headers as the answer declares them: a draft's list may declare neither.
       const totalCountHeader = answer.declares('X-Total-Count');
-      const pageQuery = paging.query && { parameters: paging.parameters, query: paging.query };
-      const pageLinks = pageQuery && answer.declares('Link') ? createPageLinks(pageQuery) : undefined;
+      const linkHeader = answer.declares('Link');
       const filters = rules.map((rule) =>
         rule.match === 'equals' && rule.field === rule.parameter
           ? rule.parameter
@@ -149,22 +123,21 @@ export function answerByConvention(
           const inScope =
             scope && parentKey !== undefined ? (record: StoredRecord) => record[scope.field] === parentKey : undefined;
           const matches = requestFilter(rules, req, inScope);
-          const asked = paging.page(req);
-          const { items: records, total } = await world.data.read(async (view) => {
+          const page = await world.data.read(async (view) => {
             if (scope && parentKey !== undefined) await scope.require(view, req);
-            return view.list(collection, asked, matches);
+            return paging.read(view, collection, req, matches);
           });
-          const items = records.map(project);
-          if (totalCountHeader) res.setHeader('X-Total-Count', String(total));
-          if (pageLinks) res.setHeader('Link', pageLinks(req, asked, total));
+          const items = page.items.map(project);
+          if (totalCountHeader) res.setHeader('X-Total-Count', String(page.total));
+          const link = linkHeader ? paging.link(req, page) : undefined;
+          if (link) res.setHeader('Link', link);
           const context = { document: deps.contract.document, nowMs: world.clock.nowMs() };
           if (!envelope) {
             sendAnswer(req, res, answer, items, context);
             return;
           }
-          const facts = paging.facts(asked, total, items.length);
-          const urlOf = anotherPageUrl(req, pageQuery, asked, total, envelope.absoluteUrls);
-          sendAnswer(req, res, answer, envelope.body(items, facts, urlOf), context);
+          const view = listPageView(req, paging, page, collection);
+          sendAnswer(req, res, answer, envelope.body(items, view, await envelope.drawnValues(world.seed)), context);
         },
       };
     }
