@@ -4,6 +4,9 @@
 // makes each when the record is made (a slug from the title, times from its clock, the author
 // drawn from its schema), stores it, and every read agrees; a replacement keeps them and moves
 // updatedAt. Every exchange is judged against the document by a validator other than the mock's.
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { ERROR, integerQuery, jsonAnswer, jsonBody, ref, writeDocument } from '../support/documents.js';
@@ -66,6 +69,11 @@ const blog = {
       },
       put: {
         operationId: 'UpdateArticle',
+        requestBody: jsonBody(ref('UpdateArticle')),
+        responses: { '200': jsonAnswer('The article.', ref('Article')), '404': ERROR },
+      },
+      patch: {
+        operationId: 'PatchArticle',
         requestBody: jsonBody(ref('UpdateArticle')),
         responses: { '200': jsonAnswer('The article.', ref('Article')), '404': ERROR },
       },
@@ -255,6 +263,21 @@ describe('an article: fields no request sets', () => {
     expect((await call('get', `/articles/${created.slug}`)).body).toEqual(replaced.body);
   });
 
+  it('keeps them on a merge, and moves updatedAt', async () => {
+    const created = (await call('post', '/articles', { title: 'Merged', description: 'd', body: 'b' })).body;
+    await mock.server.clock.advance(30);
+    const res = await mock.http.patch(`/api/articles/${created.slug}`).send({ description: 'changed' });
+    expect(
+      judge.faults({ method: 'PATCH', path: `/api/articles/${created.slug}`, ...res, headers: res.headers }),
+    ).toEqual([]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ...created,
+      description: 'changed',
+      updatedAt: new Date(mock.server.clock.nowMs()).toISOString(),
+    });
+  });
+
   it('fills the fixtures of the collection the same way', async () => {
     const { articles, articlesCount } = (await call('get', '/articles?limit=5')).body;
     expect(articlesCount).toBeGreaterThanOrEqual(12);
@@ -301,5 +324,29 @@ describe('a booking: a code and a state no request sets', () => {
       created_at: Math.floor(mock.server.clock.nowMs() / 1000),
     });
     expect((await call('get', `/bookings/${created.body.id}`)).body).toEqual(created.body);
+  });
+});
+
+describe('the data file', () => {
+  it('holds the fields the mock made, and a record edited by hand without one an answer requires is named', async () => {
+    const contract = await writeDocument(blog);
+    const data = join(await mkdtemp(join(tmpdir(), 'answer-fields-')), 'db.json');
+    const first = await startTestMock({ data, contract, lintContract: false });
+    const created = await first.http.post('/api/articles').send({ title: 'Kept on disk', description: 'd', body: 'b' });
+    await first.server.close();
+    expect(first.contractBugs()).toEqual([]);
+    const file = JSON.parse(await readFile(data, 'utf8'));
+    const stored = file.articles.find((article: { slug: string }) => article.slug === 'kept-on-disk');
+    expect(stored).toEqual(created.body);
+
+    // The list's items need no body, the read's answer does: a fixture without one is refused too.
+    delete stored.author;
+    const fixture = file.articles[0];
+    delete fixture.body;
+    await writeFile(data, JSON.stringify(file));
+    const refused = await startTestMock({ data, contract, lintContract: false }).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toContain(`articles, slug "kept-on-disk", field "author"`);
+    expect((refused as Error).message).toContain(`articles, slug "${fixture.slug}", field "body"`);
   });
 });
