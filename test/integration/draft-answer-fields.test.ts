@@ -231,6 +231,19 @@ describe('an article: fields no request sets', () => {
     });
   });
 
+  it('says which fields a create sets, where the operations are described', async () => {
+    const { operations } = (await mock.http.get('/__mock/operations')).body as {
+      operations: Array<{ operationId: string; how: string }>;
+    };
+    const how = (id: string) => operations.find((operation) => operation.operationId === id)?.how;
+    expect(how('CreateArticle')).toBe(
+      'creates a record of articles, sets createdAt, updatedAt, favorited, favoritesCount, author, fills tagList when the body leaves them out',
+    );
+    expect(how('GetArticles')).toBe(
+      'lists articles, paged by limit and offset; answers in an object: the records in articles with articlesCount',
+    );
+  });
+
   it('stores them: every read, and the list, agree with the create', async () => {
     const created = (await call('post', '/articles', { title: 'Stored', description: 'd', body: 'b', tagList: ['x'] }))
       .body;

@@ -20,7 +20,7 @@ import { listPageView } from './list-page-view.js';
 import { listPaging } from './list-paging.js';
 import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-answers.js';
 import { createInputFields } from './record-fields.js';
-import { createServerFields } from './server-fields.js';
+import { createServerFields, describeMadeFields } from './server-fields.js';
 import { successAnswer } from './success-answer.js';
 
 /** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
@@ -146,7 +146,9 @@ export function answerByConvention(
       const { keyField } = collection;
       return {
         mayAnswer: [...(scope ? [404] : []), ...(sendsKey(deps, operation, keyField) ? [409] : [])],
-        how: `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}`,
+        how:
+          `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}` +
+          describeMadeFields(deps, resource, operation),
         make: (world) => {
           const serverFields = createServerFields(world, resource, operation);
           return async (req, res) => {

@@ -23,7 +23,7 @@ import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
-import type { HandlerDependencies } from '../handler-types.js';
+import type { ContractContext, HandlerDependencies } from '../handler-types.js';
 
 export type ServerFields = {
   onCreate(req: Request): Promise<StoredRecord>;
@@ -47,7 +47,7 @@ type MadeField = {
 };
 
 /** The fields of `resource` the server makes for `operation`'s requests. */
-function madeFields(deps: HandlerDependencies, resource: Resource, operation: OperationInfo): MadeField[] {
+function madeFields(deps: ContractContext, resource: Resource, operation: OperationInfo): MadeField[] {
   const { keyField } = resource.collection;
   const request = describeObjectSchema(deps.contract.document, requestSchema(operation));
   const made = new Map<string, MadeField>();
@@ -58,9 +58,24 @@ function madeFields(deps: HandlerDependencies, resource: Resource, operation: Op
   for (const [name, property] of resource.shape.properties) if (property.readOnly === true) add(name, property, false);
   for (const [name, property] of answerRequirements(deps.contract, deps.resources, resource)) {
     const asked = request.properties.get(name);
+    // A field the request requires is always the client's.
+    if (request.required.has(name) && asked?.readOnly !== true) continue;
     add(name, property, asked !== undefined && asked.readOnly !== true);
   }
   return [...made.values()];
+}
+
+/** What a create sets besides what its body sends, for the start's listing: ", sets slug, createdAt (...)". */
+export function describeMadeFields(deps: ContractContext, resource: Resource, operation: OperationInfo): string {
+  const made = madeFields(deps, resource, operation);
+  const always = made.filter((field) => !field.sent).map((field) => field.name);
+  const leftOut = made.filter((field) => field.sent).map((field) => field.name);
+  return (
+    (always.length > 0 ? `, sets ${always.join(', ')}` : '') +
+    (leftOut.length > 0
+      ? `${always.length > 0 ? ',' : ''} fills ${leftOut.join(', ')} when the body leaves them out`
+      : '')
+  );
 }
 
 /** How many keys of a pattern are drawn before a UUID is given instead (a pattern of few values). */
