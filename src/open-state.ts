@@ -8,7 +8,7 @@ import type { Simulation } from './control/simulation.js';
 import type { RateLimitSettings } from './limits/rate-limit-headers.js';
 import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
 import { createStore, IN_MEMORY, type Store } from './store/create-store.js';
-import type { DataSet, KeyFields } from './store/data-set.js';
+import { type DataSet, formatListsOf, type KeyFields } from './store/data-set.js';
 import { dataStoreOf } from './store/lowdb-data-store.js';
 import type { World } from './world.js';
 
@@ -47,6 +47,7 @@ export async function openFileState(config: Config, parts: StateParts): Promise<
     reset: config.reset,
     createInitialData: parts.createInitialData,
     checkRecords: parts.checkRecords,
+    lists: formatListsOf(parts.fixtures),
     ...(config.data === IN_MEMORY ? {} : { checkedAgainst: parts.checkedAgainst() }),
     ...(config.watch ? { watch: { log: config.log, keyFields: parts.keyFields } } : {}),
     log: config.log,

@@ -72,7 +72,7 @@ export async function prepareServedContract(
   return {
     ...read,
     resources,
-    fixtures: freezeDataSet(await completeFixtures(base, resources, read.contract.document)),
+    fixtures: freezeDataSet(await completeFixtures(base, resources, read.contract)),
     keyFields: keyFieldsOf([...resources.resources.values()].map((resource) => resource.collection)),
   };
 }

@@ -1,6 +1,6 @@
 // The links between the pages of a list: an RFC 8288 Link header with first, prev, next and last
 // (spec: "Lists"), and the URL of another page, each in the list's own terms (limit and offset,
-// or a page number and size: convention/list-paging.ts), its filters kept.
+// a page number and size, or a cursor: convention/list-paging.ts), its filters kept.
 import type { Request } from 'express';
 import type { Page } from '../store/data-store.js';
 
@@ -15,18 +15,30 @@ export type PageQuery = {
 const LINKS_KEPT = 512;
 const LONGEST_URL_KEPT = 512;
 
-/** Builds the URL of another page of this request's list: its filters kept, its page set. */
-export function pageUrls(req: Request, paging: PageQuery): (offset: number, limit: number) => string {
+/** This request's path and the query parameters it sent but `replaced`, as a query: its filters. */
+function keptQuery(req: Request, replaced: ReadonlySet<string>): { path: string; kept: string } {
   const path = req.originalUrl.split('?')[0] ?? '';
   let filters: URLSearchParams | undefined;
   for (const [name, value] of Object.entries(req.query)) {
-    if (paging.parameters.has(name) || value === undefined) continue;
+    if (replaced.has(name) || value === undefined) continue;
     filters ??= new URLSearchParams();
     filters.set(name, String(value));
   }
-  const kept = filters?.toString();
+  return { path, kept: filters?.toString() ?? '' };
+}
+
+/** Builds the URL of another page of this request's list: its filters kept, its page set. */
+export function pageUrls(req: Request, paging: PageQuery): (offset: number, limit: number) => string {
+  const { path, kept } = keptQuery(req, paging.parameters);
   const prefix = `${path}?${kept ? `${kept}&` : ''}`;
   return (offset, limit) => `${prefix}${paging.query(offset, limit)}`;
+}
+
+/** The URL of another page of this request's list named by `query` (a cursor's): its filters kept. */
+export function pageUrlWith(req: Request, replaced: ReadonlySet<string>, query: string): string {
+  const { path, kept } = keptQuery(req, replaced);
+  const joined = [kept, query].filter((part) => part !== '').join('&');
+  return joined === '' ? path : `${path}?${joined}`;
 }
 
 /** The offset of the page after or before `page` in a list of `total` items; undefined when there is none. */

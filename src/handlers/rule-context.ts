@@ -40,6 +40,6 @@ export function ruleContext(deps: HandlerDependencies, operationId: string, reso
     inputFields: createInputFields(deps.contract, operation),
     location: (req, record) => locationOf(deps.contract.basePath, resource, req, record) ?? '',
     notFound: notFoundOf(deps.contract, operation, resource),
-    serverFields: createServerFields(deps, resource),
+    serverFields: createServerFields(deps, resource, operation),
   };
 }

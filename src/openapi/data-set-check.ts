@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { MISSING_FIELD } from '../store/data-file-reader.js';
 import { type DataSet, isCountedId } from '../store/data-set.js';
+import { answerRequirements } from './answer-requirements.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
 import { linearRegExp } from './patterns/pattern-matchers.js';
@@ -29,6 +30,8 @@ type CheckedList = {
   outsideSchema?: string;
   /** Every property of the schema is required of a stored record (the mock always fills them). */
   allPropertiesRequired?: boolean;
+  /** Properties an answer of the record requires beyond its schema's own (the read's, where the list leaves one out). */
+  answersRequire?: string[];
   /** The counter in nextId that numbers new records. */
   counter?: string;
 };
@@ -45,11 +48,15 @@ function filledByRules(contract: Contract, resources: ResourceModel): ReadonlySe
 }
 
 function checkedLists(contract: Contract): CheckedList[] {
-  const resources = describeResources(contract);
-  const filled = filledByRules(contract, resources);
-  const lists: CheckedList[] = [...resources.resources.values()].map((resource) => {
+  const model = describeResources(contract);
+  const filled = filledByRules(contract, model);
+  const lists: CheckedList[] = [...model.resources.values()].map((resource) => {
     const ref = asObject(resource.recordSchema).$ref;
     const named = typeof ref === 'string' ? ref.split('/').at(-1) : undefined;
+    // What the mock answers of a record, it must hold: a field one of its answers requires too.
+    const beyond = [...answerRequirements(contract, model, resource).keys()].filter(
+      (name) => !resource.shape.required.has(name),
+    );
     return {
       name: resource.name,
       contract: 'api',
@@ -57,6 +64,7 @@ function checkedLists(contract: Contract): CheckedList[] {
       schemaName: named ?? `record of ${resource.name}`,
       idField: resource.collection.keyField,
       ...(filled.has(resource.name) ? { allPropertiesRequired: true } : {}),
+      ...(beyond.length > 0 ? { answersRequire: beyond } : {}),
       ...(resource.collection.counter ? { counter: resource.collection.counter } : {}),
     };
   });
@@ -124,7 +132,7 @@ function createRepeatCheck(idAt: (index: number) => unknown): (id: unknown, inde
 }
 
 /** Bumped when the check itself changes: a data file checked by an older check is checked again. */
-const CHECK_VERSION = 2;
+const CHECK_VERSION = 3;
 
 /**
  * What a check of records checks against: a fingerprint of both contracts and of the check.
@@ -134,6 +142,23 @@ export function checkFingerprint(contract: Contract, controlContract: Contract):
   return createHash('sha256')
     .update(JSON.stringify([CHECK_VERSION, contract.document, controlContract.document]))
     .digest('hex');
+}
+
+/**
+ * A record's schema compiled apart from its contract: its local $refs ("#/components/...") made
+ * to name the contract's id, so that an inline schema's refs (an author's Profile) resolve.
+ */
+function anchoredRefs(schema: unknown, id: string): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => anchoredRefs(item, id));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([keyword, value]) => [
+      keyword,
+      keyword === '$ref' && typeof value === 'string' && value.startsWith('#')
+        ? `${id}${value}`
+        : anchoredRefs(value, id),
+    ]),
+  );
 }
 
 export function createDataSetChecker(contract: Contract, controlContract: Contract): DataSetChecker {
@@ -155,12 +180,12 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
   const lists = checkedLists(contract);
   const schemas = new Map(
     lists.map((list) => {
-      const ref = asObject(list.schema).$ref;
       const id = CONTRACT_IDS[list.contract];
-      const schema = typeof ref === 'string' && ref.startsWith('#') ? { $ref: `${id}${ref}` } : list.schema;
+      const schema = anchoredRefs(list.schema, id);
       const document = list.contract === 'api' ? contract.document : controlContract.document;
       const properties = [...describeObjectSchema(document, list.schema).properties.keys()];
-      return [list.name, list.allPropertiesRequired ? { allOf: [schema], required: properties } : asObject(schema)];
+      const required = list.allPropertiesRequired ? properties : list.answersRequire;
+      return [list.name, required ? { allOf: [schema], required } : asObject(schema)];
     }),
   );
   const quick = compilerOf(false);

@@ -63,3 +63,9 @@ export function schemaIdentity(document: JsonObject, schema: unknown): string {
   const object = asObject(schema);
   return typeof object.$ref === 'string' ? object.$ref : JSON.stringify(resolveSchema(document, object));
 }
+
+/** Whether a schema lets a value be null (3.1's list of types, or 3.0's nullable). */
+export function allowsNull(schema: JsonObject): boolean {
+  const type = schema.type;
+  return Array.isArray(type) ? type.includes('null') : schema.nullable === true || type === 'null';
+}

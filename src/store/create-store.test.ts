@@ -111,6 +111,16 @@ describe('the data store', () => {
     await expect(createStore({ location: file, createInitialData: initial })).rejects.toThrow(/no "categories" array/);
   });
 
+  it("reads back another API's data set, which holds none of the Pet Store's lists, where its contract says so", async () => {
+    const file = join(folder, 'db.json');
+    const articles = [{ slug: 'kept', title: 'Kept' }];
+    await writeFile(file, JSON.stringify({ version: 1, seed: 1, nextId: {}, apiKeys: [], articles }));
+    const store = await createStore({ location: file, createInitialData: initial, lists: [] });
+    expect(store.data.articles).toEqual(articles);
+    await store.close();
+    await expect(createStore({ location: file, createInitialData: initial })).rejects.toThrow(/no "categories" array/);
+  });
+
   it('rebuilds a file, even a corrupt one, only when a reset is asked for', async () => {
     const file = join(folder, 'db.json');
     await writeFile(file, 'garbage');

@@ -57,6 +57,8 @@ export type StoreOptions = {
   openJournalWriter?: OpenJournalWriter;
   /** What is wrong with the records of data read from the file (the contract's check); none by default. */
   checkRecords?: (data: DataSet) => string[];
+  /** The format's lists the contract's data holds (data-set.ts: formatListsOf); all by default. */
+  lists?: readonly string[];
   /**
    * What checkRecords checks against (a fingerprint of the contract): a data file the mock itself
    * last wrote, under the same, is not checked again at the next start.
@@ -99,7 +101,11 @@ export async function createStore(options: StoreOptions): Promise<Store> {
   if (options.location === IN_MEMORY) return createMemoryStore(options);
   const location = resolve(options.location);
   const log = options.log ?? (() => undefined);
-  const checks = { ...(options.checkRecords ? { checkRecords: options.checkRecords } : {}), log };
+  const checks = {
+    ...(options.checkRecords ? { checkRecords: options.checkRecords } : {}),
+    ...(options.lists ? { lists: options.lists } : {}),
+    log,
+  };
   const start = options.reset
     ? undefined
     : await readJournaledStart(location, {

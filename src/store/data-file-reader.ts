@@ -67,8 +67,11 @@ async function readText(path: string): Promise<string | undefined> {
   }
 }
 
-/** The data file's data, undefined when there is no file; throws a DataFileError for one that is not petstore-mock data. */
-export async function readDataFile(path: string): Promise<ReadDataFile | undefined> {
+/**
+ * The data file's data, undefined when there is no file; throws a DataFileError for one that is not
+ * petstore-mock data (with the format's `lists` the contract's data holds).
+ */
+export async function readDataFile(path: string, lists?: readonly string[]): Promise<ReadDataFile | undefined> {
   const text = await readText(path);
   if (text === undefined) return undefined;
   let parsed: unknown;
@@ -80,7 +83,7 @@ export async function readDataFile(path: string): Promise<ReadDataFile | undefin
         'repair it, move it away, or start with --reset to rebuild it from the fixtures.',
     );
   }
-  const problem = findDataSetProblem(parsed);
+  const problem = findDataSetProblem(parsed, lists);
   if (problem) {
     throw new DataFileError(
       `The data file ${path} is not petstore-mock data: ${problem}. It was left untouched: ` +

@@ -98,18 +98,33 @@ export function collectionNames(data: DataSet): string[] {
   return Object.keys(data).filter((name) => !BOOKKEEPING.has(name) && Array.isArray(data[name]));
 }
 
-/** Says what is wrong with data read from a file, or undefined when it has the DataSet shape. */
-export function findDataSetProblem(value: unknown): string | undefined {
+/** The names of the format's lists a data set holds: all four for the Pet Store, none for another API's. */
+export function formatListsOf(data: DataSet): string[] {
+  return FORMAT_COLLECTIONS.map(({ name }) => name).filter((name) => Array.isArray(data[name]));
+}
+
+/**
+ * Says what is wrong with data read from a file, or undefined when it has the DataSet shape, with
+ * each of the format's `lists` a data set of the contract served holds (another API's holds none).
+ */
+export function findDataSetProblem(
+  value: unknown,
+  lists: readonly string[] = FORMAT_COLLECTIONS.map(({ name }) => name),
+): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not a JSON object';
   const data = value as Record<string, unknown>;
   if (data.version !== DATA_SET_VERSION)
     return `its "version" is ${JSON.stringify(data.version)}, expected ${DATA_SET_VERSION}`;
-  for (const list of [...FORMAT_COLLECTIONS.map(({ name }) => name), 'apiKeys']) {
+  for (const list of [...lists, 'apiKeys']) {
     if (!Array.isArray(data[list])) return `it has no "${list}" array`;
   }
   const nextId = data.nextId as Record<string, unknown> | undefined;
-  for (const kind of ['pet', 'category', 'order']) {
-    if (!Number.isSafeInteger(nextId?.[kind])) return `it has no whole number at "nextId.${kind}"`;
+  if (typeof nextId !== 'object' || nextId === null) return 'it has no "nextId" object';
+  const counters = FORMAT_COLLECTIONS.filter(({ name }) => lists.includes(name)).flatMap(({ counter }) =>
+    counter ? [counter] : [],
+  );
+  for (const kind of counters) {
+    if (!Number.isSafeInteger(nextId[kind])) return `it has no whole number at "nextId.${kind}"`;
   }
   for (const [counter, next] of Object.entries(nextId ?? {})) {
     if (!Number.isSafeInteger(next)) return `its "nextId.${counter}" is not a whole number`;

@@ -26,6 +26,8 @@ export type StartChecks = {
   /** What that check checks against (a fingerprint of the contract). */
   checkedAgainst?: string;
   log: (line: string) => void;
+  /** The format's lists the contract's data holds (data-set.ts: formatListsOf); all by default. */
+  lists?: readonly string[];
 };
 
 /** The journal beside `location` as read; undefined when there is none. */
@@ -61,7 +63,7 @@ export async function readJournaledStart(location: string, checks: StartChecks):
   // running mock) leaves a newer file, whose sequence skips the records it holds, never an older one.
   const journal = await readJournalOf(location);
   const identity = await identityOfFile(location);
-  const file = await readDataFile(location);
+  const file = await readDataFile(location, checks.lists);
   // The file's version only if it did not change while it was read: an edit saved meanwhile is checked.
   const unchangedWhileRead = sameIdentity(identity, await identityOfFile(location));
   if (!file) {

@@ -24,12 +24,14 @@ export type EditChecks = {
   /** The key field of each collection the contract describes (a breed's code), to name records by. */
   keyFields?: KeyFields;
   log: (line: string) => void;
+  /** The format's lists the contract's data holds; all by default. */
+  lists?: readonly string[];
 };
 
 export function takeHandEdit(
   location: string,
   file: JournaledFile,
-  { checkRecords, keyFields, log }: EditChecks,
+  { checkRecords, keyFields, log, lists }: EditChecks,
 ): Promise<void> {
   return file.exclusively(async (state) => {
     // A file that changes while it is read is still being saved: read it again.
@@ -41,7 +43,7 @@ export function takeHandEdit(
         | { read: NonNullable<Awaited<ReturnType<typeof readDataFile>>>; merge: ReturnType<typeof mergeHandEdit> }
         | undefined;
       try {
-        const read = await readDataFile(location);
+        const read = await readDataFile(location, lists);
         if (read) {
           const merge = mergeHandEdit(state.version.data, read.data, state.since);
           const faults = checkRecords?.(merge.data) ?? [];

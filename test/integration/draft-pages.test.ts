@@ -183,21 +183,34 @@ describe('lists paged otherwise', () => {
       expect(all.headers.link).toBeUndefined();
     });
   });
-  describe('an envelope that requires a field no page fills', () => {
+  describe('an envelope that requires fields no page fills', () => {
     const mock = mockOf(
       ownersListedWith([{ $ref: '#/components/parameters/Limit' }], {
         type: 'object',
-        required: ['items', 'cursor'],
-        properties: { items: OWNER_ARRAY, cursor: { type: 'string' } },
+        required: ['items', 'kind', 'region'],
+        properties: {
+          items: OWNER_ARRAY,
+          kind: { type: 'string', example: 'list' },
+          region: { type: 'string', pattern: '^[a-z]{2}-[0-9]$' },
+        },
       }),
     );
-    it('names it, and what to do, where the operation says how it is answered', async () => {
+    it('draws them from their schemas once (an example first), and says so where the operation says how it is answered', async () => {
       const { operations } = (await mock.http.get('/__mock/operations')).body as {
         operations: Array<{ operationId: string; how: string }>;
       };
       expect(operations.find((operation) => operation.operationId === 'listOwners')?.how).toContain(
-        'answers in an object: the records in items (cannot fill cursor, which it requires: give it a name the mock fills, such as total, page, size or next, or make it optional)',
+        'answers in an object: the records in items; kind, region drawn from their schemas',
       );
+      const first = await mock.http.get('/v1/owners?limit=1').set('X-API-Key', DEMO_KEY);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        items: [expect.any(Object)],
+        kind: 'list',
+        region: expect.stringMatching(/^[a-z]{2}-[0-9]$/),
+      });
+      const again = await mock.http.get('/v1/owners?limit=2').set('X-API-Key', DEMO_KEY);
+      expect(again.body.region).toBe(first.body.region);
     });
   });
   describe('limit and offset typed number, and the records after another array', () => {

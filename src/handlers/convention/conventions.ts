@@ -10,19 +10,18 @@ import type { Clock } from '../../clock.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
-import type { DataReader, Page } from '../../store/data-store.js';
+import type { DataReader } from '../../store/data-store.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
-import { adjacentOffset, createPageLinks, type PageQuery, pageUrls } from '../pagination.js';
 import { sendAnswer } from './answer-media.js';
-import { type ListEnvelope, listEnvelope } from './list-envelope.js';
+import { describeEnvelope, listEnvelope } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
+import { listPageView } from './list-page-view.js';
 import { listPaging } from './list-paging.js';
 import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-answers.js';
 import { conflict, mergePatch } from './record-changes.js';
 import { createRecordIo, describeIo } from './record-io.js';
-import { createKeyMaker } from './record-keys.js';
 import { createRecordLinks } from './record-links.js';
-import { createServerFields } from './server-fields.js';
+import { createServerFields, describeMadeFields, newKeyKind } from './server-fields.js';
 import { successAnswer } from './success-answer.js';
 
 /** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
@@ -71,31 +70,6 @@ function parentScope(deps: ContractContext, operation: OperationInfo, resource: 
   };
 }
 
-function describeEnvelope(envelope: ListEnvelope): string {
-  const filled = envelope.filled.length > 0 ? ` with ${envelope.filled.join(', ')}` : '';
-  const missing =
-    envelope.unknownRequired.length > 0
-      ? ` (cannot fill ${envelope.unknownRequired.join(', ')}, which it requires: give it a name the mock fills, such as total, page, size or next, or make it optional)`
-      : '';
-  return `an object: the records in ${envelope.items}${filled}${missing}`;
-}
-
-/** The URL of the next or the previous page of a request's list, if there is one (none where the list names no pages). */
-function anotherPageUrl(
-  req: Request,
-  paging: PageQuery | undefined,
-  asked: Page,
-  total: number,
-  absolute: boolean,
-): (page: 'next' | 'previous') => string | undefined {
-  return (page) => {
-    const offset = paging && adjacentOffset(asked, total, page);
-    if (!paging || offset === undefined) return undefined;
-    const url = pageUrls(req, paging)(offset, asked.limit);
-    return absolute ? `${req.protocol}://${req.get('host') ?? 'localhost'}${url}` : url;
-  };
-}
-
 export function answerByConvention(
   deps: ContractContext,
   operation: OperationInfo,
@@ -131,13 +105,12 @@ export function answerByConvention(
 
   switch (shape.kind) {
     case 'list': {
-      const paging = listPaging(deps.contract, operation);
+      const paging = listPaging(deps.contract, operation, resource);
       const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape, paging.parameters);
       const envelope = listEnvelope(deps.contract.document, answer.schema);
       // The page's headers as the answer declares them: a draft's list may declare neither.
       const totalCountHeader = answer.declares('X-Total-Count');
-      const pageQuery = paging.query && { parameters: paging.parameters, query: paging.query };
-      const pageLinks = pageQuery && answer.declares('Link') ? createPageLinks(pageQuery) : undefined;
+      const linkHeader = answer.declares('Link');
       const filters = rules.map((rule) =>
         rule.match === 'equals' && rule.field === rule.parameter
           ? rule.parameter
@@ -156,40 +129,38 @@ export function answerByConvention(
           const inScope =
             scope && parentKey !== undefined ? (record: StoredRecord) => record[scope.field] === parentKey : undefined;
           const matches = requestFilter(rules, req, inScope);
-          const asked = paging.page(req);
-          const { items: records, total } = await world.data.read(async (view) => {
+          const page = await world.data.read(async (view) => {
             if (scope && parentKey !== undefined) await scope.require(view, req);
-            return view.list(collection, asked, matches);
+            return paging.read(view, collection, req, matches);
           });
-          const items = records.map(project);
-          if (totalCountHeader) res.setHeader('X-Total-Count', String(total));
-          if (pageLinks) res.setHeader('Link', pageLinks(req, asked, total));
+          const items = page.items.map(project);
+          if (totalCountHeader) res.setHeader('X-Total-Count', String(page.total));
+          const link = linkHeader ? paging.link(req, page) : undefined;
+          if (link) res.setHeader('Link', link);
           const context = { document: deps.contract.document, nowMs: world.clock.nowMs() };
           if (!envelope) {
             sendAnswer(req, res, answer, items, context);
             return;
           }
-          const facts = paging.facts(asked, total, items.length);
-          const urlOf = anotherPageUrl(req, pageQuery, asked, total, envelope.absoluteUrls);
-          sendAnswer(req, res, answer, envelope.body(items, facts, urlOf), context);
+          const view = listPageView(req, paging, page, collection);
+          sendAnswer(req, res, answer, envelope.body(items, view, await envelope.drawnValues(world.seed)), context);
         },
       };
     }
     case 'create': {
       const { keyField } = collection;
-      const newKey = createKeyMaker(resource);
+      const makesKeys = resource.keyType === 'string' && collection.counter === undefined;
       // A create that declares no 409 adds or updates (the Swagger Petstore's POST /pet).
       const upserts = !operation.responses.has('409');
       return {
         mayAnswer: [...(scope ? [404] : []), ...(!upserts && io.sends(keyField) ? [409] : [])],
         how:
           `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}` +
-          (newKey
-            ? `, keyed by a new ${/slug/i.test(keyField) ? 'slug' : 'UUID'} where the body sends no ${keyField}`
-            : '') +
+          (makesKeys ? `, keyed by a new ${newKeyKind(resource)} where the body sends no ${keyField}` : '') +
+          describeMadeFields(deps, resource, operation) +
           describeIo(shape),
         make: (world) => {
-          const serverFields = createServerFields(world, resource);
+          const serverFields = createServerFields(world, resource, operation);
           return async (req, res) => {
             const fields: Record<string, unknown> = { ...(await serverFields.onCreate(req)), ...io.input(req) };
             const parentKey = scope?.keyOf(req);
@@ -199,8 +170,13 @@ export function answerByConvention(
             const created = await world.data.transaction(async (tx) => {
               if (scope && parentKey !== undefined) await scope.require(tx, req);
               await links?.(tx, fields);
-              if (sentKey === undefined && newKey)
-                fields[keyField] = await newKey(fields, async (key) => (await tx.get(collection, key)) !== undefined);
+              if (sentKey === undefined && makesKeys) {
+                const key = await serverFields.newKey(
+                  fields,
+                  async (taken) => (await tx.get(collection, taken)) !== undefined,
+                );
+                return tx.insert(collection, { [keyField]: key, ...fields });
+              }
               if (sentKey !== undefined && (await tx.get(collection, sentKey))) {
                 if (!upserts) throw conflict(deps, operation, resource, sentKey);
                 await tx.replace(collection, fields);
@@ -238,7 +214,7 @@ export function answerByConvention(
             ? `merges the ${shape.queryFields && !operation.request ? 'query' : 'body'} into ${one}${by}${under} (RFC 7396)`
             : `replaces ${one}${by}${under} with the body`) + describeIo(shape),
         make: (world) => {
-          const serverFields = createServerFields(world, resource);
+          const serverFields = createServerFields(world, resource, operation);
           return async (req, res) => {
             const sent = io.input(req);
             const stamps = serverFields.onUpdate();

@@ -1,125 +1,180 @@
 // A list answered in an object around its records (an envelope), as many APIs answer theirs: the
-// records go in its array, and the fields an envelope commonly holds are filled from the page by
-// their name and type (Spring Data's totalElements, totalPages, number, size, first, last; the
-// total, count, page, per_page, has_more, next and previous of others). A field of another name
-// is left out; one the schema requires then breaks the answer, which names it.
+// records go in its array, and the fields such envelopes hold are filled from the page by their
+// name and type (envelope-fields.ts), at any depth: Spring Data's totalElements and totalPages,
+// Stripe's has_more and url, OpenAI's first_id and last_id, Slack's response_metadata.next_cursor,
+// Google's nextPageToken, DigitalOcean's links.pages.next and meta.total, Asana's next_page
+// {offset, path, uri}, Conduit's articlesCount. A required field no page fills is drawn from
+// its schema once (its const, default or example first: Stripe's object "list"), so that every
+// answer holds what the contract requires.
+import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
-import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
-import type { PageFacts } from './list-paging.js';
+import { allowsNull, describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
+import { type Fill, fillOf, type PageView, pageNamedBy, recordsCountOf } from './envelope-fields.js';
 
-/** What an envelope's field is filled with: a fact of the page, or the URL of another page (undefined if none). */
-type Fill = (facts: PageFacts, urlOf: (page: 'next' | 'previous') => string | undefined) => unknown;
+/** How a field of the envelope is answered. */
+type Field =
+  | { kind: 'fill'; fill: Fill; nullable: boolean; required: boolean; text: boolean }
+  | { kind: 'object'; page: PageName | undefined; fields: Array<[string, Field]>; nullable: boolean; required: boolean }
+  | { kind: 'drawn'; schema: JsonObject; name: string };
 
-/** The fields an envelope's schema may name, by type then name, with what fills them. */
-const FIELDS: ReadonlyArray<{ type: string; names: RegExp; fill: Fill }> = [
-  {
-    type: 'integer',
-    names:
-      /^(total|count|totalCount|total_count|totalElements|total_elements|totalItems|total_items|totalResults|total_results|totalRecords|total_records)$/,
-    fill: (facts) => facts.total,
-  },
-  {
-    type: 'integer',
-    names: /^(page|number|pageNumber|page_number|currentPage|current_page|pageIndex|page_index)$/,
-    fill: (facts) => facts.number,
-  },
-  {
-    type: 'integer',
-    names: /^(size|limit|pageSize|page_size|perPage|per_page)$/,
-    fill: (facts) => facts.size,
-  },
-  { type: 'integer', names: /^(offset|skip)$/, fill: (facts) => facts.offset },
-  {
-    type: 'integer',
-    names: /^(totalPages|total_pages|pageCount|page_count|pages|lastPage|last_page)$/,
-    fill: (facts) => facts.totalPages,
-  },
-  {
-    type: 'integer',
-    names: /^(numberOfElements|number_of_elements|itemCount|item_count)$/,
-    fill: (facts) => facts.itemsOnPage,
-  },
-  {
-    type: 'boolean',
-    names: /^(hasMore|has_more|hasNext|has_next|hasNextPage|has_next_page)$/,
-    fill: (facts) => facts.hasNext,
-  },
-  {
-    type: 'boolean',
-    names: /^(hasPrevious|has_previous|hasPrev|has_prev|hasPreviousPage|has_previous_page)$/,
-    fill: (facts) => facts.hasPrevious,
-  },
-  { type: 'boolean', names: /^(first|isFirst|is_first)$/, fill: (facts) => !facts.hasPrevious },
-  { type: 'boolean', names: /^(last|isLast|is_last)$/, fill: (facts) => !facts.hasNext },
-  { type: 'boolean', names: /^empty$/, fill: (facts) => facts.itemsOnPage === 0 },
-  {
-    type: 'string',
-    names: /^(next|nextPage|next_page|nextUrl|next_url|nextLink|next_link)$/,
-    fill: (_facts, urlOf) => urlOf('next'),
-  },
-  {
-    type: 'string',
-    names:
-      /^(previous|prev|previousPage|previous_page|prevUrl|prev_url|previousUrl|previous_url|previousLink|prev_link)$/,
-    fill: (_facts, urlOf) => urlOf('previous'),
-  },
-];
+type PageName = 'next' | 'previous' | 'first' | 'last';
+
+/** How deep objects in an envelope are read (links.pages.next is two levels down). */
+const DEEPEST = 3;
 
 const RECORDS = /^(content|items|data|results|records|list|elements|entries|rows|values)$/;
 
 export type ListEnvelope = {
   /** The array field the records go in. */
   items: string;
-  /** The fields it fills, for the start's listing. */
+  /** The fields it fills from the page, for the start's listing (nested ones as meta.total). */
   filled: readonly string[];
-  /** The required fields it cannot fill: its answers break the contract until the draft names them otherwise. */
-  unknownRequired: readonly string[];
-  /** Whether a URL it holds must be absolute (format uri). */
-  absoluteUrls: boolean;
-  body(items: unknown[], facts: PageFacts, urlOf: (page: 'next' | 'previous') => string | undefined): JsonObject;
+  /** The required fields no page fills, drawn from their schemas. */
+  drawn: readonly string[];
+  /** The values of the drawn fields, drawn once per data set's seed (faker is loaded for them only). */
+  drawnValues(seed: number): Promise<DrawnValues>;
+  body(items: unknown[], view: PageView, drawn: DrawnValues): JsonObject;
 };
 
-/** Whether a field is the total named after the records' array: articlesCount of articles, total_items of items. */
-function countsRecordsOf(items: string, name: string): boolean {
-  return [items, items.replace(/s$/, '')].some((word) => {
-    const capital = `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
-    return [`${word}Count`, `${word}_count`, `${word}Total`, `${word}_total`, `total${capital}`].includes(name);
-  });
+/** The drawn values by the field's path in the envelope ("meta.request_id"). */
+export type DrawnValues = ReadonlyMap<string, unknown>;
+
+function readFields(
+  document: JsonObject,
+  schema: JsonObject,
+  page: PageName | undefined,
+  depth: number,
+  skip?: string,
+) {
+  const shape = describeObjectSchema(document, schema);
+  const fields: Array<[string, Field]> = [];
+  for (const [name, property] of shape.properties) {
+    if (name === skip) continue;
+    const required = shape.required.has(name);
+    const nullable = allowsNull(property);
+    const type = schemaType(property);
+    if (type === 'object' && depth < DEEPEST) {
+      const named = pageNamedBy(name) ?? page;
+      const inner = readFields(document, property, named, depth + 1);
+      if (inner.length > 0 || required)
+        fields.push([name, { kind: 'object', page: named, fields: inner, nullable, required }]);
+      continue;
+    }
+    const fill = fillOf(name, property, page);
+    if (fill) fields.push([name, { kind: 'fill', fill, nullable, required, text: type === 'string' }]);
+    else if (required) fields.push([name, { kind: 'drawn', schema: property, name }]);
+  }
+  return fields;
+}
+
+/** The names of the fields of `fields` of one kind, nested ones with their path. */
+function namesOf(fields: ReadonlyArray<[string, Field]>, kind: Field['kind'], prefix = ''): string[] {
+  return fields.flatMap(([name, field]) =>
+    field.kind === 'object'
+      ? namesOf(field.fields, kind, `${prefix}${name}.`)
+      : field.kind === kind
+        ? [`${prefix}${name}`]
+        : [],
+  );
+}
+
+function drawnFields(fields: ReadonlyArray<[string, Field]>, prefix = ''): Array<[string, JsonObject, string]> {
+  return fields.flatMap(
+    ([name, field]): Array<[string, JsonObject, string]> =>
+      field.kind === 'object'
+        ? drawnFields(field.fields, `${prefix}${name}.`)
+        : field.kind === 'drawn'
+          ? [[`${prefix}${name}`, field.schema, name]]
+          : [],
+  );
+}
+
+/** The value of `fields` for a page; undefined for an object of a page there is none of. */
+function fieldsValue(fields: ReadonlyArray<[string, Field]>, view: PageView, drawn: DrawnValues, prefix: string) {
+  const body: JsonObject = {};
+  for (const [name, field] of fields) {
+    const value =
+      field.kind === 'drawn'
+        ? drawn.get(`${prefix}${name}`)
+        : field.kind === 'fill'
+          ? field.fill(view)
+          : field.page !== undefined && !view.exists(field.page)
+            ? undefined
+            : fieldsValue(field.fields, view, drawn, `${prefix}${name}.`);
+    if (value !== undefined) body[name] = value;
+    // Where there is no such page: null if the schema allows it, an empty text where one is required, else nothing.
+    else if (field.kind !== 'drawn' && field.nullable) body[name] = null;
+    else if (field.kind === 'fill' && field.required && field.text) body[name] = '';
+    else if (field.kind === 'object' && field.required)
+      body[name] = fieldsValue(field.fields, view, drawn, `${prefix}${name}.`);
+  }
+  return body;
+}
+
+const NONE_DRAWN: DrawnValues = new Map();
+
+/** A value the schema itself gives: its const, default, example or first enum value. */
+function declaredValue(schema: JsonObject): { value: unknown } | undefined {
+  if ('const' in schema) return { value: schema.const };
+  for (const value of [schema.default, schema.example, Array.isArray(schema.examples) ? schema.examples[0] : undefined])
+    if (value !== undefined) return { value };
+  return Array.isArray(schema.enum) && schema.enum.length > 0 ? { value: schema.enum[0] } : undefined;
+}
+
+async function drawValues(
+  document: JsonObject,
+  seed: number,
+  fields: ReadonlyArray<[string, JsonObject, string]>,
+): Promise<DrawnValues> {
+  const fake = await loadSchemaFaker(document, seed, `envelope ${fields.map(([path]) => path).join(' ')}`);
+  return new Map(
+    fields.map(([path, schema, name]) => [path, (declaredValue(schema) ?? { value: fake(schema, name) }).value]),
+  );
 }
 
 /** The envelope an answer's schema describes; undefined when it answers a bare array. */
 export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelope | undefined {
-  const shape = describeObjectSchema(document, schema);
+  const resolved = resolveSchema(document, schema);
+  const shape = describeObjectSchema(document, resolved);
   const arrays = [...shape.properties].filter(([, property]) => schemaType(property) === 'array');
   // The records' array by its name where it has a usual one (an envelope may hold `links` too).
   const items = (arrays.find(([name]) => RECORDS.test(name)) ?? arrays[0])?.[0];
   if (items === undefined) return undefined;
-  const fills: Array<[string, Fill]> = [];
-  let absoluteUrls = false;
-  for (const [name, property] of shape.properties) {
-    const type = schemaType(property);
-    const field =
-      FIELDS.find((candidate) => candidate.type === type && candidate.names.test(name)) ??
-      (type === 'integer' && countsRecordsOf(items, name) ? FIELDS[0] : undefined);
-    if (!field || name === items) continue;
-    if (field.type === 'string' && property.format === 'uri') absoluteUrls = true;
-    // Where there is no such page, a URL field is null if it may be, else left out.
-    const nullable = Array.isArray(property.type) ? property.type.includes('null') : property.nullable === true;
-    fills.push([name, nullable ? (facts, urlOf) => field.fill(facts, urlOf) ?? null : field.fill]);
-  }
-  const filled = fills.map(([name]) => name);
+  const fields = readFields(document, resolved, undefined, 0, items);
+  // Conduit's articlesCount: the total, named after the records.
+  const counted = recordsCountOf(items);
+  const ordered = fields.map(([name, field]): [string, Field] =>
+    field.kind === 'drawn' && counted.test(name) && schemaType(field.schema) === 'integer'
+      ? [name, { kind: 'fill', fill: (view) => view.facts.total, nullable: false, required: true, text: false }]
+      : [name, field],
+  );
+  const toDraw = drawnFields(ordered);
+  const drawing = new Map<number, Promise<DrawnValues>>();
   return {
     items,
-    filled,
-    unknownRequired: [...shape.required].filter((name) => name !== items && !filled.includes(name)),
-    absoluteUrls,
-    body(records, facts, urlOf) {
-      const body: JsonObject = { [items]: records };
-      for (const [name, fill] of fills) {
-        const value = fill(facts, urlOf);
-        if (value !== undefined) body[name] = value;
+    filled: namesOf(ordered, 'fill'),
+    drawn: namesOf(ordered, 'drawn'),
+    drawnValues(seed) {
+      if (toDraw.length === 0) return Promise.resolve(NONE_DRAWN);
+      let values = drawing.get(seed);
+      if (!values) {
+        values = drawValues(document, seed, toDraw);
+        drawing.set(seed, values);
       }
-      return body;
+      return values;
+    },
+    body(records, view, drawn) {
+      return { [items]: records, ...fieldsValue(ordered, view, drawn, '') };
     },
   };
+}
+
+/** What a list's envelope holds, for the start's listing of how an operation is answered. */
+export function describeEnvelope(envelope: ListEnvelope): string {
+  const filled = envelope.filled.length > 0 ? ` with ${envelope.filled.join(', ')}` : '';
+  const drawn =
+    envelope.drawn.length > 0
+      ? `; ${envelope.drawn.join(', ')} drawn from ${envelope.drawn.length === 1 ? 'its schema' : 'their schemas'}`
+      : '';
+  return `an object: the records in ${envelope.items}${filled}${drawn}`;
 }

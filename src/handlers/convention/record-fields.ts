@@ -7,7 +7,7 @@ import { sentFields } from '../../http/sent-fields.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { requestSchema } from '../../openapi/resource-model.js';
-import { describeObjectSchema, type SchemaShape } from '../../openapi/schema-shape.js';
+import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { StoredRecord } from '../../store/data-set.js';
 
 export type InputFields = (req: Request) => StoredRecord;
@@ -31,11 +31,3 @@ export function createInputFields(contract: Contract, operation: OperationInfo):
     return fields;
   };
 }
-
-/** The properties the server sets on a record: readOnly ones, but its key. */
-export function serverSetFields(shape: SchemaShape, keyField: string): [string, JsonObject][] {
-  return [...shape.properties].filter(([name, property]) => property.readOnly === true && name !== keyField);
-}
-
-/** Whether the server sets a readOnly property again at every write (an "updatedAt"). */
-export const isUpdateStamp = (name: string) => /^(updated|modified|changed)/i.test(name);

@@ -1,58 +1,162 @@
-// The fields the server sets on a record (readOnly in the contract): a date-time stamped with
-// the mock's clock when the record is made ("createdAt"), again at each change when its name says
-// so ("updatedAt"), anything else drawn once from its schema at creation, seeded by the data
-// set's seed and the request so that the same create gives the same values.
+// The fields the server sets on a record: those the contract marks readOnly, and those an answer
+// of the record requires that the operation's request does not set (an article's author and
+// createdAt, a booking's confirmationCode), or that a body leaves out. Each is made once, when
+// the record is made, as made-values.ts reads its name and schema (a time from the mock's
+// clock, again at each change when its name says so, as updatedAt; a slug from the title;
+// anything else drawn from its schema, seeded by the data set's seed and the request, so that
+// the same create gives the same values), and stored: every read of the record agrees.
+import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
-import type { JsonObject } from '../../openapi/json-pointer.js';
-import type { Resource } from '../../openapi/resource-model.js';
-import type { StoredRecord } from '../../store/data-set.js';
-import type { HandlerDependencies } from '../handler-types.js';
-import { isUpdateStamp, serverSetFields } from './record-fields.js';
+import {
+  freeSlug,
+  howMade,
+  isUpdateStamp,
+  type MadeValue,
+  slugify,
+  slugSource,
+  timeValue,
+} from '../../fixtures/made-values.js';
+import { answerRequirements } from '../../openapi/answer-requirements.js';
+import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
+import type { OperationInfo } from '../../openapi/load-contract.js';
+import { type Resource, requestSchema } from '../../openapi/resource-model.js';
+import { describeObjectSchema } from '../../openapi/schema-shape.js';
+import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import type { ContractContext, HandlerDependencies } from '../handler-types.js';
 
 export type ServerFields = {
   onCreate(req: Request): Promise<StoredRecord>;
   onUpdate(): StoredRecord;
-  /** What a replacement keeps of the record it replaces: its key and the fields the server set. */
+  /** What a replacement keeps of the record it replaces: its key, the fields the server set, and those its answers require. */
   kept(existing: StoredRecord): StoredRecord;
+  /**
+   * The key of a record whose body names none, where the mock gives no number: a slug of the
+   * field it names (an article's slug from its title), else a UUID; one that `taken` says no
+   * record has.
+   */
+  newKey(fields: StoredRecord, taken: (key: RecordKey) => Promise<boolean>): Promise<RecordKey>;
 };
 
-const isStamp = (property: JsonObject) => property.format === 'date-time' || property.format === 'date';
+type MadeField = {
+  name: string;
+  schema: JsonObject;
+  how: MadeValue;
+  /** Whether the request may set it: then it is made only when the body leaves it out. */
+  sent: boolean;
+};
 
-function stamp(property: JsonObject, nowMs: number): string {
-  const iso = new Date(nowMs).toISOString();
-  return property.format === 'date' ? iso.slice(0, 10) : iso;
+/** The fields of `resource` the server makes for `operation`'s requests. */
+function madeFields(deps: ContractContext, resource: Resource, operation: OperationInfo): MadeField[] {
+  const { keyField } = resource.collection;
+  const request = describeObjectSchema(deps.contract.document, requestSchema(operation));
+  const made = new Map<string, MadeField>();
+  const add = (name: string, schema: JsonObject, sent: boolean) => {
+    if (name === keyField || name === resource.parent?.param || made.has(name)) return;
+    made.set(name, { name, schema, how: howMade(name, schema), sent });
+  };
+  for (const [name, property] of resource.shape.properties) if (property.readOnly === true) add(name, property, false);
+  for (const [name, property] of answerRequirements(deps.contract, deps.resources, resource)) {
+    const asked = request.properties.get(name);
+    // A field the request requires is always the client's.
+    if (request.required.has(name) && asked?.readOnly !== true) continue;
+    add(name, property, asked !== undefined && asked.readOnly !== true);
+  }
+  return [...made.values()];
 }
 
-export function createServerFields(deps: HandlerDependencies, resource: Resource): ServerFields {
+/** What a create sets besides what its body sends, for the start's listing: ", sets slug, createdAt (...)". */
+export function describeMadeFields(deps: ContractContext, resource: Resource, operation: OperationInfo): string {
+  const made = madeFields(deps, resource, operation);
+  const always = made.filter((field) => !field.sent).map((field) => field.name);
+  const leftOut = made.filter((field) => field.sent).map((field) => field.name);
+  return (
+    (always.length > 0 ? `, sets ${always.join(', ')}` : '') +
+    (leftOut.length > 0
+      ? `${always.length > 0 ? ',' : ''} fills ${leftOut.join(', ')} when the body leaves them out`
+      : '')
+  );
+}
+
+/** What kind of key `newKey` makes for `resource`, for the start's listing. */
+export function newKeyKind(resource: Resource): string {
   const { keyField } = resource.collection;
-  const fields = serverSetFields(resource.shape, keyField);
-  const stamped = fields.filter(([, property]) => isStamp(property));
-  const drawn = fields.filter(([, property]) => !isStamp(property));
-  const updated = stamped.filter(([name]) => isUpdateStamp(name));
-  const keptNames = [keyField, ...fields.map(([name]) => name)];
+  const keySchema = resource.shape.properties.get(keyField) ?? {};
+  if (howMade(keyField, keySchema).kind === 'slug') return 'slug';
+  return typeof keySchema.pattern === 'string' ? 'key drawn from its pattern' : 'UUID';
+}
+
+/** How many keys of a pattern are drawn before a UUID is given instead (a pattern of few values). */
+const KEY_ATTEMPTS = 8;
+
+const maxLengthOf = (schema: JsonObject) => (typeof schema.maxLength === 'number' ? schema.maxLength : 80);
+
+export function createServerFields(
+  deps: HandlerDependencies,
+  resource: Resource,
+  operation: OperationInfo,
+): ServerFields {
+  const { keyField } = resource.collection;
+  const fields = madeFields(deps, resource, operation);
+  const updated = fields.filter(({ name, how }) => how.kind === 'time' && isUpdateStamp(name));
+  const keptNames = [keyField, ...fields.map(({ name }) => name)];
+  const keySchema = resource.shape.properties.get(keyField) ?? {};
+  const keyHow = howMade(keyField, keySchema);
+  // A request's own values first: a slug is made from what the body sent.
+  const ordered = [...fields].sort((one, other) => Number(one.how.kind === 'slug') - Number(other.how.kind === 'slug'));
+
   return {
     async onCreate(req) {
       const nowMs = deps.clock.nowMs();
+      const body = asObject(req.body);
       const record: Record<string, unknown> = {};
-      for (const [name, property] of stamped) record[name] = stamp(property, nowMs);
-      if (drawn.length > 0) {
-        const fake = await loadSchemaFaker(
-          deps.contract.document,
-          deps.seed,
-          `${resource.name} ${JSON.stringify(req.body)}`,
-        );
-        for (const [name, property] of drawn) record[name] = fake(property, name);
+      let fake: ((schema: unknown, name: string) => unknown) | undefined;
+      for (const { name, schema, how, sent } of ordered) {
+        if (sent && body[name] !== undefined) continue;
+        if (how.kind === 'time') record[name] = timeValue(how.as, nowMs);
+        else if (how.kind === 'declared') record[name] = how.value;
+        else if (how.kind === 'empty') record[name] = [];
+        else {
+          const source = how.kind === 'slug' ? slugSource({ ...body, ...record }, how.from) : undefined;
+          if (source !== undefined) record[name] = slugify(source, maxLengthOf(schema));
+          else {
+            fake ??= await loadSchemaFaker(
+              deps.contract.document,
+              deps.seed,
+              `${resource.name} ${JSON.stringify(req.body)}`,
+            );
+            record[name] = fake(schema, name);
+          }
+        }
       }
       return record;
     },
     onUpdate() {
       const nowMs = deps.clock.nowMs();
-      return Object.fromEntries(updated.map(([name, property]) => [name, stamp(property, nowMs)]));
+      return Object.fromEntries(
+        updated.map(({ name, how }) => [name, timeValue((how as Extract<MadeValue, { kind: 'time' }>).as, nowMs)]),
+      );
     },
     kept: (existing) =>
       Object.fromEntries(
         keptNames.filter((name) => existing[name] !== undefined).map((name) => [name, existing[name]]),
       ),
+    async newKey(record, taken) {
+      const source = keyHow.kind === 'slug' ? slugSource(record, keyHow.from) : undefined;
+      if (source !== undefined) return freeSlug(source, (slug) => taken(slug), maxLengthOf(keySchema));
+      // A key of a pattern (adr_..., SM and 32 hex digits) is drawn from it; a UUID fits any other.
+      if (typeof keySchema.pattern === 'string') {
+        const fake = await loadSchemaFaker(
+          deps.contract.document,
+          deps.seed,
+          `${resource.name} key ${JSON.stringify(record)}`,
+        );
+        for (let attempt = 0; attempt < KEY_ATTEMPTS; attempt += 1) {
+          const drawn = fake(keySchema, keyField);
+          if (typeof drawn === 'string' && !(await taken(drawn))) return drawn;
+        }
+      }
+      return randomUUID();
+    },
   };
 }

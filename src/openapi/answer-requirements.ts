@@ -1,0 +1,73 @@
+// What the answers of a resource's records require of a record: the required properties of every
+// schema a record is answered in (its list's items, its read, its create, its replacement), with
+// their schemas. A field one of them requires and no request sets (an article's author, its
+// createdAt) is the mock's to make when the record is made (server-fields.ts), the fixtures'
+// to draw, and the data file's to hold (data-set-check.ts): every read of the record then agrees.
+import type { JsonObject } from './json-pointer.js';
+import type { Contract, OperationInfo } from './load-contract.js';
+import { mediaFamily } from './media-types.js';
+import type { Resource, ResourceModel } from './resource-model.js';
+import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
+
+/** Each required property of a record's answers, with its schema (the record schema's first). */
+export type AnswerRequirements = ReadonlyMap<string, JsonObject>;
+
+const SUCCESS = /^2\d\d$/;
+
+/** The JSON schemas of an operation's 2xx answers. */
+function successSchemas(operation: OperationInfo): unknown[] {
+  return [...operation.responses.entries()]
+    .filter(([status]) => SUCCESS.test(status))
+    .flatMap(([, response]) => {
+      const json =
+        response.media.find((media) => media.type === 'application/json') ??
+        response.media.find((media) => mediaFamily(media.type) === 'json');
+      return json?.schema === undefined ? [] : [json.schema];
+    });
+}
+
+/** The shape of a record in an answer: the answer itself, its array's items, or the one object it wraps. */
+function recordShapesIn(document: JsonObject, schema: unknown, keyField: string): SchemaShape[] {
+  const resolved = resolveSchema(document, schema);
+  if (schemaType(resolved) === 'array') return recordShapesIn(document, resolved.items, keyField);
+  const shape = describeObjectSchema(document, resolved);
+  if (shape.properties.has(keyField)) return [shape];
+  // An envelope: the records of its arrays, or the one record it wraps ({"article": {...}}).
+  const inner = [...shape.properties.values()].filter((property) => {
+    const type = schemaType(property);
+    return type === 'array' || (type === 'object' && shape.properties.size === 1);
+  });
+  return inner.flatMap((property) => {
+    const candidate = schemaType(property) === 'array' ? resolveSchema(document, property.items) : property;
+    const innerShape = describeObjectSchema(document, candidate);
+    return innerShape.properties.has(keyField) ? [innerShape] : [];
+  });
+}
+
+const cache = new WeakMap<Resource, AnswerRequirements>();
+
+/**
+ * The required properties of `resource`'s records in every answer the conventions give of them
+ * (delete answers aside: a record removed is not read again). Read once per resource.
+ */
+export function answerRequirements(contract: Contract, model: ResourceModel, resource: Resource): AnswerRequirements {
+  const known = cache.get(resource);
+  if (known) return known;
+  const { document } = contract;
+  const { keyField } = resource.collection;
+  const shapes: SchemaShape[] = [resource.shape];
+  for (const operation of contract.operations) {
+    const shape = model.shapes.get(operation.operationId);
+    if (shape?.resource !== resource || shape.kind === 'delete') continue;
+    for (const schema of successSchemas(operation)) shapes.push(...recordShapesIn(document, schema, keyField));
+  }
+  const required = new Map<string, JsonObject>();
+  for (const shape of shapes) {
+    for (const name of shape.required) {
+      const property = shape.properties.get(name);
+      if (!required.has(name)) required.set(name, property ?? {});
+    }
+  }
+  cache.set(resource, required);
+  return required;
+}
