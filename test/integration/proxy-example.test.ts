@@ -7,7 +7,9 @@ let proxy: MockServer;
 beforeAll(async () => {
   backend = await createMockServer();
   const upstream = new URL(backend.url);
+  // Its clock stands still but for the SDK's advances: the gaps it judges are the SDK's own, on any machine.
   proxy = await createMockServer({
+    clockFrozen: true,
     proxy: {
       upstream: { origin: upstream, basePath: upstream.pathname, timeoutMs: 30_000 },
       errors: false,
