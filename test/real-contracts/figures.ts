@@ -106,7 +106,8 @@ export function compareWithKnown(
   const worse: string[] = [];
   const better: string[] = [];
   if (known.started && !now.started) worse.push(`${name}: no longer starts`);
-  if (!known.started && now.started) better.push(`${name}: starts now`);
+  // A document that did not start had no answers to count: any that it gives now are news.
+  if (!known.started && now.started) return { worse, better: [`${name}: starts now`] };
   const fewer = (field: 'serverErrors' | 'invalidAnswers', words: string) => {
     if (now[field] > known[field]) worse.push(`${name}: ${now[field]} ${words} (known: ${known[field]})`);
     if (now[field] < known[field]) better.push(`${name}: ${now[field]} ${words} (known: ${known[field]})`);

@@ -1,4 +1,4 @@
-// serve --watch --contract: a hundred edits of the draft, served or refused in every way a save can
+// serve --watch --contract: sixty edits of the draft, served or refused in every way a save can
 // be (broken YAML, an invalid or unservable document, one the stored records break, a file too
 // deep, a 1.5 MB file, a $ref to nothing or outside the folder, a new file referenced and dropped),
 // leave the process where it started: its heap after collection within a few MB, no thread
@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
 
-const CYCLES = 10;
-// How far the heap after collection may move over the hundred edits: what one kept draft (and
+const CYCLES = 5;
+// How far the heap after collection may move over the fifty edits counted: what one kept draft (and
 // its app) per edit would exceed many times over.
-const HEAP_BOUND_MB = 6;
+const HEAP_BOUND_MB = 4;
 
 type Footprint = { heapMb: number; threads: number; files: number };
 
@@ -91,7 +91,7 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-describe('a watched draft edited a hundred times', () => {
+describe('a watched draft edited sixty times', () => {
   it('leaves the heap after collection, the threads and the open files where they were', async () => {
     await runCycle(0);
     const before = footprint();
