@@ -1,7 +1,8 @@
 // What real APIs' documents write that a Pet Store draft does not: a base path with `+` and a
 // server variable, operations without operationId, OpenAPI 3.0's nullable without a type, form
 // and multipart bodies, answers in XML, CSV, iCalendar and PNG chosen by Accept, a 406 where the
-// document declares one. Served with no 5xx, every exchange judged by a validator other than the
+// document declares one, a delete answered with a deletion object, numbers in multiples of a step.
+// Served with no 5xx, every exchange judged by a validator other than the
 // mock's.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ const order = {
     note: { type: 'string', nullable: true, maxLength: 50 },
     shipTo: { allOf: [{ $ref: '#/components/schemas/Address' }], nullable: true },
     express: { type: 'boolean' },
+    boxes: { type: 'integer', multipleOf: 8, minimum: 8, maximum: 64 },
   },
 };
 const problem = { type: 'object', properties: { message: { type: 'string' } } };
@@ -70,6 +72,27 @@ const document = {
         },
       },
     },
+    '/orders/{orderId}': {
+      parameters: [{ name: 'orderId', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        responses: {
+          '200': {
+            description: 'An order.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } },
+          },
+          ...errors,
+        },
+      },
+      delete: {
+        responses: {
+          '200': {
+            description: 'The deletion, as OpenAI answers one.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/DeletedOrder' } } },
+          },
+          ...errors,
+        },
+      },
+    },
     '/orders/{orderId}/label': {
       get: {
         parameters: [{ name: 'orderId', in: 'path', required: true, schema: { type: 'integer' } }],
@@ -111,6 +134,15 @@ const document = {
       Order: order,
       Address: { type: 'object', properties: { city: { type: 'string' } } },
       Problem: problem,
+      DeletedOrder: {
+        type: 'object',
+        required: ['id', 'object', 'deleted'],
+        properties: {
+          id: { type: 'integer' },
+          object: { type: 'string', enum: ['order.deleted'] },
+          deleted: { type: 'boolean' },
+        },
+      },
     },
   },
 };
@@ -147,6 +179,8 @@ describe('a real document’s shapes', () => {
     expect(operations.body.operations.map((operation: { operationId: string }) => operation.operationId)).toEqual([
       'GET /orders',
       'POST /orders',
+      'GET /orders/{orderId}',
+      'DELETE /orders/{orderId}',
       'GET /orders/{orderId}/label',
       'GET /calendar',
       'POST /uploads',
@@ -170,6 +204,18 @@ describe('a real document’s shapes', () => {
     expect(nulls.body).toMatchObject({ note: null, shipTo: null });
   });
 
+  it('answers a delete with the deletion object the document declares, then 404', async () => {
+    const made = await mock.http.post(`${BASE}/orders`).send({ quantity: 2 });
+    expect(made.status).toBe(201);
+    const path = `${BASE}/orders/${made.body.id}`;
+    const deleted = judged('DELETE', path, await mock.http.delete(path));
+    expect({ status: deleted.status, body: deleted.body }).toEqual({
+      status: 200,
+      body: { id: made.body.id, object: 'order.deleted', deleted: true },
+    });
+    expect(judged('GET', path, await mock.http.get(path)).status).toBe(404);
+  });
+
   it('answers in the media type Accept asks for: XML, CSV', async () => {
     const xml = await mock.http.get(`${BASE}/orders?limit=2`).set('Accept', 'application/xml');
     expect(xml.status).toBe(200);
@@ -177,7 +223,7 @@ describe('a real document’s shapes', () => {
     expect(xml.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><orders><order><id>\d+<\/id>/);
     const csv = await mock.http.get(`${BASE}/orders?limit=2`).set('Accept', 'text/csv');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.text.split('\r\n')[0]).toBe('id,quantity,note,shipTo,express');
+    expect(csv.text.split('\r\n')[0]).toBe('id,quantity,note,shipTo,express,boxes');
   });
 
   it('answers 406 in the document’s words when Accept takes none of the declared types', async () => {

@@ -13,6 +13,7 @@ import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
+import { createDeletionAnswer } from './deletion-answer.js';
 import { describeEnvelope, listEnvelope } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
 import { listPageView } from './list-page-view.js';
@@ -234,7 +235,12 @@ export function answerByConvention(
         },
       };
     }
-    case 'delete':
+    case 'delete': {
+      // An answer of its own (a deletion object) where the delete declares one unlike the record.
+      const deletion =
+        answer.status === 204
+          ? undefined
+          : createDeletionAnswer(deps.contract.document, answer.schema, resource.recordSchema);
       return {
         mayAnswer: [404],
         how: `deletes ${one}${under} by ${shape.keyParam}${describeIo(shape)}`,
@@ -244,8 +250,11 @@ export function answerByConvention(
             await tx.remove(collection, existing[collection.keyField] as RecordKey);
             return existing;
           });
-          send(req, res, answer.status === 204 ? undefined : removed, world.clock);
+          if (!deletion) return send(req, res, answer.status === 204 ? undefined : removed, world.clock);
+          const context = { document: deps.contract.document, nowMs: world.clock.nowMs() };
+          sendAnswer(req, res, answer, await deletion(project(removed), world.seed), context);
         },
       };
+    }
   }
 }
