@@ -8,7 +8,9 @@
 import type { Request, Response } from 'express';
 import type { Clock } from '../../clock.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
+import { recordSchemaIn } from '../../openapi/operation-schemas.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
+import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
@@ -81,6 +83,13 @@ export function answerByConvention(
   const basePath = deps.contract.basePath;
   const answer = successAnswer(operation);
   const project = projectRecord(resource.shape);
+  // A single record's answer whose own schema is closed holds only what it declares (Discourse's
+  // create answers fewer fields than its record has).
+  const answerShape =
+    shape.kind === 'list' || answer.schema === undefined
+      ? undefined
+      : describeObjectSchema(deps.contract.document, recordSchemaIn(deps.contract.document, answer.schema));
+  const projectAnswer = answerShape?.closed ? projectRecord(answerShape) : project;
   const notFound = notFoundOf(deps.contract, operation, resource);
   const scope = parentScope(deps, operation, resource);
   const under = scope ? ` of the ${resource.parent?.resource ?? 'parent'} its ${scope.field} names` : '';
@@ -91,7 +100,7 @@ export function answerByConvention(
   const io = createRecordIo(deps.contract, operation, shape);
   const links = createRecordLinks(deps.contract.document, deps.resources, resource);
   const send = (req: Request, res: Response, record: StoredRecord | undefined, clock: Clock) =>
-    sendAnswer(req, res, answer, record === undefined ? undefined : io.answer(project(record)), {
+    sendAnswer(req, res, answer, record === undefined ? undefined : io.answer(projectAnswer(record)), {
       document: deps.contract.document,
       nowMs: clock.nowMs(),
     });
