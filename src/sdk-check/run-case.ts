@@ -38,6 +38,11 @@ export type ClientCommand = { command: string; args: readonly string[] };
 
 /** A value for the reports, the case's key written as $PETSTORE_API_KEY wherever it shows (a path's query). */
 const withoutKey = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll(CASE_KEY, KEY_SHOWN)) as T;
+/** The key as HTTP basic carries it (the key as the user name, no password), for a client that prints its Authorization. */
+const BASIC_KEY = Buffer.from(`${CASE_KEY}:`).toString('base64');
+/** A client's output without its key, in clear or as basic credentials. */
+const outputWithoutKey = (output: string) =>
+  output.replaceAll(CASE_KEY, KEY_SHOWN).replaceAll(BASIC_KEY, `base64(${KEY_SHOWN}:)`);
 
 function runClient(
   client: ClientCommand,
@@ -140,7 +145,7 @@ export async function runCase(
       run: clientRun,
       requests: record.length,
       // A client that prints its key (in a URL, a curl line, an error) leaves it out of the reports.
-      output: output.replaceAll(CASE_KEY, KEY_SHOWN),
+      output: outputWithoutKey(output),
       timeline: withoutKey({ ...(await control.timeline(CASE_KEY, 2)), key: KEY_SHOWN }),
     };
   } finally {
