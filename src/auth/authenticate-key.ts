@@ -29,7 +29,7 @@ export type KeyAuthenticationDependencies = {
  * The Pet Store's own header, read on an open operation too: a key there is the caller's, so that
  * limits can be tried on an API that declares no credential at all.
  */
-const PETSTORE_KEY: CredentialScheme = { scheme: 'X-API-Key', kind: 'apiKey', in: 'header', name: 'X-API-Key' };
+export const PETSTORE_KEY: CredentialScheme = { scheme: 'X-API-Key', kind: 'apiKey', in: 'header', name: 'X-API-Key' };
 
 /** Where a scheme's key goes, for the 401 of a key not known: "The API key in X-API-Key". */
 function sentIn(scheme: CredentialScheme): string {

@@ -1,7 +1,8 @@
 // `petstore-mock sdk-check [options] -- COMMAND [ARGS]`: the SDK author's client run through every
 // rate-limit edge case and fault, a mock world each, with a verdict per case and an exit code for CI.
 import type { Command } from 'commander';
-import { CATALOGUE, MIN_CALLS } from '../sdk-check/catalogue.js';
+import { CATALOGUE, type CaseNeed, MIN_CALLS } from '../sdk-check/catalogue.js';
+import { CASE_NEEDS } from '../sdk-check/contract-cases.js';
 import { addContractOptions, type ContractFlags } from './contract-options.js';
 import { integerOption } from './parse-options.js';
 
@@ -16,11 +17,30 @@ type SdkCheckFlags = ContractFlags & {
 const DEFAULT_TIMEOUT_SECONDS = 30;
 const DEFAULT_PARALLEL = 4;
 
+/** What the cases need of a contract given with --contract, from the catalogue: each need with its cases. */
+function describeNeeds(): string {
+  const needs = Object.keys(CASE_NEEDS) as CaseNeed[];
+  const lines = needs.map((need) => {
+    const cases = CATALOGUE.filter((entry) => entry.needs?.includes(need)).map((entry) => entry.name);
+    return `  ${cases.join(', ')}: ${CASE_NEEDS[need].asks}`;
+  });
+  const intro = [
+    'With --contract FILE, every case runs on that contract: the client calls its own operations (the',
+    "faults cover its reads and creates), sends the key in the contract's scheme (PETSTORE_API_KEY_IN",
+    'is header, query, cookie or authorization; PETSTORE_API_KEY_NAME the header, parameter or cookie,',
+    'or the Authorization scheme: Bearer, Basic with the key as the user name, or another), and reads',
+    'the limit headers it declares. A refusal it does not declare is given all the same, marked',
+    'X-Mock-Contract-Gap. A case that needs what the contract lacks is skipped, with why; the run and',
+    '--html say which:',
+  ];
+  return `\n${intro.join('\n')}\n${lines.join('\n')}`;
+}
+
 /** The cases, from the catalogue itself: a new case shows in --help without a word here. */
 function describeCases(): string {
   const width = Math.max(...CATALOGUE.map((entry) => entry.name.length));
   const lines = CATALOGUE.map((entry) => `  ${entry.name.padEnd(width)}  ${entry.reproduces}`);
-  return `\nCases (all by default; --cases takes their names):\n${lines.join('\n')}\n\nExample:\n  petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test`;
+  return `\nCases (all by default; --cases takes their names):\n${lines.join('\n')}\n${describeNeeds()}\n\nExample:\n  petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test`;
 }
 
 /** The contract given, read and checked once for every case (a refusal stops here), its warnings printed. */
@@ -47,7 +67,10 @@ export function registerSdkCheckCommand(program: Command): void {
     .description(
       "Run your client through every rate-limit edge case (limits, both Retry-After forms, none, a server clock behind the client's, storms, bans, the day used up, slow answers) and the faults beyond 429 (a reset, a cut answer, a stall, a 503, a lost create), and judge what it did.",
     )
-    .argument('<command...>', "your client's command, after --; it gets PETSTORE_BASE_URL and PETSTORE_API_KEY")
+    .argument(
+      '<command...>',
+      "your client's command, after --; it gets PETSTORE_BASE_URL and PETSTORE_API_KEY (and where to send the key: PETSTORE_API_KEY_IN, PETSTORE_API_KEY_NAME)",
+    )
     .option('--cases <names>', 'only these cases, comma-separated')
     .option('--junit <file>', 'write one JUnit test per case (folders are created)')
     .option('--html <file>', "write one self-contained page: each case's verdict and timeline")
@@ -80,9 +103,9 @@ export function registerSdkCheckCommand(program: Command): void {
         flags.contract === undefined ? undefined : await readGivenContract(flags.contract, flags.contractAllowUrls);
       const [command = '', ...args] = words;
       const shown = words.join(' ');
-      let results: Awaited<ReturnType<typeof runSdkCheck>>;
+      let run: Awaited<ReturnType<typeof runSdkCheck>>;
       try {
-        results = await runSdkCheck({
+        run = await runSdkCheck({
           client: { command, args },
           ...(names ? { cases: names } : {}),
           timeoutSeconds: flags.timeout,
@@ -96,6 +119,7 @@ export function registerSdkCheckCommand(program: Command): void {
         process.exitCode = 1;
         return;
       }
+      const { results, profile } = run;
       const notes: string[] = [];
       if (flags.junit) {
         const { writeJunit } = await import('../sdk-check/junit-report.js');
@@ -103,7 +127,7 @@ export function registerSdkCheckCommand(program: Command): void {
       }
       if (flags.html) {
         const { writeHtmlReport } = await import('../sdk-check/html-report.js');
-        notes.push(`HTML report: ${await writeHtmlReport(flags.html, results, shown)}`);
+        notes.push(`HTML report: ${await writeHtmlReport(flags.html, results, shown, contract ? profile : undefined)}`);
       }
       const failed = results.filter((result) => result.verdict.status === 'failed');
       console.log('');
@@ -112,7 +136,7 @@ export function registerSdkCheckCommand(program: Command): void {
         for (const result of failed) console.log(`  ${result.case.name}: ${result.verdict.reasons.join('; ')}`);
       }
       // A run in which the client met no case's edge checked nothing: it must not pass a CI.
-      const noneExercised = results.every((result) => result.verdict.status === 'not-exercised');
+      const noneExercised = results.every((result) => ['not-exercised', 'skipped'].includes(result.verdict.status));
       if (noneExercised)
         console.log(
           `No case was exercised: the client met none of their edges (each case says why). Make ${MIN_CALLS} or more calls in one run.`,

@@ -43,6 +43,15 @@ describe('the rate-limit headers a contract declares', () => {
       ['RateLimit-Remaining', '40'],
       ['RateLimit-Reset', '30'],
     ]);
+    // Lob's and DigitalOcean's ratelimit-reset: the IETF name, described as an instant.
+    expect(
+      values({
+        'ratelimit-reset': {
+          description: 'The time at which the rate limit window resets in UTC epoch seconds',
+          schema: { type: 'integer', example: 1528749846 },
+        },
+      }),
+    ).toEqual([['ratelimit-reset', '1800000030']]);
     expect(values({ RateLimit: { schema: { type: 'string', example: 'limit=10, remaining=9, reset=3' } } })).toEqual([
       ['RateLimit', 'limit=100, remaining=40, reset=30'],
     ]);

@@ -6,11 +6,17 @@ import { type LimitHeaderDialect, PETSTORE_DIALECT, type WindowFact } from '../l
 import { type Contract, isBuiltInContract } from './load-contract.js';
 import type { HeaderInfo } from './operation-answers.js';
 
+/** What a declared header's description and example say of it. */
+const saidOf = (header: HeaderInfo) =>
+  `${header.description} ${JSON.stringify(header.schema.example ?? header.schema.examples ?? '')}`;
+
+/** Whether a Reset header names the Unix second the window ends (its description says so). */
+const resetIsAnInstant = (header: HeaderInfo) => /epoch|unix|timestamp|utc|time at which|date/i.test(saidOf(header));
+
 /** Whether a Reset header counts seconds from now rather than naming the Unix second the window ends. */
 function resetCountsFromNow(header: HeaderInfo): boolean {
-  const said = `${header.description} ${JSON.stringify(header.schema.example ?? header.schema.examples ?? '')}`;
-  if (/epoch|unix|timestamp|utc|time at which|date/i.test(said)) return false;
-  return /until|before|left|remaining|delta|how many seconds|number of seconds|seconds from now/i.test(said);
+  if (resetIsAnInstant(header)) return false;
+  return /until|before|left|remaining|delta|how many seconds|number of seconds|seconds from now/i.test(saidOf(header));
 }
 
 /** What a declared header says of the window, by its name; undefined when it is no limit header. */
@@ -24,8 +30,11 @@ function factOf(header: HeaderInfo): WindowFact | undefined {
     case 'remaining':
       return 'remaining';
     case 'reset':
-      // The IETF drafts' RateLimit-Reset counts seconds; X-RateLimit-Reset is the Unix second unless told otherwise.
-      return lower === 'ratelimit-reset' || resetCountsFromNow(header) ? 'reset-after' : 'reset';
+      // The IETF drafts' RateLimit-Reset counts seconds, unless its contract says it names an instant
+      // (Lob's and DigitalOcean's "UTC epoch seconds"); X-RateLimit-Reset is the Unix second unless told otherwise.
+      return (lower === 'ratelimit-reset' && !resetIsAnInstant(header)) || resetCountsFromNow(header)
+        ? 'reset-after'
+        : 'reset';
     case 'used':
       return 'used';
     case 'resource':
@@ -46,7 +55,7 @@ export function limitHeaderDialectOf(contract: Contract): LimitHeaderDialect {
 
   const structured = declared.get('ratelimit');
   if (structured) {
-    const said = `${structured.description} ${JSON.stringify(structured.schema.example ?? structured.schema.examples ?? '')}`;
+    const said = saidOf(structured);
     return {
       kind: /limit=|remaining=/.test(said) && !/\br=/.test(said) ? 'ietf-07' : 'ietf-structured',
       policy: declared.has('ratelimit-policy'),

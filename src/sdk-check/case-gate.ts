@@ -5,11 +5,17 @@
 // no second edge (a client making 200 calls finishes as soon as one making 5). It also takes
 // Retry-After off the 429s of a case that has none, and notes each exchange for the verdict: when
 // the request came, when its answer's head went out (the first instant the client could read it),
-// and the instant a refusal told it to wait for, all on this machine's clock.
+// and the instant a refusal told it to wait for, all on this machine's clock, in the limit headers
+// of the contract served. The client's exchanges are those the mock authenticated as the case's
+// key, in whatever scheme the contract declares: exactly the requests of the key's record.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Response } from 'express';
+import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Simulation } from '../control/simulation.js';
 import { whenBroken } from '../http/broken-answers.js';
+import { type LimitHeaderDialect, PETSTORE_DIALECT } from '../limits/limit-header-dialect.js';
 import type { PlanLimits } from '../limits/plans.js';
+import { remainingOf } from '../limits/read-limit-headers.js';
 import type { SdkCase } from './catalogue.js';
 import { toldWaitUntil } from './told-wait.js';
 
@@ -57,8 +63,10 @@ export type CaseGate = {
 
 /** The body express read from the request, once it was handled. */
 const bodyOf = (req: IncomingMessage) => (req as IncomingMessage & { body?: unknown }).body;
+/** The key the mock authenticated a request with (auth/), once it has; the answer is Express's own. */
+const keyOf = (res: ServerResponse) => authenticatedKey(res as Response)?.key;
 
-export function createCaseGate(testCase: SdkCase): CaseGate {
+export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = PETSTORE_DIALECT): CaseGate {
   let simulation: Simulation | undefined;
   let key = '';
   let armCase: () => Promise<void> = async () => undefined;
@@ -72,7 +80,8 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
   let answers = 0;
   let cleared = false;
   let clearing: Promise<void> | undefined;
-  const exchanges: GateExchange[] = [];
+  /** Every request of the client, with its answer: those of the case's key are read once the run is over. */
+  const seen: Array<{ exchange: GateExchange; res: ServerResponse }> = [];
   const connections = new WeakMap<object, number>();
   let connectionCount = 0;
   /** How far the scope's clock stands from this machine's (the clock case: minutes behind). */
@@ -95,7 +104,7 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
     if (broken || status === 429 || status === 403 || status === 503) metEdge = true;
     else if (status < 400) {
       const comesBack = metEdge || sawRemainingZero;
-      if (res.getHeader('X-RateLimit-Remaining') === '0') sawRemainingZero = true;
+      if (remainingOf(dialect, (name) => res.getHeader(name)) === 0) sawRemainingZero = true;
       if (comesBack) void clearRoad(sim);
     }
     if (testCase.setUp.latencyMs && answers >= SLOW_ANSWERS) void clearRoad(sim);
@@ -103,7 +112,9 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
 
   return {
     firstRequest,
-    exchanges,
+    get exchanges() {
+      return seen.filter((one) => keyOf(one.res) === key).map((one) => one.exchange);
+    },
     get cleared() {
       return cleared;
     },
@@ -122,18 +133,14 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
         connectionCount += 1;
         connections.set(req.socket, connectionCount);
       }
-      // Kept in step with the key's request record: only the requests that carry the case's key.
-      const exchange: GateExchange | undefined =
-        req.headers['x-api-key'] === key
-          ? {
-              arrivedMs: Date.now(),
-              connection: connections.get(req.socket) ?? 0,
-              ...(opensConnection ? { opensConnection } : {}),
-              method: req.method ?? 'GET',
-              path: req.url,
-            }
-          : undefined;
-      if (exchange) exchanges.push(exchange);
+      const exchange: GateExchange = {
+        arrivedMs: Date.now(),
+        connection: connections.get(req.socket) ?? 0,
+        ...(opensConnection ? { opensConnection } : {}),
+        method: req.method ?? 'GET',
+        path: req.url,
+      };
+      seen.push({ exchange, res });
       armed ??= (async () => {
         markFirst();
         await armCase();
@@ -146,10 +153,10 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
       onHead(res, (status) => {
         if (dropRetryAfter && status === 429) res.removeHeader('Retry-After');
         // A head written after the client left (its timeout) never reached it: no answer.
-        if (!exchange || closed || exchange.answeredMs !== undefined) return;
+        if (closed || exchange.answeredMs !== undefined) return;
         const sentMs = Date.now();
         exchange.answeredMs = sentMs;
-        const until = toldWaitUntil(status, (name) => res.getHeader(name), sentMs, clockOffsetMs);
+        const until = toldWaitUntil(status, (name) => res.getHeader(name), sentMs, clockOffsetMs, dialect);
         if (until !== undefined) exchange.waitUntilMs = until;
       });
       res.once('finish', () => {
@@ -157,7 +164,7 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
       });
       res.once('close', () => {
         closed = true;
-        if (exchange) noteAnswer(exchange, req, res, !finished);
+        noteAnswer(exchange, req, res, !finished);
         onAnswer(sim, res, !finished);
       });
     },

@@ -3,16 +3,18 @@
 // showed as the client's own waits), each case in a scope of its own, served on a port of its own
 // (never one that fetch refuses), so that its client sees a whole Pet Store API at its base URL.
 // A case's edge is set at its client's first request (the key's windows, a ban, a storm, a fault),
-// so that each runs from that instant on the scope's clock.
+// so that each runs from that instant on the scope's clock. The contract served (--contract, or the
+// Pet Store's) is read once into the run's profile: its credential, limit headers and operations.
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Simulation } from '../control/simulation.js';
 import { createGracefulStop } from '../http/graceful-stop.js';
 import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
-import type { Contract } from '../openapi/load-contract.js';
 import { SCOPE_HEADER } from '../scopes/scope-name.js';
 import { createMockServer, listenReachably } from '../server.js';
-import type { CaseFault, SdkCase } from './catalogue.js';
+import type { SdkCase } from './catalogue.js';
+import { withKey } from './client-credential.js';
+import { type ContractProfile, profileOf } from './contract-profile.js';
 
 /** The key of the warm-up's requests: deleted with its counters and record before any client starts. */
 const WARM_UP_KEY = 'sdk-check-warm-up';
@@ -22,20 +24,21 @@ export type CaseWorld = {
   url: string;
   /** The case's scope: its data, keys, limits, clock and simulation. */
   control: Simulation;
-  contract: Contract;
   close(): Promise<void>;
 };
 
 export type CaseHost = {
+  /** What the run reads from the contract served. */
+  profile: ContractProfile;
   /** A world for one case; `beforeRequest` sees each of its requests before the mock does. */
   openCase(beforeRequest: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<CaseWorld>;
   close(): Promise<void>;
 };
 
 /** One request over node:http (which reaches any port), its answer read whole; a failure is ignored. */
-function touch(url: string, key: string): Promise<void> {
+function touch(to: { url: string; headers: Record<string, string> }): Promise<void> {
   return new Promise((resolve) => {
-    const outgoing = request(url, { headers: { 'X-API-Key': key }, agent: false }, (answer) => {
+    const outgoing = request(to.url, { headers: to.headers, agent: false }, (answer) => {
       answer.resume();
       answer.on('end', resolve);
       answer.on('error', () => resolve());
@@ -45,11 +48,13 @@ function touch(url: string, key: string): Promise<void> {
   });
 }
 
-/** An answered read and a refused one, as a client's first will be, on a key of its own. */
-async function warmUp(control: Simulation, url: string): Promise<void> {
+/** An answered read and a refused one, as a client's first will be, on a key of its own, as the contract takes it. */
+async function warmUp(control: Simulation, url: string, profile: ContractProfile): Promise<void> {
+  if (profile.warmUpPath === undefined) return;
+  const read = withKey(profile.credential, WARM_UP_KEY, `${url}${profile.warmUpPath}`);
   await control.putKey(WARM_UP_KEY, 'free', { perMinute: 1, perDay: 1_000 });
-  await touch(`${url}/pets?limit=1`, WARM_UP_KEY);
-  await touch(`${url}/pets?limit=1`, WARM_UP_KEY);
+  await touch(read);
+  await touch(read);
   await control.deleteKey(WARM_UP_KEY);
 }
 
@@ -64,9 +69,11 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
     maxScopes: cases + 1,
     scopeIdleSeconds: 86_400,
   });
-  await warmUp(mock.control, mock.url);
+  const profile = profileOf(mock.contract);
+  await warmUp(mock.control, mock.url, profile);
   let opened = 0;
   return {
+    profile,
     async openCase(beforeRequest) {
       opened += 1;
       const scope = mock.scope(`sdk-check-case-${opened}`);
@@ -84,7 +91,6 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
       return {
         url: `http://127.0.0.1:${port}${mock.contract.basePath}`,
         control: scope.control,
-        contract: mock.contract,
         close: () => stopper.stop(server),
       };
     },
@@ -92,14 +98,13 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
   };
 }
 
-/** The operations a case's fault covers: the contract's reads (GET) or its creates (POST). */
-export function operationsOf(contract: Contract, on: CaseFault['on']): string[] {
-  const method = on === 'reads' ? 'get' : 'post';
-  return contract.operations.filter((operation) => operation.method === method).map(({ operationId }) => operationId);
-}
-
 /** The case's edge, set at the client's first request. */
-export function armingOf(testCase: SdkCase, world: CaseWorld, key: string): () => Promise<void> {
+export function armingOf(
+  testCase: SdkCase,
+  world: CaseWorld,
+  key: string,
+  profile: ContractProfile,
+): () => Promise<void> {
   const { setUp } = testCase;
   const { control } = world;
   return async () => {
@@ -108,7 +113,9 @@ export function armingOf(testCase: SdkCase, world: CaseWorld, key: string): () =
     if (setUp.storm) await control.startStorm({ ...setUp.storm, keys: [key] });
     if (setUp.fault) {
       const { on, ...fault } = setUp.fault;
-      await control.startFault({ ...fault, keys: [key], operations: operationsOf(world.contract, on) });
+      // The contract's reads (GET) or its creates (POST).
+      const operations = on === 'reads' ? profile.reads : profile.creates;
+      await control.startFault({ ...fault, keys: [key], operations });
     }
   };
 }

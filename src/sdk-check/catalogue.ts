@@ -10,6 +10,7 @@ import type { PlanLimits } from '../limits/plans.js';
 import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
 import type { KeyWindows } from '../limits/rate-limit-policy.js';
 import type { StormSpec } from '../limits/storms.js';
+import type { CaseWords } from './case-words.js';
 
 /** The calls a client run must make for every case to reach its edge. */
 export const MIN_CALLS = 5;
@@ -61,6 +62,13 @@ export type CaseExpectation = {
   creditsBackoff?: boolean;
 };
 
+/**
+ * What a case needs of the contract it runs on (`--contract`): a Retry-After that may be an
+ * HTTP-date, a limit header naming the window's reset or the requests left, a read (GET) or a
+ * create (POST) to fault. Where the contract lacks it, the case is skipped, with why (contract-cases.ts).
+ */
+export type CaseNeed = 'http-date' | 'reset' | 'remaining' | 'read' | 'create';
+
 export type SdkCase = {
   name: string;
   reproduces: string;
@@ -69,6 +77,9 @@ export type SdkCase = {
   fails: string;
   setUp: CaseSetUp;
   expect: CaseExpectation;
+  needs?: readonly CaseNeed[];
+  /** The words of the contract it runs on (the Pet Store's, in which the texts above are written, if absent). */
+  words?: CaseWords;
 };
 
 const GENEROUS: PlanLimits = { perMinute: 1_000, perDay: 100_000 };
@@ -102,6 +113,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     passes: 'waits until the date (3 s), then goes on',
     fails: 'retries before the date, misreads it, or gives up',
     setUp: { ...AT_LIMIT, retryAfterFormat: 'http-date' },
+    needs: ['http-date'],
     expect: { meets: 'rate-limited', recovers: true },
   },
   {
@@ -111,6 +123,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     passes: 'waits until X-RateLimit-Reset, or backs off (as the seed asks) and stays under the ban',
     fails: 'retries at once, or at a short fixed interval into the ban, or gives up',
     setUp: { ...AT_LIMIT_BACKING_OFF, retryAfterFormat: 'seconds', withoutRetryAfter: true },
+    needs: ['reset'],
     expect: { meets: 'rate-limited', recovers: true, creditsBackoff: true },
   },
   {
@@ -121,6 +134,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
       "measures the date against the answer's Date (waits 5 s), or backs off and stays under the ban; then goes on",
     fails: 'reads the date against its own clock, finds it past, and retries at once (or into the ban), or gives up',
     setUp: { ...AT_LIMIT_BACKING_OFF, retryAfterFormat: 'http-date', clockBehindMinutes: 5 },
+    needs: ['http-date'],
     expect: { meets: 'rate-limited', recovers: true, creditsBackoff: true },
   },
   {
@@ -212,6 +226,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
       windows: { minute: { used: 1, resetsInSeconds: 5 } },
       retryAfterFormat: 'seconds',
     },
+    needs: ['remaining'],
     expect: { meets: 'limit-or-pacing', recovers: true },
   },
   {
@@ -229,6 +244,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     fails: 'gives up on the read, or reads again at once',
     // Three in a row: enough waits to tell a wait from retrying at once on a busy machine.
     setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'reset', requests: 3, on: 'reads' } },
+    needs: ['read'],
     expect: { meets: 'fault', recovers: true },
   },
   {
@@ -238,6 +254,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     passes: 'never uses the partial body: reads again, and goes on',
     fails: 'takes the partial body for the answer, or gives up',
     setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'cut', requests: 1, on: 'reads' } },
+    needs: ['read'],
     expect: { meets: 'fault', recovers: true },
   },
   {
@@ -246,6 +263,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     passes: 'times the read out well within the time limit, reads again, and goes on',
     fails: 'waits for the body with no timeout (it hangs), or gives up after its timeout',
     setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'stall', requests: 1, on: 'reads' } },
+    needs: ['read'],
     expect: { meets: 'fault', recovers: true },
   },
   {
@@ -258,6 +276,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
       retryAfterFormat: 'seconds',
       fault: { kind: 'unavailable', requests: 2, retryAfterSeconds: 2, on: 'reads' },
     },
+    needs: ['read'],
     expect: { meets: 'fault', recovers: true },
   },
   {
@@ -267,6 +286,7 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
     passes: 'does not send the create again blindly: reads first, or surfaces the error',
     fails: 'sends the create again blindly: a duplicate (both ids shown); a client that makes no create is not judged',
     setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'reset', requests: 1, on: 'creates' } },
+    needs: ['create'],
     expect: { meets: 'fault', recovers: false },
   },
 ]);

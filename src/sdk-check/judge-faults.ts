@@ -78,7 +78,10 @@ export function judgeBrokenReads(
   return false;
 }
 
-const idOf = (exchange: GateExchange) => exchange.location?.split('/').at(-1) ?? '(unknown)';
+/** The id a create's Location named; undefined where its answer named none (a contract that declares no Location). */
+const idOf = (exchange: GateExchange) => exchange.location?.split('/').at(-1);
+const stored = (exchange: GateExchange) =>
+  exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
 
 /**
  * The create case: undefined where the client made no create (the case was not exercised);
@@ -107,18 +110,20 @@ export function judgeLostCreate(run: FaultRun, reasons: string[], notes: string[
       exchange.arrivedMs > lost.arrivedMs &&
       exchange.arrivedMs < (firstAgain?.arrivedMs ?? Number.POSITIVE_INFINITY),
   );
+  const lostId = idOf(lost);
   if (!firstAgain) {
     notes.push(
-      `did not send ${lost.method} ${lost.path} again after its connection was reset (${readFirst ? 'it read first' : 'it surfaced the error'}): the mock holds the one it stored, id ${idOf(lost)}`,
+      `did not send ${lost.method} ${lost.path} again after its connection was reset (${readFirst ? 'it read first' : 'it surfaced the error'}): the mock holds the one it stored${lostId ? `, id ${lostId}` : ''}`,
     );
     return 'judged';
   }
-  const stored = again.filter((exchange) => exchange.status === 201);
+  const duplicates = again.filter(stored);
+  const ids = [lost, ...duplicates].map(idOf);
   const when = `${seconds((firstAgain.arrivedMs - lost.arrivedMs) / 1000)} after its connection was reset${readFirst ? ', though it read in between' : ', without reading first'}`;
   reasons.push(
-    stored.length > 0
-      ? `sent ${lost.method} ${lost.path} again ${when}: the first had been stored, so the mock now holds ${stored.length + 1} of it, ids ${[lost, ...stored].map(idOf).join(' and ')}. A create whose answer was lost may have been stored: read before sending it again, or surface the error`
-      : `sent ${lost.method} ${lost.path} again ${when}, and got ${firstAgain.status ?? 'no answer'}: the first had been stored (id ${idOf(lost)}). A create whose answer was lost may have been stored: read before sending it again, or surface the error`,
+    duplicates.length > 0
+      ? `sent ${lost.method} ${lost.path} again ${when}: the first had been stored, so the mock now holds ${duplicates.length + 1} of it${ids.every(Boolean) ? `, ids ${ids.join(' and ')}` : ''}. A create whose answer was lost may have been stored: read before sending it again, or surface the error`
+      : `sent ${lost.method} ${lost.path} again ${when}, and got ${firstAgain.status ?? 'no answer'}: the first had been stored${lostId ? ` (id ${lostId})` : ''}. A create whose answer was lost may have been stored: read before sending it again, or surface the error`,
   );
   return 'judged';
 }

@@ -6,6 +6,7 @@
 // Whether the waits grow is shown, never judged: on a busy machine a client's retries leave up to
 // half a second late, so waits growing from 0.2 s and a steady 0.5 s read alike, and a verdict
 // that hung on them would change between runs. "At once" is read against the client's own pace.
+import { PETSTORE_WORDS } from './case-words.js';
 import type { SdkCase } from './catalogue.js';
 import type { EarlyRetry, TimedRequest } from './timed-requests.js';
 
@@ -68,6 +69,7 @@ export function judgeBackoff(
     return true;
   }
   const waits = early.map((retry) => retry.waitedSeconds);
+  const { reset } = testCase.words ?? PETSTORE_WORDS;
   const what = testCase.setUp.withoutRetryAfter
     ? '429s that said no Retry-After'
     : `429s whose Retry-After named a date ${windowSeconds(testCase)} s after the answer's Date`;
@@ -79,12 +81,12 @@ export function judgeBackoff(
     );
   } else if (retriesAtOnce(waits, cadence)) {
     reasons.push(
-      `retried at once after ${what} (waits of ${listed(waits)} before ${early.length === 1 ? 'a retry' : `${early.length} retries`} that came too early): ${clock || 'back off exponentially, as the seed asks ("Clients should back off exponentially"), or wait until X-RateLimit-Reset'}`,
+      `retried at once after ${what} (waits of ${listed(waits)} before ${early.length === 1 ? 'a retry' : `${early.length} retries`} that came too early): ${clock || `back off exponentially, as the seed asks ("Clients should back off exponentially"), or wait until ${reset}`}`,
     );
   } else {
     notes.push(
       testCase.setUp.withoutRetryAfter
-        ? `waited before each retry (waits of ${listed(waits)}) and stayed under the ban, as backing off does; X-RateLimit-Reset had said the window ended ${windowSeconds(testCase)} s after the answer's Date, which a client can wait for without any early retry`
+        ? `waited before each retry (waits of ${listed(waits)}) and stayed under the ban, as backing off does; ${reset} had said the window ended ${windowSeconds(testCase)} s after the answer's Date, which a client can wait for without any early retry`
         : `read the HTTP-date as past (this server's clock is ${testCase.setUp.clockBehindMinutes} minutes behind this machine's), and waited before each retry (waits of ${listed(waits)}), which kept it under the ban; measured against the answer's Date, the date asks for ${windowSeconds(testCase)} s`,
     );
   }

@@ -6,6 +6,7 @@
 // case's edge is told so: neither passed nor failed. The words cite what the RFCs and the seed say.
 import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
+import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
 import { cadenceOf, judgeBackoff, seconds } from './judge-retries.js';
@@ -34,8 +35,11 @@ export type ClientRun = {
   exchanges?: readonly GateExchange[];
 };
 
-/** Passed, failed, or not exercised (the client never did what the case is about: neither). */
-export type VerdictStatus = 'passed' | 'failed' | 'not-exercised';
+/**
+ * Passed, failed, or not exercised (the client never did what the case is about: neither); or
+ * skipped, never run: the contract served lacks what the case needs (contract-cases.ts).
+ */
+export type VerdictStatus = 'passed' | 'failed' | 'not-exercised' | 'skipped';
 
 export type Verdict = {
   status: VerdictStatus;
@@ -63,7 +67,7 @@ function waitSaid(refusal: RecordedRequest, testCase: SdkCase): string {
   const hours = wait >= 3_600 ? ` (${Math.round(wait / 360) / 10} h)` : '';
   const limitRefusal = refusal.status === 429 && !refusal.storm;
   if (testCase.setUp.withoutRetryAfter && limitRefusal)
-    return `no Retry-After, and X-RateLimit-Reset ${wait} s after the answer's Date${hours}`;
+    return `no Retry-After, and ${(testCase.words ?? PETSTORE_WORDS).reset} ${wait} s after the answer's Date${hours}`;
   return testCase.setUp.retryAfterFormat === 'http-date' && limitRefusal
     ? `Retry-After: an HTTP-date ${wait} s after the answer's Date${hours}`
     : `Retry-After: ${wait}${hours}`;
@@ -95,7 +99,7 @@ function unmetEdge(testCase: SdkCase, record: readonly RecordedRequest[]): strin
     const lastServed = limits.perMinute - (windows?.minute?.used ?? 0);
     return record.length > lastServed
       ? undefined
-      : `${made}, none after the answer that said X-RateLimit-Remaining: 0: ${needs}`;
+      : `${made}, none after the answer that said ${(testCase.words ?? PETSTORE_WORDS).remainingZero}: ${needs}`;
   }
   return record.filter((request) => request.status < 400).length >= 2 ? undefined : `${made}: ${needs}`;
 }
@@ -151,7 +155,9 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
     judgeTheEnd(testCase, timed, run, Boolean(first), reasons, notes);
 
   if (testCase.expect.meets === 'limit-or-pacing' && !record.some((request) => request.status === 429))
-    notes.push('paced itself: no 429, it waited for the window once X-RateLimit-Remaining reached 0 (credited)');
+    notes.push(
+      `paced itself: no 429, it waited for the window once ${(testCase.words ?? PETSTORE_WORDS).remaining} reached 0 (credited)`,
+    );
   // Every request the gate saw: one the client left before its answer may be missing from the record.
   if (testCase.expect.meets === 'slow-answers') judgeResends(testCase, run.exchanges ?? timed, reasons);
   if (run.roadCleared) notes.push('came back from its edge: the case then lifted its limits for the rest of the run');

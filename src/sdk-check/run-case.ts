@@ -1,14 +1,17 @@
 // One case: a mock world of its own (a scope of the run's mock, on a loopback port of its own) on
 // this machine's clock (the clock case's 5 minutes behind it), set up as the catalogue says; the SDK author's
-// command run against it with PETSTORE_BASE_URL and PETSTORE_API_KEY; the case armed by the
+// command run against it with PETSTORE_BASE_URL and PETSTORE_API_KEY (and where the contract takes
+// the key: PETSTORE_API_KEY_IN, PETSTORE_API_KEY_NAME); the case armed by the
 // client's first request, which finds the key's windows, ban, storm or fault set at that instant
 // (the time limit counts from there, and as long again for the command to start); then the
 // verdict from what the mock recorded.
 import { spawn } from 'node:child_process';
-import type { Timeline } from '../limits/timeline.js';
+import { buildTimeline, type Timeline } from '../limits/timeline.js';
 import { createCaseGate } from './case-gate.js';
 import { armingOf, type CaseHost } from './case-world.js';
 import type { SdkCase } from './catalogue.js';
+import { keyPlaceEnv } from './client-credential.js';
+import type { PlannedCase } from './contract-cases.js';
 import { type ClientRun, judgeCase, type Verdict } from './judge.js';
 
 /** The key every case gives the client: written as $PETSTORE_API_KEY wherever a report shows it. */
@@ -25,10 +28,21 @@ export type CaseResult = {
   requests: number;
   /** The end of what the client printed (stdout and stderr). */
   output: string;
+  /** The client's requests over time (none for a case skipped). */
   timeline: Timeline;
+  /** How the case ran on the contract served, where not as on the Pet Store's (for the reports). */
+  adapted?: string[];
 };
 
 export type ClientCommand = { command: string; args: readonly string[] };
+
+/** A value for the reports, the case's key written as $PETSTORE_API_KEY wherever it shows (a path's query). */
+const withoutKey = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll(CASE_KEY, KEY_SHOWN)) as T;
+/** The key as HTTP basic carries it (the key as the user name, no password), for a client that prints its Authorization. */
+const BASIC_KEY = Buffer.from(`${CASE_KEY}:`).toString('base64');
+/** A client's output without its key, in clear or as basic credentials. */
+const outputWithoutKey = (output: string) =>
+  output.replaceAll(CASE_KEY, KEY_SHOWN).replaceAll(BASIC_KEY, `base64(${KEY_SHOWN}:)`);
 
 function runClient(
   client: ClientCommand,
@@ -93,7 +107,7 @@ export async function runCase(
   timeoutSeconds: number,
   host: CaseHost,
 ): Promise<CaseResult> {
-  const gate = createCaseGate(testCase);
+  const gate = createCaseGate(testCase, host.profile.dialect);
   const world = await host.openCase(gate.beforeRequest);
   try {
     const { control } = world;
@@ -107,10 +121,15 @@ export async function runCase(
     });
     await control.putKey(CASE_KEY, 'free', setUp.limits);
     if (setUp.latencyMs) await control.setLatency({ ms: setUp.latencyMs });
-    gate.open(control, CASE_KEY, armingOf(testCase, world, CASE_KEY));
+    gate.open(control, CASE_KEY, armingOf(testCase, world, CASE_KEY, host.profile));
     const run = await runClient(
       client,
-      { PETSTORE_BASE_URL: world.url, PETSTORE_API_KEY: CASE_KEY, PETSTORE_SDK_CHECK_CASE: testCase.name },
+      {
+        PETSTORE_BASE_URL: world.url,
+        PETSTORE_API_KEY: CASE_KEY,
+        ...keyPlaceEnv(host.profile.credential),
+        PETSTORE_SDK_CHECK_CASE: testCase.name,
+      },
       timeoutSeconds,
       gate.firstRequest,
     );
@@ -118,20 +137,37 @@ export async function runCase(
     await world.close();
     const record = await control.requests(CASE_KEY);
     const { output, ...clientRun } = run;
+    const verdict = judgeCase(testCase, record, { ...clientRun, roadCleared: gate.cleared, exchanges: gate.exchanges });
     return {
       case: testCase,
-      verdict: judgeCase(testCase, record, {
-        ...clientRun,
-        roadCleared: gate.cleared,
-        exchanges: gate.exchanges,
-      }),
+      // A key in the query (a contract's apiKey in: query) is in every path the verdict names.
+      verdict: withoutKey(verdict),
       run: clientRun,
       requests: record.length,
       // A client that prints its key (in a URL, a curl line, an error) leaves it out of the reports.
-      output: output.replaceAll(CASE_KEY, KEY_SHOWN),
-      timeline: { ...(await control.timeline(CASE_KEY, 2)), key: KEY_SHOWN },
+      output: outputWithoutKey(output),
+      timeline: withoutKey({ ...(await control.timeline(CASE_KEY, 2)), key: KEY_SHOWN }),
     };
   } finally {
     await world.close();
   }
+}
+
+/** A case the contract served cannot run (it lacks what the case needs): its verdict says why, no client is run. */
+export function skippedResult(plan: PlannedCase, timeoutSeconds: number): CaseResult {
+  return {
+    case: plan.case,
+    verdict: { status: 'skipped', reasons: [], notes: [plan.skipped ?? 'skipped'] },
+    run: { exitCode: null, timedOut: false, seconds: 0, timeoutSeconds },
+    requests: 0,
+    output: '',
+    timeline: buildTimeline({
+      key: KEY_SHOWN,
+      record: [],
+      nowMs: Date.now(),
+      minutes: 2,
+      perMinute: plan.case.setUp.limits.perMinute,
+    }),
+    adapted: [],
+  };
 }

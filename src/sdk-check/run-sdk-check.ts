@@ -1,10 +1,14 @@
 // Runs the client through the chosen cases of the catalogue, a few at once, each in a world of
 // its own (a scope of one mock, on a port of its own), with a line as each starts and ends (a CI
-// run is never silent).
+// run is never silent). On a contract of its own (--contract), each case runs in its words, or is
+// skipped, with why, where it needs what the contract lacks (contract-cases.ts).
 import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
 import { createCaseHost } from './case-world.js';
 import { CASE_NAMES, CATALOGUE, type SdkCase } from './catalogue.js';
-import { type CaseResult, type ClientCommand, runCase } from './run-case.js';
+import { type PlannedCase, planCase } from './contract-cases.js';
+import type { ContractProfile } from './contract-profile.js';
+import { describeProfile } from './describe-profile.js';
+import { type CaseResult, type ClientCommand, runCase, skippedResult } from './run-case.js';
 
 export class UnknownCaseError extends Error {
   constructor(names: readonly string[]) {
@@ -49,52 +53,77 @@ export function selectCases(names: readonly string[] | undefined): SdkCase[] {
   return CATALOGUE.filter((entry) => names.includes(entry.name));
 }
 
-export async function runSdkCheck(options: SdkCheckOptions): Promise<CaseResult[]> {
-  const cases = selectCases(options.cases);
+/** A run's verdicts, in the catalogue's order, and what it read from the contract served. */
+export type SdkCheckRun = { results: CaseResult[]; profile: ContractProfile };
+
+export async function runSdkCheck(options: SdkCheckOptions): Promise<SdkCheckRun> {
+  const chosen = selectCases(options.cases);
   const progress = options.onProgress ?? (() => undefined);
-  const results: CaseResult[] = new Array(cases.length);
-  const host = await createCaseHost(cases.length, options.contract);
+  const host = await createCaseHost(chosen.length, options.contract);
+  const { profile } = host;
+  const planned = chosen.map((testCase) => planCase(testCase, profile));
+  const results: CaseResult[] = new Array(planned.length);
+  if (options.contract) for (const line of describeProfile(profile, planned)) progress(line);
+  planned.forEach((plan, index) => {
+    if (plan.skipped === undefined) return;
+    results[index] = skippedResult(plan, options.timeoutSeconds);
+    progress(describeResult(results[index]));
+  });
+  const toRun = planned.flatMap((plan, index) => (plan.skipped === undefined ? [{ plan, index }] : []));
   let next = 0;
   const worker = async () => {
-    while (next < cases.length) {
-      const index = next;
+    while (next < toRun.length) {
+      const { plan, index } = toRun[next] as { plan: PlannedCase; index: number };
       next += 1;
-      const testCase = cases[index] as SdkCase;
-      progress(`… ${testCase.name}: ${testCase.reproduces}`);
-      const result = await runCase(testCase, options.client, options.timeoutSeconds, host);
+      progress(`… ${plan.case.name}: ${plan.case.reproduces}`);
+      const result = {
+        ...(await runCase(plan.case, options.client, options.timeoutSeconds, host)),
+        adapted: plan.adapted,
+      };
       results[index] = result;
       // A command that never reached the API is said once, at the end, not once per case.
       if (result.requests > 0 || result.run.timedOut) progress(describeResult(result));
       // A command that cannot be started cannot be started in any case.
-      else if (result.run.startError) next = cases.length;
+      else if (result.run.startError) next = toRun.length;
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallel, cases.length)) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallel, toRun.length)) }, worker));
   } finally {
     await host.close();
   }
-  const ran = results.filter((result): result is CaseResult => result !== undefined);
-  if (ran.every((result) => result.requests === 0 && !result.run.timedOut))
+  const done = results.filter((result): result is CaseResult => result !== undefined);
+  const ran = done.filter((result) => result.verdict.status !== 'skipped');
+  if (ran.length > 0 && ran.every((result) => result.requests === 0 && !result.run.timedOut))
     throw new ClientDidNotRunError([options.client.command, ...options.client.args].join(' '), ran[0] as CaseResult);
   for (const result of ran) if (result.requests === 0 && !result.run.timedOut) progress(describeResult(result));
-  return ran;
+  return { results: done, profile };
 }
 
-/** Each verdict's mark: passed, failed, or not exercised (neither). */
-export const VERDICT_MARKS = { passed: '✓', failed: '✗', 'not-exercised': '–' } as const;
+/** Each verdict's mark: passed, failed, not exercised (neither), or skipped (not run on this contract). */
+export const VERDICT_MARKS = { passed: '✓', failed: '✗', 'not-exercised': '–', skipped: '○' } as const;
 
-/** How many cases passed, failed, and (where any) were not exercised: "14 passed, 1 failed". */
+/** How many cases passed, failed, and (where any) were not exercised or skipped: "14 passed, 1 failed". */
 export function tally(results: readonly CaseResult[]): string {
   const count = (status: keyof typeof VERDICT_MARKS) =>
     results.filter((result) => result.verdict.status === status).length;
   const idle = count('not-exercised');
-  return `${count('passed')} passed, ${count('failed')} failed${idle > 0 ? `, ${idle} not exercised` : ''}`;
+  const skipped = count('skipped');
+  return `${count('passed')} passed, ${count('failed')} failed${idle > 0 ? `, ${idle} not exercised` : ''}${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
 
 /** One case's line: its mark, name, time and exit code, then why (or what was credited). */
 export function describeResult({ case: testCase, verdict, run }: CaseResult): string {
-  const head = `${VERDICT_MARKS[verdict.status]} ${testCase.name} (${Math.round(run.seconds * 10) / 10} s, exit code ${run.exitCode ?? 'none'})`;
-  const why = verdict.status === 'failed' ? verdict.reasons : verdict.notes.slice(1);
+  const head =
+    verdict.status === 'skipped'
+      ? `${VERDICT_MARKS.skipped} ${testCase.name} (skipped on this contract)`
+      : `${VERDICT_MARKS[verdict.status]} ${testCase.name} (${Math.round(run.seconds * 10) / 10} s, exit code ${run.exitCode ?? 'none'})`;
+  // The first note counts the requests: a run's, where there was one.
+  const why =
+    verdict.status === 'failed'
+      ? verdict.reasons
+      : verdict.status === 'skipped'
+        ? verdict.notes
+        : verdict.notes.slice(1);
   return [head, ...why.map((line) => `    ${line}`)].join('\n');
 }

@@ -1,6 +1,7 @@
 // The instant a refusal told its client to wait for: delta-seconds from when its head went out,
 // an HTTP-date at its own instant on the mock's clock (however far that stands from this
-// machine's), X-RateLimit-Reset for a 429 without Retry-After; nothing for an answer that refuses nothing.
+// machine's), the reset its contract's limit headers name for a 429 without Retry-After (an instant,
+// or seconds from the answer); nothing for an answer that refuses nothing.
 import { describe, expect, it } from '@jest/globals';
 import { toldWaitUntil } from './told-wait.js';
 
@@ -32,5 +33,19 @@ describe('toldWaitUntil', () => {
     expect(toldWaitUntil(503, headers({ 'X-RateLimit-Reset': reset }), SENT, 0)).toBeUndefined();
     expect(toldWaitUntil(200, headers({ 'Retry-After': '3' }), SENT, 0)).toBeUndefined();
     expect(toldWaitUntil(429, headers({ 'Retry-After': 'soon' }), SENT, 0)).toBeUndefined();
+  });
+
+  it("takes the reset in the contract's own limit headers: seconds from the answer, or an instant under another name", () => {
+    const draft07 = { kind: 'ietf-07', policy: false } as const;
+    expect(toldWaitUntil(429, headers({ RateLimit: 'limit=10, remaining=0, reset=5' }), SENT, 0, draft07)).toBe(
+      SENT + 5_000,
+    );
+    const lob = { kind: 'fields', headers: [{ name: 'ratelimit-reset', fact: 'reset' }] } as const;
+    const reset = String(Date.parse('2026-11-21T10:00:05Z') / 1000);
+    // On the mock's clock, 5 minutes behind: the instant is 5 minutes on, on this machine's.
+    expect(toldWaitUntil(429, headers({ 'ratelimit-reset': reset }), SENT, -300_000, lob)).toBe(
+      Date.parse('2026-11-21T10:05:05Z'),
+    );
+    expect(toldWaitUntil(429, headers({ 'X-RateLimit-Reset': reset }), SENT, 0, { kind: 'none' })).toBeUndefined();
   });
 });

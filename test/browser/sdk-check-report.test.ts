@@ -25,12 +25,12 @@ const requested: string[] = [];
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'petstore-sdk-check-report-'));
-  results = await runSdkCheck({
+  ({ results } = await runSdkCheck({
     client: { command: process.execPath, args: [CLIENT] },
     cases: ['limit-seconds', 'limit-http-date', 'storm-partial', 'day-exhausted', 'fault-create-reset'],
     timeoutSeconds: 20,
     parallel: 5,
-  });
+  }));
   file = await writeHtmlReport(
     join(folder, 'sdk-check.html'),
     results,

@@ -2,6 +2,7 @@
 // defined, never restated here).
 import { describe, expect, it } from '@jest/globals';
 import { CATALOGUE } from '../../src/sdk-check/catalogue.js';
+import { CASE_NEEDS } from '../../src/sdk-check/contract-cases.js';
 import { runCli } from '../support/cli.js';
 
 describe('--help', () => {
@@ -28,6 +29,16 @@ describe('--help', () => {
     expect(listed).toMatch(/\n {2}clock-behind +a server whose clock is 5 minutes behind .*Beyond RFC 9110/);
     for (const fault of ['reset', 'cut', 'stall', 'unavailable', 'create-reset'])
       expect(listed).toMatch(new RegExp(`\\n  fault-${fault} +\\S`));
+  });
+
+  it('sdk-check --help says what the cases need of a contract given with --contract: each need with its cases, and the key variables', async () => {
+    const help = await runCli(['sdk-check', '--help']);
+    const text = help.stdout.slice(help.stdout.indexOf('With --contract FILE'));
+    expect(text.replace(/\s+/g, ' ')).toContain('(PETSTORE_API_KEY_IN is header, query, cookie or authorization;');
+    expect(text.replace(/\s+/g, ' ')).toContain('A case that needs what the contract lacks is skipped, with why');
+    expect(text).toContain(`\n  limit-http-date, clock-behind: ${CASE_NEEDS['http-date'].asks}\n`);
+    expect(text).toContain(`\n  reset-only: ${CASE_NEEDS.reset.asks}\n`);
+    expect(text).toContain(`\n  fault-create-reset: ${CASE_NEEDS.create.asks}\n`);
   });
 
   it('serve, proxy, contract and sdk-check --help each list --contract and --contract-allow-urls', async () => {
