@@ -10,25 +10,30 @@ export type RealDocument = {
   name: string;
   /** The root file, under documents/NAME/. */
   file: string;
+  /** Judged in `npm test` too, one of each style; the rest by `npm run real-contracts` only (CPU). */
+  inTestRun?: true;
 };
 
 export const DOCUMENTS: RealDocument[] = [
-  { name: 'swagger-petstore', file: 'openapi.yaml' },
-  { name: 'petstore-expanded', file: 'petstore-expanded.yaml' },
-  { name: 'museum', file: 'openapi.yaml' },
-  { name: 'train-travel', file: 'openapi.yaml' },
-  { name: 'realworld-conduit', file: 'api/openapi.yml' },
-  { name: 'spring-petclinic', file: 'openapi.yml' },
-  { name: 'twilio', file: 'twilio_api_v2010.json' },
-  { name: 'radarr', file: 'openapi.json' },
+  { name: 'swagger-petstore', file: 'openapi.yaml', inTestRun: true },
+  { name: 'petstore-expanded', file: 'petstore-expanded.yaml', inTestRun: true },
+  { name: 'museum', file: 'openapi.yaml', inTestRun: true },
+  { name: 'train-travel', file: 'openapi.yaml', inTestRun: true },
+  { name: 'realworld-conduit', file: 'api/openapi.yml', inTestRun: true },
+  { name: 'spring-petclinic', file: 'openapi.yml', inTestRun: true },
+  { name: 'twilio', file: 'twilio_api_v2010.json', inTestRun: true },
+  { name: 'radarr', file: 'openapi.json', inTestRun: true },
   { name: 'digitalocean', file: 'DigitalOcean-public.v2.yaml' },
   { name: 'openai', file: 'openapi.yaml' },
   { name: 'spotify', file: 'fixed-spotify-open-api.yml' },
   { name: 'ory-kratos', file: 'api.json' },
   { name: 'asana', file: 'asana_oas.yaml' },
-  { name: 'lob', file: 'lob-api-bundled.yml' },
+  { name: 'lob', file: 'lob-api-bundled.yml', inTestRun: true },
   { name: 'discourse', file: 'openapi.json' },
 ];
+
+/** The documents `npm test` judges: the six of the first judged set, and three styles they lack (form bodies, a generated document, a refusal). */
+export const TEST_RUN_DOCUMENTS = DOCUMENTS.filter((entry) => entry.inTestRun);
 
 /** The project's root: the folder above this module that holds bin/petstore-mock.js (two levels up, or three from dist/). */
 function projectRoot(): string {
