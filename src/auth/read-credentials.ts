@@ -7,15 +7,19 @@ import type { CredentialScheme } from '../openapi/operation-security.js';
 
 export type SentCredential = { scheme: CredentialScheme; key: string };
 
+/**
+ * Without the spaces and tabs around it (RFC 9110 section 5.6.3's OWS), and nothing else: a
+ * no-break space is part of what was sent (String.prototype.trim would take it away, and a key
+ * written with one would pass for the key itself).
+ */
+const withoutOws = (text: string) => text.replace(/^[ \t]+|[ \t]+$/g, '');
+
 /** The value of one cookie of a Cookie header (RFC 6265 section 4.2), undecoded but for %XX. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const pair of (header ?? '').split(';')) {
     const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) {
-      const raw = pair
-        .slice(at + 1)
-        .trim()
-        .replace(/^"(.*)"$/, '$1');
+    if (at > 0 && withoutOws(pair.slice(0, at)) === name) {
+      const raw = withoutOws(pair.slice(at + 1)).replace(/^"(.*)"$/, '$1');
       try {
         return decodeURIComponent(raw);
       } catch {
@@ -28,11 +32,12 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 /** The token of `Authorization: <scheme> <token>`, the scheme compared without case. */
 function authorizationToken(req: Request, scheme: string): string | undefined {
-  const value = req.get('authorization')?.trim();
+  const given = req.get('authorization');
+  const value = given === undefined ? undefined : withoutOws(given);
   if (!value) return undefined;
   const space = value.indexOf(' ');
   if (space < 0 || value.slice(0, space).toLowerCase() !== scheme.toLowerCase()) return undefined;
-  return value.slice(space + 1).trim() || undefined;
+  return withoutOws(value.slice(space + 1)) || undefined;
 }
 
 /** The user name and password of HTTP basic credentials (RFC 7617). */
@@ -55,7 +60,7 @@ function keysIn(req: Request, scheme: CredentialScheme): string[] {
           : scheme.in === 'query'
             ? req.query[scheme.name]
             : cookieValue(req.get('cookie'), scheme.name);
-      const value = typeof raw === 'string' ? raw.trim() : undefined;
+      const value = typeof raw === 'string' ? withoutOws(raw) : undefined;
       if (!value) return [];
       // An API key in Authorization often carries a scheme word before it ("Token <key>"), as the
       // contract's description tells its clients: the key alone is tried too.
