@@ -42,10 +42,21 @@ export function createOperationsPanel({ control, element, docsLink }) {
     );
   }
 
+  /** The answers given outside the contract (GET /__mock/violations, location contract): how many, and the latest. */
+  function renderGaps({ violations }) {
+    const gaps = violations.filter((violation) => violation.location === 'contract');
+    const latest = gaps.at(-1);
+    document.querySelector('#contract-gaps').textContent =
+      gaps.length === 0
+        ? 'No answer outside the contract so far.'
+        : `${gaps.length} answer(s) outside the contract so far (GET /__mock/violations); the latest: ${latest.message}`;
+  }
+
   return {
     async refresh() {
       if (polls++ % EVERY_POLLS !== 0) return;
       render(await control('GET', '/operations', undefined, { poll: true }));
+      renderGaps(await control('GET', '/violations', undefined, { poll: true }));
     },
   };
 }

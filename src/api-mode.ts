@@ -53,6 +53,8 @@ export type ApiMode = {
   operations: readonly AnswerDescription[];
   /** Run before the Error object is written. */
   errorHandlers: readonly ErrorRequestHandler[];
+  /** Whether its own answers that the contract does not declare go into the violation log (`location: contract`). */
+  recordsContractGaps: boolean;
 };
 
 export type ApiModeFactory = (context: ApiModeContext) => ApiMode;

@@ -160,10 +160,15 @@ function withLimitHeadersWhenUncounted(clock: Clock, limitHeaders: LimitHeaderWr
 
 /**
  * The API's errors in the contract's own words (src/openapi/error-answers/); an answer the
- * contract does not declare is kept in the world's violation log (`location: contract`). The
+ * contract does not declare is kept in the world's violation log (`location: contract`), where
+ * the mode keeps such records (the proxy's log holds the upstream's violations only). The
  * control API and the mock's own routes keep the mock's Error object.
  */
-function contractErrorWriter(deps: AppDependencies, worlds: WorldChooser<World>): ContractErrorWriter {
+function contractErrorWriter(
+  deps: AppDependencies,
+  worlds: WorldChooser<World>,
+  recordGaps: boolean,
+): ContractErrorWriter {
   const worldOf = (req: Request) => {
     try {
       return worlds.worldOf(req);
@@ -176,6 +181,7 @@ function contractErrorWriter(deps: AppDependencies, worlds: WorldChooser<World>)
     seed: deps.seed,
     nowOf: (req) => worldOf(req).clock.nowMs(),
     onGap: (req, gap) => {
+      if (!recordGaps) return;
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
       const violation = {
         operationId: gap.operationId,
@@ -323,7 +329,7 @@ export function createApp(deps: AppDependencies): MockApp {
   });
   app.use(withLimitHeadersWhenUncounted(defaultWorld.clock, limitHeaders));
   for (const handler of mode.errorHandlers) app.use(handler);
-  app.use(createErrorMiddleware(deps.log, contractErrorWriter(deps, worlds)));
+  app.use(createErrorMiddleware(deps.log, contractErrorWriter(deps, worlds, mode.recordsContractGaps)));
   return {
     app,
     classes,

@@ -201,6 +201,17 @@ export function createErrorMiddleware(
       );
       if (res.headersSent) return;
     }
-    res.status(httpError.status).json(httpError.toBody());
+    try {
+      res.status(httpError.status).json(httpError.toBody());
+    } catch (failure) {
+      // Never Express's own HTML page: the last word is the Error object, written by hand.
+      logError(
+        `INTERNAL ERROR: the error answer of ${req.method} ${req.originalUrl} could not be written: ${String(failure)}`,
+      );
+      if (res.headersSent) return;
+      res.statusCode = 500;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end('{"code":"INTERNAL_ERROR","message":"The mock failed unexpectedly; its log says why.","status":500}');
+    }
   };
 }

@@ -2,6 +2,8 @@
 // fixtures of what it adds, the key fields of its collections. Read once at start, and again
 // at each edit of its files with --watch (watchServedContract): an edit that cannot be served
 // is named (file, line) and the last good contract keeps serving.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Config } from './config.js';
 import { completeFixtures } from './fixtures/contract-fixtures.js';
 import { ruledCollections } from './handlers/index.js';
@@ -83,36 +85,46 @@ export type ContractWatch = { close(): void };
 
 /**
  * Follows the edits of a draft's files (and of files it comes to reference): each edit is read
- * again and handed to `serve`, which serves it or throws; a refusal is logged with its file and
- * line, and the last good contract keeps serving.
+ * again and handed to `serve`, which serves it (resolving with the line that says so) or throws;
+ * a refusal is logged with its file and line, and the last good contract keeps serving.
  */
 export function watchServedContract(
   config: Config,
   first: ContractDraft,
-  serve: (read: { contract: Contract; draft: ContractDraft }) => Promise<void>,
+  serve: (read: { contract: Contract; draft: ContractDraft }) => Promise<string>,
 ): ContractWatch {
+  // Only its name is kept: the first draft (its document, its files' text) goes once an edit replaces it.
+  const { shown } = first;
   let watched = localSources(first);
   let closed = false;
   let watcher = watchFiles(watched, reload);
-  async function reload(): Promise<void> {
-    if (closed || typeof config.contract !== 'string') return;
-    const shown = first.shown;
+  async function takeEdit(file: string): Promise<string> {
     try {
       const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
-      const draft = await readContractFile(config.contract, { allowUrls: config.contractAllowUrls });
-      await serve({ contract: draftContract(draft), draft });
+      const draft = await readContractFile(file, { allowUrls: config.contractAllowUrls });
+      const served = await serve({ contract: draftContract(draft), draft });
       const sources = localSources(draft);
       if (!closed && sources.join('\n') !== watched.join('\n')) {
         watcher.close();
         watched = sources;
         watcher = watchFiles(watched, reload);
       }
+      return served;
     } catch (error) {
-      config.log(
+      return (
         `The contract ${shown} was edited, and cannot be served: ${error instanceof ContractRefusal ? error.listing : (error as Error).message}\n` +
-          'Still serving the last good contract: fix the file and save it again.',
+        'Still serving the last good contract: fix the file and save it again.'
       );
     }
+  }
+  async function reload(): Promise<void> {
+    if (closed || typeof config.contract !== 'string') return;
+    const outcome = await takeEdit(config.contract);
+    // Reading and checking an edit leaves garbage the size of the draft (hundreds of MB for a
+    // large one), which V8 gives back only after half a minute of idleness: given back now, once
+    // per edit, before the line that tells of it.
+    collectGarbage();
+    config.log(outcome);
   }
   return {
     close() {
@@ -120,6 +132,18 @@ export function watchServedContract(
       watcher.close();
     },
   };
+}
+
+/** A full garbage collection, with gc() exposed for that moment only (as jest-leak-detector does). */
+function collectGarbage(): void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) {
+    exposed();
+    return;
+  }
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  setFlagsFromString('--no-expose-gc');
 }
 
 /** What an edit changed of the operations, in words: "21 operations; new: listOwners; gone: deleteCategory". */

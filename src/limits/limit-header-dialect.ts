@@ -89,9 +89,15 @@ export function createLimitHeaderWriter(
   httpDate: (nowMs: number) => string,
 ): LimitHeaderWriter {
   const names = limitHeaderValues(dialect, { limit: 0, remaining: 0, resetSeconds: 0 }, 0).map(([name]) => name);
-  const set = (res: Response, headers: RateLimitHeaders, nowMs: number) => {
-    for (const [name, value] of limitHeaderValues(dialect, headers, nowMs)) res.setHeader(name, value);
-  };
+  // Named fields (the Pet Store's) are written straight from the window: this runs on every answer.
+  const fields = dialect.kind === 'fields' ? dialect.headers : undefined;
+  const set = fields
+    ? (res: Response, headers: RateLimitHeaders, nowMs: number) => {
+        for (const { name, fact } of fields) res.setHeader(name, fieldValue(fact, headers, nowMs));
+      }
+    : (res: Response, headers: RateLimitHeaders, nowMs: number) => {
+        for (const [name, value] of limitHeaderValues(dialect, headers, nowMs)) res.setHeader(name, value);
+      };
   const first = names[0];
   return {
     names,

@@ -46,6 +46,7 @@ export function createMockMode(): ApiModeFactory {
           retryAfterFormat: () => world.simulation.settings().retryAfterFormat,
         }),
       }),
+      recordsContractGaps: true,
       errorHandlers: [],
       operations: plan.descriptions,
     };

@@ -11,11 +11,13 @@ import { ContractRefusal } from './contract-source/contract-refusal.js';
 import { DATE_TIME_FORMAT } from './date-time-format.js';
 import { typeFormFields } from './form-fields.js';
 import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
+import { describePatternFormat, withPatternsAsFormats } from './patterns/validator-patterns.js';
 import { checkPlainIntegers } from './plain-integers.js';
 import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { validatorDocument } from './validator-document.js';
 import { describeValidatorError } from './validator-errors.js';
+import { applyValidatorFixes } from './validator-fixes.js';
 
 /** The part of the validator's request metadata the mock reads. */
 type OpenApiMetadata = { schema: { operationId?: string }; pathParams: Record<string, string> };
@@ -87,9 +89,12 @@ function whenLoaded(firstStep: ValidatorStep): Promise<void> {
 
 export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
+  applyValidatorFixes(load);
+  // The contract as the validator needs it (validator-document.ts), its patterns as formats
+  // matched in linear time (validator-patterns.ts).
+  const patterns = withPatternsAsFormats(validatorDocument(contract.document));
   const validatorOptions: OpenApiValidatorOpts = {
-    // Its response headers are checked by response-contract.ts; the validator would only load them.
-    apiSpec: validatorDocument(contract.document) as unknown as OpenAPIV3.DocumentV3_1,
+    apiSpec: patterns.document as unknown as OpenAPIV3.DocumentV3_1,
     // Linted by Spectral in npm test; validating it again at every start is wasted work.
     validateApiSpec: false,
     // Every finding at once, so that the message names every field at fault; bodies are typed.
@@ -97,7 +102,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     // Formats checked in full: the validator's default ('fast') takes month 13 or hour 25 for a
     // date-time (RFC 3339 section 5.6), which the mock then stored and answered.
     ajvFormats: { mode: 'full' },
-    formats: { 'date-time': DATE_TIME_FORMAT },
+    formats: { ...patterns.formats, 'date-time': DATE_TIME_FORMAT },
     validateResponses: options.validateResponses
       ? {
           allErrors: true,
@@ -207,6 +212,9 @@ function describeResponseViolation(error: Error): string {
   const issues = (error as Error & { errors?: Array<{ path?: string; message?: string }> }).errors ?? [];
   if (issues.length === 0) return error.message;
   return issues
-    .map((issue) => `${(issue.path ?? '').replace(/^\/response\/?/, 'body ').trim() || 'body'} ${issue.message ?? ''}`)
+    .map(
+      (issue) =>
+        `${(issue.path ?? '').replace(/^\/response\/?/, 'body ').trim() || 'body'} ${describePatternFormat(issue.message ?? '')}`,
+    )
     .join('; ');
 }

@@ -1,6 +1,6 @@
 // OpenAPI 3.0's `nullable: true` where the schema names no `type` (beside a $ref, an allOf, or
-// alone), as generated documents often write it: Ajv refuses it ("nullable" cannot be used without
-// "type"), so that every request of such an operation failed. Read as OpenAPI 3.0 means it: the
+// alone), as generated documents often write it (3.1 ones too): Ajv refuses it ("nullable" cannot
+// be used without "type"), so that every request of such an operation failed. Read as OpenAPI 3.0 means it: the
 // schema, or null. A copy of the document is made only where it has one; the rest is shared.
 import type { JsonObject } from './json-pointer.js';
 
@@ -45,7 +45,8 @@ function hasOne(document: JsonObject): boolean {
 
 /** The document with every nullable schema without a type rewritten; the document itself when it has none. */
 export function withNullableTyped(document: JsonObject): JsonObject {
-  if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.0') || !hasOne(document)) return document;
+  // Written in 3.1 documents too (where it means nothing, and Ajv still refuses it untyped).
+  if (!hasOne(document)) return document;
   const copy = structuredClone(document);
   const stack: unknown[] = [copy];
   while (stack.length > 0) {

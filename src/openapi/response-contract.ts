@@ -10,6 +10,7 @@ import type { Express, Request, Response } from 'express';
 import { HttpError } from '../errors.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
+import { linearRegExp } from './patterns/pattern-matchers.js';
 
 /** Reads a header the response carries so far (Express's res.getHeader). */
 export type HeaderReader = (name: string) => number | string | string[] | undefined;
@@ -33,7 +34,10 @@ function createHeaderAjv(contract: Contract): Ajv2020 {
   const load = createRequire(import.meta.url);
   const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const addFormats = load('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
-  const ajv = addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false }));
+  // Its patterns matched in linear time: a header's value never holds the event loop.
+  const ajv = addFormats(
+    new Ajv({ strict: false, allErrors: true, validateSchema: false, code: { regExp: linearRegExp } }),
+  );
   ajv.addSchema(contract.document, CONTRACT_ID);
   return ajv;
 }

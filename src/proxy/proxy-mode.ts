@@ -89,6 +89,7 @@ export function createProxyMode(settings: ProxySettings): ApiModeFactory {
             : createKeyAndLimitSteps(world, { operationIdOf, onRecordFailure, limitHeaders, securityOf }),
         answer: forwardToUpstream(settings, guard, contract.basePath, ownLimits),
       }),
+      recordsContractGaps: false,
       errorHandlers: ownLimits ? [ownLimits.onError] : [],
       operations: contract.operations.map((operation) => ({
         ...describeOperation(operation, contract.document),

@@ -102,6 +102,8 @@ describe('credentials in the schemes the contract declares', () => {
 
   it('answers an open operation without any credential, and counts a key sent to it as that key’s', async () => {
     expect((await mock.http.get('/api/public/things')).status).toBe(200);
+    // The clock stands still: a minute's window cannot end between the requests, however slow the machine.
+    await mock.http.post('/__mock/clock').send({ frozen: true }).expect(200);
     await mock.http
       .put('/__mock/keys/counted')
       .send({ plan: 'free', limits: { perMinute: 1, perDay: 10 } })
@@ -112,6 +114,8 @@ describe('credentials in the schemes the contract declares', () => {
   });
 
   it('limits the key whatever scheme carries it', async () => {
+    // The clock stands still: a minute's window cannot end between the requests, however slow the machine.
+    await mock.http.post('/__mock/clock').send({ frozen: true }).expect(200);
     await mock.http
       .put('/__mock/keys/roaming')
       .send({ plan: 'free', limits: { perMinute: 2, perDay: 10 } })

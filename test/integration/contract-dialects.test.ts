@@ -89,6 +89,8 @@ describe('a draft whose credentials are bearer tokens', () => {
   });
 
   it("counts the token's requests in its plan's windows, refuses the one past the limit, and bans it", async () => {
+    // The clock stands still: a minute's window cannot end between the requests, however slow the machine.
+    await mock.http.post('/__mock/clock').send({ frozen: true }).expect(200);
     await mock.http
       .put('/__mock/keys/tiny-token')
       .send({ plan: 'free', limits: { perMinute: 2, perDay: 100 } })

@@ -336,6 +336,19 @@ export const ownerCodes: DraftEdit = (document) => {
   schema.required.push('code', 'phone');
 };
 
+/**
+ * An owner's names as real documents write them: letters of any script (Spring PetClinic's \p{L}),
+ * a handle valid JavaScript only without the u flag, and a referral code on which V8's own engine
+ * backtracks without end (`^(a|aa)+$` on `aaa…a!`).
+ */
+export const ownerPatternsOfRealDocuments: DraftEdit = (document) => {
+  const schema = document.components.schemas.NewOwner;
+  schema.properties.firstName = { type: 'string', pattern: "^[\\p{L}]+([ '-][\\p{L}]+){0,2}$", maxLength: 30 };
+  schema.properties.handle = { type: 'string', pattern: '^[a-zA-Z0-9_\\-\\:]+$', maxLength: 20 };
+  schema.properties.referral = { type: 'string', pattern: '^(a|aa)+$', maxLength: 12 };
+  schema.required.push('firstName', 'handle', 'referral');
+};
+
 /** An owner's city may be null (OpenAPI 3.1's type list), in what a client sends and what it is answered. */
 export const ownerCityNullable: DraftEdit = (document) => {
   for (const schema of ['NewOwner', 'OwnerChange'])

@@ -56,7 +56,18 @@ function withoutUntypedNullable(document: SpecDocument): SpecDocument {
 
 export function createOutsideJudge(raw: SpecDocument): OutsideJudge {
   const document = withoutUntypedNullable(raw);
-  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
+  // A pattern as JavaScript reads it: with the u flag where it is valid so, else without (as Prism does).
+  const regExp = Object.assign(
+    (source: string, flags: string) => {
+      try {
+        return new RegExp(source, flags);
+      } catch {
+        return new RegExp(source, flags.replace('u', ''));
+      }
+    },
+    { code: 'RegExp' },
+  );
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false, code: { regExp } }));
   ajv.addSchema(document, 'contract.json');
   const server = document.servers?.[0] ?? { url: '/' };
   // Server variables at their defaults, as a client of the first server writes its URL.

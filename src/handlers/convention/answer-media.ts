@@ -8,6 +8,7 @@ import { essence, mediaFamily, negotiate } from '../../openapi/media-types.js';
 import type { MediaInfo } from '../../openapi/operation-answers.js';
 import { bytesBody, calendarBody, csvBody, xmlBody } from './media-bodies.js';
 import type { SuccessAnswer } from './success-answer.js';
+import { writeOnlyStripper } from './write-only.js';
 
 /** The declared media type a request's answer is sent in: one its Accept takes, else the preferred one. */
 export function chosenMedia(media: readonly MediaInfo[], req: Request): MediaInfo | undefined {
@@ -26,14 +27,27 @@ function ownExample(media: MediaInfo): string | undefined {
 
 export type AnswerContext = { document: JsonObject; nowMs: number };
 
-/** Sends `body` (the JSON value of the answer) with the answer's status, in the chosen media type. */
+/** Each answer's writeOnly stripper, found once (null: its schema marks none). */
+const strippers = new WeakMap<SuccessAnswer, ((value: unknown) => unknown) | null>();
+
+function withoutWriteOnly(answer: SuccessAnswer, document: JsonObject, body: unknown): unknown {
+  let stripper = strippers.get(answer);
+  if (stripper === undefined) {
+    stripper = writeOnlyStripper(document, answer.schema) ?? null;
+    strippers.set(answer, stripper);
+  }
+  return stripper && body !== undefined ? stripper(body) : body;
+}
+
+/** Sends `given` (the JSON value of the answer, its writeOnly fields left out) with the answer's status, in the chosen media type. */
 export function sendAnswer(
   req: Request,
   res: Response,
   answer: SuccessAnswer,
-  body: unknown,
+  given: unknown,
   context: AnswerContext,
 ): void {
+  const body = withoutWriteOnly(answer, context.document, given);
   res.status(answer.status);
   const media = chosenMedia(answer.media, req);
   if (!media || (body === undefined && mediaFamily(media.type) === 'json')) {

@@ -1,8 +1,8 @@
 // What a valid OpenAPI document must also be for the mock to serve it: no two operations of one
 // name (the mock's rules, its storms and its records go by it: an operationId, or for an
-// operation without one, its method and path), an API base path (the first server's, variables
-// at their defaults) that the mock's own routes do not take, and schema patterns the
-// validator can compile (one it cannot makes every answer of the operation a 500).
+// operation without one, its method and path), and an API base path (the first server's,
+// variables at their defaults) that the mock's own routes do not take. Its patterns are judged
+// in check-patterns.ts.
 import { asObject, escapePointerSegment, type JsonObject } from '../json-pointer.js';
 import { HTTP_METHODS, operationName, serverBasePath } from '../load-contract.js';
 import type { OpenApiFault } from './check-openapi.js';
@@ -66,46 +66,7 @@ function checkPathsClear(document: JsonObject, basePath: string): OpenApiFault[]
   });
 }
 
-/** Members whose values are data, not schemas: a "pattern" in an example is no regular expression. */
-const DATA_MEMBERS = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
-
-/** Each schema's pattern (and patternProperties' names) compiled as Ajv compiles them: Unicode regular expressions. */
-function checkPatterns(document: JsonObject): OpenApiFault[] {
-  const faults: OpenApiFault[] = [];
-  const check = (pattern: string, pointer: string) => {
-    try {
-      new RegExp(pattern, 'u');
-    } catch (error) {
-      faults.push({
-        pointer,
-        message: `the pattern ${JSON.stringify(pattern)} is not a regular expression the validator can compile (${(error as Error).message}). Fix it, or leave it out.`,
-      });
-    }
-  };
-  const stack: Array<{ value: unknown; pointer: string }> = [{ value: document, pointer: '' }];
-  while (stack.length > 0) {
-    const { value, pointer } = stack.pop() as { value: unknown; pointer: string };
-    if (typeof value !== 'object' || value === null) continue;
-    const node = value as JsonObject;
-    if (typeof node.pattern === 'string') check(node.pattern, `${pointer}/pattern`);
-    for (const name of Object.keys(asObject(node.patternProperties))) {
-      check(name, `${pointer}/patternProperties/${escapePointerSegment(name)}`);
-    }
-    for (const [key, child] of Object.entries(node)) {
-      if (!DATA_MEMBERS.has(key) && !key.startsWith('x-')) {
-        stack.push({ value: child, pointer: `${pointer}/${escapePointerSegment(key)}` });
-      }
-    }
-  }
-  return faults;
-}
-
 export function checkServable(document: JsonObject): OpenApiFault[] {
   const servers = checkServers(document);
-  return [
-    ...checkOperationIds(document),
-    ...servers.faults,
-    ...checkPathsClear(document, servers.basePath),
-    ...checkPatterns(document),
-  ];
+  return [...checkOperationIds(document), ...servers.faults, ...checkPathsClear(document, servers.basePath)];
 }

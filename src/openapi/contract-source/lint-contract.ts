@@ -34,6 +34,9 @@ export type ContractLint = {
   stop(): Promise<void>;
 };
 
+/** The rules of the reading's own warnings (read-contract-file.ts), told apart from Spectral's. */
+const READING_RULES: ReadonlySet<string> = new Set(['pattern-without-u-flag']);
+
 /** Spectral is given this long; a draft that keeps it busier is not worth the machine. */
 const LINT_TIMEOUT_MS = 60_000;
 
@@ -91,7 +94,10 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
   const file = workerFile();
   if (!file) {
     return {
-      warnings: Promise.resolve(lintFailure(draft, 'its worker is not built: run npm run build')),
+      warnings: Promise.resolve([
+        ...draft.warnings,
+        ...lintFailure(draft, 'its worker is not built: run npm run build'),
+      ]),
       stop: async () => undefined,
     };
   }
@@ -107,8 +113,12 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
       settle = () => undefined;
       clearTimeout(timer);
       clearTimeout(start);
-      resolve(result);
-      void worker?.terminate();
+      // Told once the thread is gone: whoever waits for the warnings (or the stop) has its memory back.
+      const ended = worker?.terminate() ?? Promise.resolve();
+      void ended.then(
+        () => resolve(result),
+        () => resolve(result),
+      );
     };
   });
   const start = setTimeout(() => {
@@ -135,19 +145,27 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
   }, startAfterMs);
   start.unref();
   return {
-    warnings,
-    // Stopped before it finished (the server closes): nothing to say.
-    stop: async () => settle([]),
+    // The reading's own warnings (read-contract-file.ts) first, printed with Spectral's.
+    warnings: warnings.then((found) => [...draft.warnings, ...found]),
+    // Stopped before it finished (the server closes, an edit replaces the contract): nothing to say.
+    stop: async () => {
+      settle([]);
+      await warnings;
+    },
   };
 }
 
 /** The warnings as the commands print them, one per line with its place; empty when there are none. */
 export function renderContractWarnings(warnings: readonly ContractWarning[]): string {
-  if (warnings.length === 0) return '';
-  const lines = warnings.map((warning) => `    ${describePlace(warning)}  ${warning.message} (${warning.rule})`);
-  return [
-    `  Contract warnings (${warnings.length}), from the project's Spectral rules (warnings only: the contract is used all the same):`,
-    ...lines,
-    '',
-  ].join('\n');
+  const fromReading = warnings.filter((warning) => READING_RULES.has(warning.rule));
+  const fromSpectral = warnings.filter((warning) => !READING_RULES.has(warning.rule));
+  const block = (found: readonly ContractWarning[], source: string) =>
+    found.length === 0
+      ? []
+      : [
+          `  Contract warnings (${found.length}), from ${source} (warnings only: the contract is used all the same):`,
+          ...found.map((warning) => `    ${describePlace(warning)}  ${warning.message} (${warning.rule})`),
+          '',
+        ];
+  return [...block(fromReading, 'reading it'), ...block(fromSpectral, "the project's Spectral rules")].join('\n');
 }

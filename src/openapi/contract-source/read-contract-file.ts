@@ -8,6 +8,7 @@ import type { JsonObject } from '../json-pointer.js';
 import { type Contract, describeContract } from '../load-contract.js';
 import { bundleDocument, type Graft, toPointer } from './bundle-document.js';
 import { checkOpenApiSchema, type OpenApiFault, openApiVersion } from './check-openapi.js';
+import { checkPatterns } from './check-patterns.js';
 import { checkServable } from './check-servable.js';
 import { collectSources } from './collect-sources.js';
 import { type ContractLimits, DEFAULT_CONTRACT_LIMITS } from './contract-limits.js';
@@ -24,6 +25,17 @@ export type ContractFileOptions = {
   allowUrls?: readonly string[];
   /** Tighter (or looser) bounds than DEFAULT_CONTRACT_LIMITS. */
   limits?: Partial<ContractLimits>;
+};
+
+/** What reading a draft finds to say without refusing it, at its place; printed with Spectral's warnings. */
+export type DraftWarning = {
+  rule: 'pattern-without-u-flag';
+  message: string;
+  pointer: string;
+  file: string;
+  line?: number;
+  column?: number;
+  severity: 'warning';
 };
 
 export type ContractDraft = {
@@ -43,6 +55,8 @@ export type ContractDraft = {
   sources: readonly string[];
   /** Where a value of `document` is written, by its JSON pointer (or segments). */
   locate(pointer: string | readonly string[]): SourcePosition | undefined;
+  /** What reading it found to say without refusing it (a pattern valid only without the u flag). */
+  warnings: readonly DraftWarning[];
 };
 
 const splitPointer = (pointer: string) =>
@@ -102,8 +116,13 @@ export async function readContractFile(file: string, options: ContractFileOption
   if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
   const schemaFaults = await checkOpenApiSchema(document, declared.version);
   if (schemaFaults.length > 0) refuse(schemaFaults.map(atPlace('openapi')));
-  const servingFaults = checkServable(document);
+  const patterns = checkPatterns(document);
+  const servingFaults = [...checkServable(document), ...patterns.faults];
   if (servingFaults.length > 0) refuse(servingFaults.map(atPlace('unservable')));
+  const warnings = patterns.notes.map((note): DraftWarning => {
+    const { kind: _kind, ...place } = atPlace('unservable')(note);
+    return { ...place, rule: 'pattern-without-u-flag', severity: 'warning' };
+  });
 
   const { root, byId } = collected;
   const ownText = byId.size === 1 && !/^\s*[[{]/.test(root.text) ? root.text : undefined;
@@ -119,6 +138,7 @@ export async function readContractFile(file: string, options: ContractFileOption
     },
     sources: [...byId.keys()],
     locate,
+    warnings,
   };
 }
 
