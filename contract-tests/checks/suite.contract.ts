@@ -15,6 +15,7 @@ import './stateful.js';
 import './conventions.js';
 import './deprecation.js';
 import './rate-limits.js';
+import './limit-refusal.js';
 import './plan-limits.js';
 import './day-limit.js';
 import './meaning.js';
