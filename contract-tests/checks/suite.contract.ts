@@ -2,6 +2,7 @@
 // (and counted for the progress lines) before the first check runs.
 import './conformance.js';
 import './negative.js';
+import './credentials.js';
 import './routing.js';
 import './generated.js';
 import './values.js';
