@@ -10,7 +10,12 @@ import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
 import { useGivenContract } from './given-contract.js';
-import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
+import {
+  API_KEY_VARIABLE,
+  DAY_LIMIT_KEY_VARIABLE,
+  planKeyVariables,
+  RATE_LIMIT_KEY_VARIABLE,
+} from './support/key-variables.js';
 import {
   DEFAULT_ANSWER_TIMEOUT_SECONDS,
   DEFAULT_CHECK_TIMEOUT_SECONDS,

@@ -7,7 +7,7 @@ import { listOperations, SPEC, type SpecOperation } from './support/contract-spe
 import { runnerRequest } from './support/credentials.js';
 import { isRefusal } from './support/error-shapes.js';
 import { httpRequest } from './support/http-client.js';
-import { API_KEY_VARIABLE } from './support/keys.js';
+import { API_KEY_VARIABLE } from './support/key-variables.js';
 import { limitValue, type WindowPart } from './support/limit-window.js';
 import { planFigures, planNames, plansWithFigures } from './support/plan-figures.js';
 import { pathOfSmallestPage } from './support/probe-operation.js';

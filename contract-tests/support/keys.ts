@@ -4,6 +4,12 @@
 // declares (credentials.ts); the main key, in a scheme given its own credential (--auth,
 // --header), sends that one there.
 import { type Credential, givenCredentials, type KeyCredentials } from './credentials.js';
+import {
+  API_KEY_VARIABLE,
+  DAY_LIMIT_KEY_VARIABLE,
+  planKeyVariables,
+  RATE_LIMIT_KEY_VARIABLE,
+} from './key-variables.js';
 import { contractTarget } from './target.js';
 
 export type SentKey = KeyCredentials & {
@@ -11,9 +17,7 @@ export type SentKey = KeyCredentials & {
   scope?: string;
 };
 
-export const API_KEY_VARIABLE = 'PETSTORE_API_KEY';
-export const RATE_LIMIT_KEY_VARIABLE = 'PETSTORE_RATE_LIMIT_KEY';
-export const DAY_LIMIT_KEY_VARIABLE = 'PETSTORE_DAY_LIMIT_KEY';
+export { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE };
 
 let mainKey: SentKey | undefined;
 export function targetKey(): SentKey {
@@ -59,16 +63,6 @@ export function planKeys(): Array<{ plan: string; key: SentKey }> {
   const keys = contractTarget().planKeys ?? [];
   const variables = planKeyVariables(keys.map(({ plan }) => plan));
   return keys.map(({ plan, key }, index) => ({ plan, key: givenKey(key, variables[index] as string) }));
-}
-
-/** The variable of each key of these plans, in order: PETSTORE_PLAN_KEY_FREE, then _FREE_2 for a second. */
-export function planKeyVariables(plans: string[]): string[] {
-  const ranks = new Map<string, number>();
-  return plans.map((plan) => {
-    const rank = (ranks.get(plan) ?? 0) + 1;
-    ranks.set(plan, rank);
-    return `PETSTORE_PLAN_KEY_${plan.toUpperCase()}${rank > 1 ? `_${rank}` : ''}`;
-  });
 }
 
 export function madeUpKey(value: string): SentKey {
