@@ -84,6 +84,19 @@ describe('contract against a contract in its own words', () => {
       expect(run.stdout).not.toMatch(/X-RateLimit-Remaining (falls|counts)|requests without a valid key are each 401/);
     }, 120_000);
 
+    it('refuses --auth of a scheme the contract does not declare, and a --header that is not NAME: VALUE, naming what to give', async () => {
+      const given = (...more: string[]) =>
+        runCli(['contract', '--contract', MUSEUM, '--base-url', museum.url, '--api-key', 'demo-free', ...more]);
+      const scheme = await given('--auth', 'bearerAuth=abc');
+      expect(scheme.code).toBe(2);
+      expect(scheme.stderr).toContain(
+        '"bearerAuth" is not a security scheme of the contract; use one of MuseumPlaceholderAuth',
+      );
+      const header = await given('--header', 'X-Tenant blue');
+      expect(header.code).toBe(2);
+      expect(header.stderr).toContain("--header takes 'NAME: VALUE'");
+    }, 60_000);
+
     it('fails an implementation that checks no credential of the museum hours, and whose other 401s are not problem+json', async () => {
       const valid = `Basic ${Buffer.from('demo-enterprise:').toString('base64')}`;
       const broken = await startBrokenProxy(new URL(museum.url).origin, {
