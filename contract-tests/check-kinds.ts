@@ -8,7 +8,8 @@ export const CHECK_KINDS = {
   lists: 'filters and pages on data the suite made, by the semantics the contract gives them',
   rules: "the business rules of the contract's decisions, as sequences read back after each step",
   stateful: 'creates read back, updates stick, deletes delete',
-  'rate-limits': 'X-RateLimit-* counting, and with --rate-limit-key the 429, Retry-After and the ban',
+  'rate-limits':
+    "the contract's rate-limit headers counting (X-RateLimit-*, the IETF RateLimit fields), and with --rate-limit-key the 429, Retry-After and the ban",
   deprecation: 'Deprecation, Sunset and the successor link of deprecated operations',
   meaning:
     'what headers and fields say: links open the pages they name, counts count, ids name what exists, what counts toward a limit',

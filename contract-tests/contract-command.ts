@@ -10,7 +10,12 @@ import { integerOption } from '../src/cli/parse-options.js';
 import { ConfigError } from '../src/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
 import { useGivenContract } from './given-contract.js';
-import { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE } from './support/keys.js';
+import {
+  API_KEY_VARIABLE,
+  DAY_LIMIT_KEY_VARIABLE,
+  planKeyVariables,
+  RATE_LIMIT_KEY_VARIABLE,
+} from './support/key-variables.js';
 import {
   DEFAULT_ANSWER_TIMEOUT_SECONDS,
   DEFAULT_CHECK_TIMEOUT_SECONDS,
@@ -31,6 +36,8 @@ type ContractCommandFlags = ContractFlags & {
   dayLimitKey?: string;
   checkBan?: boolean;
   planKey: string[];
+  auth: string[];
+  header: string[];
   maxRateLimitRequests?: number;
   seed?: number;
   examples?: number;
@@ -71,7 +78,7 @@ function checkBaseUrl(value: string): string {
   // A password in the URL would be written in every curl line and report, and the suite sends none.
   if (url.username !== '' || url.password !== '')
     throw new ConfigError(
-      `--base-url "${url.protocol}//…@${url.host}${url.pathname}" carries a user and password: the suite sends only X-API-Key, and would write the password in every report. Give the URL without them.`,
+      `--base-url "${url.protocol}//…@${url.host}${url.pathname}" carries a user and password: the suite sends the credentials of --api-key and --auth in the schemes the contract declares, and would write the password in every report. Give the URL without them.`,
     );
   return value;
 }
@@ -88,10 +95,22 @@ export function registerContractCommand(program: Command): void {
     .addOption(
       new Option(
         '--api-key <key>',
-        'an API key of the implementation; a key of a low limit paces the run, which says so as it starts',
+        "an API key of the implementation, sent in whichever scheme each operation declares (a header, the query, a cookie, a bearer token, basic's user name); a key of a low limit paces the run, which says so as it starts",
       )
         .env(API_KEY_VARIABLE)
         .makeOptionMandatory(),
+    )
+    .option(
+      '--auth <scheme=value>',
+      "the credential of one of the contract's security schemes, by its name there (repeatable); --api-key fills the others",
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option(
+      '--header <header>',
+      "a header sent on every request, 'NAME: VALUE' as curl takes it (repeatable); one that carries a scheme's credential (its API key's header, Authorization) is that scheme's",
+      (value: string, previous: string[]) => [...previous, value],
+      [],
     )
     .option('--junit <file>', 'write the results as JUnit XML (folders are created)')
     .option('--html <file>', 'write one self-contained page of the run: causes, operations, every failure')
@@ -192,11 +211,14 @@ async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, 
     import('./report/summary.js'),
   ]);
   const planKeyList = await parsePlanKeys(flags.planKey, command);
+  const given = await parseCredentials(flags, command);
   let result: Awaited<ReturnType<typeof runContractSuite>>;
   try {
     result = await runContractSuite({
       baseUrl,
       apiKey: flags.apiKey,
+      ...(given.auth.length > 0 ? { auth: given.auth } : {}),
+      ...(given.headers.length > 0 ? { headers: given.headers } : {}),
       progress,
       ...(flags.junit ? { junit: flags.junit } : {}),
       ...(flags.html ? { html: flags.html } : {}),
@@ -231,6 +253,7 @@ async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, 
       ...(flags.rateLimitKey ? [`$${RATE_LIMIT_KEY_VARIABLE}`] : []),
       ...(flags.dayLimitKey ? [`$${DAY_LIMIT_KEY_VARIABLE}`] : []),
       ...planKeyVariables(planKeyList.map(({ plan }) => plan)).map((variable) => `$${variable}`),
+      ...given.variables.map((variable) => `$${variable}`),
     ];
     const readVariables = planKeyVariables(result.planKeysReadFromMock ?? []).map((variable) => `$${variable}`);
     const depth =
@@ -244,6 +267,58 @@ async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, 
   if (result.junit) notes.push(`JUnit XML: ${result.junit}`);
   if (result.html) notes.push(`HTML report: ${result.html}`);
   console.log(renderSummary(result, baseUrl, notes));
+}
+
+/** A header as curl takes it: a token, a colon, a value (RFC 9110 section 5.1's field name). */
+const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/;
+
+/**
+ * --auth SCHEME=VALUE pairs, each scheme one the contract declares, and --header 'NAME: VALUE'
+ * lines; with the variable each is shown as in reports.
+ */
+async function parseCredentials(
+  flags: Pick<ContractCommandFlags, 'auth' | 'header'>,
+  command: Command,
+): Promise<{
+  auth: Array<{ scheme: string; value: string }>;
+  headers: Array<{ name: string; value: string }>;
+  variables: string[];
+}> {
+  const { SCHEMES, variableOf, AUTH_VARIABLE_PREFIX, HEADER_VARIABLE_PREFIX } = await import(
+    './support/credentials.js'
+  );
+  const auth = flags.auth.map((pair) => {
+    const at = pair.indexOf('=');
+    const [scheme, value] = [pair.slice(0, Math.max(at, 0)), pair.slice(at + 1)];
+    if (at < 1 || value === '')
+      command.error('petstore-mock contract: --auth takes SCHEME=VALUE, e.g. --auth bearerAuth="$TOKEN".', {
+        exitCode: 2,
+      });
+    if (!SCHEMES.has(scheme)) {
+      const known = [...SCHEMES.keys()];
+      command.error(
+        `petstore-mock contract: --auth: "${scheme}" is not a security scheme of the contract; ${known.length > 0 ? `use one of ${known.join(', ')}` : 'it declares none'} (components.securitySchemes).`,
+        { exitCode: 2 },
+      );
+    }
+    return { scheme, value };
+  });
+  const headers = flags.header.map((line) => {
+    const [, name, value] = HEADER_LINE.exec(line) ?? [];
+    if (name === undefined || value === undefined)
+      command.error(
+        `petstore-mock contract: --header takes 'NAME: VALUE', as curl does (e.g. --header 'X-Tenant: blue').`,
+        {
+          exitCode: 2,
+        },
+      );
+    return { name: name as string, value: value as string };
+  });
+  const variables = [
+    ...auth.map(({ scheme }) => variableOf(AUTH_VARIABLE_PREFIX, scheme)),
+    ...headers.map(({ name }) => variableOf(HEADER_VARIABLE_PREFIX, name)),
+  ];
+  return { auth, headers, variables: [...new Set(variables)] };
 }
 
 /** PLAN=KEY pairs, each plan one the contract's x-rate-limits names with figures of its own. */

@@ -3,24 +3,29 @@
 // from this what the run costs; its limits come from a petstore-mock's state when the run can read
 // it, else from the plan whose figures in x-rate-limits match what the headers say.
 import type { KeyState } from './mock-control-keys.js';
-import { listOperations, SPEC } from './support/contract-spec.js';
+import { listOperations, SPEC, type SpecOperation } from './support/contract-spec.js';
+import { runnerRequest } from './support/credentials.js';
+import { isRefusal } from './support/error-shapes.js';
 import { httpRequest } from './support/http-client.js';
-import { API_KEY_VARIABLE } from './support/keys.js';
+import { API_KEY_VARIABLE } from './support/key-variables.js';
+import { limitValue, type WindowPart } from './support/limit-window.js';
 import { planFigures, planNames, plansWithFigures } from './support/plan-figures.js';
 import { pathOfSmallestPage } from './support/probe-operation.js';
 import { answerTimeoutSeconds, type ContractTarget, type KeyReading, SCOPE_HEADER } from './support/target.js';
+import { targetNow } from './support/target-clock.js';
 
 /** A demo key of a plan (demo-free, …) is public, printed by every mock at start: shown by its name. */
 export function shownName(key: string): string {
   return planNames().some((plan) => key === `demo-${plan}`) ? key : `$${API_KEY_VARIABLE}`;
 }
 
-async function timed(target: ContractTarget, url: string, key?: string) {
+async function timed(target: ContractTarget, operation: SpecOperation, key?: string) {
   const startedAt = Date.now();
+  const { url, headers } = runnerRequest(target, operation, pathOfSmallestPage(operation), key);
   const answer = await httpRequest({
     method: 'GET',
     url,
-    headers: { ...(key ? { 'X-API-Key': key } : {}), ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
+    headers: { ...headers, ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
     timeoutMs: answerTimeoutSeconds(target) * 1000,
     ...(target.caFile ? { caFile: target.caFile } : {}),
   });
@@ -63,34 +68,31 @@ export async function readMainKey(target: ContractTarget, states: KeyState[] = [
     (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
   );
   if (!list) return { status: 0, latencyMs: 0, named };
-  const url = `${target.baseUrl.replace(/\/+$/, '')}${pathOfSmallestPage(list)}`;
   try {
-    const keyless = await timed(target, url);
-    const { answer, ms } = await timed(target, url, target.apiKey);
-    const number = (name: string) => {
-      const value = Number(answer.headers[name]);
+    const keyless = await timed(target, list);
+    const { answer, ms } = await timed(target, list, target.apiKey);
+    const number = (part: WindowPart) => {
+      const value = limitValue(answer, part);
       return Number.isInteger(value) ? value : undefined;
     };
-    const date = Date.parse(answer.headers.date ?? '');
-    const nowSeconds = Math.floor((Number.isNaN(date) ? Date.now() : date) / 1000);
-    const reset = number('x-ratelimit-reset');
+    const nowSeconds = Math.floor(targetNow(answer).ms / 1000);
+    const reset = number('reset');
     const ban = SPEC['x-rate-limits']?.ban as { status?: number; code?: string } | undefined;
-    const code = (() => {
+    const body = (() => {
       try {
-        return (JSON.parse(answer.text) as { code?: unknown }).code;
+        return JSON.parse(answer.text) as unknown;
       } catch {
         return undefined;
       }
     })();
+    const banned = ban?.status !== undefined && isRefusal({ ...answer, body }, ban.status, ban.code ?? '', list);
     const reading: KeyReading = {
       status: answer.status,
-      ...(ban && answer.status === ban.status && code === ban.code
-        ? { bannedForSeconds: Number(answer.headers['retry-after']) || 0 }
-        : {}),
+      ...(banned ? { bannedForSeconds: Number(answer.headers['retry-after']) || 0 } : {}),
       latencyMs: Math.max(ms, keyless.ms),
       named,
-      ...(number('x-ratelimit-limit') !== undefined ? { limit: number('x-ratelimit-limit') } : {}),
-      ...(number('x-ratelimit-remaining') !== undefined ? { remaining: number('x-ratelimit-remaining') } : {}),
+      ...(number('limit') !== undefined ? { limit: number('limit') } : {}),
+      ...(number('remaining') !== undefined ? { remaining: number('remaining') } : {}),
       ...(reset !== undefined ? { resetInSeconds: Math.max(0, reset - nowSeconds) } : {}),
     };
     return {

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ERROR_CODES } from '../src/generated/error-codes.js';
 import { listOperations } from './support/contract-spec.js';
+import { runnerRequest, schemesToSend } from './support/credentials.js';
 import { httpRequest } from './support/http-client.js';
 import { type AskMockControl, CONTROL_PATH, type ControlAnswer, mockControl } from './support/mock-control.js';
 import { planFigures } from './support/plan-figures.js';
@@ -216,14 +217,17 @@ async function controlsTheApi(target: ContractTarget, ask: AskMockControl): Prom
   if (!(await ask('PUT', `/keys/${key}`, { plan: 'free' }))?.ok) return false;
   try {
     // Any plain read of a list: what matters is only whether the key is refused as unknown.
-    const list = listOperations().find(
+    const lists = listOperations().filter(
       (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
     );
+    // One that asks for a credential, where there is one: an open one answers any key.
+    const list = lists.find((operation) => schemesToSend(operation).length > 0) ?? lists[0];
     if (!list) return false;
+    const { url, headers } = runnerRequest(target, list, list.path, key);
     const answer = await httpRequest({
       method: 'GET',
-      url: `${target.baseUrl}${list.path}`,
-      headers: { 'X-API-Key': key, ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
+      url,
+      headers: { ...headers, ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
       timeoutMs: 5_000,
       ...(target.caFile ? { caFile: target.caFile } : {}),
     }).catch(() => undefined);

@@ -6,9 +6,11 @@
 import { atOnce, withStatus } from '../support/at-once.js';
 import { check, kindOfChecks } from '../support/checks.js';
 import type { Exchange } from '../support/exchange.js';
+import { COUNTS_REQUESTS, LIMIT_NAME, limitSaid, NO_COUNT_REASON, windowOf } from '../support/limit-window.js';
 import { raceHome } from '../support/race-home.js';
 import { uniqueText } from '../support/requests.js';
 import { newPet, type Order, ordersOf, type Pet, requireStock } from '../support/rule-steps.js';
+import { CheckSkipped } from '../support/scheduler.js';
 import { call, requireEqual } from '../support/steps.js';
 import { create, remember, stock } from '../support/test-data.js';
 import { ContractViolation } from '../support/violation.js';
@@ -120,8 +122,9 @@ kindOfChecks('concurrency', 'requests sent at once: what must hold whatever thei
 
   check(
     ['listCategories'],
-    `listCategories: X-RateLimit-Remaining: ${AT_ONCE} requests of one key sent at once are each told their own`,
+    `listCategories: ${LIMIT_NAME.remaining}: ${AT_ONCE} requests of one key sent at once are each told their own`,
     async () => {
+      if (!COUNTS_REQUESTS) throw new CheckSkipped(NO_COUNT_REASON);
       const answers = await atOnce(
         AT_ONCE,
         'listCategories',
@@ -132,15 +135,15 @@ kindOfChecks('concurrency', 'requests sent at once: what must hold whatever thei
       // Requests of one window (same Limit and Reset) each take one unit: no two are told the same Remaining.
       const byWindow = new Map<string, Exchange[]>();
       for (const exchange of answers) {
-        const window = `${exchange.headers['x-ratelimit-limit']} ${exchange.headers['x-ratelimit-reset']}`;
+        const window = windowOf(exchange);
         byWindow.set(window, [...(byWindow.get(window) ?? []), exchange]);
       }
       for (const exchanges of byWindow.values()) {
-        const told = exchanges.map((exchange) => exchange.headers['x-ratelimit-remaining']);
+        const told = exchanges.map((exchange) => limitSaid(exchange, 'remaining'));
         const repeated = exchanges.find((_, index) => told.indexOf(told[index]) !== index);
         if (repeated)
           throw new ContractViolation(repeated, 'each request of a window counted once: a Remaining of its own', [
-            `X-RateLimit-Remaining ${repeated.headers['x-ratelimit-remaining']} was told to two of ${AT_ONCE} requests sent at once (${told.join(', ')})`,
+            `${LIMIT_NAME.remaining} ${limitSaid(repeated, 'remaining')} was told to two of ${AT_ONCE} requests sent at once (${told.join(', ')})`,
           ]);
       }
     },

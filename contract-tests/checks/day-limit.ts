@@ -6,6 +6,14 @@ import { check, kindOfChecks, skippedCheck } from '../support/checks.js';
 import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { dayLimitKey, planKeys, type SentKey } from '../support/keys.js';
+import {
+  COUNTS_REQUESTS,
+  LIMIT_HEADERS_SHOWN,
+  LIMIT_NAME,
+  limitSaid,
+  limitValue,
+  NO_COUNT_REASON,
+} from '../support/limit-window.js';
 import { planFigures } from '../support/plan-figures.js';
 import { pathOfSmallestPage, probeOperation } from '../support/probe-operation.js';
 import { contractTarget } from '../support/target.js';
@@ -27,20 +35,23 @@ const probe = (key: SentKey) =>
     key,
   });
 
-const header = (exchange: Exchange, name: string) => Number(exchange.headers[name.toLowerCase()]);
-
 /** Problems of an answer that should describe the day's window. */
 function dayWindowProblems(exchange: Exchange): string[] {
-  const reset = header(exchange, 'X-RateLimit-Reset');
+  const reset = limitValue(exchange, 'reset');
   if (reset % DAY_SECONDS === 0) return [];
   return [
-    `X-RateLimit-Reset is ${exchange.headers['x-ratelimit-reset']} (${new Date(reset * 1000).toISOString()}), not the end of a UTC day: the headers describe another window than the day's, whose requests are fewer${clockNote(targetNow(exchange))} (unless this key's day allows more than its minute: then it is no --day-limit-key)`,
+    `${LIMIT_NAME.reset} is ${limitSaid(exchange, 'reset')} (${new Date(reset * 1000).toISOString()}), not the end of a UTC day: the headers describe another window than the day's, whose requests are fewer${clockNote(targetNow(exchange))} (unless this key's day allows more than its minute: then it is no --day-limit-key)`,
   ];
 }
 
 kindOfChecks('rate-limits', 'the per-day window, read and reached', () => {
-  const rule = `${PROBE.operationId}: a key whose day allows fewer requests than its minute: X-RateLimit-* describe the day, count down by one to 0, then 429 until the day ends`;
+  const rule = `${PROBE.operationId}: a key whose day allows fewer requests than its minute: ${LIMIT_HEADERS_SHOWN} describe the day, count down by one to 0, then 429 until the day ends`;
   const key = dayLimitKey();
+  // A contract whose headers count nothing makes no promise of a day to read.
+  if (!COUNTS_REQUESTS) {
+    if (key) skippedCheck(rule, NO_COUNT_REASON);
+    return;
+  }
   if (!key) {
     skippedCheck(rule, 'needs --day-limit-key, a key whose per-day limit is below its per-minute one');
     return;
@@ -64,12 +75,12 @@ kindOfChecks('rate-limits', 'the per-day window, read and reached', () => {
         if (exchange.status === 429) {
           expectConforms(PROBE, exchange, { statuses: [429], description: "a 429 once the day's limit is reached" });
           const problems = [...dayWindowProblems(exchange)];
-          if (previous && header(previous, 'X-RateLimit-Remaining') !== 0)
+          if (previous && limitValue(previous, 'remaining') !== 0)
             problems.push(
-              `a 429 after an answer that said X-RateLimit-Remaining ${previous.headers['x-ratelimit-remaining']}, not 0`,
+              `a 429 after an answer that said ${LIMIT_NAME.remaining} ${limitSaid(previous, 'remaining')}, not 0`,
             );
           const wait = retryAfterSeconds(exchange);
-          const untilReset = header(exchange, 'X-RateLimit-Reset') - targetNow(exchange).ms / 1000;
+          const untilReset = limitValue(exchange, 'reset') - targetNow(exchange).ms / 1000;
           if (wait === undefined || Math.abs(wait - untilReset) > 2)
             problems.push(
               `Retry-After is ${exchange.headers['retry-after'] ?? 'missing'}, where the day ends in ${Math.round(untilReset)} s`,
@@ -81,13 +92,13 @@ kindOfChecks('rate-limits', 'the per-day window, read and reached', () => {
           statuses: [200],
           description: `request ${sent + 1} of a key whose day is not yet used up`,
         });
-        const problems = [...rateLimitHeaderProblems(exchange), ...dayWindowProblems(exchange)];
-        const remaining = header(exchange, 'X-RateLimit-Remaining');
-        if (previous && remaining !== header(previous, 'X-RateLimit-Remaining') - 1)
+        const problems = [...rateLimitHeaderProblems(exchange, PROBE), ...dayWindowProblems(exchange)];
+        const remaining = limitValue(exchange, 'remaining');
+        if (previous && remaining !== limitValue(previous, 'remaining') - 1)
           problems.push(
-            `X-RateLimit-Remaining is ${remaining} after one more request, where the answer before said ${previous.headers['x-ratelimit-remaining']}`,
+            `${LIMIT_NAME.remaining} is ${remaining} after one more request, where the answer before said ${limitSaid(previous, 'remaining')}`,
           );
-        requireNoProblems(exchange, "X-RateLimit-* of the day's window, one less per request", problems);
+        requireNoProblems(exchange, `${LIMIT_HEADERS_SHOWN} of the day's window, one less per request`, problems);
         previous = exchange;
       }
       throw new ContractViolation(

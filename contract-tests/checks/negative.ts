@@ -1,26 +1,17 @@
-// For every operation: requests that break the contract get a declared 4xx with the Error
-// object, never a 2xx and never a 5xx: missing and unknown keys get 401, a body that is not
-// JSON 400, one that is not application/json 415, unknown ids 404; a key is matched exactly (a
-// look-alike of it gets 401). (Values past the schemas' bounds are generated: checks/generated.ts.)
+// For every operation: requests that break the contract get a declared 4xx with the contract's
+// error, never a 2xx and never a 5xx: a body that is not JSON 400, one that is not
+// application/json 415, unknown ids 404. (Credentials: checks/credentials.ts; values past the
+// schemas' bounds are generated: checks/generated.ts.)
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { listOperations, type SpecOperation } from '../support/contract-spec.js';
 import { send } from '../support/exchange.js';
-import { lookalikeKeys, madeUpKey } from '../support/keys.js';
 import { selectedOperations } from '../support/operations.js';
 import { flatten, pathOf, pathParameters, validValue } from '../support/requests.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { pastSunset } from '../support/sunset.js';
 import { createTestData, type TestData } from '../support/test-data.js';
-
-// An id no implementation has handed out: the largest the contract allows.
-const UNKNOWN_ID = '9007199254740991';
-
-/** An id no record has, of the parameter's type: the largest whole number, or a text of its own (a fresh UUID). */
-function unknownIdOf(parameter: { name?: unknown; schema?: unknown }): string {
-  const schema = flatten(parameter.schema ?? {});
-  return schema.type === 'string' ? String(validValue(schema, String(parameter.name), {})) : UNKNOWN_ID;
-}
+import { unknownIdOf } from '../support/unknown-id.js';
 
 /**
  * Ids no record has for each of the operation's path parameters. A text drawn from a narrow
@@ -60,30 +51,6 @@ kindOfChecks('negative', 'requests that break the contract are refused', () => {
       path: pathOf(operation, data.paths),
       ...(operation.requestSchema ? { json: validValue(operation.requestSchema, 'body', data.bodies) } : {}),
     };
-  }
-
-  eachCheck(named(operations, 'a request without an API key gets 401'), '%s', async (_name, operation) => {
-    const exchange = await send({ ...validRequest(operation), key: null });
-    expectConforms(operation, exchange, { statuses: [401] });
-  });
-
-  eachCheck(named(operations, 'a request with an unknown API key gets 401'), '%s', async (_name, operation) => {
-    const exchange = await send({ ...validRequest(operation), key: madeUpKey(`unknown-${Date.now()}`) });
-    expectConforms(operation, exchange, { statuses: [401] });
-  });
-
-  for (const { form, key } of lookalikeKeys()) {
-    eachCheck(
-      named(operations, `the API key with ${form} gets 401: keys are matched exactly`),
-      '%s',
-      async (_name, operation) => {
-        const exchange = await send({ ...validRequest(operation), key });
-        expectConforms(operation, exchange, {
-          statuses: [401],
-          description: `a look-alike of the key (${form}) refused`,
-        });
-      },
-    );
   }
 
   const withBody = operations.filter((operation) => operation.requestSchema);

@@ -1,12 +1,24 @@
 // Limits as the contract states them (x-rate-limits): a key of a known plan (--plan-key) shows
 // its plan's per-minute figure on every answer, a 429 too (a key in use elsewhere may be
 // limited); two keys of one plan count in windows of their own; requests without a valid key
-// are 401 however many came before, never limited as if they were a key's.
+// are 401 however many came before, never limited as if they were a key's. A contract that
+// states no plans, or whose headers tell no limit, is held to none of it.
 import { check, kindOfChecks, skippedCheck } from '../support/checks.js';
 import { expectConforms, rateLimitHeaderProblems } from '../support/conformance.js';
-import { type Exchange, send } from '../support/exchange.js';
+import { CONTRACT, modelOf } from '../support/contract-model.js';
+import { send } from '../support/exchange.js';
 import { keyId, madeUpKey, planKeys, type SentKey } from '../support/keys.js';
 import { isBan } from '../support/limit-drive.js';
+import {
+  COUNTS_REQUESTS,
+  LIMIT_DIALECT,
+  LIMIT_HEADERS_SHOWN,
+  LIMIT_NAME,
+  limitSaid,
+  limitValue,
+  NO_COUNT_REASON,
+  TELLS_LIMIT,
+} from '../support/limit-window.js';
 import { planFigures, plansWithFigures } from '../support/plan-figures.js';
 import { pathOfSmallestPage, probeOperation } from '../support/probe-operation.js';
 import { requireCounted } from '../support/request-count.js';
@@ -25,11 +37,11 @@ const probe = (key: SentKey | null) =>
     key,
   });
 
-const header = (exchange: Exchange, name: string) => Number(exchange.headers[name.toLowerCase()]);
-
 kindOfChecks('rate-limits', "limits as the contract's plans state them", () => {
   const name = (rule: string) => `${PROBE.operationId}: ${rule}`;
-  const keys = planKeys();
+  // Plans are held to only where the contract states them, and its headers tell a window's limit.
+  const plans = TELLS_LIMIT && plansWithFigures().length > 0;
+  const keys = plans ? planKeys() : [];
 
   for (const { plan, key } of keys) {
     const figures = planFigures(plan);
@@ -37,7 +49,7 @@ kindOfChecks('rate-limits', "limits as the contract's plans state them", () => {
     check(
       PROBE.operationId,
       name(
-        `X-RateLimit-Limit of a ${plan} key (${key.shownAs}) is the plan's ${figures.perMinute} a minute (x-rate-limits)`,
+        `${LIMIT_NAME.limit} of a ${plan} key (${key.shownAs}) is the plan's ${figures.perMinute} a minute (x-rate-limits)`,
       ),
       async () => {
         const exchange = await probe(key);
@@ -48,16 +60,20 @@ kindOfChecks('rate-limits', "limits as the contract's plans state them", () => {
         }
         // Every answer carries the key's limit headers: a 429 (the key limited by its other uses) as well.
         expectConforms(PROBE, exchange, { statuses: [200, 429] });
-        requireNoProblems(exchange, 'well-formed X-RateLimit-* headers', rateLimitHeaderProblems(exchange));
-        const limit = header(exchange, 'X-RateLimit-Limit');
+        requireNoProblems(
+          exchange,
+          `well-formed ${LIMIT_HEADERS_SHOWN} headers`,
+          rateLimitHeaderProblems(exchange, PROBE),
+        );
+        const limit = limitValue(exchange, 'limit');
         // The headers describe the window with fewer requests remaining: the day's only once it
         // has fewer left than a whole minute holds (x-rate-limits.headersDescribe).
-        const dayShown = limit === figures.perDay && header(exchange, 'X-RateLimit-Remaining') < figures.perMinute;
+        const dayShown = limit === figures.perDay && limitValue(exchange, 'remaining') < figures.perMinute;
         if (limit !== figures.perMinute && !dayShown) {
           throw new ContractViolation(
             exchange,
-            `X-RateLimit-Limit ${figures.perMinute}, the ${plan} plan's per-minute limit (or its ${figures.perDay} a day once fewer than a minute's remain)`,
-            [`X-RateLimit-Limit is ${exchange.headers['x-ratelimit-limit']} for a ${plan} key`],
+            `${LIMIT_NAME.limit} ${figures.perMinute}, the ${plan} plan's per-minute limit (or its ${figures.perDay} a day once fewer than a minute's remain)`,
+            [`${LIMIT_NAME.limit} is ${limitSaid(exchange, 'limit')} for a ${plan} key`],
           );
         }
       },
@@ -68,12 +84,16 @@ kindOfChecks('rate-limits', "limits as the contract's plans state them", () => {
   const byPlan = new Map<string, SentKey[]>();
   for (const { plan, key } of keys) byPlan.set(plan, [...(byPlan.get(plan) ?? []), key]);
   const pairs = [...byPlan.entries()].filter(([, ofPlan]) => ofPlan.length >= 2);
-  if (pairs.length === 0) {
+  if (pairs.length === 0 && plans && COUNTS_REQUESTS) {
     skippedCheck(name('two keys of one plan count in separate windows'), 'needs two --plan-key of one plan');
   }
   for (const [plan, [first, second]] of pairs) {
     if (!first || !second) continue;
     const rule = name(`two ${plan} keys count in separate windows`);
+    if (!COUNTS_REQUESTS) {
+      skippedCheck(rule, NO_COUNT_REASON);
+      continue;
+    }
     if (first.value === second.value) {
       skippedCheck(
         rule,
@@ -98,14 +118,18 @@ kindOfChecks('rate-limits', "limits as the contract's plans state them", () => {
           fault: ({ before, after }) =>
             new ContractViolation(
               after,
-              `X-RateLimit-Remaining ${header(before, 'X-RateLimit-Remaining') - 1} for ${second.shownAs}: one request of its own since it said ${header(before, 'X-RateLimit-Remaining')}, three of ${first.shownAs} counted elsewhere`,
-              [`X-RateLimit-Remaining is ${after.headers['x-ratelimit-remaining']}`],
+              `${LIMIT_NAME.remaining} ${limitValue(before, 'remaining') - 1} for ${second.shownAs}: one request of its own since it said ${limitValue(before, 'remaining')}, three of ${first.shownAs} counted elsewhere`,
+              [`${LIMIT_NAME.remaining} is ${limitSaid(after, 'remaining')}`],
             ),
         }),
       { uses: [first, second], estimate: () => 9 },
     );
   }
 
+  // Only where the probe asks for a credential, and the contract has a limit (its headers or its 429).
+  const limited =
+    LIMIT_DIALECT !== undefined || CONTRACT.operations.some((operation) => operation.responses.has('429'));
+  if (modelOf(PROBE)?.security.open !== false || !limited) return;
   // More than the smallest per-minute limit of any plan: an implementation that limits before
   // it authenticates answers 429 somewhere in here.
   const smallest = Math.min(

@@ -13,7 +13,7 @@ import {
 } from '../support/rule-steps.js';
 import { call, refused, requireEqual } from '../support/steps.js';
 import { targetNow } from '../support/target-clock.js';
-import { remember, removeNow, stock } from '../support/test-data.js';
+import { goneId, remember, stock } from '../support/test-data.js';
 import { ContractViolation } from '../support/violation.js';
 
 const DAY_MS = 86_400_000;
@@ -92,16 +92,9 @@ kindOfChecks('rules', "the contract's business rules: orders and stock", () => {
   );
 
   check(['placeOrder'], 'placeOrder: a petId that names no pet is 422 UNKNOWN_PET', async () => {
-    const pet = await newPet(home);
-    await removeNow('pet', pet.id);
-    await refused(
-      'placeOrder',
-      '/store/orders',
-      { petId: pet.id, quantity: 1 },
-      422,
-      'UNKNOWN_PET',
-      'an order needs a pet',
-    );
+    // A pet made and deleted; where the contract deletes no pet, an id no pet has been given.
+    const petId = await goneId('pet', async () => (await newPet(home)).id);
+    await refused('placeOrder', '/store/orders', { petId, quantity: 1 }, 422, 'UNKNOWN_PET', 'an order needs a pet');
   });
 
   check(

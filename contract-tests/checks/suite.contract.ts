@@ -2,6 +2,7 @@
 // (and counted for the progress lines) before the first check runs.
 import './conformance.js';
 import './negative.js';
+import './credentials.js';
 import './routing.js';
 import './generated.js';
 import './values.js';
@@ -15,6 +16,7 @@ import './stateful.js';
 import './conventions.js';
 import './deprecation.js';
 import './rate-limits.js';
+import './limit-refusal.js';
 import './plan-limits.js';
 import './day-limit.js';
 import './meaning.js';

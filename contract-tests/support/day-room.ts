@@ -3,6 +3,8 @@
 // The room is what the start read of the day (the mock's state, or the day's own headers), less
 // the run's requests since, and what the latest answer describing the day says; once it comes
 // down to what the clean-up needs, the checks left are skipped, saying why, and removals go on.
+
+import { limitValue } from './limit-window.js';
 import { targetNow } from './target-clock.js';
 
 /**
@@ -34,8 +36,8 @@ export function spendDay(): void {
 
 /** An answer to the main key: when its headers describe the day (a Reset beyond the minute), its Remaining. */
 export function readDay(answer: Answer): void {
-  const reset = Number(answer.headers['x-ratelimit-reset']);
-  const remaining = Number(answer.headers['x-ratelimit-remaining']);
+  const reset = limitValue(answer, 'reset');
+  const remaining = limitValue(answer, 'remaining');
   if (!Number.isInteger(reset) || !Number.isInteger(remaining)) return;
   if (reset - targetNow(answer).ms / 1000 > MINUTE_SECONDS) day.seen = remaining;
 }

@@ -1,11 +1,23 @@
 // Sends one request to the target and keeps what came back, with everything a failure report
 // needs: the request, a curl line to reproduce it, and the answer. Each key is paced as a good
 // client paces it (key-pace.ts).
+import type { CredentialScheme } from '../../src/openapi/operation-security.js';
 import { currentCheck } from './check-context.js';
+import { resolve, type SpecOperation } from './contract-spec.js';
+import {
+  curlSecretArgs,
+  curlUrl,
+  givenCredentials,
+  type SecretPart,
+  schemesToSend,
+  secretParts,
+  withSecrets,
+} from './credentials.js';
 import { keptForCleanUp, readDay, spendDay } from './day-room.js';
 import { httpRequest } from './http-client.js';
 import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
+import { operationOfRequest } from './request-operation.js';
 import { sharing, WRITES } from './run-locks.js';
 import { answerTimeoutMs, contractTarget, SCOPE_HEADER } from './target.js';
 import { retryAfterSeconds } from './target-clock.js';
@@ -15,10 +27,12 @@ export type Exchange = {
   method: string;
   /** Full URL. */
   url: string;
-  /** The headers sent, the API key left out (see sentKey). */
+  /** The headers sent, those that carry a secret left out (see secrets). */
   requestHeaders: Record<string, string>;
   /** The API key sent, if any, with the way a report shows it. */
   sentKey?: SentKey;
+  /** What carried a secret (the key in its schemes, the --headers given), each as a report writes it. */
+  secrets?: SecretPart[];
   /** The body as sent (text), if any. */
   requestBody?: string;
   status: number;
@@ -37,6 +51,8 @@ export type Outgoing = {
   url?: string;
   /** The key to send; null sends none. Default: the target's key (--api-key). */
   key?: SentKey | null;
+  /** The schemes the key goes in (default: those the operation declares, credentials.ts schemesToSend). */
+  schemes?: readonly CredentialScheme[];
   /** A JSON value (sent as application/json) or raw text with its own content type. */
   json?: unknown;
   raw?: { contentType: string; text: string };
@@ -53,12 +69,36 @@ export type Outgoing = {
 /** 429s a polite request waits out before its answer is the 429 itself. */
 const MAX_LIMITED_TRIES = 5;
 
+/** The operation a request goes to (none outside the base URL: the document's credentials then). */
+const operationOf = (outgoing: Outgoing) =>
+  outgoing.url === undefined ? operationOfRequest(outgoing.method, outgoing.path, outgoing.operationId) : undefined;
+
+const acceptOf = new Map<SpecOperation | undefined, string>();
+/**
+ * The Accept of a request: the media types the operation answers in, its successes' first (a
+ * server may refuse a type it does not give with 406); JSON where it declares none.
+ */
+function acceptFor(operation: SpecOperation | undefined): string {
+  let accept = acceptOf.get(operation);
+  if (accept === undefined) {
+    const statuses = operation?.declaredStatuses ?? [];
+    const ordered = [...statuses.filter((status) => status.startsWith('2')), ...statuses];
+    const types = ordered.flatMap((status) => Object.keys(resolve(operation?.raw.responses[status])?.content ?? {}));
+    accept = [...new Set(types)].join(', ') || 'application/json';
+    acceptOf.set(operation, accept);
+  }
+  return accept;
+}
+
+let givenHeaders: SecretPart[] | undefined;
+
 async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchange> {
   const target = contractTarget();
   const url = outgoing.url ?? `${target.baseUrl}${outgoing.path}`;
   const scope = key?.scope ?? target.scope;
+  const operation = operationOf(outgoing);
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: acceptFor(operation),
     ...(scope === undefined ? {} : { [SCOPE_HEADER]: scope }),
     ...outgoing.headers,
   };
@@ -74,10 +114,13 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
   if (check) check.requests += 1;
   const main = key !== null && keyId(key) === keyId(targetKey());
   if (main) spendDay();
+  givenHeaders ??= givenCredentials(target).headers;
+  const secrets = [...givenHeaders, ...(key ? secretParts(key, outgoing.schemes ?? schemesToSend(operation)) : [])];
+  const sent = withSecrets(url, headers, secrets);
   const answer = await httpRequest({
     method: outgoing.method,
-    url,
-    headers: key ? { ...headers, 'X-API-Key': key.value } : headers,
+    url: sent.url,
+    headers: sent.headers,
     ...(body === undefined ? {} : { body }),
     timeoutMs: answerTimeoutMs(),
     ...(target.caFile ? { caFile: target.caFile } : {}),
@@ -95,6 +138,7 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
     url,
     requestHeaders: headers,
     ...(key ? { sentKey: key } : {}),
+    secrets,
     ...(body === undefined ? {} : { requestBody: body }),
     status: answer.status,
     headers: answer.headers,
@@ -135,20 +179,16 @@ export async function send(outgoing: Outgoing): Promise<Exchange> {
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** A curl line that sends the same request, with the key as the variable it came from. */
+/** A curl line that sends the same request, each secret as the variable it came from. */
 export function curlLine(exchange: Exchange): string {
-  const parts = ['curl -i', '-X', exchange.method];
-  if (exchange.sentKey) {
-    const { shownAs } = exchange.sentKey;
-    // A variable stays in double quotes so that the shell expands it; a literal key is quoted as it is.
-    parts.push('-H', shownAs.startsWith('$') ? `"X-API-Key: ${shownAs}"` : shellQuote(`X-API-Key: ${shownAs}`));
-  }
+  const secrets = exchange.secrets ?? [];
+  const parts = ['curl -i', '-X', exchange.method, ...curlSecretArgs(secrets)];
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
-    if (name === 'Accept') continue;
+    if (name === 'Accept' && value === 'application/json') continue;
     parts.push('-H', shellQuote(`${name}: ${value}`));
   }
   if (exchange.requestBody !== undefined) parts.push('--data-raw', shellQuote(exchange.requestBody));
-  parts.push(shellQuote(exchange.url));
+  parts.push(curlUrl(exchange.url, secrets));
   return parts.join(' ');
 }
 

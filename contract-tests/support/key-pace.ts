@@ -4,6 +4,7 @@
 // alone meanwhile: the run's other requests of that key wait, so that only the check's own are
 // counted. The state is read from the headers every answer carries, 429s included.
 import { pauseCheck } from './check-context.js';
+import { LIMIT_NAME, limitValue } from './limit-window.js';
 import { alone, sharing } from './run-locks.js';
 import { retryAfterSeconds, targetNow } from './target-clock.js';
 
@@ -54,8 +55,8 @@ class KeyPace {
     if (sent) this.inFlight -= 1;
     // A 401 says the key is none the target knows: its headers are no window of this key's.
     if (!answer || answer.status === 401) return;
-    const reset = Number(answer.headers['x-ratelimit-reset']);
-    const remaining = Number(answer.headers['x-ratelimit-remaining']);
+    const reset = limitValue(answer, 'reset');
+    const remaining = limitValue(answer, 'remaining');
     if (Number.isInteger(reset) && Number.isInteger(remaining)) {
       // The answer's own clock places the window's end on this machine's clock.
       const endsAt = Date.now() + (reset * 1000 - targetNow(answer).ms);
@@ -78,7 +79,7 @@ class KeyPace {
 
   private noRoomReason(seconds: number): string {
     const hours = seconds >= 5400 ? `${Math.round(seconds / 3600)} h` : `${Math.round(seconds / 60)} min`;
-    return `the key ${this.shownAs} has no room left for ${hours} (its X-RateLimit-Reset or Retry-After), longer than the run waits (${MAX_POLITE_WAIT_SECONDS} s): give a key with room for the run (a higher plan), or run again once its window has ended`;
+    return `the key ${this.shownAs} has no room left for ${hours} (its ${LIMIT_NAME.reset} or Retry-After), longer than the run waits (${MAX_POLITE_WAIT_SECONDS} s): give a key with room for the run (a higher plan), or run again once its window has ended`;
   }
 }
 

@@ -1,21 +1,35 @@
 // The API keys the suite sends, each with the way a failure report shows it: a key given to the
 // suite appears as the shell variable it came from, never as its value; a key the suite made up
-// (to be refused) is no secret and appears as it is.
+// (to be refused) is no secret and appears as it is. Each is sent in the schemes the operation
+// declares (credentials.ts); the main key, in a scheme given its own credential (--auth,
+// --header), sends that one there.
+import { type Credential, givenCredentials, type KeyCredentials } from './credentials.js';
+import {
+  API_KEY_VARIABLE,
+  DAY_LIMIT_KEY_VARIABLE,
+  planKeyVariables,
+  RATE_LIMIT_KEY_VARIABLE,
+} from './key-variables.js';
 import { contractTarget } from './target.js';
 
-export type SentKey = {
-  value: string;
-  shownAs: string;
+export type SentKey = KeyCredentials & {
   /** The mock's scope the key lives in, when it is not the run's (a key made in the run's own scope). */
   scope?: string;
 };
 
-export const API_KEY_VARIABLE = 'PETSTORE_API_KEY';
-export const RATE_LIMIT_KEY_VARIABLE = 'PETSTORE_RATE_LIMIT_KEY';
-export const DAY_LIMIT_KEY_VARIABLE = 'PETSTORE_DAY_LIMIT_KEY';
+export { API_KEY_VARIABLE, DAY_LIMIT_KEY_VARIABLE, planKeyVariables, RATE_LIMIT_KEY_VARIABLE };
 
+let mainKey: SentKey | undefined;
 export function targetKey(): SentKey {
-  return { value: contractTarget().apiKey, shownAs: `$${API_KEY_VARIABLE}` };
+  if (!mainKey) {
+    const { schemes } = givenCredentials(contractTarget());
+    mainKey = {
+      value: contractTarget().apiKey,
+      shownAs: `$${API_KEY_VARIABLE}`,
+      ...(Object.keys(schemes).length > 0 ? { schemes } : {}),
+    };
+  }
+  return mainKey;
 }
 
 /** A key given to the suite, shown as its variable; one the run made (and deletes) is no secret and shown as it is. */
@@ -51,28 +65,20 @@ export function planKeys(): Array<{ plan: string; key: SentKey }> {
   return keys.map(({ plan, key }, index) => ({ plan, key: givenKey(key, variables[index] as string) }));
 }
 
-/** The variable of each key of these plans, in order: PETSTORE_PLAN_KEY_FREE, then _FREE_2 for a second. */
-export function planKeyVariables(plans: string[]): string[] {
-  const ranks = new Map<string, number>();
-  return plans.map((plan) => {
-    const rank = (ranks.get(plan) ?? 0) + 1;
-    ranks.set(plan, rank);
-    return `PETSTORE_PLAN_KEY_${plan.toUpperCase()}${rank > 1 ? `_${rank}` : ''}`;
-  });
-}
-
 export function madeUpKey(value: string): SentKey {
   return { value, shownAs: value };
 }
 
 /**
- * The target's key changed only in how it is written, each with a shell expression that makes it
- * from the variable (never the key itself). Spaces around a header value are no part of it
- * (RFC 9110 section 5.5), so the surrounding space is a no-break space, which JavaScript's trim removes.
+ * A credential given to the suite (the main key's, by default) changed only in how it is written,
+ * each with a shell expression that makes it from its variable (never the key itself). Spaces
+ * around a header value are no part of it (RFC 9110 section 5.5), so the surrounding space is a
+ * no-break space, which JavaScript's trim removes.
  */
-export function lookalikeKeys(): Array<{ form: string; key: SentKey }> {
-  const { value } = targetKey();
-  const variable = `$${API_KEY_VARIABLE}`;
+export function lookalikeKeys(given: Credential = targetKey()): Array<{ form: string; key: SentKey }> {
+  const { value } = given;
+  const name = given.shownAs.startsWith('$') ? given.shownAs.slice(1) : API_KEY_VARIABLE;
+  const variable = `$${name}`;
   const forms: Array<{ form: string; key: SentKey }> = [];
   const swapped = [...value].map((char) => (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase()));
   if (swapped.join('') !== value) {
@@ -90,7 +96,7 @@ export function lookalikeKeys(): Array<{ form: string; key: SentKey }> {
     form: 'its first character percent-encoded',
     key: {
       value: `%${first.toString(16).toUpperCase().padStart(2, '0')}${value.slice(1)}`,
-      shownAs: `$(printf '%%%02X' "'\${${API_KEY_VARIABLE}:0:1}")\${${API_KEY_VARIABLE}:1}`,
+      shownAs: `$(printf '%%%02X' "'\${${name}:0:1}")\${${name}:1}`,
     },
   });
   return forms;

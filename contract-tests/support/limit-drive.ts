@@ -4,9 +4,11 @@
 // the run was given from a fault of the implementation.
 import { rateLimitHeaderProblems } from './conformance.js';
 import { SPEC } from './contract-spec.js';
+import { isRefusal } from './error-shapes.js';
 import { type Exchange, send } from './exchange.js';
 import { MAX_POLITE_WAIT_SECONDS } from './key-pace.js';
 import { rateLimitKey, type SentKey } from './keys.js';
+import { LIMIT_HEADERS_SHOWN, LIMIT_NAME, limitSaid, limitValue } from './limit-window.js';
 import { pathOfSmallestPage, probeOperation } from './probe-operation.js';
 import { CheckSkipped } from './scheduler.js';
 import { contractTarget } from './target.js';
@@ -58,14 +60,8 @@ const BAN = SPEC['x-rate-limits']?.ban as { status?: number; code?: string } | u
 
 /** Whether the answer is the contract's ban of its key. */
 export function isBan(exchange: Exchange): boolean {
-  return (
-    BAN !== undefined &&
-    exchange.status === BAN.status &&
-    (exchange.body as { code?: unknown } | undefined)?.code === BAN.code
-  );
+  return BAN?.status !== undefined && isRefusal(exchange, BAN.status, BAN.code ?? '', PROBE);
 }
-
-export const header = (exchange: Exchange, name: string) => Number(exchange.headers[name.toLowerCase()]);
 
 /**
  * Another client's requests on a key the run was given, or a fault that looks like them: the
@@ -103,10 +99,10 @@ export async function driveToLimit(key: SentKey, maxRequests: number): Promise<E
     ]);
   }
   if (made) freshWindowProblems(previous, made.perMinute);
-  const remaining = header(previous, 'X-RateLimit-Remaining');
+  const remaining = limitValue(previous, 'remaining');
   if (!Number.isInteger(remaining)) {
-    throw new ContractViolation(previous, 'an integer X-RateLimit-Remaining to count down', [
-      `X-RateLimit-Remaining is ${previous.headers['x-ratelimit-remaining']}`,
+    throw new ContractViolation(previous, `an integer ${LIMIT_NAME.remaining} to count down`, [
+      `${LIMIT_NAME.remaining} is ${limitSaid(previous, 'remaining')}`,
     ]);
   }
   if (remaining > maxRequests) {
@@ -119,11 +115,11 @@ export async function driveToLimit(key: SentKey, maxRequests: number): Promise<E
   // during the drive (a minute boundary, on a busy machine too) starts the count again, once.
   let counted = { from: previous, sent: 0, restarted: false };
   const steps = { regular: 0, fellByMore: [] as ContractViolation[] };
-  const due = () => Math.min(header(counted.from, 'X-RateLimit-Remaining'), maxRequests) + 2;
+  const due = () => Math.min(limitValue(counted.from, 'remaining'), maxRequests) + 2;
   const irregular = (refusal?: Exchange) => {
     const [first] = steps.fellByMore;
     if (!first) return undefined;
-    const seen = `X-RateLimit-Remaining fell by more than one on ${steps.fellByMore.length} of ${steps.fellByMore.length + steps.regular} requests`;
+    const seen = `${LIMIT_NAME.remaining} fell by more than one on ${steps.fellByMore.length} of ${steps.fellByMore.length + steps.regular} requests`;
     // Every step alike is the implementation's count; some is what another client's requests look like.
     return steps.regular === 0 && steps.fellByMore.length >= 3
       ? first
@@ -134,13 +130,13 @@ export async function driveToLimit(key: SentKey, maxRequests: number): Promise<E
     if (next.status === 403) return next;
     if (next.status === 429) {
       // Exactly at the limit: the answer before said 0, unless a window ended between the two.
-      const sameWindow = header(next, 'X-RateLimit-Reset') === header(previous, 'X-RateLimit-Reset');
-      if (sameWindow && header(previous, 'X-RateLimit-Remaining') !== 0) {
+      const sameWindow = limitValue(next, 'reset') === limitValue(previous, 'reset');
+      if (sameWindow && limitValue(previous, 'remaining') !== 0) {
         const violation = new ContractViolation(
           next,
-          'the 429 only once the answer before said X-RateLimit-Remaining 0',
+          `the 429 only once the answer before said ${LIMIT_NAME.remaining} 0`,
           [
-            `429 after an answer that said X-RateLimit-Remaining ${previous.headers['x-ratelimit-remaining']} in the same window`,
+            `429 after an answer that said ${LIMIT_NAME.remaining} ${limitSaid(previous, 'remaining')} in the same window`,
           ],
         );
         // A countdown that moved by exactly the run's own requests showed no other client: its 429 is the implementation's.
@@ -149,24 +145,24 @@ export async function driveToLimit(key: SentKey, maxRequests: number): Promise<E
           violation,
           'early 429',
           next,
-          `a 429 after an answer that said X-RateLimit-Remaining ${previous.headers['x-ratelimit-remaining']}`,
+          `a 429 after an answer that said ${LIMIT_NAME.remaining} ${limitSaid(previous, 'remaining')}`,
         );
       }
       const suspicion = irregular(next);
       if (suspicion) throw suspicion;
       return next;
     }
-    requireNoProblems(next, 'well-formed X-RateLimit-* headers', rateLimitHeaderProblems(next));
+    requireNoProblems(next, `well-formed ${LIMIT_HEADERS_SHOWN} headers`, rateLimitHeaderProblems(next, PROBE));
     const sameWindow =
-      header(next, 'X-RateLimit-Reset') === header(previous, 'X-RateLimit-Reset') &&
-      header(next, 'X-RateLimit-Limit') === header(previous, 'X-RateLimit-Limit');
-    const expected = header(previous, 'X-RateLimit-Remaining') - 1;
-    const said = header(next, 'X-RateLimit-Remaining');
+      limitValue(next, 'reset') === limitValue(previous, 'reset') &&
+      limitSaid(next, 'limit') === limitSaid(previous, 'limit');
+    const expected = limitValue(previous, 'remaining') - 1;
+    const said = limitValue(next, 'remaining');
     if (sameWindow && said !== expected) {
       const violation = new ContractViolation(
         next,
-        `X-RateLimit-Remaining ${expected}: one less than the answer before, in the same window (X-RateLimit-Reset ${header(next, 'X-RateLimit-Reset')})`,
-        [`X-RateLimit-Remaining is ${next.headers['x-ratelimit-remaining']} after one more request`],
+        `${LIMIT_NAME.remaining} ${expected}: one less than the answer before, in the same window (${LIMIT_NAME.reset} ${limitValue(next, 'reset')})`,
+        [`${LIMIT_NAME.remaining} is ${limitSaid(next, 'remaining')} after one more request`],
       );
       // Another client's requests only take more: a fall of less than one is the implementation's.
       if (alone || said > expected) throw violation;
@@ -180,8 +176,8 @@ export async function driveToLimit(key: SentKey, maxRequests: number): Promise<E
   }
   throw (
     irregular() ??
-    new ContractViolation(previous, `a 429 once X-RateLimit-Remaining reached 0`, [
-      `${counted.sent} requests after X-RateLimit-Remaining said ${header(counted.from, 'X-RateLimit-Remaining')} in the same window, none was refused`,
+    new ContractViolation(previous, `a 429 once ${LIMIT_NAME.remaining} reached 0`, [
+      `${counted.sent} requests after ${LIMIT_NAME.remaining} said ${limitValue(counted.from, 'remaining')} in the same window, none was refused`,
     ])
   );
 }
@@ -222,7 +218,7 @@ export async function driveTellingOtherTraffic(key: SentKey, maxRequests: number
 function freshWindowProblems(first: Exchange, perMinute: number): void {
   requireNoProblems(
     first,
-    `X-RateLimit-Limit ${perMinute} and X-RateLimit-Remaining ${perMinute - 1} on the first request of a key made unused`,
+    `${LIMIT_NAME.limit} ${perMinute} and ${LIMIT_NAME.remaining} ${perMinute - 1} on the first request of a key made unused`,
     limitHeaderProblems(first, perMinute, perMinute - 1, () => ': the request that opens a window counts in it'),
   );
 }
@@ -237,13 +233,9 @@ export function limitHeaderProblems(
   remaining: number,
   why: (remainingSaid: number) => string,
 ): string[] {
-  const said = header(exchange, 'X-RateLimit-Remaining');
+  const said = limitValue(exchange, 'remaining');
   return [
-    ...(header(exchange, 'X-RateLimit-Limit') === limit
-      ? []
-      : [`X-RateLimit-Limit is ${exchange.headers['x-ratelimit-limit']}`]),
-    ...(said === remaining
-      ? []
-      : [`X-RateLimit-Remaining is ${exchange.headers['x-ratelimit-remaining']}${why(said)}`]),
+    ...(limitValue(exchange, 'limit') === limit ? [] : [`${LIMIT_NAME.limit} is ${limitSaid(exchange, 'limit')}`]),
+    ...(said === remaining ? [] : [`${LIMIT_NAME.remaining} is ${limitSaid(exchange, 'remaining')}${why(said)}`]),
   ];
 }

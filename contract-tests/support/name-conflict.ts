@@ -1,11 +1,12 @@
 // Category names are unique without regard to case (the contract's CATEGORY_NAME_TAKEN): a 409
 // with that code is a right answer to a valid request only when such a name is really taken.
+import { isRefusal } from './error-shapes.js';
 import type { Exchange } from './exchange.js';
 import { send } from './exchange.js';
 
 /** Whether the answer is the refusal of a category name already taken. */
 export function isNameConflict(answer: Exchange): boolean {
-  return answer.status === 409 && (answer.body as { code?: unknown } | undefined)?.code === 'CATEGORY_NAME_TAKEN';
+  return isRefusal(answer, 409, 'CATEGORY_NAME_TAKEN');
 }
 
 export async function nameTakenIsReal(answer: Exchange, body: unknown): Promise<boolean> {

@@ -1,19 +1,27 @@
-// The rate-limit checks' cheap, harmless request: a selected list of one item, or listCategories
-// when none is selected.
+// The rate-limit checks' cheap, harmless request: a selected list of one item (one that declares
+// the contract's limit headers, where one does), or listCategories when none is selected.
 import { PAGE_SIZE } from '../../src/openapi/page-parameters.js';
-import type { SpecOperation } from './contract-spec.js';
+import { listOperations, type SpecOperation } from './contract-spec.js';
+import { declaresLimitHeaders } from './limit-window.js';
 import { pageParameter } from './list-semantics.js';
 import { operationById, selectedOperations } from './operations.js';
 
-export function probeOperation() {
+export function probeOperation(): SpecOperation {
+  const reads = selectedOperations().filter(
+    (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
+  );
+  // One whose success declares the contract's limit headers, where one does: the checks hold it to them.
+  const declaring = reads.filter((operation) =>
+    operation.declaredStatuses.some(
+      (status) => status.startsWith('2') && declaresLimitHeaders(operation, Number(status)),
+    ),
+  );
+  const tagged = (list: SpecOperation[]) => list.find((operation) => operation.tags.length > 0) ?? list[0];
   return (
-    selectedOperations().find(
-      (operation) =>
-        operation.method === 'get' &&
-        !operation.deprecated &&
-        !operation.path.includes('{') &&
-        operation.tags.length > 0,
-    ) ?? operationById('listCategories')
+    tagged(declaring) ??
+    tagged(reads) ??
+    listOperations().find((operation) => operation.operationId === 'listCategories') ??
+    operationById('listCategories')
   );
 }
 

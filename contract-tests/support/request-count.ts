@@ -8,6 +8,7 @@
 // its requests may fall between quiet reads).
 import type { Exchange } from './exchange.js';
 import { withKeyAlone } from './key-pace.js';
+import { LIMIT_NAME, limitValue, windowOf } from './limit-window.js';
 import { sharing, WRITES } from './run-locks.js';
 import { CheckSkipped } from './scheduler.js';
 
@@ -17,9 +18,7 @@ const BRACKET = 3;
 /** Quiet tries that fell the same wrong way before it is the implementation's count. */
 const SAME_WRONG = 3;
 
-const remainingOf = (exchange: Exchange) => Number(exchange.headers['x-ratelimit-remaining']);
-const windowOf = (exchange: Exchange) =>
-  `${exchange.headers['x-ratelimit-limit']} ${exchange.headers['x-ratelimit-reset']}`;
+const remainingOf = (exchange: Exchange) => limitValue(exchange, 'remaining');
 
 export type CountedStep = {
   /** The key's id (keys.ts keyId), held alone while the step is counted. */
@@ -91,7 +90,7 @@ export async function requireCounted(counted: CountedStep): Promise<void> {
   }
   if (busy > 0 || sameWrong.tries > 0) {
     throw new CheckSkipped(
-      `another client used ${counted.shownAs} during the check: X-RateLimit-Remaining fell by more than this check's own requests on ${TRIES} tries; run it when the key is not in use, or give a key of its own`,
+      `another client used ${counted.shownAs} during the check: ${LIMIT_NAME.remaining} fell by more than this check's own requests on ${TRIES} tries; run it when the key is not in use, or give a key of its own`,
     );
   }
   throw new CheckSkipped(`${TRIES} tries in a row straddled a window boundary of ${counted.shownAs}`);

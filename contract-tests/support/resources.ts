@@ -2,7 +2,6 @@
 // which operation lists, creates, reads, replaces, merges or deletes a resource's records, which
 // path parameter names a record and which its parent. The suite makes, finds and removes records
 // of any resource through these, so that a resource a draft adds is checked without code.
-import { describeContract } from '../../src/openapi/load-contract.js';
 import {
   type ConventionShape,
   describeResources,
@@ -10,9 +9,10 @@ import {
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
 import { requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
-import { BUILT_IN_OPERATION_IDS, listOperations, SPEC, type SpecOperation } from './contract-spec.js';
+import { CONTRACT } from './contract-model.js';
+import { BUILT_IN_OPERATION_IDS, listOperations, type SpecOperation } from './contract-spec.js';
 
-const model = describeResources(describeContract(SPEC, '', 'the contract checked'));
+const model = describeResources(CONTRACT);
 
 export type { Resource };
 

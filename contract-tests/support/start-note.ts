@@ -2,6 +2,8 @@
 // at the target's pace and within the main key's limit, and the time limits. A key whose day has
 // less room than the run needs takes the run to the depth (--examples) that fits, unless the
 // depth was given; a key whose minute paces the run says so, with what to do to go faster.
+
+import { LIMIT_NAME } from './limit-window.js';
 import type { KeyReading } from './target.js';
 import {
   contractTarget,
@@ -105,7 +107,7 @@ export function startNote(
     lines.push(
       `${reading.named} allows ${count(reading.perMinute)} requests a minute${day}${left}${reading.limitsFrom ? `, ${reading.limitsFrom}` : ''}; ` +
         `this run sends about ${count(requests)}: ${aboutDuration(Math.max(atPace, withinLimit))}${dayNote}. ` +
-        'It waits for each window as the key’s X-RateLimit-Reset and Retry-After say. Give a key of a higher plan (--api-key) to go faster.',
+        `It waits for each window as the key’s ${LIMIT_NAME.reset} and Retry-After say. Give a key of a higher plan (--api-key) to go faster.`,
     );
   }
   return `${lines.join('\n')}\n`;

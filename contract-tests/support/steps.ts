@@ -3,6 +3,7 @@
 import { expectConforms } from './conformance.js';
 import { BUILT_IN_OPERATION_IDS, CHECKING_A_DRAFT, checkRequestBody, type SpecOperation } from './contract-spec.js';
 import { completedBody, pathMatches } from './draft-bodies.js';
+import { errorCodeOf } from './error-shapes.js';
 import { type Exchange, send } from './exchange.js';
 import { operationById } from './operations.js';
 import { CheckSkipped } from './scheduler.js';
@@ -53,9 +54,10 @@ export async function refused(
   requireShapeKept(operation, path, json, [status]);
   const exchange = await send({ operationId, method: operation.method, path, ...(json === undefined ? {} : { json }) });
   expectConforms(operation, exchange, { statuses: [status], description: `${status} ${code}: ${rule}` });
-  const got = (exchange.body as { code?: unknown } | undefined)?.code;
-  if (got !== code)
-    throw new ContractViolation(exchange, `${status} ${code}: ${rule}`, [`Error.code is ${String(got)}`]);
+  // The code, where the contract's error has a place for it (problem details have none: the status tells).
+  const said = errorCodeOf(operation, exchange, code);
+  if (said.judged && said.code !== code)
+    throw new ContractViolation(exchange, `${status} ${code}: ${rule}`, [`Error.code is ${String(said.code)}`]);
   return exchange;
 }
 

@@ -32,3 +32,14 @@ export function retryAfterSeconds(exchange: AnswerHeaders): number | undefined {
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - targetNow(exchange).ms) / 1000));
 }
+
+// RFC 9110 section 10.2.3: delta-seconds or an HTTP-date.
+const RETRY_AFTER =
+  /^(\d+|(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT)$/;
+
+/** A Retry-After present, in one of its two forms. */
+export function retryAfterFormProblems(exchange: AnswerHeaders): string[] {
+  const value = exchange.headers['retry-after'];
+  if (value === undefined) return ['Retry-After is missing'];
+  return RETRY_AFTER.test(value) ? [] : [`Retry-After "${value}" is neither delta-seconds nor an HTTP-date`];
+}

@@ -26,6 +26,10 @@ export type ContractTarget = {
   /** The implementation's {base_url}, e.g. https://api.example.com/v1. */
   baseUrl: string;
   apiKey: string;
+  /** The credential of one security scheme, by the contract's name of it (--auth SCHEME=VALUE); --api-key fills the others. */
+  auth?: Array<{ scheme: string; value: string }>;
+  /** Headers sent on every request (--header 'NAME: VALUE'); one that carries a scheme's credential is that scheme's. */
+  headers?: Array<{ name: string; value: string }>;
   /** A key the suite may drive to its limit (and into a ban with checkBan). */
   rateLimitKey?: string;
   checkBan?: boolean;

@@ -1,5 +1,6 @@
 // A failed check, written for the person who reads it in CI: which operation, what was sent
 // (and a curl line to send it again), what the contract expects, and what came back.
+import { shownUrl } from './credentials.js';
 import { curlLine, type Exchange } from './exchange.js';
 
 const MAX_BODY_CHARS = 600;
@@ -9,7 +10,7 @@ function shorten(text: string): string {
 }
 
 const RELEVANT_HEADER =
-  /^(content-type|x-ratelimit-|retry-after|location|link|x-total-count|deprecation|sunset|x-api-stability)/i;
+  /^(content-type|x-ratelimit-|x-rate-limit-|ratelimit|retry-after|location|link|x-total-count|deprecation|sunset|x-api-stability|www-authenticate)/i;
 
 export function describeExchange(exchange: Exchange): string {
   const headers = Object.entries(exchange.headers)
@@ -17,7 +18,7 @@ export function describeExchange(exchange: Exchange): string {
     .map(([name, value]) => `${name}: ${value}`)
     .join('; ');
   return [
-    `  Sent:      ${exchange.method} ${exchange.url}${exchange.requestBody ? ` with body ${shorten(exchange.requestBody)}` : ''}`,
+    `  Sent:      ${exchange.method} ${shownUrl(exchange.url, exchange.secrets ?? [])}${exchange.requestBody ? ` with body ${shorten(exchange.requestBody)}` : ''}`,
     `  Reproduce: ${curlLine(exchange)}`,
     `  Got:       HTTP ${exchange.status}; ${headers || 'no relevant headers'}`,
     `             body: ${shorten(exchange.text) || '(empty)'}`,

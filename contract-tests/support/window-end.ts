@@ -4,13 +4,14 @@
 // keys only through that control API; the user's world, the run's other checks and other runs
 // never see this clock move.
 import type { Exchange } from './exchange.js';
+import { limitValue } from './limit-window.js';
 import { mockControl } from './mock-control.js';
 import { contractTarget } from './target.js';
 import { targetNow } from './target-clock.js';
 
 /** Seconds from the answer's Date to its X-RateLimit-Reset. */
 export function secondsToWindowEnd(exchange: Exchange): number {
-  const reset = Number(exchange.headers['x-ratelimit-reset']);
+  const reset = limitValue(exchange, 'reset');
   return Math.max(0, reset - Math.floor(targetNow(exchange).ms / 1000));
 }
 

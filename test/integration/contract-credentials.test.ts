@@ -86,6 +86,15 @@ describe('credentials in the schemes the contract declares', () => {
     );
   });
 
+  it('matches a key exactly: a no-break space around it is part of what was sent, in any place', async () => {
+    const nbsp = '\u00a0demo-free\u00a0';
+    expect((await mock.http.get(`/api/things?api_key=${encodeURIComponent(nbsp)}`)).status).toBe(401);
+    expect((await mock.http.get('/api/things').set('Cookie', `session=${encodeURIComponent(nbsp)}`)).status).toBe(401);
+    expect((await mock.http.get('/api/tokens/things').set('Authorization', `Token ${nbsp}`)).status).toBe(401);
+    // Spaces and tabs around a value are no part of it (RFC 9110 section 5.6.3).
+    expect((await mock.http.get('/api/tokens/things').set('Authorization', 'Token \tdemo-free ')).status).toBe(200);
+  });
+
   it('takes a key after the word the scheme asks for in Authorization', async () => {
     expect((await mock.http.get('/api/tokens/things').set('Authorization', 'Token demo-pro')).status).toBe(200);
     expect((await mock.http.get('/api/tokens/things').set('Authorization', 'Token stranger')).status).toBe(401);
