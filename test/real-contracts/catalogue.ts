@@ -21,8 +21,8 @@ export const DOCUMENTS: RealDocument[] = [
   { name: 'train-travel', file: 'openapi.yaml', inTestRun: true },
   { name: 'realworld-conduit', file: 'api/openapi.yml', inTestRun: true },
   { name: 'spring-petclinic', file: 'openapi.yml', inTestRun: true },
-  { name: 'twilio', file: 'twilio_api_v2010.json', inTestRun: true },
-  { name: 'radarr', file: 'openapi.json', inTestRun: true },
+  { name: 'twilio', file: 'twilio_api_v2010.json' },
+  { name: 'radarr', file: 'openapi.json' },
   { name: 'digitalocean', file: 'DigitalOcean-public.v2.yaml' },
   { name: 'openai', file: 'openapi.yaml' },
   { name: 'spotify', file: 'fixed-spotify-open-api.yml' },
@@ -32,7 +32,7 @@ export const DOCUMENTS: RealDocument[] = [
   { name: 'discourse', file: 'openapi.json' },
 ];
 
-/** The documents `npm test` judges: the six of the first judged set, and three styles they lack (form bodies, a generated document, a refusal). */
+/** The documents `npm test` judges: the six of the first judged set, and a refusal at start (Lob's). */
 export const TEST_RUN_DOCUMENTS = DOCUMENTS.filter((entry) => entry.inTestRun);
 
 /** The project's root: the folder above this module that holds bin/petstore-mock.js (two levels up, or three from dist/). */
