@@ -172,7 +172,8 @@ async function checkPages(operation: SpecOperation, paging: Paging, envelope: En
         const own = numbers[index];
         if (previous !== undefined && own !== undefined && own !== previous + 1)
           problems.push(`its page number is ${own} after ${previous} on the page before`);
-        problems.push(...envelopeProblems(envelope, exchange, { number, size: SMALL, total, first: paging.first }));
+        for (const problem of envelopeProblems(envelope, exchange, { number, size: SMALL, total, first: paging.first }))
+          problems.push(problem);
         requireNoProblems(
           exchange,
           `page ${number} of ${SMALL} records: the list's records ${index * SMALL + 1} to ${(index + 1) * SMALL}`,
@@ -181,11 +182,10 @@ async function checkPages(operation: SpecOperation, paging: Paging, envelope: En
       }
       if (last && lastNumber !== undefined && total !== undefined) {
         const held = total - (lastNumber - paging.first) * SMALL;
-        const problems =
-          records(envelope, last).length === held ? [] : [`${records(envelope, last).length} records came back`];
-        problems.push(
+        const problems = [
+          ...(records(envelope, last).length === held ? [] : [`${records(envelope, last).length} records came back`]),
           ...envelopeProblems(envelope, last, { number: lastNumber, size: SMALL, total, first: paging.first }),
-        );
+        ];
         requireNoProblems(
           last,
           `the last page, ${lastNumber}, of ${total} records in pages of ${SMALL}: ${held} records`,

@@ -16,8 +16,10 @@ const NO_OPERATION = '/contract-no-such-operation';
 
 /** The Error object, with a code the contract gives this status. */
 function errorProblems(exchange: Exchange, status: number): string[] {
-  const problems = exchange.status === status ? [] : [`status ${exchange.status}, expected ${status}`];
-  problems.push(...errorBodyProblems({ ...exchange, status }));
+  const problems = [
+    ...(exchange.status === status ? [] : [`status ${exchange.status}, expected ${status}`]),
+    ...errorBodyProblems({ ...exchange, status }),
+  ];
   const codes = Object.entries(SPEC['x-error-codes'] as Record<string, { status: number }>)
     .filter(([, entry]) => entry.status === status)
     .map(([code]) => code);

@@ -25,6 +25,15 @@ const CHARACTER = fc.oneof(
   },
 );
 
+/**
+ * One of `values`, as fc.constantFrom draws them (shrinking towards the first), for a list of any
+ * length: constantFrom takes its values spread into the call, and a 100,000-value enum overflows
+ * the stack there.
+ */
+export function oneOfValues<T>(values: readonly T[]): fc.Arbitrary<T> {
+  return fc.integer({ min: 0, max: values.length - 1 }).map((index) => values[index] as T);
+}
+
 /** A character outside the Basic Multilingual Plane. */
 export const ASTRAL = '🐾';
 
@@ -137,7 +146,7 @@ export function validValues(raw: unknown, name: string, references: ReferenceIds
   const schema = schemaOf(raw);
   const reference = references[name];
   if (reference !== undefined) return { arbitrary: fc.constant(reference), edges: [reference] };
-  if (Array.isArray(schema.enum)) return { arbitrary: fc.constantFrom(...schema.enum), edges: [...schema.enum] };
+  if (Array.isArray(schema.enum)) return { arbitrary: oneOfValues(schema.enum), edges: [...schema.enum] };
   if ('const' in schema) return { arbitrary: fc.constant(schema.const), edges: [schema.const] };
   switch (schema.type) {
     case 'string':

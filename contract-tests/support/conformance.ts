@@ -84,24 +84,27 @@ export function conformanceProblems(
     } else if (mediaTypes.length > 0) {
       if (exchange.body === undefined) problems.push('the body is not valid JSON');
       else
-        problems.push(...checkBody(operation, status, contentType, exchange.body).map((problem) => `body ${problem}`));
+        for (const problem of checkBody(operation, status, contentType, exchange.body))
+          problems.push(`body ${problem}`);
     }
     for (const header of declaredHeaders(operation, status)) {
       const value = exchange.headers[header.name.toLowerCase()];
       if (value === undefined) {
         if (header.required) problems.push(`required header ${header.name} is missing`);
       } else {
-        problems.push(...header.check(value).map((problem) => `header ${header.name}: ${problem}`));
+        for (const problem of header.check(value)) problems.push(`header ${header.name}: ${problem}`);
       }
     }
   }
-  problems.push(...undeclaredHeaderProblems(operation, exchange));
-  problems.push(...errorBodyProblems(exchange));
-  problems.push(...rateLimitHeaderProblems(exchange));
+  const found = problems.concat(
+    undeclaredHeaderProblems(operation, exchange),
+    errorBodyProblems(exchange),
+    rateLimitHeaderProblems(exchange),
+  );
   if (expectation.statuses && !expectation.statuses.includes(exchange.status)) {
-    problems.unshift(`status ${exchange.status}, expected ${expectation.statuses.join(' or ')}`);
+    found.unshift(`status ${exchange.status}, expected ${expectation.statuses.join(' or ')}`);
   }
-  return [...new Set(problems)];
+  return [...new Set(found)];
 }
 
 /**

@@ -33,7 +33,7 @@ export async function readWhole(list: ListCase): Promise<{ ids: unknown[]; first
     first ??= page;
     totals.push(totalOf(page));
     const items = page.body as Item[];
-    ids.push(...items.map((item) => item[list.identity]));
+    for (const item of items) ids.push(item[list.identity]);
     if (items.length < 100) break;
   }
   return { ids, first: first as Exchange, totals };

@@ -18,7 +18,7 @@ const DEFAULT_PARALLEL = 4;
 
 /** The cases, from the catalogue itself: a new case shows in --help without a word here. */
 function describeCases(): string {
-  const width = Math.max(...CATALOGUE.map((entry) => entry.name.length));
+  const width = CATALOGUE.reduce((widest, entry) => Math.max(widest, entry.name.length), 0);
   const lines = CATALOGUE.map((entry) => `  ${entry.name.padEnd(width)}  ${entry.reproduces}`);
   return `\nCases (all by default; --cases takes their names):\n${lines.join('\n')}\n\nExample:\n  petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test`;
 }

@@ -127,9 +127,10 @@ function nounOf(keyParam: string | undefined, name: string): string {
 }
 
 /** `wanted`, or when taken the first of `instead` that is free, else `wanted` numbered from 2. */
-function firstFree(taken: (name: string) => boolean, wanted: string, ...instead: string[]): string {
-  const free = [wanted, ...instead].find((name) => !taken(name));
+function firstFree(taken: (name: string) => boolean, names: readonly [string, ...string[]]): string {
+  const free = names.find((name) => !taken(name));
   if (free !== undefined) return free;
+  const [wanted] = names;
   let count = 2;
   while (taken(`${wanted}${count}`)) count += 1;
   return `${wanted}${count}`;
@@ -146,7 +147,7 @@ function collectionName(segments: readonly string[], taken: (name: string) => bo
   const joined = prefix
     ? `${prefix}-${last}`.replace(/[^A-Za-z0-9]+([A-Za-z0-9]?)/g, (_, next: string) => next.toUpperCase())
     : undefined;
-  return firstFree(taken, last, ...(joined ? [joined] : []));
+  return firstFree(taken, joined ? [last, joined] : [last]);
 }
 
 type Draft = {
@@ -343,7 +344,7 @@ function finish(
       name: draft.name,
       keyField,
       // "photo", or for a second collection of photos its own name's: "categoryPhoto".
-      ...(numbered ? { counter: firstFree(counterTaken, noun, nounOf(undefined, draft.name)) } : {}),
+      ...(numbered ? { counter: firstFree(counterTaken, [noun, nounOf(undefined, draft.name)]) } : {}),
     },
     noun,
     recordSchema: draft.recordSchema,

@@ -177,7 +177,11 @@ export function judgeCase(
       if (!isRefusal(previous)) break;
       told.push(previous.retryAtMs ?? previous.atMs + (previous.retryAfterSeconds ?? 0) * 1000);
     }
-    return told.length > 0 && (record[at] as RecordedRequest).atMs < Math.min(...told);
+    return (
+      told.length > 0 &&
+      (record[at] as RecordedRequest).atMs <
+        told.reduce((earliest, ms) => Math.min(earliest, ms), Number.POSITIVE_INFINITY)
+    );
   };
   const early = compliance.violations.filter(
     (violation) =>
