@@ -169,8 +169,7 @@ export function registerContractCommand(program: Command): void {
   addContractOptions(contract, 'check against').action(async (flags: ContractCommandFlags, command: Command) => {
     const baseUrl = checkBaseUrl(flags.baseUrl);
     // Read (or refused) before anything else, and before the suite loads a contract.
-    const given =
-      flags.contract === undefined ? undefined : await useGivenContract(flags.contract, flags.contractAllowUrls);
+    const given = flags.contract === undefined ? undefined : await useGivenContract(flags.contract, flags);
     try {
       await runContractCommand(baseUrl, flags, command);
     } finally {

@@ -30,7 +30,7 @@ export async function readServedContract(config: Config): Promise<{ contract: Co
   const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
   const draft =
     typeof config.contract === 'string'
-      ? await readContractFile(config.contract, { allowUrls: config.contractAllowUrls })
+      ? await readContractFile(config.contract, { allowUrls: config.contractAllowUrls, limits: config.contractLimits })
       : config.contract;
   return { contract: draftContract(draft), draft };
 }
@@ -73,7 +73,10 @@ export function watchServedContract(
     const shown = first.shown;
     try {
       const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
-      const draft = await readContractFile(config.contract, { allowUrls: config.contractAllowUrls });
+      const draft = await readContractFile(config.contract, {
+        allowUrls: config.contractAllowUrls,
+        limits: config.contractLimits,
+      });
       await serve({ contract: draftContract(draft), draft });
       const sources = localSources(draft);
       if (!closed && sources.join('\n') !== watched.join('\n')) {

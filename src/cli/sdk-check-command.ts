@@ -2,7 +2,7 @@
 // rate-limit edge case and fault, a mock world each, with a verdict per case and an exit code for CI.
 import type { Command } from 'commander';
 import { CATALOGUE } from '../sdk-check/catalogue.js';
-import { addContractOptions, type ContractFlags } from './contract-options.js';
+import { addContractOptions, type ContractFlags, contractServerOptions } from './contract-options.js';
 import { integerOption } from './parse-options.js';
 
 type SdkCheckFlags = ContractFlags & {
@@ -24,7 +24,7 @@ function describeCases(): string {
 }
 
 /** The contract given, read and checked once for every case (a refusal stops here), its warnings printed. */
-async function readGivenContract(file: string, allowUrls: string[] | undefined) {
+async function readGivenContract(file: string, flags: ContractFlags) {
   const [{ resolveConfig }, { readContractFile }, { lintContractInBackground, renderContractWarnings }] =
     await Promise.all([
       import('../config.js'),
@@ -32,8 +32,8 @@ async function readGivenContract(file: string, allowUrls: string[] | undefined) 
       import('../openapi/contract-source/lint-contract.js'),
     ]);
   // The options checked as serve checks them (a URL prefix that is not one is refused the same way).
-  const config = resolveConfig({ contract: file, ...(allowUrls ? { contractAllowUrls: allowUrls } : {}) });
-  const contract = await readContractFile(file, { allowUrls: config.contractAllowUrls });
+  const config = resolveConfig({ ...contractServerOptions(flags), contract: file });
+  const contract = await readContractFile(file, { allowUrls: config.contractAllowUrls, limits: config.contractLimits });
   const lint = lintContractInBackground(contract);
   void lint.warnings.then((warnings) => {
     if (warnings.length > 0) console.log(renderContractWarnings(warnings));
@@ -76,8 +76,7 @@ export function registerSdkCheckCommand(program: Command): void {
           sdkCheck.error(`petstore-mock sdk-check: ${error.message}`, { exitCode: 2 });
         throw error;
       }
-      const contract =
-        flags.contract === undefined ? undefined : await readGivenContract(flags.contract, flags.contractAllowUrls);
+      const contract = flags.contract === undefined ? undefined : await readGivenContract(flags.contract, flags);
       const [command = '', ...args] = words;
       const shown = words.join(' ');
       let results: Awaited<ReturnType<typeof runSdkCheck>>;
