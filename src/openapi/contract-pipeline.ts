@@ -9,6 +9,7 @@ import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/
 import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
 import { ContractRefusal } from './contract-source/contract-refusal.js';
 import { DATE_TIME_FORMAT } from './date-time-format.js';
+import { usesInheritedNames, withoutPrototypes } from './inherited-names.js';
 import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
 import { checkPlainIntegers } from './plain-integers.js';
 import { hasRefCycle } from './ref-cycles.js';
@@ -154,10 +155,22 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   // Awaited by the start; if the start fails before it gets there, its failure must not crash the process.
   ready.catch(() => undefined);
 
+  // A contract naming a property constructor or __proto__: the validator sees values without a prototype.
+  const inheritedNames = usesInheritedNames(contract.document);
   return {
     match,
     checkResponseBody: responseCheck
-      ? (req, res, next) => (requestOperation(req) ? responseCheck(req, res, next) : next())
+      ? (req, res, next) => {
+          if (!requestOperation(req)) return next();
+          responseCheck(req, res, (error?: unknown) => {
+            // Wrapped after the validator's own hook on res.json, so that the hook is handed the copy.
+            if (inheritedNames) {
+              const send = res.json.bind(res);
+              res.json = (body: unknown) => send(withoutPrototypes(body));
+            }
+            next(error);
+          });
+        }
       : (_req, _res, next) => next(),
     refuseUnmatched: (req, _res, next) => {
       const operation = requestOperation(req);
@@ -171,6 +184,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
         next(error);
         return;
       }
+      if (inheritedNames && typeof req.body === 'object' && req.body !== null) req.body = withoutPrototypes(req.body);
       requestCheck(req, res, (error?: unknown) =>
         next(error === undefined ? undefined : describeValidatorError(error, req, requestOperation(req))),
       );

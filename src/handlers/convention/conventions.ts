@@ -11,6 +11,7 @@ import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader, Page } from '../../store/data-store.js';
+import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
 import { adjacentOffset, createPageLinks, type PageQuery, pageUrls } from '../pagination.js';
 import { type ListEnvelope, listEnvelope } from './list-envelope.js';
@@ -116,7 +117,7 @@ export function answerByConvention(
     const key = keyFromPath(resource, req.params[shape.keyParam ?? '']);
     if (scope) await scope.require(view, req);
     const record = await view.get(collection, key);
-    if (!record || (scope && record[scope.field] !== scope.keyOf(req))) throw notFound(key);
+    if (!record || (scope && ownValue(record, scope.field) !== scope.keyOf(req))) throw notFound(key);
     return record;
   };
 
@@ -144,7 +145,9 @@ export function answerByConvention(
         make: (world) => async (req, res) => {
           const parentKey = scope?.keyOf(req);
           const inScope =
-            scope && parentKey !== undefined ? (record: StoredRecord) => record[scope.field] === parentKey : undefined;
+            scope && parentKey !== undefined
+              ? (record: StoredRecord) => ownValue(record, scope.field) === parentKey
+              : undefined;
           const matches = requestFilter(rules, req, inScope);
           const asked = paging.page(req);
           const { items: records, total } = await world.data.read(async (view) => {
@@ -174,12 +177,12 @@ export function answerByConvention(
           const serverFields = createServerFields(world, resource);
           return async (req, res) => {
             const fields: Record<string, unknown> = { ...(await serverFields.onCreate(req)), ...inputFields(req) };
-            if (resource.keyType === 'string' && fields[keyField] === undefined && !collection.counter)
-              fields[keyField] = randomUUID();
+            if (resource.keyType === 'string' && ownValue(fields, keyField) === undefined && !collection.counter)
+              setOwn(fields, keyField, randomUUID());
             const parentKey = scope?.keyOf(req);
-            if (scope && parentKey !== undefined) fields[scope.field] = parentKey;
+            if (scope && parentKey !== undefined) setOwn(fields, scope.field, parentKey);
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
-            const sentKey = fields[keyField] as RecordKey | undefined;
+            const sentKey = ownValue(fields, keyField) as RecordKey | undefined;
             const created = await world.data.transaction(async (tx) => {
               if (scope && parentKey !== undefined) await scope.require(tx, req);
               if (sentKey !== undefined && (await tx.get(collection, sentKey))) {
@@ -218,8 +221,8 @@ export function answerByConvention(
               const record = merging
                 ? mergePatch(existing, sent, req.body)
                 : { ...serverFields.kept(existing), ...sent };
-              const replaced = { ...record, ...stamps, [collection.keyField]: existing[collection.keyField] };
-              if (scope) replaced[scope.field] = existing[scope.field];
+              const replaced = { ...record, ...stamps, [collection.keyField]: ownValue(existing, collection.keyField) };
+              if (scope) setOwn(replaced, scope.field, ownValue(existing, scope.field));
               await tx.replace(collection, replaced);
               return replaced;
             });
@@ -234,7 +237,7 @@ export function answerByConvention(
         make: (world) => async (req, res) => {
           const removed = await world.data.transaction(async (tx) => {
             const existing = await findNamed(tx, req);
-            await tx.remove(collection, existing[collection.keyField] as RecordKey);
+            await tx.remove(collection, ownValue(existing, collection.keyField) as RecordKey);
             return existing;
           });
           send(res, answer.status === 204 ? undefined : removed);
@@ -248,8 +251,8 @@ function mergePatch(existing: StoredRecord, sent: StoredRecord, body: unknown): 
   const merged: Record<string, unknown> = { ...existing };
   const raw = (body ?? {}) as Record<string, unknown>;
   for (const [field, value] of Object.entries(sent)) {
-    if (raw[field] === null) delete merged[field];
-    else merged[field] = mergeValue(merged[field], value);
+    if (ownValue(raw, field) === null) delete merged[field];
+    else setOwn(merged, field, mergeValue(ownValue(merged, field), value));
   }
   return merged;
 }
@@ -259,7 +262,7 @@ function mergeValue(target: unknown, patch: unknown): unknown {
   const base = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {};
   for (const [field, value] of Object.entries(patch)) {
     if (value === null) delete (base as Record<string, unknown>)[field];
-    else (base as Record<string, unknown>)[field] = mergeValue((base as Record<string, unknown>)[field], value);
+    else setOwn(base, field, mergeValue(ownValue(base, field), value));
   }
   return base;
 }

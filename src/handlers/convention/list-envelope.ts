@@ -5,6 +5,7 @@
 // is left out; one the schema requires then breaks the answer, which names it.
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
+import { setOwn } from '../../store/own-keys.js';
 import type { PageFacts } from './list-paging.js';
 
 /** What an envelope's field is filled with: a fact of the page, or the URL of another page (undefined if none). */
@@ -107,7 +108,7 @@ export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelop
       const body: JsonObject = { [items]: records };
       for (const [name, fill] of fills) {
         const value = fill(facts, urlOf);
-        if (value !== undefined) body[name] = value;
+        if (value !== undefined) setOwn(body, name, value);
       }
       return body;
     },

@@ -7,6 +7,7 @@ import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import type { Resource } from '../../openapi/resource-model.js';
 import type { SchemaShape } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import { ownValue } from '../../store/own-keys.js';
 
 /** A record as a closed schema answers it: only the properties it declares (a parent's key may not be one). */
 export function projectRecord(shape: SchemaShape): (record: StoredRecord) => StoredRecord {
@@ -78,7 +79,7 @@ export function locationOf(
 ): string | undefined {
   const template = resource.locationPath;
   if (template === undefined) return undefined;
-  const key = String(record[resource.collection.keyField]);
+  const key = String(ownValue(record, resource.collection.keyField));
   const segments = template.split('/');
   const last = segments.length - 1;
   return `${basePath}${segments

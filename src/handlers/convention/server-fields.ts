@@ -7,6 +7,7 @@ import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import type { Resource } from '../../openapi/resource-model.js';
 import type { StoredRecord } from '../../store/data-set.js';
+import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { HandlerDependencies } from '../handler-types.js';
 import { isUpdateStamp, serverSetFields } from './record-fields.js';
 
@@ -35,14 +36,14 @@ export function createServerFields(deps: HandlerDependencies, resource: Resource
     async onCreate(req) {
       const nowMs = deps.clock.nowMs();
       const record: Record<string, unknown> = {};
-      for (const [name, property] of stamped) record[name] = stamp(property, nowMs);
+      for (const [name, property] of stamped) setOwn(record, name, stamp(property, nowMs));
       if (drawn.length > 0) {
         const fake = await loadSchemaFaker(
           deps.contract.document,
           deps.seed,
           `${resource.name} ${JSON.stringify(req.body)}`,
         );
-        for (const [name, property] of drawn) record[name] = fake(property, name);
+        for (const [name, property] of drawn) setOwn(record, name, fake(property, name));
       }
       return record;
     },
@@ -52,7 +53,9 @@ export function createServerFields(deps: HandlerDependencies, resource: Resource
     },
     kept: (existing) =>
       Object.fromEntries(
-        keptNames.filter((name) => existing[name] !== undefined).map((name) => [name, existing[name]]),
+        keptNames
+          .filter((name) => ownValue(existing, name) !== undefined)
+          .map((name) => [name, ownValue(existing, name)]),
       ),
   };
 }

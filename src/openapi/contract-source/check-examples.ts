@@ -114,7 +114,15 @@ type AjvLike = {
 
 function createAjv(document: JsonObject, openApi30: boolean): AjvLike {
   const load = createRequire(import.meta.url);
-  const options = { strict: false, allErrors: true, validateSchema: false, verbose: true, logger: false };
+  // Own properties only: a property named constructor is absent from {}, not Object's function.
+  const options = {
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    verbose: true,
+    logger: false,
+    ownProperties: true,
+  };
   const ajv: AjvLike = openApi30
     ? new (load('ajv-draft-04') as { default: new (options: object) => AjvLike }).default(options)
     : new (load('ajv/dist/2020.js') as { Ajv2020: new (options: object) => AjvLike }).Ajv2020(options);
