@@ -12,6 +12,14 @@ import { DATE_TIME_FORMAT } from './date-time-format.js';
 import { usesInheritedNames, withoutPrototypes } from './inherited-names.js';
 import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
 import { checkPlainIntegers } from './plain-integers.js';
+import {
+  aliased,
+  namesProtoProperty,
+  unaliased,
+  unaliasedError,
+  unaliasedText,
+  withProtoAliased,
+} from './proto-alias.js';
 import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { describeValidatorError } from './validator-errors.js';
@@ -86,10 +94,16 @@ function whenLoaded(firstStep: ValidatorStep): Promise<void> {
 }
 
 export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
+  // A contract naming a property constructor or __proto__: the validator sees values without a
+  // prototype, and a property named __proto__ under an alias it does check (proto-alias.ts).
+  const inheritedNames = usesInheritedNames(contract.document);
+  const protoNamed = inheritedNames && namesProtoProperty(contract.document);
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
   const validatorOptions: OpenApiValidatorOpts = {
     // Its response headers are checked by response-contract.ts; the validator would only load them.
-    apiSpec: withoutResponseHeaders(contract.document) as unknown as OpenAPIV3.DocumentV3_1,
+    apiSpec: withoutResponseHeaders(
+      protoNamed ? withProtoAliased(contract.document) : contract.document,
+    ) as unknown as OpenAPIV3.DocumentV3_1,
     // Linted by Spectral in npm test; validating it again at every start is wasted work.
     validateApiSpec: false,
     // Every finding at once, so that the message names every field at fault; bodies are typed.
@@ -102,7 +116,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       ? {
           allErrors: true,
           onError: (error: Error, _body: unknown, req: Request) => {
-            if (req.res) options.onResponseViolation(req.res, describeResponseViolation(error));
+            if (req.res) options.onResponseViolation(req.res, unaliasedText(describeResponseViolation(error)));
           },
         }
       : false,
@@ -155,18 +169,21 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   // Awaited by the start; if the start fails before it gets there, its failure must not crash the process.
   ready.catch(() => undefined);
 
-  // A contract naming a property constructor or __proto__: the validator sees values without a prototype.
-  const inheritedNames = usesInheritedNames(contract.document);
+  const toValidator = protoNamed ? aliased : withoutPrototypes;
   return {
     match,
     checkResponseBody: responseCheck
       ? (req, res, next) => {
           if (!requestOperation(req)) return next();
+          // Around the validator's own hook on res.json: it is handed the copy, the client the original names.
+          if (protoNamed) {
+            const send = res.json.bind(res);
+            res.json = (body: unknown) => send(unaliased(body));
+          }
           responseCheck(req, res, (error?: unknown) => {
-            // Wrapped after the validator's own hook on res.json, so that the hook is handed the copy.
             if (inheritedNames) {
-              const send = res.json.bind(res);
-              res.json = (body: unknown) => send(withoutPrototypes(body));
+              const check = res.json.bind(res);
+              res.json = (body: unknown) => check(toValidator(body));
             }
             next(error);
           });
@@ -184,10 +201,16 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
         next(error);
         return;
       }
-      if (inheritedNames && typeof req.body === 'object' && req.body !== null) req.body = withoutPrototypes(req.body);
-      requestCheck(req, res, (error?: unknown) =>
-        next(error === undefined ? undefined : describeValidatorError(error, req, requestOperation(req))),
-      );
+      const copied = inheritedNames && typeof req.body === 'object' && req.body !== null;
+      if (copied) req.body = toValidator(req.body);
+      requestCheck(req, res, (error?: unknown) => {
+        if (copied && protoNamed) req.body = unaliased(req.body);
+        next(
+          error === undefined
+            ? undefined
+            : describeValidatorError(protoNamed ? unaliasedError(error) : error, req, requestOperation(req)),
+        );
+      });
     },
     ready,
   };

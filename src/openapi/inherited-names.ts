@@ -36,8 +36,9 @@ export function usesInheritedNames(document: JsonObject): boolean {
 /**
  * A copy of a JSON value whose objects have no prototype: `copy.constructor` is undefined unless
  * the value holds one, and a key "__proto__" is a key. Arrays stay arrays. Without recursion.
+ * With `renamed`, each key `from` is written `to` (proto-alias.ts).
  */
-export function withoutPrototypes(value: unknown): unknown {
+export function withoutPrototypes(value: unknown, renamed?: { from: string; to: string }): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const copyOf = (from: object): object => (Array.isArray(from) ? new Array(from.length) : Object.create(null));
   const root = copyOf(value);
@@ -47,7 +48,8 @@ export function withoutPrototypes(value: unknown): unknown {
     for (const [key, child] of Object.entries(from)) {
       const copied = typeof child === 'object' && child !== null ? copyOf(child) : child;
       // A plain assignment: on an object without a prototype, "__proto__" makes a property too.
-      (to as Record<string, unknown>)[key] = copied;
+      (to as Record<string, unknown>)[renamed && key === renamed.from && !Array.isArray(to) ? renamed.to : key] =
+        copied;
       if (copied !== child) stack.push([child as object, copied as object]);
     }
   }

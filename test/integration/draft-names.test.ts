@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { INHERITED_NAMES, inheritedNames, RECORD_NAMES, writeDraft } from '../support/drafts.js';
+import { writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { INHERITED_NAMES, inheritedNames, RECORD_NAMES } from '../support/shape-drafts.js';
 
 const KEY = { 'X-API-Key': DEMO_KEY };
 let draft: string;
@@ -58,7 +59,7 @@ describe('a draft whose names are those of JavaScript objects', () => {
     }
   });
 
-  it('refuses a record whose required constructor is missing or not a string, naming the field', async () => {
+  it('refuses a record whose constructor is missing or not a string, or whose __proto__ is not one, naming the field', async () => {
     const { constructor: _left, ...without } = record('x');
     const missing = await mock.http.post('/v1/prototype').set(KEY).send(without);
     expect(missing.status).toBe(400);
@@ -69,6 +70,15 @@ describe('a draft whose names are those of JavaScript objects', () => {
       .send({ ...record('x'), constructor: 5 });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/constructor: must be string/);
+    // A property named __proto__ is checked too (Ajv leaves one of that name alone, unless told it by another name).
+    const proto = await mock.http
+      .post('/v1/prototype')
+      .set(KEY)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(record('x')).replace('"__proto__":"__proto__-x"', '"__proto__":5'));
+    expect(proto.status).toBe(400);
+    expect(proto.body.message).toMatch(/__proto__: must be string/);
+    expect(proto.body.message).not.toMatch(/\uE000/u);
   });
 
   it('takes a pet with or without each optional property so named', async () => {
