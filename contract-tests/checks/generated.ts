@@ -91,8 +91,10 @@ function withKeysOfTheirOwn(
   const adjust = (request: GeneratedRequest): GeneratedRequest => {
     if (typeof request.body !== 'object' || request.body === null) return request;
     if (chosen !== undefined)
-      return chosen in request.body ? { ...request, body: withOwnClientKey(operation, request.body) } : request;
-    if (leftOut === undefined || !(leftOut in request.body)) return request;
+      return Object.hasOwn(request.body, chosen)
+        ? { ...request, body: withOwnClientKey(operation, request.body) }
+        : request;
+    if (leftOut === undefined || !Object.hasOwn(request.body, leftOut)) return request;
     const { [leftOut]: _dropped, ...body } = request.body as Record<string, unknown>;
     return { ...request, body };
   };

@@ -14,6 +14,7 @@ import { resolve, type SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { identityField, pageParameter } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
+import { holds, ownField } from '../support/own-fields.js';
 import { alone, WRITES } from '../support/run-locks.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { requireNoProblems } from '../support/violation.js';
@@ -223,8 +224,8 @@ function envelopeProblems(
   const body = exchange.body as Record<string, unknown>;
   const problems: string[] = [];
   const expect = (name: string, expected: unknown, why: string) => {
-    if (name in body && body[name] !== expected)
-      problems.push(`${name} is ${JSON.stringify(body[name])}, ${why} ${expected}`);
+    if (holds(body, name) && ownField(body, name) !== expected)
+      problems.push(`${name} is ${JSON.stringify(ownField(body, name))}, ${why} ${expected}`);
   };
   // A page's number is judged by the pages around it: Spring Data's `number` counts from 0 even
   // where the query's page counts from 1.
