@@ -122,6 +122,8 @@ export async function collectSources(reader: SourceReader, limits: ContractLimit
         if (!(error instanceof SourceReadError)) throw error;
         refused.add(target.href);
         problems.push(problemAt(source, at, error.kind, `$ref "${ref}": ${error.message}`));
+        // Past a bound of the whole contract, every further $ref would be refused the same way: named once.
+        if (error.stopsReading) return { root, byId, byTarget, problems };
         continue;
       }
       // One file named in two ways (./a.yaml and x/../a.yaml, or through a symlink) is read once.

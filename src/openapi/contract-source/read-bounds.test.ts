@@ -70,6 +70,19 @@ describe('the bounds of reading a draft', () => {
     await expect(readContractFile(root, { limits: { fileBytes: 200_000 } })).resolves.toBeDefined();
   });
 
+  it('names a bound of the whole draft once, where it is passed, and reads no file after it', async () => {
+    const root = await writeSplitDraft(folder);
+    const refusal = await refusalOf(root, { limits: { files: 3 } });
+    // Every further $ref would pass it the same way: one problem, not one per $ref left.
+    expect(refusal.problems).toEqual([
+      expect.objectContaining({
+        kind: 'limit',
+        message: expect.stringContaining('the contract names more than 3 files'),
+      }),
+    ]);
+    expect(refusal.problems[0]?.message).toContain('--contract-limit files=N');
+  });
+
   it('refuses more values than the bound at the place of the last one counted', async () => {
     const root = await writeSplitDraft(folder);
     const refusal = await refusalOf(root, { limits: { nodes: 500 } });

@@ -24,6 +24,8 @@ export class SourceReadError extends Error {
   constructor(
     message: string,
     readonly kind: 'unreadable' | 'reference' | 'limit',
+    /** A bound of the whole contract passed (its files, their bytes, its URLs' time): nothing more is read. */
+    readonly stopsReading = false,
   ) {
     super(message);
     this.name = 'SourceReadError';
@@ -85,12 +87,14 @@ export async function createSourceReader(rootFile: string, options: SourceReader
       throw new SourceReadError(
         `the contract's files together pass ${describeBytes(limits.totalBytes)} with ${shown} ${raiseWith('totalBytes')}. Check that its $refs name only the contract's own files.`,
         'limit',
+        true,
       );
     }
     if (sources.size + 1 > limits.files) {
       throw new SourceReadError(
         `the contract names more than ${describeCount(limits.files)} files; ${shown} is one too many ${raiseWith('files')}. Check its $refs.`,
         'limit',
+        true,
       );
     }
     totalBytes += bytes;
@@ -166,6 +170,7 @@ export async function createSourceReader(rootFile: string, options: SourceReader
       throw new SourceReadError(
         `${url.href} is not fetched: the contract's URLs took ${limits.urlsSeconds} s together already ${raiseWith('urlsSeconds')}. Copy the documents beside the contract.`,
         'limit',
+        true,
       );
     }
     const started = performance.now();
