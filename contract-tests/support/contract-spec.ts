@@ -95,7 +95,18 @@ function safeDecode(ref: string): string {
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
-export function listOperations(): SpecOperation[] {
+let operationsOfSpec: readonly SpecOperation[] | undefined;
+
+/**
+ * The contract's operations, read once: checks ask for them at every turn, and reading them
+ * again each time made a run of a 5,000-path contract take time in the square of its size.
+ */
+export function listOperations(): readonly SpecOperation[] {
+  operationsOfSpec ??= Object.freeze(readOperations());
+  return operationsOfSpec;
+}
+
+function readOperations(): SpecOperation[] {
   const operations: SpecOperation[] = [];
   for (const [path, item] of Object.entries<Json>(SPEC.paths)) {
     for (const method of METHODS) {
