@@ -1,7 +1,7 @@
 // Drafts of the contract, as an API team writes them in a pull request: the built-in contract
 // with a field, a resource, a sub-collection, an operation answered by its example, an operation
 // removed or an enum value added. Each is written to a folder of its own, as a user would keep it.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSplitDraft } from './contract-drafts.js';
@@ -516,3 +516,11 @@ export async function writeDraft(...edits: DraftEdit[]): Promise<string> {
   });
 }
 
+/** Writes a draft as one JSON file in a folder of its own, as a generated contract comes; answers the file. */
+export async function writeOneFileDraft(...edits: DraftEdit[]): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'petstore-draft-')), 'openapi.json');
+  const document = loadPetstoreSpec();
+  for (const edit of edits) edit(document);
+  await writeFile(file, JSON.stringify(document));
+  return file;
+}
