@@ -53,6 +53,15 @@ describe('values of schemas of any shape', () => {
     expect(() => validValues(node, 'body', {})).toThrow(/nest more than 64 deep/);
   });
 
+  it('merge a property named __proto__ from an allOf part as a property, and make a value with it', () => {
+    const part = JSON.parse('{"type":"object","required":["__proto__"],"properties":{"__proto__":{"const":"kept"}}}');
+    const values = validValues({ allOf: [{ type: 'object', properties: { name: { const: 'x' } } }, part] }, 'body', {});
+    const value = values.edges[0] as Schema;
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toBe('kept');
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+
   it('try an enum of 100,000 values by a sample, its first and last among them, and name it by its first', () => {
     const values = Array.from({ length: 100_000 }, (_, at) => `value-${at}`);
     const generated = validValues({ type: 'string', enum: values }, 'status', {});
