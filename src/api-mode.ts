@@ -5,7 +5,9 @@
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
 import type { AnswerDescription } from './handlers/index.js';
 import type { LogLine } from './http/request-log.js';
+import type { LimitHeaderWriter } from './limits/limit-header-dialect.js';
 import type { Contract } from './openapi/load-contract.js';
+import type { OperationSecurity } from './openapi/operation-security.js';
 import type { ViolationLog } from './store/violation-log.js';
 import type { World } from './world.js';
 
@@ -21,6 +23,10 @@ export type ApiModeContext = {
   operationIdOf: (req: Request) => string | undefined;
   /** The data set's faker seed, for answers a handler draws from a schema. */
   seed: number;
+  /** The rate-limit headers in the contract's words. */
+  limitHeaders: LimitHeaderWriter;
+  /** The credentials a request's operation takes (the contract's own for a request that names none). */
+  securityOf: (req: Request) => OperationSecurity;
 };
 
 export type { AnswerDescription } from './handlers/index.js';
@@ -47,6 +53,8 @@ export type ApiMode = {
   operations: readonly AnswerDescription[];
   /** Run before the Error object is written. */
   errorHandlers: readonly ErrorRequestHandler[];
+  /** Whether its own answers that the contract does not declare go into the violation log (`location: contract`). */
+  recordsContractGaps: boolean;
 };
 
 export type ApiModeFactory = (context: ApiModeContext) => ApiMode;

@@ -9,36 +9,38 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express, json, type Request, type RequestHandler } from 'express';
 import type { AnswerDescription, ApiModeFactory } from './api-mode.js';
+import { credentialsIn } from './auth/read-credentials.js';
 import type { Clock } from './clock.js';
 import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
 import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
-import { createErrorMiddleware, HttpError } from './errors.js';
+import { type ContractErrorWriter, createErrorMiddleware, HttpError } from './errors.js';
 import { createHostCheck } from './http/allowed-hosts.js';
 import { bornWithPrototypes, type ServerClasses } from './http/app-prototypes.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
-import { createDateHeader } from './http/date-header.js';
+import { curlLine } from './http/curl-line.js';
+import { createDateHeader, createHttpDateFormatter } from './http/date-header.js';
 import { createLatencyMiddleware } from './http/latency.js';
 import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
+import { noteSecrets } from './http/redact-secrets.js';
 import { createRequestLog, type LogLine } from './http/request-log.js';
+import { createLimitHeaderWriter, type LimitHeaderWriter } from './limits/limit-header-dialect.js';
 import { PLAN_LIMITS } from './limits/plans.js';
-import { setRateLimitHeaders } from './limits/rate-limit-headers.js';
 import { countAnonymousRequest } from './limits/rate-limit-policy.js';
 import { type ContractPipeline, createContractPipeline, requestOperation } from './openapi/contract-pipeline.js';
 import { dispatchByOperationId, requireHandlers } from './openapi/dispatch-operations.js';
+import { createErrorAnswers } from './openapi/error-answers/error-answers.js';
+import { limitHeaderDialectOf } from './openapi/limit-headers-of-contract.js';
 import { type Contract, describeContractSource } from './openapi/load-contract.js';
 import { requestedScope } from './scopes/scope-name.js';
 import type { ScopeRegistry } from './scopes/scope-registry.js';
-import { createWorldChooser, perWorld } from './scopes/world-of-request.js';
+import { createWorldChooser, perWorld, type WorldChooser } from './scopes/world-of-request.js';
 import { StateOutOfReachError, StateUnavailableError } from './store/state-unavailable.js';
 import type { World } from './world.js';
 
-/** Headers a browser app may read from a cross-origin answer. */
+/** Headers a browser app may read from a cross-origin answer, besides the contract's limit headers. */
 const EXPOSED_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
   'Retry-After',
   'X-Total-Count',
   'Link',
@@ -47,7 +49,11 @@ const EXPOSED_HEADERS = [
   'Sunset',
   'X-API-Stability',
   'Preference-Applied',
+  'X-Mock-Contract-Gap',
 ];
+
+/** The Pet Store's X-RateLimit-* first, as before, then the rest. */
+const exposedHeaders = (limitHeaders: LimitHeaderWriter) => [...new Set([...limitHeaders.names, ...EXPOSED_HEADERS])];
 
 export type AppDependencies = {
   contract: Contract;
@@ -140,14 +146,83 @@ const UNCOUNTED_CODES: ReadonlySet<string> = new Set(['TOO_MANY_SCOPES', 'HOST_N
  * refused): every answer of the API carries X-RateLimit-* all the same. They show a Free
  * window of its own, counted nowhere, as for a request refused for its scope.
  */
-function withLimitHeadersWhenUncounted(clock: Clock): ErrorRequestHandler {
+function withLimitHeadersWhenUncounted(clock: Clock, limitHeaders: LimitHeaderWriter): ErrorRequestHandler {
   return (error, _req, res, next) => {
     const uncounted =
       error instanceof StateUnavailableError || (error instanceof HttpError && UNCOUNTED_CODES.has(error.code));
-    if (uncounted && !res.headersSent && !res.hasHeader('X-RateLimit-Limit')) {
-      setRateLimitHeaders(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, clock.nowMs()).headers);
+    if (uncounted && !res.headersSent && !limitHeaders.has(res)) {
+      const nowMs = clock.nowMs();
+      limitHeaders.set(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, nowMs).headers, nowMs);
     }
     next(error);
+  };
+}
+
+/**
+ * The API's errors in the contract's own words (src/openapi/error-answers/); an answer the
+ * contract does not declare is kept in the world's violation log (`location: contract`), where
+ * the mode keeps such records (the proxy's log holds the upstream's violations only). The
+ * control API and the mock's own routes keep the mock's Error object.
+ */
+function contractErrorWriter(
+  deps: AppDependencies,
+  worlds: WorldChooser<World>,
+  recordGaps: boolean,
+): ContractErrorWriter {
+  const worldOf = (req: Request) => {
+    try {
+      return worlds.worldOf(req);
+    } catch {
+      // Refused for its scope: the default world tells the time and keeps the record.
+      return worlds.defaultWorld;
+    }
+  };
+  const write = createErrorAnswers(deps.contract, {
+    seed: deps.seed,
+    nowOf: (req) => worldOf(req).clock.nowMs(),
+    onGap: (req, gap) => {
+      if (!recordGaps) return;
+      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+      const violation = {
+        operationId: gap.operationId,
+        location: 'contract' as const,
+        message: `${gap.what}: answered ${gap.status} all the same, in the shape of its nearest declared error. Declare it in the contract.`,
+        at: new Date().toISOString(),
+        curl: curlLine(req, url),
+      };
+      Promise.resolve()
+        .then(() => worldOf(req).violations.record(violation))
+        .catch((error: unknown) => deps.log(`The contract gap could not be recorded: ${String(error)}`));
+    },
+  });
+  const api = deps.contract.basePath || '/';
+  return (req, res, error) =>
+    req.path.startsWith(CONTROL_BASE_PATH) || !req.path.startsWith(api)
+      ? Promise.resolve(false)
+      : write(req, res, error);
+}
+
+/**
+ * Notes the credentials a request carries in the contract's own places (an API key in the query,
+ * a cookie, a header of another name) so that no log line or report shows them; X-API-Key and
+ * Authorization are hidden already. None to note for the built-in contract.
+ */
+function createCredentialNote(contract: Contract): RequestHandler | undefined {
+  const schemes = [
+    ...new Map(
+      contract.operations.flatMap((operation) => operation.security.schemes).map((scheme) => [scheme.scheme, scheme]),
+    ).values(),
+  ].filter(
+    (scheme) =>
+      scheme.kind === 'apiKey' && !(scheme.in === 'header' && /^(x-api-key|authorization)$/i.test(scheme.name)),
+  );
+  if (schemes.length === 0) return undefined;
+  return (req, _res, next) => {
+    noteSecrets(
+      req,
+      credentialsIn(req, schemes).map((credential) => credential.key),
+    );
+    next();
   };
 }
 
@@ -160,7 +235,10 @@ export function createApp(deps: AppDependencies): MockApp {
   app.set('etag', false);
 
   const operationIdOf = (req: Request) => requestOperation(req)?.operationId;
+  const limitHeaders = createLimitHeaderWriter(limitHeaderDialectOf(contract), createHttpDateFormatter());
   const mode = deps.mode({
+    limitHeaders,
+    securityOf: (req) => requestOperation(req)?.security ?? contract.security,
     app,
     contract,
     violationsOf: (req) => worlds.worldOf(req).violations,
@@ -206,12 +284,14 @@ export function createApp(deps: AppDependencies): MockApp {
   });
 
   const api = contract.basePath || '/';
+  const noteCredentials = createCredentialNote(contract);
   const apiStepsOf = (world: World) => {
     const { clock, simulation, refresh } = world;
     const steps = mode.stepsOf(world);
     return operationSteps(
       apiPipeline,
       [
+        ...(noteCredentials ? [noteCredentials] : []),
         // Shared state (Redis): the clock, latency and settings as every process last stored them.
         ...(refresh ? [refreshFirst(refresh, mode.goesOnWithoutState === true)] : []),
         // The scope's own clock, or the one just brought up to date, over the default one's set for every answer.
@@ -226,15 +306,16 @@ export function createApp(deps: AppDependencies): MockApp {
   };
   // A request refused for its scope has no world to count it in: its headers show a Free window
   // of its own, counted nowhere (every answer of the API carries them).
-  const apiSteps = perWorld(worlds, apiStepsOf, (res) =>
-    setRateLimitHeaders(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, defaultWorld.clock.nowMs()).headers),
-  );
+  const apiSteps = perWorld(worlds, apiStepsOf, (res) => {
+    const nowMs = defaultWorld.clock.nowMs();
+    limitHeaders.set(res, countAnonymousRequest(undefined, PLAN_LIMITS.free, nowMs).headers, nowMs);
+  });
 
   // Everything but the 404 and the Error object runs as one Express layer (see middleware-chain.ts).
   app.use(
     composeMiddleware([
       createDateHeader(defaultWorld.clock),
-      onlyCrossOrigin(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 })),
+      onlyCrossOrigin(cors({ exposedHeaders: exposedHeaders(limitHeaders), maxAge: 600 })),
       ...(deps.logRequests ? [createRequestLog(deps.log, deps.secretKeys === true)] : []),
       createHostCheck(deps.isAllowedHost),
       onlyUnder(['/docs', '/openapi.'], createDocsRoutes(contract)),
@@ -246,9 +327,9 @@ export function createApp(deps: AppDependencies): MockApp {
   app.use((req) => {
     throw new HttpError('ROUTE_NOT_FOUND', `No operation at ${req.path}. The API is under ${api}; see /docs.`);
   });
-  app.use(withLimitHeadersWhenUncounted(defaultWorld.clock));
+  app.use(withLimitHeadersWhenUncounted(defaultWorld.clock, limitHeaders));
   for (const handler of mode.errorHandlers) app.use(handler);
-  app.use(createErrorMiddleware(deps.log));
+  app.use(createErrorMiddleware(deps.log, contractErrorWriter(deps, worlds, mode.recordsContractGaps)));
   return {
     app,
     classes,

@@ -1,6 +1,6 @@
 // The error catalogue (generated from the spec's x-error-codes) and the one error middleware
 // that turns every error, the validator's and body-parser's included, into the Error object.
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
 import type { components } from './generated/petstore.js';
 import { BODY_TOO_LARGE_MESSAGE } from './http/body-limit.js';
@@ -18,6 +18,10 @@ export class HttpError extends Error {
   readonly code: ErrorCode | (string & {});
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
+  /** The fields at fault of a request the contract refuses, for a contract whose errors list them. */
+  issues: readonly ValidatorIssue[] = [];
+  /** Answered because the request asked for it (Prefer: code=500): never a fault of the mock. */
+  asked = false;
 
   constructor(code: ErrorCode, message: string, headers?: Record<string, string>);
   constructor(code: string, message: string, headers: Record<string, string>, status: number);
@@ -55,9 +59,12 @@ function describeIssues(issues: ValidatorIssue[]): string {
 /** A request that breaks the contract: INVALID_BODY when only its body does, else INVALID_PARAMETER. */
 export function invalidRequest(issues: ValidatorIssue[]): HttpError {
   const detail = describeIssues(issues);
-  return issues.length > 0 && issues.every((issue) => issue.path?.startsWith('/body'))
-    ? new HttpError('INVALID_BODY', `Invalid body: ${detail}.`)
-    : new HttpError('INVALID_PARAMETER', `Invalid request: ${detail}.`);
+  const error =
+    issues.length > 0 && issues.every((issue) => issue.path?.startsWith('/body'))
+      ? new HttpError('INVALID_BODY', `Invalid body: ${detail}.`)
+      : new HttpError('INVALID_PARAMETER', `Invalid request: ${detail}.`);
+  error.issues = issues;
+  return error;
 }
 
 export const routeNotFound = (path: string) =>
@@ -76,6 +83,29 @@ export const invalidPercentEncoding = (path: string) =>
     'INVALID_PARAMETER',
     `The path ${path} is not valid percent-encoding. Encode reserved characters as %XX.`,
   );
+
+/**
+ * An error of multer (multipart/form-data): a part over its limits is a 413, a body that is not
+ * multipart as its Content-Type says is a 400.
+ */
+function formBodyError(error: ForeignError & { name?: unknown; code?: unknown }): HttpError | undefined {
+  if (error.name === 'MulterError' && typeof error.code === 'string' && error.code.startsWith('LIMIT_')) {
+    return new HttpError(
+      'PAYLOAD_TOO_LARGE',
+      `The multipart body is over a limit of the mock (${String(error.message)}). Send fewer or smaller parts.`,
+    );
+  }
+  if (
+    error.name === 'MulterError' ||
+    /^(Unexpected end of form|Malformed part header|Multipart: )/.test(String(error.message))
+  ) {
+    return new HttpError(
+      'MALFORMED_JSON',
+      `The body is not the multipart/form-data its Content-Type says (${String(error.message)}). Send a whole multipart body with its boundary.`,
+    );
+  }
+  return undefined;
+}
 
 /** Maps an error from any middleware to the catalogue. Unknown errors become INTERNAL_ERROR. */
 export function toHttpError(error: unknown, path: string): HttpError {
@@ -98,6 +128,7 @@ export function toHttpError(error: unknown, path: string): HttpError {
         `The body is not valid JSON (${String(foreign.message)}). Send a JSON document.`,
       );
     case 'entity.too.large':
+    case 'parameters.too.many':
       return new HttpError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
     case 'encoding.unsupported':
     case 'charset.unsupported':
@@ -110,6 +141,8 @@ export function toHttpError(error: unknown, path: string): HttpError {
       );
   }
   if (error instanceof URIError) return invalidPercentEncoding(path);
+  const form = formBodyError(foreign);
+  if (form) return form;
   return new HttpError('INTERNAL_ERROR', 'The mock failed unexpectedly; its log says why.');
 }
 
@@ -122,6 +155,7 @@ export function logMockFault(
   httpError: HttpError,
   cause?: unknown,
 ): void {
+  if (httpError.asked) return;
   if (httpError.code === 'RESPONSE_VALIDATION_FAILED') {
     logError(`CONTRACT BUG: ${req.method} ${req.originalUrl} produced an invalid response. ${httpError.message}`);
   } else if (httpError.code === 'STORAGE_FAILED') {
@@ -136,8 +170,17 @@ export function logMockFault(
   }
 }
 
-export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandler {
-  return (error, req, res, next) => {
+/**
+ * Writes an error answer in the shape a contract gives it (src/openapi/error-answers/); false
+ * when the mock's own Error object is the one to send.
+ */
+export type ContractErrorWriter = (req: Request, res: Response, error: HttpError) => Promise<boolean>;
+
+export function createErrorMiddleware(
+  logError: ErrorLogger,
+  writeInContract?: ContractErrorWriter,
+): ErrorRequestHandler {
+  return async (error, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
@@ -149,6 +192,26 @@ export function createErrorMiddleware(logError: ErrorLogger): ErrorRequestHandle
     for (const name of SUCCESS_ONLY_HEADERS) res.removeHeader(name);
     res.set(httpError.headers);
     res.locals.errorCode = httpError.code;
-    res.status(httpError.status).json(httpError.toBody());
+    try {
+      if (writeInContract && (await writeInContract(req, res, httpError))) return;
+    } catch (failure) {
+      // The contract's shape could not be written: the mock's own Error object says what happened.
+      logError(
+        `INTERNAL ERROR: the error answer of ${req.method} ${req.originalUrl} could not be written in the contract's shape: ${failure instanceof Error ? failure.stack : String(failure)}`,
+      );
+      if (res.headersSent) return;
+    }
+    try {
+      res.status(httpError.status).json(httpError.toBody());
+    } catch (failure) {
+      // Never Express's own HTML page: the last word is the Error object, written by hand.
+      logError(
+        `INTERNAL ERROR: the error answer of ${req.method} ${req.originalUrl} could not be written: ${String(failure)}`,
+      );
+      if (res.headersSent) return;
+      res.statusCode = 500;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end('{"code":"INTERNAL_ERROR","message":"The mock failed unexpectedly; its log says why.","status":500}');
+    }
   };
 }

@@ -2,8 +2,11 @@
 // fixtures of what it adds, the key fields of its collections. Read once at start, and again
 // at each edit of its files with --watch (watchServedContract): an edit that cannot be served
 // is named (file, line) and the last good contract keeps serving.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Config } from './config.js';
 import { completeFixtures } from './fixtures/contract-fixtures.js';
+import { ruledCollections } from './handlers/index.js';
 import { ContractRefusal } from './openapi/contract-source/contract-refusal.js';
 import type { ContractWarning } from './openapi/contract-source/lint-contract.js';
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
@@ -11,7 +14,7 @@ import { type Contract, loadContract } from './openapi/load-contract.js';
 import { describeResources, type ResourceModel } from './openapi/resource-model.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from './package-root.js';
 import { watchFiles } from './store/data-file-watch.js';
-import { type DataSet, freezeDataSet, type KeyFields, keyFieldsOf } from './store/data-set.js';
+import { type DataSet, FORMAT_COLLECTIONS, freezeDataSet, type KeyFields, keyFieldsOf } from './store/data-set.js';
 
 export type ServedContract = {
   contract: Contract;
@@ -35,16 +38,41 @@ export async function readServedContract(config: Config): Promise<{ contract: Co
   return { contract: draftContract(draft), draft };
 }
 
+/**
+ * The seed's fixtures without the Pet Store's lists that the contract does not serve by the Pet
+ * Store's rules: another API's data set holds its own collections only (one of the same name,
+ * such as its `/pets`, is drawn from its own schema). A draft of the Pet Store (some of its rules
+ * still serve) keeps the lists it no longer describes, for the contract that has them.
+ */
+function withServedListsOnly(
+  fixtures: DataSet,
+  ruled: ReadonlySet<string>,
+  described: (name: string) => boolean,
+): DataSet {
+  const unserved = FORMAT_COLLECTIONS.filter(
+    (collection) => !ruled.has(collection.name) && (ruled.size === 0 || described(collection.name)),
+  );
+  if (unserved.length === 0) return fixtures;
+  const copy: Record<string, unknown> = { ...fixtures, nextId: { ...fixtures.nextId } };
+  for (const collection of unserved) {
+    delete copy[collection.name];
+    if (collection.counter) delete (copy.nextId as Record<string, number>)[collection.counter];
+  }
+  return copy as DataSet;
+}
+
 /** What the mock decides from a contract, with `baseFixtures` (the seed's) completed for it. */
 export async function prepareServedContract(
   read: { contract: Contract; draft?: ContractDraft },
   baseFixtures: DataSet,
 ): Promise<ServedContract> {
   const resources = describeResources(read.contract);
+  const ruled = ruledCollections({ contract: read.contract, resources });
+  const base = withServedListsOnly(baseFixtures, ruled, (name) => resources.resources.has(name));
   return {
     ...read,
     resources,
-    fixtures: freezeDataSet(await completeFixtures(baseFixtures, resources, read.contract.document)),
+    fixtures: freezeDataSet(await completeFixtures(base, resources, read.contract.document)),
     keyFields: keyFieldsOf([...resources.resources.values()].map((resource) => resource.collection)),
   };
 }
@@ -57,39 +85,49 @@ export type ContractWatch = { close(): void };
 
 /**
  * Follows the edits of a draft's files (and of files it comes to reference): each edit is read
- * again and handed to `serve`, which serves it or throws; a refusal is logged with its file and
- * line, and the last good contract keeps serving.
+ * again and handed to `serve`, which serves it (resolving with the line that says so) or throws;
+ * a refusal is logged with its file and line, and the last good contract keeps serving.
  */
 export function watchServedContract(
   config: Config,
   first: ContractDraft,
-  serve: (read: { contract: Contract; draft: ContractDraft }) => Promise<void>,
+  serve: (read: { contract: Contract; draft: ContractDraft }) => Promise<string>,
 ): ContractWatch {
+  // Only its name is kept: the first draft (its document, its files' text) goes once an edit replaces it.
+  const { shown } = first;
   let watched = localSources(first);
   let closed = false;
   let watcher = watchFiles(watched, reload);
-  async function reload(): Promise<void> {
-    if (closed || typeof config.contract !== 'string') return;
-    const shown = first.shown;
+  async function takeEdit(file: string): Promise<string> {
     try {
       const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
-      const draft = await readContractFile(config.contract, {
+      const draft = await readContractFile(file, {
         allowUrls: config.contractAllowUrls,
         limits: config.contractLimits,
       });
-      await serve({ contract: draftContract(draft), draft });
+      const served = await serve({ contract: draftContract(draft), draft });
       const sources = localSources(draft);
       if (!closed && sources.join('\n') !== watched.join('\n')) {
         watcher.close();
         watched = sources;
         watcher = watchFiles(watched, reload);
       }
+      return served;
     } catch (error) {
-      config.log(
+      return (
         `The contract ${shown} was edited, and cannot be served: ${error instanceof ContractRefusal ? error.listing : (error as Error).message}\n` +
-          'Still serving the last good contract: fix the file and save it again.',
+        'Still serving the last good contract: fix the file and save it again.'
       );
     }
+  }
+  async function reload(): Promise<void> {
+    if (closed || typeof config.contract !== 'string') return;
+    const outcome = await takeEdit(config.contract);
+    // Reading and checking an edit leaves garbage the size of the draft (hundreds of MB for a
+    // large one), which V8 gives back only after half a minute of idleness: given back now, once
+    // per edit, before the line that tells of it.
+    collectGarbage();
+    config.log(outcome);
   }
   return {
     close() {
@@ -97,6 +135,18 @@ export function watchServedContract(
       watcher.close();
     },
   };
+}
+
+/** A full garbage collection, with gc() exposed for that moment only (as jest-leak-detector does). */
+function collectGarbage(): void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) {
+    exposed();
+    return;
+  }
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  setFlagsFromString('--no-expose-gc');
 }
 
 /** What an edit changed of the operations, in words: "21 operations; new: listOwners; gone: deleteCategory". */

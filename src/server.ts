@@ -251,7 +251,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           await lint?.stop();
           lint = await lintOf(next.draft, 0);
           if (lint) printWarningsLater(lint.warnings, config.log);
-          config.log(`The contract ${read.draft.shown} was edited: now serving it (${change}).`);
+          return `The contract ${read.draft.shown} was edited: now serving it (${change}).`;
         })
       : undefined;
   const { port } = server.address() as AddressInfo;

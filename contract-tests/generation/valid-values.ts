@@ -100,8 +100,9 @@ function strings(schema: JsonSchema): Generated<string> {
   if (formatted) return formatted;
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? min + MAX_RANDOM_LENGTH;
-  if (schema.pattern !== undefined) {
-    const arbitrary = textsMatching(schema.pattern, min, max);
+  // A pattern with no text found within the lengths (or none fast-check reads) draws plain texts.
+  const arbitrary = schema.pattern === undefined ? undefined : textsMatching(schema.pattern, min, max);
+  if (arbitrary) {
     // One text of the pattern as its edge: an object's first edge holds every required field.
     return { arbitrary, edges: sampleOf(arbitrary) };
   }

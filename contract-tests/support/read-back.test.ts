@@ -75,4 +75,11 @@ describe('where what a write left is read back', () => {
     expect(pathIdsSent(item, `${BASE}/pets/by-id/5/photos/a%20b?limit=2`)).toEqual({ petId: '5', photoId: 'a b' });
     expect(pathIdsSent(item, 'http://elsewhere.example/v1/pets/by-id/5/photos/9')).toEqual({});
   });
+
+  it('a template of adjacent parameters is read in linear time, where V8 would backtrack for ever', () => {
+    const names = Array.from({ length: 20 }, (_, index) => `{p${index}}`).join('');
+    // Twenty adjacent groups against 3,000 characters that end in a segment too many: an answer at all is the proof.
+    expect(pathIdsSent(operation('get', `/things/${names}`), `${BASE}/things/${'a'.repeat(3_000)}/x`)).toEqual({});
+    expect(pathIdsSent(operation('get', '/things/{a}.{b}'), `${BASE}/things/one.two`)).toEqual({ a: 'one', b: 'two' });
+  });
 });

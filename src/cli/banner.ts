@@ -1,6 +1,8 @@
 // The start-up banner: where the API is, where its data lives, and the keys to call it with.
 import { blockedPortNote } from '../http/fetch-blocked-ports.js';
 import { limitsOf } from '../limits/plans.js';
+import { describeContractSource } from '../openapi/load-contract.js';
+import { describeScheme } from '../openapi/operation-security.js';
 import type { MockServer } from '../server.js';
 import type { ApiKeyRecord } from '../store/data-set.js';
 
@@ -41,6 +43,78 @@ function operationLines(server: MockServer): string[] {
   ];
 }
 
+/** "the Pet Store API 1.0.0", or another contract's own title and version: "Train Travel API 1.2.1". */
+function contractName(server: MockServer): string {
+  const { title, version } = describeContractSource(server.contract);
+  return title === 'Pet Store' ? `the Pet Store API ${version}` : `${title || 'the API'} ${version}`.trim();
+}
+
+/** The credential a first request sends, as curl writes it: in the scheme of the first operation it reads. */
+function tryLine(server: MockServer, key: string): string {
+  const reads = server.contract.operations.filter(
+    (operation) => operation.method === 'get' && !operation.parameters.some((parameter) => parameter.required),
+  );
+  const first = reads.find((operation) => operation.path === '/pets') ?? reads[0];
+  if (!first) return '';
+  const url = `${server.url}${first.path}`;
+  const scheme = first.security.schemes[0];
+  if (!scheme || (first.security.open && scheme.kind !== 'apiKey')) return `  Try:  curl ${url}`;
+  switch (scheme.kind) {
+    case 'apiKey':
+      if (scheme.in === 'query')
+        return `  Try:  curl '${url}?${encodeURIComponent(scheme.name)}=${encodeURIComponent(key)}'`;
+      if (scheme.in === 'cookie') return `  Try:  curl -b '${scheme.name}=${key}' ${url}`;
+      return `  Try:  curl -H '${scheme.name}: ${key}' ${url}`;
+    case 'bearer':
+      return `  Try:  curl -H 'Authorization: Bearer ${key}' ${url}`;
+    case 'basic':
+      return `  Try:  curl -u '${key}:' ${url}`;
+    case 'http':
+      return `  Try:  curl -H 'Authorization: ${scheme.authScheme} ${key}' ${url}`;
+  }
+}
+
+/** How a key is sent, for the keys' heading: "send one in the X-API-Key header". */
+function keysHeading(server: MockServer): string {
+  const schemes = [
+    ...new Map(
+      server.contract.operations
+        .flatMap((operation) => operation.security.schemes)
+        .map((scheme) => [scheme.scheme, scheme]),
+    ).values(),
+  ];
+  if (schemes.length === 0)
+    return '  API keys (the contract asks for none; send one in the X-API-Key header to try limits):';
+  const ways = schemes.map((scheme) => `${scheme.kind === 'apiKey' ? 'in' : 'as'} ${describeScheme(scheme)}`);
+  return `  API keys (send one ${ways.join(', or ')}):`;
+}
+
+/** The answers the contract does not declare, by status, each once: given all the same, marked. */
+function gapLines(server: MockServer): string[] {
+  const byGap = new Map<string, string[]>();
+  for (const operation of server.operations) {
+    for (const gap of operation.gaps ?? []) byGap.set(gap, [...(byGap.get(gap) ?? []), operation.operationId]);
+  }
+  if (byGap.size === 0) return [];
+  const all = server.operations.length;
+  return [
+    '  Answers the contract does not declare, given all the same with X-Mock-Contract-Gap (declare them to make them its own):',
+    ...[...byGap]
+      .sort(([one], [other]) => one.localeCompare(other))
+      .map(([gap, ids]) => {
+        const which =
+          ids.length === all
+            ? 'every operation'
+            : ids.length > 6
+              ? `${ids.slice(0, 6).join(', ')} and ${ids.length - 6} more`
+              : ids.join(', ');
+        const line = `    ${gap}: ${which}`;
+        return line.length > HOW_WIDTH ? `${line.slice(0, HOW_WIDTH - 1)}…` : line;
+      }),
+    '',
+  ];
+}
+
 /** Which contract is served: the built-in one, or the file given (and how many files it names). */
 function describeContractServed(server: MockServer): string {
   const draft = server.contractDraft;
@@ -65,7 +139,7 @@ export function renderBanner(
   const blocked = blockedPortNote(server.port, 'Its');
   return [
     '',
-    `  petstore-mock: the Pet Store API ${String((server.contract.document.info as { version?: string }).version)} is served at`,
+    `  petstore-mock: ${contractName(server)} is served at`,
     '',
     `    API        ${server.url}`,
     ...(blocked
@@ -85,13 +159,12 @@ export function renderBanner(
         ]),
     '',
     ...operationLines(server),
-    keys.length > 0
-      ? '  API keys (send one in the X-API-Key header):'
-      : '  No API keys yet (started with --no-demo-keys).',
+    ...gapLines(server),
+    keys.length > 0 ? keysHeading(server) : '  No API keys yet (started with --no-demo-keys).',
     ...keys,
     ...(moreKeys > 0 ? [`    ... and ${moreKeys} more`] : []),
     '',
-    `  Try:  curl -H 'X-API-Key: ${firstKey}' ${server.url}/pets`,
+    tryLine(server, firstKey),
     '',
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 // `petstore-mock sdk-check [options] -- COMMAND [ARGS]`: the SDK author's client run through every
 // rate-limit edge case and fault, a mock world each, with a verdict per case and an exit code for CI.
 import type { Command } from 'commander';
-import { CATALOGUE } from '../sdk-check/catalogue.js';
+import { CATALOGUE, MIN_CALLS } from '../sdk-check/catalogue.js';
 import { addContractOptions, type ContractFlags, contractServerOptions } from './contract-options.js';
 import { integerOption } from './parse-options.js';
 
@@ -110,8 +110,14 @@ export function registerSdkCheckCommand(program: Command): void {
         console.log('Failed cases:');
         for (const result of failed) console.log(`  ${result.case.name}: ${result.verdict.reasons.join('; ')}`);
       }
+      // A run in which the client met no case's edge checked nothing: it must not pass a CI.
+      const noneExercised = results.every((result) => result.verdict.status === 'not-exercised');
+      if (noneExercised)
+        console.log(
+          `No case was exercised: the client met none of their edges (each case says why). Make ${MIN_CALLS} or more calls in one run.`,
+        );
       for (const note of notes) console.log(note);
       console.log(`sdk-check of ${shown}: ${tally(results)}`);
-      process.exitCode = failed.length > 0 ? 1 : 0;
+      process.exitCode = failed.length > 0 || noneExercised ? 1 : 0;
     });
 }

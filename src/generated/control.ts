@@ -566,10 +566,10 @@ export interface components {
             /** @description The operation of the exchange. */
             operationId: string;
             /**
-             * @description Which side broke the contract.
+             * @description Which side broke the contract: the request, the answer, or (`contract`) the contract itself, when the mock gave an answer it does not declare (a 404 of an operation that declares none).
              * @enum {string}
              */
-            location: "request" | "response";
+            location: "request" | "response" | "contract";
             /** @description Where */
             message: string;
             /**
@@ -790,6 +790,19 @@ export interface components {
             answeredBy: "rules" | "convention" | "examples" | "upstream";
             /** @description What the mock does */
             how: string;
+            /** @description The credentials it takes, as the contract declares them (`the X-API-Key header`, `Authorization: Bearer <key>`, `the query parameter api_key`...); empty when it is open to all. A demo key (or any key of the control API) works in each. */
+            credentials?: string[];
+            /** @description The error answers it declares (exact status, `4XX` or `default`), in whose shape the mock writes every error of that status. */
+            errors?: {
+                /** @description As declared: 404, 4XX or default. */
+                status: string;
+                /** @description None for an answer without a body. */
+                mediaTypes: string[];
+                /** @description The top-level fields of its body (type, title, status, detail...). */
+                fields: string[];
+            }[];
+            /** @description Answers the mock may give truthfully that the operation does not declare (`404: a record that is not there`); each is given all the same, with X-Mock-Contract-Gap. */
+            gaps?: string[];
         };
         State: {
             clock: components["schemas"]["ClockState"];

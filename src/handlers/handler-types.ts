@@ -27,7 +27,12 @@ export type HandlerDependencies = ContractContext & {
 };
 
 /** How an operation is answered, in words, and its handler for each world. */
-export type PlannedAnswer = { how: string; make(deps: HandlerDependencies): OperationHandler };
+export type PlannedAnswer = {
+  how: string;
+  make(deps: HandlerDependencies): OperationHandler;
+  /** Error statuses the answer itself may give (a 404 for a record not there, a 409): checked against what the contract declares. */
+  mayAnswer?: readonly number[];
+};
 
 export type OperationHandler = (req: Request, res: Response) => void | Promise<void>;
 

@@ -4,6 +4,7 @@
 // left without an answer: a draft's new operations need no code.
 import type { components } from '../generated/control.js';
 import type { OperationInfo } from '../openapi/load-contract.js';
+import { describeOperation, gapsOf } from '../openapi/operation-summary.js';
 import { CATEGORY_RULES } from './categories.js';
 import { answerByConvention } from './convention/conventions.js';
 import { answerFromExamples } from './convention/from-examples.js';
@@ -49,15 +50,29 @@ function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, 
   ];
 }
 
+/**
+ * The collections of the Pet Store's format that the Pet Store's rules work on in this contract:
+ * those of an operation answered by its rules. Another API's `/pets` or `/orders` is its own
+ * collection, drawn from its schema, never the Pet Store's fixtures.
+ */
+export function ruledCollections(context: ContractContext): Set<string> {
+  const ruled = new Set<string>();
+  for (const operation of context.contract.operations) {
+    const over = ruleOf(operation.operationId)?.over ?? [];
+    if (over.every((name) => context.resources.resources.has(name))) for (const name of over) ruled.add(name);
+  }
+  return ruled;
+}
+
 export function planAnswers(context: ContractContext): AnswerPlan {
   const planned = context.contract.operations.map((operation) => ({ operation, answer: plan(context, operation) }));
   return {
-    descriptions: planned.map(({ operation, answer: [answeredBy, { how }] }) => ({
-      operationId: operation.operationId,
-      method: operation.method.toUpperCase() as AnswerDescription['method'],
-      path: operation.path,
+    descriptions: planned.map(({ operation, answer: [answeredBy, { how, mayAnswer }] }) => ({
+      ...describeOperation(operation, context.contract.document),
       answeredBy,
       how,
+      // The Pet Store's rules answer what its contract declares: its gaps are the contract's own checks'.
+      gaps: answeredBy === 'rules' ? [] : gapsOf(operation, mayAnswer ?? []),
     })),
     handlersOf: (deps) =>
       new Map(planned.map(({ operation, answer: [, { make }] }) => [operation.operationId, make(deps)])),

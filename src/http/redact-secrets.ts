@@ -15,9 +15,27 @@ export const SECRET_HEADERS: Readonly<Record<string, string>> = {
 
 type HeaderValues = Readonly<Record<string, string | string[] | undefined>>;
 
-/** Replaces every secret header value of `headers` found in `text` by what a report shows instead. */
+/** What a report shows of a credential the contract declares elsewhere (a query parameter, a cookie, its own header). */
+export const CREDENTIAL_REDACTED = '[credential redacted]';
+
+const notedSecrets = new WeakMap<object, readonly string[]>();
+
+/**
+ * Notes the credentials a request carries in the schemes its contract declares (an API key in the
+ * query or a cookie, a header of its own name), so that every report of it hides them too.
+ */
+export function noteSecrets(req: { headers: HeaderValues }, values: readonly string[]): void {
+  if (values.length > 0) notedSecrets.set(req.headers, values);
+}
+
+/** Replaces every secret header value of `headers` (and every credential noted for them) found in `text` by what a report shows instead. */
 export function redactSecrets(text: string, headers: HeaderValues): string {
   let redacted = text;
+  for (const secret of notedSecrets.get(headers) ?? []) {
+    if (secret.length >= 4) redacted = redacted.replaceAll(secret, CREDENTIAL_REDACTED);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret && encoded.length >= 4) redacted = redacted.replaceAll(encoded, CREDENTIAL_REDACTED);
+  }
   for (const [name, shownAs] of Object.entries(SECRET_HEADERS)) {
     const values = [headers[name]].flat().filter((value): value is string => typeof value === 'string');
     for (const value of values) {

@@ -1,7 +1,7 @@
 // The steps that find a request's key and apply its plan's limits, bans and storms: the mock's,
 // and the proxy's with --simulate-limits.
 import type { RequestHandler } from 'express';
-import { createKeyAuthentication } from '../auth/authenticate-key.js';
+import { createKeyAuthentication, type KeyAuthenticationDependencies } from '../auth/authenticate-key.js';
 import type { KeyDirectory } from '../auth/key-directory.js';
 import type { Clock } from '../clock.js';
 import { composeMiddleware } from '../http/middleware-chain.js';
@@ -21,10 +21,17 @@ const MAX_INPUT_CHANGES = 5;
 
 export function createKeyAndLimitSteps(
   { clock, limitState, keys, simulation }: KeyAndLimitWorld,
-  options: Pick<RateLimitDependencies, 'operationIdOf' | 'onRecordFailure'>,
+  options: Pick<RateLimitDependencies, 'operationIdOf' | 'onRecordFailure' | 'limitHeaders'> &
+    Pick<KeyAuthenticationDependencies, 'securityOf'>,
 ): RequestHandler[] {
   const steps = composeMiddleware([
-    createKeyAuthentication({ keys, state: limitState, clock }),
+    createKeyAuthentication({
+      keys,
+      state: limitState,
+      clock,
+      securityOf: options.securityOf,
+      limitHeaders: options.limitHeaders,
+    }),
     createRateLimitMiddleware({ state: limitState, clock, settings: () => simulation.settings(), ...options }),
   ]);
   // A decision computed on a key or settings changed meanwhile through another process: the state

@@ -1,5 +1,5 @@
 // Applies bans, storms, faults and the plan's limits to a request authenticated by src/auth/, and
-// records what the client did. Every answer it gives carries the X-RateLimit-* headers.
+// records what the client did. Every answer it gives carries the limit headers (the contract's).
 import type { Request, RequestHandler, Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Clock } from '../clock.js';
@@ -7,9 +7,10 @@ import { HttpError } from '../errors.js';
 import { afterAnswer } from '../http/after-answer.js';
 import { breakAnswer } from '../http/broken-answers.js';
 import type { DecisionOutput, RequestDecision } from './decide-request.js';
+import type { LimitHeaderWriter } from './limit-header-dialect.js';
 import type { LimitState } from './limit-state.js';
 import { limitsOf, type PlanLimits } from './plans.js';
-import { formatRetryAfter, type RateLimitSettings, setCountedHeaders } from './rate-limit-headers.js';
+import { formatRetryAfter, type RateLimitSettings } from './rate-limit-headers.js';
 import type { BanPolicy } from './rate-limit-policy.js';
 import { type RequestToRecord, retryAtOf } from './request-record.js';
 
@@ -22,6 +23,8 @@ export type RateLimitDependencies = {
   operationIdOf: (req: Request) => string | undefined;
   /** Told when the state cannot record a request (after its answer has gone). */
   onRecordFailure: (error: unknown) => void;
+  /** The limit headers in the contract's words. */
+  limitHeaders: LimitHeaderWriter;
 };
 
 function refusalError(
@@ -111,7 +114,11 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
   // Async for the state; runChain passes a rejection (the refusals below) to next.
   return async (req, res, next) => {
     const record = authenticatedKey(res);
-    if (!record) throw new Error('The rate limit runs after authentication (src/auth/), which sets the key.');
+    // No key: an open operation, answered without limits (authentication set its headers).
+    if (!record) {
+      next();
+      return;
+    }
 
     const nowMs = deps.clock.nowMs();
     const { ban, retryAfterFormat } = deps.settings();
@@ -124,7 +131,7 @@ export function createRateLimitMiddleware(deps: RateLimitDependencies): RequestH
       ban,
       nowMs,
     });
-    setCountedHeaders(res, headers, nowMs);
+    deps.limitHeaders.setCounted(res, headers, nowMs);
 
     recordWhenAnswered(req, res, {
       state: deps.state,

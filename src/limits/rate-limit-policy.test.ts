@@ -63,11 +63,13 @@ describe('the rate-limit policy', () => {
       limit: 10,
       remaining: 7,
       resetSeconds: START / 1000 + 60,
+      windowSeconds: 60,
     });
     expect(rateLimitHeaders({ ...base, minuteCount: 1, dayCount: 95 }, limits)).toEqual({
       limit: 100,
       remaining: 5,
       resetSeconds: Date.parse('2026-11-22T00:00:00Z') / 1000,
+      windowSeconds: 86_400,
     });
     expect(rateLimitHeaders({ ...base, minuteCount: 5, dayCount: 95 }, limits).limit).toBe(10);
   });
@@ -102,7 +104,12 @@ describe('the rate-limit policy', () => {
       retryAfterSeconds: 3,
     });
     // X-RateLimit-Reset names the window's end exactly: the whole second at most 3 s away.
-    expect(refused.headers).toEqual({ limit: 10, remaining: 0, resetSeconds: (START + 20_000) / 1000 });
+    expect(refused.headers).toEqual({
+      limit: 10,
+      remaining: 0,
+      resetSeconds: (START + 20_000) / 1000,
+      windowSeconds: 60,
+    });
     expect(evaluateRequest(refused.counters, limits, START + 19_999, BAN).decision.allowed).toBe(false);
     const next = evaluateRequest(refused.counters, limits, START + 20_000, BAN);
     expect(next.decision.allowed).toBe(true);

@@ -22,7 +22,8 @@ export type KeyCounters = {
 
 export type BanPolicy = { threshold: number; seconds: number };
 
-export type RateLimitHeaders = { limit: number; remaining: number; resetSeconds: number };
+/** A window's limit, what remains of it, and when it ends (Unix seconds); its length, for headers that tell it. */
+export type RateLimitHeaders = { limit: number; remaining: number; resetSeconds: number; windowSeconds?: number };
 
 export type Decision =
   | { allowed: true }
@@ -75,11 +76,17 @@ export function rateLimitHeaders(counters: KeyCounters, limits: PlanLimits): Rat
   const minuteRemaining = Math.max(0, limits.perMinute - counters.minuteCount);
   const dayRemaining = Math.max(0, limits.perDay - counters.dayCount);
   return dayRemaining < minuteRemaining
-    ? { limit: limits.perDay, remaining: dayRemaining, resetSeconds: (counters.dayStartMs + DAY_MS) / 1000 }
+    ? {
+        limit: limits.perDay,
+        remaining: dayRemaining,
+        resetSeconds: (counters.dayStartMs + DAY_MS) / 1000,
+        windowSeconds: DAY_MS / 1000,
+      }
     : {
         limit: limits.perMinute,
         remaining: minuteRemaining,
         resetSeconds: (counters.minuteStartMs + MINUTE_MS) / 1000,
+        windowSeconds: MINUTE_MS / 1000,
       };
 }
 

@@ -1,11 +1,12 @@
 // The mock's mode: the key and its plan's limits, then the operation's handler over the world's
 // data. Its own answers are checked on their way out; a breach is a bug of the mock, logged, and
 // answered as a 500 (load tests may turn the check off).
-import { json } from 'express';
+import type { Request } from 'express';
 import type { ApiModeFactory } from '../api-mode.js';
 import { logMockFault } from '../errors.js';
 import { planAnswers } from '../handlers/index.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
+import { createBodyReader } from '../http/form-bodies.js';
 import { keepSentFields } from '../http/sent-fields.js';
 import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
 import { operationMatch } from '../openapi/contract-pipeline.js';
@@ -14,7 +15,7 @@ import { describeResources } from '../openapi/resource-model.js';
 import { guardResponses } from '../openapi/response-contract.js';
 
 export function createMockMode(): ApiModeFactory {
-  return ({ app, contract, log, validateResponses, operationIdOf, seed }) => {
+  return ({ app, contract, log, validateResponses, operationIdOf, seed, limitHeaders, securityOf }) => {
     // Planned once for the contract: each world (the default one, each scope) makes its handlers from it.
     const resources = describeResources(contract);
     const plan = planAnswers({ contract, resources });
@@ -28,10 +29,14 @@ export function createMockMode(): ApiModeFactory {
       validateResponses,
       onResponseViolation: guard?.reportViolation ?? (() => undefined),
       checkRequest: (check) => check,
-      readBody: keepSentFields(json({ limit: MAX_BODY_BYTES })),
+      readBody: keepSentFields(
+        createBodyReader(MAX_BODY_BYTES, (req) => operationMatch(req as Request)?.operation.requestMediaTypes ?? []),
+      ),
       stepsOf: (world) => ({
         beforeBody: createKeyAndLimitSteps(world, {
           operationIdOf,
+          limitHeaders,
+          securityOf,
           onRecordFailure: (error) => log(`The request record could not be written: ${String(error)}`),
         }),
         answer: dispatchOperations({
@@ -41,6 +46,7 @@ export function createMockMode(): ApiModeFactory {
           retryAfterFormat: () => world.simulation.settings().retryAfterFormat,
         }),
       }),
+      recordsContractGaps: true,
       errorHandlers: [],
       operations: plan.descriptions,
     };

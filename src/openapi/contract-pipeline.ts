@@ -9,8 +9,10 @@ import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/
 import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
 import { ContractRefusal } from './contract-source/contract-refusal.js';
 import { DATE_TIME_FORMAT } from './date-time-format.js';
+import { typeFormFields } from './form-fields.js';
 import { usesInheritedNames, withoutPrototypes } from './inherited-names.js';
 import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
+import { describePatternFormat, withPatternsAsFormats } from './patterns/validator-patterns.js';
 import { checkPlainIntegers } from './plain-integers.js';
 import {
   aliased,
@@ -22,8 +24,9 @@ import {
 } from './proto-alias.js';
 import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
+import { validatorDocument } from './validator-document.js';
 import { describeValidatorError } from './validator-errors.js';
-import { withoutResponseHeaders } from './without-response-headers.js';
+import { applyValidatorFixes } from './validator-fixes.js';
 
 /** The part of the validator's request metadata the mock reads. */
 type OpenApiMetadata = { schema: { operationId?: string }; pathParams: Record<string, string> };
@@ -99,11 +102,15 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   const inheritedNames = usesInheritedNames(contract.document);
   const protoNamed = inheritedNames && namesProtoProperty(contract.document);
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
+  applyValidatorFixes(load);
+  // The contract as the validator needs it (validator-document.ts), its patterns as formats
+  // matched in linear time (validator-patterns.ts).
+  // A property named __proto__ under its alias (proto-alias.ts).
+  const patterns = withPatternsAsFormats(
+    validatorDocument(protoNamed ? withProtoAliased(contract.document) : contract.document),
+  );
   const validatorOptions: OpenApiValidatorOpts = {
-    // Its response headers are checked by response-contract.ts; the validator would only load them.
-    apiSpec: withoutResponseHeaders(
-      protoNamed ? withProtoAliased(contract.document) : contract.document,
-    ) as unknown as OpenAPIV3.DocumentV3_1,
+    apiSpec: patterns.document as unknown as OpenAPIV3.DocumentV3_1,
     // Linted by Spectral in npm test; validating it again at every start is wasted work.
     validateApiSpec: false,
     // Every finding at once, so that the message names every field at fault; bodies are typed.
@@ -111,7 +118,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     // Formats checked in full: the validator's default ('fast') takes month 13 or hour 25 for a
     // date-time (RFC 3339 section 5.6), which the mock then stored and answered.
     ajvFormats: { mode: 'full' },
-    formats: { 'date-time': DATE_TIME_FORMAT },
+    formats: { ...patterns.formats, 'date-time': DATE_TIME_FORMAT },
     validateResponses: options.validateResponses
       ? {
           allErrors: true,
@@ -123,6 +130,8 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     // The API key is checked by the limits, which answer 401 with the X-RateLimit-* headers.
     validateSecurity: false,
     fileUploader: false,
+    // The path below the base path is matched (see below): the validator is given no servers.
+    useRequestUrl: true,
     // Local references resolved once at load: bundling kept them, and the preprocessor then
     // compiled each one with Ajv just to read it (~150 ms of CPU of a start). A contract given at
     // run time whose schemas refer to themselves cannot be dereferenced: it is read bundled.
@@ -144,9 +153,14 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       { operation, checkHeaders },
     ]),
   );
+  const below = pathBelowBase(contract.basePath);
   const match: RequestHandler = (req, res, next) => {
     runHeadAsGet(req);
+    // Matched below the base path, then given back its own URL: every later step reads the whole one.
+    const url = req.url;
+    req.url = below(url);
     metadata(req, res, (error?: unknown) => {
+      req.url = url;
       if (error !== undefined) {
         unmatched.set(req, error);
         undoHeadAsGet(req);
@@ -195,8 +209,10 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       else next(describeValidatorError(unmatched.get(req) ?? notFound(), req, operation));
     },
     checkRequest: (req, res, next) => {
+      const operation = requestOperation(req);
       try {
-        checkPlainIntegers(req, requestOperation(req)?.integerParameters ?? []);
+        checkPlainIntegers(req, operation?.integerParameters ?? []);
+        if (operation?.request) typeFormFields(req, operation, contract.document);
       } catch (error) {
         next(error);
         return;
@@ -216,6 +232,16 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   };
 }
 
+/** A request's URL below `basePath` ("/v1/pets?limit=2" below "/v1" is "/pets?limit=2"), as the validator matches it. */
+function pathBelowBase(basePath: string): (url: string) => string {
+  if (basePath === '') return (url) => url;
+  return (url) => {
+    if (!url.startsWith(basePath)) return url;
+    const rest = url.slice(basePath.length);
+    return rest === '' || rest.startsWith('?') ? `/${rest}` : rest.startsWith('/') ? rest : url;
+  };
+}
+
 /** What the validator says of a request under the contract's base path that it matched to nothing. */
 const notFound = () => ({ status: 404, message: 'not found' });
 
@@ -224,6 +250,9 @@ function describeResponseViolation(error: Error): string {
   const issues = (error as Error & { errors?: Array<{ path?: string; message?: string }> }).errors ?? [];
   if (issues.length === 0) return error.message;
   return issues
-    .map((issue) => `${(issue.path ?? '').replace(/^\/response\/?/, 'body ').trim() || 'body'} ${issue.message ?? ''}`)
+    .map(
+      (issue) =>
+        `${(issue.path ?? '').replace(/^\/response\/?/, 'body ').trim() || 'body'} ${describePatternFormat(issue.message ?? '')}`,
+    )
     .join('; ');
 }

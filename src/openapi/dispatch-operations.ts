@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { OperationHandler } from '../handlers/handler-types.js';
 import { runChain } from '../http/middleware-chain.js';
 import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
+import { createAcceptCheck } from './accept-check.js';
 import { requestOperation } from './contract-pipeline.js';
 import type { Contract } from './load-contract.js';
 import { createDeprecationHeaders, createStabilityHeader } from './operation-headers.js';
@@ -55,6 +56,7 @@ export function dispatchOperations({ contract, handlers, clock, retryAfterFormat
         basePath: contract.basePath,
         successorPath: successor?.path ?? operation.path,
       }),
+      createAcceptCheck(operation),
       createPreferHandler(operation, { nowMs: clock.nowMs, retryAfterFormat }),
       (req: Request, res: Response) => handler(req, res),
     ].filter((middleware) => middleware !== undefined);

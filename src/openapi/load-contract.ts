@@ -5,28 +5,32 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE, readBuildOutput } from '../package-root.js';
 import { asObject, escapePointerSegment, type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { withNullableTyped } from './nullable-without-type.js';
+import { describeMedia, describeResponses, type MediaInfo, type ResponseInfo } from './operation-answers.js';
+import { describeSecurity, type OperationSecurity, readSecuritySchemes } from './operation-security.js';
+
+export type { ResponseInfo } from './operation-answers.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type DeprecationNotice = { deprecatedAt: Date; sunset: Date; successor: string };
 
-export type ResponseInfo = {
-  status: string;
-  /** Named examples of the JSON body, if any. */
-  examples: Record<string, unknown>;
-  /** Error codes the response lists (code.enum), for error statuses. */
-  errorCodes: string[];
-};
-
 export type OperationInfo = {
+  /** Its operationId, or where it has none, its method and path: "GET /calendar". */
   operationId: string;
+  /** Whether the contract gives it an operationId of its own. */
+  named: boolean;
   method: HttpMethod;
   /** The spec's path template, e.g. /pets/{petId}. */
   path: string;
   stability: 'stable' | 'beta' | 'experimental';
-  /** Whether the operation takes a JSON body; other operations ignore any body sent. */
+  /** Whether the operation takes a body; other operations ignore any body sent. */
   hasRequestBody: boolean;
+  /** Its body: whether one is required, and its media types with their schemas. */
+  request: RequestInfo | undefined;
+  /** Its parameters, its path item's included (an operation's own wins over one of the same name and place). */
+  parameters: ParameterInfo[];
   /** The media types its body may have, for the 415's message. */
   requestMediaTypes: string[];
   /** The names of its query parameters (its path item's included), for an unknown one's message. */
@@ -34,10 +38,25 @@ export type OperationInfo = {
   /** Its integer path and query parameters, which take plain decimal digits only (plain-integers.ts). */
   integerParameters: ParameterPlace[];
   deprecation?: DeprecationNotice;
+  /** Its answers by status as declared ("200", "4XX", "default"): media types, schemas, examples, headers. */
   responses: Map<string, ResponseInfo>;
+  /** The credentials it takes. */
+  security: OperationSecurity;
 };
 
 export type ParameterPlace = { in: 'path' | 'query'; name: string };
+
+export type ParameterInfo = {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** Its schema, $refs followed (allOf kept). */
+  schema: JsonObject;
+  /** The parameter object as written (its x- fields, style, explode). */
+  declared: JsonObject;
+};
+
+export type RequestInfo = { required: boolean; media: MediaInfo[] };
 
 export type Contract = {
   /** Where it was read from, for messages. */
@@ -48,6 +67,8 @@ export type Contract = {
   /** The path of the first servers entry: the API's base path, e.g. /v1. */
   basePath: string;
   operations: OperationInfo[];
+  /** The document's own `security`: what a request that names no operation is asked for. */
+  security: OperationSecurity;
   /** The contract's error catalogue (x-error-codes): each code's status and meaning. */
   errorCodes: ReadonlyMap<string, ErrorCodeInfo>;
 };
@@ -74,6 +95,14 @@ export function describeContractSource(contract: Contract): { title: string; ver
   };
 }
 
+/**
+ * The name of an operation wherever the mock names one (its answer, its limits, storms, records,
+ * reports): its operationId, or for one without, its method and path ("GET /calendar").
+ */
+export function operationName(method: string, path: string, operationId: unknown): string {
+  return typeof operationId === 'string' && operationId.trim() !== '' ? operationId : `${method.toUpperCase()} ${path}`;
+}
+
 /** Where a path stands in the contract: "/pets/{petId}" is at "/paths/~1pets~1{petId}". */
 export const pathItemPointer = (path: string) => `/paths/${escapePointerSegment(path)}`;
 
@@ -91,55 +120,45 @@ export class ContractError extends Error {
   }
 }
 
-function listErrorCodes(document: JsonObject, schema: unknown): string[] {
-  const resolved = resolveLocalRef(document, schema);
-  const parts = [
-    resolved,
-    ...(Array.isArray(resolved.allOf) ? resolved.allOf : []).map((part) => resolveLocalRef(document, part)),
-  ];
-  return parts.flatMap((part) => {
-    const code = asObject(asObject(part.properties).code);
-    return Array.isArray(code.enum) ? code.enum.map(String) : [];
-  });
-}
+const PLACES: ReadonlySet<string> = new Set(['path', 'query', 'header', 'cookie']);
 
-function describeResponses(document: JsonObject, responses: unknown): Map<string, ResponseInfo> {
-  const result = new Map<string, ResponseInfo>();
-  for (const [status, raw] of Object.entries(asObject(responses))) {
-    const response = resolveLocalRef(document, raw);
-    const media = asObject(asObject(response.content)['application/json']);
-    const examples = Object.fromEntries(
-      Object.entries(asObject(media.examples)).map(([name, example]) => [
-        name,
-        resolveLocalRef(document, example).value,
-      ]),
-    );
-    result.set(status, { status, examples, errorCodes: listErrorCodes(document, media.schema) });
+function describeParameters(document: JsonObject, pathItem: JsonObject, operation: JsonObject): ParameterInfo[] {
+  const byPlace = new Map<string, ParameterInfo>();
+  for (const list of [pathItem.parameters, operation.parameters]) {
+    for (const raw of Array.isArray(list) ? list : []) {
+      const declared = resolveLocalRef(document, raw);
+      if (typeof declared.name !== 'string' || !PLACES.has(String(declared.in))) continue;
+      byPlace.set(`${declared.in} ${declared.name}`, {
+        name: declared.name,
+        in: declared.in as ParameterInfo['in'],
+        required: declared.required === true || declared.in === 'path',
+        schema: resolveLocalRef(document, declared.schema),
+        declared,
+      });
+    }
   }
-  return result;
+  return [...byPlace.values()];
 }
 
-function queryParameterNames(document: JsonObject, pathItem: JsonObject, operation: JsonObject): string[] {
-  const declared = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
-  const names = declared
-    .map((parameter) => resolveLocalRef(document, parameter))
-    .filter((parameter) => parameter.in === 'query')
-    .map((parameter) => String(parameter.name));
-  return [...new Set(names)];
+function describeRequest(document: JsonObject, raw: unknown): RequestInfo | undefined {
+  if (raw === undefined) return undefined;
+  const body = resolveLocalRef(document, raw);
+  return {
+    required: body.required === true,
+    media: Object.entries(asObject(body.content)).map(([type, media]) => describeMedia(document, type, media)),
+  };
 }
 
-function integerParameterPlaces(document: JsonObject, pathItem: JsonObject, operation: JsonObject): ParameterPlace[] {
-  const declared = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
-  return declared
-    .map((parameter) => resolveLocalRef(document, parameter))
+function integerParameterPlaces(parameters: readonly ParameterInfo[]): ParameterPlace[] {
+  return parameters
     .filter((parameter) => {
-      const type = resolveLocalRef(document, parameter.schema).type;
+      const type = parameter.schema.type;
       return (
         (parameter.in === 'path' || parameter.in === 'query') &&
         (Array.isArray(type) ? type : [type]).includes('integer')
       );
     })
-    .map((parameter) => ({ in: parameter.in as ParameterPlace['in'], name: String(parameter.name) }));
+    .map((parameter) => ({ in: parameter.in as ParameterPlace['in'], name: parameter.name }));
 }
 
 function describeDeprecation(operation: JsonObject): DeprecationNotice | undefined {
@@ -150,6 +169,26 @@ function describeDeprecation(operation: JsonObject): DeprecationNotice | undefin
     sunset: new Date(String(notice.sunset)),
     successor: String(notice.successor),
   };
+}
+
+/**
+ * The path of a server's URL, the API's base path: its variables at their defaults (or first
+ * enum value), as percent-encoded as a request writes it ("/rest/Train+Travel+API/1.0.0",
+ * "/My%20API/v1"); "" at the root, or for a URL that is none.
+ */
+export function serverBasePath(server: unknown): string {
+  const { url, variables } = asObject(server);
+  if (typeof url !== 'string') return '';
+  const filled = url.replace(/\{([^}]*)\}/g, (_whole, name: string) => {
+    const variable = asObject(asObject(variables)[name]);
+    const value = variable.default ?? (Array.isArray(variable.enum) ? variable.enum[0] : undefined);
+    return value === undefined ? name : String(value);
+  });
+  try {
+    return new URL(filled, 'http://placeholder').pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
 }
 
 export function parseContract(text: string, file: string): Contract {
@@ -166,38 +205,49 @@ export function parseContract(text: string, file: string): Contract {
 
 /** The contract of a parsed document: its operations and base path (`text` is what /openapi.yaml serves). */
 export function describeContract(parsed: unknown, text: string, file: string): Contract {
-  const document = asObject(parsed);
+  const document = withNullableTyped(asObject(parsed));
   if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
     throw new ContractError(file, 'it is not an OpenAPI 3 document');
   }
-  const firstServer = asObject((Array.isArray(document.servers) ? document.servers : [])[0]);
-  const serverUrl = typeof firstServer.url === 'string' ? firstServer.url : '/';
-  const basePath = new URL(serverUrl, 'http://placeholder').pathname.replace(/\/$/, '');
+  const basePath = serverBasePath((Array.isArray(document.servers) ? document.servers : [])[0]);
 
+  const schemes = readSecuritySchemes(document);
   const operations: OperationInfo[] = [];
   for (const [path, item] of Object.entries(asObject(document.paths))) {
     for (const method of HTTP_METHODS) {
       const operation = asObject(asObject(item)[method]);
       if (Object.keys(operation).length === 0) continue;
-      if (typeof operation.operationId !== 'string') {
-        throw new ContractError(file, `${method.toUpperCase()} ${path} has no operationId`);
-      }
       const stability = operation['x-stability'];
+      const parameters = describeParameters(document, asObject(item), operation);
+      const request = describeRequest(document, operation.requestBody);
+      const operationId = operationName(method, path, operation.operationId);
       operations.push({
-        operationId: operation.operationId,
+        operationId,
+        named: operationId === operation.operationId,
         method,
         path,
         stability: stability === 'beta' || stability === 'experimental' ? stability : 'stable',
-        hasRequestBody: operation.requestBody !== undefined,
-        requestMediaTypes: Object.keys(asObject(resolveLocalRef(document, operation.requestBody).content)),
-        queryParameters: queryParameterNames(document, asObject(item), operation),
-        integerParameters: integerParameterPlaces(document, asObject(item), operation),
+        hasRequestBody: request !== undefined,
+        request,
+        parameters,
+        requestMediaTypes: request?.media.map((media) => media.type) ?? [],
+        queryParameters: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+        integerParameters: integerParameterPlaces(parameters),
         deprecation: describeDeprecation(operation),
         responses: describeResponses(document, operation.responses),
+        security: describeSecurity(schemes, operation.security, document.security),
       });
     }
   }
-  return { file, document, text, basePath, operations, errorCodes: readErrorCodes(document) };
+  return {
+    file,
+    document,
+    text,
+    basePath,
+    operations,
+    security: describeSecurity(schemes, undefined, document.security),
+    errorCodes: readErrorCodes(document),
+  };
 }
 
 /**

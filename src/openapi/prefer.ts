@@ -63,19 +63,22 @@ export function createPreferHandler(operation: OperationInfo, context: PreferCon
     if (!response) throw undeclaredPreference(operation, `code=${preferences.code}`);
     const status = Number(response.status);
     if (status >= 400) {
-      const code = (response.errorCodes[0] ?? 'INTERNAL_ERROR') as ErrorCode;
+      // Written as every error is, in the shape the contract declares for the status.
+      const code = response.errorCodes[0] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'FORCED_BY_PREFER');
       const retrySeconds = 60;
+      const headers: Record<string, string> = { 'Preference-Applied': `code=${response.status}` };
       if (status === 429 || status === 403) {
-        res.set('Retry-After', formatRetryAfter(retrySeconds, context.retryAfterFormat(), context.nowMs()));
+        headers['Retry-After'] = formatRetryAfter(retrySeconds, context.retryAfterFormat(), context.nowMs());
       }
-      res.set('Preference-Applied', `code=${response.status}`);
-      res.locals.errorCode = code;
-      res.status(status).json({
+      const described = ERROR_CODES[code as ErrorCode]?.description ?? 'error';
+      const forced = new HttpError(
         code,
-        message: `Answered as asked by Prefer: code=${status} (${ERROR_CODES[code]?.description ?? 'error'}).`,
+        `Answered as asked by Prefer: code=${status} (${described}).`,
+        headers,
         status,
-      });
-      return;
+      );
+      forced.asked = true;
+      throw forced;
     }
     const [firstExample] = Object.entries(response.examples);
     if (firstExample) {

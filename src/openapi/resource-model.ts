@@ -5,8 +5,9 @@
 // store's collections and the conventions that answer operations without rules of their own
 // come from here, so that a resource added to the contract needs no code.
 import type { Collection } from '../store/data-set.js';
-import { asObject, type JsonObject, resolveLocalRef, valueAt } from './json-pointer.js';
-import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
+import { type JsonObject, resolveLocalRef } from './json-pointer.js';
+import type { Contract, OperationInfo } from './load-contract.js';
+import { mediaFamily } from './media-types.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
 
 export type ParentLink = {
@@ -53,24 +54,28 @@ export type ResourceModel = {
 
 const SUCCESS = /^2\d\d$/;
 
-/** The JSON schema of an operation's first 2xx answer (201 first for a POST), and its status. */
-function successSchema(document: JsonObject, operation: OperationInfo): unknown {
-  const raw = valueAt(document, operationPointer(operation));
-  const responses = asObject(raw.responses);
-  const statuses = Object.keys(responses).filter((status) => SUCCESS.test(status));
+/** The JSON schema of an operation's first 2xx answer (201 first for a POST). */
+function successSchema(operation: OperationInfo): unknown {
+  const statuses = [...operation.responses.keys()].filter((status) => SUCCESS.test(status));
   statuses.sort((a, b) => (a === '201' ? -1 : b === '201' ? 1 : a.localeCompare(b)));
   for (const status of statuses) {
-    const response = resolveLocalRef(document, responses[status]);
-    const media = asObject(asObject(response.content)['application/json']);
-    if (media.schema !== undefined) return media.schema;
+    const media = operation.responses.get(status)?.media ?? [];
+    const json =
+      media.find((entry) => entry.type === 'application/json') ??
+      media.find((entry) => mediaFamily(entry.type) === 'json');
+    if (json?.schema !== undefined) return json.schema;
   }
   return undefined;
 }
 
-/** The JSON schema of an operation's request body. */
-export function requestSchema(document: JsonObject, operation: OperationInfo): unknown {
-  const body = resolveLocalRef(document, valueAt(document, operationPointer(operation)).requestBody);
-  return asObject(asObject(body.content)['application/json']).schema;
+/** The schema of an operation's request body: its JSON one, else its form's (a form's fields are a record's too). */
+export function requestSchema(operation: OperationInfo): unknown {
+  const media = operation.request?.media ?? [];
+  return (
+    media.find((entry) => entry.type === 'application/json') ??
+    media.find((entry) => mediaFamily(entry.type) === 'json') ??
+    media.find((entry) => mediaFamily(entry.type) === 'form' || mediaFamily(entry.type) === 'multipart')
+  )?.schema;
 }
 
 /** The schema of a list's items: an array's, or that of the one array property of an envelope. */
@@ -179,8 +184,8 @@ export function describeResources(contract: Contract): ResourceModel {
     if (last === undefined || isParam(last)) continue;
     const lister = operations.find((operation) => operation.method === 'get');
     const maker = operations.find((operation) => operation.method === 'post' && operation.responses.has('201'));
-    const itemSchema = lister ? listItemSchema(document, successSchema(document, lister)) : undefined;
-    const recordSchema = itemSchema ?? (maker ? successSchema(document, maker) : undefined);
+    const itemSchema = lister ? listItemSchema(document, successSchema(lister)) : undefined;
+    const recordSchema = itemSchema ?? (maker ? successSchema(maker) : undefined);
     if (recordSchema === undefined || schemaType(resolveSchema(document, recordSchema)) !== 'object') continue;
     const identity = schemaIdentity(document, recordSchema);
     const known = draftOf(identity);
@@ -218,7 +223,7 @@ export function describeResources(contract: Contract): ResourceModel {
     if (last === undefined || !isParam(last)) continue;
     const prefixPattern = pathPattern(`/${segments.slice(0, -1).join('/')}`);
     const reader = operations.find((operation) => ['get', 'put', 'patch'].includes(operation.method));
-    const schema = reader ? successSchema(document, reader) : undefined;
+    const schema = reader ? successSchema(reader) : undefined;
     const identity = schema === undefined ? undefined : schemaIdentity(document, schema);
     const owner =
       drafts.find((draft) => draft.collectionPaths.some((collection) => pathPattern(collection) === prefixPattern)) ??
@@ -330,7 +335,7 @@ function finish(
     keyType !== 'string' &&
     makers.some((maker) => {
       // A key the body may not send (absent, or readOnly), or may leave out, is the mock's to give.
-      const body = describeObjectSchema(document, requestSchema(document, maker));
+      const body = describeObjectSchema(document, requestSchema(maker));
       const sent = body.properties.get(keyField);
       return sent === undefined || sent.readOnly === true || !body.required.has(keyField);
     });

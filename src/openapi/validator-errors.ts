@@ -13,6 +13,7 @@ import {
 } from '../errors.js';
 import { BODY_TOO_LARGE_MESSAGE } from '../http/body-limit.js';
 import { HTTP_METHODS, type OperationInfo } from './load-contract.js';
+import { describePatternFormat } from './patterns/validator-patterns.js';
 
 /** The shape of the validator's errors (its HttpError classes), as far as the mock reads them. */
 type ValidatorError = {
@@ -39,7 +40,9 @@ function isPercentEncoded(path: string): boolean {
  * One finding, said for a person: path parameters are "path" (the validator says "params"), a
  * missing body says what to send, an unknown query parameter what the operation takes.
  */
-function explainIssue(issue: ValidatorIssue, operation: OperationInfo | undefined): ValidatorIssue {
+function explainIssue(found: ValidatorIssue, operation: OperationInfo | undefined): ValidatorIssue {
+  // A pattern is checked as a format of the validator's (validator-patterns.ts): said as a pattern.
+  const issue = found.message === undefined ? found : { ...found, message: describePatternFormat(found.message) };
   const path = issue.path?.replace(/^\/params\//, '/path/');
   if (issue.path === '/body' && issue.message === BODY_MISSING) {
     const mediaTypes = (operation?.requestMediaTypes ?? ['application/json']).join(' or ');

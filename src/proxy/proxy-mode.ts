@@ -4,10 +4,11 @@
 // x-proxy-rate-limit-headers), only storms refuse, and a shared state out of reach (Redis) stops
 // nothing: the request is forwarded and its answer passed through (state-outage.ts).
 import type { RequestHandler } from 'express';
-import type { AnswerDescription, ApiModeFactory } from '../api-mode.js';
+import type { ApiModeFactory } from '../api-mode.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { boundLimitState } from '../limits/bounded-limit-state.js';
 import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
+import { describeOperation } from '../openapi/operation-summary.js';
 import type { World } from '../world.js';
 import { createOwnLimitHeaders, MAX_REMEMBERED_SUBJECTS } from './own-limit-headers.js';
 import {
@@ -52,7 +53,7 @@ function stormGateOf(
 }
 
 export function createProxyMode(settings: ProxySettings): ApiModeFactory {
-  return ({ app, contract, violationsOf, log, operationIdOf }) => {
+  return ({ app, contract, violationsOf, log, operationIdOf, limitHeaders, securityOf }) => {
     // With --simulate-limits the proxy answers 503 STATE_UNAVAILABLE without its state, as the
     // mock does: the limits it was asked to enforce cannot be decided.
     const outage = settings.simulateLimits ? undefined : createStateOutage(log);
@@ -85,14 +86,13 @@ export function createProxyMode(settings: ProxySettings): ApiModeFactory {
                 ownLimits.bind(world),
                 stormGateOf(world, settings, { operationIdOf, onRecordFailure, outage, onForgetFailure }),
               ]
-            : createKeyAndLimitSteps(world, { operationIdOf, onRecordFailure }),
+            : createKeyAndLimitSteps(world, { operationIdOf, onRecordFailure, limitHeaders, securityOf }),
         answer: forwardToUpstream(settings, guard, contract.basePath, ownLimits),
       }),
+      recordsContractGaps: false,
       errorHandlers: ownLimits ? [ownLimits.onError] : [],
       operations: contract.operations.map((operation) => ({
-        operationId: operation.operationId,
-        method: operation.method.toUpperCase() as AnswerDescription['method'],
-        path: operation.path,
+        ...describeOperation(operation, contract.document),
         answeredBy: 'upstream' as const,
         how: 'forwarded to the upstream; its answer is checked against the contract',
       })),

@@ -1,7 +1,8 @@
 // One breach of the contract seen by the proxy: logged in one line, kept in the scope's log, and
 // counted on the request so that its answer can carry X-Contract-Violations.
 import type { Request } from 'express';
-import { API_KEY_VARIABLE, redactSecrets, SECRET_HEADERS } from '../http/redact-secrets.js';
+import { curlLine } from '../http/curl-line.js';
+import { redactSecrets } from '../http/redact-secrets.js';
 import type { LogLine } from '../http/request-log.js';
 import { requestOperation } from '../openapi/contract-pipeline.js';
 import type { ViolationLog } from '../store/violation-log.js';
@@ -28,28 +29,9 @@ export function violationCount(req: Request): number {
   return counts.get(req) ?? 0;
 }
 
-/**
- * A shell-quoted curl line that sends the request again, straight to the upstream; the key as
- * "$PETSTORE_API_KEY" in double quotes, for the shell to fill in, and Authorization as a note.
- */
-function curlOf(req: Request, sink: ViolationSink): string {
-  const quote = (text: string) => `'${redactSecrets(text, req.headers).replaceAll("'", "'\\''")}'`;
-  const parts = [
-    'curl',
-    '-X',
-    req.method,
-    quote(`${sink.upstreamBase}${pathBelow(req.originalUrl, sink.apiBasePath)}`),
-  ];
-  for (const name of ['x-api-key', 'authorization', 'content-type', 'x-mock-scope']) {
-    const value = req.headers[name];
-    if (typeof value !== 'string') continue;
-    if (name === 'x-api-key') parts.push('-H', `"${name}: ${API_KEY_VARIABLE}"`);
-    else if (name in SECRET_HEADERS) parts.push('-H', `'${name}: ${SECRET_HEADERS[name]}'`);
-    else parts.push('-H', quote(`${name}: ${value}`));
-  }
-  if (req.body !== undefined) parts.push('--data', quote(JSON.stringify(req.body)));
-  return parts.join(' ');
-}
+/** A curl line that sends the request again, straight to the upstream. */
+const curlOf = (req: Request, sink: ViolationSink) =>
+  curlLine(req, `${sink.upstreamBase}${pathBelow(req.originalUrl, sink.apiBasePath)}`);
 
 export function recordViolation(
   sink: ViolationSink,

@@ -3,22 +3,31 @@
 // set then, on the machine's clock, so that each runs from that instant), and clears the road once
 // the client has come back from its edge with an answer, so that a good client's later calls meet
 // no second edge (a client making 200 calls finishes as soon as one making 5). It also takes
-// Retry-After off the 429s of a case that has none, and notes each exchange for the verdict.
+// Retry-After off the 429s of a case that has none, and notes each exchange for the verdict: when
+// the request came, when its answer's head went out (the first instant the client could read it),
+// and the instant a refusal told it to wait for, all on this machine's clock.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Simulation } from '../control/simulation.js';
 import { whenBroken } from '../http/broken-answers.js';
 import type { PlanLimits } from '../limits/plans.js';
 import type { SdkCase } from './catalogue.js';
+import { toldWaitUntil } from './told-wait.js';
 
 /** Limits no client run reaches, once the road is cleared. */
 const OPEN_ROAD: PlanLimits = { perMinute: 100_000, perDay: 10_000_000 };
 /** Slow answers a client gets before the latency goes: enough to show whether it resends. */
 const SLOW_ANSWERS = 3;
 
-/** One request of the client as the gate saw it, in arrival order (real milliseconds). */
+/** One request of the client as the gate saw it, in arrival order (this machine's milliseconds). */
 export type GateExchange = {
   arrivedMs: number;
+  /**
+   * When the client could first read the answer: its head went out, or a fault broke the
+   * connection. Absent where the client left before either (its own timeout fired).
+   */
   answeredMs?: number;
+  /** The instant a refusal told the client to wait for (told-wait.ts); absent where it told none. */
+  waitUntilMs?: number;
   /** The connection it came on, numbered from 1: a request on a connection follows its last answer. */
   connection: number;
   /** The first request on its connection: one the client may have sent with others, before any answer. */
@@ -66,6 +75,8 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
   const exchanges: GateExchange[] = [];
   const connections = new WeakMap<object, number>();
   let connectionCount = 0;
+  /** How far the scope's clock stands from this machine's (the clock case: minutes behind). */
+  let clockOffsetMs = 0;
 
   const clearRoad = (sim: Simulation) => {
     clearing ??= (async () => {
@@ -99,6 +110,7 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
     open(sim, caseKey, arm) {
       simulation = sim;
       key = caseKey;
+      clockOffsetMs = sim.clock().now.getTime() - Date.now();
       armCase = arm;
     },
     async beforeRequest(req, res) {
@@ -128,13 +140,23 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
       })();
       await armed;
       if (clearing) await clearing;
-      if (testCase.setUp.withoutRetryAfter) dropRetryAfterOf429(res);
+      const dropRetryAfter = testCase.setUp.withoutRetryAfter === true;
+      let closed = false;
       let finished = false;
+      onHead(res, (status) => {
+        if (dropRetryAfter && status === 429) res.removeHeader('Retry-After');
+        // A head written after the client left (its timeout) never reached it: no answer.
+        if (!exchange || closed || exchange.answeredMs !== undefined) return;
+        const sentMs = Date.now();
+        exchange.answeredMs = sentMs;
+        const until = toldWaitUntil(status, (name) => res.getHeader(name), sentMs, clockOffsetMs);
+        if (until !== undefined) exchange.waitUntilMs = until;
+      });
       res.once('finish', () => {
         finished = true;
-        if (exchange) exchange.answeredMs = Date.now();
       });
       res.once('close', () => {
+        closed = true;
         if (exchange) noteAnswer(exchange, req, res, !finished);
         onAnswer(sim, res, !finished);
       });
@@ -143,7 +165,8 @@ export function createCaseGate(testCase: SdkCase): CaseGate {
 }
 
 function noteAnswer(exchange: GateExchange, req: IncomingMessage, res: ServerResponse, broken: boolean): void {
-  exchange.answeredMs ??= whenBroken(res) ?? Date.now();
+  // A reset writes no head: the client learns of it when the connection breaks.
+  exchange.answeredMs ??= whenBroken(res);
   exchange.status = res.statusCode;
   if (broken) exchange.broken = true;
   if (exchange.method !== 'POST') return;
@@ -153,11 +176,11 @@ function noteAnswer(exchange: GateExchange, req: IncomingMessage, res: ServerRes
   if (typeof location === 'string') exchange.location = location;
 }
 
-/** Takes Retry-After off a 429 just before its head is written. */
-function dropRetryAfterOf429(res: ServerResponse): void {
+/** Calls `written` with the status just before the answer's head is written (its headers may still change). */
+function onHead(res: ServerResponse, written: (status: number) => void): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
-    if ((typeof args[0] === 'number' ? args[0] : this.statusCode) === 429) this.removeHeader('Retry-After');
+    written(typeof args[0] === 'number' ? args[0] : this.statusCode);
     return writeHead.apply(this, args);
   } as ServerResponse['writeHead'];
 }

@@ -52,9 +52,11 @@ export type CaseExpectation = {
   /** A good client gives up: it ends by itself soon after the refusal, with no further call. */
   givesUp?: boolean;
   /**
-   * Retries before the wait was over are credited when they back off exponentially and stay under
-   * the ban (the seed: "Clients should back off exponentially"): where no wait is told, or where
-   * the one told reads as past on the client's clock.
+   * Retries before the wait was over are credited when they wait (not at once) and stay under the
+   * ban (the seed: "Clients should back off exponentially"): where no wait is told, or where the
+   * one told reads as past on the client's clock. The case's window and ban are set so that a
+   * client backing off stays under the ban and one retrying at a short fixed interval reaches it,
+   * however late a busy machine lets its retries leave.
    */
   creditsBackoff?: boolean;
 };
@@ -73,6 +75,16 @@ const GENEROUS: PlanLimits = { perMinute: 1_000, perDay: 100_000 };
 const AT_LIMIT: Pick<CaseSetUp, 'limits' | 'windows'> = {
   limits: { perMinute: 10, perDay: 1_000 },
   windows: { minute: { used: 10, resetsInSeconds: 3 } },
+};
+/**
+ * At the limit for 5 s, banned after 5 requests while limited: backing off from 0.5 s or 1 s
+ * (undici, got) retries 2 or 3 times in the window; a fixed half second (ofetch) reaches the ban
+ * by 2.5 s, or gives up after its 3 retries, with seconds to spare on a busy machine.
+ */
+const AT_LIMIT_BACKING_OFF: Pick<CaseSetUp, 'limits' | 'windows' | 'banThreshold'> = {
+  limits: { perMinute: 10, perDay: 1_000 },
+  windows: { minute: { used: 10, resetsInSeconds: 5 } },
+  banThreshold: 5,
 };
 
 export const CATALOGUE: readonly SdkCase[] = Object.freeze([
@@ -94,19 +106,21 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
   },
   {
     name: 'reset-only',
-    reproduces: 'the limit reached, and the 429 carries no Retry-After: only X-RateLimit-Reset, 3 s away',
-    passes: 'waits until X-RateLimit-Reset, or backs off exponentially (as the seed asks) and stays under the ban',
-    fails: 'retries at a fixed short interval or at once, reaches the ban, or gives up',
-    setUp: { ...AT_LIMIT, retryAfterFormat: 'seconds', withoutRetryAfter: true },
+    reproduces:
+      'the limit reached, and the 429 carries no Retry-After: only X-RateLimit-Reset, 5 s away; a ban after 5 requests while limited',
+    passes: 'waits until X-RateLimit-Reset, or backs off (as the seed asks) and stays under the ban',
+    fails: 'retries at once, or at a short fixed interval into the ban, or gives up',
+    setUp: { ...AT_LIMIT_BACKING_OFF, retryAfterFormat: 'seconds', withoutRetryAfter: true },
     expect: { meets: 'rate-limited', recovers: true, creditsBackoff: true },
   },
   {
     name: 'clock-behind',
     reproduces:
-      "a server whose clock is 5 minutes behind this machine's (met in production), at its limit: Retry-After as an HTTP-date 3 s after the answer's Date. Beyond RFC 9110, which does not say which clock to read the date against",
-    passes: "measures the date against the answer's Date (waits 3 s), or keeps a minimum wait that grows; then goes on",
-    fails: 'reads the date against its own clock, finds it past, and retries at once into more 429s (or the ban)',
-    setUp: { ...AT_LIMIT, retryAfterFormat: 'http-date', clockBehindMinutes: 5 },
+      "a server whose clock is 5 minutes behind this machine's (met in production), at its limit: Retry-After as an HTTP-date 5 s after the answer's Date, and a ban after 5 requests while limited. Beyond RFC 9110, which does not say which clock to read the date against",
+    passes:
+      "measures the date against the answer's Date (waits 5 s), or backs off and stays under the ban; then goes on",
+    fails: 'reads the date against its own clock, finds it past, and retries at once (or into the ban), or gives up',
+    setUp: { ...AT_LIMIT_BACKING_OFF, retryAfterFormat: 'http-date', clockBehindMinutes: 5 },
     expect: { meets: 'rate-limited', recovers: true, creditsBackoff: true },
   },
   {
@@ -120,14 +134,17 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
   },
   {
     name: 'storm-partial',
-    reproduces: "a 429 storm on half of the client's first 6 requests, each saying Retry-After: 1",
-    passes: 'waits 1 s after each 429',
-    fails: 'retries earlier, or gives up on a 1 s wait',
+    reproduces:
+      "a 429 storm on every second one of the client's first 6 requests (its 2nd, 4th and 6th), each saying Retry-After: 2",
+    passes: 'waits 2 s after each 429',
+    fails: 'retries earlier, or gives up on a 2 s wait',
     setUp: {
       limits: GENEROUS,
       retryAfterFormat: 'seconds',
-      // Counted in requests, not seconds: a client slowed by a busy machine meets it all the same.
-      storm: { requests: 6, fraction: 0.5, retryAfterSeconds: 1 },
+      // Counted in requests, not seconds, and spread evenly, not drawn: the same requests are
+      // refused in every run, however slow the machine. Told 2 s: a client that retries after a
+      // half second of its own (ofetch) is early by more than a busy machine delays it.
+      storm: { requests: 6, fraction: 0.5, retryAfterSeconds: 2 },
     },
     expect: { meets: 'storm', recovers: true },
   },
@@ -183,13 +200,16 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
   {
     name: 'remaining-zero',
     reproduces:
-      'X-RateLimit-Remaining reaching 0 before any 429, the window ending 5 s in (a client that paces itself is credited)',
+      "X-RateLimit-Remaining: 0 on the client's second answer, before any 429, the window ending 5 s after its first (a client that paces itself is credited)",
     passes: 'paces itself until X-RateLimit-Reset (credited), or honours the 429',
     fails: 'retries a 429 earlier than told',
     setUp: {
       limits: { perMinute: 3, perDay: 1_000 },
-      // Long enough that three calls reach the limit within it on a busy machine.
-      windows: { minute: { used: 0, resetsInSeconds: 5 } },
+      // Set at the first request, which uses one more: the second takes the last of the window,
+      // whatever the client's pace, and the Reset it is told is the same instant in every run. Its
+      // next request is the one judged: the client's first answer, the slowest to read on a busy
+      // machine, is behind it.
+      windows: { minute: { used: 1, resetsInSeconds: 5 } },
       retryAfterFormat: 'seconds',
     },
     expect: { meets: 'limit-or-pacing', recovers: true },
@@ -205,9 +225,9 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
   {
     name: 'fault-reset',
     reproduces: "the connection reset before the answer, on the client's first three reads",
-    passes: 'retries the read with backoff (growing waits), and goes on',
-    fails: 'gives up on the read, or retries at once',
-    // Three in a row: enough waits to tell backing off from retrying at once on a busy machine.
+    passes: 'reads again after a wait (growing waits, as backing off does), and goes on',
+    fails: 'gives up on the read, or reads again at once',
+    // Three in a row: enough waits to tell a wait from retrying at once on a busy machine.
     setUp: { limits: GENEROUS, retryAfterFormat: 'seconds', fault: { kind: 'reset', requests: 3, on: 'reads' } },
     expect: { meets: 'fault', recovers: true },
   },

@@ -1,12 +1,12 @@
 // The verdicts of the fault cases whose answers break (the 503 of `fault-unavailable` is a
-// refusal, judged as a 429): a read reset, cut short or stalled is read again, with growing waits
-// after resets, never taken as answered; a stalled one is timed out; a create whose answer was
-// lost is not sent again blindly, for it was stored (a duplicate, both ids shown). A client that
-// makes no create is not judged on the last.
-import type { RecordedRequest } from '../limits/request-record.js';
+// refusal, judged as a 429): a read reset, cut short or stalled is read again, after a wait
+// (never at once) where it was reset, and never taken as answered; a stalled one is timed out; a
+// create whose answer was lost is not sent again blindly, for it was stored (a duplicate, both
+// ids shown). A client that makes no create is not judged on the last.
 import type { GateExchange } from './case-gate.js';
 import type { SdkCase } from './catalogue.js';
-import { cadenceOf, clientWaits, judgeWaits, seconds } from './judge-retries.js';
+import { cadenceOf, listed, retriesAtOnce, seconds } from './judge-retries.js';
+import { clientWaits, type TimedRequest } from './timed-requests.js';
 
 export type FaultRun = {
   exitCode: number | null;
@@ -27,7 +27,7 @@ const BROKEN: Record<string, string> = {
  */
 export function judgeBrokenReads(
   testCase: SdkCase,
-  record: readonly RecordedRequest[],
+  record: readonly TimedRequest[],
   run: FaultRun,
   reasons: string[],
   notes: string[],
@@ -37,7 +37,7 @@ export function judgeBrokenReads(
   const broken = record.flatMap((request, position) => (request.fault === kind ? [position] : []));
   const lastAt = broken.at(-1);
   if (lastAt === undefined) return false;
-  const last = record[lastAt] as RecordedRequest;
+  const last = record[lastAt] as TimedRequest;
   const next = record[lastAt + 1];
   const what = `${last.method} ${last.path}, after ${BROKEN[kind]}`;
   if (!next) {
@@ -64,17 +64,16 @@ export function judgeBrokenReads(
   if (kind === 'cut' && next.method === last.method && next.path === last.path)
     notes.push('read again after its answer was cut short of its Content-Length, and went on');
   if (kind === 'stall')
-    notes.push(`timed the stalled read out after ${seconds((next.atMs - last.atMs) / 1000)}, and read again`);
+    notes.push(`timed the stalled read out after ${seconds((next.arrivedMs - last.arrivedMs) / 1000)}, and read again`);
   if (kind === 'reset') {
-    const before = clientWaits(record, run.exchanges);
+    const before = clientWaits(record);
     const waits = broken.flatMap((position) => (position + 1 < record.length ? [before[position + 1] ?? 0] : []));
-    const shown = waits.map(seconds).join(', ');
-    const backoff = judgeWaits(waits, cadenceOf(record, before));
-    if (backoff !== 'backs-off')
+    const resets = `${broken.length} ${broken.length === 1 ? 'reset' : 'resets in a row'}`;
+    if (retriesAtOnce(waits, cadenceOf(record, before)))
       reasons.push(
-        `read again after waits of ${shown} after ${broken.length} resets in a row: ${backoff === 'at-once' ? 'at once' : 'at a fixed interval'}; back off between retries (wait, each time longer)`,
+        `read again at once (waits of ${listed(waits)}) after ${resets}: wait before reading again, and back off (each wait longer)`,
       );
-    else notes.push(`read again after each reset (waits of ${shown}), and went on`);
+    else notes.push(`read again after each reset (waits of ${listed(waits)}), and went on`);
   }
   return false;
 }

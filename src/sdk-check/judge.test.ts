@@ -1,174 +1,182 @@
-// The verdicts, on records made by hand: what backing off is (and is not) on a busy machine, the
-// case without Retry-After, the clock case, and the faults (a lost create shows both ids; a client
-// that makes no create is not judged).
+// The verdicts, on records made by hand: a Retry-After held from when its answer went out (not
+// from when the mock decided it, nor from where the window ends), an HTTP-date from its own
+// instant; the same verdict whether the mock or the client was slowed by a busy machine (the
+// flips seen: ofetch on storm-partial and clock-behind); a case whose edge the client never met
+// said to be not exercised; requests in flight together; slow answers sent again.
 import { describe, expect, it } from '@jest/globals';
-import { assessCompliance } from '../limits/compliance.js';
-import type { RecordedRequest } from '../limits/request-record.js';
-import type { GateExchange } from './case-gate.js';
-import { CATALOGUE, type SdkCase } from './catalogue.js';
-import { type ClientRun, judgeCase } from './judge.js';
-import { judgeWaits } from './judge-retries.js';
+import { judgeCase } from './judge.js';
+import {
+  caseNamed,
+  exchangesOf,
+  judge,
+  limited,
+  limitedUntil,
+  recordOf,
+  run,
+  type Step,
+  servedFrom,
+} from './test-support/hand-records.js';
 
-const START = Date.parse('2026-11-21T10:00:00Z');
-const caseNamed = (name: string) => CATALOGUE.find((entry) => entry.name === name) as SdkCase;
+const served = (at: number, extra: Partial<Step> = {}): Step => ({ at, status: 200, ...extra });
 
-type Step = {
-  at: number;
-  status: number;
-  retryAfter?: number;
-  retryAt?: number;
-  code?: string;
-  fault?: RecordedRequest['fault'];
-  storm?: boolean;
-};
+describe('a Retry-After in seconds counts from when its answer went out', () => {
+  /** A storm's 429 decided at 0.2 s, its head out at `sent`, saying Retry-After: 2; then the retry. */
+  const storm = (sent: number, retryAt: number) =>
+    judge('storm-partial', [
+      served(0),
+      { at: 0.2, sent, status: 429, retryAfter: 2, code: 'RATE_LIMITED', storm: true },
+      ...[retryAt, retryAt + 0.05, retryAt + 0.1, retryAt + 0.15].map((at) => served(at)),
+    ]);
 
-/** A record from steps (seconds from the start), each answered at once. */
-function recordOf(steps: readonly Step[]): RecordedRequest[] {
-  return steps.map((step, position) => ({
-    index: position + 1,
-    atMs: START + step.at * 1000,
-    at: new Date(START + step.at * 1000).toISOString(),
-    method: 'GET',
-    path: '/v1/pets?limit=1',
-    status: step.status,
-    ...(step.retryAfter === undefined ? {} : { retryAfterSeconds: step.retryAfter }),
-    ...(step.retryAt === undefined ? {} : { retryAtMs: START + step.retryAt * 1000 }),
-    ...(step.code === undefined ? {} : { code: step.code }),
-    ...(step.fault === undefined ? {} : { fault: step.fault }),
-    ...(step.storm ? { storm: true } : {}),
-  }));
-}
-
-const run = (overrides: Partial<ClientRun> = {}): ClientRun => ({
-  exitCode: 0,
-  timedOut: false,
-  seconds: 5,
-  timeoutSeconds: 30,
-  ...overrides,
-});
-
-function judge(name: string, steps: readonly Step[], overrides: Partial<ClientRun> = {}) {
-  const record = recordOf(steps);
-  return judgeCase(caseNamed(name), record, assessCompliance('k', record), run(overrides));
-}
-
-/** A limit refusal whose window ends at 3 s. */
-const limited = (at: number): Step => ({
-  at,
-  status: 429,
-  retryAfter: Math.max(1, Math.ceil(3 - at)),
-  retryAt: 3,
-  code: 'RATE_LIMITED',
-});
-const served = (at: number): Step => ({ at, status: 200 });
-const then = (from: number, count: number) =>
-  Array.from({ length: count }, (_, call) => served(from + 0.05 * (call + 1)));
-
-describe('waits before retries', () => {
   it.each([
-    [[0.01, 0.02, 0.01, 0.03], 0, 'at-once'],
-    [[0.5, 0.5, 0.5, 0.5], 0, 'fixed'],
-    [[0.3, 0.6, 1.2], 0, 'backs-off'],
-    [[1, 2], 0, 'backs-off'],
-    // The first retry of a starved client pays for code it runs the first time: two waits say little.
-    [[3.2, 1.8], 0, 'backs-off'],
-    [[0.02, 0.05], 0, 'at-once'],
-    // A client slowed by load retries "at once" in about its own pace.
-    [[0.4, 0.45], 0.3, 'at-once'],
-    [[0.8, 0.5, 0.1, 0.3, 0.3], 0, 'fixed'],
-    // A minimum wait kept: a fixed second, once or twice in a 3 s window; a fixed half second is more.
-    [[1, 1], 0, 'backs-off'],
-    [[0.5, 0.5, 0.5], 0, 'fixed'],
-    // urllib3 retries once at once, then backs off.
-    [[0.01, 1, 2], 0, 'backs-off'],
-    // axios-retry's exponential delay: 0.2 s, then doubling.
-    [[0.2, 0.4, 0.8, 1.6], 0, 'backs-off'],
-    // ky's 0.3, 0.6, 1.2 s with its first retry held up by a busy machine: still growth.
-    [[0.9, 0.6, 1.2], 0, 'backs-off'],
-    // ky's 0.3, 0.6, 1.2 s with its first two retries held up 0.1 s each: two waits to read growth from.
-    [[0.4, 0.81, 1.21], 0, 'backs-off'],
-    [[0.4, 0.8, 0.9], 0, 'fixed'],
-    // A fixed half second whose first retry was held up the same way: still fixed.
-    [[0.9, 0.5, 0.5], 0, 'fixed'],
-    // Retries at once by a starved client, one of which the machine held up: not growth.
-    [[0.01, 0.01, 0.3], 0, 'at-once'],
-    [[0.3, 0.01, 0.02], 0, 'at-once'],
-  ] as const)('%j with a pace of %p s read as %s', (waits, cadence, expected) => {
-    expect(judgeWaits(waits, cadence)).toBe(expected);
+    ['on a quiet machine', 0.205, 0.71],
+    ['when a busy mock sent the 429 0.8 s after deciding it', 1.0, 1.52],
+    ['when a busy machine held the retry 1.2 s more', 0.205, 1.9],
+  ])('fails ofetch retrying 0.5 s after the 429 it read, %s', (_, sent, retryAt) => {
+    const verdict = storm(sent, retryAt);
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons[0]).toMatch(/^retried \d(\.\d)? s after a 429 that said Retry-After: 2$/);
+  });
+
+  it('passes a client that waited the 2 s from when it could read the 429, however late that was', () => {
+    expect(storm(1.0, 3.01).status).toBe('passed');
+    // 2.05 s after the mock decided it, but 1.25 s after the answer went out: not the 2 s it read.
+    expect(storm(1.0, 2.25).reasons[0]).toBe('retried 1.3 s after a 429 that said Retry-After: 2');
+  });
+
+  it('holds a retry to the told wait, not to the end of the window: served after the window ended is still early', () => {
+    // The window ends at 3 s; the 429 went out 0.4 s late, so Retry-After: 3 asks until 3.4 s.
+    const early = judge('limit-seconds', [limited(0, 3, { sent: 0.4 }), ...servedFrom(3.15, 5)]);
+    expect(early.reasons).toEqual(['retried 2.8 s after a 429 that said Retry-After: 3']);
+    expect(judge('limit-seconds', [limited(0, 3, { sent: 0.4 }), ...servedFrom(3.41, 5)]).status).toBe('passed');
+  });
+
+  it('holds an HTTP-date to its own instant: a client that reads it against its own clock retries right at it', () => {
+    const atTheDate = judge('limit-http-date', [limitedUntil(0, 3, { sent: 0.3 }), ...servedFrom(2.96, 5)]);
+    expect(atTheDate.status).toBe('passed');
+    const before = judge('limit-http-date', [limitedUntil(0, 3), ...servedFrom(1.9, 5)]);
+    expect(before.reasons[0]).toMatch(
+      /^retried 1\.9 s after a 429 that said Retry-After: an HTTP-date 3 s after the answer's Date/,
+    );
   });
 });
 
-describe('reset-only: no Retry-After', () => {
-  it('passes a client that waits until X-RateLimit-Reset', () => {
-    expect(judge('reset-only', [limited(0), ...then(3.05, 5)]).status).toBe('passed');
-  });
-
-  it('credits exponential backoff that stays under the ban, with a note that the reset was 3 s away', () => {
-    const verdict = judge('reset-only', [limited(0), limited(0.5), limited(1.5), ...then(3.5, 5)]);
-    expect(verdict.status).toBe('passed');
-    expect(verdict.notes.join('\n')).toContain('backed off (waits of 0.5 s, 1 s, 2.1 s), as the seed asks');
-    expect(verdict.notes.join('\n')).toContain("the window ended 3 s after the answer's Date");
-  });
-
-  it('fails retries at a fixed short interval, quoting the seed', () => {
-    const steps = [0, 0.5, 1, 1.5, 2, 2.5].map(limited);
-    const verdict = judge('reset-only', [...steps, ...then(3, 5)]);
-    expect(verdict.reasons[0]).toMatch(
-      /^retried at a fixed short interval after 429s that said no Retry-After \(waits of 0.5 s, 0.5 s, 0.5 s, 0.5 s, 0.5 s before 5 retries that came too early\): back off exponentially, as the seed asks/,
+describe('a case whose edge the client never met is not exercised: neither passed nor failed', () => {
+  it('storm-partial: one request, which the storm lets through (it refuses the 2nd)', () => {
+    const verdict = judge('storm-partial', [served(0)]);
+    expect(verdict.status).toBe('not-exercised');
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.notes.at(-1)).toMatch(
+      /^not exercised: the client made 1 request and met no storm 429: make 5 or more/,
     );
   });
 
-  it('fails retries that reach the ban', () => {
-    const steps = [...Array.from({ length: 11 }, (_, retry) => limited(retry * 0.05))];
-    const banned: Step = { at: 0.6, status: 403, retryAfter: 600, code: 'API_KEY_BANNED' };
+  it('remaining-zero: no request after the answer that said X-RateLimit-Remaining: 0', () => {
+    const verdict = judge('remaining-zero', [served(0), served(0.05)]);
+    expect(verdict.status).toBe('not-exercised');
+    expect(verdict.notes.at(-1)).toContain('none after the answer that said X-RateLimit-Remaining: 0');
+  });
+
+  it('slow-answers: a single answer', () => {
+    expect(judge('slow-answers', [served(0, { sent: 1.5 })]).status).toBe('not-exercised');
+  });
+});
+
+describe('reset-only and clock-behind: backing off is credited, the ban and giving up are not', () => {
+  /** ofetch: three retries after its own half second, waits as a busy machine stretched them, then it gives up. */
+  const ofetch = (name: string, waits: readonly number[]) => {
+    let at = 0;
+    const steps = [limitedUntil(0, 5)];
+    for (const wait of waits) {
+      at += 0.005 + wait;
+      steps.push(limitedUntil(at, 5));
+    }
+    return judge(name, steps, { exitCode: 1 });
+  };
+
+  it.each([
+    ['reset-only', [0.5, 0.5, 0.5]],
+    ['reset-only', [0.9, 0.5, 0.7]],
+    ['clock-behind', [0.9, 0.5, 0.7]],
+    ['clock-behind', [1.2, 1.2, 1.2]],
+  ] as const)('%s fails ofetch with waits of %j: it gives up inside the window', (name, waits) => {
+    const verdict = ofetch(name, waits);
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons).toHaveLength(1);
+    expect(verdict.reasons[0]).toMatch(
+      /^no request after the 429: the client gave up where it should have waited \d s/,
+    );
+  });
+
+  it('fails a fixed half second kept up: it reaches the ban (5 requests while limited)', () => {
+    const steps = [0, 0.5, 1, 1.5, 2].map((at) => limitedUntil(at, 5));
+    const banned: Step = { at: 2.5, status: 403, retryAfter: 600, code: 'API_KEY_BANNED' };
     const verdict = judge('reset-only', [...steps, banned], { exitCode: 1 });
     expect(verdict.reasons[0]).toMatch(
-      /^retried \d+ times before the wait was over, .*and reached the ban \("continued requests after a 429 may cause a temporary ban of the API key", the seed\)/,
+      /^retried 5 times before the wait was over \(waits of 0\.5 s, .*\), after 429s that said no Retry-After, and reached the ban \(5 requests while limited; "continued requests after a 429 may cause a temporary ban of the API key", the seed\)/,
     );
+  });
+
+  it("passes undici's backoff (0.5, 1, 2 s) even when a busy machine made its first wait the longest", () => {
+    const steps = [0, 1.7, 2.71, 4.72].map((at) => limitedUntil(at, 5));
+    const verdict = judge('reset-only', [...steps, ...servedFrom(8.7, 5)]);
+    expect(verdict.status).toBe('passed');
+    expect(verdict.notes.join('\n')).toContain(
+      'waited before each retry (waits of 1.7 s, 1 s, 2 s) and stayed under the ban',
+    );
+    expect(verdict.notes.join('\n')).toContain(
+      "X-RateLimit-Reset had said the window ended 5 s after the answer's Date",
+    );
+  });
+
+  it('passes a client that waits until X-RateLimit-Reset, and fails retries at once, saying why', () => {
+    expect(judge('reset-only', [limitedUntil(0, 5), ...servedFrom(5.01, 5)]).status).toBe('passed');
+    const atOnce = judge(
+      'clock-behind',
+      [0, 0.4, 0.41, 0.42].map((at) => limitedUntil(at, 5)),
+      { exitCode: 1 },
+    );
+    expect(atOnce.reasons[0]).toMatch(
+      /^retried at once after 429s whose Retry-After named a date 5 s after the answer's Date .*this server's clock is 5 minutes behind this machine's.*measure an HTTP-date against the answer's Date \(RFC 9110 section 6.6.1/,
+    );
+  });
+
+  it('clock-behind: passes a client that measured the date against Date, saying so', () => {
+    const verdict = judge('clock-behind', [limitedUntil(0, 5), ...servedFrom(5.05, 5)]);
+    expect(verdict.status).toBe('passed');
+    expect(verdict.notes.join('\n')).toContain("measured the HTTP-date against the answer's Date");
   });
 });
 
-/**
- * The gate's exchanges of `steps` (reads of one page), each on the connection `connections` gives
- * it by position: a connection's first request opens it. Each answered `answerMs(position)` after it came.
- */
-function exchangesOf(
-  steps: readonly Step[],
-  connections: readonly number[],
-  answerMs: (position: number) => number = () => 5,
-): GateExchange[] {
-  const opened = new Set<number>();
-  return steps.map((step, position) => {
-    const connection = connections[position] as number;
-    const opens = !opened.has(connection);
-    opened.add(connection);
-    return {
-      arrivedMs: START + step.at * 1000,
-      answeredMs: START + step.at * 1000 + answerMs(position),
-      connection,
-      ...(opens ? { opensConnection: true } : {}),
-      method: 'GET',
-      path: '/v1/pets?limit=1',
-    };
+describe('remaining-zero: X-RateLimit-Remaining: 0 on the second answer, the window ending at 5 s', () => {
+  it('credits a client that paces itself until X-RateLimit-Reset, and one that honours the 429', () => {
+    const paced = judge('remaining-zero', [served(0), served(0.05), ...servedFrom(5.01, 4)]);
+    expect(paced.status).toBe('passed');
+    expect(paced.notes.join('\n')).toContain('paced itself');
+    const honoured = judge('remaining-zero', [served(0), served(0.05), limited(0.1, 5), ...servedFrom(5.2, 4)]);
+    expect(honoured.status).toBe('passed');
   });
-}
+
+  it('fails a retry of the 429 before the wait it told', () => {
+    const steps = [served(0), served(0.05), limited(0.1, 5), ...servedFrom(0.7, 4)];
+    expect(judge('remaining-zero', steps).reasons).toEqual(['retried 0.6 s after a 429 that said Retry-After: 5']);
+  });
+});
 
 describe('in-flight: several requests on one key', () => {
   /**
    * Three requests in flight, refused with waits until 3, 2.5 and 2.8 s, the last two seen by a
-   * busy mock 0.3 s after the first was answered; then their retries.
+   * busy mock 0.3 s after the first was answered; then their retries, on whichever connection the
+   * client's pool gives them.
    */
   function inFlight(retriesAt: readonly number[]) {
     const refusals: Step[] = [
-      { ...limited(0), retryAt: 3 },
-      { ...limited(0.3), retryAt: 2.5 },
-      { ...limited(0.32), retryAt: 2.8 },
+      limitedUntil(0, 3, { connection: 1 }),
+      limitedUntil(0.3, 2.5, { connection: 2 }),
+      limitedUntil(0.32, 2.8, { connection: 3 }),
     ];
-    const steps = [...refusals, ...retriesAt.map(served)];
-    // The first refusal goes out as its siblings come, on connections of their own; the retries
-    // take whichever connection the client's pool gives them.
-    const exchanges = exchangesOf(steps, [1, 2, 3, 3, 2, 1]);
-    return judge('in-flight', steps, { exchanges });
+    const retries = retriesAt.map((at, nth) => served(at, { connection: 3 - nth }));
+    return judge('in-flight', [...refusals, ...retries]);
   }
 
   it("passes retries that each waited some sibling's Retry-After, on whatever connection they came", () => {
@@ -182,19 +190,17 @@ describe('in-flight: several requests on one key', () => {
   });
 
   /**
-   * ky's three requests on a loaded machine, as the mock recorded them (a busy run, --parallel 18):
-   * its second and third came 1.3 and 1.5 s after the first was refused, each on a connection it
-   * opened; ky's retries came on those connections once the waits were over.
+   * ky's three requests on a loaded machine, as the mock recorded them (a busy run): its second
+   * and third came 1.3 and 1.5 s after the first was refused, each on a connection it opened; ky's
+   * retries came on those connections once the waits were over.
    */
   const lateSiblings = (connections: readonly number[]) => {
-    const steps: Step[] = [
-      { ...limited(0), retryAt: 3 },
-      { ...limited(1.34), retryAt: 3.34 },
-      { ...limited(1.468), retryAt: 3.468 },
-      ...[3.02, 3.367, 3.47, 3.483, 3.491, 3.503].map(served),
-    ];
-    const exchanges = exchangesOf(steps, connections, (position) => (position === 0 ? 87 : 1));
-    return judge('in-flight', steps, { exchanges });
+    const times = [0, 1.34, 1.468, 3.02, 3.367, 3.47, 3.483, 3.491, 3.503];
+    const steps = times.map((at, position): Step => {
+      const extra = { connection: connections[position] as number, sent: at + (position === 0 ? 0.087 : 0.001) };
+      return position < 3 ? limitedUntil(at, at + 2 + (position === 0 ? 1 : 0), extra) : served(at, extra);
+    });
+    return judge('in-flight', steps);
   };
 
   it('passes siblings that a loaded machine let leave over a second late, opened before the client came back on a connection', () => {
@@ -210,117 +216,52 @@ describe('in-flight: several requests on one key', () => {
   });
 
   it('holds a new connection to the wait once the client has come back on one (undici opens one while the last is not yet released)', () => {
-    const steps: Step[] = [0, 0.01, 0.5, 1.6].map((at) => ({ ...limited(at), retryAt: 3 }));
-    const exchanges = exchangesOf(steps, [1, 2, 1, 3]);
-    expect(judge('in-flight', steps, { exchanges }).reasons[0]).toMatch(
+    const steps = [0, 0.01, 0.5, 1.6].map((at, position) =>
+      limitedUntil(at, 3, { connection: [1, 2, 1, 3][position] as number }),
+    );
+    expect(judge('in-flight', steps).reasons[0]).toMatch(
       /^retried 0\.5 s after a 429 that said Retry-After: 3 \(2 early retries in all\)/,
     );
   });
 });
 
-describe('storm-partial: one request at a time', () => {
-  it("fails the naive loop's retry at once, on the connection undici alternates to (a record of a busy run)", () => {
-    const steps: Step[] = [
-      served(0),
-      { at: 0.201, status: 429, retryAfter: 1, retryAt: 1.201, code: 'RATE_LIMITED', storm: true },
-      ...[0.261, 0.338, 0.372, 0.39].map(served),
-    ];
-    const exchanges = exchangesOf(steps, [1, 2, 1, 2, 1, 2], () => 4);
-    const verdict = judge('storm-partial', steps, { exchanges });
-    expect(verdict.status).toBe('failed');
-    expect(verdict.reasons[0]).toMatch(/^retried 0(\.1)? s after a 429 that said Retry-After: 1$/);
-  });
-});
+describe('a ban is stayed away from for as long as it said', () => {
+  const ban = (at: number): Step => ({ at, status: 403, retryAfter: 3, code: 'API_KEY_BANNED', until: 3 });
 
-describe('clock-behind: the server clock 5 minutes behind the client', () => {
-  it('passes a client that measured the date against Date, saying so', () => {
-    const verdict = judge('clock-behind', [limited(0), ...then(3.05, 5)]);
-    expect(verdict.status).toBe('passed');
-    expect(verdict.notes.join('\n')).toContain("measured the HTTP-date against the answer's Date");
-  });
-
-  it('passes growing minimum waits (as undici and axios-retry keep them), and fails retries at once, saying why it matters', () => {
-    expect(judge('clock-behind', [limited(0), limited(0.5), limited(1.5), ...then(3.5, 5)]).status).toBe('passed');
-    const atOnce = judge('clock-behind', [0, 0.01, 0.02, 0.03, 0.04].map(limited), { exitCode: 1 });
-    expect(atOnce.reasons[0]).toMatch(
-      /^retried at once after 429s whose Retry-After named a date 3 s after the answer's Date .*this server's clock is 5 minutes behind this machine's.*Servers with slow clocks are met in production: measure an HTTP-date against the answer's Date \(RFC 9110 section 6.6.1/,
-    );
-  });
-});
-
-describe('faults', () => {
-  it('fault-reset: passes reading again after waits, fails giving up, fails reading again at once', () => {
-    const reset = (at: number): Step => ({ at, status: 200, fault: 'reset' });
-    expect(judge('fault-reset', [reset(0), reset(1), reset(3), ...then(7, 5)]).status).toBe('passed');
-    expect(judge('fault-reset', [reset(0)], { exitCode: 1 }).reasons).toEqual([
-      'gave up on GET /v1/pets?limit=1, after its connection was reset before the answer (exit code 1): read again, with growing waits, instead of ending',
+  it('fails the calls sent while banned, and passes a client that came back after the ban', () => {
+    expect(judge('ban', [ban(0), ban(0.1), ban(0.2), ...servedFrom(3, 5)]).reasons).toEqual([
+      'sent 2 requests while banned (the 403 said to wait 3 s)',
     ]);
-    expect(judge('fault-reset', [reset(0), reset(0.01), reset(0.02), ...then(0.03, 5)]).reasons[0]).toMatch(
-      /^read again after waits of 0 s, 0 s, 0.1 s after 3 resets in a row: at once/,
+    expect(judge('ban', [ban(0), ...servedFrom(3.01, 5)]).status).toBe('passed');
+  });
+});
+
+describe('slow-answers: a request sent again before its answer came', () => {
+  it('fails a client whose own timeout (1 s) fired before the 1.5 s answer, though the mock never recorded the requests it left', () => {
+    const timedOut = (at: number): Step => ({ at, status: 200, sent: null, connection: 1 + Math.round(at) });
+    const steps = [timedOut(0), timedOut(1), served(2, { sent: 3.5, connection: 3 }), served(3.6)];
+    const resent =
+      "sent GET /v1/pets?limit=1 again 1 s after the previous one, before its answer came, while answers take 1.5 s: the client's timeout is shorter than the answer (raise it)";
+    expect(judge('slow-answers', steps).reasons).toEqual([resent]);
+    // The requests it left before any answer never reached the record: the gate saw them all the same.
+    const recorded = judgeCase(
+      caseNamed('slow-answers'),
+      recordOf(steps.slice(2)),
+      run({ exchanges: exchangesOf(steps) }),
     );
+    expect(recorded.reasons).toEqual([resent]);
   });
 
-  it('fault-cut: a client that ends content after a cut answer took the partial body', () => {
-    const cut: Step = { at: 0, status: 200, fault: 'cut' };
-    expect(judge('fault-cut', [cut, ...then(0.5, 5)]).status).toBe('passed');
-    expect(judge('fault-cut', [cut], { exitCode: 0 }).reasons[0]).toMatch(
-      /^ended \(exit code 0\) with no request after .*: it took the partial body for the answer, or dropped the read.*RFC 9112 section 6.3/,
-    );
+  it('passes a client that waits for each answer', () => {
+    const steps = [0, 1.6, 3.2].map((at) => served(at, { sent: at + 1.5 }));
+    expect(judge('slow-answers', [...steps, ...servedFrom(4.8, 3)]).status).toBe('passed');
   });
+});
 
-  it('fault-stall: a client still waiting at the time limit is told it hung, and how to set a timeout', () => {
-    const verdict = judge('fault-stall', [{ at: 0, status: 200, fault: 'stall' }], { timedOut: true, exitCode: null });
-    expect(verdict.reasons).toHaveLength(1);
-    expect(verdict.reasons[0]).toMatch(
-      /^hung on a stalled answer: still waiting for the body of GET \/v1\/pets\?limit=1 when the case's time limit \(30 s\) ended\. Give every request a timeout/,
-    );
-    expect(judge('fault-stall', [{ at: 0, status: 200, fault: 'stall' }, ...then(5, 5)]).status).toBe('passed');
-  });
-
-  it('fault-unavailable: the 503 Retry-After is honoured as a 429 one', () => {
-    const unavailable = (at: number): Step => ({
-      at,
-      status: 503,
-      retryAfter: 2,
-      code: 'SERVICE_UNAVAILABLE',
-      fault: 'unavailable',
-    });
-    expect(judge('fault-unavailable', [unavailable(0), unavailable(2.05), ...then(4.1, 5)]).status).toBe('passed');
-    expect(judge('fault-unavailable', [unavailable(0), unavailable(0.5), ...then(2.6, 5)]).reasons[0]).toBe(
-      'retried 0.5 s after a 503 that said Retry-After: 2',
-    );
-  });
-
-  const exchange = (at: number, method: string, extra: Partial<GateExchange> = {}): GateExchange => ({
-    arrivedMs: START + at * 1000,
-    answeredMs: START + at * 1000 + 5,
-    connection: 1,
-    method,
-    path: method === 'POST' ? '/v1/pets' : '/v1/pets?name=Rex',
-    status: method === 'POST' ? 201 : 200,
-    ...extra,
-  });
-  const body = '{"name":"Rex","categoryId":1}';
-  const CREATED: Step[] = [{ at: 0, status: 201, fault: 'reset' }];
-
-  it('fault-create-reset: a blind resend is a duplicate, both ids shown; a read first, or the error surfaced, passes', () => {
-    const lost = exchange(0, 'POST', { broken: true, sentBody: body, location: '/v1/pets/by-id/61' });
-    const again = exchange(1, 'POST', { sentBody: body, location: '/v1/pets/by-id/62' });
-    const blind = judge('fault-create-reset', CREATED, { exchanges: [lost, again] });
-    expect(blind.status).toBe('failed');
-    expect(blind.reasons[0]).toBe(
-      'sent POST /v1/pets again 1 s after its connection was reset, without reading first: the first had been stored, so the mock now holds 2 of it, ids 61 and 62. A create whose answer was lost may have been stored: read before sending it again, or surface the error',
-    );
-    const careful = judge('fault-create-reset', CREATED, { exchanges: [lost, exchange(0.5, 'GET')] });
-    expect(careful.status).toBe('passed');
-    expect(careful.notes.at(-1)).toContain('(it read first): the mock holds the one it stored, id 61');
-    expect(judge('fault-create-reset', CREATED, { exchanges: [lost], exitCode: 1 }).status).toBe('passed');
-  });
-
-  it('fault-create-reset: a client that makes no create is told the case was not exercised', () => {
-    const verdict = judge('fault-create-reset', CREATED, { exchanges: [exchange(0, 'GET')] });
-    expect(verdict.status).toBe('not-exercised');
-    expect(verdict.reasons).toEqual([]);
-    expect(verdict.notes.at(-1)).toMatch(/^not exercised: the client made no create \(POST\)/);
+describe('a record without the gate’s times (the record alone)', () => {
+  it('is judged from the record: each refusal told from when the mock decided it', () => {
+    const steps = [limited(0), limited(0.5), ...servedFrom(3.6, 5)];
+    const verdict = judgeCase(caseNamed('limit-seconds'), recordOf(steps), run());
+    expect(verdict.reasons).toEqual(['retried 0.5 s after a 429 that said Retry-After: 3']);
   });
 });

@@ -1,12 +1,23 @@
-// The verdict of one case, from what the mock recorded of the client (the request record and the
-// compliance report, the same that the dashboard's timeline draws), in words an SDK author acts on.
-// The words cite what the RFCs and the seed say, nothing they do not.
-import type { ComplianceReport } from '../limits/compliance.js';
+// The verdict of one case, from what the client did: the mock's record of its requests (the same
+// the dashboard's timeline draws), with the gate's times of each on this machine's clock
+// (timed-requests.ts), in words an SDK author acts on. A verdict rests on the client's own waits,
+// each measured from when the answer it followed went out, and on counts; never on where a window
+// boundary fell, on a storm's draw, or on how fast the machine was. A client that never met the
+// case's edge is told so: neither passed nor failed. The words cite what the RFCs and the seed say.
 import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
-import { clientWaits, isRefusal, judgeBackoff, seconds } from './judge-retries.js';
+import { cadenceOf, judgeBackoff, seconds } from './judge-retries.js';
+import {
+  callsWhileBanned,
+  clientWaits,
+  earlyRetries,
+  isRefusal,
+  sentBeforeAnswerOf,
+  type TimedRequest,
+  timedRequests,
+} from './timed-requests.js';
 
 export type ClientRun = {
   exitCode: number | null;
@@ -34,17 +45,15 @@ export type Verdict = {
   notes: string[];
 };
 
-/**
- * Sooner than this after an answer on another connection, a request that opens a connection of its
- * own was sent with it, not because of it: the waits any case tells are a second or more. (From a
- * client that keeps its connections alive, at any time before it came back on one: see `openedWithTheFirst`.)
- */
-const SIBLING_MS = 1_000;
-
 const verdictOf = (reasons: string[], notes: string[]): Verdict => ({
   status: reasons.length === 0 ? 'passed' : 'failed',
   reasons,
   notes,
+});
+const notExercised = (why: string, notes: string[]): Verdict => ({
+  status: 'not-exercised',
+  reasons: [],
+  notes: [...notes, `not exercised: ${why}`],
 });
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -60,7 +69,8 @@ function waitSaid(refusal: RecordedRequest, testCase: SdkCase): string {
     : `Retry-After: ${wait}${hours}`;
 }
 
-function metTheEdge(testCase: SdkCase, record: readonly RecordedRequest[]): string | undefined {
+/** Why the client never met the case's edge (what the case is about), or undefined where it did. */
+function unmetEdge(testCase: SdkCase, record: readonly RecordedRequest[]): string | undefined {
   const { meets } = testCase.expect;
   const needs = `make ${MIN_CALLS} or more calls in one run`;
   const made = `the client made ${plural(record.length, 'request')}`;
@@ -79,36 +89,18 @@ function metTheEdge(testCase: SdkCase, record: readonly RecordedRequest[]): stri
       ? undefined
       : `${made}${record.some((request) => request.method === 'GET') ? '' : reads} and met no fault: ${needs}`;
   }
-  if (meets === 'limit-or-pacing')
-    return record.length > testCase.setUp.limits.perMinute || record.some((request) => request.status === 429)
+  if (meets === 'limit-or-pacing') {
+    // The answer that says X-RateLimit-Remaining: 0 is the one that takes the last of the window.
+    const { limits, windows } = testCase.setUp;
+    const lastServed = limits.perMinute - (windows?.minute?.used ?? 0);
+    return record.length > lastServed
       ? undefined
-      : `${made}, no more than the limit of ${testCase.setUp.limits.perMinute}: ${needs}`;
+      : `${made}, none after the answer that said X-RateLimit-Remaining: 0: ${needs}`;
+  }
   return record.filter((request) => request.status < 400).length >= 2 ? undefined : `${made}: ${needs}`;
 }
 
-/**
- * The exchanges in the record's order. The record lists requests as they were answered, the gate as
- * they came: the n-th to come is the n-th decided (on the mock's clock), so each is matched by that.
- */
-function inRecordOrder(record: readonly RecordedRequest[], exchanges?: readonly GateExchange[]) {
-  if (!exchanges || exchanges.length !== record.length) return exchanges;
-  const decided = record.map((request, position) => ({ request, position }));
-  decided.sort((one, other) => one.request.atMs - other.request.atMs || one.request.index - other.request.index);
-  const aligned: GateExchange[] = new Array(record.length);
-  decided.forEach(({ position }, nth) => {
-    aligned[position] = exchanges[nth] as GateExchange;
-  });
-  return aligned;
-}
-
-export function judgeCase(
-  testCase: SdkCase,
-  record: readonly RecordedRequest[],
-  compliance: ComplianceReport,
-  given: ClientRun,
-): Verdict {
-  const exchanges = inRecordOrder(record, given.exchanges);
-  const run: ClientRun = exchanges ? { ...given, exchanges } : given;
+export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[], run: ClientRun): Verdict {
   const reasons: string[] = [];
   const notes: string[] = [];
   const refusals = record.filter(isRefusal);
@@ -134,113 +126,60 @@ export function judgeCase(
     const judged = judgeLostCreate(run, reasons, notes);
     return judged === 'not-exercised' ? { status: 'not-exercised', reasons, notes } : verdictOf(reasons, notes);
   }
-  const missed = metTheEdge(testCase, record);
-  if (missed) reasons.push(missed);
+  const unmet = unmetEdge(testCase, record);
+  if (unmet) return notExercised(unmet, notes);
 
-  const byIndex = new Map(record.map((request) => [request.index, request]));
-  // A request sent before the refusal it follows was answered is a sibling in flight, not a retry.
-  const position = new Map(record.map((request, at) => [request.index, at]));
-  const exchangeOf = (index: number) => run.exchanges?.[position.get(index) ?? -1];
-  const sentBeforeAnswer = (index: number, previousIndex: number) => {
-    const sent = exchangeOf(index)?.arrivedMs;
-    const answered = exchangeOf(previousIndex)?.answeredMs;
-    return sent !== undefined && answered !== undefined && sent < answered;
-  };
-  // With several in flight, a retry may follow a sibling's refusal, on whichever connection the
-  // client's pool gives it: it is early only where it came before every wait told to the requests
-  // refused since the last one served that it can have read (the others are siblings sent with it,
-  // on connections opened for them).
-  const inFlight = testCase.expect.mustNotBeBanned === true;
-  // A client that keeps its connections alive opens one per request it sends at once, and comes
-  // back on them once answered: the requests that opened a connection before it first came back
-  // on one were sent together, however late a loaded machine let them leave (ky's second and third
-  // of three came 1.3 and 1.5 s after the first was refused). Time alone cannot tell them from
-  // retries there, as a starved client's retry at once can come as late.
-  const firstReuse = run.exchanges?.findIndex((exchange) => !exchange.opensConnection) ?? -1;
-  const openedWithTheFirst = (at: number) => firstReuse >= 0 && at < firstReuse;
-  const earlyForEverySibling = (index: number) => {
-    const at = position.get(index) ?? 0;
-    const own = run.exchanges?.[at];
-    const sent = own?.arrivedMs ?? Number.POSITIVE_INFINITY;
-    const told: number[] = [];
-    for (let before = at - 1; before >= 0; before -= 1) {
-      const earlier = run.exchanges?.[before];
-      const answeredMs = earlier?.answeredMs;
-      if (answeredMs === undefined || answeredMs > sent) continue;
-      if (
-        earlier?.connection !== own?.connection &&
-        own?.opensConnection &&
-        (openedWithTheFirst(at) || sent - answeredMs < SIBLING_MS)
-      )
-        continue;
-      const previous = record[before] as RecordedRequest;
-      if (!isRefusal(previous)) break;
-      told.push(previous.retryAtMs ?? previous.atMs + (previous.retryAfterSeconds ?? 0) * 1000);
-    }
-    return (
-      told.length > 0 &&
-      (record[at] as RecordedRequest).atMs <
-        told.reduce((earliest, ms) => Math.min(earliest, ms), Number.POSITIVE_INFINITY)
-    );
-  };
-  const early = compliance.violations.filter(
-    (violation) =>
-      violation.kind === 'retried-too-early' &&
-      !sentBeforeAnswer(violation.requestIndex, violation.afterRequestIndex) &&
-      (!inFlight || earlyForEverySibling(violation.requestIndex)),
-  );
+  const timed = timedRequests(record, run.exchanges);
+  const early = earlyRetries(timed, testCase.expect.mustNotBeBanned === true);
+  const cadence = cadenceOf(timed, clientWaits(timed));
   const first = early[0];
-  const waits = clientWaits(record, run.exchanges);
-  // The client's own wait before a retry; with several in flight, the one after the refusal before it.
-  const waited = (violation: (typeof early)[number]) =>
-    inFlight ? violation.waitedSeconds : (waits[position.get(violation.requestIndex) ?? -1] ?? violation.waitedSeconds);
-  if (judgeBackoff(testCase, record, waits, early, reasons, notes)) {
-    // Judged as backing off (or not): said there, with the ban.
-  } else if (first) {
-    const refusal = byIndex.get(first.afterRequestIndex);
-    const said = refusal ? waitSaid(refusal, testCase) : `Retry-After: ${first.requiredSeconds ?? 0}`;
+  if (!judgeBackoff(testCase, timed, early, cadence, reasons, notes) && first)
     reasons.push(
-      `retried ${seconds(waited(first))} after a ${refusal?.status ?? 429} that said ${said}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}`,
+      `retried ${seconds(first.waitedSeconds)} after a ${first.refusal.status} that said ${waitSaid(first.refusal, testCase)}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}`,
     );
-  }
-  const whileBanned = compliance.violations.filter((violation) => violation.kind === 'called-while-banned');
+  const whileBanned = callsWhileBanned(timed);
   if (whileBanned.length > 0)
     reasons.push(
-      `sent ${plural(whileBanned.length, 'request')} while banned (the 403 said to wait ${whileBanned[0]?.requiredSeconds ?? 0} s)`,
+      `sent ${plural(whileBanned.length, 'request')} while banned (the 403 said to wait ${whileBanned[0]?.refusal.retryAfterSeconds ?? 0} s)`,
     );
   if (testCase.expect.mustNotBeBanned && record.some((request) => request.code === 'API_KEY_BANNED'))
     reasons.push(
       `its requests together reached the ban (${testCase.setUp.banThreshold ?? 'the threshold of'} requests while limited): requests in flight on one key must all wait the Retry-After of the first 429`,
     );
-  if (compliance.violations.some((violation) => violation.kind === 'no-backoff'))
-    notes.push('retries did not back off (gaps did not grow); fine where each followed its Retry-After');
 
-  if (!judgeBrokenReads(testCase, record, run, reasons, notes))
-    judgeTheEnd(testCase, record, run, Boolean(first), reasons, notes);
+  if (!judgeBrokenReads(testCase, timed, run, reasons, notes))
+    judgeTheEnd(testCase, timed, run, Boolean(first), reasons, notes);
 
-  if (testCase.expect.meets === 'limit-or-pacing' && !record.some((request) => request.status === 429) && !missed)
+  if (testCase.expect.meets === 'limit-or-pacing' && !record.some((request) => request.status === 429))
     notes.push('paced itself: no 429, it waited for the window once X-RateLimit-Remaining reached 0 (credited)');
-  if (testCase.expect.meets === 'slow-answers') {
-    const slowSeconds = (testCase.setUp.latencyMs ?? 0) / 1000;
-    // Sent again while the same request was still unanswered: the client's own timeout fired.
-    const resent = record.find((request, index) => {
-      const previous = record[index - 1];
-      return (
-        previous &&
-        previous.method === request.method &&
-        previous.path === request.path &&
-        sentBeforeAnswer(request.index, previous.index)
-      );
-    });
-    if (resent) {
-      const previous = record[record.indexOf(resent) - 1] as RecordedRequest;
-      reasons.push(
-        `sent ${resent.method} ${resent.path} again ${seconds((resent.atMs - previous.atMs) / 1000)} after the previous one, while answers take ${seconds(slowSeconds)}: the client's timeout is shorter than the answer (raise it)`,
-      );
-    }
-  }
+  // Every request the gate saw: one the client left before its answer may be missing from the record.
+  if (testCase.expect.meets === 'slow-answers') judgeResends(testCase, run.exchanges ?? timed, reasons);
   if (run.roadCleared) notes.push('came back from its edge: the case then lifted its limits for the rest of the run');
   return verdictOf(reasons, notes);
+}
+
+/** Slow answers: a request sent again while the same one was still unanswered (the client's own timeout fired). */
+function judgeResends(
+  testCase: SdkCase,
+  timed: ReadonlyArray<Pick<TimedRequest, 'method' | 'path' | 'arrivedMs' | 'answeredMs'>>,
+  reasons: string[],
+): void {
+  const slowSeconds = (testCase.setUp.latencyMs ?? 0) / 1000;
+  const at = timed.findIndex((request, position) => {
+    const previous = timed[position - 1];
+    return (
+      previous !== undefined &&
+      previous.method === request.method &&
+      previous.path === request.path &&
+      sentBeforeAnswerOf(request, previous)
+    );
+  });
+  const resent = timed[at];
+  const previous = timed[at - 1];
+  if (!resent || !previous) return;
+  reasons.push(
+    `sent ${resent.method} ${resent.path} again ${seconds((resent.arrivedMs - previous.arrivedMs) / 1000)} after the previous one, before its answer came, while answers take ${seconds(slowSeconds)}: the client's timeout is shorter than the answer (raise it)`,
+  );
 }
 
 /**

@@ -117,11 +117,10 @@ export async function runCase(
     // No request comes once the case has closed its port: what follows reads a settled record.
     await world.close();
     const record = await control.requests(CASE_KEY);
-    const compliance = await control.compliance(CASE_KEY);
     const { output, ...clientRun } = run;
     return {
       case: testCase,
-      verdict: judgeCase(testCase, record, compliance, {
+      verdict: judgeCase(testCase, record, {
         ...clientRun,
         roadCleared: gate.cleared,
         exchanges: gate.exchanges,

@@ -185,21 +185,35 @@ describe("a draft's new collections in Redis", () => {
 });
 
 describe('a draft that leaves out an answer the convention needs', () => {
-  it('gets a 500 that says what the mock would have answered, and what to declare', async () => {
+  it('gets the truthful answer all the same, marked as outside the contract and counted as its violation', async () => {
     const withoutNotFound = await writeDraft(owners, (document) => {
       delete document.paths['/owners/{ownerId}'].get.responses['404'];
     });
     const mock = await startTestMock({ data: ':memory:', contract: withoutNotFound, lintContract: false });
     try {
       const res = await mock.http.get('/v1/owners/99').set(KEY);
-      expect(res.status).toBe(500);
-      expect(res.body.code).toBe('RESPONSE_VALIDATION_FAILED');
-      expect(res.body.message).toContain('status 404 is not declared for getOwner');
-      expect(res.body.message).toContain('It would have answered 404 OWNER_NOT_FOUND: No owner has id 99.');
-      expect(res.body.message).toContain('Declare that answer in the contract to get it.');
+      expect(res.status).toBe(404);
+      expect(res.headers['x-mock-contract-gap']).toBe('getOwner declares no 404 answer');
+      // In the shape of its nearest declared error (the 400's Error object), with the record's own code.
+      expect(res.body).toEqual({
+        code: 'OWNER_NOT_FOUND',
+        message: expect.stringContaining('No owner has id 99.'),
+        status: 404,
+      });
+      const violations = await mock.http.get('/__mock/violations');
+      expect(violations.body.violations).toEqual([
+        expect.objectContaining({
+          operationId: 'getOwner',
+          location: 'contract',
+          message: expect.stringContaining('getOwner declares no 404 answer'),
+          curl: expect.stringContaining('/v1/owners/99'),
+        }),
+      ]);
+      expect(violations.body.violations[0].curl).not.toContain(KEY['X-API-Key']);
     } finally {
       await mock.server.close();
     }
+    expect(mock.contractBugs()).toEqual([]);
   });
 });
 

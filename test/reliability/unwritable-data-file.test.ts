@@ -2,11 +2,14 @@
 // why, and once it can be written again, writes succeed without a restart.
 // The fault is real: the tests run as root, whom file modes do not stop, so the server runs as
 // the unprivileged user nobody (setpriv, util-linux) over a folder it owns; as any other user it
-// runs as that user.
-import { chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+// runs as that user. nobody may not reach a checkout cloned into a folder only its owner enters
+// (mktemp -d, /root): it is shown the checkout and node at paths of their own, bind-mounted in a
+// mount namespace of the server's own (unshare), which the rest of the machine never sees.
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { readStoredData } from '../../src/store/create-store.js';
 import type { DataSet } from '../../src/store/data-set.js';
 import { CLI, type ServedByWrapper, serveThrough } from '../support/cli.js';
@@ -16,12 +19,40 @@ const KEY = { 'X-API-Key': 'demo-enterprise', 'Content-Type': 'application/json'
 
 type Served = ServedByWrapper;
 
+const IS_ROOT = process.getuid?.() === 0;
+const CHECKOUT = fileURLToPath(new URL('../../', import.meta.url));
+// Mounts the checkout and node where nobody can reach them, leaves the checkout's folder, drops to nobody.
+const AS_NOBODY = [
+  'mount --bind "$1" "$3/checkout" && mount --bind "$2" "$3/node" && cd / && shift 3 &&',
+  `exec setpriv --reuid=${NOBODY} --regid=${NOBODY} --clear-groups "$@"`,
+].join(' ');
+
+/** Where nobody is shown the checkout and node: a folder anyone may enter, with a mount point for each. */
+async function makeView(): Promise<string> {
+  const view = await mkdtemp(join(tmpdir(), 'petstore-view-'));
+  await chmod(view, 0o755);
+  await mkdir(join(view, 'checkout'));
+  await writeFile(join(view, 'node'), '');
+  return view;
+}
+
 /** The built command as an unprivileged user (root drops to nobody), serving `data`. */
-function serveUnprivileged(data: string): Promise<Served> {
-  const args = [CLI, 'serve', '--port', '0', '--data', data, '--quiet'];
-  return process.getuid?.() === 0
-    ? serveThrough('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, ...args])
-    : serveThrough(process.execPath, args);
+function serveUnprivileged(data: string, view: string | undefined): Promise<Served> {
+  const serve = ['serve', '--port', '0', '--data', data, '--quiet'];
+  if (!view) return serveThrough(process.execPath, [CLI, ...serve]);
+  const cli = join(view, 'checkout', CLI.slice(CHECKOUT.length));
+  const command = [join(view, 'node'), cli, ...serve];
+  return serveThrough('unshare', [
+    '--mount',
+    'sh',
+    '-c',
+    AS_NOBODY,
+    'sh',
+    CHECKOUT,
+    process.execPath,
+    view,
+    ...command,
+  ]);
 }
 
 /** SIGTERM, and its exit code once it stopped. */
@@ -32,13 +63,24 @@ function stop({ child }: Served): Promise<number | null> {
 }
 
 describe('a data file the mock may not write', () => {
+  let view: string | undefined;
   let folder: string;
   let served: Served;
   const data = () => join(folder, 'db.json');
+  beforeAll(async () => {
+    if (IS_ROOT) view = await makeView();
+  });
+  // One by one, never recursively: a mount point is only ever empty out of the server's namespace.
+  afterAll(async () => {
+    if (!view) return;
+    await unlink(join(view, 'node'));
+    await rmdir(join(view, 'checkout'));
+    await rmdir(view);
+  });
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'petstore-unwritable-'));
-    if (process.getuid?.() === 0) await chown(folder, NOBODY, NOBODY);
-    served = await serveUnprivileged(data());
+    if (IS_ROOT) await chown(folder, NOBODY, NOBODY);
+    served = await serveUnprivileged(data(), view);
   });
   afterEach(async () => {
     await stop(served);
@@ -80,12 +122,12 @@ describe('a data file the mock may not write', () => {
     // A clean stop folds the journal into the data file; the version it replaces becomes the spare.
     await stop(served);
     await chmod(join(folder, '.db.json.spare'), 0o444);
-    served = await serveUnprivileged(data());
+    served = await serveUnprivileged(data(), view);
     expect((await create('Second')).status).toBe(201);
     await stop(served);
     const folded = JSON.parse(await readFile(data(), 'utf8')) as DataSet;
     expect(folded.pets.map((pet) => pet.name)).toEqual(expect.arrayContaining(['First', 'Second']));
-    served = await serveUnprivileged(data());
+    served = await serveUnprivileged(data(), view);
   });
 
   it('its folder made read-only: 507 naming the folder, then writes again once writable', async () => {

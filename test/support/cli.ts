@@ -68,13 +68,14 @@ export type ServedByWrapper = { child: ChildProcessWithoutNullStreams; apiUrl: s
 
 /**
  * Runs `command` with `args` (a wrapper that ends by running the built petstore-mock's serve) and
- * resolves once the banner names the API's URL; rejects when it exits first, or prints none within 15 s.
+ * resolves once the banner names the API's URL; rejects when it exits first, or prints none within
+ * 60 s (a bound that only stops a hang: a start on a busy machine takes its time).
  */
 export function serveThrough(command: string, args: string[]): Promise<ServedByWrapper> {
   const child = spawn(command, args);
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 15 s:\n${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`no banner within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /API\s+(http:\/\/\S+)/.exec(output)?.[1];

@@ -336,6 +336,19 @@ export const ownerCodes: DraftEdit = (document) => {
   schema.required.push('code', 'phone');
 };
 
+/**
+ * An owner's names as real documents write them: letters of any script (Spring PetClinic's \p{L}),
+ * a handle valid JavaScript only without the u flag, and a referral code on which V8's own engine
+ * backtracks without end (`^(a|aa)+$` on `aaa…a!`).
+ */
+export const ownerPatternsOfRealDocuments: DraftEdit = (document) => {
+  const schema = document.components.schemas.NewOwner;
+  schema.properties.firstName = { type: 'string', pattern: "^[\\p{L}]+([ '-][\\p{L}]+){0,2}$", maxLength: 30 };
+  schema.properties.handle = { type: 'string', pattern: '^[a-zA-Z0-9_\\-\\:]+$', maxLength: 20 };
+  schema.properties.referral = { type: 'string', pattern: '^(a|aa)+$', maxLength: 12 };
+  schema.required.push('firstName', 'handle', 'referral');
+};
+
 /** An owner's city may be null (OpenAPI 3.1's type list), in what a client sends and what it is answered. */
 export const ownerCityNullable: DraftEdit = (document) => {
   for (const schema of ['NewOwner', 'OwnerChange'])
@@ -515,6 +528,45 @@ export async function writeDraft(...edits: DraftEdit[]): Promise<string> {
     for (const edit of edits) edit(document);
   });
 }
+
+/** Every response object of a document: its operations' and its components'. */
+function responseObjects(document: Json): Json[] {
+  const ofOperations = Object.values(document.paths as Json).flatMap((item: Json) =>
+    Object.values(item).flatMap((operation: Json) => Object.values(operation?.responses ?? {})),
+  );
+  return [...ofOperations, ...Object.values(document.components.responses ?? {})] as Json[];
+}
+
+/**
+ * The draft of a team that moves its errors to RFC 9457 problem details: Error becomes
+ * `{type, title, status, detail, instance}`, answered as application/problem+json.
+ */
+export const problemDetails: DraftEdit = (document) => {
+  document.components.schemas.Error = {
+    type: 'object',
+    description: 'A problem details object (RFC 9457).',
+    required: ['type', 'title', 'status'],
+    properties: {
+      type: { type: 'string', format: 'uri-reference' },
+      title: { type: 'string' },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      detail: { type: 'string' },
+      instance: { type: 'string', format: 'uri-reference' },
+    },
+  };
+  for (const response of responseObjects(document)) {
+    const json = response.content?.['application/json'];
+    if (json && JSON.stringify(json.schema ?? {}).includes('#/components/schemas/Error')) {
+      response.content = { 'application/problem+json': json };
+    }
+  }
+};
+
+/** The draft of a team that moves from X-API-Key to bearer tokens. */
+export const bearerTokens: DraftEdit = (document) => {
+  document.components.securitySchemes = { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'opaque' } };
+  document.security = [{ bearer: [] }];
+};
 
 /** Writes a draft as one JSON file in a folder of its own, as a generated contract comes; answers the file. */
 export async function writeOneFileDraft(...edits: DraftEdit[]): Promise<string> {

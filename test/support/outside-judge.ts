@@ -33,10 +33,48 @@ function templateOf(paths: string[], path: string): string | undefined {
   });
 }
 
-export function createOutsideJudge(document: SpecDocument): OutsideJudge {
-  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
+/**
+ * OpenAPI 3.0's `nullable` beside no `type` (a $ref's, an allOf's), which Ajv refuses: read as
+ * Prism's converter reads it, the schema or null.
+ */
+function withoutUntypedNullable(document: SpecDocument): SpecDocument {
+  const copy = structuredClone(document);
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    const object = node as Record<string, unknown>;
+    if (object.nullable === true && object.type === undefined) {
+      const { nullable: _nullable, ...rest } = object;
+      for (const key of Object.keys(object)) delete object[key];
+      object.anyOf = [rest, { type: 'null' }];
+    }
+    for (const value of Object.values(object)) stack.push(value);
+  }
+  return copy;
+}
+
+export function createOutsideJudge(raw: SpecDocument): OutsideJudge {
+  const document = withoutUntypedNullable(raw);
+  // A pattern as JavaScript reads it: with the u flag where it is valid so, else without (as Prism does).
+  const regExp = Object.assign(
+    (source: string, flags: string) => {
+      try {
+        return new RegExp(source, flags);
+      } catch {
+        return new RegExp(source, flags.replace('u', ''));
+      }
+    },
+    { code: 'RegExp' },
+  );
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false, code: { regExp } }));
   ajv.addSchema(document, 'contract.json');
-  const basePath = new URL(document.servers?.[0]?.url ?? '/', 'http://x').pathname.replace(/\/$/, '');
+  const server = document.servers?.[0] ?? { url: '/' };
+  // Server variables at their defaults, as a client of the first server writes its URL.
+  const url = String(server.url).replace(/\{([^}]*)\}/g, (_, name: string) =>
+    String(server.variables?.[name]?.default ?? name),
+  );
+  const basePath = new URL(url, 'http://x').pathname.replace(/\/$/, '');
   const paths = Object.keys(document.paths);
   const compiled = new Map<string, ValidateFunction>();
   const resolve = (value: SpecDocument): SpecDocument => {
@@ -66,7 +104,15 @@ export function createOutsideJudge(document: SpecDocument): OutsideJudge {
       if (!template || !METHODS.includes(verb) || !document.paths[template][verb])
         return [`${method} ${path}: no operation`];
       const responses = document.paths[template][verb].responses;
-      const key = String(status) in responses ? String(status) : 'default' in responses ? 'default' : undefined;
+      const range = `${String(status)[0]}XX`;
+      const key =
+        String(status) in responses
+          ? String(status)
+          : range in responses
+            ? range
+            : 'default' in responses
+              ? 'default'
+              : undefined;
       if (key === undefined) return [`${method} ${template}: status ${status} is not declared`];
       const response = resolve(responses[key]);
       const faults: string[] = [];
@@ -74,11 +120,28 @@ export function createOutsideJudge(document: SpecDocument): OutsideJudge {
         if ((resolve(header as SpecDocument) as SpecDocument).required && headers[name.toLowerCase()] === undefined)
           faults.push(`${method} ${template} ${status}: header ${name} is missing`);
       }
-      const media = response.content?.['application/json'];
-      if (media?.schema) {
+      // The body is judged by the schema of the media type it is sent as, which must be declared.
+      const sentType = String(headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      const declaredTypes = Object.keys(response.content ?? {});
+      const hasBody =
+        body !== undefined &&
+        body !== '' &&
+        !(typeof body === 'object' && Object.keys(body ?? {}).length === 0 && !sentType);
+      if (hasBody && declaredTypes.length === 0)
+        faults.push(`${method} ${template} ${status}: a body where none is declared`);
+      if (hasBody && declaredTypes.length > 0 && sentType && !declaredTypes.includes(sentType))
+        faults.push(
+          `${method} ${template} ${status}: ${sentType} is not a declared media type (${declaredTypes.join(', ')})`,
+        );
+      const mediaType = sentType && declaredTypes.includes(sentType) ? sentType : 'application/json';
+      const media = response.content?.[mediaType];
+      if (media?.schema && hasBody) {
         const pointer = `/paths/${escapeSegment(template)}/${verb}/responses/${key}`;
         const responsePointer = responses[key].$ref ? decodeURIComponent(responses[key].$ref.slice(1)) : pointer;
-        const validate = validatorAt(`${responsePointer}/content/application~1json/schema`);
+        const validate = validatorAt(`${responsePointer}/content/${escapeSegment(mediaType)}/schema`);
         if (!validate(body))
           faults.push(`${method} ${template} ${status}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
       }

@@ -6,14 +6,17 @@
 // parent is not there, and one parent's records are never listed under another.
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import type { Clock } from '../../clock.js';
 import { HttpError } from '../../errors.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
+import { type ConventionShape, pathParams, type Resource, requestSchema } from '../../openapi/resource-model.js';
+import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader, Page } from '../../store/data-store.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
 import { adjacentOffset, createPageLinks, type PageQuery, pageUrls } from '../pagination.js';
+import { sendAnswer } from './answer-media.js';
 import { type ListEnvelope, listEnvelope } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
 import { listPaging } from './list-paging.js';
@@ -98,7 +101,7 @@ export function answerByConvention(
   const { resource } = shape;
   const { collection } = resource;
   const basePath = deps.contract.basePath;
-  const answer = successAnswer(deps.contract, operation);
+  const answer = successAnswer(operation);
   const project = projectRecord(resource.shape);
   const notFound = notFoundOf(deps.contract, operation, resource);
   const scope = parentScope(deps, operation, resource);
@@ -107,11 +110,11 @@ export function answerByConvention(
     resource.collection.keyField === 'id'
       ? `${/^[aeiou]/i.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`
       : `a record of ${resource.name}`;
-  const send = (res: Response, record: StoredRecord | undefined) => {
-    res.status(answer.status);
-    if (answer.schema === undefined || record === undefined) res.end();
-    else res.json(project(record));
-  };
+  const send = (req: Request, res: Response, record: StoredRecord | undefined, clock: Clock) =>
+    sendAnswer(req, res, answer, record === undefined ? undefined : project(record), {
+      document: deps.contract.document,
+      nowMs: clock.nowMs(),
+    });
   /** The record a request names: there, and (in a sub-collection) its parent's. */
   const findNamed = async (view: DataReader, req: Request): Promise<StoredRecord> => {
     const key = keyFromPath(resource, req.params[shape.keyParam ?? '']);
@@ -136,6 +139,7 @@ export function answerByConvention(
           : `${rule.parameter} (${rule.match}${rule.field === rule.parameter ? '' : ` ${rule.field}`})`,
       );
       return {
+        ...(scope ? { mayAnswer: [404] } : {}),
         how:
           `lists ${resource.name}${under}` +
           (filters.length > 0 ? `, filtered by ${filters.join(', ')}` : '') +
@@ -155,16 +159,16 @@ export function answerByConvention(
             return view.list(collection, asked, matches);
           });
           const items = records.map(project);
-          res.status(answer.status);
           if (totalCountHeader) res.setHeader('X-Total-Count', String(total));
           if (pageLinks) res.setHeader('Link', pageLinks(req, asked, total));
+          const context = { document: deps.contract.document, nowMs: world.clock.nowMs() };
           if (!envelope) {
-            res.json(items);
+            sendAnswer(req, res, answer, items, context);
             return;
           }
           const facts = paging.facts(asked, total, items.length);
           const urlOf = anotherPageUrl(req, pageQuery, asked, total, envelope.absoluteUrls);
-          res.json(envelope.body(items, facts, urlOf));
+          sendAnswer(req, res, answer, envelope.body(items, facts, urlOf), context);
         },
       };
     }
@@ -172,6 +176,7 @@ export function answerByConvention(
       const inputFields = createInputFields(deps.contract, operation);
       const { keyField } = collection;
       return {
+        mayAnswer: [...(scope ? [404] : []), ...(sendsKey(deps, operation, keyField) ? [409] : [])],
         how: `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}`,
         make: (world) => {
           const serverFields = createServerFields(world, resource);
@@ -193,16 +198,17 @@ export function answerByConvention(
             // Where the answer declares it: a draft's create may answer 200 with no Location.
             const location = answer.declares('Location') ? locationOf(basePath, resource, req, created) : undefined;
             if (location) res.location(location);
-            send(res, created);
+            send(req, res, created, world.clock);
           };
         },
       };
     }
     case 'read':
       return {
+        mayAnswer: [404],
         how: `reads ${one}${under} by ${shape.keyParam}`,
         make: (world) => async (req, res) => {
-          send(res, await world.data.read((view) => findNamed(view, req)));
+          send(req, res, await world.data.read((view) => findNamed(view, req)), world.clock);
         },
       };
     case 'replace':
@@ -210,6 +216,7 @@ export function answerByConvention(
       const inputFields = createInputFields(deps.contract, operation);
       const merging = shape.kind === 'merge';
       return {
+        mayAnswer: [404],
         how: merging ? `merges the body into ${one}${under} (RFC 7396)` : `replaces ${one}${under} with the body`,
         make: (world) => {
           const serverFields = createServerFields(world, resource);
@@ -226,13 +233,14 @@ export function answerByConvention(
               await tx.replace(collection, replaced);
               return replaced;
             });
-            send(res, updated);
+            send(req, res, updated, world.clock);
           };
         },
       };
     }
     case 'delete':
       return {
+        mayAnswer: [404],
         how: `deletes ${one}${under} by ${shape.keyParam}`,
         make: (world) => async (req, res) => {
           const removed = await world.data.transaction(async (tx) => {
@@ -240,10 +248,16 @@ export function answerByConvention(
             await tx.remove(collection, ownValue(existing, collection.keyField) as RecordKey);
             return existing;
           });
-          send(res, answer.status === 204 ? undefined : removed);
+          send(req, res, answer.status === 204 ? undefined : removed, world.clock);
         },
       };
   }
+}
+
+/** Whether a create's body may send the record's key (a client choosing it may meet one taken: 409). */
+function sendsKey(deps: ContractContext, operation: OperationInfo, keyField: string): boolean {
+  const sent = describeObjectSchema(deps.contract.document, requestSchema(operation)).properties.get(keyField);
+  return sent !== undefined && sent.readOnly !== true;
 }
 
 /** RFC 7396: the body's fields replace the record's, a null removes one, objects merge field by field. */

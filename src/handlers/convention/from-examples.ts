@@ -4,13 +4,15 @@
 // seed and the request's path and query, so that the same request always gets the same answer.
 
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
-import { asObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
-import { type OperationInfo, operationPointer } from '../../openapi/load-contract.js';
+import { resolveLocalRef } from '../../openapi/json-pointer.js';
+import type { OperationInfo } from '../../openapi/load-contract.js';
+import type { MediaInfo } from '../../openapi/operation-answers.js';
 import { itemContinuedBy, type Resource } from '../../openapi/resource-model.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
+import { sendAnswer } from './answer-media.js';
 import { type ParentLevel, parentLevels, requireLevels } from './conventions.js';
 import { notFoundOf } from './record-answers.js';
-import { successAnswer } from './success-answer.js';
+import { jsonMedia, type SuccessAnswer, successAnswer } from './success-answer.js';
 
 /** `planned`, after a 404 when the record the path names is not there. */
 function requiringRecord(
@@ -25,6 +27,7 @@ function requiringRecord(
     ...parentLevels(deps, operation, named.resource),
   ];
   return {
+    mayAnswer: [404],
     how: `${planned.how}; 404 when no ${named.resource.noun} has the ${named.param} its path names`,
     make: (world) => {
       const handler = planned.make(world);
@@ -36,21 +39,16 @@ function requiringRecord(
   };
 }
 
-/** The example the contract gives for an operation's success answer, if any. */
+/** The example the contract gives for an operation's success answer (its JSON body's), if any. */
 function declaredExample(
   deps: ContractContext,
-  operation: OperationInfo,
-  status: number,
+  answer: SuccessAnswer,
+  media: MediaInfo | undefined,
 ): [string, unknown] | undefined {
-  const info = operation.responses.get(String(status));
-  const named = Object.entries(info?.examples ?? {})[0];
+  const named = Object.entries(media?.examples ?? {})[0];
   if (named) return [`its example "${named[0]}"`, named[1]];
-  const responses = asObject(valueAt(deps.contract.document, operationPointer(operation)).responses);
-  const media = asObject(
-    asObject(resolveLocalRef(deps.contract.document, responses[String(status)]).content)['application/json'],
-  );
-  if (media.example !== undefined) return ['its example', media.example];
-  const schema = resolveLocalRef(deps.contract.document, media.schema);
+  if (media?.example !== undefined) return ['its example', media.example];
+  const schema = resolveLocalRef(deps.contract.document, answer.schema);
   if (schema.example !== undefined) return ["its schema's example", schema.example];
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return ["its schema's example", schema.examples[0]];
   return undefined;
@@ -64,17 +62,15 @@ export function answerFromExamples(deps: ContractContext, operation: OperationIn
 }
 
 function plannedFromExamples(deps: ContractContext, operation: OperationInfo): PlannedAnswer {
-  const answer = successAnswer(deps.contract, operation);
-  const example = declaredExample(deps, operation, answer.status);
+  const answer = successAnswer(operation);
+  const response = operation.responses.get(String(answer.status));
+  const example = declaredExample(deps, answer, jsonMedia(response));
+  const contextAt = (nowMs: number) => ({ document: deps.contract.document, nowMs });
   if (example || answer.schema === undefined) {
-    const [source, value] = example ?? ['no body', undefined];
+    const [source, value] = example ?? [answer.media.length > 0 ? 'a body of its media type' : 'no body', undefined];
     return {
       how: `answers ${answer.status} with ${source}`,
-      make: () => (_req, res) => {
-        res.status(answer.status);
-        if (value === undefined) res.end();
-        else res.json(value);
-      },
+      make: (world) => (req, res) => sendAnswer(req, res, answer, value, contextAt(world.clock.nowMs())),
     };
   }
   return {
@@ -82,7 +78,7 @@ function plannedFromExamples(deps: ContractContext, operation: OperationInfo): P
     make: (world) => async (req, res) => {
       const salt = `${operation.operationId} ${JSON.stringify(req.params)} ${JSON.stringify(req.query)}`;
       const fake = await loadSchemaFaker(deps.contract.document, world.seed, salt);
-      res.status(answer.status).json(fake(answer.schema));
+      sendAnswer(req, res, answer, fake(answer.schema), contextAt(world.clock.nowMs()));
     },
   };
 }

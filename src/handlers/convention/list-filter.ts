@@ -4,9 +4,8 @@
 // ("contains" compares text without case; "from" is inclusive and "before" exclusive, so that
 // ranges tile). The page's own parameters (list-paging.ts) are not filters.
 import type { Request } from 'express';
-import { asObject, type JsonObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
-import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
-import { operationPointer, pathItemPointer } from '../../openapi/load-contract.js';
+import { asObject } from '../../openapi/json-pointer.js';
+import type { Contract, OperationInfo, ParameterInfo } from '../../openapi/load-contract.js';
 import { resolveSchema, type SchemaShape, schemaType } from '../../openapi/schema-shape.js';
 import type { StoredRecord } from '../../store/data-set.js';
 import type { RecordFilter } from '../../store/data-store.js';
@@ -21,15 +20,9 @@ type Condition = (record: StoredRecord) => boolean;
 
 const MATCHES: ReadonlySet<string> = new Set(['equals', 'contains', 'from', 'before']);
 
-/** The query parameters of an operation (its path item's too), resolved. */
-export function queryParameters(contract: Contract, operation: OperationInfo): JsonObject[] {
-  const declared = [
-    valueAt(contract.document, pathItemPointer(operation.path)).parameters,
-    valueAt(contract.document, operationPointer(operation)).parameters,
-  ].flatMap((list) => (Array.isArray(list) ? list : []));
-  return declared
-    .map((parameter) => resolveLocalRef(contract.document, parameter))
-    .filter((parameter) => parameter.in === 'query');
+/** The query parameters of an operation (its path item's too). */
+export function queryParameters(operation: OperationInfo): ParameterInfo[] {
+  return operation.parameters.filter((parameter) => parameter.in === 'query');
 }
 
 /** The filters of a list operation, and the parameters it cannot read as one. */
@@ -41,10 +34,10 @@ export function describeFilters(
 ): { rules: FilterRule[]; ignored: string[] } {
   const rules: FilterRule[] = [];
   const ignored: string[] = [];
-  for (const parameter of queryParameters(contract, operation)) {
-    const name = String(parameter.name);
+  for (const parameter of queryParameters(operation)) {
+    const name = parameter.name;
     if (pageParameters.has(name)) continue;
-    const declared = asObject(parameter['x-filter']);
+    const declared = asObject(parameter.declared['x-filter']);
     const field = typeof declared.field === 'string' ? declared.field : name;
     const match =
       typeof declared.match === 'string' && MATCHES.has(declared.match) ? (declared.match as Match) : 'equals';

@@ -45,8 +45,8 @@ type Declared = { name: string; schema: JsonObject };
 
 export function listPaging(contract: Contract, operation: OperationInfo): ListPaging {
   // Numbers only: a `size` of small, medium and large is a filter.
-  const declared: Declared[] = queryParameters(contract, operation)
-    .map((parameter) => ({ name: String(parameter.name), schema: resolveSchema(contract.document, parameter.schema) }))
+  const declared: Declared[] = queryParameters(operation)
+    .map((parameter) => ({ name: parameter.name, schema: resolveSchema(contract.document, parameter.schema) }))
     .filter((parameter) => ['integer', 'number'].includes(schemaType(parameter.schema) ?? ''));
   const find = (names: RegExp) => declared.find((parameter) => names.test(parameter.name));
   const number = find(PAGE_NUMBER);

@@ -9,14 +9,19 @@ import type { SchemaShape } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { ownValue } from '../../store/own-keys.js';
 
-/** A record as a closed schema answers it: only the properties it declares (a parent's key may not be one). */
+/**
+ * A record as its schema answers it: never a writeOnly property (a card's cvc, a password), and
+ * for a closed schema only the properties it declares (a parent's key may not be one).
+ */
 export function projectRecord(shape: SchemaShape): (record: StoredRecord) => StoredRecord {
-  if (!shape.closed) return (record) => record;
+  const writeOnly = new Set(
+    [...shape.properties].filter(([, property]) => property.writeOnly === true).map(([name]) => name),
+  );
+  if (!shape.closed && writeOnly.size === 0) return (record) => record;
+  const answered = (name: string) => !writeOnly.has(name) && (!shape.closed || shape.properties.has(name));
   return (record) => {
     for (const field of Object.keys(record)) {
-      if (!shape.properties.has(field)) {
-        return Object.fromEntries(Object.entries(record).filter(([name]) => shape.properties.has(name)));
-      }
+      if (!answered(field)) return Object.fromEntries(Object.entries(record).filter(([name]) => answered(name)));
     }
     return record;
   };

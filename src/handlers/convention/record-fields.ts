@@ -15,7 +15,7 @@ export type InputFields = (req: Request) => StoredRecord;
 
 /** The fields of a request's body that an operation stores: its schema's own, as sent or defaulted. */
 export function createInputFields(contract: Contract, operation: OperationInfo): InputFields {
-  const shape = describeObjectSchema(contract.document, requestSchema(contract.document, operation));
+  const shape = describeObjectSchema(contract.document, requestSchema(operation));
   const writable = [...shape.properties].filter(([, property]) => property.readOnly !== true);
   const merging = operation.method === 'patch';
   return (req) => {

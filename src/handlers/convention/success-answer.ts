@@ -1,11 +1,16 @@
 // The success answer a convention gives for an operation: which 2xx status the contract
-// declares for it (201 for a create, 204 for a delete when declared), and the schema of its body.
-import { asObject, type JsonObject, resolveLocalRef, valueAt } from '../../openapi/json-pointer.js';
-import { type Contract, type OperationInfo, operationPointer } from '../../openapi/load-contract.js';
+// declares for it (201 for a create, 204 for a delete when declared), its media types, the
+// schema of its JSON body, and the headers it declares.
+import type { OperationInfo } from '../../openapi/load-contract.js';
+import { mediaFamily } from '../../openapi/media-types.js';
+import type { MediaInfo, ResponseInfo } from '../../openapi/operation-answers.js';
 
 export type SuccessAnswer = {
   status: number;
+  /** The schema of its JSON body (the one the records, envelopes and examples are read from). */
   schema: unknown;
+  /** Its media types, in the contract's order: what an answer may be sent as (answer-media.ts). */
+  media: readonly MediaInfo[];
   /** Whether the answer declares a header (its name compared without case). */
   declares(header: string): boolean;
 };
@@ -15,13 +20,30 @@ const PREFERRED: Record<string, readonly string[]> = {
   delete: ['204', '200', '202'],
 };
 
-export function successAnswer(contract: Contract, operation: OperationInfo): SuccessAnswer {
-  const responses = asObject(valueAt(contract.document, operationPointer(operation)).responses);
-  const declared = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
+/** The JSON media type of an answer, else the first whose schema is an object or array (XML's). */
+export function jsonMedia(response: ResponseInfo | undefined): MediaInfo | undefined {
+  const media = response?.media ?? [];
+  return (
+    media.find((entry) => entry.type === 'application/json') ??
+    media.find((entry) => mediaFamily(entry.type) === 'json') ??
+    media.find((entry) => entry.schema !== undefined && mediaFamily(entry.type) === 'xml')
+  );
+}
+
+export function successAnswer(operation: OperationInfo): SuccessAnswer {
+  const declared = [...operation.responses.keys()].filter((status) => /^2\d\d$/.test(status));
   const order = PREFERRED[operation.method] ?? ['200'];
   const status = order.find((candidate) => declared.includes(candidate)) ?? declared.sort()[0] ?? '200';
-  const response: JsonObject = resolveLocalRef(contract.document, responses[status]);
-  const schema = asObject(asObject(response.content)['application/json']).schema;
-  const headers = new Set(Object.keys(asObject(response.headers)).map((name) => name.toLowerCase()));
-  return { status: Number(status), schema, declares: (header) => headers.has(header.toLowerCase()) };
+  // A document that declares no 2xx (only `default: successful operation`) answers that one.
+  const response =
+    operation.responses.get(status) ??
+    operation.responses.get('2XX') ??
+    (declared.length === 0 ? operation.responses.get('default') : undefined);
+  const headers = new Set(response?.headers.map((header) => header.name.toLowerCase()) ?? []);
+  return {
+    status: Number(status),
+    schema: jsonMedia(response)?.schema,
+    media: response?.media ?? [],
+    declares: (header) => headers.has(header.toLowerCase()),
+  };
 }

@@ -1,9 +1,10 @@
-// What a valid OpenAPI document must also be for the mock to serve it: every operation named by
-// its own operationId (the mock's rules, its storms and its records go by it), an API base path
-// (the first servers entry's) that the mock's own routes do not take, and schema patterns the
-// validator can compile (one it cannot makes every answer of the operation a 500).
+// What a valid OpenAPI document must also be for the mock to serve it: no two operations of one
+// name (the mock's rules, its storms and its records go by it: an operationId, or for an
+// operation without one, its method and path), and an API base path (the first server's,
+// variables at their defaults) that the mock's own routes do not take. Its patterns are judged
+// in check-patterns.ts.
 import { asObject, escapePointerSegment, type JsonObject } from '../json-pointer.js';
-import { HTTP_METHODS } from '../load-contract.js';
+import { HTTP_METHODS, operationName, serverBasePath } from '../load-contract.js';
 import type { OpenApiFault } from './check-openapi.js';
 
 /** The mock's own routes, answered before the API: a contract's path may not start with one. */
@@ -16,20 +17,13 @@ function checkOperationIds(document: JsonObject): OpenApiFault[] {
     for (const method of HTTP_METHODS) {
       const operation = asObject(item)[method];
       if (operation === undefined) continue;
-      const pointer = `/paths/${escapePointerSegment(path)}/${method}`;
+      const declared = asObject(operation).operationId;
+      const id = operationName(method, path, declared);
       const name = `${method.toUpperCase()} ${path}`;
-      const id = asObject(operation).operationId;
-      if (typeof id !== 'string' || id.trim() === '') {
-        faults.push({
-          pointer,
-          message: `${name} has no operationId. The mock answers, limits and records each operation by it: give it one, e.g. operationId: ${method}${path.replace(/\{[^}]*\}/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}.`,
-        });
-        continue;
-      }
       const first = seen.get(id);
       if (first) {
         faults.push({
-          pointer: `${pointer}/operationId`,
+          pointer: `/paths/${escapePointerSegment(path)}/${method}${declared === undefined ? '' : '/operationId'}`,
           message: `operationId "${id}" is also ${first}'s. Each operation needs its own: rename one.`,
         });
       } else {
@@ -40,39 +34,9 @@ function checkOperationIds(document: JsonObject): OpenApiFault[] {
   return faults;
 }
 
-/** The API's base path (the first servers entry's), or a fault when the mock cannot serve there. */
+/** The API's base path (the first servers entry's), or a fault when the mock's own routes take it. */
 function checkServers(document: JsonObject): { basePath: string; faults: OpenApiFault[] } {
-  const servers = Array.isArray(document.servers) ? document.servers : [];
-  const first = asObject(servers[0]);
-  if (servers.length === 0) return { basePath: '', faults: [] };
-  const url = typeof first.url === 'string' ? first.url : '';
-  let path: string;
-  try {
-    path = new URL(url.replace(/\{[^}]*\}/g, 'variable'), 'http://placeholder').pathname;
-  } catch {
-    return {
-      basePath: '',
-      faults: [
-        {
-          pointer: '/servers/0/url',
-          message: `"${url}" is not a URL; give one such as /v1 or https://api.example.com/v1.`,
-        },
-      ],
-    };
-  }
-  const pathPart = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
-  if (/\{[^}]*\}/.test(pathPart)) {
-    return {
-      basePath: '',
-      faults: [
-        {
-          pointer: '/servers/0/url',
-          message: `the mock serves the API under the path of the first servers entry, and "${url}" has a variable in its path: write the path out (e.g. /v1).`,
-        },
-      ],
-    };
-  }
-  const basePath = path.replace(/\/$/, '');
+  const basePath = serverBasePath((Array.isArray(document.servers) ? document.servers : [])[0]);
   const taken = MOCK_ROUTES.find((route) => basePath !== '' && basePath.startsWith(route));
   return {
     basePath,
@@ -102,46 +66,7 @@ function checkPathsClear(document: JsonObject, basePath: string): OpenApiFault[]
   });
 }
 
-/** Members whose values are data, not schemas: a "pattern" in an example is no regular expression. */
-const DATA_MEMBERS = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
-
-/** Each schema's pattern (and patternProperties' names) compiled as Ajv compiles them: Unicode regular expressions. */
-function checkPatterns(document: JsonObject): OpenApiFault[] {
-  const faults: OpenApiFault[] = [];
-  const check = (pattern: string, pointer: string) => {
-    try {
-      new RegExp(pattern, 'u');
-    } catch (error) {
-      faults.push({
-        pointer,
-        message: `the pattern ${JSON.stringify(pattern)} is not a regular expression the validator can compile (${(error as Error).message}). Fix it, or leave it out.`,
-      });
-    }
-  };
-  const stack: Array<{ value: unknown; pointer: string }> = [{ value: document, pointer: '' }];
-  while (stack.length > 0) {
-    const { value, pointer } = stack.pop() as { value: unknown; pointer: string };
-    if (typeof value !== 'object' || value === null) continue;
-    const node = value as JsonObject;
-    if (typeof node.pattern === 'string') check(node.pattern, `${pointer}/pattern`);
-    for (const name of Object.keys(asObject(node.patternProperties))) {
-      check(name, `${pointer}/patternProperties/${escapePointerSegment(name)}`);
-    }
-    for (const [key, child] of Object.entries(node)) {
-      if (!DATA_MEMBERS.has(key) && !key.startsWith('x-')) {
-        stack.push({ value: child, pointer: `${pointer}/${escapePointerSegment(key)}` });
-      }
-    }
-  }
-  return faults;
-}
-
 export function checkServable(document: JsonObject): OpenApiFault[] {
   const servers = checkServers(document);
-  return [
-    ...checkOperationIds(document),
-    ...servers.faults,
-    ...checkPathsClear(document, servers.basePath),
-    ...checkPatterns(document),
-  ];
+  return [...checkOperationIds(document), ...servers.faults, ...checkPathsClear(document, servers.basePath)];
 }

@@ -15,7 +15,7 @@ export type ProblemKind =
   | 'limit'
   /** Not a valid OpenAPI 3.0 or 3.1 document (its schema). */
   | 'openapi'
-  /** Valid OpenAPI that the mock cannot serve: no operationId, a duplicate one, a bad server URL. */
+  /** Valid OpenAPI that the mock cannot serve: an operation name used twice, a base path the mock's routes take. */
   | 'unservable';
 
 export type SourcePosition = {

@@ -1,5 +1,6 @@
-// The project's Spectral rules on a contract given at run time, as warnings at their file and
-// line, never refusals: a draft may lack a 429 response, and the mock still limits it. Spectral
+// The project's Spectral rules on a contract given at run time (Spectral's OpenAPI rules, and for
+// a draft of the Pet Store its own), as warnings at their file and line, never refusals: a draft
+// may lack a 429 response, and the mock still limits it. Spectral
 // takes 1-2 s, so it runs on a worker thread started after the server listens: a start with a
 // draft does not wait for it, and the warnings are printed when they arrive.
 import { existsSync } from 'node:fs';
@@ -32,6 +33,9 @@ export type ContractLint = {
   /** Stops the thread if it still runs (the server closes). */
   stop(): Promise<void>;
 };
+
+/** The rules of the reading's own warnings (read-contract-file.ts), told apart from Spectral's. */
+const READING_RULES: ReadonlySet<string> = new Set(['pattern-without-u-flag']);
 
 /** Spectral is given this long; a draft that keeps it busier is not worth the machine. */
 const LINT_TIMEOUT_MS = 60_000;
@@ -68,6 +72,17 @@ function toWarning(draft: ContractDraft, finding: LintFinding): ContractWarning 
   };
 }
 
+/** The project's own rules, which encode the Pet Store interface's rules (.spectral.yaml). */
+const PETSTORE_RULE_PREFIX = 'petstore-';
+
+/**
+ * Whether a contract is a draft of the Pet Store (it keeps the Pet Store's error catalogue or its
+ * plans): the Pet Store's own rules are held against it. Another API's document gets Spectral's
+ * OpenAPI rules only: an x-error-codes catalogue is no rule of its.
+ */
+const isPetStoreDraft = (draft: ContractDraft) =>
+  draft.document['x-error-codes'] !== undefined || draft.document['x-rate-limits'] !== undefined;
+
 export type LintOptions = {
   /** Start the thread this long from now: a server's first answer comes first (its thread costs ~0.1-0.2 s of CPU to start). */
   startAfterMs?: number;
@@ -79,7 +94,10 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
   const file = workerFile();
   if (!file) {
     return {
-      warnings: Promise.resolve(lintFailure(draft, 'its worker is not built: run npm run build')),
+      warnings: Promise.resolve([
+        ...draft.warnings,
+        ...lintFailure(draft, 'its worker is not built: run npm run build'),
+      ]),
       stop: async () => undefined,
     };
   }
@@ -95,8 +113,12 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
       settle = () => undefined;
       clearTimeout(timer);
       clearTimeout(start);
-      resolve(result);
-      void worker?.terminate();
+      // Told once the thread is gone: whoever waits for the warnings (or the stop) has its memory back.
+      const ended = worker?.terminate() ?? Promise.resolve();
+      void ended.then(
+        () => resolve(result),
+        () => resolve(result),
+      );
     };
   });
   const start = setTimeout(() => {
@@ -108,9 +130,14 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
     worker = new Worker(file, { workerData: request, resourceLimits: { maxOldGenerationSizeMb: 512 } });
     // The thread never keeps the process alive: a server that closes is not held up by its lint.
     worker.unref();
+    const ours = isPetStoreDraft(draft);
     worker.once('message', (reply: LintReply) =>
       settle(
-        'error' in reply ? lintFailure(draft, reply.error) : reply.findings.map((finding) => toWarning(draft, finding)),
+        'error' in reply
+          ? lintFailure(draft, reply.error)
+          : reply.findings
+              .filter((finding) => ours || !finding.rule.startsWith(PETSTORE_RULE_PREFIX))
+              .map((finding) => toWarning(draft, finding)),
       ),
     );
     worker.once('error', (error) => settle(lintFailure(draft, error.message)));
@@ -118,19 +145,27 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
   }, startAfterMs);
   start.unref();
   return {
-    warnings,
-    // Stopped before it finished (the server closes): nothing to say.
-    stop: async () => settle([]),
+    // The reading's own warnings (read-contract-file.ts) first, printed with Spectral's.
+    warnings: warnings.then((found) => [...draft.warnings, ...found]),
+    // Stopped before it finished (the server closes, an edit replaces the contract): nothing to say.
+    stop: async () => {
+      settle([]);
+      await warnings;
+    },
   };
 }
 
 /** The warnings as the commands print them, one per line with its place; empty when there are none. */
 export function renderContractWarnings(warnings: readonly ContractWarning[]): string {
-  if (warnings.length === 0) return '';
-  const lines = warnings.map((warning) => `    ${describePlace(warning)}  ${warning.message} (${warning.rule})`);
-  return [
-    `  Contract warnings (${warnings.length}), from the project's Spectral rules (warnings only: the contract is used all the same):`,
-    ...lines,
-    '',
-  ].join('\n');
+  const fromReading = warnings.filter((warning) => READING_RULES.has(warning.rule));
+  const fromSpectral = warnings.filter((warning) => !READING_RULES.has(warning.rule));
+  const block = (found: readonly ContractWarning[], source: string) =>
+    found.length === 0
+      ? []
+      : [
+          `  Contract warnings (${found.length}), from ${source} (warnings only: the contract is used all the same):`,
+          ...found.map((warning) => `    ${describePlace(warning)}  ${warning.message} (${warning.rule})`),
+          '',
+        ];
+  return [...block(fromReading, 'reading it'), ...block(fromSpectral, "the project's Spectral rules")].join('\n');
 }

@@ -208,26 +208,40 @@ describe('reading a contract given at run time', () => {
     expect(refusal.message).toContain(`${petFile}:${await lineOf(petFile, 'type: strin')}:`);
   });
 
-  it('refuses what the mock cannot serve: no operationId, one used twice, a base path with a variable, a broken pattern', async () => {
+  it('refuses what the mock cannot serve: an operationId used twice, a broken pattern', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
-    delete document.paths['/pets'].get.operationId;
     document.paths['/categories'].get.operationId = 'createPet';
-    document.servers = [{ url: 'https://api.example.com/{version}', variables: { version: { default: 'v1' } } }];
     // Valid for the OpenAPI schema, but every answer would be a 500: the validator cannot compile it.
     document.components.schemas.NewPet.properties.name.pattern = '[a-';
     await writeFile(file, JSON.stringify(document, null, 2));
     const problems = (await refusalOf(file)).problems;
-    expect(problems.map((problem) => problem.kind)).toEqual(['unservable', 'unservable', 'unservable', 'unservable']);
-    expect(problems[0]).toMatchObject({
-      line: await lineOf(file, '"get": {'),
-      message: expect.stringContaining('GET /pets has no operationId'),
-    });
-    expect(problems[1]?.message).toContain('operationId "createPet" is also POST /pets');
-    expect(problems[2]?.message).toContain('has a variable in its path');
-    expect(problems[3]).toMatchObject({
+    expect(problems.map((problem) => problem.kind)).toEqual(['unservable', 'unservable']);
+    expect(problems[0]?.message).toContain('operationId "createPet" is also POST /pets');
+    expect(problems[1]).toMatchObject({
       line: await lineOf(file, '"pattern": "[a-"'),
-      message: expect.stringContaining('the pattern "[a-" is not a regular expression the validator can compile'),
+      message: expect.stringContaining('the pattern "[a-" is not a regular expression JavaScript reads'),
+    });
+  });
+
+  it('serves an operation without operationId by its method and path, and a base path with variables at their defaults', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    delete document.paths['/pets'].get.operationId;
+    document.servers = [
+      {
+        url: 'https://{region}.example.com/{version}',
+        variables: { region: { default: 'eu' }, version: { default: 'v2', enum: ['v1', 'v2'] } },
+      },
+    ];
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const contract = draftContract(await readContractFile(file));
+    expect(contract.basePath).toBe('/v2');
+    expect(
+      contract.operations.find((operation) => operation.path === '/pets' && operation.method === 'get'),
+    ).toMatchObject({
+      operationId: 'GET /pets',
+      named: false,
     });
   });
 

@@ -11,6 +11,7 @@ import { bundleDocument, type Graft, toPointer } from './bundle-document.js';
 import { checkBounds } from './check-bounds.js';
 import { checkExamples } from './check-examples.js';
 import { checkOpenApiSchema, type OpenApiFault, openApiVersion } from './check-openapi.js';
+import { checkPatterns } from './check-patterns.js';
 import { checkSchemas } from './check-schemas.js';
 import { checkServable } from './check-servable.js';
 import { collectSources } from './collect-sources.js';
@@ -30,6 +31,17 @@ export type ContractFileOptions = {
   limits?: Partial<ContractLimits>;
 };
 
+/** What reading a draft finds to say without refusing it, at its place; printed with Spectral's warnings. */
+export type DraftWarning = {
+  rule: 'pattern-without-u-flag';
+  message: string;
+  pointer: string;
+  file: string;
+  line?: number;
+  column?: number;
+  severity: 'warning';
+};
+
 export type ContractDraft = {
   /** The first file, absolute, as given (before symlinks). */
   file: string;
@@ -47,6 +59,8 @@ export type ContractDraft = {
   sources: readonly string[];
   /** Where a value of `document` is written, by its JSON pointer (or segments). */
   locate(pointer: string | readonly string[]): SourcePosition | undefined;
+  /** What reading it found to say without refusing it (a pattern valid only without the u flag). */
+  warnings: readonly DraftWarning[];
 };
 
 const splitPointer = (pointer: string) =>
@@ -107,21 +121,28 @@ export async function readContractFile(file: string, options: ContractFileOption
   const schemaFaults = await checkOpenApiSchema(document, declared.version);
   if (schemaFaults.length > 0) refuse(schemaFaults.map(atPlace('openapi')));
   // What the mock could not serve, every fault of it at once: the paths and schemas past a bound,
-  // the schemas no value fits or that never end.
+  // the patterns no linear-time engine matches, the schemas no value fits or that never end.
   const facts = schemaFactsOf(document);
   const bounds = checkBounds(document, facts.index, limits);
+  const patterns = checkPatterns(document);
   // A schema past a bound (a billion items) is not measured: its smallest value is that bound's fault.
   const schemas = bounds.length > 0 ? [] : checkSchemas(facts, limits);
   const servingFaults = [
     ...checkServable(document).map(atPlace('unservable')),
+    ...patterns.faults.map(atPlace('unservable')),
     ...bounds.map(atPlace('limit')),
     ...schemas.map((fault) => atPlace(fault.kind)(fault)),
-    // Values are checked against schemas that can be: a cycle through allOf would hold the validator for ever.
-    ...(bounds.length > 0 || schemas.length > 0
+    // Values are checked against schemas that can be: a cycle through allOf would hold the
+    // validator for ever, and a pattern refused above is not to be run.
+    ...(bounds.length > 0 || schemas.length > 0 || patterns.faults.length > 0
       ? []
       : checkExamples(document, facts.index, facts.openApi30).map(atPlace('unservable'))),
   ];
   if (servingFaults.length > 0) refuse(servingFaults);
+  const warnings = patterns.notes.map((note): DraftWarning => {
+    const { kind: _kind, ...place } = atPlace('unservable')(note);
+    return { ...place, rule: 'pattern-without-u-flag', severity: 'warning' };
+  });
 
   const { root, byId } = collected;
   const ownText = byId.size === 1 && !/^\s*[[{]/.test(root.text) ? root.text : undefined;
@@ -137,6 +158,7 @@ export async function readContractFile(file: string, options: ContractFileOption
     },
     sources: [...byId.keys()],
     locate,
+    warnings,
   };
 }
 

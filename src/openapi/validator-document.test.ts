@@ -1,0 +1,59 @@
+import { describe, expect, it } from '@jest/globals';
+import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
+import { asObject, type JsonObject } from './json-pointer.js';
+import { describeContract, loadContract } from './load-contract.js';
+import { validatorDocument } from './validator-document.js';
+
+const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
+
+/** Every response object of the document: each operation's, and the components'. */
+function responsesOf(document: JsonObject): JsonObject[] {
+  const ofOperations = Object.values(asObject(document.paths)).flatMap((item) =>
+    Object.values(asObject(item)).flatMap((operation) => Object.values(asObject(asObject(operation).responses))),
+  );
+  return [...ofOperations, ...Object.values(asObject(asObject(document.components).responses))].map(asObject);
+}
+
+/** The document with every response's headers set aside, served at the root: what both copies must agree on. */
+function withHeadersRemoved(document: JsonObject): JsonObject {
+  const copy = structuredClone(document);
+  for (const response of responsesOf(copy)) delete response.headers;
+  copy.servers = [{ url: '/' }];
+  return copy;
+}
+
+describe('the contract given to express-openapi-validator', () => {
+  it('declares no response headers, in operations or in components', () => {
+    expect(responsesOf(contract.document).some((response) => response.headers !== undefined)).toBe(true);
+    expect(responsesOf(validatorDocument(contract.document)).filter((response) => response.headers)).toEqual([]);
+  });
+
+  it('keeps everything else: parameters, request bodies, response bodies, schemas', () => {
+    expect(validatorDocument(contract.document)).toEqual(withHeadersRemoved(contract.document));
+  });
+
+  it('leaves the contract itself whole', () => {
+    const before = structuredClone(contract.document);
+    validatorDocument(contract.document);
+    expect(contract.document).toEqual(before);
+  });
+
+  it('names an operation without an operationId by its method and path, as the mock names it', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Calendar', version: '1' },
+      paths: {
+        '/calendar': {
+          get: { responses: { '200': { description: 'The calendar.' } } },
+          post: { operationId: 'addEntry', responses: { '201': { description: 'Added.' } } },
+        },
+      },
+    };
+    const given = asObject(asObject(validatorDocument(document).paths)['/calendar']);
+    expect([asObject(given.get).operationId, asObject(given.post).operationId]).toEqual(['GET /calendar', 'addEntry']);
+    expect(
+      describeContract(document, '', 'calendar.yaml').operations.map((operation) => operation.operationId),
+    ).toEqual(['GET /calendar', 'addEntry']);
+    expect(document.paths['/calendar'].get).not.toHaveProperty('operationId');
+  });
+});

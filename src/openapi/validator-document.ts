@@ -1,0 +1,54 @@
+// The contract as express-openapi-validator is given it: without the headers of its responses,
+// with every operation named, and served at the root. The validator never checks an answer's
+// headers (response-contract.ts does, from the whole contract), yet it would dereference, walk
+// and copy every one of them at load; its match names an operation by its operationId, which
+// generated documents often leave out ("GET /calendar" then names it, as everywhere in the mock);
+// and it turns each server's path into a route with path-to-regexp, which refuses the `+` or `(`
+// of a real API's base path (/rest/Train+Travel+API/1.0.0): the pipeline matches the path below
+// the base path instead (contract-pipeline.ts), so the servers are no concern of the validator.
+import { asObject, type JsonObject } from './json-pointer.js';
+import { HTTP_METHODS, operationName } from './load-contract.js';
+
+const withoutHeaders = (response: unknown): unknown => {
+  if (typeof response !== 'object' || response === null || !('headers' in response)) return response;
+  const { headers: _dropped, ...rest } = response as JsonObject;
+  return rest;
+};
+
+const mapValues = (object: JsonObject, map: (value: unknown, key: string) => unknown): JsonObject =>
+  Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value, key)]));
+
+function operationForValidator(operation: JsonObject, name: string): JsonObject {
+  const named: JsonObject = { ...operation, operationId: name };
+  delete named.servers;
+  return named.responses === undefined
+    ? named
+    : { ...named, responses: mapValues(asObject(named.responses), withoutHeaders) };
+}
+
+function pathItemForValidator(item: unknown, path: string): unknown {
+  const pathItem = asObject(item);
+  const copy: JsonObject = { ...pathItem };
+  delete copy.servers;
+  for (const method of HTTP_METHODS) {
+    if (!(method in pathItem)) continue;
+    const operation = asObject(pathItem[method]);
+    copy[method] = operationForValidator(operation, operationName(method, path, operation.operationId));
+  }
+  return copy;
+}
+
+/**
+ * A copy of `document` whose responses (in paths and components.responses) declare no headers,
+ * whose operations all have an operationId, and whose one server is the root; only the objects on the way to them are copied, so
+ * `document` itself is left whole.
+ */
+export function validatorDocument(document: JsonObject): JsonObject {
+  const copy: JsonObject = { ...document, servers: [{ url: '/' }] };
+  if (document.paths !== undefined) copy.paths = mapValues(asObject(document.paths), pathItemForValidator);
+  const components = asObject(document.components);
+  if (components.responses !== undefined) {
+    copy.components = { ...components, responses: mapValues(asObject(components.responses), withoutHeaders) };
+  }
+  return copy;
+}

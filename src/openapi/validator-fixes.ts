@@ -1,0 +1,195 @@
+// Fixes of express-openapi-validator 5.6.2, applied when it is loaded, so that a project that
+// installs petstore-mock from the registry runs exactly what this repository tests (a patch of
+// node_modules reaches only this repository's own install). Each one wraps a part of the
+// validator and leaves its job to it: which schema applies, how it is compiled, what it finds.
+// Drop each once a release of the validator does the same (see patches/README.md).
+import { createRequire } from 'node:module';
+
+type Operation = { requestBody?: { content?: Record<string, { schema?: unknown }> } };
+type ValidatedRequest = {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  openapi?: { expressRoute: string; schema: Operation };
+};
+type Next = (error?: unknown) => void;
+type Handler = (req: ValidatedRequest, res: unknown, next: Next) => unknown;
+type RouteMatcher = { regexp: RegExp; keys: Array<{ name: string }> };
+type ParsedType = { mediaType: string | null };
+type PathToRegexp = (path: string, options?: { sensitive?: boolean; strict?: boolean }) => RouteMatcher;
+
+type ValidatorModules = {
+  requestValidator: { RequestValidator: { prototype: { validate: Handler } } };
+  responseValidator: {
+    ResponseValidator: { prototype: { _getOrBuildValidator(req: ValidatedRequest, responses: unknown): unknown } };
+  };
+  metadata: { applyOpenApiMetadata: (context: unknown, responseApiDoc?: unknown) => Handler };
+  pathToRegexp: { pathToRegexp: PathToRegexp };
+  schemaValidator: { OpenAPISchemaValidator: new (options: object) => { validate(document: object): unknown } };
+  bodyParser: { BodySchemaParser: new () => { parse(path: string, operation: Operation, type: unknown): unknown } };
+  contentType: { fromString(type: string): ParsedType };
+};
+
+const FIXED = Symbol.for('petstore-mock.validator-fixes');
+
+/** Applies the fixes to the validator that `load` resolves, once per process. */
+export function applyValidatorFixes(load: NodeJS.Require): void {
+  const modules = validatorModules(load);
+  const marked = modules.requestValidator.RequestValidator.prototype as { [FIXED]?: true };
+  if (marked[FIXED]) return;
+  keyRequestValidatorsByDeclaredType(modules);
+  keyResponseValidatorsByRoute(modules);
+  compileRouteMatchersOnce(modules);
+  buildSpecValidatorWhenUsed(modules);
+  marked[FIXED] = true;
+}
+
+function validatorModules(load: NodeJS.Require): ValidatorModules {
+  const fromValidator = createRequire(load.resolve('express-openapi-validator'));
+  const part = (path: string, member: string) => {
+    const exports = fromValidator(path) as Record<string, unknown>;
+    if (exports[member] === undefined) {
+      throw new Error(
+        `express-openapi-validator has no ${member} in ${path}: this version is not one petstore-mock was built with. ` +
+          'Reinstall petstore-mock so that its own version of the validator is used.',
+      );
+    }
+    return exports;
+  };
+  const metadataPath = fromValidator.resolve('./middlewares/openapi.metadata.js');
+  return {
+    requestValidator: part('./middlewares/openapi.request.validator.js', 'RequestValidator'),
+    responseValidator: part('./middlewares/openapi.response.validator.js', 'ResponseValidator'),
+    metadata: part(metadataPath, 'applyOpenApiMetadata'),
+    // The very module the validator's route lookup calls, resolved from where it is.
+    pathToRegexp: createRequire(metadataPath)('path-to-regexp'),
+    schemaValidator: part('./framework/openapi.schema.validator.js', 'OpenAPISchemaValidator'),
+    bodyParser: part('./middlewares/parsers/body.parse.js', 'BodySchemaParser'),
+    contentType: part('./middlewares/util.js', 'ContentType').ContentType,
+  } as ValidatorModules;
+}
+
+/**
+ * The request validators of a route are cached by the request's whole Content-Type, parameters
+ * included: every new value a client sends (`application/json; x=1`, `; x=2`, …) compiles the
+ * route's schemas again with Ajv and keeps them, without bound (~120 KB and ~55 ms of CPU per
+ * request). What they depend on is the body schema that Content-Type selects, which the
+ * validator's own parser picks: the request is checked under the declared media type it
+ * selects, and its own header is back before anything after the check runs.
+ */
+function keyRequestValidatorsByDeclaredType({ requestValidator, bodyParser, contentType }: ValidatorModules): void {
+  const prototype = requestValidator.RequestValidator.prototype;
+  const validate = prototype.validate;
+  const parser = new bodyParser.BodySchemaParser();
+  const isMultipart = (type: { mediaType: string | null }) => type.mediaType === 'multipart/form-data';
+
+  /** The declared media type whose schema `type` selects, or undefined to keep the header as it is. */
+  function declaredTypeFor(operation: Operation, route: string, type: ParsedType): string | undefined {
+    let selected: unknown;
+    try {
+      selected = parser.parse(route, operation, type);
+    } catch {
+      return undefined; // Refused (415) before anything is compiled or cached.
+    }
+    const content = Object.entries(operation.requestBody?.content ?? {});
+    const declared = content.find(([, media]) => media.schema === selected)?.[0];
+    return declared !== undefined && isMultipart(contentType.fromString(declared)) === isMultipart(type)
+      ? declared
+      : undefined;
+  }
+
+  prototype.validate = function (this: unknown, req, res, next) {
+    const sent = req.headers['content-type'];
+    if (typeof sent !== 'string' || req.openapi === undefined) return validate.call(this, req, res, next);
+    const { schema: operation, expressRoute } = req.openapi;
+    // Parsed once here: the validator's parser of parameters takes time in the header's length.
+    const type = contentType.fromString(sent);
+    let declared: string | undefined;
+    if (operation.requestBody?.content !== undefined) {
+      declared = declaredTypeFor(operation, expressRoute, type);
+      if (declared === undefined || declared === sent) return validate.call(this, req, res, next);
+    } else if (isMultipart(type)) {
+      return validate.call(this, req, res, next);
+    }
+    // With no body to read, the Content-Type selects nothing: every value shares one validator.
+    if (declared === undefined) delete req.headers['content-type'];
+    else req.headers['content-type'] = declared;
+    const restore = () => {
+      req.headers['content-type'] = sent;
+    };
+    try {
+      return validate.call(this, req, res, (error) => {
+        restore();
+        next(error);
+      });
+    } finally {
+      restore();
+    }
+  };
+}
+
+/**
+ * The response validators of a route are cached by the *request's* Content-Type too, which they
+ * do not depend on: the same growth as above, on every answer. They are looked up by method and
+ * route alone.
+ */
+function keyResponseValidatorsByRoute({ responseValidator }: ValidatorModules): void {
+  const prototype = responseValidator.ResponseValidator.prototype;
+  const getOrBuild = prototype._getOrBuildValidator;
+  prototype._getOrBuildValidator = function (this: unknown, req, responses) {
+    return getOrBuild.call(this, { method: req.method, openapi: req.openapi, headers: {} }, responses);
+  };
+}
+
+/**
+ * The route lookup compiles every route's path-to-regexp matcher on every request (upstream pull
+ * request cdimascio/express-openapi-validator#1217, "perf: cache route matchers", open). While a
+ * lookup runs, it is given the matchers of its own context, each compiled once; path-to-regexp is
+ * the same for every other caller.
+ */
+function compileRouteMatchersOnce({ metadata, pathToRegexp }: ValidatorModules): void {
+  const applyOpenApiMetadata = metadata.applyOpenApiMetadata;
+  metadata.applyOpenApiMetadata = (context, responseApiDoc) => {
+    const lookUp = applyOpenApiMetadata(context, responseApiDoc);
+    const compile = pathToRegexp.pathToRegexp;
+    // Bounded by the contract's routes, each with the app's two routing settings.
+    const matchers = new Map<string, RouteMatcher>();
+    const cached: PathToRegexp = (path, options = {}) => {
+      const key = `${options.sensitive ? 'c' : '-'}${options.strict ? 's' : '-'}${path}`;
+      let matcher = matchers.get(key);
+      if (!matcher) {
+        matcher = compile(path, { sensitive: options.sensitive, strict: options.strict });
+        matchers.set(key, matcher);
+      }
+      return matcher;
+    };
+    return (req, res, next) => {
+      const outer = pathToRegexp.pathToRegexp;
+      pathToRegexp.pathToRegexp = cached;
+      try {
+        return lookUp(req, res, (error) => {
+          pathToRegexp.pathToRegexp = outer;
+          next(error);
+        });
+      } finally {
+        pathToRegexp.pathToRegexp = outer;
+      }
+    };
+  };
+}
+
+/**
+ * With `validateApiSpec: false`, 5.6.2 still builds the OpenAPI meta-schema validator at every
+ * load and never uses it (~100 ms of CPU per contract; upstream #541, fixed by #544, came back).
+ * It is built when first asked to validate.
+ */
+function buildSpecValidatorWhenUsed({ schemaValidator }: ValidatorModules): void {
+  const Eager = schemaValidator.OpenAPISchemaValidator;
+  schemaValidator.OpenAPISchemaValidator = class OnFirstUse {
+    #validator: InstanceType<typeof Eager> | undefined;
+    constructor(private readonly options: object) {}
+    validate(document: object): unknown {
+      this.#validator ??= new Eager(this.options);
+      return this.#validator.validate(document);
+    }
+  };
+}

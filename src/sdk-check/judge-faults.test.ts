@@ -1,0 +1,131 @@
+// The fault cases' verdicts, on records made by hand: a reset read again after a wait passes
+// whatever the wait (growing or steady: on a busy machine they read alike), at once or giving up
+// fails; a cut answer is never taken for the answer; a stall is timed out; a 503's Retry-After is
+// a 429's; a lost create sent again blindly shows both ids, and a client that makes none is not judged.
+import { describe, expect, it } from '@jest/globals';
+import type { GateExchange } from './case-gate.js';
+import { retriesAtOnce } from './judge-retries.js';
+import { judge, START, type Step, servedFrom } from './test-support/hand-records.js';
+
+describe('retries at once', () => {
+  it.each([
+    [[0.01, 0.02, 0.01, 0.03], 0, true],
+    [[0.02, 0.05], 0, true],
+    // A starved client's first retry at once left late (0.42 s; 1.7 s at a load of 25): the others were at once.
+    [[0.42, 0.01, 0.02], 0, true],
+    [[1.7, 0.3, 0.1], 0, true],
+    // A client slowed by load retries "at once" in about its own pace.
+    [[0.4, 0.45], 0.3, true],
+    [[0.5, 0.5, 0.5], 0, false],
+    // axios-retry's 0.2, 0.4, 0.8 s; ky's 0.3, 0.6, 1.2 s: the first under the bar, not the others.
+    [[0.2, 0.4, 0.8], 0, false],
+    [[0.3, 0.6, 1.2], 0, false],
+    // urllib3 retries once at once, then backs off.
+    [[0.01, 1, 2], 0, false],
+    [[], 0, false],
+  ] as const)('%j with a pace of %p s: %p', (waits, cadence, expected) => {
+    expect(retriesAtOnce(waits, cadence)).toBe(expected);
+  });
+});
+
+describe('fault-reset', () => {
+  const reset = (at: number): Step => ({ at, status: 200, fault: 'reset', sent: at + 0.002 });
+  /** Resets at `times`, then the read served at `then`, and the rest of the run. */
+  const resetsThen = (times: readonly number[], then: number) => [...times.map(reset), ...servedFrom(then - 0.05, 5)];
+
+  it.each([
+    // The careful client's 1, 2, 4 s as a slow start with both cores busy stretched them (the flip seen).
+    ['1, 3.4, 4 s', [0, 1, 4.4], 8.4],
+    ['1, 2, 4 s', [0, 1, 3], 7],
+    ["ofetch's steady half second", [0, 0.5, 1], 1.5],
+    ["axios-retry's 0.2, 0.4, 0.8 s, its first stretched to 0.8", [0, 0.8, 1.2], 2],
+  ])('passes reading again after waits of %s', (_, times, then) => {
+    const verdict = judge('fault-reset', resetsThen(times, then));
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.notes.join('\n')).toMatch(
+      /read again after each reset \(waits of [\d.]+ s, [\d.]+ s, [\d.]+ s\), and went on/,
+    );
+  });
+
+  it('fails reading again at once, and giving up', () => {
+    expect(judge('fault-reset', resetsThen([0, 0.42, 0.43], 0.44)).reasons[0]).toMatch(
+      /^read again at once \(waits of 0\.4 s, 0 s, 0 s\) after 3 resets in a row/,
+    );
+    expect(judge('fault-reset', [reset(0)], { exitCode: 1 }).reasons).toEqual([
+      'gave up on GET /v1/pets?limit=1, after its connection was reset before the answer (exit code 1): read again, with growing waits, instead of ending',
+    ]);
+  });
+});
+
+describe('fault-cut, fault-stall, fault-unavailable', () => {
+  it('fault-cut: a client that ends content after a cut answer took the partial body', () => {
+    const cut: Step = { at: 0, status: 200, fault: 'cut' };
+    expect(judge('fault-cut', [cut, ...servedFrom(0.5, 5)]).status).toBe('passed');
+    expect(judge('fault-cut', [cut], { exitCode: 0 }).reasons[0]).toMatch(
+      /^ended \(exit code 0\) with no request after .*: it took the partial body for the answer, or dropped the read.*RFC 9112 section 6.3/,
+    );
+  });
+
+  it('fault-stall: a client still waiting at the time limit is told it hung, and how to set a timeout', () => {
+    const stall: Step = { at: 0, status: 200, fault: 'stall' };
+    const verdict = judge('fault-stall', [stall], { timedOut: true, exitCode: null });
+    expect(verdict.reasons).toHaveLength(1);
+    expect(verdict.reasons[0]).toMatch(
+      /^hung on a stalled answer: still waiting for the body of GET \/v1\/pets\?limit=1 when the case's time limit \(30 s\) ended\. Give every request a timeout/,
+    );
+    const timedOut = judge('fault-stall', [stall, ...servedFrom(5, 5)]);
+    expect(timedOut.status).toBe('passed');
+    expect(timedOut.notes.join('\n')).toContain('timed the stalled read out after 5.1 s, and read again');
+  });
+
+  it("fault-unavailable: the 503's Retry-After is honoured as a 429's, from when it went out", () => {
+    const unavailable = (at: number): Step => ({
+      at,
+      status: 503,
+      retryAfter: 2,
+      code: 'SERVICE_UNAVAILABLE',
+      fault: 'unavailable',
+    });
+    expect(judge('fault-unavailable', [unavailable(0), unavailable(2.01), ...servedFrom(4.02, 5)]).status).toBe(
+      'passed',
+    );
+    expect(judge('fault-unavailable', [unavailable(0), unavailable(0.505), ...servedFrom(2.6, 5)]).reasons[0]).toBe(
+      'retried 0.5 s after a 503 that said Retry-After: 2',
+    );
+  });
+});
+
+describe('fault-create-reset', () => {
+  const exchange = (at: number, method: string, extra: Partial<GateExchange> = {}): GateExchange => ({
+    arrivedMs: START + at * 1000,
+    answeredMs: START + at * 1000 + 5,
+    connection: 1,
+    method,
+    path: method === 'POST' ? '/v1/pets' : '/v1/pets?name=Rex',
+    status: method === 'POST' ? 201 : 200,
+    ...extra,
+  });
+  const body = '{"name":"Rex","categoryId":1}';
+  const CREATED: Step[] = [{ at: 0, status: 201, fault: 'reset', method: 'POST', path: '/v1/pets' }];
+
+  it('a blind resend is a duplicate, both ids shown; a read first, or the error surfaced, passes', () => {
+    const lost = exchange(0, 'POST', { broken: true, sentBody: body, location: '/v1/pets/by-id/61' });
+    const again = exchange(1, 'POST', { sentBody: body, location: '/v1/pets/by-id/62' });
+    const blind = judge('fault-create-reset', CREATED, { exchanges: [lost, again] });
+    expect(blind.status).toBe('failed');
+    expect(blind.reasons[0]).toBe(
+      'sent POST /v1/pets again 1 s after its connection was reset, without reading first: the first had been stored, so the mock now holds 2 of it, ids 61 and 62. A create whose answer was lost may have been stored: read before sending it again, or surface the error',
+    );
+    const careful = judge('fault-create-reset', CREATED, { exchanges: [lost, exchange(0.5, 'GET')] });
+    expect(careful.status).toBe('passed');
+    expect(careful.notes.at(-1)).toContain('(it read first): the mock holds the one it stored, id 61');
+    expect(judge('fault-create-reset', CREATED, { exchanges: [lost], exitCode: 1 }).status).toBe('passed');
+  });
+
+  it('a client that makes no create is told the case was not exercised', () => {
+    const verdict = judge('fault-create-reset', CREATED, { exchanges: [exchange(0, 'GET')] });
+    expect(verdict.status).toBe('not-exercised');
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.notes.at(-1)).toMatch(/^not exercised: the client made no create \(POST\)/);
+  });
+});

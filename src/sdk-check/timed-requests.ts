@@ -1,0 +1,181 @@
+// The client's requests as the judge reads them: the mock's record of each (its answer: status,
+// code, storm, fault) joined with the gate's times of it on this machine's clock (when it came,
+// when its answer went out, the instant a refusal told it to wait for, the connection it came on).
+// From them, the client's own waits and the retries that came before the wait they were told was
+// over: each measured from when the answer went out, never from when the mock decided it, nor
+// from where a window ends.
+import type { RecordedRequest } from '../limits/request-record.js';
+import type { GateExchange } from './case-gate.js';
+import { REFUSAL_STATUSES } from './told-wait.js';
+
+export type TimedRequest = RecordedRequest & {
+  arrivedMs: number;
+  /** When its answer's head went out (or a fault broke it); absent where the client left first. */
+  answeredMs?: number;
+  /** The instant a refusal told the client to wait for. */
+  waitUntilMs?: number;
+  connection: number;
+  /** The first request on its connection: one the client may have sent with others. */
+  opensConnection: boolean;
+};
+
+/** A retry that came before the wait it was told was over. */
+export type EarlyRetry = { retry: TimedRequest; refusal: TimedRequest; waitedSeconds: number };
+
+/** A refusal that tells a wait: a 429, a ban's 403, a 503. */
+export const isRefusal = (request: RecordedRequest) => REFUSAL_STATUSES.includes(request.status);
+export const isBan = (request: RecordedRequest) => request.code === 'API_KEY_BANNED';
+/** A refusal of this request, not of the key: a ban is judged on its own (callsWhileBanned). */
+const refusesRequest = (request: RecordedRequest) => isRefusal(request) && !isBan(request);
+
+/**
+ * Sooner than this after an answer on another connection, a request that opens a connection of its
+ * own was sent with it, not because of it: the waits any case tells are a second or more. (From a
+ * client that keeps its connections alive, at any time before it came back on one.)
+ */
+const SIBLING_MS = 1_000;
+
+/** A record without the gate's times (a record made by hand): each request answered as it came. */
+function fromRecordAlone(request: RecordedRequest, position: number): TimedRequest {
+  const told = isRefusal(request)
+    ? (request.retryAtMs ??
+      (request.retryAfterSeconds === undefined ? undefined : request.atMs + request.retryAfterSeconds * 1000))
+    : undefined;
+  return {
+    ...request,
+    arrivedMs: request.atMs,
+    answeredMs: request.atMs,
+    ...(told === undefined ? {} : { waitUntilMs: told }),
+    connection: 1,
+    opensConnection: position === 0,
+  };
+}
+
+/**
+ * The record with the gate's times. The record lists requests as they were answered, the gate as
+ * they came: the n-th to come is the n-th decided (on the mock's clock), so each is matched by
+ * that. A request the client left before any answer (its own timeout) may never have reached the
+ * record: as many such as the record lacks are passed over.
+ */
+export function timedRequests(
+  record: readonly RecordedRequest[],
+  exchanges: readonly GateExchange[] | undefined,
+): TimedRequest[] {
+  let unrecorded = (exchanges?.length ?? 0) - record.length;
+  const recorded = exchanges?.filter((exchange) => {
+    if (unrecorded <= 0 || exchange.answeredMs !== undefined) return true;
+    unrecorded -= 1;
+    return false;
+  });
+  if (!recorded || recorded.length !== record.length) return record.map(fromRecordAlone);
+  const decided = record.map((request, position) => ({ request, position }));
+  decided.sort((one, other) => one.request.atMs - other.request.atMs || one.request.index - other.request.index);
+  const timed: TimedRequest[] = new Array(record.length);
+  decided.forEach(({ request, position }, nth) => {
+    const exchange = recorded[nth] as GateExchange;
+    timed[position] = {
+      ...request,
+      arrivedMs: exchange.arrivedMs,
+      ...(exchange.answeredMs === undefined ? {} : { answeredMs: exchange.answeredMs }),
+      ...(exchange.waitUntilMs === undefined ? {} : { waitUntilMs: exchange.waitUntilMs }),
+      connection: exchange.connection,
+      opensConnection: exchange.opensConnection === true,
+    };
+  });
+  return timed;
+}
+
+/** The client's wait before each request (seconds): from when the answer before it went out. */
+export function clientWaits(timed: readonly TimedRequest[]): number[] {
+  return timed.map((request, position) => {
+    const previous = timed[position - 1];
+    if (!previous) return 0;
+    return Math.max(0, request.arrivedMs - (previous.answeredMs ?? previous.arrivedMs)) / 1000;
+  });
+}
+
+/** When a request came and its answer went out. */
+type Timing = Pick<TimedRequest, 'arrivedMs' | 'answeredMs'>;
+
+/** Whether `request` was sent before `earlier` was answered: with it, not because of it. */
+export const sentBeforeAnswerOf = (request: Timing, earlier: Timing) =>
+  earlier.answeredMs === undefined || request.arrivedMs < earlier.answeredMs;
+
+const early = (retry: TimedRequest, refusal: TimedRequest, untilMs: number): EarlyRetry | undefined =>
+  retry.arrivedMs < untilMs
+    ? {
+        retry,
+        refusal,
+        waitedSeconds: (retry.arrivedMs - (refusal.answeredMs ?? refusal.arrivedMs)) / 1000,
+      }
+    : undefined;
+
+/** One request at a time: a retry is early where it came before the wait of the refusal it follows. */
+function earlyAfterTheLast(timed: readonly TimedRequest[]): EarlyRetry[] {
+  return timed.flatMap((retry, position) => {
+    const refusal = timed[position - 1];
+    if (!refusal || !refusesRequest(refusal) || refusal.waitUntilMs === undefined || sentBeforeAnswerOf(retry, refusal))
+      return [];
+    const found = early(retry, refusal, refusal.waitUntilMs);
+    return found ? [found] : [];
+  });
+}
+
+/**
+ * Several in flight: a retry may follow a sibling's refusal, on whichever connection the client's
+ * pool gives it, so it is early only where it came before every wait told to the requests refused
+ * since the last one served that it can have read (the others are siblings sent with it). A client
+ * that keeps its connections alive opens one for each request it sends at once, and comes back on
+ * them once answered: the requests that opened a connection before it first came back on one were
+ * sent together, however late a loaded machine let them leave (ky's second and third of three came
+ * 1.3 and 1.5 s after the first was refused).
+ */
+function earlyForEverySibling(timed: readonly TimedRequest[]): EarlyRetry[] {
+  const firstReuse = timed.findIndex((request) => !request.opensConnection);
+  const openedWithTheFirst = (at: number) => firstReuse >= 0 && at < firstReuse;
+  return timed.flatMap((retry, at) => {
+    const told: TimedRequest[] = [];
+    for (let before = at - 1; before >= 0; before -= 1) {
+      const earlier = timed[before] as TimedRequest;
+      if (sentBeforeAnswerOf(retry, earlier)) continue;
+      const answeredMs = earlier.answeredMs as number;
+      const sibling =
+        earlier.connection !== retry.connection &&
+        retry.opensConnection &&
+        (openedWithTheFirst(at) || retry.arrivedMs - answeredMs < SIBLING_MS);
+      if (sibling) continue;
+      if (!refusesRequest(earlier)) break;
+      told.push(earlier);
+    }
+    const waits = told.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
+    const nearest = told[0];
+    const found =
+      nearest && waits.length > 0
+        ? early(
+            retry,
+            nearest,
+            waits.reduce((soonest, ms) => Math.min(soonest, ms)),
+          )
+        : undefined;
+    return found ? [found] : [];
+  });
+}
+
+/** The retries that came before their wait was over: with several in flight, before every sibling's. */
+export function earlyRetries(timed: readonly TimedRequest[], inFlight: boolean): EarlyRetry[] {
+  return inFlight ? earlyForEverySibling(timed) : earlyAfterTheLast(timed);
+}
+
+/** The requests sent after a ban's answer went out and before the ban's end it told: with that ban. */
+export function callsWhileBanned(timed: readonly TimedRequest[]): EarlyRetry[] {
+  const bans = timed.filter((request) => isBan(request) && request.answeredMs !== undefined);
+  return timed.flatMap((retry) => {
+    const ban = bans.find(
+      (told) =>
+        told !== retry &&
+        retry.arrivedMs >= (told.answeredMs as number) &&
+        retry.arrivedMs < (told.waitUntilMs ?? Number.NEGATIVE_INFINITY),
+    );
+    return ban ? [{ retry, refusal: ban, waitedSeconds: (retry.arrivedMs - (ban.answeredMs as number)) / 1000 }] : [];
+  });
+}

@@ -1,0 +1,131 @@
+// `petstore-mock sdk-check` on clients built on the retry libraries SDKs ship with (ofetch, got,
+// undici's RetryAgent, axios-retry) and on Python's standard library, each configured as its
+// documentation advises: each gets the verdicts its documented behaviour deserves, and the same
+// verdict on every case in two runs (beside jest's other files, which keep the machine busy).
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { CASE_NAMES } from '../../src/sdk-check/catalogue.js';
+import { runCli } from '../support/cli.js';
+import { casesWith, verdicts } from '../support/sdk-check-verdicts.js';
+
+const example = (name: string) => fileURLToPath(new URL(`../../examples/sdk-clients/${name}`, import.meta.url));
+type Run = Awaited<ReturnType<typeof runCli>>;
+
+/**
+ * Each client with the cases its library's documentation says it fails, and those it cannot be
+ * judged on (it makes no create). Every other case passes.
+ */
+const CLIENTS = {
+  // Retries after its own 0.5 s, whatever Retry-After says; a 403 and a broken body are not
+  // retried; its timeout ends at the head; a set retry count applies to creates too.
+  ofetch: {
+    command: [process.execPath, example('ofetch-retry.mjs')],
+    timeout: 10,
+    failed: CASE_NAMES.filter((name) => !['ban', 'ban-long', 'slow-answers', 'fault-reset'].includes(name)),
+    notExercised: [],
+  },
+  // Honours Retry-After (an HTTP-date read against its own clock), backs off without it.
+  got: {
+    command: [process.execPath, example('got-retry.mjs')],
+    timeout: 15,
+    failed: ['clock-behind'],
+    notExercised: [],
+  },
+  // Waits at most maxTimeout (30 s), then retries; its body timeout is not among the errors it retries.
+  undici: {
+    command: [process.execPath, example('undici-retry.mjs')],
+    timeout: 12,
+    failed: ['day-exhausted', 'fault-stall'],
+    notExercised: [],
+  },
+  // 3 retries from 0.2 s; a timeout is never retried, a network error always, creates included.
+  'axios-retry': {
+    command: [process.execPath, example('axios-retry.mjs')],
+    timeout: 12,
+    failed: ['reset-only', 'clock-behind', 'fault-cut', 'fault-stall', 'fault-create-reset'],
+    notExercised: [],
+  },
+  // Its own careful loop over urllib; it reads only.
+  'Python (urllib)': {
+    command: ['python3', example('well-behaved.py')],
+    timeout: 15,
+    failed: [],
+    notExercised: ['fault-create-reset'],
+  },
+} as const satisfies Record<
+  string,
+  { command: readonly string[]; timeout: number; failed: readonly string[]; notExercised: string[] }
+>;
+type ClientName = keyof typeof CLIENTS;
+
+/** The verdict of every case, as a line per case, for two runs to be compared whole. */
+const table = (run: Run) =>
+  [...verdicts(run.stdout).entries()]
+    .map(([name, verdict]) => `${name}: ${verdict.status}`)
+    .sort()
+    .join('\n');
+
+describe('petstore-mock sdk-check on clients of retry libraries, twice', () => {
+  const runs: Partial<Record<ClientName, [Run, Run]>> = {};
+  beforeAll(async () => {
+    // Every case at once, one run at a time. Each time limit stops a client that hangs on a stall
+    // or waits out a long Retry-After, well past the longest case it passes (got's: its 10 s
+    // timeout on a stall, then the read again; undici's: waits of 0.5, 1, 2 and 4 s).
+    const run = (name: ClientName) =>
+      runCli([
+        'sdk-check',
+        '--parallel',
+        '18',
+        '--timeout',
+        String(CLIENTS[name].timeout),
+        '--',
+        ...CLIENTS[name].command,
+      ]);
+    for (const name of Object.keys(CLIENTS) as ClientName[]) runs[name] = [await run(name), await run(name)];
+    // A bound on a hang, well past the runs' length on a loaded machine.
+  }, 300_000);
+
+  it.each(Object.keys(CLIENTS) as ClientName[])('%s: the same verdict on every case in both runs', (name) => {
+    const [first, second] = runs[name] as [Run, Run];
+    expect(verdicts(first.stdout).size).toBe(CASE_NAMES.length);
+    expect(table(second)).toBe(table(first));
+  });
+
+  it.each(Object.keys(CLIENTS) as ClientName[])('%s: the verdicts its documentation predicts', (name) => {
+    const { failed, notExercised } = CLIENTS[name];
+    for (const run of runs[name] as [Run, Run]) {
+      const found = { failed: casesWith(run.stdout, 'failed'), notExercised: casesWith(run.stdout, 'not-exercised') };
+      const expected = { failed: [...failed].sort(), notExercised: [...notExercised].sort() };
+      if (JSON.stringify(found) !== JSON.stringify(expected))
+        throw new Error(`${name}: ${JSON.stringify(found)}; expected ${JSON.stringify(expected)}.\n${run.stdout}`);
+      expect(run.code).toBe(failed.length > 0 ? 1 : 0);
+    }
+  });
+
+  it('says what each library did wrong, in words that follow from its documented behaviour', () => {
+    const [ofetch] = runs.ofetch as [Run, Run];
+    const found = verdicts(ofetch.stdout);
+    expect(found.get('storm-partial')?.why).toMatch(/^retried [01](\.\d)? s after a 429 that said Retry-After: 2$/);
+    expect(found.get('fault-create-reset')?.why).toMatch(
+      /^sent POST \/v1\/pets again [\d.]+ s after its connection was reset/,
+    );
+    expect(found.get('fault-reset')?.why).toMatch(
+      /^read again after each reset \(waits of [\d.]+ s, [\d.]+ s, [\d.]+ s\)/,
+    );
+    const [got] = runs.got as [Run, Run];
+    expect(verdicts(got.stdout).get('clock-behind')?.why).toMatch(
+      /^retried 5 times before the wait was over \(waits of .*\), after 429s whose Retry-After named a date 5 s after the answer's Date, and reached the ban/,
+    );
+    expect(verdicts(got.stdout).get('day-exhausted')?.why).toContain('gave up at once on Retry-After: 43');
+    const [undici] = runs.undici as [Run, Run];
+    expect(verdicts(undici.stdout).get('day-exhausted')?.why).toMatch(
+      /^still waiting when the case's time limit \(12 s\) ended/,
+    );
+    expect(verdicts(undici.stdout).get('clock-behind')?.why).toMatch(
+      /^read the HTTP-date as past .*waited before each retry/,
+    );
+    const [axios] = runs['axios-retry'] as [Run, Run];
+    expect(verdicts(axios.stdout).get('reset-only')?.why).toMatch(/^no request after the 429: the client gave up/);
+    expect(verdicts(axios.stdout).get('fault-create-reset')?.why).toMatch(/ids (\d+) and (?!\1)\d+\./);
+  });
+});

@@ -1,0 +1,157 @@
+// One document judged: the built mock started on it as users start it, Prism's validation proxy
+// in front as the judge, one valid request per operation, then the CRUD story of each collection;
+// the same requests sent to Prism's own mock (behind a proxy of its own) for comparison.
+import { dereference } from '@readme/openapi-parser';
+import { documentPath, MOCK_COMMAND, PRISM_COMMAND, PROJECT_ROOT, type RealDocument } from './catalogue.js';
+import { type Collection, collectionsOf, keyOf, runStory } from './crud-stories.js';
+import type { Schema } from './draw-value.js';
+import { type DocumentFigures, emptyFigures, type TargetFigures, tally } from './figures.js';
+import { mediaProblems } from './media-check.js';
+import { type Operation, operationsOf, planRequest } from './operations.js';
+import { OUTSIDE_STOP, type Server, startServer } from './processes.js';
+import { type Answer, notSent, send } from './send.js';
+
+const MOCK_BANNER = /API\s+(http:\/\/\S+)/;
+const PRISM_BANNER = /Prism is listening on (http:\/\/\S+)/;
+/**
+ * Bounds on a hang at start, not measures: the mock takes 10 s of CPU to start on PetClinic today
+ * (its \p{L} patterns), minutes on a machine whose cores other work keeps busy.
+ */
+const MOCK_START_SECONDS = 300;
+const PRISM_START_SECONDS = 300;
+/** After this many requests left unanswered, the rest of a server's are not sent (and count as 5xx). */
+const MAX_UNANSWERED = 3;
+
+export type JudgeOptions = { withPrismMock: boolean };
+
+const mockArgs = (file: string) => [MOCK_COMMAND, 'serve', '--contract', file, '--port', '0', '--data', ':memory:'];
+const prismArgs = (command: 'mock' | 'proxy', file: string, upstream?: string) => [
+  PRISM_COMMAND,
+  command,
+  file,
+  ...(upstream ? [upstream] : []),
+  '--host',
+  '127.0.0.1',
+  '--port',
+  '0',
+  '--errors',
+  'false',
+];
+
+/** The parent keys a collection's path needs (/domains/{domain_name}/records), each from a record created for it. */
+async function parentKeysFor(
+  collection: Collection,
+  collections: Collection[],
+  document: Schema,
+  sender: (request: ReturnType<typeof planRequest>) => Promise<Answer>,
+) {
+  const keys: Record<string, string> = {};
+  const names = [...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  for (const name of names) {
+    const prefix = collection.path.slice(0, collection.path.indexOf(`{${name}}`) + name.length + 2);
+    const parent = collections.find((candidate) => candidate.itemPath === prefix);
+    if (!parent) continue;
+    const answer = await sender(planRequest(document, parent.create, keys));
+    const key = answer.status >= 200 && answer.status < 300 ? keyOf(answer, parent.keyParameter) : undefined;
+    if (key) keys[name] = key.value;
+  }
+  return keys;
+}
+
+/** Every request of a document sent to one server (its judge's URL), the figures of its answers. */
+async function exercise(
+  judgeUrl: string,
+  document: Schema,
+  operations: Operation[],
+  tag: string,
+): Promise<TargetFigures> {
+  const figures = emptyFigures(true);
+  const byLabel = new Map(operations.map((entry) => [entry.label, entry.operation]));
+  let unanswered = 0;
+  const sender = async (request: ReturnType<typeof planRequest>) => {
+    const answer =
+      unanswered >= MAX_UNANSWERED
+        ? notSent(request, `not sent: ${MAX_UNANSWERED} requests went unanswered`)
+        : await send(judgeUrl, request);
+    if (answer.status === 0) unanswered += 1;
+    return tally(figures, answer, mediaProblems(byLabel.get(request.label), answer));
+  };
+  for (const operation of operations) await sender(planRequest(document, operation));
+  const collections = collectionsOf(operations);
+  for (const [index, collection] of collections.entries()) {
+    const parentKeys = await parentKeysFor(collection, collections, document, sender);
+    const { steps } = await runStory(collection, { document, send: sender, parentKeys, tag: `${tag}${index}` });
+    figures.stories.push({ collection: collection.path, steps });
+    figures.crudSteps += steps.length;
+    figures.crudKept += steps.filter((step) => step.kept).length;
+  }
+  return figures;
+}
+
+/** Starts a server behind Prism's proxy: the server's own start first, then the judge in front of it. */
+async function judged(start: () => Promise<Server>, file: string, servers: Server[]): Promise<string> {
+  const server = await start();
+  servers.push(server);
+  const proxy = await startServer(
+    prismArgs('proxy', file, server.url),
+    PRISM_BANNER,
+    PRISM_START_SECONDS,
+    PROJECT_ROOT,
+  );
+  servers.push(proxy);
+  return proxy.url;
+}
+
+/** Why a server did not start: its output's first lines, without Ajv's warnings of formats it does not know. */
+const firstLines = (error: unknown) =>
+  String(error instanceof Error ? error.message : error)
+    .split('\n')
+    .filter((line) => line.trim() && !/^unknown format .* ignored/.test(line))
+    .slice(0, 12)
+    .join('\n');
+
+export async function judgeDocument(entry: RealDocument, options: JudgeOptions): Promise<DocumentFigures> {
+  const file = documentPath(entry);
+  const startedAt = Date.now();
+  const document = (await dereference(file)) as Schema;
+  const operations = operationsOf(document);
+  const servers: Server[] = [];
+  const target = async (start: () => Promise<Server>, tag: string): Promise<TargetFigures> => {
+    let url: string;
+    const startedAt = Date.now();
+    try {
+      url = await judged(start, file, servers).catch((error: unknown) => {
+        // A signal from elsewhere on a shared machine says nothing of the server: once more.
+        if (String(error).includes(OUTSIDE_STOP)) return judged(start, file, servers);
+        throw error;
+      });
+    } catch (error) {
+      return { ...emptyFigures(false), startError: firstLines(error) };
+    }
+    const startSeconds = (Date.now() - startedAt) / 1000;
+    return { ...(await exercise(url, document, operations, tag)), startSeconds };
+  };
+  let mockServer: Server | undefined;
+  try {
+    const [mock, prism] = await Promise.all([
+      target(async () => {
+        mockServer = await startServer(mockArgs(file), MOCK_BANNER, MOCK_START_SECONDS, PROJECT_ROOT);
+        return mockServer;
+      }, 'mock'),
+      options.withPrismMock
+        ? target(() => startServer(prismArgs('mock', file), PRISM_BANNER, PRISM_START_SECONDS, PROJECT_ROOT), 'prism')
+        : Promise.resolve(undefined),
+    ]);
+    return {
+      name: entry.name,
+      operations: operations.length,
+      collections: collectionsOf(operations).length,
+      seconds: (Date.now() - startedAt) / 1000,
+      mock,
+      ...(prism ? { prism } : {}),
+      mockLog: mockServer?.output() ?? '',
+    };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
