@@ -54,7 +54,7 @@ export function flatten(raw: RawSchema): RawSchema {
     for (const [key, value] of Object.entries(part)) {
       // Each property defined, not assigned: one named __proto__ would set the map's prototype.
       if (key === 'properties')
-        for (const [name, property] of Object.entries(value)) setField(merged.properties, name, property);
+        for (const [name, property] of Object.entries(value as RawSchema)) setField(merged.properties, name, property);
       else if (key === 'required') merged.required = merged.required.concat(value as string[]);
       else merged[key] ??= value;
     }
