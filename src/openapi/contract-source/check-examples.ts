@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { DATE_TIME_FORMAT } from '../date-time-format.js';
 import { asObject, escapePointerSegment, type JsonObject, refPointer, valueAt } from '../json-pointer.js';
+import { linearRegExp } from '../patterns/pattern-matchers.js';
 import type { SchemaIndex } from '../schema-analysis/schema-index.js';
 import type { OpenApiFault } from './check-openapi.js';
 
@@ -122,6 +123,8 @@ function createAjv(document: JsonObject, openApi30: boolean): AjvLike {
     verbose: true,
     logger: false,
     ownProperties: true,
+    // Patterns matched in linear time: an example can never hold the start (pattern-matchers.ts).
+    code: { regExp: linearRegExp },
   };
   const ajv: AjvLike = openApi30
     ? new (load('ajv-draft-04') as { default: new (options: object) => AjvLike }).default(options)
