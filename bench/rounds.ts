@@ -79,7 +79,7 @@ function combine(figures: Figures[]): Figures {
     requestsPerSecond: median(figures.map((figure) => figure.requestsPerSecond)),
     p50Ms: median(figures.map((figure) => figure.p50Ms)),
     p99Ms: median(figures.map((figure) => figure.p99Ms)),
-    peakRssMb: Math.max(...figures.map((figure) => figure.peakRssMb)),
+    peakRssMb: figures.reduce((peak, figure) => Math.max(peak, figure.peakRssMb), 0),
     cpuUsPerRequest: median(figures.map((figure) => figure.cpuUsPerRequest)),
     errors: figures.reduce((sum, figure) => sum + figure.errors, 0),
   };
@@ -145,7 +145,7 @@ export function logRow(row: Row): void {
 /** A Markdown table, its columns padded to their widest cell. */
 export function formatTable(header: string[], lines: string[][]): string {
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
+    lines.reduce((widest, line) => Math.max(widest, (line[column] ?? '').length), title.length),
   );
   const format = (cells: string[]) =>
     `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;

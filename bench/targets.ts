@@ -174,7 +174,7 @@ export function checkTargets(run: RunFigures): TargetCheck[] {
 }
 
 export function renderTargets(checks: TargetCheck[]): string {
-  const width = Math.max(...checks.map((check) => check.target.length));
+  const width = checks.reduce((widest, check) => Math.max(widest, check.target.length), 0);
   return checks
     .map((check) => `  ${check.met ? 'met    ' : 'NOT MET'}  ${check.target.padEnd(width)}  ${check.measured}`)
     .join('\n');

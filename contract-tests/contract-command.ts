@@ -188,8 +188,7 @@ export function registerContractCommand(program: Command): void {
   addContractOptions(contract, 'check against').action(async (flags: ContractCommandFlags, command: Command) => {
     const baseUrl = checkBaseUrl(flags.baseUrl);
     // Read (or refused) before anything else, and before the suite loads a contract.
-    const given =
-      flags.contract === undefined ? undefined : await useGivenContract(flags.contract, flags.contractAllowUrls);
+    const given = flags.contract === undefined ? undefined : await useGivenContract(flags.contract, flags);
     try {
       await runContractCommand(baseUrl, flags, command);
     } finally {
@@ -260,8 +259,8 @@ async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, 
       result.examples !== undefined && result.examples !== flags.examples ? ` --examples ${result.examples}` : '';
     notes.push(
       `Each failure shows a curl line; set ${[...variables, ...readVariables].join(' and ')} to run it${readVariables.length > 0 ? ` (${readVariables.join(', ')}: keys the run read from the mock's /__mock/state)` : ''}. Repeat the run with --seed ${result.seed}${depth}.`,
-      ...result.keyNotes,
     );
+    for (const note of result.keyNotes) notes.push(note);
     process.exitCode = 1;
   }
   if (result.junit) notes.push(`JUnit XML: ${result.junit}`);

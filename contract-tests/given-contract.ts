@@ -4,6 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ContractFlags, contractServerOptions } from '../src/cli/contract-options.js';
 import { resolveConfig } from '../src/config.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './support/target.js';
 
@@ -14,14 +15,14 @@ export type GivenContract = {
   release(): Promise<void>;
 };
 
-export async function useGivenContract(file: string, allowUrls: readonly string[] | undefined): Promise<GivenContract> {
+export async function useGivenContract(file: string, flags: ContractFlags): Promise<GivenContract> {
   // Its options checked as serve checks them (a URL prefix that is not one is refused the same way).
-  const config = resolveConfig({ contract: file, ...(allowUrls ? { contractAllowUrls: allowUrls } : {}) });
+  const config = resolveConfig({ ...contractServerOptions(flags), contract: file });
   const [{ readContractFile }, { lintContractInBackground, renderContractWarnings }] = await Promise.all([
     import('../src/openapi/contract-source/read-contract-file.js'),
     import('../src/openapi/contract-source/lint-contract.js'),
   ]);
-  const draft = await readContractFile(file, { allowUrls: config.contractAllowUrls });
+  const draft = await readContractFile(file, { allowUrls: config.contractAllowUrls, limits: config.contractLimits });
   const folder = await mkdtemp(join(tmpdir(), 'petstore-contract-document-'));
   const documentFile = join(folder, 'contract.json');
   await writeFile(documentFile, JSON.stringify(draft.document));

@@ -3,6 +3,7 @@
 // count against any key's limits, and its polls (marked X-Mock-Poll) stay out of the request log.
 // Everything it shows and does is in the scope picked (X-Mock-Scope), or the default scope.
 
+import { replaceChildrenWith } from './children.js';
 import { coverageOf, formatSeconds, secondsUntil } from './coverage.js';
 import { createFaultsPanel } from './faults-panel.js';
 import { createOperationsPanel } from './operations-panel.js';
@@ -178,7 +179,7 @@ function keyRow(key) {
       }),
     ]),
   };
-  row.append(...Object.values(cells));
+  for (const cell of Object.values(cells)) row.append(cell);
   return { row, cells, plan };
 }
 
@@ -194,8 +195,8 @@ function renderKeys(state) {
       entry.plan.value = key.plan;
       body.append(entry.row);
     }
-    entry.cells.minute.replaceChildren(...usageCell(key.minute, state.clock.now));
-    entry.cells.day.replaceChildren(...usageCell(key.day, state.clock.now));
+    replaceChildrenWith(entry.cells.minute, usageCell(key.minute, state.clock.now));
+    replaceChildrenWith(entry.cells.day, usageCell(key.day, state.clock.now));
     const ban = key.banned
       ? element('span', {
           className: 'badge banned',
@@ -225,7 +226,7 @@ function renderStorms(state) {
     });
     return element('li', {}, [text, ' ', ...(storm.running ? [stop] : [])]);
   });
-  $('#storms').replaceChildren(...(items.length ? items : [element('li', { textContent: 'No storm.' })]));
+  replaceChildrenWith($('#storms'), items.length ? items : [element('li', { textContent: 'No storm.' })]);
 }
 
 function renderClock(state) {
@@ -255,7 +256,7 @@ function renderRequests(requests) {
     else if (request.status === 429) row.className = 'limited';
     return row;
   });
-  $('#requests tbody').replaceChildren(...rows);
+  replaceChildrenWith($('#requests tbody'), rows);
 }
 
 async function showCompliance(key) {
@@ -285,7 +286,7 @@ function renderScopes(listing) {
   const options = [element('option', { value: '', textContent: 'default (the data file)' })];
   for (const entry of listing.scopes)
     options.push(element('option', { value: entry.name, textContent: `${entry.name} (${entry.requests} requests)` }));
-  $('#scope').replaceChildren(...options);
+  replaceChildrenWith($('#scope'), options);
   const picked = listing.scopes.find((entry) => entry.name === scope);
   if (scope && !picked) {
     say(`Scope ${scope} is gone (dropped, or unused for ${listing.idleSeconds} s); showing the default scope.`);
@@ -394,7 +395,7 @@ async function loadContract() {
     }
   }
   planNames = Object.keys(contract['x-rate-limits']?.plans ?? {});
-  $('#new-key select[name="plan"]').replaceChildren(...planOptions());
+  replaceChildrenWith($('#new-key select[name="plan"]'), planOptions());
 }
 
 const timeline = createTimelinePanel({ control, element });

@@ -1,6 +1,7 @@
 // The faults panel: the faults beyond 429 of the scope shown (GET /__mock/state's `faults`), each
 // with what it covers and what is left, and a form that starts one (POST /__mock/faults) or stops
 // them all (DELETE /__mock/faults), through the page's own call of the control API.
+import { replaceChildrenWith } from './children.js';
 import { coverageOf } from './coverage.js';
 
 /** What each kind does to the answers it chooses, as the list says it. */
@@ -28,7 +29,7 @@ export function createFaultsPanel({ control, act, element, commaList }) {
       });
       return element('li', { className: `fault-${fault.kind}` }, [text, ' ', ...(fault.running ? [stop] : [])]);
     });
-    $('#faults').replaceChildren(...(items.length ? items : [element('li', { textContent: 'No fault.' })]));
+    replaceChildrenWith($('#faults'), items.length ? items : [element('li', { textContent: 'No fault.' })]);
   }
 
   function wire() {

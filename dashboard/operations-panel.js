@@ -2,6 +2,8 @@
 // it (GET /__mock/operations): by the Pet Store's rules, by the convention of its shape, from its
 // examples, or by the upstream (proxy). Read at load and now and then after, as a watched
 // contract may change while the page is open.
+import { replaceChildrenWith } from './children.js';
+
 const EVERY_POLLS = 10;
 
 /** Its credentials and the answers its contract does not declare, as the how column's notes. */
@@ -25,8 +27,9 @@ export function createOperationsPanel({ control, element, docsLink }) {
     const source = contract.source === 'built-in' ? 'the built-in contract' : `the contract ${contract.source}`;
     document.querySelector('#operations-contract').textContent =
       `${contract.title} ${contract.version}, from ${source}: ${operations.length} operations.`;
-    document.querySelector('#operations tbody').replaceChildren(
-      ...operations.map((operation) =>
+    replaceChildrenWith(
+      document.querySelector('#operations tbody'),
+      operations.map((operation) =>
         element('tr', {}, [
           element('td', {}, [docsLink(operation.operationId)]),
           element('td', { textContent: `${operation.method} ${operation.path}` }),

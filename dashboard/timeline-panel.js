@@ -1,5 +1,6 @@
 // The timeline panel: which key and span are shown, the legend with its counts, and what a mark
 // hovered or clicked says. It reads GET /__mock/keys/{key}/timeline on each poll of the page.
+import { replaceChildrenWith } from './children.js';
 import { createTimelineChart, describePoint, legendOf } from './timeline.js';
 
 const KEY_STORAGE = 'petstore-mock-timeline-key';
@@ -54,7 +55,7 @@ export function createTimelinePanel({ control, element }) {
       if (entry.count !== undefined) item.dataset.count = String(entry.count);
       return item;
     });
-    $('#timeline-legend').replaceChildren(...items);
+    replaceChildrenWith($('#timeline-legend'), items);
     const counts = items
       .filter((item) => item.dataset.count !== undefined)
       .map((item) => item.textContent)
@@ -71,10 +72,10 @@ export function createTimelinePanel({ control, element }) {
       // Options are made anew only when the keys change, so that a picker held open stays open.
       if (names.join('\n') !== listed) {
         listed = names.join('\n');
-        picker.replaceChildren(
+        replaceChildrenWith(picker, [
           element('option', { value: '', textContent: 'choose a key' }),
           ...names.map((name) => element('option', { value: name, textContent: name })),
-        );
+        ]);
       }
       if (key && !names.includes(key)) pick('');
       picker.value = key;

@@ -42,7 +42,7 @@ export function legendOf(timeline) {
 }
 
 /** The most requests any minute of the timeline holds. */
-const highestCount = (timeline) => Math.max(1, ...timeline.points.map((point) => point.minuteCount));
+const highestCount = (timeline) => timeline.points.reduce((highest, point) => Math.max(highest, point.minuteCount), 1);
 
 /** A limit far above the requests would squash every mark onto the floor: then it is left off the scale. */
 export function limitOnScale(timeline) {

@@ -101,7 +101,7 @@ try {
 const counted = countJestReport(report, jestOk);
 passed += counted.passed;
 failed += counted.failed;
-failures.push(...counted.failures);
+for (const failure of counted.failures) failures.push(failure);
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

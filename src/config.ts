@@ -7,6 +7,12 @@ import type { SimulationStart } from './control/simulation.js';
 import { DEFAULT_SEED } from './fixtures/default-seed.js';
 import type { RetryAfterFormat } from './limits/rate-limit-headers.js';
 import type { BanPolicy } from './limits/rate-limit-policy.js';
+import {
+  CONTRACT_LIMIT_OPTIONS,
+  type ContractLimitName,
+  type ContractLimits,
+  DEFAULT_CONTRACT_LIMITS,
+} from './openapi/contract-source/contract-limits.js';
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
 import type { ProxySettings } from './proxy/proxy-steps.js';
 import { IN_MEMORY } from './store/create-store.js';
@@ -22,6 +28,8 @@ export type MockServerOptions = {
   contract?: string | ContractDraft;
   /** URL prefixes the contract's $refs may name (--contract-allow-urls); none by default. */
   contractAllowUrls?: readonly string[];
+  /** Bounds of what a given contract may ask other than DEFAULT_CONTRACT_LIMITS' (--contract-limit). */
+  contractLimits?: Partial<ContractLimits>;
   /** Run the project's Spectral rules on a given contract once serving, as warnings (default true). */
   lintContract?: boolean;
   /** TCP port; 0 picks a free one. Default 0 (the CLI's default is 4010). */
@@ -87,6 +95,7 @@ export type MockServerOptions = {
 export type Config = Readonly<{
   contract: string | ContractDraft | undefined;
   contractAllowUrls: readonly string[];
+  contractLimits: ContractLimits;
   lintContract: boolean;
   port: number;
   host: string;
@@ -193,6 +202,23 @@ function requireUrlPrefixes(prefixes: readonly string[]): readonly string[] {
   );
 }
 
+/** The bounds of a given contract: each one given a whole number of at least 1, the others their defaults. */
+function requireContractLimits(given: Partial<ContractLimits>): ContractLimits {
+  for (const [name, bound] of Object.entries(given) as Array<[ContractLimitName, unknown]>) {
+    if (!(name in DEFAULT_CONTRACT_LIMITS)) {
+      throw new ConfigError(
+        `"${name}" is not a bound of a contract; the bounds are ${Object.keys(DEFAULT_CONTRACT_LIMITS).join(', ')}.`,
+      );
+    }
+    if (!Number.isSafeInteger(bound) || (bound as number) < 1) {
+      throw new ConfigError(
+        `The bound ${CONTRACT_LIMIT_OPTIONS[name]} of a contract takes a whole number of at least 1; got ${JSON.stringify(bound)}.`,
+      );
+    }
+  }
+  return Object.freeze({ ...DEFAULT_CONTRACT_LIMITS, ...given });
+}
+
 function requireContract(contract: MockServerOptions['contract']): Config['contract'] {
   if (typeof contract === 'string' && contract.trim() === '') {
     throw new ConfigError(
@@ -236,6 +262,7 @@ export function resolveConfig(options: MockServerOptions = {}): Config {
   return Object.freeze({
     contract: requireContract(options.contract),
     contractAllowUrls: requireUrlPrefixes(options.contractAllowUrls ?? []),
+    contractLimits: requireContractLimits(options.contractLimits ?? {}),
     lintContract: options.lintContract ?? true,
     port: requireInteger('The port', options.port ?? 0, OPTION_RANGES.port),
     host: options.host ?? '127.0.0.1',

@@ -33,7 +33,7 @@ export async function readServedContract(config: Config): Promise<{ contract: Co
   const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
   const draft =
     typeof config.contract === 'string'
-      ? await readContractFile(config.contract, { allowUrls: config.contractAllowUrls })
+      ? await readContractFile(config.contract, { allowUrls: config.contractAllowUrls, limits: config.contractLimits })
       : config.contract;
   return { contract: draftContract(draft), draft };
 }
@@ -101,7 +101,10 @@ export function watchServedContract(
   async function takeEdit(file: string): Promise<string> {
     try {
       const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
-      const draft = await readContractFile(file, { allowUrls: config.contractAllowUrls });
+      const draft = await readContractFile(file, {
+        allowUrls: config.contractAllowUrls,
+        limits: config.contractLimits,
+      });
       const served = await serve({ contract: draftContract(draft), draft });
       const sources = localSources(draft);
       if (!closed && sources.join('\n') !== watched.join('\n')) {

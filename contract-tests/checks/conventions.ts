@@ -7,6 +7,7 @@
 import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, holdsRecord } from '../support/exchange.js';
+import { holds } from '../support/own-fields.js';
 import { type Body, recordBody, requireFields, writableProperties } from '../support/record-bodies.js';
 import { type References, validValue, withOwnClientKey } from '../support/requests.js';
 import {
@@ -125,7 +126,9 @@ function checksOf(resource: Resource, keyParameter: string): void {
         const body = recordBody(replace.requestSchema, parents, 'required');
         const left = writableProperties(replace.requestSchema)
           // The record's key stays: the path names it, whatever the body may hold.
-          .map(({ name, schema }) => (name in body || name === key || schema.default !== undefined ? undefined : name))
+          .map(({ name, schema }) =>
+            holds(body, name) || name === key || schema.default !== undefined ? undefined : name,
+          )
           .filter((name): name is string => name !== undefined);
         const expected = expectedFields(replace, body) as Body;
         const exchange = await call(replace.operationId, itemPath(made.id, parents), body, successes(replace));

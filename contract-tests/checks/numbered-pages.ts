@@ -14,6 +14,7 @@ import { resolve, type SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { identityField, pageParameter } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
+import { holds, ownField } from '../support/own-fields.js';
 import { alone, WRITES } from '../support/run-locks.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { requireNoProblems } from '../support/violation.js';
@@ -172,7 +173,8 @@ async function checkPages(operation: SpecOperation, paging: Paging, envelope: En
         const own = numbers[index];
         if (previous !== undefined && own !== undefined && own !== previous + 1)
           problems.push(`its page number is ${own} after ${previous} on the page before`);
-        problems.push(...envelopeProblems(envelope, exchange, { number, size: SMALL, total, first: paging.first }));
+        for (const problem of envelopeProblems(envelope, exchange, { number, size: SMALL, total, first: paging.first }))
+          problems.push(problem);
         requireNoProblems(
           exchange,
           `page ${number} of ${SMALL} records: the list's records ${index * SMALL + 1} to ${(index + 1) * SMALL}`,
@@ -181,11 +183,10 @@ async function checkPages(operation: SpecOperation, paging: Paging, envelope: En
       }
       if (last && lastNumber !== undefined && total !== undefined) {
         const held = total - (lastNumber - paging.first) * SMALL;
-        const problems =
-          records(envelope, last).length === held ? [] : [`${records(envelope, last).length} records came back`];
-        problems.push(
+        const problems = [
+          ...(records(envelope, last).length === held ? [] : [`${records(envelope, last).length} records came back`]),
           ...envelopeProblems(envelope, last, { number: lastNumber, size: SMALL, total, first: paging.first }),
-        );
+        ];
         requireNoProblems(
           last,
           `the last page, ${lastNumber}, of ${total} records in pages of ${SMALL}: ${held} records`,
@@ -223,8 +224,8 @@ function envelopeProblems(
   const body = exchange.body as Record<string, unknown>;
   const problems: string[] = [];
   const expect = (name: string, expected: unknown, why: string) => {
-    if (name in body && body[name] !== expected)
-      problems.push(`${name} is ${JSON.stringify(body[name])}, ${why} ${expected}`);
+    if (holds(body, name) && ownField(body, name) !== expected)
+      problems.push(`${name} is ${JSON.stringify(ownField(body, name))}, ${why} ${expected}`);
   };
   // A page's number is judged by the pages around it: Spring Data's `number` counts from 0 even
   // where the query's page counts from 1.

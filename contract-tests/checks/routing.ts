@@ -16,8 +16,10 @@ const NO_OPERATION = '/contract-no-such-operation';
 
 /** The contract's error for the status (its Error object, with a code x-error-codes gives the status). */
 function errorProblems(exchange: Exchange, status: number): string[] {
-  const problems = exchange.status === status ? [] : [`status ${exchange.status}, expected ${status}`];
-  problems.push(...errorShapeProblems(undefined, { ...exchange, status }));
+  const problems = [
+    ...(exchange.status === status ? [] : [`status ${exchange.status}, expected ${status}`]),
+    ...errorShapeProblems(undefined, { ...exchange, status }),
+  ];
   const codes = Object.entries((SPEC['x-error-codes'] ?? {}) as Record<string, { status: number }>)
     .filter(([, entry]) => entry.status === status)
     .map(([code]) => code);

@@ -1,5 +1,6 @@
 // The parts of JSON Schema the generators read, typed, with allOf merged and $refs followed.
 import { resolve } from '../support/contract-spec.js';
+import { setField } from '../support/own-fields.js';
 
 export type JsonSchema = {
   type?: string;
@@ -51,8 +52,10 @@ export function flatten(raw: RawSchema): RawSchema {
   delete merged.allOf;
   for (const part of schema.allOf.map(flatten)) {
     for (const [key, value] of Object.entries(part)) {
-      if (key === 'properties') Object.assign(merged.properties, value);
-      else if (key === 'required') merged.required.push(...(value as string[]));
+      // Each property defined, not assigned: one named __proto__ would set the map's prototype.
+      if (key === 'properties')
+        for (const [name, property] of Object.entries(value as RawSchema)) setField(merged.properties, name, property);
+      else if (key === 'required') merged.required = merged.required.concat(value as string[]);
       else merged[key] ??= value;
     }
   }

@@ -39,7 +39,7 @@ export function queryValueSchema(parameter: Parameter): JsonSchema {
 function queryValues(operation: SpecOperation, references: ReferenceIds): Generated<Record<string, unknown>> {
   const fields = parametersIn(operation, 'query').map((parameter) => {
     const values = validValues(queryValueSchema(parameter), parameter.name, {});
-    const reference = references[parameter.name];
+    const reference = Object.hasOwn(references, parameter.name) ? references[parameter.name] : undefined;
     return [
       parameter,
       reference === undefined

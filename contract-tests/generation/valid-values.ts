@@ -3,6 +3,9 @@
 // bounds. References to resources (a pet's categoryId) take the ids of data the suite made.
 import fc from 'fast-check';
 import { textsMatching } from '../../src/fixtures/pattern-writer.js';
+import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
+import { SPEC } from '../support/contract-spec.js';
+import { setField } from '../support/own-fields.js';
 import { formattedValues } from './formats.js';
 import { type JsonSchema, MAX_SAFE, requiredInRequest, schemaOf, writablePropertiesOf } from './json-schema.js';
 
@@ -12,6 +15,23 @@ export type Generated<T> = { arbitrary: fc.Arbitrary<T>; edges: T[] };
 export type ReferenceIds = Record<string, number>;
 
 const MAX_RANDOM_LENGTH = 120;
+/** Levels made with their optional parts; below, what a value requires. */
+const FULL_DEPTH = 3;
+/** Levels past which no value is made: the mock generates values at most this deep (--contract-limit value-depth). */
+export const DEEPEST = 64;
+/** Edges of one value tried first: its bounds and a sample of its enum. */
+const MOST_EDGES = 24;
+
+/** No valid value of a schema can be made (its chain is too long): the checks that need one are skipped, saying why. */
+export class UngeneratedValue extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'UngeneratedValue';
+  }
+}
+
+/** What the analysis knows of the contract's schemas: which a finite value fits, and their smallest. */
+const facts = () => schemaFactsOf(SPEC);
 
 /** One code point: mostly printable ASCII, sometimes anything else Unicode has (astral planes included). */
 const CHARACTER = fc.oneof(
@@ -24,6 +44,15 @@ const CHARACTER = fc.oneof(
       .map((code) => String.fromCodePoint(code)),
   },
 );
+
+/**
+ * One of `values`, as fc.constantFrom draws them (shrinking towards the first), for a list of any
+ * length: constantFrom takes its values spread into the call, and a 100,000-value enum overflows
+ * the stack there.
+ */
+export function oneOfValues<T>(values: readonly T[]): fc.Arbitrary<T> {
+  return fc.integer({ min: 0, max: values.length - 1 }).map((index) => values[index] as T);
+}
 
 /** A character outside the Basic Multilingual Plane. */
 export const ASTRAL = '🐾';
@@ -97,13 +126,25 @@ function numbers(schema: JsonSchema, integer: boolean): Generated<number> {
   return { arbitrary, edges: unique([min, max]) };
 }
 
-function objects(schema: JsonSchema, references: ReferenceIds): Generated<Record<string, unknown>> {
-  // What the server sets (readOnly) is never sent: a valid request leaves it out.
-  const fields = writablePropertiesOf(schema).map(
-    ([name, property]) => [name, validValues(property, name, references)] as const,
-  );
+/** At most MOST_EDGES of `edges`, its first and its last among them: a 100,000-value enum is tried by a sample. */
+function fewEdges<T>(edges: readonly T[]): T[] {
+  if (edges.length <= MOST_EDGES) return [...edges];
+  const step = (edges.length - 1) / (MOST_EDGES - 1);
+  return Array.from({ length: MOST_EDGES }, (_, index) => edges[Math.round(index * step)] as T);
+}
+
+function objects(schema: JsonSchema, references: ReferenceIds, depth: number): Generated<Record<string, unknown>> {
   const required = new Set(requiredInRequest(schema));
   const minProperties = schema.minProperties ?? 0;
+  // What the server sets (readOnly) is never sent: a valid request leaves it out. Deep down, only
+  // what the value requires (and what minProperties asks): a recursion that may stop, stops there.
+  const writable = writablePropertiesOf(schema).filter(([, property]) => facts().fits(property));
+  const kept = depth < FULL_DEPTH ? writable : writable.filter(([name]) => required.has(name));
+  for (const entry of writable) {
+    if (kept.length >= minProperties) break;
+    if (!kept.includes(entry)) kept.push(entry);
+  }
+  const fields = kept.map(([name, property]) => [name, validValues(property, name, references, depth + 1)] as const);
   const arbitrary = fc
     .record(Object.fromEntries(fields.map(([name, values]) => [name, values.arbitrary])), {
       requiredKeys: fields.map(([name]) => name).filter((name) => required.has(name)),
@@ -112,10 +153,10 @@ function objects(schema: JsonSchema, references: ReferenceIds): Generated<Record
 
   // The base: required fields at their first edge, and optional ones only if minProperties needs them.
   const base: Record<string, unknown> = {};
-  for (const [name, values] of fields) if (required.has(name)) base[name] = values.edges[0];
+  for (const [name, values] of fields) if (required.has(name)) setField(base, name, values.edges[0]);
   for (const [name, values] of fields) {
     if (Object.keys(base).length >= minProperties) break;
-    if (!(name in base)) base[name] = values.edges[0];
+    if (!Object.hasOwn(base, name)) setField(base, name, values.edges[0]);
   }
   const edges: Array<Record<string, unknown>> = [base];
   for (const [name, values] of fields) for (const edge of values.edges) edges.push({ ...base, [name]: edge });
@@ -129,17 +170,76 @@ function objects(schema: JsonSchema, references: ReferenceIds): Generated<Record
   }
   return {
     arbitrary,
-    edges: unique(edges.filter((edge) => Object.keys(edge).length >= minProperties)),
+    edges: fewEdges(unique(edges.filter((edge) => Object.keys(edge).length >= minProperties))),
   };
 }
 
-/** Valid values of `raw`; a field named in `references` always takes that id. */
-export function validValues(raw: unknown, name: string, references: ReferenceIds): Generated<unknown> {
+function arrays(schema: JsonSchema, name: string, references: ReferenceIds, depth: number): Generated<unknown[]> {
+  const least = schema.minItems ?? 0;
+  // Deep down, or of items no finite value fits (an array of the schema that holds it): as few as allowed.
+  if (least === 0 && (depth >= FULL_DEPTH || !facts().fits(schema.items ?? {})))
+    return { arbitrary: fc.constant([]), edges: [[]] };
+  const items = validValues(schema.items ?? {}, name, references, depth + 1);
+  const most = depth >= FULL_DEPTH ? least : (schema.maxItems ?? 3);
+  // The edge holds as many items as minItems asks (at least one), its items' edges in turn.
+  const count = Math.max(1, least);
+  const edge = Array.from({ length: count }, (_, index) => items.edges[index % items.edges.length]);
+  return {
+    arbitrary: fc.array(items.arbitrary, { minLength: least, maxLength: Math.max(least, most) }),
+    edges: [edge],
+  };
+}
+
+/** The branch of an anyOf or oneOf a value is made of: deep down, its smallest; else the first one a value fits. */
+function branchOf(raw: unknown, branches: readonly unknown[], depth: number): unknown {
+  const smallest = depth >= FULL_DEPTH ? facts().smallest(raw) : undefined;
+  if (smallest?.choice.branch !== undefined) return branches[smallest.choice.branch];
+  return branches.find((branch) => facts().fits(branch)) ?? branches[0];
+}
+
+/**
+ * Valid values of `raw`; a field named in `references` always takes that id. Made to FULL_DEPTH
+ * with every optional part, below it with what a value requires: a recursive schema (a tree, a
+ * linked list) ends, and a chain of required parts is followed to its end. Past DEEPEST levels
+ * (a chain the contract's reading would have refused) no value is made: UngeneratedValue.
+ */
+export function validValues(raw: unknown, name: string, references: ReferenceIds, depth = 0): Generated<unknown> {
+  if (depth > DEEPEST) throw new UngeneratedValue(`its values nest more than ${DEEPEST} deep`);
+  // Made once per schema, name and level: a schema used in many places costs what the document's size does.
+  if (typeof raw !== 'object' || raw === null) return makeValues(raw, name, references, depth);
+  const level = Math.min(depth, FULL_DEPTH);
+  let forReferences = made.get(references);
+  if (!forReferences) {
+    forReferences = new WeakMap();
+    made.set(references, forReferences);
+  }
+  let forSchema = forReferences.get(raw);
+  if (!forSchema) {
+    forSchema = new Map();
+    forReferences.set(raw, forSchema);
+  }
+  const key = `${level} ${name}`;
+  let values = forSchema.get(key);
+  if (!values) {
+    values = makeValues(raw, name, references, depth);
+    forSchema.set(key, values);
+  }
+  return values;
+}
+
+const made = new WeakMap<ReferenceIds, WeakMap<object, Map<string, Generated<unknown>>>>();
+
+function makeValues(raw: unknown, name: string, references: ReferenceIds, depth: number): Generated<unknown> {
   const schema = schemaOf(raw);
-  const reference = references[name];
+  const reference = Object.hasOwn(references, name) ? references[name] : undefined;
   if (reference !== undefined) return { arbitrary: fc.constant(reference), edges: [reference] };
-  if (Array.isArray(schema.enum)) return { arbitrary: fc.constantFrom(...schema.enum), edges: [...schema.enum] };
+  if (Array.isArray(schema.enum)) return { arbitrary: oneOfValues(schema.enum), edges: fewEdges(schema.enum) };
   if ('const' in schema) return { arbitrary: fc.constant(schema.const), edges: [schema.const] };
+  const branches =
+    (schema as { oneOf?: unknown[]; anyOf?: unknown[] }).oneOf ?? (schema as { anyOf?: unknown[] }).anyOf;
+  if (schema.type === undefined && schema.properties === undefined && Array.isArray(branches) && branches.length > 0) {
+    return validValues(branchOf(raw, branches, depth), name, references, depth);
+  }
   switch (schema.type) {
     case 'string':
       return strings(schema);
@@ -149,14 +249,9 @@ export function validValues(raw: unknown, name: string, references: ReferenceIds
       return numbers(schema, false);
     case 'boolean':
       return { arbitrary: fc.boolean(), edges: [false, true] };
-    case 'array': {
-      const items = validValues(schema.items ?? {}, name, references);
-      return {
-        arbitrary: fc.array(items.arbitrary, { minLength: schema.minItems ?? 0, maxLength: schema.maxItems ?? 3 }),
-        edges: [items.edges.slice(0, Math.max(1, schema.minItems ?? 1))],
-      };
-    }
+    case 'array':
+      return arrays(schema, name, references, depth);
     default:
-      return objects(schema, references);
+      return objects(schema, references, depth);
   }
 }

@@ -109,8 +109,8 @@ export default class ProgressReporter {
     const { checks: outcomes, notes } = this.readOutcomes();
     const entries = this.plan?.entries ?? [];
     // The file's own list is the whole one, in the plan's order: skipped checks are reported only here.
-    this.results.checks.push(
-      ...result.testResults.map((test, index) => {
+    this.results.checks = this.results.checks.concat(
+      result.testResults.map((test, index) => {
         const entry = entries[index]?.title === test.title ? entries[index] : undefined;
         return toCheck(test, entry, outcomes[index]);
       }),

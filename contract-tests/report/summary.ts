@@ -7,7 +7,7 @@ import { groupByCause, renderCauses } from './causes.js';
 import { cleanFailure } from './check-results.js';
 
 export function renderSummary(result: ContractRunResult, baseUrl: string, notes: string[] = []): string {
-  const lines: string[] = [];
+  let lines: string[] = [];
   // Checks that failed the same way (a failed set-up fails every check after it) show once.
   const byMessage = new Map<string, string[]>();
   for (const check of result.checks.filter((candidate) => candidate.status === 'failed')) {
@@ -18,9 +18,9 @@ export function renderSummary(result: ContractRunResult, baseUrl: string, notes:
     const others = names.length > 1 ? ` (and ${names.length - 1} more check(s) that failed the same way)` : '';
     lines.push(`✗ ${names[0]}${others}`, message.replace(/^/gm, '    '), '');
   }
-  if (notes.length > 0) lines.push(...notes, '');
+  if (notes.length > 0) lines = lines.concat(notes, '');
   const causes = renderCauses(groupByCause(result.checks), result.failed);
-  if (causes.length > 0) lines.push(...causes, '');
+  if (causes.length > 0) lines = lines.concat(causes, '');
   // Why checks were skipped (their titles end with the reason, e.g. "(needs --rate-limit-key)").
   const skipped = result.checks.filter((check) => check.status === 'skipped');
   if (skipped.length > 0) {

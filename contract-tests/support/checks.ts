@@ -143,7 +143,9 @@ export function eachCheck<Row extends readonly unknown[]>(
     const args = row as unknown as Writable<Row>;
     register(
       name.replace('%s', String(row[0])),
+      // biome-ignore lint/plugin: a row of a table, its few items
       () => run(...args),
+      // biome-ignore lint/plugin: a row of a table, its few items
       typeof options === 'function' ? options(...args) : options,
     );
   }

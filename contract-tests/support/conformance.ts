@@ -72,23 +72,25 @@ export function conformanceProblems(
         `status ${status} is not declared for ${operation.operationId} (declared: ${operation.declaredStatuses.join(', ')})`,
       );
   } else {
-    problems.push(...bodyProblems(operation, exchange, declared));
+    for (const problem of bodyProblems(operation, exchange, declared)) problems.push(problem);
     for (const header of declaredHeaders(operation, declared)) {
       const value = exchange.headers[header.name.toLowerCase()];
       if (value === undefined) {
         if (header.required) problems.push(`required header ${header.name} is missing`);
       } else {
-        problems.push(...header.check(value).map((problem) => `header ${header.name}: ${problem}`));
+        for (const problem of header.check(value)) problems.push(`header ${header.name}: ${problem}`);
       }
     }
   }
-  problems.push(...undeclaredHeaderProblems(operation, exchange));
-  problems.push(...errorShapeProblems(operation, exchange));
-  problems.push(...rateLimitHeaderProblems(exchange, operation));
+  const found = problems.concat(
+    undeclaredHeaderProblems(operation, exchange),
+    errorShapeProblems(operation, exchange),
+    rateLimitHeaderProblems(exchange, operation),
+  );
   if (expectation.statuses && !expectation.statuses.includes(exchange.status)) {
-    problems.unshift(`status ${exchange.status}, expected ${expectation.statuses.join(' or ')}`);
+    found.unshift(`status ${exchange.status}, expected ${expectation.statuses.join(' or ')}`);
   }
-  return [...new Set(problems)];
+  return [...new Set(found)];
 }
 
 /**

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
+import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the spec is arbitrary JSON walked by pointer
@@ -95,7 +96,18 @@ function safeDecode(ref: string): string {
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
-export function listOperations(): SpecOperation[] {
+let operationsOfSpec: readonly SpecOperation[] | undefined;
+
+/**
+ * The contract's operations, read once: checks ask for them at every turn, and reading them
+ * again each time made a run of a 5,000-path contract take time in the square of its size.
+ */
+export function listOperations(): readonly SpecOperation[] {
+  operationsOfSpec ??= Object.freeze(readOperations());
+  return operationsOfSpec;
+}
+
+function readOperations(): SpecOperation[] {
   const operations: SpecOperation[] = [];
   for (const [path, item] of Object.entries<Json>(SPEC.paths)) {
     for (const method of METHODS) {
@@ -124,6 +136,7 @@ export function listOperations(): SpecOperation[] {
 // validateSchema off: Ajv would check the whole contract document against JSON Schema's
 // meta-schema (~135 ms a run to compile it), which the contract is not; its schemas were checked
 // against the OpenAPI schema when it was read (Spectral, and contract --contract's check).
+// Own properties only: an answer without a field named constructor lacks it, whatever Object.prototype holds.
 // Its patterns read and matched as the mock's are (in linear time, with the u flag where valid):
 // an answer never holds the suite, and a pattern only JavaScript's older reading takes is checked.
 const ajv = new Ajv2020({
@@ -131,6 +144,7 @@ const ajv = new Ajv2020({
   allErrors: true,
   validateFormats: true,
   validateSchema: false,
+  ownProperties: true,
   code: { regExp: linearRegExp },
 });
 (addFormatsModule as unknown as (instance: Ajv2020) => void)(ajv);
@@ -139,7 +153,11 @@ ajv.addFormat('int32', {
   type: 'number',
   validate: (value: number) => Number.isInteger(value) && Math.abs(value) < 2 ** 31,
 });
-ajv.addSchema(SPEC, SPEC_ID);
+// A property named __proto__ is one Ajv never checks: it checks the contract and the bodies with
+// that property under an alias (the mock's validator does the same).
+const PROTO_NAMED = namesProtoProperty(SPEC);
+ajv.addSchema(PROTO_NAMED ? withProtoAliased(SPEC) : SPEC, SPEC_ID);
+const asChecked = (body: unknown) => (PROTO_NAMED ? aliased(body) : body);
 
 const compiled = new Map<string, ValidateFunction>();
 function validatorAt(schemaPointer: string): ValidateFunction {
@@ -162,7 +180,9 @@ function responsePointer(operation: SpecOperation, status: string): string {
 export type SchemaProblem = string;
 
 function describe(validate: ValidateFunction): SchemaProblem[] {
-  return (validate.errors ?? []).map((error) => `${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}`);
+  return (validate.errors ?? []).map((error) =>
+    unaliasedText(`${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}`),
+  );
 }
 
 /** Checks a response body against the schema declared for that status and media type. */
@@ -170,7 +190,7 @@ export function checkBody(operation: SpecOperation, status: string, mediaType: s
   const response = resolve(operation.raw.responses[status]);
   if (!response?.content?.[mediaType]?.schema) return [];
   const validate = validatorAt(`#${responsePointer(operation, status)}/content/${escapePointer(mediaType)}/schema`);
-  return validate(body) ? [] : describe(validate);
+  return validate(asChecked(body)) ? [] : describe(validate);
 }
 
 /** Checks a JSON request body against the operation's request schema (readOnly and writeOnly are annotations to Ajv). */
@@ -182,7 +202,7 @@ export function checkRequestBody(operation: SpecOperation, body: unknown): Schem
       ? declared.$ref.slice(1)
       : `/paths/${escapePointer(operation.path)}/${operation.method}/requestBody`;
   const validate = validatorAt(`#${bodyPointer}/content/application~1json/schema`);
-  return validate(body) ? [] : describe(validate);
+  return validate(asChecked(body)) ? [] : describe(validate);
 }
 
 /** Whether the contract checked is a draft given with --contract, rather than the one the suite was written for. */

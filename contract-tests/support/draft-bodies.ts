@@ -39,7 +39,7 @@ export function completedBody(operation: SpecOperation | undefined, json: unknow
   if (!CHECKING_A_DRAFT || !operation?.requestSchema || !BUILT_IN_OPERATION_IDS.has(operation.operationId)) return json;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
   const schema = flatten(operation.requestSchema);
-  const missing = ((schema.required ?? []) as string[]).filter((name) => !(name in json));
+  const missing = ((schema.required ?? []) as string[]).filter((name) => !Object.hasOwn(json, name));
   if (missing.length === 0) return json;
   const added = missing.map((name) => [name, validValue(schema.properties?.[name] ?? {}, name, {})]);
   return { ...json, ...Object.fromEntries(added) };

@@ -151,7 +151,7 @@ export function errorShapeProblems(operation: SpecOperation | undefined, exchang
     } else if (exchange.body === undefined) {
       problems.push(`the ${exchange.status}'s body is not valid JSON (${shape})`);
     } else {
-      problems.push(...requiredFieldProblems(schema, exchange.body).map((problem) => `${problem} (${shape})`));
+      for (const problem of requiredFieldProblems(schema, exchange.body)) problems.push(`${problem} (${shape})`);
     }
   }
   const body = exchange.body as Record<string, unknown> | undefined;

@@ -210,7 +210,7 @@ export function limitHeaderFormProblems(answer: Answer, required: boolean): stri
         `${usedName} ${used} and ${remainingName} ${remaining} do not add up to ${LIMIT_NAME.limit} ${limit}`,
       );
   }
-  problems.push(...resetProblems(answer));
+  for (const problem of resetProblems(answer)) problems.push(problem);
   return problems;
 }
 

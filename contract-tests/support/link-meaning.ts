@@ -5,6 +5,7 @@
 // held still, on answers that agree with each other (the same X-Total-Count), and a finding
 // counts as a fault only when it is found the same way three times.
 import type { Exchange } from './exchange.js';
+import { ownField } from './own-fields.js';
 import { pathUnderBase } from './read-back.js';
 import { alone, WRITES } from './run-locks.js';
 import { listKeptChanging } from './shared-list.js';
@@ -33,7 +34,7 @@ export async function readWhole(list: ListCase): Promise<{ ids: unknown[]; first
     first ??= page;
     totals.push(totalOf(page));
     const items = page.body as Item[];
-    ids.push(...items.map((item) => item[list.identity]));
+    for (const item of items) ids.push(ownField(item, list.identity));
     if (items.length < 100) break;
   }
   return { ids, first: first as Exchange, totals };
@@ -67,7 +68,8 @@ async function relationsOf(
   return { page, links };
 }
 
-const idsOf = (list: ListCase, exchange: Exchange) => (exchange.body as Item[]).map((item) => item[list.identity]);
+const idsOf = (list: ListCase, exchange: Exchange) =>
+  (exchange.body as Item[]).map((item) => ownField(item, list.identity));
 
 /** X-Total-Count is what paging reaches, and each Link relation of the page at offset 2 opens the page it names. */
 export async function requireLinksMean(list: ListCase, whole: { ids: unknown[]; first: Exchange }): Promise<void> {

@@ -5,6 +5,7 @@
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { filterRules, type Item, identityField, pageDefault } from './list-semantics.js';
+import { ownField } from './own-fields.js';
 
 const RELATION = /<[^>]*>\s*;\s*rel="?([a-z-]+)"?/g;
 
@@ -20,7 +21,7 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
   const items = exchange.body as Item[];
   const problems: string[] = [];
   for (const rule of filterRules(operation)) {
-    const value = query[rule.parameter];
+    const value = ownField(query, rule.parameter);
     if (value === undefined) continue;
     const strays = items.filter((item) => !rule.matches(item, String(value)));
     if (strays.length > 0) {
@@ -30,7 +31,7 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
     }
   }
   const identity = identityField(operation);
-  const ids = items.map((item) => item[identity]);
+  const ids = items.map((item) => ownField(item, identity));
   if (ids.some((id, index) => index > 0 && !ascending(ids[index - 1], id))) {
     problems.push(
       `the items are not in ascending order of ${identity}: ${ids.map((id) => JSON.stringify(id)).join(', ')}`,

@@ -3,6 +3,7 @@
 // of the items named like it), the page parameters' defaults, and the order of the items.
 import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
 import { resolve, type SpecOperation } from './contract-spec.js';
+import { ownField } from './own-fields.js';
 import { shapeOf } from './resources.js';
 
 export type Item = Record<string, unknown>;
@@ -67,7 +68,7 @@ export function filterRules(operation: SpecOperation): FilterRule[] {
         rules.push({
           parameter: parameter.name,
           meaning: `${field} at or after it (inclusive)`,
-          matches: (item, value) => Date.parse(text(item[field])) >= Date.parse(value),
+          matches: (item, value) => Date.parse(text(ownField(item, field))) >= Date.parse(value),
         });
         continue;
       }
@@ -75,7 +76,7 @@ export function filterRules(operation: SpecOperation): FilterRule[] {
         rules.push({
           parameter: parameter.name,
           meaning: `${field} before it (exclusive)`,
-          matches: (item, value) => Date.parse(text(item[field])) < Date.parse(value),
+          matches: (item, value) => Date.parse(text(ownField(item, field))) < Date.parse(value),
         });
         continue;
       }
@@ -85,14 +86,14 @@ export function filterRules(operation: SpecOperation): FilterRule[] {
       rules.push({
         parameter: parameter.name,
         meaning: `${parameter.name} contains it, compared without case`,
-        matches: (item, value) => text(item[parameter.name]).toLowerCase().includes(value.toLowerCase()),
+        matches: (item, value) => text(ownField(item, parameter.name)).toLowerCase().includes(value.toLowerCase()),
       });
       continue;
     }
     rules.push({
       parameter: parameter.name,
       meaning: `${parameter.name} equal to it`,
-      matches: (item, value) => text(item[parameter.name]) === value,
+      matches: (item, value) => text(ownField(item, parameter.name)) === value,
     });
   }
   return rules;

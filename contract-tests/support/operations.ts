@@ -3,23 +3,41 @@ import { listOperations, type SpecOperation } from './contract-spec.js';
 import { CheckSkipped } from './scheduler.js';
 import { contractTarget } from './target.js';
 
+let selection: { operations: readonly SpecOperation[]; ids: ReadonlySet<string> } | undefined;
+let byId: ReadonlyMap<string, SpecOperation> | undefined;
+
+/** The run's operations, chosen once: every check asks (a list of them, or one by its operationId). */
+function selected() {
+  if (!selection) {
+    const target = contractTarget();
+    const operations = listOperations().filter(
+      (operation) =>
+        (!target.operations?.length || target.operations.includes(operation.operationId)) &&
+        (!target.tags?.length || operation.tags.some((tag) => target.tags?.includes(tag))) &&
+        (!target.stableOnly || operation.stability === 'stable'),
+    );
+    selection = { operations, ids: new Set(operations.map((operation) => operation.operationId)) };
+  }
+  return selection;
+}
+
 export function selectedOperations(): SpecOperation[] {
-  const target = contractTarget();
-  return listOperations().filter(
-    (operation) =>
-      (!target.operations?.length || target.operations.includes(operation.operationId)) &&
-      (!target.tags?.length || operation.tags.some((tag) => target.tags?.includes(tag))) &&
-      (!target.stableOnly || operation.stability === 'stable'),
-  );
+  return [...selected().operations];
 }
 
 export function isSelected(operationId: string): boolean {
-  return selectedOperations().some((operation) => operation.operationId === operationId);
+  return selected().ids.has(operationId);
 }
 
 /** An operation the check needs; a check written for one the contract checked lacks ends as skipped, with why. */
 export function operationById(operationId: string): SpecOperation {
-  const operation = listOperations().find((candidate) => candidate.operationId === operationId);
+  if (!byId) {
+    const found = new Map<string, SpecOperation>();
+    for (const operation of listOperations())
+      if (!found.has(operation.operationId)) found.set(operation.operationId, operation);
+    byId = found;
+  }
+  const operation = byId.get(operationId);
   if (!operation) throw new CheckSkipped(`it needs ${operationId}, which the contract checked does not have`);
   return operation;
 }

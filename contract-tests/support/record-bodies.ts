@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { Exchange } from './exchange.js';
+import { holds, ownField, setField } from './own-fields.js';
 import { flatten, type References, validValue } from './requests.js';
 import { ContractViolation } from './violation.js';
 
@@ -30,7 +31,7 @@ export function recordBody(requestSchema: unknown, references: References, only:
   for (const { name, schema } of writableProperties(requestSchema)) {
     if (only === 'required' && !required.has(name)) continue;
     if (schema.default !== undefined && !required.has(name)) continue;
-    body[name] = validValue(schema, name, references);
+    setField(body, name, validValue(schema, name, references));
   }
   return body;
 }
@@ -55,12 +56,14 @@ export function requireFields(
   const got = (record ?? {}) as Body;
   const problems = [
     ...Object.entries(expected)
-      .filter(([name, value]) => !sameValue(got[name], value))
+      .filter(([name, value]) => !sameValue(ownField(got, name), value))
       .map(
         ([name, value]) =>
-          `${name} is ${name in got ? JSON.stringify(got[name]) : 'missing'}, expected ${JSON.stringify(value)}`,
+          `${name} is ${holds(got, name) ? JSON.stringify(ownField(got, name)) : 'missing'}, expected ${JSON.stringify(value)}`,
       ),
-    ...absent.filter((name) => name in got).map((name) => `${name} is ${JSON.stringify(got[name])}, expected none`),
+    ...absent
+      .filter((name) => holds(got, name))
+      .map((name) => `${name} is ${JSON.stringify(ownField(got, name))}, expected none`),
   ];
   if (problems.length > 0) throw new ContractViolation(exchange, `${what}: ${JSON.stringify(expected)}`, problems);
 }

@@ -4,6 +4,7 @@
 // them and leaves the others. A filter is probed with each value the records have and one none has.
 import { send } from './exchange.js';
 import { filterRules, type Item } from './list-semantics.js';
+import { setField } from './own-fields.js';
 import { flatten, type References, validValue } from './requests.js';
 import { fillPath, keyOf, newResources, operationOf, type RecordKey } from './resources.js';
 import { makeRecord, rememberMade } from './test-data.js';
@@ -65,7 +66,7 @@ export async function recordListScopes(ids: References): Promise<Record<string, 
     for (let index = 0; index < RECORDS; index += 1) {
       const body = validValue(creation.requestSchema ?? {}, '', parents) as Record<string, unknown>;
       filters.forEach(([parameter, { values }], place) => {
-        body[parameter] = values[(index >> place) & 1];
+        setField(body, parameter, values[(index >> place) & 1]);
       });
       const exchange = await send({ operationId: creation.operationId, method: 'POST', path, json: body });
       const id = keyOf(resource, exchange.body);

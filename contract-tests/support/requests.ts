@@ -9,7 +9,9 @@ import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/
 /** Where the fixed values' modules have long found it; it lives beside schemaOf() now. */
 export { flatten };
 
-import { listOperations, type SpecOperation } from './contract-spec.js';
+import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
+import { DEEPEST } from '../generation/valid-values.js';
+import { listOperations, SPEC, type SpecOperation } from './contract-spec.js';
 import { borrowedKeyParameter, clientKeyOf, shapeOf } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 
@@ -104,11 +106,20 @@ function isClientKey(name: string): boolean {
  * A key a client chooses is one no earlier body sent (text is unique, or drawn afresh from its
  * pattern), so that two creates never ask for one record.
  */
-export function validValue(raw: Schema, name: string, references: References): unknown {
+export function validValue(raw: Schema, name: string, references: References, depth = 0): unknown {
+  if (depth > DEEPEST) {
+    throw new CheckSkipped(`a valid value of ${name} nests more than ${DEEPEST} deep, deeper than the suite makes`);
+  }
   const schema = flatten(raw);
-  if (name in references) return references[name];
+  if (Object.hasOwn(references, name)) return references[name];
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('const' in schema) return schema.const;
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (schema.type === undefined && schema.properties === undefined && Array.isArray(branches) && branches.length > 0) {
+    // The branch of the smallest value: one that ends, for a recursive schema.
+    const branch = schemaFactsOf(SPEC).smallest(raw)?.choice.branch;
+    return validValue(branches[branch ?? 0], name, references, depth);
+  }
   switch (schema.type) {
     case 'string':
       return sampleString(schema, name);
@@ -120,8 +131,13 @@ export function validValue(raw: Schema, name: string, references: References): u
       return schema.minimum ?? 1;
     case 'boolean':
       return false;
-    case 'array':
-      return [validValue(schema.items ?? {}, name, references)];
+    case 'array': {
+      // One item near the top, to show what an item is; as few as minItems asks below, or of
+      // items no finite value fits (an array of the schema that holds it).
+      const items = schema.items ?? {};
+      const count = Math.max(schema.minItems ?? 0, depth < 2 && schemaFactsOf(SPEC).fits(items) ? 1 : 0);
+      return Array.from({ length: count }, () => validValue(items, name, references, depth + 1));
+    }
     default: {
       // What the server sets (readOnly) is never sent.
       const properties = writablePropertiesOf(schema);
@@ -132,7 +148,7 @@ export function validValue(raw: Schema, name: string, references: References): u
           ? properties.filter(([field]) => required.has(field))
           : properties.slice(0, schema.minProperties ?? 0);
       return Object.fromEntries(
-        chosen.map(([field, fieldSchema]) => [field, validValue(fieldSchema, field, references)]),
+        chosen.map(([field, fieldSchema]) => [field, validValue(fieldSchema, field, references, depth + 1)]),
       );
     }
   }

@@ -11,6 +11,7 @@ import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, send } from './exchange.js';
 import { listProblems } from './list-oracle.js';
 import { type Item, identityField } from './list-semantics.js';
+import { ownField } from './own-fields.js';
 import { alone, WRITES } from './run-locks.js';
 import { CheckSkipped } from './scheduler.js';
 import { ContractViolation, requireNoProblems } from './violation.js';
@@ -37,7 +38,7 @@ export async function listPage(operation: SpecOperation, query: Query, path = op
 
 export function idsOf(operation: SpecOperation, items: Item[]): number[] {
   const field = identityField(operation);
-  return items.map((item) => Number(item[field])).sort((a, b) => a - b);
+  return items.map((item) => Number(ownField(item, field))).sort((a, b) => a - b);
 }
 
 const pageIds = (operation: SpecOperation, page: Exchange) => idsOf(operation, page.body as Item[]);

@@ -6,6 +6,7 @@ import { completedBody, pathMatches } from './draft-bodies.js';
 import { errorCodeOf } from './error-shapes.js';
 import { type Exchange, send } from './exchange.js';
 import { operationById } from './operations.js';
+import { holds, ownField } from './own-fields.js';
 import { CheckSkipped } from './scheduler.js';
 import { ContractViolation } from './violation.js';
 
@@ -70,8 +71,8 @@ function fieldsOf(actual: unknown, expected: unknown): unknown {
   const record = actual as Record<string, unknown>;
   return Object.fromEntries(
     Object.entries(expected)
-      .map(([name, value]) => [name, fieldsOf(record[name], value)] as const)
-      .filter(([name]) => name in record),
+      .map(([name, value]) => [name, fieldsOf(ownField(record, name), value)] as const)
+      .filter(([name]) => holds(record, name)),
   );
 }
 

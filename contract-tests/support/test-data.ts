@@ -219,7 +219,7 @@ export async function cleanUp(): Promise<string | undefined> {
   let reason = '';
   const undeletable = removals.filter((entry) => entry.removal === undefined);
   if (undeletable.length > 0) {
-    left.push(...undeletable.map((entry) => entry.what));
+    for (const entry of undeletable) left.push(entry.what);
     reason = 'the contract has no operation that deletes them';
   }
   for (const rank of [...new Set(removals.map((entry) => entry.rank))].sort()) {

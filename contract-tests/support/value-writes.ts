@@ -6,6 +6,7 @@ import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, holdsRecord, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
+import { holds, setField } from './own-fields.js';
 import { readOperationFor, readPath } from './read-back.js';
 import { pathOf, validValue, withPathKey } from './requests.js';
 import { leftOutKeyOf, serverKeyOf } from './resources.js';
@@ -20,8 +21,8 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
   const schema = schemaOf(operation.requestSchema);
   const body = validValue(schema, 'body', data.references.body) as Body;
   for (const [field, property] of writablePropertiesOf(schema)) {
-    if (!(field in body) && property.default === undefined)
-      body[field] = validValue(property, field, data.references.body);
+    if (!holds(body, field) && property.default === undefined)
+      setField(body, field, validValue(property, field, data.references.body));
   }
   // A key the server decides is left out where the body may leave it out: each create gets its own.
   const leftOut = leftOutKeyOf(operation);

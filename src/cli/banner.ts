@@ -32,7 +32,7 @@ function operationLines(server: MockServer): string[] {
   const shown = operations.filter(
     (operation) => operation.answeredBy === 'convention' || operation.answeredBy === 'examples',
   );
-  const width = Math.max(0, ...shown.map((operation) => operation.operationId.length));
+  const width = shown.reduce((widest, operation) => Math.max(widest, operation.operationId.length), 0);
   return [
     `  Operations: ${operations.length} (${counts.join(', ')}); GET /__mock/operations tells each.`,
     ...shown.map((operation) => {

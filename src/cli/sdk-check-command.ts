@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { CATALOGUE, type CaseNeed, MIN_CALLS } from '../sdk-check/catalogue.js';
 import { CASE_NEEDS } from '../sdk-check/contract-cases.js';
-import { addContractOptions, type ContractFlags } from './contract-options.js';
+import { addContractOptions, type ContractFlags, contractServerOptions } from './contract-options.js';
 import { integerOption } from './parse-options.js';
 
 type SdkCheckFlags = ContractFlags & {
@@ -38,13 +38,13 @@ function describeNeeds(): string {
 
 /** The cases, from the catalogue itself: a new case shows in --help without a word here. */
 function describeCases(): string {
-  const width = Math.max(...CATALOGUE.map((entry) => entry.name.length));
+  const width = CATALOGUE.reduce((widest, entry) => Math.max(widest, entry.name.length), 0);
   const lines = CATALOGUE.map((entry) => `  ${entry.name.padEnd(width)}  ${entry.reproduces}`);
   return `\nCases (all by default; --cases takes their names):\n${lines.join('\n')}\n${describeNeeds()}\n\nExample:\n  petstore-mock sdk-check --junit reports/sdk-check.xml -- npm run my-client-smoke-test`;
 }
 
 /** The contract given, read and checked once for every case (a refusal stops here), its warnings printed. */
-async function readGivenContract(file: string, allowUrls: string[] | undefined) {
+async function readGivenContract(file: string, flags: ContractFlags) {
   const [{ resolveConfig }, { readContractFile }, { lintContractInBackground, renderContractWarnings }] =
     await Promise.all([
       import('../config.js'),
@@ -52,8 +52,8 @@ async function readGivenContract(file: string, allowUrls: string[] | undefined) 
       import('../openapi/contract-source/lint-contract.js'),
     ]);
   // The options checked as serve checks them (a URL prefix that is not one is refused the same way).
-  const config = resolveConfig({ contract: file, ...(allowUrls ? { contractAllowUrls: allowUrls } : {}) });
-  const contract = await readContractFile(file, { allowUrls: config.contractAllowUrls });
+  const config = resolveConfig({ ...contractServerOptions(flags), contract: file });
+  const contract = await readContractFile(file, { allowUrls: config.contractAllowUrls, limits: config.contractLimits });
   const lint = lintContractInBackground(contract);
   void lint.warnings.then((warnings) => {
     if (warnings.length > 0) console.log(renderContractWarnings(warnings));
@@ -99,8 +99,7 @@ export function registerSdkCheckCommand(program: Command): void {
           sdkCheck.error(`petstore-mock sdk-check: ${error.message}`, { exitCode: 2 });
         throw error;
       }
-      const contract =
-        flags.contract === undefined ? undefined : await readGivenContract(flags.contract, flags.contractAllowUrls);
+      const contract = flags.contract === undefined ? undefined : await readGivenContract(flags.contract, flags);
       const [command = '', ...args] = words;
       const shown = words.join(' ');
       let run: Awaited<ReturnType<typeof runSdkCheck>>;

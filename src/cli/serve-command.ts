@@ -147,7 +147,7 @@ async function checkWorkerOptions(flags: ServeFlags, workers: number): Promise<v
   // A contract that cannot be served is said once, before any worker starts.
   if (typeof config.contract === 'string') {
     const { readContractFile } = await import('../openapi/contract-source/read-contract-file.js');
-    await readContractFile(config.contract, { allowUrls: config.contractAllowUrls });
+    await readContractFile(config.contract, { allowUrls: config.contractAllowUrls, limits: config.contractLimits });
   }
 }
 

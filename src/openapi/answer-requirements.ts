@@ -59,7 +59,8 @@ export function answerRequirements(contract: Contract, model: ResourceModel, res
   for (const operation of contract.operations) {
     const shape = model.shapes.get(operation.operationId);
     if (shape?.resource !== resource || shape.kind === 'delete') continue;
-    for (const schema of successSchemas(operation)) shapes.push(...recordShapesIn(document, schema, keyField));
+    for (const schema of successSchemas(operation))
+      for (const shape of recordShapesIn(document, schema, keyField)) shapes.push(shape);
   }
   const required = new Map<string, JsonObject>();
   for (const shape of shapes) {

@@ -10,9 +10,18 @@ import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
 import { ContractRefusal } from './contract-source/contract-refusal.js';
 import { DATE_TIME_FORMAT } from './date-time-format.js';
 import { typeFormFields } from './form-fields.js';
+import { usesInheritedNames, withoutPrototypes } from './inherited-names.js';
 import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
 import { describePatternFormat, withPatternsAsFormats } from './patterns/validator-patterns.js';
 import { checkPlainIntegers } from './plain-integers.js';
+import {
+  aliased,
+  namesProtoProperty,
+  unaliased,
+  unaliasedError,
+  unaliasedText,
+  withProtoAliased,
+} from './proto-alias.js';
 import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { validatorDocument } from './validator-document.js';
@@ -88,11 +97,18 @@ function whenLoaded(firstStep: ValidatorStep): Promise<void> {
 }
 
 export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
+  // A contract naming a property constructor or __proto__: the validator sees values without a
+  // prototype, and a property named __proto__ under an alias it does check (proto-alias.ts).
+  const inheritedNames = usesInheritedNames(contract.document);
+  const protoNamed = inheritedNames && namesProtoProperty(contract.document);
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
   applyValidatorFixes(load);
   // The contract as the validator needs it (validator-document.ts), its patterns as formats
   // matched in linear time (validator-patterns.ts).
-  const patterns = withPatternsAsFormats(validatorDocument(contract.document));
+  // A property named __proto__ under its alias (proto-alias.ts).
+  const patterns = withPatternsAsFormats(
+    validatorDocument(protoNamed ? withProtoAliased(contract.document) : contract.document),
+  );
   const validatorOptions: OpenApiValidatorOpts = {
     apiSpec: patterns.document as unknown as OpenAPIV3.DocumentV3_1,
     // Linted by Spectral in npm test; validating it again at every start is wasted work.
@@ -107,7 +123,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       ? {
           allErrors: true,
           onError: (error: Error, _body: unknown, req: Request) => {
-            if (req.res) options.onResponseViolation(req.res, describeResponseViolation(error));
+            if (req.res) options.onResponseViolation(req.res, unaliasedText(describeResponseViolation(error)));
           },
         }
       : false,
@@ -167,10 +183,25 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   // Awaited by the start; if the start fails before it gets there, its failure must not crash the process.
   ready.catch(() => undefined);
 
+  const toValidator = protoNamed ? aliased : withoutPrototypes;
   return {
     match,
     checkResponseBody: responseCheck
-      ? (req, res, next) => (requestOperation(req) ? responseCheck(req, res, next) : next())
+      ? (req, res, next) => {
+          if (!requestOperation(req)) return next();
+          // Around the validator's own hook on res.json: it is handed the copy, the client the original names.
+          if (protoNamed) {
+            const send = res.json.bind(res);
+            res.json = (body: unknown) => send(unaliased(body));
+          }
+          responseCheck(req, res, (error?: unknown) => {
+            if (inheritedNames) {
+              const check = res.json.bind(res);
+              res.json = (body: unknown) => check(toValidator(body));
+            }
+            next(error);
+          });
+        }
       : (_req, _res, next) => next(),
     refuseUnmatched: (req, _res, next) => {
       const operation = requestOperation(req);
@@ -186,9 +217,16 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
         next(error);
         return;
       }
-      requestCheck(req, res, (error?: unknown) =>
-        next(error === undefined ? undefined : describeValidatorError(error, req, requestOperation(req))),
-      );
+      const copied = inheritedNames && typeof req.body === 'object' && req.body !== null;
+      if (copied) req.body = toValidator(req.body);
+      requestCheck(req, res, (error?: unknown) => {
+        if (copied && protoNamed) req.body = unaliased(req.body);
+        next(
+          error === undefined
+            ? undefined
+            : describeValidatorError(protoNamed ? unaliasedError(error) : error, req, requestOperation(req)),
+        );
+      });
     },
     ready,
   };

@@ -65,7 +65,7 @@ describe('a data set checked against the contract', () => {
     expect(check(edited('pets', 1, (record) => (record.id = first.id)))).toEqual([
       `pets, id ${first.id}: another record has the same id`,
     ]);
-    const highest = Math.max(...fixtures.orders.map((order) => order.id));
+    const highest = fixtures.orders.reduce((most, order) => Math.max(most, order.id), 0);
     expect(check({ ...fixtures, nextId: { ...fixtures.nextId, order: highest } })).toEqual([
       `nextId.order is ${highest}, but orders already has id ${highest}: it must be above every stored id (e.g. ${highest + 1})`,
     ]);

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { MISSING_FIELD } from '../store/data-file-reader.js';
 import { type DataSet, isCountedId } from '../store/data-set.js';
+import { ownValue } from '../store/own-keys.js';
 import { answerRequirements } from './answer-requirements.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
@@ -169,9 +170,10 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
   // every record (a million records take seconds, a quarter of it with allErrors), and one that
   // lists all of a faulty record's faults, compiled only once a fault is found.
   const compilerOf = (allErrors: boolean) => {
-    // Patterns matched in linear time: a record written by hand never holds the start.
+    // Own properties only: a record without a field named constructor lacks it, whatever
+    // Object.prototype holds. Patterns matched in linear time: a record written by hand never holds the start.
     const ajv = addFormats(
-      new Ajv({ strict: false, allErrors, validateSchema: false, code: { regExp: linearRegExp } }),
+      new Ajv({ strict: false, allErrors, validateSchema: false, ownProperties: true, code: { regExp: linearRegExp } }),
     );
     ajv.addSchema(contract.document, CONTRACT_IDS.api);
     ajv.addSchema(controlContract.document, CONTRACT_IDS.control);
@@ -206,7 +208,7 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
     for (const list of lists) {
       const validate = quickValidators.get(list.name) as ValidateFunction;
       let highest = 0;
-      const records = data[list.name];
+      const records = ownValue(data, list.name);
       const count = Array.isArray(records) ? records.length : 0;
       const idAt = (index: number) => asObject((records as unknown[])[index])[list.idField];
       const repeated = createRepeatCheck(idAt);
@@ -237,7 +239,7 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
       }
       // A counter the data lacks starts past every stored id (firstFreeId): a collection the
       // contract has just made numbered.
-      const next = list.counter === undefined ? undefined : data.nextId[list.counter];
+      const next = list.counter === undefined ? undefined : (ownValue(data.nextId, list.counter) as number | undefined);
       if (list.counter !== undefined && next !== undefined && next <= highest) {
         faults.push(
           `nextId.${list.counter} is ${next}, but ${list.name} already has id ${highest}: it must be above every stored id (e.g. ${highest + 1})`,

@@ -28,7 +28,7 @@ function objectsOf(document: JsonObject): JsonObject[] {
   const stack: unknown[] = [document];
   while (stack.length > 0) {
     const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...node);
+    if (Array.isArray(node)) for (const item of node) stack.push(item);
     else if (isObject(node)) {
       found.push(node);
       for (const [key, value] of Object.entries(node))

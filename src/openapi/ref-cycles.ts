@@ -12,7 +12,7 @@ function refsUnder(value: unknown): string[] {
     if (typeof node !== 'object' || node === null) continue;
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && ref.startsWith('#')) found.push(refPointer(ref));
-    stack.push(...Object.values(node));
+    for (const child of Object.values(node)) if (typeof child === 'object' && child !== null) stack.push(child);
   }
   return found;
 }

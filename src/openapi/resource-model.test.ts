@@ -147,8 +147,8 @@ describe('the resources of a draft', () => {
   });
 
   it('number a resource whose create may leave out the id the client may send, and not one whose create needs it', async () => {
-    const ownersOf = async (...more: DraftEdit[]) => {
-      const document = await draftDocument(owners, ownerIdsByClient, ...more);
+    const ownersOf = async (more: DraftEdit = () => undefined) => {
+      const document = await draftDocument(owners, ownerIdsByClient, more);
       return describeResources(parseContract(stringify(document), 'draft.yaml')).resources.get('owners')?.collection;
     };
     expect(await ownersOf()).toEqual({ name: 'owners', keyField: 'id', counter: 'owner' });

@@ -280,7 +280,7 @@ function finish(
       name: draft.name,
       keyField,
       // "photo", or for a second collection of photos its own name's: "categoryPhoto".
-      ...(numbered ? { counter: firstFree(counterTaken, noun, nounOf(undefined, draft.name)) } : {}),
+      ...(numbered ? { counter: firstFree(counterTaken, [noun, nounOf(undefined, draft.name)]) } : {}),
     },
     noun,
     recordSchema: draft.recordSchema,

@@ -69,9 +69,10 @@ export function collectionWord(path: string, identity: string, ownPath: boolean)
   return plain(naming) === plain(name) ? pluralOf(naming) : naming;
 }
 
-/** `wanted`, or when taken the first of `instead` that is free, else `wanted` numbered from 2. */
-export function firstFree(taken: (name: string) => boolean, wanted: string, ...instead: string[]): string {
-  const free = [wanted, ...instead].find((name) => !taken(name));
+/** The first of `names` that is free, else the first numbered from 2. */
+export function firstFree(taken: (name: string) => boolean, names: readonly [string, ...string[]]): string {
+  const [wanted] = names;
+  const free = names.find((name) => !taken(name));
   if (free !== undefined) return free;
   let count = 2;
   while (taken(`${wanted}${count}`)) count += 1;
@@ -88,5 +89,5 @@ export function collectionName(word: string, path: string, taken: (name: string)
   const joined = prefix
     ? `${prefix}-${word}`.replace(/[^A-Za-z0-9]+([A-Za-z0-9]?)/g, (_, next: string) => next.toUpperCase())
     : undefined;
-  return firstFree(taken, word, ...(joined ? [joined] : []));
+  return firstFree(taken, joined ? [word, joined] : [word]);
 }

@@ -211,7 +211,7 @@ export function createCommitGroups(options: CommitGroupsOptions): CommitGroups {
           );
       }
       if (again.length === 0) return;
-      await backOff(Math.min(...again.map((member) => member.attempts)) - 1);
+      await backOff(again.reduce((fewest, member) => Math.min(fewest, member.attempts), Number.POSITIVE_INFINITY) - 1);
       let next: Group;
       try {
         next = await beginNext();
@@ -219,7 +219,7 @@ export function createCommitGroups(options: CommitGroupsOptions): CommitGroups {
         for (const member of again) member.reject(error);
         return;
       }
-      next.members.push(...again);
+      for (const member of again) next.members.push(member);
       open = next;
       for (const member of again) await runIn(next, member);
     } finally {

@@ -5,6 +5,7 @@
 import { type Change, type ChangeSet, withApiKeyChanges } from '../store/change-set.js';
 import type { ApiKeyRecord, DataSet, RecordKey, StoredRecord } from '../store/data-set.js';
 import type { RecordSource } from '../store/data-set-reader.js';
+import { ownValue } from '../store/own-keys.js';
 
 /**
  * A list's changes as a replay keeps them (RecordChanges, replay in change-set.ts): records of
@@ -100,7 +101,7 @@ export class GroupOverlay implements RecordSource {
     // a removal drops every record of its key.
     const found = new Set<RecordKey>();
     for (const record of this.#below().records(name)) {
-      const key = record[keyField] as RecordKey;
+      const key = ownValue(record, keyField) as RecordKey;
       const change = changed.get(key);
       if (change === undefined) yield record;
       else if (change !== null) {

@@ -46,7 +46,7 @@ async function removeKeysUnder(connection: RedisConnection, prefix: string): Pro
   const names = await connection.run((client) => client.zrange(scopeRegistryKeys(prefix)[0], '0', '-1'));
   for (const name of names) await scopes.drop(name);
   await removeWorldKeys(connection, prefix);
-  await connection.run((client) => client.unlink(...scopeRegistryKeys(prefix)));
+  await connection.run((client) => client.unlink(scopeRegistryKeys(prefix)));
 }
 
 export async function prepareSharedState(

@@ -23,6 +23,7 @@ import {
   recordsOf,
   type StoredRecord,
 } from '../store/data-set.js';
+import { ownValue, setOwn } from '../store/own-keys.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 import { changeChannel } from './change-feed.js';
 import { LIVE_SCOPE_LUA, type LiveScope, liveScopeArgs } from './live-scope.js';
@@ -145,9 +146,15 @@ const replaceScript = defineScript('petstoreReplaceData', REPLACE_SCRIPT);
 /** A process's copy of the data and the version of it Redis numbered. */
 export type Replica = { data: DataSet; version: number; generation: string };
 
+/**
+ * A hash read as HKEYS and HVALS (in one MULTI, so in the same order) into entries: ioredis's
+ * HGETALL builds an object by assignment, where a field named __proto__ is lost.
+ */
+const hashEntries = (fields: string[], values: string[]): Array<[string, string]> =>
+  fields.map((field, index) => [field, values[index] as string]);
+
 /** Records by their key: numbers in order; string keys as Redis answers them (insertion order while a hash is small). */
-function parseList<T>(hash: Record<string, string>): T[] {
-  const entries = Object.entries(hash);
+function parseList<T>(entries: Array<[string, string]>): T[] {
   const numeric = entries.every(([key]) => /^\d+$/.test(key));
   if (numeric) entries.sort((a, b) => Number(a[0]) - Number(b[0]));
   return entries.map(([, json]) => JSON.parse(json) as T);
@@ -157,44 +164,48 @@ function parseList<T>(hash: Record<string, string>): T[] {
 export async function loadReplica(client: Redis, prefix: string): Promise<Replica> {
   const keys = dataKeys(prefix);
   for (;;) {
-    const collections = await client.hgetall(keys.collections);
-    const names = Object.keys(collections);
+    const names = await client.hkeys(keys.collections);
     let multi = client
       .multi()
       .hgetall(keys.meta)
       .get(keys.version)
-      .hgetall(keys.nextId)
-      .hgetall(keys.apiKeys)
+      .hkeys(keys.nextId)
+      .hvals(keys.nextId)
+      .hkeys(keys.apiKeys)
+      .hvals(keys.apiKeys)
       .zrange(keys.apiKeyOrder, '0', '-1')
-      .hgetall(keys.collections);
-    for (const name of names) multi = multi.hgetall(listKey(prefix, name));
+      .hlen(keys.collections);
+    for (const name of names) multi = multi.hkeys(listKey(prefix, name)).hvals(listKey(prefix, name));
     const values = await execAll(multi);
-    const [meta, version, nextId, apiKeys, apiKeyOrder, collectionsNow, ...lists] = values as [
+    const [meta, version, counters, nextIds, keyNames, keyRecords, apiKeyOrder, collectionsNow, ...lists] = values as [
       Record<string, string>,
       string | null,
-      Record<string, string>,
-      Record<string, string>,
       string[],
-      Record<string, string>,
-      ...Record<string, string>[],
+      string[],
+      string[],
+      string[],
+      string[],
+      number,
+      ...string[][],
     ];
     // A collection added between the two reads: read again, so that the copy is one state.
-    if (Object.keys(collectionsNow).length !== names.length) continue;
+    if (collectionsNow !== names.length) continue;
+    const apiKeys = new Map(hashEntries(keyNames, keyRecords));
     const data = {
       version: DATA_SET_VERSION,
       seed: Number(meta.seed ?? 0),
-      nextId: Object.fromEntries(Object.entries(nextId).map(([counter, next]) => [counter, Number(next)])),
+      nextId: Object.fromEntries(hashEntries(counters, nextIds).map(([counter, next]) => [counter, Number(next)])),
       categories: [],
       pets: [],
       orders: [],
       inventory: [],
       apiKeys: apiKeyOrder.flatMap((key) => {
-        const json = apiKeys[key];
+        const json = apiKeys.get(key);
         return json === undefined ? [] : [JSON.parse(json) as ApiKeyRecord];
       }),
     } as unknown as DataSet;
     names.forEach((name, index) => {
-      data[name] = parseList<StoredRecord>(lists[index] ?? {});
+      setOwn(data, name, parseList<StoredRecord>(hashEntries(lists[2 * index] ?? [], lists[2 * index + 1] ?? [])));
     });
     return { version: Number(version ?? 0), generation: meta.generation ?? '', data };
   }
@@ -229,7 +240,7 @@ export async function writeDataSet(
     args.push(name, keyField ?? '', String(records.length));
     // A list no contract describes is kept in its order, filed by position.
     records.forEach((record, index) => {
-      args.push(keyField ? String(record[keyField] as RecordKey) : String(index), JSON.stringify(record));
+      args.push(keyField ? String(ownValue(record, keyField) as RecordKey) : String(index), JSON.stringify(record));
     });
   }
   args.push('', 'key', String(data.apiKeys.length));

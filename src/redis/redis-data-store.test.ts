@@ -190,8 +190,8 @@ describe('the Redis DataStore, shared by two processes', () => {
       .multi()
       .set(`${prefix}data:version`, version ?? '0')
       .zremrangebyscore(`${prefix}data:log`, `(${version}`, '+inf')
-      .hdel(`${prefix}data:pets`, ...made.map((pet) => String(pet.id)))
-      .hdel(`${prefix}data:inventory`, ...made.map((pet) => String(pet.id)))
+      .call('hdel', [`${prefix}data:pets`, ...made.map((pet) => String(pet.id))])
+      .call('hdel', [`${prefix}data:inventory`, ...made.map((pet) => String(pet.id))])
       .hset(`${prefix}data:nextId`, 'pet', String(fixtures.nextId.pet))
       .exec();
     const after = await addPet(one, 'After the restore');

@@ -133,9 +133,10 @@ type ScriptArgument = string | number;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    petstoreLimitsSwapCounters(...args: ScriptArgument[]): Result<unknown, Context>;
+    /** One list of arguments, keys first: ioredis flattens it, and no long list is spread into a call. */
+    petstoreLimitsSwapCounters(args: readonly ScriptArgument[]): Result<unknown, Context>;
     petstoreLimitsSwapStorms(...args: ScriptArgument[]): Result<unknown, Context>;
-    petstoreLimitsRecordRequests(...args: ScriptArgument[]): Result<unknown, Context>;
+    petstoreLimitsRecordRequests(args: readonly ScriptArgument[]): Result<unknown, Context>;
   }
 }
 

@@ -187,7 +187,7 @@ describe('the Redis limit state shared by two processes', () => {
     expect(written.length).toBeGreaterThan(0);
     expect(written.filter((found) => !owned.has(found))).toEqual([]);
     expect(written.every((found) => found.startsWith(prefix))).toBe(true);
-    await first.client.del(...owned);
+    await first.client.del([...owned]);
     expect(await first.client.keys('petstore-mock:scope:*')).toEqual([]);
   });
 
@@ -204,7 +204,7 @@ describe('the Redis limit state shared by two processes', () => {
     expect((await state.requests('k')).length).toBe(1);
     // Dropped: its keys removed, its name out of the sorted set.
     await first.client.zrem(scopesKey, 'gone');
-    await first.client.del(...(await first.client.keys(`${prefix}*`)));
+    await first.client.del(await first.client.keys(`${prefix}*`));
     await expect(state.decide(decision('k'))).rejects.toThrow(/the scope "gone" was dropped/);
     await expect(state.saveStorm(createStorm('s', {}, NOW))).rejects.toBeInstanceOf(StateUnavailableError);
     await expect(state.countAnonymous('address:1', { perMinute: 5, perDay: 5 }, NOW)).rejects.toBeInstanceOf(

@@ -253,7 +253,7 @@ export function createRedisLimitState(
     nextStorms: readonly Storm[] | undefined,
   ): Promise<Answer> {
     const reply = connection.run((client) =>
-      client.petstoreLimitsSwapCounters(
+      client.petstoreLimitsSwapCounters([
         countersKey,
         stormsKey,
         versionKey,
@@ -273,7 +273,7 @@ export function createRedisLimitState(
         basis?.apiKeyJson ?? '',
         fence ? '1' : '0',
         scopeName,
-      ),
+      ]),
     );
     return reply.then(async (reply) => {
       const answer = readSwapCounters(reply);
@@ -372,7 +372,7 @@ export function createRedisLimitState(
   const records = createRecordBatches<{ apiKey: string; json: string }>(async (batch) => {
     const listKeys = batch.map(({ apiKey }) => recordKey(apiKey));
     await connection.run((client) =>
-      client.petstoreLimitsRecordRequests(
+      client.petstoreLimitsRecordRequests([
         3 + listKeys.length,
         indexKey,
         recordedKeysKey,
@@ -381,7 +381,7 @@ export function createRedisLimitState(
         REQUEST_RECORD_LIMIT,
         scopeName,
         ...batch.flatMap(({ apiKey, json }) => [apiKey, json]),
-      ),
+      ]),
     );
   }, RECORD_BATCH);
 
@@ -472,9 +472,9 @@ export function createRedisLimitState(
         execAll(
           client
             .multi()
-            .del(...keys.map(recordKey))
-            .hdel(indexKey, ...keys)
-            .srem(recordedKeysKey, ...keys),
+            .del(keys.map(recordKey))
+            .call('hdel', [indexKey, ...keys])
+            .srem(recordedKeysKey, keys),
         ),
       );
     },

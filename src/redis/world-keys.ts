@@ -42,6 +42,6 @@ export async function removeWorldKeys(connection: RedisConnection, prefix: strin
   const lists = await listKeysUnder(connection, prefix);
   const all = [...members.map((member) => `${keys.indexedPrefix}${member}`), ...lists, ...keys.fixed];
   for (let start = 0; start < all.length; start += REMOVE_BATCH) {
-    await connection.run((client) => client.unlink(...all.slice(start, start + REMOVE_BATCH)));
+    await connection.run((client) => client.unlink(all.slice(start, start + REMOVE_BATCH)));
   }
 }

@@ -7,7 +7,9 @@ type Methods<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ?
 export function delegateTo<T extends Methods<T>>(shape: T, current: () => T): T {
   const delegate: Partial<T> = {};
   for (const name of Object.keys(shape) as Array<keyof T>) {
-    const call = (...args: unknown[]) => (current()[name] as (...args: unknown[]) => unknown)(...args);
+    const call = (...args: unknown[]) =>
+      // biome-ignore lint/plugin: the caller's own arguments, no more than its call put on the stack
+      (current()[name] as (...args: unknown[]) => unknown)(...args);
     delegate[name] = call as T[typeof name];
   }
   return delegate as T;

@@ -149,7 +149,14 @@ function earlyForEverySibling(timed: readonly TimedRequest[]): EarlyRetry[] {
     }
     const waits = told.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
     const nearest = told[0];
-    const found = nearest && waits.length > 0 ? early(retry, nearest, Math.min(...waits)) : undefined;
+    const found =
+      nearest && waits.length > 0
+        ? early(
+            retry,
+            nearest,
+            waits.reduce((soonest, ms) => Math.min(soonest, ms)),
+          )
+        : undefined;
     return found ? [found] : [];
   });
 }

@@ -7,6 +7,7 @@
 // DataTransaction.insert requires; this replay finds that out, applyChangeSet trusts it.)
 import type { ChangeSet } from './change-set.js';
 import { collectionNames, type DataSet, type RecordKey, recordsOf } from './data-set.js';
+import { setOwn } from './own-keys.js';
 
 class ListReplay<T extends object> {
   #positions: Map<RecordKey, number> | undefined;
@@ -91,7 +92,7 @@ export function replayChangeSets(base: DataSet, sets: Iterable<ChangeSet>): Data
     if (set.nextId) nextId = set.nextId;
   }
   const data: DataSet = { ...base, nextId: { ...nextId }, apiKeys: apiKeys.result() };
-  for (const [name, list] of lists) data[name] = list.result();
-  for (const name of collectionNames(base)) if (!lists.has(name)) data[name] = recordsOf(base, name).slice();
+  for (const [name, list] of lists) setOwn(data, name, list.result());
+  for (const name of collectionNames(base)) if (!lists.has(name)) setOwn(data, name, recordsOf(base, name).slice());
   return data;
 }

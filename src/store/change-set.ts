@@ -3,6 +3,7 @@
 // list's changes name the field that keys its records, so a change set applies without the contract.
 import type { ApiKeyRecord, DataSet, RecordKey, StoredRecord } from './data-set.js';
 import { lookupBy } from './id-lookup.js';
+import { ownValue, setOwn } from './own-keys.js';
 import { type Change, RecordChanges } from './record-changes.js';
 
 export type { Change } from './record-changes.js';
@@ -31,10 +32,10 @@ export function hasChanges(changes: ChangeSet): boolean {
 /** Adds `changes` after those of `into`: one change set doing what both did one after the other. */
 export function appendChangeSet(into: ChangeSet, changes: ChangeSet): void {
   for (const [name, list] of Object.entries(changes.lists)) {
-    const existing = into.lists[name];
+    const existing = ownValue(into.lists, name) as ListChanges | undefined;
     // Loops, not push(...changes): a spread of a large change set's entries would overflow the stack.
     if (existing) for (const change of list.changes) existing.changes.push(change);
-    else into.lists[name] = { keyField: list.keyField, changes: list.changes.slice() };
+    else setOwn(into.lists, name, { keyField: list.keyField, changes: list.changes.slice() });
   }
   for (const change of changes.apiKeys) into.apiKeys.push(change);
   if (changes.nextId) into.nextId = changes.nextId;
@@ -64,12 +65,17 @@ const findKey = (list: readonly ApiKeyRecord[], key: string) => list.find((recor
 export function applyChangeSet(data: DataSet, changes: ChangeSet): void {
   for (const [name, { keyField, changes: entries }] of Object.entries(changes.lists)) {
     if (entries.length === 0) continue;
-    const list = Array.isArray(data[name]) ? (data[name] as StoredRecord[]) : [];
+    const held = ownValue(data, name);
+    const list = Array.isArray(held) ? (held as StoredRecord[]) : [];
     const lookup = lookupBy(keyField);
-    data[name] = replay(
-      new RecordChanges<RecordKey, StoredRecord>((record) => record[keyField] as RecordKey, lookup),
-      entries,
-    ).applyTo(list);
+    setOwn(
+      data,
+      name,
+      replay(
+        new RecordChanges<RecordKey, StoredRecord>((record) => ownValue(record, keyField) as RecordKey, lookup),
+        entries,
+      ).applyTo(list),
+    );
   }
   if (changes.apiKeys.length > 0) data.apiKeys = withApiKeyChanges(data.apiKeys, changes.apiKeys);
   if (changes.nextId) data.nextId = { ...changes.nextId };

@@ -12,6 +12,7 @@ import {
 import type { RecordSource } from './data-set-reader.js';
 import type { DataReader, DataTransaction } from './data-store.js';
 import { lookupBy } from './id-lookup.js';
+import { ownValue, setOwn } from './own-keys.js';
 import { REMOVED, RecordChanges } from './record-changes.js';
 
 export type DataSetTransaction = {
@@ -73,7 +74,7 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
       const { keyField } = collection;
       entry = {
         collection,
-        changes: new RecordChanges((record) => record[keyField] as RecordKey, lookupBy(keyField)),
+        changes: new RecordChanges((record) => ownValue(record, keyField) as RecordKey, lookupBy(keyField)),
       };
       pending.set(collection.name, entry);
     }
@@ -82,17 +83,18 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
   /** The counters as this transaction moves them, and the next id of `counter` among them. */
   const counterOf = (collection: Collection, counter: string): [DataSet['nextId'], number] => {
     nextId ??= { ...stored.nextId() };
-    return [nextId, nextId[counter] ?? firstFreeId(stored.records(collection), collection.keyField)];
+    const next = ownValue(nextId, counter) as number | undefined;
+    return [nextId, next ?? firstFreeId(stored.records(collection), collection.keyField)];
   };
   const takeId = (collection: Collection, counter: string): number => {
     const [counters, id] = counterOf(collection, counter);
-    counters[counter] = id + 1;
+    setOwn(counters, counter, id + 1);
     return id;
   };
   /** A record that comes with its id (fixtures added to stored data): the counter moves past it. */
   const keepId = (collection: Collection, counter: string, id: number, fields: StoredRecord): StoredRecord => {
     const [counters, next] = counterOf(collection, counter);
-    counters[counter] = isCountedId(id) ? Math.max(next, id + 1) : next;
+    setOwn(counters, counter, isCountedId(id) ? Math.max(next, id + 1) : next);
     return fields;
   };
   /** Throws unless `key` names a record that is stored or written by this transaction, and not removed. */
@@ -107,7 +109,7 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
   const writes: Omit<DataTransaction, keyof DataReader> = {
     async insert(collection, fields) {
       writable();
-      const given = fields[collection.keyField];
+      const given = ownValue(fields, collection.keyField);
       // A key given is kept (a fixture's, or one a draft lets clients choose); a whole one moves the counter past it.
       const record: StoredRecord =
         collection.counter === undefined
@@ -120,12 +122,12 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
             : Number.isSafeInteger(given)
               ? keepId(collection, collection.counter, given as number, fields)
               : fields;
-      pendingOf(collection).changes.insert(record[collection.keyField] as RecordKey, record);
+      pendingOf(collection).changes.insert(ownValue(record, collection.keyField) as RecordKey, record);
       return record;
     },
     async replace(collection, record) {
       writable();
-      const key = record[collection.keyField] as RecordKey;
+      const key = ownValue(record, collection.keyField) as RecordKey;
       requireRecord(collection, key).put(key, record);
     },
     async remove(collection, key) {
@@ -156,8 +158,8 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
     applyTo(data, writable = inPlace) {
       for (const [name, { changes }] of pending) {
         if (changes.size === 0) continue;
-        const list = Array.isArray(data[name]) ? (data[name] as StoredRecord[]) : [];
-        data[name] = changes.applyTo(writable(list));
+        const held = ownValue(data, name);
+        setOwn(data, name, changes.applyTo(writable(Array.isArray(held) ? (held as StoredRecord[]) : [])));
       }
       // Always a new array: lookups of keys re-index when they see one (data-set-reader.ts).
       if (apiKeys.size > 0) data.apiKeys = apiKeys.applyTo([...data.apiKeys]);
@@ -166,7 +168,7 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
     changeSet: () => {
       const lists: Record<string, ListChanges> = {};
       for (const [name, { collection, changes }] of pending) {
-        if (changes.size > 0) lists[name] = { keyField: collection.keyField, changes: [...changes.entries()] };
+        if (changes.size > 0) setOwn(lists, name, { keyField: collection.keyField, changes: [...changes.entries()] });
       }
       return { lists, apiKeys: [...apiKeys.entries()], ...(nextId ? { nextId: { ...nextId } } : {}) };
     },
@@ -180,14 +182,14 @@ export function createDataSetTransaction(view: DataReader, stored: StoredData): 
 export function firstFreeId(records: Iterable<StoredRecord>, keyField: string): number {
   let highest = 0;
   for (const record of records) {
-    const id = record[keyField];
+    const id = ownValue(record, keyField);
     if (isCountedId(id) && id > highest) highest = id;
   }
   return highest + 1;
 }
 
 function withoutField(fields: StoredRecord, name: string): StoredRecord {
-  if (!(name in fields)) return fields;
+  if (!Object.hasOwn(fields, name)) return fields;
   const { [name]: _dropped, ...rest } = fields;
   return rest;
 }

@@ -4,6 +4,7 @@
 // belongs to the contract; only the bookkeeping around them is declared here.
 import type { components as ControlComponents } from '../generated/control.js';
 import type { components } from '../generated/petstore.js';
+import { ownValue, setOwn } from './own-keys.js';
 
 type Schemas = components['schemas'];
 export type Pet = Schemas['Pet'];
@@ -89,7 +90,7 @@ const NO_RECORDS: readonly StoredRecord[] = Object.freeze([]);
 
 /** The records of a collection; none when the data set has no list of that name yet. */
 export function recordsOf(data: DataSet, name: string): readonly StoredRecord[] {
-  const list = data[name];
+  const list = ownValue(data, name);
   return Array.isArray(list) ? (list as StoredRecord[]) : NO_RECORDS;
 }
 
@@ -138,7 +139,7 @@ export function findDataSetProblem(
  */
 export function copyDataSet(data: DataSet): DataSet {
   const copy: DataSet = { ...data, nextId: { ...data.nextId }, apiKeys: [...data.apiKeys] };
-  for (const name of collectionNames(data)) copy[name] = [...recordsOf(data, name)];
+  for (const name of collectionNames(data)) setOwn(copy, name, [...recordsOf(data, name)]);
   return copy;
 }
 
@@ -155,7 +156,7 @@ function deepFreeze(value: unknown): void {
  * replace a record, or to copy a list, then throws instead of changing every sharer's data.
  */
 export function freezeDataSet(data: DataSet): DataSet {
-  for (const name of [...collectionNames(data), 'apiKeys']) deepFreeze(data[name]);
+  for (const name of [...collectionNames(data), 'apiKeys']) deepFreeze(ownValue(data, name));
   Object.freeze(data.nextId);
   return Object.freeze(data);
 }

@@ -8,6 +8,7 @@
 import { replayChangeSets } from './change-replay.js';
 import type { ChangeSet, ListChanges } from './change-set.js';
 import { collectionNames, type DataSet, type RecordKey, recordsOf } from './data-set.js';
+import { setOwn } from './own-keys.js';
 
 export type EditMerge = {
   /** The edit, with the writes it did not touch applied. */
@@ -111,7 +112,7 @@ export function mergeHandEdit(base: DataSet, edited: DataSet, since: readonly Ch
         overriddenNames.push(`${name} ${key}`);
       }
     }
-    if (list.changes.length > 0) kept.lists[name] = list;
+    if (list.changes.length > 0) setOwn(kept.lists, name, list);
   }
   const keyInBase = indexOf(base.apiKeys, 'key');
   const keyInEdit = indexOf(edited.apiKeys, 'key');

@@ -87,6 +87,7 @@ describe('the data file and its journal', () => {
       return {
         ...real,
         async restart(...args: Parameters<typeof real.restart>) {
+          // biome-ignore lint/plugin: the caller's own arguments, no more than its call put on the stack
           const size = await real.restart(...args);
           restarts += 1;
           if (restarts === 3) folded();

@@ -4,10 +4,12 @@
 // same record: then the edit wins (hand-edit-merge.ts). The log says which were kept and which the
 // edit overrode. An edit that breaks the contract is not taken: the last good data is served, and
 // the file is not written over until an edit is taken (the journal keeps the writes meanwhile).
+import type { ListChanges } from './change-set.js';
 import { DataFileError, describeFaults, identityOfFile, placesOf, readDataFile } from './data-file-reader.js';
 import { type KeyFields, keyFieldsOf } from './data-set.js';
 import { mergeHandEdit, removedNames } from './hand-edit-merge.js';
 import type { JournaledFile } from './journaled-file.js';
+import { ownValue } from './own-keys.js';
 import { sameIdentity } from './worker-file-steps.js';
 
 const STILL_SERVING = 'Still serving the last good data: fix the file and save it again.';
@@ -73,7 +75,9 @@ export function takeHandEdit(
       const { data } = merge;
       const knownKeyFields = keyFields ?? keyFieldsOf([]);
       const keyFieldOf = (list: string) =>
-        knownKeyFields(list) ?? state.since.find((set) => set.lists[list])?.lists[list]?.keyField ?? 'id';
+        knownKeyFields(list) ??
+        (state.since.map((set) => ownValue(set.lists, list)).find(Boolean) as ListChanges | undefined)?.keyField ??
+        'id';
       const removed = removedNames(state.live, data, keyFieldOf);
       const lines = [
         `The data file ${location} was edited: now serving it (${data.pets.length} pets, ${data.categories.length} categories, ${data.orders.length} orders, ${data.apiKeys.length} keys).`,

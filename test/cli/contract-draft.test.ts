@@ -92,13 +92,13 @@ describe('contract --contract: the suite follows a draft', () => {
     await mock.close();
   });
 
-  const check = (baseUrl: string, ...more: string[]) =>
+  const check = (baseUrl: string, more: readonly string[] = []) =>
     runCli(['contract', '--contract', draft, '--base-url', baseUrl, '--api-key', 'demo-enterprise', ...more]);
 
   it('passes the mock serving the draft, checking every operation the draft adds', async () => {
     const junit = join(folder(), 'draft.xml');
     // Every check at a lesser depth than the default 50 generated cases: the same checks, a third of the time.
-    const run = await check(mock.url, '--junit', junit, '--examples', '10');
+    const run = await check(mock.url, ['--junit', junit, '--examples', '10']);
     expect(run.stdout).toMatch(/: \d+ passed, 0 failed, \d+ skipped/);
     expect(run.code).toBe(0);
     const cases = [...(await readFile(junit, 'utf8')).matchAll(/<testcase [^>]*name="([^"]*)"/g)].map(
@@ -264,7 +264,7 @@ describe('contract --contract: the suite follows a draft', () => {
     async (_what, selection, breakage, caught) => {
       const proxy = await startBrokenProxy(new URL(mock.url).origin, breakage);
       try {
-        const run = await check(`${proxy.origin}/v1`, ...selection);
+        const run = await check(`${proxy.origin}/v1`, selection);
         expect(run.stdout).toMatch(caught);
         expect(run.code).toBe(1);
       } finally {

@@ -41,7 +41,7 @@ describe('--help', () => {
     expect(text).toContain(`\n  fault-create-reset: ${CASE_NEEDS.create.asks}\n`);
   });
 
-  it('serve, proxy, contract and sdk-check --help each list --contract and --contract-allow-urls', async () => {
+  it('serve, proxy, contract and sdk-check --help each list --contract, --contract-allow-urls and --contract-limit', async () => {
     for (const command of ['serve', 'proxy', 'contract', 'sdk-check']) {
       const help = await runCli([command, '--help']);
       expect({ command, code: help.code }).toEqual({ command, code: 0 });
@@ -52,6 +52,7 @@ describe('--help', () => {
       expect(text).toContain(
         "--contract-allow-urls <prefixes> let the contract's $refs name URLs under these prefixes",
       );
+      expect(text).toMatch(/--contract-limit <name=n> raise \(or lower\) a bound .* enum-values \(100000\)/);
     }
   });
 });

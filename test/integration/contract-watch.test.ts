@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse, stringify } from 'yaml';
 import { owners, writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
+import type { SpecDocument } from '../support/spec.js';
 
 const KEY = { 'X-API-Key': DEMO_KEY };
 let mock: TestMock;
@@ -63,6 +64,19 @@ describe('a watched draft', () => {
   it('refuses an edit that the stored records break, naming them, and keeps serving', async () => {
     const path = join(folder, 'schemas/newpet.yaml');
     const before = await readFile(path, 'utf8');
+    // The draft's own examples show the field first: an example that breaks its schema is refused too.
+    await edit('openapi.yaml', (document: SpecDocument) => {
+      for (const example of Object.values(document.components.responses.PetOk.content['application/json'].examples))
+        (example as SpecDocument).value.nickname = 'Rexy';
+    });
+    await edit('paths/pets.yaml', (item: SpecDocument) => {
+      for (const pet of item.get.responses['200'].content['application/json'].examples.page.value)
+        pet.nickname = 'Rexy';
+    });
+    await until('the examples', async () => {
+      const served = (await mock.http.get('/openapi.json')).body;
+      return JSON.stringify(served.paths['/pets'].get.responses['200']).includes('Rexy');
+    });
     await edit('schemas/newpet.yaml', (schema) => {
       (schema.properties as Record<string, unknown>).nickname = { type: 'string', maxLength: 50 };
       (schema.required as string[]).push('nickname');

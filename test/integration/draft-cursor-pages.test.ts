@@ -51,7 +51,7 @@ async function walk(
   let pages = 0;
   while (url !== undefined) {
     const res = await get(url);
-    ids.push(...idsOf(records(res)));
+    for (const id of idsOf(records(res))) ids.push(id);
     pages += 1;
     expect(pages).toBeLessThan(50);
     url = next(res);
@@ -89,10 +89,10 @@ describe("Stripe's starting_after and ending_before", () => {
   it('walks back by ending_before from the last page to the first', async () => {
     const everyId = idsOf((await get('/v1/customers?limit=100')).body.data);
     const last = everyId.at(-1) as string;
-    const back: string[] = [last];
+    let back: string[] = [last];
     let res = await get(`/v1/customers?limit=4&ending_before=${last}`);
     for (;;) {
-      back.unshift(...idsOf(res.body.data));
+      back = idsOf(res.body.data).concat(back);
       if (!res.body.has_more) break;
       res = await get(`/v1/customers?limit=4&ending_before=${res.body.data[0].id}`);
     }
@@ -106,7 +106,7 @@ describe("Stripe's starting_after and ending_before", () => {
     const made: string[] = [];
     let res = await get('/v1/customers?limit=3');
     for (let step = 0; ; step += 1) {
-      seen.push(...idsOf(res.body.data));
+      for (const id of idsOf(res.body.data)) seen.push(id);
       // While this client pages, another adds a record (its id anywhere in the order) and removes one not seen yet.
       const created = await mock.http.post('/v1/customers').send({ name: `New ${step}` });
       expect(created.status).toBe(200);

@@ -13,7 +13,7 @@ describe('rate limits over HTTP', () => {
     // Batches of 50 in parallel: fast, and still exact because each decision is atomic.
     for (let sent = 0; sent < count; sent += 50) {
       const batch = await Promise.all(Array.from({ length: Math.min(50, count - sent) }, () => get(key, path)));
-      statuses.push(...batch.map((res) => res.status));
+      for (const res of batch) statuses.push(res.status);
     }
     return statuses;
   }

@@ -16,7 +16,7 @@ const compile = pathToRegexp.pathToRegexp;
 let compiled = 0;
 pathToRegexp.pathToRegexp = (...args) => {
   compiled += 1;
-  return compile(...args);
+  return compile.apply(pathToRegexp, args);
 };
 
 const { createMockServer } = await import('petstore-mock');

@@ -26,7 +26,7 @@ export function mergeAllOf(schema: Schema): Schema {
   for (const part of schema.allOf.map((entry: Schema) => mergeAllOf(entry ?? {}))) {
     for (const [key, value] of Object.entries(part)) {
       if (key === 'properties') Object.assign(merged.properties, value);
-      else if (key === 'required') merged.required.push(...(value as string[]));
+      else if (key === 'required') merged.required = merged.required.concat(value as string[]);
       else merged[key] ??= value;
     }
   }

@@ -70,7 +70,7 @@ export function table(results: DocumentFigures[]): string {
     '',
   ]);
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+    rows.reduce((widest, row) => Math.max(widest, (row[column] ?? '').length), title.length),
   );
   const line = (row: string[]) =>
     row

@@ -4,6 +4,7 @@
 // The same run again inside a scope (X-Mock-Scope), with now and then a hostile scope name.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { oneOfValues } from '../../contract-tests/generation/valid-values.js';
 import type { OperationInfo } from '../../src/openapi/load-contract.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { type RawRequest, type RawResponse, sendRaw } from '../support/raw-http.js';
@@ -77,7 +78,7 @@ const jsonText = fc.oneof(
       { requiredKeys: [] },
     )
     .map((value) => JSON.stringify(value)),
-  fc.constantFrom(...HOSTILE_BODIES),
+  oneOfValues(HOSTILE_BODIES),
   fc.string({ unit: 'binary', maxLength: 200 }),
 );
 
@@ -87,10 +88,7 @@ const HOSTILE_SCOPES = ['', ' ', 'a b', 'x'.repeat(65), '../..', '__proto__/x', 
 /** The X-Mock-Scope to send: none, or mostly `scope` with now and then a hostile name. */
 function scopeHeader(scope: string | undefined): fc.Arbitrary<string | undefined> {
   if (scope === undefined) return fc.constant(undefined);
-  return fc.oneof(
-    { arbitrary: fc.constant(scope), weight: 9 },
-    { arbitrary: fc.constantFrom(...HOSTILE_SCOPES), weight: 1 },
-  );
+  return fc.oneof({ arbitrary: fc.constant(scope), weight: 9 }, { arbitrary: oneOfValues(HOSTILE_SCOPES), weight: 1 });
 }
 
 function hostileRequest(
@@ -100,7 +98,7 @@ function hostileRequest(
 ): fc.Arbitrary<RawRequest> {
   const segment = fc.oneof(
     fc.integer({ min: 1, max: 80 }).map(String),
-    fc.constantFrom(...ODD_SEGMENTS),
+    oneOfValues(ODD_SEGMENTS),
     fc.string({ unit: 'binary', maxLength: 40 }).map(encodeURIComponent),
   );
   const queryValue = fc.oneof(
@@ -129,7 +127,7 @@ function hostileRequest(
     .record({
       segments: fc.array(segment, { minLength: 3, maxLength: 3 }),
       query: fc.array(fc.tuple(queryName, queryValue), { maxLength: 4 }),
-      contentType: fc.constantFrom(...CONTENT_TYPES),
+      contentType: oneOfValues(CONTENT_TYPES),
       body: fc.option(jsonText, { freq: 5 }),
       key: fc.constantFrom(
         'demo-enterprise',
@@ -199,7 +197,7 @@ async function storedPets(mock: MockServer, scope: string | undefined): Promise<
     });
     const items = JSON.parse(page.text) as Pet[];
     if (items.length === 0) break;
-    pets.push(...items);
+    for (const item of items) pets.push(item);
   }
   return pets;
 }

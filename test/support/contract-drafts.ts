@@ -11,7 +11,8 @@ import type { SpecDocument } from './spec.js';
 
 /** Where each schema of components.schemas is written, relative to the contract's folder. */
 const SCHEMA_FILES: Record<string, string> = { Id: 'schemas/parts/id.yaml', Error: 'schemas/error.json' };
-const schemaFile = (name: string) => SCHEMA_FILES[name] ?? `schemas/${name.toLowerCase()}.yaml`;
+const schemaFile = (name: string) =>
+  (Object.hasOwn(SCHEMA_FILES, name) ? SCHEMA_FILES[name] : undefined) ?? `schemas/${name.toLowerCase()}.yaml`;
 
 /** The relative path from one file of the draft to another. */
 function relativeTo(from: string, to: string): string {
@@ -68,7 +69,12 @@ export async function writeSplitDraft(folder: string, edit?: (document: SpecDocu
   for (const [name, schema] of Object.entries(schemas)) {
     if (kept.has(name)) continue;
     await write(folder, schemaFile(name), rewriteRefs(schema, schemaFile(name), kept));
-    schemas[name] = { $ref: relativeTo('openapi.yaml', schemaFile(name)) };
+    // Defined, not assigned: a schema named __proto__ is a schema like any other.
+    Object.defineProperty(schemas, name, {
+      value: { $ref: relativeTo('openapi.yaml', schemaFile(name)) },
+      enumerable: true,
+      writable: true,
+    });
   }
   const paths = document.paths as Record<string, unknown>;
   for (const [path, item] of Object.entries(paths)) {

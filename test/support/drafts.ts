@@ -1,7 +1,7 @@
 // Drafts of the contract, as an API team writes them in a pull request: the built-in contract
 // with a field, a resource, a sub-collection, an operation answered by its example, an operation
 // removed or an enum value added. Each is written to a folder of its own, as a user would keep it.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSplitDraft } from './contract-drafts.js';
@@ -14,7 +14,7 @@ const LIMIT_HEADERS = {
   'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
   'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
 };
-const errors = (...statuses: string[]) =>
+export const errors = (statuses: readonly string[]) =>
   Object.fromEntries(
     statuses.map((status) => {
       const names: Record<string, string> = {
@@ -28,8 +28,8 @@ const errors = (...statuses: string[]) =>
       return [status, { $ref: `#/components/responses/${names[status]}` }];
     }),
   );
-const COMMON_ERRORS = ['400', '401', '403', '429', '500'];
-const ok = (description: string, schema: Json, extra: Json = {}) => ({
+export const COMMON_ERRORS = ['400', '401', '403', '429', '500'];
+export const ok = (description: string, schema: Json, extra: Json = {}) => ({
   description,
   headers: { ...LIMIT_HEADERS, ...(extra.headers ?? {}) },
   content: { 'application/json': { schema, ...(extra.examples ? { examples: extra.examples } : {}) } },
@@ -102,7 +102,7 @@ const subCollection = (tag: string, name: string, schema: string, parameters: Js
     parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
     responses: {
       '200': ok('A page.', { type: 'array', items: { $ref: `#/components/schemas/${schema}` } }),
-      ...errors(...COMMON_ERRORS, '404'),
+      ...errors([...COMMON_ERRORS, '404']),
     },
   },
   post: {
@@ -120,7 +120,7 @@ const subCollection = (tag: string, name: string, schema: string, parameters: Js
         { $ref: `#/components/schemas/${schema}` },
         { headers: { Location: { $ref: '#/components/headers/Location' } } },
       ),
-      ...errors(...COMMON_ERRORS, '404'),
+      ...errors([...COMMON_ERRORS, '404']),
     },
   },
 });
@@ -132,14 +132,14 @@ const subItem = (tag: string, name: string, schema: string, parameters: Json[]) 
     tags: [tag],
     summary: `A ${name.toLowerCase()}`,
     description: 'One.',
-    responses: { '200': ok('It.', { $ref: `#/components/schemas/${schema}` }), ...errors(...COMMON_ERRORS, '404') },
+    responses: { '200': ok('It.', { $ref: `#/components/schemas/${schema}` }), ...errors([...COMMON_ERRORS, '404']) },
   },
   delete: {
     operationId: `delete${name}`,
     tags: [tag],
     summary: `Delete a ${name.toLowerCase()}`,
     description: 'Removes one.',
-    responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
+    responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors([...COMMON_ERRORS, '404']) },
   },
 });
 
@@ -232,7 +232,7 @@ export const owners: DraftEdit = (document) => {
             headers: { 'X-Total-Count': { $ref: '#/components/headers/X-Total-Count' } },
           },
         ),
-        ...errors(...COMMON_ERRORS),
+        ...errors(COMMON_ERRORS),
       },
     },
     post: {
@@ -243,7 +243,7 @@ export const owners: DraftEdit = (document) => {
       requestBody: body('NewOwner'),
       responses: {
         '201': ok('The owner.', owner, { headers: { Location: { $ref: '#/components/headers/Location' } } }),
-        ...errors(...COMMON_ERRORS),
+        ...errors(COMMON_ERRORS),
       },
     },
   };
@@ -254,7 +254,7 @@ export const owners: DraftEdit = (document) => {
       tags: ['Owners'],
       summary: 'Read an owner',
       description: 'One owner.',
-      responses: { '200': ok('The owner.', owner), ...errors(...COMMON_ERRORS, '404') },
+      responses: { '200': ok('The owner.', owner), ...errors([...COMMON_ERRORS, '404']) },
     },
     put: {
       operationId: 'replaceOwner',
@@ -262,7 +262,7 @@ export const owners: DraftEdit = (document) => {
       summary: 'Replace an owner',
       description: 'Replaces every field.',
       requestBody: body('NewOwner'),
-      responses: { '200': ok('The owner.', owner), ...errors(...COMMON_ERRORS, '404') },
+      responses: { '200': ok('The owner.', owner), ...errors([...COMMON_ERRORS, '404']) },
     },
     patch: {
       operationId: 'changeOwner',
@@ -270,14 +270,14 @@ export const owners: DraftEdit = (document) => {
       summary: 'Change an owner',
       description: 'Changes the fields sent.',
       requestBody: body('OwnerChange'),
-      responses: { '200': ok('The owner.', owner), ...errors(...COMMON_ERRORS, '404') },
+      responses: { '200': ok('The owner.', owner), ...errors([...COMMON_ERRORS, '404']) },
     },
     delete: {
       operationId: 'deleteOwner',
       tags: ['Owners'],
       summary: 'Delete an owner',
       description: 'Removes an owner.',
-      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
+      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors([...COMMON_ERRORS, '404']) },
     },
   };
   document.tags.push({ name: 'Owners', description: 'The people pets go home with.' });
@@ -301,7 +301,7 @@ export const storeStats: DraftEdit = (document) => {
           },
           { examples: { today: { value: { petsForSale: 42, openOrders: 7 } } } },
         ),
-        ...errors(...COMMON_ERRORS),
+        ...errors(COMMON_ERRORS),
       },
     },
   };
@@ -403,7 +403,7 @@ export const petVaccinate: DraftEdit = (document) => {
       description: 'Records a vaccination.',
       responses: {
         '204': { description: 'Vaccinated.', headers: LIMIT_HEADERS },
-        ...errors(...COMMON_ERRORS, '404'),
+        ...errors([...COMMON_ERRORS, '404']),
       },
     },
   };
@@ -441,7 +441,7 @@ export const breeds: DraftEdit = (document) => {
       summary: 'Breeds',
       description: 'The breeds, a page at a time.',
       parameters: [{ $ref: '#/components/parameters/Limit' }, { $ref: '#/components/parameters/Offset' }],
-      responses: { '200': ok('A page.', { type: 'array', items: breed }), ...errors(...COMMON_ERRORS) },
+      responses: { '200': ok('A page.', { type: 'array', items: breed }), ...errors(COMMON_ERRORS) },
     },
     post: {
       operationId: 'createBreed',
@@ -452,7 +452,7 @@ export const breeds: DraftEdit = (document) => {
       responses: {
         '201': ok('Added.', breed, { headers: { Location: { $ref: '#/components/headers/Location' } } }),
         '409': taken,
-        ...errors(...COMMON_ERRORS),
+        ...errors(COMMON_ERRORS),
       },
     },
   };
@@ -463,14 +463,14 @@ export const breeds: DraftEdit = (document) => {
       tags: ['Pets'],
       summary: 'A breed',
       description: 'One breed.',
-      responses: { '200': ok('It.', breed), ...errors(...COMMON_ERRORS, '404') },
+      responses: { '200': ok('It.', breed), ...errors([...COMMON_ERRORS, '404']) },
     },
     delete: {
       operationId: 'deleteBreed',
       tags: ['Pets'],
       summary: 'Delete a breed',
       description: 'Removes a breed.',
-      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors(...COMMON_ERRORS, '404') },
+      responses: { '204': { $ref: '#/components/responses/Deleted' }, ...errors([...COMMON_ERRORS, '404']) },
     },
   };
 };
@@ -509,7 +509,9 @@ export const ownersPagedByNumber: DraftEdit = (document) => {
 
 /** Every change above at once (and `more`): the draft the tests of drafts serve and check. */
 export function writeFullDraft(...more: DraftEdit[]): Promise<string> {
-  return writeDraft(petTags, reservedStatus, petPhotos, owners, storeStats, noCategoryDelete, ...more);
+  return writeDraft(petTags, reservedStatus, petPhotos, owners, storeStats, noCategoryDelete, (document) => {
+    for (const edit of more) edit(document);
+  });
 }
 
 /** The built-in contract with `edits`, as parsed YAML. */
@@ -565,3 +567,12 @@ export const bearerTokens: DraftEdit = (document) => {
   document.components.securitySchemes = { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'opaque' } };
   document.security = [{ bearer: [] }];
 };
+
+/** Writes a draft as one JSON file in a folder of its own, as a generated contract comes; answers the file. */
+export async function writeOneFileDraft(...edits: DraftEdit[]): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'petstore-draft-')), 'openapi.json');
+  const document = loadPetstoreSpec();
+  for (const edit of edits) edit(document);
+  await writeFile(file, JSON.stringify(document));
+  return file;
+}

@@ -13,6 +13,7 @@ import { type ConventionShape, pathParams, type Resource } from '../../openapi/r
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
+import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
 import { createDeletionAnswer } from './deletion-answer.js';
@@ -109,7 +110,7 @@ export function answerByConvention(
     const key = io.keyOf(req);
     if (scope) await scope.require(view, req);
     const record = await view.get(collection, key);
-    if (!record || (scope && record[scope.field] !== scope.keyOf(req))) throw notFound(key);
+    if (!record || (scope && ownValue(record, scope.field) !== scope.keyOf(req))) throw notFound(key);
     return record;
   };
 
@@ -137,7 +138,9 @@ export function answerByConvention(
         make: (world) => async (req, res) => {
           const parentKey = scope?.keyOf(req);
           const inScope =
-            scope && parentKey !== undefined ? (record: StoredRecord) => record[scope.field] === parentKey : undefined;
+            scope && parentKey !== undefined
+              ? (record: StoredRecord) => ownValue(record, scope.field) === parentKey
+              : undefined;
           const matches = requestFilter(rules, req, inScope);
           const page = await world.data.read(async (view) => {
             if (scope && parentKey !== undefined) await scope.require(view, req);
@@ -174,9 +177,9 @@ export function answerByConvention(
           return async (req, res) => {
             const fields: Record<string, unknown> = { ...(await serverFields.onCreate(req)), ...io.input(req) };
             const parentKey = scope?.keyOf(req);
-            if (scope && parentKey !== undefined) fields[scope.field] = parentKey;
+            if (scope && parentKey !== undefined) setOwn(fields, scope.field, parentKey);
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
-            const sentKey = fields[keyField] as RecordKey | undefined;
+            const sentKey = ownValue(fields, keyField) as RecordKey | undefined;
             const created = await world.data.transaction(async (tx) => {
               if (scope && parentKey !== undefined) await scope.require(tx, req);
               await links?.(tx, fields);
@@ -233,8 +236,8 @@ export function answerByConvention(
               const record = merging
                 ? mergePatch(existing, sent, io.body(req))
                 : { ...io.unnamed(existing), ...serverFields.kept(existing), ...sent };
-              const replaced = { ...record, ...stamps, [collection.keyField]: existing[collection.keyField] };
-              if (scope) replaced[scope.field] = existing[scope.field];
+              const replaced = { ...record, ...stamps, [collection.keyField]: ownValue(existing, collection.keyField) };
+              if (scope) setOwn(replaced, scope.field, ownValue(existing, scope.field));
               await links?.(tx, replaced);
               await tx.replace(collection, replaced);
               return replaced;
@@ -256,7 +259,7 @@ export function answerByConvention(
         make: (world) => async (req, res) => {
           const removed = await world.data.transaction(async (tx) => {
             const existing = await findNamed(tx, req);
-            await tx.remove(collection, existing[collection.keyField] as RecordKey);
+            await tx.remove(collection, ownValue(existing, collection.keyField) as RecordKey);
             return existing;
           });
           if (!deletion) return send(req, res, answer.status === 204 ? undefined : removed, world.clock);

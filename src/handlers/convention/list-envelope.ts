@@ -9,6 +9,7 @@
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import { allowsNull, describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
+import { setOwn } from '../../store/own-keys.js';
 import { type Fill, fillOf, type PageView, pageNamedBy, recordsCountOf } from './envelope-fields.js';
 
 /** How a field of the envelope is answered. */
@@ -101,12 +102,12 @@ function fieldsValue(fields: ReadonlyArray<[string, Field]>, view: PageView, dra
           : field.page !== undefined && !view.exists(field.page)
             ? undefined
             : fieldsValue(field.fields, view, drawn, `${prefix}${name}.`);
-    if (value !== undefined) body[name] = value;
+    if (value !== undefined) setOwn(body, name, value);
     // Where there is no such page: null if the schema allows it, an empty text where one is required, else nothing.
-    else if (field.kind !== 'drawn' && field.nullable) body[name] = null;
-    else if (field.kind === 'fill' && field.required && field.text) body[name] = '';
+    else if (field.kind !== 'drawn' && field.nullable) setOwn(body, name, null);
+    else if (field.kind === 'fill' && field.required && field.text) setOwn(body, name, '');
     else if (field.kind === 'object' && field.required)
-      body[name] = fieldsValue(field.fields, view, drawn, `${prefix}${name}.`);
+      setOwn(body, name, fieldsValue(field.fields, view, drawn, `${prefix}${name}.`));
   }
   return body;
 }

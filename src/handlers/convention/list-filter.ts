@@ -13,6 +13,7 @@ import { nounOf, pluralOf } from '../../openapi/resource-naming.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from '../../openapi/schema-shape.js';
 import type { StoredRecord } from '../../store/data-set.js';
 import type { RecordFilter } from '../../store/data-store.js';
+import { ownValue } from '../../store/own-keys.js';
 
 export type Match = 'equals' | 'contains' | 'from' | 'before';
 
@@ -109,23 +110,24 @@ function conditionOf(rule: FilterRule, raw: unknown): Condition {
   const compared = comparedBy(rule.via);
   if (rule.match === 'contains') {
     const wanted = String(raw).toLowerCase();
-    return (record) => typeof record[field] === 'string' && (record[field] as string).toLowerCase().includes(wanted);
+    return (record) =>
+      typeof ownValue(record, field) === 'string' && (ownValue(record, field) as string).toLowerCase().includes(wanted);
   }
   if (rule.match === 'from' || rule.match === 'before') {
     const bound = ordinal(typed(raw, rule.type));
     return rule.match === 'from'
-      ? (record) => ordinal(record[field]) >= bound
-      : (record) => ordinal(record[field]) < bound;
+      ? (record) => ordinal(ownValue(record, field)) >= bound
+      : (record) => ordinal(ownValue(record, field)) < bound;
   }
   const values = (Array.isArray(raw) ? raw : [raw]).map((value) => typed(value, rule.type));
   const wanted = values.length === 1 ? values[0] : undefined;
   return wanted !== undefined
     ? (record) => {
-        const held = record[field];
+        const held = ownValue(record, field);
         return Array.isArray(held) ? held.some((item) => compared(item) === wanted) : compared(held) === wanted;
       }
     : (record) => {
-        const held = record[field];
+        const held = ownValue(record, field);
         return Array.isArray(held)
           ? held.some((item) => values.includes(compared(item)))
           : values.includes(compared(held));

@@ -8,6 +8,7 @@ import { pathParams, type Resource } from '../../openapi/resource-model.js';
 import { isItemUnder } from '../../openapi/resource-paths.js';
 import type { SchemaShape } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import { ownValue } from '../../store/own-keys.js';
 
 /**
  * A record as its schema answers it: never a writeOnly property (a card's cvc, a password), and
@@ -96,7 +97,7 @@ export function locationOf(
     resource.readPaths.find(named) ??
     resource.locationPath;
   if (template === undefined) return undefined;
-  const key = String(record[resource.collection.keyField]);
+  const key = String(ownValue(record, resource.collection.keyField));
   const segments = template.split('/');
   const last = segments.length - 1;
   return `${basePath}${segments

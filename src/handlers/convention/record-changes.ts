@@ -5,6 +5,7 @@ import { HttpError } from '../../errors.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import type { Resource } from '../../openapi/resource-model.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext } from '../handler-types.js';
 
 /** RFC 7396: the body's fields replace the record's, a null removes one, objects merge field by field. */
@@ -12,8 +13,8 @@ export function mergePatch(existing: StoredRecord, sent: StoredRecord, body: unk
   const merged: Record<string, unknown> = { ...existing };
   const raw = (body ?? {}) as Record<string, unknown>;
   for (const [field, value] of Object.entries(sent)) {
-    if (raw[field] === null) delete merged[field];
-    else merged[field] = mergeValue(merged[field], value);
+    if (ownValue(raw, field) === null) delete merged[field];
+    else setOwn(merged, field, mergeValue(ownValue(merged, field), value));
   }
   return merged;
 }
@@ -23,7 +24,7 @@ function mergeValue(target: unknown, patch: unknown): unknown {
   const base = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {};
   for (const [field, value] of Object.entries(patch)) {
     if (value === null) delete (base as Record<string, unknown>)[field];
-    else (base as Record<string, unknown>)[field] = mergeValue((base as Record<string, unknown>)[field], value);
+    else setOwn(base, field, mergeValue(ownValue(base, field), value));
   }
   return base;
 }

@@ -9,6 +9,7 @@ import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { StoredRecord } from '../../store/data-set.js';
+import { setOwn } from '../../store/own-keys.js';
 
 export type InputFields = (req: Request) => StoredRecord;
 
@@ -25,8 +26,8 @@ export function createInputFields(contract: Contract, operation: OperationInfo):
     for (const [name, property] of writable) {
       if (sent && !sent.has(name)) continue;
       // A null sent is kept: a value where the schema allows it, a removal in a merge (RFC 7396).
-      const value = name in body ? body[name] : merging ? undefined : property.default;
-      if (value !== undefined) fields[name] = value;
+      const value = Object.hasOwn(body, name) ? body[name] : merging ? undefined : property.default;
+      if (value !== undefined) setOwn(fields, name, value);
     }
     return fields;
   };

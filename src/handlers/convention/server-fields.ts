@@ -23,6 +23,7 @@ import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, HandlerDependencies } from '../handler-types.js';
 
 export type ServerFields = {
@@ -112,20 +113,20 @@ export function createServerFields(
       const record: Record<string, unknown> = {};
       let fake: ((schema: unknown, name: string) => unknown) | undefined;
       for (const { name, schema, how, sent } of ordered) {
-        if (sent && body[name] !== undefined) continue;
-        if (how.kind === 'time') record[name] = timeValue(how.as, nowMs);
-        else if (how.kind === 'declared') record[name] = how.value;
-        else if (how.kind === 'empty') record[name] = [];
+        if (sent && ownValue(body, name) !== undefined) continue;
+        if (how.kind === 'time') setOwn(record, name, timeValue(how.as, nowMs));
+        else if (how.kind === 'declared') setOwn(record, name, how.value);
+        else if (how.kind === 'empty') setOwn(record, name, []);
         else {
           const source = how.kind === 'slug' ? slugSource({ ...body, ...record }, how.from) : undefined;
-          if (source !== undefined) record[name] = slugify(source, maxLengthOf(schema));
+          if (source !== undefined) setOwn(record, name, slugify(source, maxLengthOf(schema)));
           else {
             fake ??= await loadSchemaFaker(
               deps.contract.document,
               deps.seed,
               `${resource.name} ${JSON.stringify(req.body)}`,
             );
-            record[name] = fake(schema, name);
+            setOwn(record, name, fake(schema, name));
           }
         }
       }
@@ -139,7 +140,9 @@ export function createServerFields(
     },
     kept: (existing) =>
       Object.fromEntries(
-        keptNames.filter((name) => existing[name] !== undefined).map((name) => [name, existing[name]]),
+        keptNames
+          .filter((name) => ownValue(existing, name) !== undefined)
+          .map((name) => [name, ownValue(existing, name)]),
       ),
     async newKey(record, taken) {
       const source = keyHow.kind === 'slug' ? slugSource(record, keyHow.from) : undefined;

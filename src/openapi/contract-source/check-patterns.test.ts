@@ -65,10 +65,27 @@ describe("a draft's patterns", () => {
     const draft = await readContractFile(
       await draftWith(folder(), (document) => {
         setNamePattern('^(a+)+$')(document);
+        // Its examples fit it: a draft whose examples break their schema is refused (check-examples.ts).
+        Object.assign(document, JSON.parse(JSON.stringify(document).replace(/"name":"(Rex|Tom)"/g, '"name":"aaa"')));
         document.components.schemas.NewCategory.properties.name.pattern = '^(?=.*[A-Z])(?!.*\\s)(x+x+)+y?[A-Za-z]*$';
       }),
     );
     expect(draft.warnings).toEqual([]);
+  });
+
+  it('refuses at once an example that would hold a backtracking engine: examples are matched in linear time too', async () => {
+    const refusal = await refusalOf(
+      await draftWith(folder(), (document) => {
+        setNamePattern('^(a+)+$')(document);
+        const hostile = `${'a'.repeat(40)}!`;
+        Object.assign(
+          document,
+          JSON.parse(JSON.stringify(document).replace(/"name":"(Rex|Tom)"/g, `"name":"${hostile}"`)),
+        );
+      }),
+    );
+    expect(refusal.problems.length).toBeGreaterThan(0);
+    expect(refusal.problems[0]?.message).toContain('does not fit its own schema: name must match pattern "^(a+)+$"');
   });
 
   it('serves a pattern JavaScript reads only without the u flag, with a warning at its file and line', async () => {
@@ -104,7 +121,8 @@ describe("a draft's patterns", () => {
     const draft = await readContractFile(
       await draftWith(folder(), (document) => {
         const name = document.components.schemas.NewPet.properties.name;
-        name.examples = [{ pattern: '^(a)\\1$' }];
+        // An example that fits its schema (one that does not is refused): any object.
+        document.components.schemas.Note = { type: 'object', examples: [{ pattern: '^(a)\\1$' }] };
         name['x-note'] = { pattern: '[' };
       }),
     );

@@ -2,7 +2,7 @@
 // bundled. Each $ref is checked here (where it leads, and whether it may be followed); a refusal
 // is kept with the place of the $ref that asked for it, and the walk goes on, so that one start
 // names every fault. Only what the reader allows is ever read (source-reader.ts).
-import type { ContractLimits } from './contract-limits.js';
+import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 import type { ContractProblem } from './contract-refusal.js';
 import { type ParsedSource, parseSource, SourceSyntaxError } from './parsed-source.js';
 import { SourceReadError, type SourceReader, type SourceText } from './source-reader.js';
@@ -37,27 +37,47 @@ export function refDocument(ref: string, base: URL): URL | undefined {
 
 type RefFound = { ref: string; segments: string[] };
 
-/** Every $ref of a value with the segments of the object holding it; nodes counted against the bound. */
-function findRefs(value: unknown, limits: ContractLimits, counted: { nodes: number }): RefFound[] {
+/** A bound passed while reading a source: the whole read stops, at this place. */
+class BoundPassed extends Error {
+  constructor(readonly problem: ContractProblem) {
+    super(problem.message);
+  }
+}
+
+/** Every $ref of a source's value with the segments of the object holding it; nodes counted against the bound. */
+function findRefs(source: ParsedSource, limits: ContractLimits, counted: { nodes: number }): RefFound[] {
   const found: RefFound[] = [];
-  const stack: Array<{ value: unknown; segments: string[] }> = [{ value, segments: [] }];
+  const stack: Array<{ value: unknown; segments: string[] }> = [{ value: source.value, segments: [] }];
   while (stack.length > 0) {
     const { value: node, segments } = stack.pop() as { value: unknown; segments: string[] };
     counted.nodes += 1;
     if (counted.nodes > limits.nodes) {
-      throw new SourceReadError(
-        `the contract's files hold more than ${limits.nodes.toLocaleString('en')} values. Check that it is the file meant.`,
-        'limit',
+      throw new BoundPassed(
+        problemAt(
+          source,
+          segments,
+          'limit',
+          `the contract's files hold more than ${describeCount(limits.nodes)} values, the last of them here ${raiseWith('nodes')}. Check that it is the file meant.`,
+        ),
       );
     }
     if (segments.length > limits.depth) {
-      throw new SourceReadError(`values are nested more than ${limits.depth} deep at ${segments.join('/')}.`, 'limit');
+      throw new BoundPassed(
+        problemAt(
+          source,
+          segments.slice(0, limits.depth + 1),
+          'limit',
+          `values are nested more than ${limits.depth} deep here ${raiseWith('depth')}.`,
+        ),
+      );
     }
     if (typeof node !== 'object' || node === null) continue;
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string') found.push({ ref, segments });
     for (const [key, child] of Object.entries(node)) {
       if (typeof child === 'object' && child !== null) stack.push({ value: child, segments: [...segments, key] });
+      // A scalar is a value too, counted without a trip through the stack.
+      else counted.nodes += 1;
     }
   }
   return found.reverse();
@@ -78,7 +98,14 @@ export async function collectSources(reader: SourceReader, limits: ContractLimit
   const queue: ParsedSource[] = [root];
   while (queue.length > 0) {
     const source = queue.shift() as ParsedSource;
-    for (const { ref, segments } of findRefs(source.value, limits, counted)) {
+    let refs: RefFound[];
+    try {
+      refs = findRefs(source, limits, counted);
+    } catch (error) {
+      if (!(error instanceof BoundPassed)) throw error;
+      return { root, byId, byTarget, problems: [...problems, error.problem] };
+    }
+    for (const { ref, segments } of refs) {
       const at = [...segments, '$ref'];
       let target: URL | undefined;
       try {
@@ -95,6 +122,8 @@ export async function collectSources(reader: SourceReader, limits: ContractLimit
         if (!(error instanceof SourceReadError)) throw error;
         refused.add(target.href);
         problems.push(problemAt(source, at, error.kind, `$ref "${ref}": ${error.message}`));
+        // Past a bound of the whole contract, every further $ref would be refused the same way: named once.
+        if (error.stopsReading) return { root, byId, byTarget, problems };
         continue;
       }
       // One file named in two ways (./a.yaml and x/../a.yaml, or through a symlink) is read once.

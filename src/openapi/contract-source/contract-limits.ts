@@ -1,6 +1,8 @@
 // How much a contract file given at run time may ask of the mock. A draft often comes from a pull
-// request: these bounds keep a hostile one (a huge file, a YAML alias bomb, a maze of $refs) from
-// hanging or exhausting the server. The Pet Store's own contract uses a few percent of each.
+// request: these bounds keep a hostile one (a huge file, a YAML alias bomb, a maze of $refs, an
+// array of a billion items to generate, a URL that answers a byte at a time) from hanging or
+// exhausting the server. The Pet Store's own contract uses a few percent of each. Every refusal
+// names its bound and the option that raises it (--contract-limit NAME=N).
 
 export type ContractLimits = Readonly<{
   /** Bytes of one file (or URL) of the contract. */
@@ -15,9 +17,31 @@ export type ContractLimits = Readonly<{
   depth: number;
   /** YAML aliases (*name) in one file; what they expand into counts against `nodes`. */
   aliases: number;
-  /** Milliseconds to wait for one URL (with the option that allows them). */
-  urlTimeoutMs: number;
+  /** Seconds one URL may take, its whole body read (with the option that allows URLs). */
+  urlSeconds: number;
+  /** Seconds all the contract's URLs may take together. */
+  urlsSeconds: number;
+  /** Paths of the document. */
+  paths: number;
+  /** Operations of the document. */
+  operations: number;
+  /** Values of one enum. */
+  enumValues: number;
+  /** Members of one schema: its properties, or the parts of one allOf, anyOf or oneOf. */
+  schemaBreadth: number;
+  /** The minItems of a schema: items every generated array of it holds. */
+  minItems: number;
+  /** The minLength of a schema: characters every generated text of it holds. */
+  minLength: number;
+  /** The minProperties of a schema: properties every generated object of it holds. */
+  minProperties: number;
+  /** Bytes of the smallest value of any schema, written as JSON: what the mock must generate at least. */
+  valueBytes: number;
+  /** Objects and arrays nested in one another in the smallest value of any schema. */
+  valueDepth: number;
 }>;
+
+export type ContractLimitName = keyof ContractLimits;
 
 export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   fileBytes: 10 * 1024 * 1024,
@@ -26,8 +50,50 @@ export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   nodes: 2_000_000,
   depth: 200,
   aliases: 10_000,
-  urlTimeoutMs: 10_000,
+  urlSeconds: 10,
+  urlsSeconds: 60,
+  paths: 10_000,
+  operations: 20_000,
+  enumValues: 100_000,
+  schemaBreadth: 10_000,
+  minItems: 10_000,
+  minLength: 100_000,
+  minProperties: 1_000,
+  valueBytes: 1024 * 1024,
+  valueDepth: 64,
 });
+
+/** The name of each bound on the command line: --contract-limit enum-values=200000. */
+export const CONTRACT_LIMIT_OPTIONS: Readonly<Record<ContractLimitName, string>> = Object.freeze({
+  fileBytes: 'file-bytes',
+  totalBytes: 'total-bytes',
+  files: 'files',
+  nodes: 'nodes',
+  depth: 'depth',
+  aliases: 'aliases',
+  urlSeconds: 'url-seconds',
+  urlsSeconds: 'urls-seconds',
+  paths: 'paths',
+  operations: 'operations',
+  enumValues: 'enum-values',
+  schemaBreadth: 'schema-breadth',
+  minItems: 'min-items',
+  minLength: 'min-length',
+  minProperties: 'min-properties',
+  valueBytes: 'value-bytes',
+  valueDepth: 'value-depth',
+});
+
+/** The bound of an option's name ("enum-values"), or undefined for a name that is none. */
+export function limitNamed(option: string): ContractLimitName | undefined {
+  return (Object.keys(CONTRACT_LIMIT_OPTIONS) as ContractLimitName[]).find(
+    (name) => CONTRACT_LIMIT_OPTIONS[name] === option,
+  );
+}
+
+/** What a refusal adds to say how to raise a bound: "(raise it with --contract-limit nodes=N)". */
+export const raiseWith = (name: ContractLimitName) =>
+  `(raise it with --contract-limit ${CONTRACT_LIMIT_OPTIONS[name]}=N)`;
 
 /** Bytes as a person reads them: 10 MiB, 512 KiB, 300 bytes. */
 export function describeBytes(bytes: number): string {
@@ -35,3 +101,6 @@ export function describeBytes(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
   return `${bytes} bytes`;
 }
+
+/** A count as a person reads it: 100,000. */
+export const describeCount = (count: number) => count.toLocaleString('en');

@@ -6,7 +6,7 @@
 // keeps them, and are read only when a message needs one.
 import { CORE_SCHEMA, load, mergeTag, YAMLException } from 'js-yaml';
 import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
-import type { ContractLimits } from './contract-limits.js';
+import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 import type { SourceText } from './source-reader.js';
 
 export type Position = { line: number; column: number };
@@ -80,13 +80,20 @@ function positionsOf(text: string): ParsedSource['positionOf'] {
   };
 }
 
-/** How many values a YAML value stands for once its aliases are written out, counted up to `bound`. */
-function expandedSize(value: unknown, bound: number): number {
+/**
+ * How many values a YAML value stands for once its aliases are written out, counted up to
+ * `bound`, and whether any value is written more than once (through an alias).
+ */
+function expandedSize(value: unknown, bound: number): { size: number; aliased: boolean } {
   const sizes = new Map<object, number>();
+  let aliased = false;
   const sizeOf = (node: unknown): number => {
     if (typeof node !== 'object' || node === null) return 1;
     const known = sizes.get(node);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      aliased = true;
+      return known;
+    }
     let size = 1;
     for (const child of Object.values(node)) {
       size += sizeOf(child);
@@ -95,15 +102,52 @@ function expandedSize(value: unknown, bound: number): number {
     sizes.set(node, size);
     return size;
   };
-  return sizeOf(value);
+  return { size: sizeOf(value), aliased };
 }
 
-function fromJson(source: SourceText): ParsedSource | undefined {
+/**
+ * Where a JSON text first nests objects and arrays more than `depth` deep, or undefined: one pass
+ * over its characters, strings skipped, so that the refusal names the line without a parser
+ * that would itself recurse that deep.
+ */
+function placeTooDeep(text: string, depth: number): Position | undefined {
+  let open = 0;
+  let inString = false;
+  let line = 1;
+  let lineStart = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index += 1;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      open += 1;
+      if (open > depth) return { line, column: index - lineStart + 1 };
+    } else if (code === 0x5d || code === 0x7d) open -= 1;
+    else if (code === 0x0a) {
+      line += 1;
+      lineStart = index + 1;
+    }
+  }
+  return undefined;
+}
+
+function fromJson(source: SourceText, limits: ContractLimits): ParsedSource | undefined {
   let value: unknown;
   try {
     value = JSON.parse(source.text);
   } catch {
     return undefined;
+  }
+  // The first value is the document itself (depth 0 for the reader's bound), hence the one more.
+  const tooDeep = placeTooDeep(source.text, limits.depth + 1);
+  if (tooDeep) {
+    throw new SourceSyntaxError(
+      `values are nested more than ${limits.depth} deep here ${raiseWith('depth')}.`,
+      'limit',
+      tooDeep,
+    );
   }
   return { ...source, value, positionOf: positionsOf(source.text) };
 }
@@ -113,21 +157,30 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
   try {
     value = load(source.text, { schema: YAML_SCHEMA, maxDepth: limits.depth, maxAliases: limits.aliases });
   } catch (error) {
-    if (error instanceof RangeError) throw new SourceSyntaxError('it is nested too deeply to be read.', 'limit');
+    if (error instanceof RangeError) {
+      throw new SourceSyntaxError(`it is nested too deeply to be read ${raiseWith('depth')}.`, 'limit');
+    }
     if (!(error instanceof YAMLException)) throw error;
     const position = error.mark ? { line: error.mark.line + 1, column: error.mark.column + 1 } : undefined;
     const bound = /maxDepth|maxAliases|merge keys/.test(error.reason);
+    const raise = /maxDepth/.test(error.reason)
+      ? ` ${raiseWith('depth')}`
+      : /maxAliases/.test(error.reason)
+        ? ` ${raiseWith('aliases')}`
+        : '';
     throw new SourceSyntaxError(
       bound
-        ? `it asks more of the reader than a contract may (${error.reason}).`
+        ? `it asks more of the reader than a contract may (${error.reason})${raise}.`
         : `it is neither JSON nor YAML the mock can read: ${error.reason}.`,
       bound ? 'limit' : 'syntax',
       position,
     );
   }
-  if (expandedSize(value, limits.nodes) > limits.nodes) {
+  const expanded = expandedSize(value, limits.nodes);
+  // Without aliases, the count of the contract's values says it, with a place (collect-sources.ts).
+  if (expanded.aliased && expanded.size > limits.nodes) {
     throw new SourceSyntaxError(
-      `its YAML aliases (*name) repeat values into more than ${limits.nodes.toLocaleString('en')}, as an "alias bomb" does to exhaust memory. Write the repeated parts out, or use $refs.`,
+      `its YAML aliases (*name) repeat values into more than ${describeCount(limits.nodes)}, as an "alias bomb" does to exhaust memory ${raiseWith('nodes')}. Write the repeated parts out, or use $refs.`,
       'limit',
     );
   }
@@ -135,5 +188,5 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
 }
 
 export function parseSource(source: SourceText, limits: ContractLimits): ParsedSource {
-  return (looksLikeJson(source.text) ? fromJson(source) : undefined) ?? fromYaml(source, limits);
+  return (looksLikeJson(source.text) ? fromJson(source, limits) : undefined) ?? fromYaml(source, limits);
 }

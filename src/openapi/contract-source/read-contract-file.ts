@@ -6,9 +6,13 @@ import { resolve } from 'node:path';
 import { stringify } from 'yaml';
 import type { JsonObject } from '../json-pointer.js';
 import { type Contract, describeContract } from '../load-contract.js';
+import { schemaFactsOf } from '../schema-analysis/schema-facts.js';
 import { bundleDocument, type Graft, toPointer } from './bundle-document.js';
+import { checkBounds } from './check-bounds.js';
+import { checkExamples } from './check-examples.js';
 import { checkOpenApiSchema, type OpenApiFault, openApiVersion } from './check-openapi.js';
 import { checkPatterns } from './check-patterns.js';
+import { checkSchemas } from './check-schemas.js';
 import { checkServable } from './check-servable.js';
 import { collectSources } from './collect-sources.js';
 import { type ContractLimits, DEFAULT_CONTRACT_LIMITS } from './contract-limits.js';
@@ -116,9 +120,25 @@ export async function readContractFile(file: string, options: ContractFileOption
   if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
   const schemaFaults = await checkOpenApiSchema(document, declared.version);
   if (schemaFaults.length > 0) refuse(schemaFaults.map(atPlace('openapi')));
+  // What the mock could not serve, every fault of it at once: the paths and schemas past a bound,
+  // the patterns no linear-time engine matches, the schemas no value fits or that never end.
+  const facts = schemaFactsOf(document);
+  const bounds = checkBounds(document, facts.index, limits);
   const patterns = checkPatterns(document);
-  const servingFaults = [...checkServable(document), ...patterns.faults];
-  if (servingFaults.length > 0) refuse(servingFaults.map(atPlace('unservable')));
+  // A schema past a bound (a billion items) is not measured: its smallest value is that bound's fault.
+  const schemas = bounds.length > 0 ? [] : checkSchemas(facts, limits);
+  const servingFaults = [
+    ...checkServable(document).map(atPlace('unservable')),
+    ...patterns.faults.map(atPlace('unservable')),
+    ...bounds.map(atPlace('limit')),
+    ...schemas.map((fault) => atPlace(fault.kind)(fault)),
+    // Values are checked against schemas that can be: a cycle through allOf would hold the
+    // validator for ever, and a pattern refused above is not to be run.
+    ...(bounds.length > 0 || schemas.length > 0 || patterns.faults.length > 0
+      ? []
+      : checkExamples(document, facts.index, facts.openApi30).map(atPlace('unservable'))),
+  ];
+  if (servingFaults.length > 0) refuse(servingFaults);
   const warnings = patterns.notes.map((note): DraftWarning => {
     const { kind: _kind, ...place } = atPlace('unservable')(note);
     return { ...place, rule: 'pattern-without-u-flag', severity: 'warning' };

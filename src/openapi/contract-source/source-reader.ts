@@ -5,7 +5,7 @@ import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type ContractLimits, describeBytes } from './contract-limits.js';
+import { type ContractLimits, describeBytes, describeCount, raiseWith } from './contract-limits.js';
 import { showPath } from './contract-refusal.js';
 
 /** A file or URL read for the contract. */
@@ -24,6 +24,8 @@ export class SourceReadError extends Error {
   constructor(
     message: string,
     readonly kind: 'unreadable' | 'reference' | 'limit',
+    /** A bound of the whole contract passed (its files, their bytes, its URLs' time): nothing more is read. */
+    readonly stopsReading = false,
   ) {
     super(message);
     this.name = 'SourceReadError';
@@ -77,20 +79,22 @@ export async function createSourceReader(rootFile: string, options: SourceReader
   const budget = (shown: string, bytes: number) => {
     if (bytes > limits.fileBytes) {
       throw new SourceReadError(
-        `${shown} is ${describeBytes(bytes)}, more than the ${describeBytes(limits.fileBytes)} a file of a contract may have. Split it, or check that it is the file meant.`,
+        `${shown} is ${describeBytes(bytes)}, more than the ${describeBytes(limits.fileBytes)} a file of a contract may have ${raiseWith('fileBytes')}. Split it, or check that it is the file meant.`,
         'limit',
       );
     }
     if (totalBytes + bytes > limits.totalBytes) {
       throw new SourceReadError(
-        `the contract's files together pass ${describeBytes(limits.totalBytes)} with ${shown}. Check that its $refs name only the contract's own files.`,
+        `the contract's files together pass ${describeBytes(limits.totalBytes)} with ${shown} ${raiseWith('totalBytes')}. Check that its $refs name only the contract's own files.`,
         'limit',
+        true,
       );
     }
     if (sources.size + 1 > limits.files) {
       throw new SourceReadError(
-        `the contract names more than ${limits.files} files; ${shown} is one too many. Check its $refs.`,
+        `the contract names more than ${describeCount(limits.files)} files; ${shown} is one too many ${raiseWith('files')}. Check its $refs.`,
         'limit',
+        true,
       );
     }
     totalBytes += bytes;
@@ -155,39 +159,65 @@ export async function createSourceReader(rootFile: string, options: SourceReader
     return real;
   }
 
+  /** Milliseconds all URLs have taken so far: their total is bounded too. */
+  let urlMs = 0;
+
   async function readUrl(url: URL): Promise<SourceText> {
     const known = sources.get(url.href);
     if (known) return known;
-    let response: Response;
-    try {
-      response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(limits.urlTimeoutMs) });
-    } catch (error) {
-      const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+    const left = limits.urlsSeconds * 1000 - urlMs;
+    if (left <= 0) {
       throw new SourceReadError(
-        (error as Error).name === 'TimeoutError'
-          ? `${url.href} did not answer within ${limits.urlTimeoutMs / 1000} s.`
-          : `${url.href} cannot be fetched (${cause}).`,
-        'unreadable',
+        `${url.href} is not fetched: the contract's URLs took ${limits.urlsSeconds} s together already ${raiseWith('urlsSeconds')}. Copy the documents beside the contract.`,
+        'limit',
+        true,
       );
     }
+    const started = performance.now();
+    // One deadline for the whole fetch, its body included: a server that sends a byte at a time
+    // would otherwise hold the start for as long as it likes.
+    const ownMs = limits.urlSeconds * 1000;
+    const deadline = AbortSignal.timeout(Math.min(ownMs, left));
+    try {
+      const text = await fetchText(url, deadline);
+      budget(url.href, Buffer.byteLength(text));
+      return remember({ id: url.href, shown: url.href, base: url, text });
+    } catch (error) {
+      if (error instanceof SourceReadError) throw error;
+      if (deadline.aborted) {
+        throw new SourceReadError(
+          ownMs <= left
+            ? `${url.href} did not send the whole document within ${limits.urlSeconds} s ${raiseWith('urlSeconds')}.`
+            : `${url.href} did not send the whole document before the contract's URLs had taken ${limits.urlsSeconds} s together ${raiseWith('urlsSeconds')}.`,
+          'limit',
+        );
+      }
+      const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+      throw new SourceReadError(`${url.href} cannot be fetched (${cause}).`, 'unreadable');
+    } finally {
+      urlMs += performance.now() - started;
+    }
+  }
+
+  /** The document at `url`: no redirect followed, its body read up to the size of a file, by `deadline`. */
+  async function fetchText(url: URL, deadline: AbortSignal): Promise<string> {
+    const response = await fetch(url, { redirect: 'manual', signal: deadline });
     if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
+      await response.body?.cancel().catch(() => undefined);
       throw new SourceReadError(
         `${url.href} redirects (${response.status}) to ${response.headers.get('location') ?? 'nowhere said'}; redirects are not followed. Name the final URL.`,
         'reference',
       );
     }
     if (!response.ok) {
-      await response.body?.cancel();
+      await response.body?.cancel().catch(() => undefined);
       throw new SourceReadError(`${url.href} answered ${response.status}, not the document.`, 'unreadable');
     }
-    const text = await readBounded(response, url.href);
-    budget(url.href, Buffer.byteLength(text));
-    return remember({ id: url.href, shown: url.href, base: url, text });
-  }
-
-  /** The body, stopped as soon as it passes the size of a file: a server may send without end. */
-  async function readBounded(response: Response, shown: string): Promise<string> {
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > limits.fileBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      budget(url.href, declared);
+    }
     const chunks: Uint8Array[] = [];
     let bytes = 0;
     const reader = response.body?.getReader();
@@ -195,9 +225,10 @@ export async function createSourceReader(rootFile: string, options: SourceReader
       const next = reader ? await reader.read() : { done: true as const, value: undefined };
       if (next.done) break;
       bytes += next.value.byteLength;
+      // Stopped as soon as it passes the size of a file: a server may send without end.
       if (bytes > limits.fileBytes) {
-        await reader?.cancel();
-        budget(shown, bytes);
+        await reader?.cancel().catch(() => undefined);
+        budget(url.href, bytes);
       }
       chunks.push(next.value);
     }

@@ -51,9 +51,13 @@ describe('a pattern matched in linear time', () => {
   it('agrees with V8 on any text, for patterns real documents write', () => {
     const sources = AGREEMENT.map(([source]) => source);
     fc.assert(
-      fc.property(fc.constantFrom(...sources), fc.string({ unit: 'binary', maxLength: 12 }), (source, text) => {
-        expect(linear(source).test(text)).toBe(native(source).test(text));
-      }),
+      fc.property(
+        fc.nat(sources.length - 1).map((at) => sources[at] as string),
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        (source, text) => {
+          expect(linear(source).test(text)).toBe(native(source).test(text));
+        },
+      ),
       { seed: 20261204, numRuns: 2_000 },
     );
   });

@@ -1,0 +1,75 @@
+// The suite's values on schemas of any shape: a tree and a linked list end (an optional link is
+// left out deep down, an array that may be empty is empty there), a chain no value ends is named,
+// not followed without end, and an enum of 100,000 values is tried by a sample of them.
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { validValue } from '../support/requests.js';
+import { invalidValues } from './invalid-values.js';
+import { UngeneratedValue, validValues } from './valid-values.js';
+
+type Schema = Record<string, unknown>;
+
+/** A node with a name, an optional next node and children: a linked list and a tree at once. */
+function treeNode(): Schema {
+  const node: Schema = { type: 'object', required: ['name'], properties: {} };
+  node.properties = {
+    name: { type: 'string', minLength: 1, maxLength: 8 },
+    next: node,
+    children: { type: 'array', maxItems: 3, items: node },
+  };
+  return node;
+}
+
+/** How deep a JSON value nests. */
+function depthOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  return 1 + Object.values(value).reduce((deepest: number, child) => Math.max(deepest, depthOf(child)), 0);
+}
+
+describe('values of schemas of any shape', () => {
+  it('end on a recursive schema: every generated tree is finite, and the deep levels hold what is required', () => {
+    const values = validValues(treeNode(), 'body', {});
+    const made = [...values.edges, ...fc.sample(values.arbitrary, { numRuns: 100, seed: 52 })];
+    expect(made.length).toBeGreaterThan(100);
+    for (const value of made) {
+      expect(typeof (value as Schema).name).toBe('string');
+      // Three levels with their optional parts, then only the name: a node and an array each.
+      expect(depthOf(value)).toBeLessThanOrEqual(8);
+    }
+    // The optional parts are tried near the top.
+    expect(made.some((value) => (value as Schema).next !== undefined)).toBe(true);
+    expect(made.some((value) => ((value as Schema).children as unknown[] | undefined)?.length)).toBe(true);
+  });
+
+  it('make one fixed value of a recursive schema, which ends', () => {
+    const value = validValue(treeNode(), 'body', {});
+    expect(value).toEqual({ name: expect.any(String) });
+  });
+
+  it('name a chain no value ends (a required next of itself) instead of following it without end', () => {
+    const node: Schema = { type: 'object', required: ['next'], properties: {} };
+    node.properties = { next: node };
+    expect(() => validValues(node, 'body', {})).toThrow(UngeneratedValue);
+    expect(() => validValues(node, 'body', {})).toThrow(/nest more than 64 deep/);
+  });
+
+  it('merge a property named __proto__ from an allOf part as a property, and make a value with it', () => {
+    const part = JSON.parse('{"type":"object","required":["__proto__"],"properties":{"__proto__":{"const":"kept"}}}');
+    const values = validValues({ allOf: [{ type: 'object', properties: { name: { const: 'x' } } }, part] }, 'body', {});
+    const value = values.edges[0] as Schema;
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toBe('kept');
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+
+  it('try an enum of 100,000 values by a sample, its first and last among them, and name it by its first', () => {
+    const values = Array.from({ length: 100_000 }, (_, at) => `value-${at}`);
+    const generated = validValues({ type: 'string', enum: values }, 'status', {});
+    expect(generated.edges.length).toBeLessThanOrEqual(24);
+    expect(generated.edges).toEqual(expect.arrayContaining(['value-0', 'value-99999']));
+    const outside = invalidValues({ type: 'string', enum: values }).find((found) => found.rule.startsWith('outside'));
+    expect(outside?.rule).toBe(
+      'outside its enum (value-0, value-1, value-2, value-3, value-4, value-5, value-6, value-7, value-8, value-9, value-10, value-11 and 99988 more)',
+    );
+  });
+});

@@ -1,0 +1,180 @@
+// Which schemas of a draft are refused, and why: none that a value fits, a cycle through allOf, a
+// recursion without end, a smallest value past the bounds; and which are not (a tree, an optional
+// link, an array that may be empty), however the recursion is written.
+import { describe, expect, it } from '@jest/globals';
+import type { JsonObject } from '../json-pointer.js';
+import { schemaFactsOf } from '../schema-analysis/schema-facts.js';
+import { checkBounds } from './check-bounds.js';
+import { checkSchemas } from './check-schemas.js';
+import { type ContractLimits, DEFAULT_CONTRACT_LIMITS } from './contract-limits.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The faults of a document of these schemas (and bounds), as "pointer: message". */
+function faultsOf(schemas: JsonObject, limits: Partial<ContractLimits> = {}, openapi = '3.1.0'): string[] {
+  const document = { openapi, info: { title: 't', version: '1' }, paths: {}, components: { schemas } };
+  const facts = schemaFactsOf(document);
+  const bounds = { ...DEFAULT_CONTRACT_LIMITS, ...limits };
+  const past = checkBounds(document, facts.index, bounds);
+  // As the reader does: a schema past a bound is not measured.
+  return [...past, ...(past.length > 0 ? [] : checkSchemas(facts, bounds))].map(
+    (fault) => `${fault.pointer}: ${fault.message}`,
+  );
+}
+
+describe('a schema no value fits', () => {
+  it('is named with its bounds: a maximum below its minimum, lengths, items, properties', () => {
+    expect(faultsOf({ Age: { type: 'integer', minimum: 10, maximum: 5 } })).toEqual([
+      expect.stringMatching(/^\/components\/schemas\/Age: no value fits Age: no integer is at least 10 and at most 5/),
+    ]);
+    expect(faultsOf({ Code: { type: 'string', minLength: 4, maxLength: 3 } })).toEqual([
+      expect.stringContaining('minLength 4 is above maxLength 3'),
+    ]);
+    expect(faultsOf({ Few: { type: 'array', minItems: 2, maxItems: 1 } })).toEqual([
+      expect.stringContaining('minItems 2 is above maxItems 1'),
+    ]);
+    expect(faultsOf({ Odd: { type: 'integer', minimum: 1, maximum: 1, exclusiveMinimum: true } }, {}, '3.0.3')).toEqual(
+      [expect.stringContaining('no integer is above 1 and at most 1')],
+    );
+    expect(faultsOf({ Tight: { type: 'object', required: ['a', 'b'], maxProperties: 1 } })).toEqual([
+      expect.stringContaining('it requires 2 properties and allows at most 1'),
+    ]);
+    expect(faultsOf({ Listed: { type: 'string', enum: [1, 2] } })).toEqual([
+      expect.stringContaining('none of its enum (or const) values fits'),
+    ]);
+  });
+
+  it('is named once where it is written, not at every schema built on it', () => {
+    const faults = faultsOf({
+      Never: { allOf: [{ type: 'string' }, { type: 'integer' }] },
+      Pet: { type: 'object', properties: { never: ref('Never') } },
+      Again: { allOf: [ref('Never'), { description: 'the same' }] },
+    });
+    expect(faults).toEqual([
+      expect.stringMatching(/^\/components\/schemas\/Never: .*types it must have at once \(string; integer\)/),
+    ]);
+  });
+
+  it('is named at its object when two allOf parts give a required property types that never meet', () => {
+    const faults = faultsOf({
+      Pet: {
+        allOf: [
+          { type: 'object', required: ['age'], properties: { age: { type: 'string' } } },
+          { type: 'object', properties: { age: { type: 'integer' } } },
+        ],
+      },
+    });
+    expect(faults).toEqual([
+      expect.stringMatching(
+        /^\/components\/schemas\/Pet: no value fits the property age of Pet: it must fit 2 schemas/,
+      ),
+    ]);
+  });
+
+  it('is not a number bound beside no type: a text fits {minimum: 10, maximum: 5}', () => {
+    expect(faultsOf({ Loose: { minimum: 10, maximum: 5 } })).toEqual([]);
+  });
+});
+
+describe('a recursion', () => {
+  it('through a required property, or an array of at least one, has no end and is refused', () => {
+    expect(faultsOf({ Link: { type: 'object', required: ['next'], properties: { next: ref('Link') } } })).toEqual([
+      expect.stringMatching(/^\/components\/schemas\/Link: Link has no end: .* through next,/),
+    ]);
+    expect(
+      faultsOf({
+        Node: {
+          type: 'object',
+          required: ['kids'],
+          properties: { kids: { type: 'array', minItems: 1, items: ref('Node') } },
+        },
+      }),
+    ).toEqual([expect.stringMatching(/Node has no end: .* through kids, then at least 1 item,/)]);
+    // Through two schemas: named once.
+    expect(
+      faultsOf({
+        A: { type: 'object', required: ['b'], properties: { b: ref('B') } },
+        B: { type: 'object', required: ['a'], properties: { a: ref('A') } },
+      }),
+    ).toEqual([expect.stringMatching(/^\/components\/schemas\/A: A has no end: .* through b, then a,/)]);
+  });
+
+  it('with an end is served: an optional child, an array that may be empty, a branch that stops', () => {
+    expect(
+      faultsOf({
+        Category: {
+          type: 'object',
+          required: ['name', 'children'],
+          properties: {
+            name: { type: 'string' },
+            parent: ref('Category'),
+            children: { type: 'array', items: ref('Category') },
+          },
+        },
+        Expression: {
+          oneOf: [
+            { type: 'integer' },
+            {
+              type: 'object',
+              required: ['left', 'right'],
+              properties: { left: ref('Expression'), right: ref('Expression') },
+            },
+          ],
+        },
+        Chain: {
+          type: 'object',
+          required: ['next'],
+          properties: { next: { anyOf: [ref('Chain'), { type: 'null' }] } },
+        },
+      }),
+    ).toEqual([]);
+  });
+
+  it('through allOf, anyOf or $ref alone applies a schema to its own value for ever, and is refused', () => {
+    expect(faultsOf({ A: { allOf: [ref('B')] }, B: { allOf: [ref('A')] } })).toEqual([
+      expect.stringMatching(/^\/components\/schemas\/A: A applies itself to its own value \(A → B → A,/),
+    ]);
+    expect(faultsOf({ Loop: { anyOf: [ref('Loop'), { type: 'string' }] } })).toEqual([
+      expect.stringContaining('Loop applies itself to its own value (Loop → Loop,'),
+    ]);
+  });
+});
+
+describe('the smallest value of a schema', () => {
+  const chain = (length: number) => {
+    const schemas: JsonObject = { End: { type: 'object', required: ['v'], properties: { v: { type: 'string' } } } };
+    for (let at = 0; at < length; at += 1) {
+      schemas[`C${at}`] = {
+        type: 'object',
+        required: ['next'],
+        properties: { next: ref(at + 1 === length ? 'End' : `C${at + 1}`) },
+      };
+    }
+    return schemas;
+  };
+
+  it('nested past the bound is refused once, at the outermost schema, naming the option', () => {
+    expect(faultsOf(chain(90))).toEqual([
+      expect.stringMatching(
+        /^\/components\/schemas\/C0: the smallest value of C0 nests objects and arrays 91 deep, more than the 64 .*--contract-limit value-depth=N/,
+      ),
+    ]);
+    expect(faultsOf(chain(90), { valueDepth: 100 })).toEqual([]);
+  });
+
+  it('larger than the bound is refused, minItems over minItems; a minItems past its own bound is named there', () => {
+    const grid = {
+      Grid: { type: 'array', minItems: 2_000, items: { type: 'array', minItems: 2_000, items: { type: 'integer' } } },
+    };
+    expect(faultsOf(grid)).toEqual([
+      expect.stringMatching(
+        /^\/components\/schemas\/Grid: the smallest value of Grid is 7\.6 MiB of JSON, more than the 1 MiB .*value-bytes=N/,
+      ),
+    ]);
+    expect(faultsOf({ Huge: { type: 'array', minItems: 1e9 } })).toEqual([
+      expect.stringMatching(
+        /^\/components\/schemas\/Huge\/minItems: minItems 1,000,000,000 asks more than the 10,000 .*min-items=N/,
+      ),
+    ]);
+  });
+});

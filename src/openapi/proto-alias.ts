@@ -1,0 +1,82 @@
+// A property named __proto__, validated like any other. Ajv never checks a property of that name
+// (it leaves "__proto__" out of a schema's properties, so that its code never touches an
+// object's prototype): such a property took any value. The validator is given the contract and
+// the values with the property renamed to an alias no contract writes, and every name is turned
+// back before a handler, a client or a message sees it.
+import { withoutPrototypes } from './inherited-names.js';
+import type { JsonObject } from './json-pointer.js';
+
+const PROTO = '__proto__';
+/** What the validator knows a property named __proto__ by: a private-use character makes it no contract's. */
+export const PROTO_ALIAS = `${PROTO}\uE000`;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether a schema of the document has a property named __proto__ (declared or required). */
+export function namesProtoProperty(document: JsonObject): boolean {
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    const object = value as JsonObject;
+    if (isObject(object.properties) && Object.hasOwn(object.properties, PROTO)) return true;
+    if (Array.isArray(object.required) && object.required.includes(PROTO)) return true;
+    for (const child of Object.values(object)) stack.push(child);
+  }
+  return false;
+}
+
+/** A copy of the document where a property named __proto__ is named PROTO_ALIAS, in `properties` and `required`. */
+export function withProtoAliased(document: JsonObject): JsonObject {
+  // A plain copy (the validator's code expects objects with Object's methods), its keys as they are.
+  const copy = JSON.parse(JSON.stringify(document)) as JsonObject;
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    const object = value as JsonObject;
+    if (isObject(object.properties) && Object.hasOwn(object.properties, PROTO)) {
+      object.properties = Object.fromEntries(
+        Object.entries(object.properties).map(([name, schema]) => [name === PROTO ? PROTO_ALIAS : name, schema]),
+      );
+    }
+    if (Array.isArray(object.required)) {
+      object.required = object.required.map((name) => (name === PROTO ? PROTO_ALIAS : name));
+    }
+    for (const child of Object.values(object)) stack.push(child);
+  }
+  return copy;
+}
+
+/** A value as the validator is to see it: no prototypes, its __proto__ properties renamed. */
+export const aliased = (value: unknown) => withoutPrototypes(value, { from: PROTO, to: PROTO_ALIAS });
+
+/** A value as it was: its renamed properties named __proto__ again. */
+export const unaliased = (value: unknown) => withoutPrototypes(value, { from: PROTO_ALIAS, to: PROTO });
+
+/** A message of the validator's, with the property's own name. */
+export const unaliasedText = (text: string) => text.replaceAll(PROTO_ALIAS, PROTO);
+
+/** An error of the validator's, its message and each finding with the property's own name. */
+export function unaliasedError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const found = error as { message?: unknown; errors?: unknown };
+  if (typeof found.message === 'string') found.message = unaliasedText(found.message);
+  if (Array.isArray(found.errors)) {
+    for (const item of found.errors as Array<Record<string, unknown>>) {
+      for (const field of ['path', 'message'] as const) {
+        if (typeof item[field] === 'string') item[field] = unaliasedText(item[field] as string);
+      }
+    }
+  }
+  return error;
+}
