@@ -1,4 +1,4 @@
-// Names are data, never JavaScript: a draft whose collections, schemas, properties and parameters
+// Names are data, never JavaScript: a draft whose collections, properties and parameters
 // are named __proto__, constructor, hasOwnProperty or prototype is served like any other, its
 // records stored, validated, counted, filtered and answered, in memory, in the data file across a
 // restart and in Redis, and no object of the process gains or loses a property by it.

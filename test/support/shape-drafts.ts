@@ -112,8 +112,7 @@ const define = (target: Json, key: string, value: unknown) =>
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 
 /**
- * A collection named as each inherited name (/__proto__, /constructor, ...), its schema named so
- * too, each record with properties of the other names (constructor required), its list filtered
+ * A collection named as each inherited name (/__proto__, /constructor, ...), each record with properties of the other names (constructor required), its list filtered
  * by a query parameter named constructor, its item named by a path parameter named prototype; and
  * NewPet with an optional property of each name.
  */
@@ -126,12 +125,14 @@ export const inheritedNames: DraftEdit = (document) => {
   };
   for (const name of INHERITED_NAMES) {
     define(document.components.schemas.NewPet.properties, name, { type: 'string', maxLength: 30 });
-    define(document.components.schemas, name, {
+    // The records' schema named apart from the path: a path named as its schema names a
+    // collection in the plural (/pet of Pet: pets), and this one must keep the name itself.
+    define(document.components.schemas, `${name}Record`, {
       type: 'object',
       required: ['id', 'constructor'],
       properties: properties(),
     });
-    const record = { $ref: `#/components/schemas/${name}` };
+    const record = { $ref: `#/components/schemas/${name}Record` };
     const word = name.replace(/_/g, '');
     define(document.paths, `/${name}`, {
       get: {
