@@ -64,7 +64,7 @@ describe('a watched draft', () => {
   it('refuses an edit that the stored records break, naming them, and keeps serving', async () => {
     const path = join(folder, 'schemas/newpet.yaml');
     const before = await readFile(path, 'utf8');
-    // The draft's own examples show the field first: an example that breaks its schema is refused too.
+    // The draft's own examples show the field first, as they would in a real edit (one that breaks its schema is warned of).
     await edit('openapi.yaml', (document: SpecDocument) => {
       for (const example of Object.values(document.components.responses.PetOk.content['application/json'].examples))
         (example as SpecDocument).value.nickname = 'Rexy';

@@ -163,7 +163,10 @@ function fitsOrUnknown(validate: ValidateFunction, value: unknown): boolean {
   }
 }
 
-export function checkExamples(document: JsonObject, index: SchemaIndex, openApi30: boolean): OpenApiFault[] {
+/** A default or example that breaks its schema: a default stops the start, an example is warned of. */
+export type ExampleFault = OpenApiFault & { what: 'default' | 'example' };
+
+export function checkExamples(document: JsonObject, index: SchemaIndex, openApi30: boolean): ExampleFault[] {
   const claims = [...schemaClaims(index), ...placeClaims(document)];
   if (claims.length === 0) return [];
   const ajv = createAjv(document, openApi30);
@@ -180,7 +183,7 @@ export function checkExamples(document: JsonObject, index: SchemaIndex, openApi3
     }
     return validators.get(pointer);
   };
-  const faults: OpenApiFault[] = [];
+  const faults: ExampleFault[] = [];
   for (const claim of claims) {
     const validate = validatorOf(claim.schemaPointer);
     if (!validate || fitsOrUnknown(validate, claim.value)) continue;
@@ -193,8 +196,9 @@ export function checkExamples(document: JsonObject, index: SchemaIndex, openApi3
           `${error.instancePath === '' ? 'it' : error.instancePath.slice(1).replace(/\//g, '.')} ${error.message ?? 'is not allowed'}`,
       );
     faults.push({
+      what: claim.what === 'default' ? 'default' : 'example',
       pointer: claim.pointer,
-      message: `this ${claim.what} (${shown(claim.value)}) does not fit its own schema: ${said.join('; ')}${errors.length > SHOWN_ERRORS ? '; ...' : ''}. ${claim.what === 'default' ? 'The validator would put it into every request that leaves the field out' : 'The mock answers examples, and its answers are checked'}: fix the value, or the schema.`,
+      message: `this ${claim.what} (${shown(claim.value)}) does not fit its own schema: ${said.join('; ')}${errors.length > SHOWN_ERRORS ? '; ...' : ''}. ${claim.what === 'default' ? 'The validator would put it into every request that leaves the field out: fix the value, or the schema' : 'An answer made of it breaks the contract (published documents often have such examples): fix the value, or the schema'}.`,
     });
   }
   return faults;

@@ -33,7 +33,7 @@ export type ContractFileOptions = {
 
 /** What reading a draft finds to say without refusing it, at its place; printed with Spectral's warnings. */
 export type DraftWarning = {
-  rule: 'pattern-without-u-flag';
+  rule: 'pattern-without-u-flag' | 'example-breaks-schema';
   message: string;
   pointer: string;
   file: string;
@@ -127,22 +127,34 @@ export async function readContractFile(file: string, options: ContractFileOption
   const patterns = checkPatterns(document);
   // A schema past a bound (a billion items) is not measured: its smallest value is that bound's fault.
   const schemas = bounds.length > 0 ? [] : checkSchemas(facts, limits);
+  // Values are checked against schemas that can be: a cycle through allOf would hold the
+  // validator for ever, and a pattern refused above is not to be run.
+  const examples =
+    bounds.length > 0 || schemas.length > 0 || patterns.faults.length > 0
+      ? []
+      : checkExamples(document, facts.index, facts.openApi30);
   const servingFaults = [
     ...checkServable(document).map(atPlace('unservable')),
     ...patterns.faults.map(atPlace('unservable')),
     ...bounds.map(atPlace('limit')),
     ...schemas.map((fault) => atPlace(fault.kind)(fault)),
-    // Values are checked against schemas that can be: a cycle through allOf would hold the
-    // validator for ever, and a pattern refused above is not to be run.
-    ...(bounds.length > 0 || schemas.length > 0 || patterns.faults.length > 0
-      ? []
-      : checkExamples(document, facts.index, facts.openApi30).map(atPlace('unservable'))),
+    // A default the validator would put into requests stops the start; an example is only warned
+    // of: published documents often hold one their schema refuses (Train Travel's UUIDs).
+    ...examples.filter((fault) => fault.what === 'default').map(atPlace('unservable')),
   ];
   if (servingFaults.length > 0) refuse(servingFaults);
-  const warnings = patterns.notes.map((note): DraftWarning => {
-    const { kind: _kind, ...place } = atPlace('unservable')(note);
-    return { ...place, rule: 'pattern-without-u-flag', severity: 'warning' };
-  });
+  const warnings = [
+    ...patterns.notes.map((note): DraftWarning => {
+      const { kind: _kind, ...place } = atPlace('unservable')(note);
+      return { ...place, rule: 'pattern-without-u-flag', severity: 'warning' };
+    }),
+    ...examples
+      .filter((fault) => fault.what === 'example')
+      .map((fault): DraftWarning => {
+        const { kind: _kind, ...place } = atPlace('unservable')(fault);
+        return { ...place, rule: 'example-breaks-schema', severity: 'warning' };
+      }),
+  ];
 
   const { root, byId } = collected;
   const ownText = byId.size === 1 && !/^\s*[[{]/.test(root.text) ? root.text : undefined;
