@@ -282,3 +282,27 @@ describe('names', () => {
     expect([...model.resources.keys()]).toEqual(['museum-hours', 'posts']);
   });
 });
+
+describe('a replacement whose body may name the key', () => {
+  it('replaces, the key kept from the path: only a required field the body leaves optional makes it a merge', () => {
+    const owner = (required: string[]) => ({
+      type: 'object',
+      required,
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, city: { type: 'string' } },
+    });
+    const model = modelOf(
+      {
+        '/owners': {
+          post: { operationId: 'createOwner', requestBody: json(ref('NewOwner')), responses: ok(ref('Owner'), '201') },
+        },
+        '/owners/{ownerId}': {
+          parameters: [param('ownerId')],
+          get: { operationId: 'getOwner', responses: ok(ref('Owner')) },
+          put: { operationId: 'replaceOwner', requestBody: json(ref('NewOwner')), responses: ok(ref('Owner')) },
+        },
+      },
+      { NewOwner: owner(['name']), Owner: owner(['id', 'name']) },
+    );
+    expect(shapesOf(model).replaceOwner).toBe('replace owners by ownerId');
+  });
+});
