@@ -2,8 +2,6 @@
 // fixtures of what it adds, the key fields of its collections. Read once at start, and again
 // at each edit of its files with --watch (watchServedContract): an edit that cannot be served
 // is named (file, line) and the last good contract keeps serving.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { Config } from './config.js';
 import { completeFixtures } from './fixtures/contract-fixtures.js';
 import { ruledCollections } from './handlers/index.js';
@@ -13,6 +11,7 @@ import type { ContractDraft } from './openapi/contract-source/read-contract-file
 import { type Contract, loadContract } from './openapi/load-contract.js';
 import { describeResources, type ResourceModel } from './openapi/resource-model.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from './package-root.js';
+import { collectGarbage } from './store/collect-garbage.js';
 import { watchFiles } from './store/data-file-watch.js';
 import { type DataSet, FORMAT_COLLECTIONS, freezeDataSet, type KeyFields, keyFieldsOf } from './store/data-set.js';
 
@@ -135,18 +134,6 @@ export function watchServedContract(
       watcher.close();
     },
   };
-}
-
-/** A full garbage collection, with gc() exposed for that moment only (as jest-leak-detector does). */
-function collectGarbage(): void {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) {
-    exposed();
-    return;
-  }
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  setFlagsFromString('--no-expose-gc');
 }
 
 /** What an edit changed of the operations, in words: "21 operations; new: listOwners; gone: deleteCategory". */

@@ -4,6 +4,7 @@
 // one that is no string, and a property named __proto__ would be the object's prototype.
 // Values handed to the validator are then copied into objects without a prototype, where a name
 // is only what the value holds. Only a contract that uses such a name pays for the copy.
+import { someObject } from './each-object.js';
 import type { JsonObject } from './json-pointer.js';
 
 /** Every name an object inherits from Object.prototype. */
@@ -12,25 +13,19 @@ const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Values, not schemas: a name in them is not one the document gives. */
+const VALUES = new Set(['example', 'examples', 'default', 'enum']);
+
 /** Whether the document names a property or a parameter as one an object inherits. */
 export function usesInheritedNames(document: JsonObject): boolean {
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-      continue;
-    }
-    const object = value as JsonObject;
-    if (isObject(object.properties) && Object.keys(object.properties).some((name) => INHERITED.has(name))) return true;
-    if (Array.isArray(object.required) && object.required.some((name) => INHERITED.has(String(name)))) return true;
-    if (typeof object.name === 'string' && typeof object.in === 'string' && INHERITED.has(object.name)) return true;
-    for (const [key, child] of Object.entries(object)) {
-      if (key !== 'example' && key !== 'examples' && key !== 'default' && key !== 'enum') stack.push(child);
-    }
-  }
-  return false;
+  return someObject(
+    document,
+    (object) =>
+      (isObject(object.properties) && Object.keys(object.properties).some((name) => INHERITED.has(name))) ||
+      (Array.isArray(object.required) && object.required.some((name) => INHERITED.has(String(name)))) ||
+      (typeof object.name === 'string' && typeof object.in === 'string' && INHERITED.has(object.name)),
+    (key) => !VALUES.has(key),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@
 // object's prototype): such a property took any value. The validator is given the contract and
 // the values with the property renamed to an alias no contract writes, and every name is turned
 // back before a handler, a client or a message sees it.
+import { someObject } from './each-object.js';
 import { withoutPrototypes } from './inherited-names.js';
 import type { JsonObject } from './json-pointer.js';
 
@@ -15,35 +16,19 @@ const isObject = (value: unknown): value is JsonObject =>
 
 /** Whether a schema of the document has a property named __proto__ (declared or required). */
 export function namesProtoProperty(document: JsonObject): boolean {
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-      continue;
-    }
-    const object = value as JsonObject;
-    if (isObject(object.properties) && Object.hasOwn(object.properties, PROTO)) return true;
-    if (Array.isArray(object.required) && object.required.includes(PROTO)) return true;
-    for (const child of Object.values(object)) stack.push(child);
-  }
-  return false;
+  return someObject(
+    document,
+    (object) =>
+      (isObject(object.properties) && Object.hasOwn(object.properties, PROTO)) ||
+      (Array.isArray(object.required) && object.required.includes(PROTO)),
+  );
 }
 
 /** A copy of the document where a property named __proto__ is named PROTO_ALIAS, in `properties` and `required`. */
 export function withProtoAliased(document: JsonObject): JsonObject {
   // A plain copy (the validator's code expects objects with Object's methods), its keys as they are.
   const copy = JSON.parse(JSON.stringify(document)) as JsonObject;
-  const stack: unknown[] = [copy];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-      continue;
-    }
-    const object = value as JsonObject;
+  someObject(copy, (object) => {
     if (isObject(object.properties) && Object.hasOwn(object.properties, PROTO)) {
       object.properties = Object.fromEntries(
         Object.entries(object.properties).map(([name, schema]) => [name === PROTO ? PROTO_ALIAS : name, schema]),
@@ -52,8 +37,8 @@ export function withProtoAliased(document: JsonObject): JsonObject {
     if (Array.isArray(object.required)) {
       object.required = object.required.map((name) => (name === PROTO ? PROTO_ALIAS : name));
     }
-    for (const child of Object.values(object)) stack.push(child);
-  }
+    return false;
+  });
   return copy;
 }
 

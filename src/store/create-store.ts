@@ -10,7 +10,8 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Low, Memory } from 'lowdb';
 import type { ChangeSet } from './change-set.js';
-import { DataFileError } from './data-file-reader.js';
+import { collectGarbage } from './collect-garbage.js';
+import { DataFileError, identityOfFile } from './data-file-reader.js';
 import { watchFile } from './data-file-watch.js';
 import type { DataSet, KeyFields } from './data-set.js';
 import type { OpenFileWriter } from './durable-json-file.js';
@@ -97,6 +98,9 @@ async function createMemoryStore(options: StoreOptions): Promise<Store> {
   };
 }
 
+/** A data file this large is followed by a full collection once read. */
+const LARGE_FILE_BYTES = 32 * 1024 * 1024;
+
 export async function createStore(options: StoreOptions): Promise<Store> {
   if (options.location === IN_MEMORY) return createMemoryStore(options);
   const location = resolve(options.location);
@@ -113,6 +117,9 @@ export async function createStore(options: StoreOptions): Promise<Store> {
         ...(options.checkedAgainst ? { checkedAgainst: options.checkedAgainst } : {}),
       });
   if (!start) await mkdir(dirname(location), { recursive: true });
+  // A large file read leaves its text and the parse's garbage behind: given back now, not when V8
+  // next collects (about 450 MB resident for a million pets otherwise, for ~100 ms once).
+  else if (Number((await identityOfFile(location))?.size ?? 0) > LARGE_FILE_BYTES) collectGarbage();
   const file = await openJournaledFile(
     {
       location,

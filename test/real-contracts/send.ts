@@ -131,15 +131,6 @@ async function sendOnce(baseUrl: string, request: PlannedRequest): Promise<Answe
   } catch (error) {
     const reason =
       error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${REQUEST_SECONDS} s` : String(error);
-    return {
-      ...base,
-      status: 0,
-      contentType: '',
-      body: undefined,
-      text: '',
-      answerViolations: [],
-      requestViolations: [],
-      error: reason,
-    };
+    return notSent(request, reason);
   }
 }
