@@ -41,6 +41,14 @@ export function schemaType(schema: JsonObject): string | undefined {
   return undefined;
 }
 
+/** A value the schema itself gives: its const, default, example or first enum value. */
+export function declaredValue(schema: JsonObject): { value: unknown } | undefined {
+  if ('const' in schema) return { value: schema.const };
+  for (const value of [schema.default, schema.example, Array.isArray(schema.examples) ? schema.examples[0] : undefined])
+    if (value !== undefined) return { value };
+  return Array.isArray(schema.enum) && schema.enum.length > 0 ? { value: schema.enum[0] } : undefined;
+}
+
 export function describeObjectSchema(document: JsonObject, schema: unknown): SchemaShape {
   const resolved = resolveSchema(document, schema);
   if (Object.keys(resolved).length === 0) return EMPTY;

@@ -1,10 +1,10 @@
 // What a delete answers where it declares a body. The removed record where the answer is the
 // record (the same schema); else the answer's own object, as OpenAI answers a deleted file
 // ({id, object: "file", deleted: true}): each field the record holds under that name, a
-// "deleted" flag set, a value the schema declares (const, enum, default), else one drawn from it.
+// "deleted" flag set, a value the schema declares (const, default, example, first enum value), else one drawn from it.
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
-import { describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
+import { declaredValue, describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { StoredRecord } from '../../store/data-set.js';
 
 /** A flag that says the deletion happened. */
@@ -15,12 +15,6 @@ function answersTheRecord(document: JsonObject, answerSchema: unknown, recordSch
   const ref = asObject(answerSchema).$ref;
   if (typeof ref === 'string' && ref === asObject(recordSchema).$ref) return true;
   return resolveSchema(document, answerSchema) === resolveSchema(document, recordSchema);
-}
-
-function declaredValue(schema: JsonObject): { value: unknown } | undefined {
-  if ('const' in schema) return { value: schema.const };
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return { value: schema.enum[0] };
-  return schema.default === undefined ? undefined : { value: schema.default };
 }
 
 /** Whether a stored value may stand in a field of this schema (a key kept as text or as a number). */

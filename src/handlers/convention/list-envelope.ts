@@ -8,7 +8,13 @@
 // answer holds what the contract requires.
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
-import { allowsNull, describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
+import {
+  allowsNull,
+  declaredValue,
+  describeObjectSchema,
+  resolveSchema,
+  schemaType,
+} from '../../openapi/schema-shape.js';
 import { setOwn } from '../../store/own-keys.js';
 import { type Fill, fillOf, type PageView, pageNamedBy, recordsCountOf } from './envelope-fields.js';
 
@@ -113,14 +119,6 @@ function fieldsValue(fields: ReadonlyArray<[string, Field]>, view: PageView, dra
 }
 
 const NONE_DRAWN: DrawnValues = new Map();
-
-/** A value the schema itself gives: its const, default, example or first enum value. */
-function declaredValue(schema: JsonObject): { value: unknown } | undefined {
-  if ('const' in schema) return { value: schema.const };
-  for (const value of [schema.default, schema.example, Array.isArray(schema.examples) ? schema.examples[0] : undefined])
-    if (value !== undefined) return { value };
-  return Array.isArray(schema.enum) && schema.enum.length > 0 ? { value: schema.enum[0] } : undefined;
-}
 
 async function drawValues(
   document: JsonObject,
