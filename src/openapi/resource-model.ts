@@ -162,8 +162,20 @@ function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationIn
   }
 }
 
+/** The model of each contract read, made once: the mock's plan, its data check and its fixtures share it. */
+const models = new WeakMap<Contract, ResourceModel>();
+
 /** Reads the resources of `contract` and how the convention answers each operation. */
 export function describeResources(contract: Contract): ResourceModel {
+  let model = models.get(contract);
+  if (!model) {
+    model = modelOf(contract);
+    models.set(contract, model);
+  }
+  return model;
+}
+
+function modelOf(contract: Contract): ResourceModel {
   const { document } = contract;
   const byPath = new Map<string, OperationInfo[]>();
   for (const operation of contract.operations) {
