@@ -16,10 +16,16 @@ describe('retries at once', () => {
     [[1.7, 0.3, 0.1], 0, true],
     // A client slowed by load retries "at once" in about its own pace.
     [[0.4, 0.45], 0.3, true],
+    // fetch retrying at once beside 17 other clients on two busy cores; one of two retries half a second late.
+    [[0.665, 0.248, 0.146], 0.146, true],
+    [[0.05, 0.5, 0.02], 0, true],
     [[0.5, 0.5, 0.5], 0, false],
     // axios-retry's 0.2, 0.4, 0.8 s; ky's 0.3, 0.6, 1.2 s: the first under the bar, not the others.
     [[0.2, 0.4, 0.8], 0, false],
     [[0.3, 0.6, 1.2], 0, false],
+    // axios-retry's under load: its 0.4 s wait near the bar, its average well over it (the flip seen).
+    [[0.4, 0.4, 0.9], 0.2, false],
+    [[0.369, 0.432, 0.85], 0.3, false],
     // urllib3 retries once at once, then backs off.
     [[0.01, 1, 2], 0, false],
     [[], 0, false],
@@ -45,6 +51,16 @@ describe('fault-reset', () => {
     expect(verdict.notes.join('\n')).toMatch(
       /read again after each reset \(waits of [\d.]+ s, [\d.]+ s, [\d.]+ s\), and went on/,
     );
+  });
+
+  it("takes the client's pace from answered reads only, never from its waits after a reset", () => {
+    // axios-retry's 0.2, 0.4, 0.8 s on a machine that slows every request to 0.2 s: its own waits
+    // are no pace, so the 0.4 s one is not "at once" against a pace they would have stretched.
+    const slowed = [0, 0.4, 0.8].map(reset);
+    const reads = [1.7, 1.9, 2.1].map((at): Step => ({ at, status: 200 }));
+    const verdict = judge('fault-reset', [...slowed, ...reads]);
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.notes.join('\n')).toContain('read again after each reset (waits of 0.4 s, 0.4 s, 0.9 s)');
   });
 
   it('fails reading again at once, and giving up', () => {
