@@ -1,10 +1,11 @@
 // The bounds of what a draft's document may ask of the mock, beyond its files' size: its paths
 // and operations, each enum's values, each schema's breadth, and the least a generated value
-// must hold (minItems, minLength, minProperties). Each fault is at the keyword that passes its
+// must hold (minItems, minLength, minProperties), and how deep its schemas nest. Each fault is at the keyword that passes its
 // bound, naming the bound and the option that raises it.
 import { asObject, escapePointerSegment, type JsonObject } from '../json-pointer.js';
 import { HTTP_METHODS } from '../load-contract.js';
 import type { SchemaIndex } from '../schema-analysis/schema-index.js';
+import { deepestNesting } from '../schema-analysis/schema-nesting.js';
 import type { OpenApiFault } from './check-openapi.js';
 import { type ContractLimitName, type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 
@@ -86,5 +87,29 @@ export function checkBounds(document: JsonObject, index: SchemaIndex, limits: Co
   for (const [schema, pointer] of index.pointers) {
     for (const fault of checkSchema(schema as JsonObject, pointer, limits)) faults.push(fault);
   }
+  const nesting = checkNesting(index, limits);
+  if (nesting) faults.push(nesting);
   return faults;
+}
+
+/** The named schemas a chain passes through, as a message lists them: the first few and the last. */
+function namedSchemas(chain: readonly object[], index: SchemaIndex): string {
+  const names = chain.flatMap((schema) => {
+    const name = /^\/components\/schemas\/([^/]+)$/.exec(index.pointers.get(schema) ?? '')?.[1];
+    return name === undefined ? [] : [name.replace(/~1/g, '/').replace(/~0/g, '~')];
+  });
+  if (names.length === 0) return '';
+  const shown = names.length > 6 ? [...names.slice(0, 4), '…', ...names.slice(-1)] : names;
+  return ` (through ${shown.join(' → ')})`;
+}
+
+/** Schemas nested deeper than a validator compiles and a generator walks without running out of stack. */
+function checkNesting(index: SchemaIndex, limits: ContractLimits): OpenApiFault | undefined {
+  const { depth, chain } = deepestNesting(index);
+  const start = chain[0];
+  if (depth <= limits.schemaDepth || start === undefined) return undefined;
+  return {
+    pointer: index.pointers.get(start) ?? '',
+    message: `schemas nest ${describeCount(depth)} deep from here${namedSchemas(chain, index)}, through properties, items, allOf, anyOf, oneOf and $refs, more than the ${describeCount(limits.schemaDepth)} the mock compiles ${raiseWith('schemaDepth')}. Shorten the chain: a schema may name the one it extends once, not through every step.`,
+  };
 }

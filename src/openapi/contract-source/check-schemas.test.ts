@@ -154,12 +154,13 @@ describe('the smallest value of a schema', () => {
   };
 
   it('nested past the bound is refused once, at the outermost schema, naming the option', () => {
-    expect(faultsOf(chain(90))).toEqual([
+    // 90 schemas in a chain also nest 183 deep: that bound is raised to see this one.
+    expect(faultsOf(chain(90), { schemaDepth: 200 })).toEqual([
       expect.stringMatching(
         /^\/components\/schemas\/C0: the smallest value of C0 nests objects and arrays 91 deep, more than the 64 .*--contract-limit value-depth=N/,
       ),
     ]);
-    expect(faultsOf(chain(90), { valueDepth: 100 })).toEqual([]);
+    expect(faultsOf(chain(90), { valueDepth: 100, schemaDepth: 200 })).toEqual([]);
   });
 
   it('larger than the bound is refused, minItems over minItems; a minItems past its own bound is named there', () => {
@@ -176,5 +177,38 @@ describe('the smallest value of a schema', () => {
         /^\/components\/schemas\/Huge\/minItems: minItems 1,000,000,000 asks more than the 10,000 .*min-items=N/,
       ),
     ]);
+  });
+});
+
+describe('schemas nested in one another', () => {
+  /** Each schema of the chain extends the next through allOf; the last is an object. */
+  const extending = (length: number) => {
+    const schemas: JsonObject = { End: { type: 'object', properties: { v: { type: 'string' } } } };
+    for (let at = 0; at < length; at += 1)
+      schemas[`C${at}`] = { allOf: [ref(at + 1 === length ? 'End' : `C${at + 1}`)] };
+    return schemas;
+  };
+
+  it('past the bound are refused where the chain starts, naming the schemas it passes and the option', () => {
+    // Each step is two schemas (the allOf's part, the schema its $ref names): 70 steps and End's two nest 142 deep.
+    expect(faultsOf(extending(70))).toEqual([
+      '/components/schemas/C0: schemas nest 142 deep from here (through C0 → C1 → C2 → C3 → … → End), through properties, items, allOf, anyOf, oneOf and $refs, more than the 128 the mock compiles (raise it with --contract-limit schema-depth=N). Shorten the chain: a schema may name the one it extends once, not through every step.',
+    ]);
+    expect(faultsOf(extending(70), { schemaDepth: 142 })).toEqual([]);
+    expect(faultsOf(extending(60))).toEqual([]);
+  });
+
+  it('count a recursion once, however many times a value may repeat it', () => {
+    const tree = {
+      Category: { type: 'object', properties: { children: { type: 'array', items: ref('Category') } } },
+      Node: { type: 'object', properties: { left: ref('Node'), right: ref('Node'), value: ref('Category') } },
+    };
+    expect(faultsOf(tree, { schemaDepth: 12 })).toEqual([]);
+    // Five schemas in a ring, each naming the next through a property: ten schemas (five $refs) counted once each.
+    const ring: JsonObject = {};
+    for (let at = 0; at < 5; at += 1)
+      ring[`R${at}`] = { type: 'object', properties: { next: ref(`R${(at + 1) % 5}`) } };
+    expect(faultsOf(ring, { schemaDepth: 10 })).toEqual([]);
+    expect(faultsOf(ring, { schemaDepth: 9 })).toEqual([expect.stringContaining('schemas nest 10 deep from here')]);
   });
 });

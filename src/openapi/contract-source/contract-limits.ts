@@ -39,6 +39,11 @@ export type ContractLimits = Readonly<{
   valueBytes: number;
   /** Objects and arrays nested in one another in the smallest value of any schema. */
   valueDepth: number;
+  /**
+   * Schemas nested in one another (properties, items, allOf, anyOf, oneOf, $refs), a recursion's
+   * schemas counted once each: how deep a validator compiles and a generator walks.
+   */
+  schemaDepth: number;
 }>;
 
 export type ContractLimitName = keyof ContractLimits;
@@ -61,6 +66,7 @@ export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   minProperties: 1_000,
   valueBytes: 1024 * 1024,
   valueDepth: 64,
+  schemaDepth: 128,
 });
 
 /** The name of each bound on the command line: --contract-limit enum-values=200000. */
@@ -82,6 +88,7 @@ export const CONTRACT_LIMIT_OPTIONS: Readonly<Record<ContractLimitName, string>>
   minProperties: 'min-properties',
   valueBytes: 'value-bytes',
   valueDepth: 'value-depth',
+  schemaDepth: 'schema-depth',
 });
 
 /** The bound of an option's name ("enum-values"), or undefined for a name that is none. */

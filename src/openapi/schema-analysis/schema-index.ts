@@ -48,7 +48,11 @@ const isObject = (value: unknown): value is JsonObject =>
 type Pending = { value: unknown; pointer: string; schema: boolean };
 
 /** The schemas below `schema`, each with its pointer: what a schema's keywords hold. */
-function childSchemas(schema: JsonObject, pointer: string, add: (value: unknown, pointer: string) => void): void {
+export function schemaChildren(
+  schema: JsonObject,
+  pointer: string,
+  add: (value: unknown, pointer: string) => void,
+): void {
   for (const keyword of SINGLE_SCHEMA_KEYWORDS) {
     if (keyword in schema && !Array.isArray(schema[keyword])) add(schema[keyword], `${pointer}/${keyword}`);
   }
@@ -89,7 +93,7 @@ export function indexSchemas(document: JsonObject): SchemaIndex {
       if (pointers.has(value)) continue;
       pointers.set(value, pointer);
       const found: Pending[] = [];
-      childSchemas(value, pointer, (child, at) => found.push({ value: child, pointer: at, schema: true }));
+      schemaChildren(value, pointer, (child, at) => found.push({ value: child, pointer: at, schema: true }));
       const ref = value.$ref;
       if (typeof ref === 'string' && ref.startsWith('#')) {
         found.push({ value: rawValueAt(document, refPointer(ref)), pointer: refPointer(ref), schema: true });

@@ -1,14 +1,17 @@
-// The cycles of a graph: its strongly connected components that hold a cycle (two members or
-// more, or one that leads to itself), by Tarjan's algorithm, without recursion, so that a chain
-// of any length takes no stack.
+// The strongly connected components of a graph, by Tarjan's algorithm, without recursion, so that
+// a chain of any length takes no stack; and its cycles: the components that hold one (two members
+// or more, or one that leads to itself).
 
-/** Each cycle of the graph reached from `starts` along `next`, its members in the order found. */
-export function findCycles<T>(starts: Iterable<T>, next: (member: T) => readonly T[]): T[][] {
+/**
+ * Each strongly connected component of the graph reached from `starts` along `next`, its members
+ * in the order found. A component comes after every component it leads to.
+ */
+export function stronglyConnected<T>(starts: Iterable<T>, next: (member: T) => readonly T[]): T[][] {
   const order = new Map<T, number>();
   const low = new Map<T, number>();
   const onStack = new Set<T>();
   const stack: T[] = [];
-  const cycles: T[][] = [];
+  const components: T[][] = [];
   const enter = (member: T) => {
     order.set(member, order.size);
     low.set(member, order.size - 1);
@@ -45,8 +48,15 @@ export function findCycles<T>(starts: Iterable<T>, next: (member: T) => readonly
         component.push(member);
         if (member === top.member) break;
       }
-      if (component.length > 1 || top.children.includes(top.member)) cycles.push(component.reverse());
+      components.push(component.reverse());
     }
   }
-  return cycles;
+  return components;
+}
+
+/** Each cycle of the graph reached from `starts` along `next`, its members in the order found. */
+export function findCycles<T>(starts: Iterable<T>, next: (member: T) => readonly T[]): T[][] {
+  return stronglyConnected(starts, next).filter(
+    (component) => component.length > 1 || next(component[0] as T).includes(component[0] as T),
+  );
 }
