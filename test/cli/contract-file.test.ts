@@ -86,15 +86,11 @@ describe('--contract FILE', () => {
     await writeSplitDraft(folder, (document) => {
       delete document.paths['/pets'].get.responses['429'];
     });
-    const cli = await startCli([
-      'serve',
-      '--port',
-      '0',
-      '--data',
-      ':memory:',
-      '--contract',
-      join(folder, 'openapi.yaml'),
-    ]);
+    const cli = await startCli(
+      ['serve', '--port', '0', '--data', ':memory:', '--contract', join(folder, 'openapi.yaml')],
+      undefined,
+      { PETSTORE_MOCK_LINT: 'on' },
+    );
     try {
       expect((await fetch(`${cli.apiUrl}/pets?limit=1`, { headers: KEY })).status).toBe(200);
       const output = await outputSays(cli.output, 'petstore-operation-declares-429');
