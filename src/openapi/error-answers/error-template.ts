@@ -5,6 +5,7 @@
 // a required one that means none is drawn from its schema once, when the template is made, and an
 // optional one is left out. A fact that its property's schema does not take (an enum, a pattern,
 // a bound) is replaced by the closest value it takes, or a drawn one.
+import { type FormatName, fullFormats } from 'ajv-formats/dist/formats.js';
 import type { JsonObject } from '../json-pointer.js';
 import { describeObjectSchema, resolveSchema, schemaType } from '../schema-shape.js';
 import { closestChoice } from './code-words.js';
@@ -89,7 +90,21 @@ function fitText(schema: JsonObject, text: string, facts: ErrorFacts): unknown {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const fitted = [...text].slice(0, max).join('').padEnd(min, '.');
   if (typeof schema.pattern === 'string' && !matchesPattern(schema.pattern, fitted)) return undefined;
+  if (!fitsFormat(schema.format, fitted)) return undefined;
   return fitted;
+}
+
+/**
+ * Whether a text is of the format a schema names, as the answer's validator (ajv-formats) reads
+ * it: Ory Kratos's 400 is its login flow, whose `id` is a UUID, never an error code. A format
+ * ajv-formats does not know is asserted by no validator, so any text is of it.
+ */
+function fitsFormat(format: unknown, text: string): boolean {
+  if (typeof format !== 'string' || !Object.hasOwn(fullFormats, format)) return true;
+  const check: unknown = fullFormats[format as FormatName];
+  const test = typeof check === 'object' && check !== null && 'validate' in check ? check.validate : check;
+  if (test instanceof RegExp) return test.test(text);
+  return typeof test === 'function' ? test(text) === true : true;
 }
 
 function matchesPattern(pattern: string, text: string): boolean {
