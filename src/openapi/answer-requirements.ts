@@ -65,10 +65,47 @@ export function answerRequirements(contract: Contract, model: ResourceModel, res
   const required = new Map<string, JsonObject>();
   for (const shape of shapes) {
     for (const name of shape.required) {
-      const property = shape.properties.get(name);
-      if (!required.has(name)) required.set(name, property ?? {});
+      if (required.has(name)) continue;
+      const declared = shapes.flatMap((each) => {
+        const property = each.properties.get(name);
+        return property === undefined ? [] : [property];
+      });
+      required.set(name, commonSchema(document, declared));
     }
   }
   cache.set(resource, required);
   return required;
+}
+
+/** The JSON types a schema allows, or undefined where it names none (any value). */
+function typesOf(document: JsonObject, raw: JsonObject): Set<string> | undefined {
+  const schema = resolveSchema(document, raw);
+  const named = Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : undefined;
+  if (named === undefined) return undefined;
+  const types = new Set(named.filter((type): type is string => typeof type === 'string'));
+  if (schema.nullable === true) types.add('null');
+  return types;
+}
+
+const allows = (types: Set<string> | undefined, type: string) =>
+  types === undefined || types.has(type) || (type === 'integer' && types.has('number'));
+
+/**
+ * The schema a record's field is made from, where the answers declare it: the first that declares
+ * it, unless another types it otherwise (Discourse's post: flair_group_id text in its list, an
+ * integer in its create's answer); then the first whose type every one of them allows, else null
+ * where every one allows null. A value of it then fits every answer of the record.
+ */
+function commonSchema(document: JsonObject, declared: readonly JsonObject[]): JsonObject {
+  const first = declared[0] ?? {};
+  const types = declared.map((schema) => typesOf(document, schema));
+  const fitsAll = (type: string) => types.every((each) => allows(each, type));
+  const drawnType = (schema: JsonObject) => schemaType(resolveSchema(document, schema));
+  const firstType = drawnType(first);
+  if (firstType === undefined || fitsAll(firstType)) return first;
+  const common = declared.find((schema) => {
+    const type = drawnType(schema);
+    return type !== undefined && fitsAll(type);
+  });
+  return common ?? (fitsAll('null') ? { type: 'null' } : first);
 }
