@@ -109,19 +109,33 @@ export async function makeRecord(
   const creation = operationOf(resource, 'create');
   if (!creation) return undefined;
   const path = fillPath(creation.path, ids);
-  const id = await createAt(resource, creation, path, validValue(creation.requestSchema ?? {}, '', references), what);
+  const id = await createAt(
+    resource,
+    creation,
+    path,
+    () => validValue(creation.requestSchema ?? {}, '', references),
+    what,
+  );
   rememberMade(creation, id, ids);
   return id;
 }
+
+/**
+ * Bodies drawn for one record before a 409 is taken for a failure: a key the client chooses from
+ * a narrow pattern (three capitals) may be one the server already has.
+ */
+const CREATE_ATTEMPTS = 5;
 
 async function createAt(
   resource: Resource,
   operation: SpecOperation,
   path: string,
-  body: unknown,
+  drawBody: () => unknown,
   what: string,
 ): Promise<RecordKey> {
-  const exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: body });
+  let exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: drawBody() });
+  for (let attempt = 1; exchange.status === 409 && attempt < CREATE_ATTEMPTS; attempt += 1)
+    exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: drawBody() });
   const id = keyOf(resource, exchange.body);
   if (exchange.status < 200 || exchange.status > 299 || id === undefined) {
     throw new Error(
