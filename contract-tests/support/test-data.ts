@@ -133,9 +133,12 @@ async function createAt(
   drawBody: () => unknown,
   what: string,
 ): Promise<RecordKey> {
-  let exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: drawBody() });
-  for (let attempt = 1; exchange.status === 409 && attempt < CREATE_ATTEMPTS; attempt += 1)
+  let exchange: Awaited<ReturnType<typeof send>>;
+  let attempts = 0;
+  do {
     exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: drawBody() });
+    attempts += 1;
+  } while (exchange.status === 409 && attempts < CREATE_ATTEMPTS);
   const id = keyOf(resource, exchange.body);
   if (exchange.status < 200 || exchange.status > 299 || id === undefined) {
     throw new Error(

@@ -5,6 +5,8 @@
 // are keyed, and how the mock numbers new ones. The store's collections and the conventions that
 // answer operations without rules of their own come from here, so that a resource added to the
 // contract needs no code.
+
+import { madeOncePer } from '../store/made-once.js';
 import type { JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import {
@@ -162,18 +164,11 @@ function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationIn
   }
 }
 
-/** The model of each contract read, made once: the mock's plan, its data check and its fixtures share it. */
-const models = new WeakMap<Contract, ResourceModel>();
-
-/** Reads the resources of `contract` and how the convention answers each operation. */
-export function describeResources(contract: Contract): ResourceModel {
-  let model = models.get(contract);
-  if (!model) {
-    model = modelOf(contract);
-    models.set(contract, model);
-  }
-  return model;
-}
+/**
+ * Reads the resources of `contract` and how the convention answers each operation, once per
+ * contract: the mock's plan, its data check and its fixtures share the model.
+ */
+export const describeResources: (contract: Contract) => ResourceModel = madeOncePer(modelOf);
 
 function modelOf(contract: Contract): ResourceModel {
   const { document } = contract;

@@ -6,19 +6,11 @@ import type { Store } from './create-store.js';
 import { createDataSetReader, dataSetSource } from './data-set-reader.js';
 import { createDataSetTransaction, storedDataOf } from './data-set-transaction.js';
 import type { DataStore } from './data-store.js';
+import { madeOncePer } from './made-once.js';
 import { createSerialLock, whileHolding } from './serial-lock.js';
 
-// One DataStore per Store: everything that wraps the same Store shares its lock.
-const dataStores = new WeakMap<Store, DataStore>();
-
-export function dataStoreOf(store: Store): DataStore {
-  let dataStore = dataStores.get(store);
-  if (!dataStore) {
-    dataStore = createLowdbDataStore(store);
-    dataStores.set(store, dataStore);
-  }
-  return dataStore;
-}
+/** One DataStore per Store: everything that wraps the same Store shares its lock. */
+export const dataStoreOf: (store: Store) => DataStore = madeOncePer(createLowdbDataStore);
 
 function createLowdbDataStore(store: Store): DataStore {
   const view = createDataSetReader(() => store.data);

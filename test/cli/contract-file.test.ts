@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import { LINT_SWITCH } from '../../src/openapi/contract-source/lint-contract.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli, startCli } from '../support/cli.js';
 import { addNickname, writeSplitDraft } from '../support/contract-drafts.js';
@@ -89,7 +90,7 @@ describe('--contract FILE', () => {
     const cli = await startCli(
       ['serve', '--port', '0', '--data', ':memory:', '--contract', join(folder, 'openapi.yaml')],
       undefined,
-      { PETSTORE_MOCK_LINT: 'on' },
+      { [LINT_SWITCH]: 'on' },
     );
     try {
       expect((await fetch(`${cli.apiUrl}/pets?limit=1`, { headers: KEY })).status).toBe(200);

@@ -1,6 +1,7 @@
 // Runs the built petstore-mock command as a user would, and waits for its banner.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { LINT_SWITCH } from '../../src/openapi/contract-source/lint-contract.js';
 
 export const CLI = fileURLToPath(new URL('../../bin/petstore-mock.js', import.meta.url));
 
@@ -18,7 +19,7 @@ export type RunningCli = {
  * contract (1.3 s of CPU a run, in a thread beside the server) unless `env` asks for it: the tests
  * of the lint do (test/cli/contract-file.test.ts).
  */
-const cliEnv = (env: Record<string, string>) => ({ ...process.env, PETSTORE_MOCK_LINT: 'off', ...env });
+const cliEnv = (env: Record<string, string>) => ({ ...process.env, [LINT_SWITCH]: 'off', ...env });
 
 export function runCli(
   args: string[],
