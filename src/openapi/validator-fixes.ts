@@ -4,6 +4,7 @@
 // validator and leaves its job to it: which schema applies, how it is compiled, what it finds.
 // Drop each once a release of the validator does the same (see patches/README.md).
 import { createRequire } from 'node:module';
+import { scanDocumentPartsOnce } from './ref-scan-views.js';
 
 type Operation = { requestBody?: { content?: Record<string, { schema?: unknown }> } };
 type ValidatedRequest = {
@@ -27,6 +28,8 @@ type ValidatorModules = {
   schemaValidator: { OpenAPISchemaValidator: new (options: object) => { validate(document: object): unknown } };
   bodyParser: { BodySchemaParser: new () => { parse(path: string, operation: Operation, type: unknown): unknown } };
   contentType: { fromString(type: string): ParsedType };
+  /** The modules that load the validator's Ajv classes (2020-12's, and ajv-draft-04 for 3.0). */
+  ajvUsers: string[];
 };
 
 const FIXED = Symbol.for('petstore-mock.validator-fixes');
@@ -40,6 +43,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   keyResponseValidatorsByRoute(modules);
   compileRouteMatchersOnce(modules);
   buildSpecValidatorWhenUsed(modules);
+  scanDocumentPartsOnce(modules.ajvUsers);
   marked[FIXED] = true;
 }
 
@@ -65,6 +69,7 @@ function validatorModules(load: NodeJS.Require): ValidatorModules {
     schemaValidator: part('./framework/openapi.schema.validator.js', 'OpenAPISchemaValidator'),
     bodyParser: part('./middlewares/parsers/body.parse.js', 'BodySchemaParser'),
     contentType: part('./middlewares/util.js', 'ContentType').ContentType,
+    ajvUsers: [load.resolve('express-openapi-validator'), fromValidator.resolve('ajv-draft-04')],
   } as ValidatorModules;
 }
 
