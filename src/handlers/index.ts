@@ -3,8 +3,9 @@
 // item's read, replace, merge or delete), else from its examples or its schema. No operation is
 // left without an answer: a draft's new operations need no code.
 import type { components } from '../generated/control.js';
-import type { OperationInfo } from '../openapi/load-contract.js';
+import { loadContract, type OperationInfo } from '../openapi/load-contract.js';
 import { describeOperation, gapsOf } from '../openapi/operation-summary.js';
+import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
 import { CATEGORY_RULES } from './categories.js';
 import { answerByConvention } from './convention/conventions.js';
 import { answerFromExamples } from './convention/from-examples.js';
@@ -28,19 +29,40 @@ export type AnswerPlan = {
   handlersOf(deps: HandlerDependencies): ReadonlyMap<string, OperationHandler>;
 };
 
+/** An operation's method and path, parameters unnamed: "put /pets/by-id/{}". */
+const placeOf = (operation: Pick<OperationInfo, 'method' | 'path'>) =>
+  `${operation.method} ${operation.path.replace(/\{[^}]*\}/g, '{}')}`;
+
+let petStorePlaces: ReadonlyMap<string, string> | undefined;
+
+/**
+ * Whether the contract has an operation where the Pet Store has the one its rules were written
+ * for: another API's createCategory (POST /categories.json) is its own, answered by its shape.
+ */
+function atPetStorePlace(operation: OperationInfo): boolean {
+  petStorePlaces ??= new Map(
+    loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE).operations.map((own) => [
+      own.operationId,
+      placeOf(own),
+    ]),
+  );
+  return petStorePlaces.get(operation.operationId) === placeOf(operation);
+}
+
 const ruleOf = (operationId: string): Rule | undefined => (RULES as Record<string, Rule | undefined>)[operationId];
 
 function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, PlannedAnswer] {
   const rule = ruleOf(operation.operationId);
   const lacking = rule?.over.filter((name) => !context.resources.resources.has(name)) ?? [];
-  if (rule && lacking.length === 0) return ['rules', { how: rule.rules, make: (deps) => rule.answer(deps) }];
+  if (rule && lacking.length === 0 && atPetStorePlace(operation))
+    return ['rules', { how: rule.rules, make: (deps) => rule.answer(deps) }];
   const shape = context.resources.shapes.get(operation.operationId);
   const [kind, answer]: [AnswerKind, PlannedAnswer] = shape
     ? ['convention', answerByConvention(context, operation, shape)]
     : ['examples', answerFromExamples(context, operation)];
   // A collection its rules work on is gone from its path (a draft renamed /store/orders or /pets):
   // answered as any other operation of its shape.
-  if (!rule) return [kind, answer];
+  if (!rule || lacking.length === 0) return [kind, answer];
   return [
     kind,
     {
@@ -59,7 +81,8 @@ export function ruledCollections(context: ContractContext): Set<string> {
   const ruled = new Set<string>();
   for (const operation of context.contract.operations) {
     const over = ruleOf(operation.operationId)?.over ?? [];
-    if (over.every((name) => context.resources.resources.has(name))) for (const name of over) ruled.add(name);
+    if (over.every((name) => context.resources.resources.has(name)) && atPetStorePlace(operation))
+      for (const name of over) ruled.add(name);
   }
   return ruled;
 }
