@@ -60,6 +60,29 @@ export function singleKeyEnvelope(document: JsonObject, schema: unknown, record?
   return schemaType(resolveSchema(document, inner)) === 'object' ? { property, schema: inner } : undefined;
 }
 
+/** An envelope of an answer that holds fields of its own beside the record, to be drawn. */
+export type RecordEnvelope = Envelope & { others: Array<[string, JsonObject]> };
+
+/**
+ * The envelope an answer wraps a record in: a single-key one, or one with fields of its own
+ * beside the record (Discourse's `{"success": "OK", "category": {...}}`): exactly one property
+ * that is an object, and none that `record` has. `others` are the required ones besides it.
+ */
+export function recordEnvelope(document: JsonObject, schema: unknown, record: SchemaShape): RecordEnvelope | undefined {
+  const single = singleKeyEnvelope(document, schema, record);
+  if (single) return { ...single, others: [] };
+  if (schema === undefined) return undefined;
+  const shape = describeObjectSchema(document, schema);
+  if (shape.properties.size < 2 || [...shape.properties.keys()].some((name) => record.properties.has(name)))
+    return undefined;
+  const objects = [...shape.properties].filter(([, property]) => schemaType(property) === 'object');
+  const [only] = objects;
+  if (objects.length !== 1 || only === undefined) return undefined;
+  const [property, inner] = only;
+  const others = [...shape.properties].filter(([name]) => name !== property && shape.required.has(name));
+  return { property, schema: inner, others };
+}
+
 /** The schema of the record an answer or a body holds: itself, or the one its single-key envelope wraps. */
 export function recordSchemaIn(document: JsonObject, schema: unknown): unknown {
   return singleKeyEnvelope(document, schema)?.schema ?? schema;

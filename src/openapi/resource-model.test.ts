@@ -158,3 +158,66 @@ describe('the resources of a draft', () => {
     expect(await ownersOf(idRequired)).toEqual({ name: 'owners', keyField: 'id' });
   });
 });
+
+describe('the resources of paths with a format suffix', () => {
+  const answer = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
+  const post = { $ref: '#/components/schemas/Post' };
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'Forum', version: '1' },
+    paths: {
+      '/posts.json': {
+        get: { operationId: 'listPosts', responses: { 200: answer({ type: 'array', items: post }) } },
+        post: {
+          operationId: 'createPost',
+          requestBody: { content: { 'application/json': { schema: post } } },
+          responses: { 200: answer(post) },
+        },
+      },
+      '/posts/{id}.json': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: { operationId: 'getPost', responses: { 200: answer(post) } },
+        put: {
+          operationId: 'updatePost',
+          requestBody: { content: { 'application/json': { schema: post } } },
+          responses: { 200: answer(post) },
+        },
+        delete: { operationId: 'deletePost', responses: { 200: { description: 'gone' } } },
+      },
+      '/users.list': {
+        get: {
+          operationId: 'listUsers',
+          responses: {
+            200: answer({ type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } }),
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Post: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, raw: { type: 'string' } } },
+      },
+    },
+  };
+  const model = describeResources(parseContract(stringify(document), 'forum.yaml'));
+
+  it('read /posts.json and /posts/{id}.json as one collection and its items, keyed by {id}', () => {
+    expect(model.resources.get('posts')).toMatchObject({
+      collection: { name: 'posts', keyField: 'id', counter: 'post' },
+      collectionPaths: ['/posts.json'],
+      itemPaths: ['/posts/{id}.json'],
+      locationPath: '/posts/{id}.json',
+    });
+    expect(shapesOf(model)).toMatchObject({
+      listPosts: 'list posts',
+      createPost: 'create posts',
+      getPost: 'read posts by id',
+      updatePost: 'replace posts by id',
+      deletePost: 'delete posts by id',
+    });
+  });
+
+  it('keep a name with a dot that is no format as it is: /users.list', () => {
+    expect([...model.resources.keys()]).toEqual(['posts', 'users.list']);
+  });
+});

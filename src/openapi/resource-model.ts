@@ -229,12 +229,22 @@ function linkParents(resources: ReadonlyMap<string, Resource>): void {
   }
 }
 
+/** Spelled alike: `Sid` and `sid`, `account_sid` and `AccountSid` (case, `_` and `-` aside). */
+const looseName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
+
+/** The record's field a parameter names: its own name, else the one spelled alike, else the parameter's. */
+function sameField(param: string | undefined, properties: ReadonlyMap<string, JsonObject>): string | undefined {
+  if (param === undefined || properties.has(param)) return param;
+  const alike = [...properties.keys()].filter((field) => looseName(field) === looseName(param));
+  return alike.length === 1 ? alike[0] : param;
+}
+
 /**
  * The field that holds a record's key: the one its parameter names, else `id`, else the parameter
  * without the noun; and that parameter without the noun.
  */
 function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): [string, string | undefined] {
-  const keyParam = draft.keyParams[0];
+  const keyParam = sameField(draft.keyParams[0], properties);
   // {breedCode} of a breed names its "code": the parameter without the record's noun before it.
   const singular = nounOf(undefined, draft.name).toLowerCase();
   const unprefixed =
@@ -260,7 +270,8 @@ function finish(
   const keyType = declaredType === 'string' || declaredType === 'number' ? declaredType : 'integer';
   // {petId} names a pet; an inventory entry keyed by its petId is not one.
   // ({breedCode} names a breed by its code: the noun is the name's.)
-  const noun = nounOf(keyField === keyParam || keyField === unprefixed ? undefined : keyParam, draft.name);
+  const ownKey = keyParam !== undefined && looseName(keyField) === looseName(keyParam);
+  const noun = nounOf(ownKey || keyField === unprefixed ? undefined : keyParam, draft.name);
   // Numbered by the mock when records can be made without their key (a POST whose body may lack it).
   const makers = operations.filter(
     (operation) => operation.method === 'post' && draft.collectionPaths.includes(operation.path),

@@ -7,7 +7,7 @@
 // a single-key envelope ({"article": {...}}).
 import type { JsonObject } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
-import { requestSchema, singleKeyEnvelope, successSchema } from './operation-schemas.js';
+import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from './operation-schemas.js';
 import { paramName, segmentsOf } from './resource-paths.js';
 import type { ConventionShape, Resource } from './resource-types.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
@@ -15,7 +15,7 @@ import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, 
 /** The envelope properties around the record in an operation's body and answer, if any. */
 function envelopesOf(document: JsonObject, operation: OperationInfo, resource: Resource) {
   const request = singleKeyEnvelope(document, requestSchema(operation), resource.shape)?.property;
-  const answer = singleKeyEnvelope(document, successSchema(operation), resource.shape)?.property;
+  const answer = recordEnvelope(document, successSchema(operation), resource.shape)?.property;
   return request === undefined && answer === undefined
     ? undefined
     : { ...(request === undefined ? {} : { request }), ...(answer === undefined ? {} : { answer }) };

@@ -6,15 +6,14 @@
 // parent is not there, and one parent's records are never listed under another. How a record is
 // taken and answered (an envelope, the key in the body, query fields) is record-io.ts's.
 import type { Request, Response } from 'express';
-import type { Clock } from '../../clock.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { recordSchemaIn } from '../../openapi/operation-schemas.js';
+import { recordEnvelope } from '../../openapi/operation-schemas.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
-import type { ContractContext, PlannedAnswer } from '../handler-types.js';
+import type { ContractContext, HandlerDependencies, PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
 import { createDeletionAnswer } from './deletion-answer.js';
 import { describeEnvelope, listEnvelope } from './list-envelope.js';
@@ -89,7 +88,10 @@ export function answerByConvention(
   const answerShape =
     shape.kind === 'list' || answer.schema === undefined
       ? undefined
-      : describeObjectSchema(deps.contract.document, recordSchemaIn(deps.contract.document, answer.schema));
+      : describeObjectSchema(
+          deps.contract.document,
+          recordEnvelope(deps.contract.document, answer.schema, resource.shape)?.schema ?? answer.schema,
+        );
   const projectAnswer = answerShape?.closed ? projectRecord(answerShape) : project;
   const notFound = notFoundOf(deps.contract, operation, resource);
   const scope = parentScope(deps, operation, resource);
@@ -100,11 +102,17 @@ export function answerByConvention(
       : `a record of ${resource.name}`;
   const io = createRecordIo(deps.contract, operation, shape);
   const links = createRecordLinks(deps.contract.document, deps.resources, resource);
-  const send = (req: Request, res: Response, record: StoredRecord | undefined, clock: Clock) =>
-    sendAnswer(req, res, answer, record === undefined ? undefined : io.answer(projectAnswer(record)), {
-      document: deps.contract.document,
-      nowMs: clock.nowMs(),
-    });
+  const send = async (req: Request, res: Response, record: StoredRecord | undefined, world: HandlerDependencies) =>
+    sendAnswer(
+      req,
+      res,
+      answer,
+      record === undefined ? undefined : await io.answer(projectAnswer(record), world.seed),
+      {
+        document: deps.contract.document,
+        nowMs: world.clock.nowMs(),
+      },
+    );
   /** The record a request names: there, and (in a sub-collection) its parent's. */
   const findNamed = async (view: DataReader, req: Request): Promise<StoredRecord> => {
     const key = io.keyOf(req);
@@ -202,7 +210,7 @@ export function answerByConvention(
               ? locationOf(basePath, resource, req, created, operation.path)
               : undefined;
             if (location) res.location(location);
-            send(req, res, created, world.clock);
+            await send(req, res, created, world);
           };
         },
       };
@@ -212,7 +220,7 @@ export function answerByConvention(
         mayAnswer: [404],
         how: `reads ${one}${under} by ${shape.keyParam}${describeIo(shape)}`,
         make: (world) => async (req, res) => {
-          send(req, res, await world.data.read((view) => findNamed(view, req)), world.clock);
+          await send(req, res, await world.data.read((view) => findNamed(view, req)), world);
         },
       };
     case 'replace':
@@ -242,7 +250,7 @@ export function answerByConvention(
               await tx.replace(collection, replaced);
               return replaced;
             });
-            send(req, res, updated, world.clock);
+            await send(req, res, updated, world);
           };
         },
       };
@@ -262,7 +270,7 @@ export function answerByConvention(
             await tx.remove(collection, ownValue(existing, collection.keyField) as RecordKey);
             return existing;
           });
-          if (!deletion) return send(req, res, answer.status === 204 ? undefined : removed, world.clock);
+          if (!deletion) return await send(req, res, answer.status === 204 ? undefined : removed, world);
           const context = { document: deps.contract.document, nowMs: world.clock.nowMs() };
           sendAnswer(req, res, answer, await deletion(project(removed), world.seed), context);
         },

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { pathParams, type Resource } from '../../openapi/resource-model.js';
-import { isItemUnder } from '../../openapi/resource-paths.js';
+import { fillSegment, isItemUnder } from '../../openapi/resource-paths.js';
 import type { SchemaShape } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { ownValue } from '../../store/own-keys.js';
@@ -101,10 +101,8 @@ export function locationOf(
   const segments = template.split('/');
   const last = segments.length - 1;
   return `${basePath}${segments
-    .map((segment, index) => {
-      if (!segment.startsWith('{')) return segment;
-      if (index === last) return encodeURIComponent(key);
-      return encodeURIComponent(String(req.params[segment.slice(1, -1)] ?? ''));
-    })
+    .map((segment, index) =>
+      fillSegment(segment, (param) => encodeURIComponent(index === last ? key : String(req.params[param] ?? ''))),
+    )
     .join('/')}`;
 }

@@ -4,12 +4,14 @@
 // body's for PUT /pet), and the answer wrapped again in the envelope ({"article": {...}}).
 import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
+import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
-import { requestSchema, singleKeyEnvelope } from '../../openapi/operation-schemas.js';
+import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from '../../openapi/operation-schemas.js';
 import type { ConventionShape } from '../../openapi/resource-model.js';
-import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
+import { declaredValue, describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
+import { setOwn } from '../../store/own-keys.js';
 import { keyFromPath } from './record-answers.js';
 import { createInputFields } from './record-fields.js';
 
@@ -20,8 +22,8 @@ export type RecordIo = {
   unnamed(existing: StoredRecord): StoredRecord;
   /** The key of the record the request names. */
   keyOf(req: Request): RecordKey;
-  /** A record as the answer holds it. */
-  answer(record: StoredRecord): unknown;
+  /** A record as the answer holds it; an envelope's own fields drawn once per data set's seed. */
+  answer(record: StoredRecord, seed: number): Promise<unknown>;
   /** The body as sent, inside its envelope: what a merge's nulls are read from. */
   body(req: Request): JsonObject;
   /** Whether the body may send a field (the key a client chooses may meet one taken: 409). */
@@ -60,6 +62,7 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
   const body = describeObjectSchema(document, envelope?.schema ?? requestSchema(operation));
   const named = new Set([...body.properties.keys(), ...queryFields]);
   const answerProperty = shape.envelope?.answer;
+  const others = envelopeFieldsOf(document, operation, shape);
   return {
     input(req) {
       const fields: Record<string, unknown> = { ...fieldsOf(inside(req)) };
@@ -80,9 +83,35 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
         );
       return keyFromPath(resource, key);
     },
-    answer: (record) => (answerProperty === undefined ? record : { [answerProperty]: record }),
+    answer: async (record, seed) =>
+      answerProperty === undefined ? record : { ...(await others(seed)), [answerProperty]: record },
     body: bodyOf,
     sends: (field) => body.properties.has(field) && body.properties.get(field)?.readOnly !== true,
+  };
+}
+
+/**
+ * The required fields of the answer's envelope beside the record (Discourse's `success`), drawn
+ * from their schemas once per seed: the same world answers the same.
+ */
+function envelopeFieldsOf(document: JsonObject, operation: OperationInfo, shape: ConventionShape) {
+  const others = recordEnvelope(document, successSchema(operation), shape.resource.shape)?.others ?? [];
+  const drawn = new Map<number, Promise<JsonObject>>();
+  const draw = async (seed: number): Promise<JsonObject> => {
+    const fake = await loadSchemaFaker(document, seed, `envelope of ${operation.operationId}`);
+    const fields: JsonObject = {};
+    for (const [name, schema] of others)
+      setOwn(fields, name, (declaredValue(schema) ?? { value: fake(schema, name) }).value);
+    return fields;
+  };
+  return (seed: number): Promise<JsonObject> => {
+    if (others.length === 0) return Promise.resolve({});
+    let fields = drawn.get(seed);
+    if (fields === undefined) {
+      fields = draw(seed);
+      drawn.set(seed, fields);
+    }
+    return fields;
   };
 }
 
