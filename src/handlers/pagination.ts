@@ -43,6 +43,8 @@ export function pageUrlWith(req: Request, replaced: ReadonlySet<string>, query: 
 
 /** The offset of the page after or before `page` in a list of `total` items; undefined when there is none. */
 export function adjacentOffset({ limit, offset }: Page, total: number, which: 'next' | 'previous'): number | undefined {
+  // Pages of no size lead nowhere: following them would never move.
+  if (limit < 1) return undefined;
   if (which === 'next') return offset + limit < total ? offset + limit : undefined;
   return offset > 0 ? Math.max(0, offset - limit) : undefined;
 }
@@ -56,6 +58,7 @@ function buildPageLinks(req: Request, page: Page, total: number, paging: PageQue
   if (previous !== undefined) links.push(`<${pageUrl(previous, limit)}>; rel="prev"`);
   const next = adjacentOffset(page, total, 'next');
   if (next !== undefined) links.push(`<${pageUrl(next, limit)}>; rel="next"`);
+  if (limit < 1) return links.join(', ');
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
   links.push(`<${pageUrl(lastOffset, limit)}>; rel="last"`);
   return links.join(', ');

@@ -221,3 +221,31 @@ describe('the resources of paths with a format suffix', () => {
     expect([...model.resources.keys()]).toEqual(['posts', 'users.list']);
   });
 });
+
+describe('a resource no path names a record of', () => {
+  it('is keyed by the field named after its records (the museum’s ticketId), not an id its schema lacks', () => {
+    const ticket = {
+      type: 'object',
+      required: ['ticketId'],
+      properties: { ticketId: { type: 'string', format: 'uuid', readOnly: true }, ticketType: { type: 'string' } },
+    };
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Museum', version: '1' },
+      paths: {
+        '/tickets': {
+          post: {
+            operationId: 'buyMuseumTickets',
+            requestBody: { content: { 'application/json': { schema: ticket } } },
+            responses: { 201: { description: 'Bought.', content: { 'application/json': { schema: ticket } } } },
+          },
+        },
+      },
+    };
+    const model = describeResources(parseContract(stringify(document), 'museum.yaml'));
+    expect(model.resources.get('tickets')).toMatchObject({
+      collection: { name: 'tickets', keyField: 'ticketId' },
+      keyType: 'string',
+    });
+  });
+});

@@ -252,7 +252,12 @@ function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): 
       ? `${keyParam.charAt(singular.length).toLowerCase()}${keyParam.slice(singular.length + 1)}`
       : undefined;
   if (keyParam !== undefined && properties.has(keyParam)) return [keyParam, unprefixed];
-  if (properties.has('id') || keyParam === undefined) return ['id', unprefixed];
+  if (properties.has('id')) return ['id', unprefixed];
+  // No path names its records (the museum's /tickets): the field named after them, ticketId.
+  if (keyParam === undefined) {
+    const named = sameField(`${singular}Id`, properties);
+    return [named !== undefined && properties.has(named) ? named : 'id', unprefixed];
+  }
   return [unprefixed !== undefined && properties.has(unprefixed) ? unprefixed : keyParam, unprefixed];
 }
 

@@ -135,12 +135,14 @@ describe('lists paged otherwise', () => {
         properties: { items: OWNER_ARRAY, page: { type: 'integer' }, size: { type: 'integer', format: 'int32' } },
       }),
     );
-    it('gives pages of the default size, and refuses a page before the first', async () => {
+    it('gives pages of the default size, and a page before the first with no records, as the schema allows it', async () => {
       const first = await mock.http.get('/v1/owners').set('X-API-Key', DEMO_KEY);
       expect(first.body).toMatchObject({ page: 1, size: 20 });
-      const before = await mock.http.get('/v1/owners?page=0').set('X-API-Key', DEMO_KEY);
-      expect(before.status).toBe(400);
-      expect(before.body.message).toContain('query page must be at least 1');
+      for (const page of [0, -2147483648]) {
+        const before = await mock.http.get(`/v1/owners?page=${page}`).set('X-API-Key', DEMO_KEY);
+        expect(before.status).toBe(200);
+        expect(before.body).toMatchObject({ items: [], page, size: 20 });
+      }
     });
   });
 
@@ -157,14 +159,19 @@ describe('lists paged otherwise', () => {
         },
       ),
     );
-    it('links pages by per_page and offset, and refuses a page of no records', async () => {
+    it('links pages by per_page and offset, and answers a page of no size or before the start with no records', async () => {
       const page = await mock.http.get('/v1/owners?per_page=3&offset=3').set('X-API-Key', DEMO_KEY);
       expect(page.body).toMatchObject({ per_page: 3 });
       expect(page.body.items).toHaveLength(3);
       expect(page.headers.link).toContain('per_page=3&offset=0>; rel="prev"');
       const none = await mock.http.get('/v1/owners?per_page=0').set('X-API-Key', DEMO_KEY);
-      expect(none.status).toBe(400);
-      expect(none.body.message).toContain('query per_page must be at least 1');
+      expect(none.status).toBe(200);
+      expect(none.body).toMatchObject({ items: [], per_page: 0 });
+      // No page follows a page of no size: a client following the links must not go round for ever.
+      expect(none.headers.link ?? '').not.toMatch(/rel="(next|prev|last)"/);
+      const before = await mock.http.get('/v1/owners?per_page=3&offset=-5').set('X-API-Key', DEMO_KEY);
+      expect(before.status).toBe(200);
+      expect(before.body.items).toEqual([]);
     });
   });
 

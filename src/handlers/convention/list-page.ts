@@ -85,11 +85,11 @@ export function factsOf(
 ): PageFacts {
   const hasNext = adjacentOffset(window, total, 'next') !== undefined;
   return {
-    number: Math.floor(window.offset / window.limit) + firstPage,
+    number: window.limit < 1 ? firstPage : Math.floor(window.offset / window.limit) + firstPage,
     size: sized ? window.limit : itemsOnPage,
     offset: window.offset,
     total,
-    totalPages: sized ? Math.ceil(total / window.limit) : Math.min(1, total),
+    totalPages: sized ? (window.limit < 1 ? 0 : Math.ceil(total / window.limit)) : Math.min(1, total),
     itemsOnPage,
     hasNext,
     hasPrevious: adjacentOffset(window, total, 'previous') !== undefined,

@@ -22,7 +22,6 @@ import {
   type ListPage,
   type ListPaging,
   type OtherPage,
-  refuseBelow,
 } from './list-page.js';
 
 /** The records of `window` in a list of `direction`: descending windows are counted from the end. */
@@ -33,6 +32,8 @@ async function readWindow(
   matches: RecordFilter | undefined,
   direction: Direction,
 ): Promise<{ items: readonly StoredRecord[]; total: number }> {
+  // A page before the first, or of no size, holds no records: the contract allows asking for it.
+  if (window.limit < 1 || window.offset < 0) return { items: [], total: await view.count(collection, matches) };
   if (direction === 'asc') return view.list(collection, window, matches);
   const total = await view.count(collection, matches);
   const end = total - window.offset;
@@ -80,14 +81,8 @@ function numberedTerms(declared: readonly Declared[]): NumberedTerms {
     sized,
     windowOf(req) {
       const limit = readValue(req, size, defaultSize);
-      if (size && limit < 1) refuseBelow(size, 1);
-      if (!number) {
-        const at = readValue(req, offset, 0);
-        if (offset && at < 0) refuseBelow(offset, 0);
-        return { limit, offset: at };
-      }
+      if (!number) return { limit, offset: readValue(req, offset, 0) };
       const asked = readValue(req, number, defaultNumber);
-      if (asked < firstPage) refuseBelow(number, firstPage);
       return { limit, offset: (asked - firstPage) * limit };
     },
     // Pages another than the first are named by their number, or by a size and an offset.
