@@ -19,9 +19,15 @@ import {
   operationOf,
   type RecordKey,
   type Resource,
+  recordIn,
+  recordOperation,
+  recordsIn,
   resourceNamed,
+  shapeOf,
+  wrapRecord,
 } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
+import { largestLimit, PAGE } from '../support/shared-list.js';
 import { call } from '../support/steps.js';
 import { createTestData, makeRecord, rememberMade, type TestData } from '../support/test-data.js';
 import { ContractViolation } from '../support/violation.js';
@@ -38,8 +44,13 @@ const successes = (operation: SpecOperation) =>
 async function make(resource: Resource, creation: SpecOperation, parents: References, record: Body): Promise<Made> {
   // A key the client chooses is one of this record's own: two creates never ask for one record.
   const body = withOwnClientKey(creation, record);
-  const exchange = await call(creation.operationId, fillPath(creation.path, parents), body, successes(creation));
-  const answer = exchange.body as Body;
+  const exchange = await call(
+    creation.operationId,
+    fillPath(creation.path, parents),
+    wrapRecord(creation.operationId, body),
+    successes(creation),
+  );
+  const answer = recordIn(creation.operationId, exchange.body) as Body;
   const id = keyOf(resource, answer);
   if (id === undefined)
     throw new ContractViolation(
@@ -72,12 +83,14 @@ function changeOf(
 }
 
 function checksOf(resource: Resource, keyParameter: string): void {
-  const creation = operationOf(resource, 'create');
+  const creation = recordOperation(operationOf(resource, 'create'));
   const read = operationOf(resource, 'read');
   if (!creation || !read) return;
   const parentParameter = resource.parent?.param;
   const key = resource.collection.keyField;
-  const itemPath = (id: RecordKey, parents: References) => fillPath(read.path, { ...parents, [keyParameter]: id });
+  /** The path of one record, as `operation` names it (PetClinic deletes /pets/{petId}, reads /owners/{ownerId}/pets/{petId}). */
+  const itemPath = (id: RecordKey, parents: References, operation: SpecOperation = read) =>
+    fillPath(operation.path, { ...parents, [shapeOf(operation.operationId)?.keyParam ?? keyParameter]: id });
   const references = () => ({ ...data.bodies, ...data.paths });
   // A key the server numbers is left out, even where the body may send it: each create gets its
   // own. One the client chooses is left out here too, and sent by make(), each create its own.
@@ -89,7 +102,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
   };
   const readBack = async (made: Made, parents: References, expected: Body, what: string) => {
     const exchange = await call(read.operationId, itemPath(made.id, parents), undefined, [200]);
-    requireFields(exchange, what, exchange.body, { ...expected, [key]: made.id });
+    requireFields(exchange, what, recordIn(read.operationId, exchange.body), { ...expected, [key]: made.id });
   };
 
   check(
@@ -115,7 +128,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
     },
   );
 
-  const replace = operationOf(resource, 'replace');
+  const replace = recordOperation(operationOf(resource, 'replace'));
   if (replace)
     check(
       replace.operationId,
@@ -131,13 +144,18 @@ function checksOf(resource: Resource, keyParameter: string): void {
           )
           .filter((name): name is string => name !== undefined);
         const expected = expectedFields(replace, body) as Body;
-        const exchange = await call(replace.operationId, itemPath(made.id, parents), body, successes(replace));
+        const exchange = await call(
+          replace.operationId,
+          itemPath(made.id, parents, replace),
+          wrapRecord(replace.operationId, body),
+          successes(replace),
+        );
         // A 204 holds no record: what is read back is judged alone.
         if (holdsRecord(exchange))
           requireFields(
             exchange,
             `${replace.operationId}: its answer`,
-            exchange.body,
+            recordIn(replace.operationId, exchange.body),
             { ...expected, [key]: made.id },
             left,
           );
@@ -145,7 +163,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
       },
     );
 
-  const merge = operationOf(resource, 'merge');
+  const merge = recordOperation(operationOf(resource, 'merge'));
   const changeable = merge
     ? writableProperties(merge.requestSchema).filter(({ name }) => name !== keyParameter && name !== key)
     : [];
@@ -159,9 +177,26 @@ function checksOf(resource: Resource, keyParameter: string): void {
         const change = changeOf(changeable, made.answer, parents);
         if (!change)
           throw new CheckSkipped(`no field of ${merge.operationId} can take a value other than the one stored`);
-        const expected = { ...made.answer, ...change };
-        const exchange = await call(merge.operationId, itemPath(made.id, parents), change, successes(merge));
-        if (holdsRecord(exchange)) requireFields(exchange, `${merge.operationId}: its answer`, exchange.body, expected);
+        // What the merge may write stays as made, but for what it changes; what the server
+        // stamps (an updatedAt) is the server's.
+        const kept = new Set([key, ...writableProperties(merge.requestSchema).map(({ name }) => name)]);
+        const expected = {
+          ...Object.fromEntries(Object.entries(made.answer).filter(([field]) => kept.has(field))),
+          ...change,
+        };
+        const exchange = await call(
+          merge.operationId,
+          itemPath(made.id, parents, merge),
+          wrapRecord(merge.operationId, change),
+          successes(merge),
+        );
+        if (holdsRecord(exchange))
+          requireFields(
+            exchange,
+            `${merge.operationId}: its answer`,
+            recordIn(merge.operationId, exchange.body),
+            expected,
+          );
         await readBack(made, parents, expected, `${read.operationId}: the record read after ${merge.operationId}`);
       },
     );
@@ -174,19 +209,21 @@ function checksOf(resource: Resource, keyParameter: string): void {
       async () => {
         const parents = references();
         const made = await make(resource, creation, parents, creationBody(parents));
-        await call(deletion.operationId, itemPath(made.id, parents), undefined, successes(deletion));
+        await call(deletion.operationId, itemPath(made.id, parents, deletion), undefined, successes(deletion));
         await call(read.operationId, itemPath(made.id, parents), undefined, [404]);
-        await call(deletion.operationId, itemPath(made.id, parents), undefined, [404]);
+        await call(deletion.operationId, itemPath(made.id, parents, deletion), undefined, [404]);
       },
     );
 
   const list = operationOf(resource, 'list');
   const parent = resource.parent?.resource ? resourceNamed(resource.parent.resource) : undefined;
+  // Scoped only where the list's path names the parent (PetClinic's GET /pets lists every owner's).
+  const listNamesParent = parentParameter !== undefined && list?.path.includes(`{${parentParameter}}`) === true;
   // Two levels down (a visit's notes, under an owner): the parent must be the one above's own.
   const grandparent = parent?.parent?.resource ? resourceNamed(parent.parent.resource) : undefined;
   const grandparentParameter =
     grandparent && list?.path.includes(`{${parent?.parent?.param}}`) ? parent?.parent?.param : undefined;
-  if (list && parent && parentParameter)
+  if (list && parent && parentParameter && listNamesParent)
     check(
       [list.operationId, creation.operationId],
       `${list.operationId}: lists the records of its own ${parentParameter} only, and a ${parentParameter} that is not there${grandparentParameter ? ` (or not of its ${grandparentParameter})` : ''} is 404`,
@@ -197,8 +234,10 @@ function checksOf(resource: Resource, keyParameter: string): void {
         const other = { ...mine, [parentParameter]: otherId };
         const made = await make(resource, creation, mine, recordBody(creation.requestSchema, mine, 'required'));
         const ids = async (parents: References) => {
-          const exchange = await call(list.operationId, `${fillPath(list.path, parents)}?limit=100`, undefined, [200]);
-          const records = Array.isArray(exchange.body) ? (exchange.body as Body[]) : [];
+          const limit = largestLimit(list, PAGE).limit;
+          const query = limit === undefined ? '' : `?limit=${limit}`;
+          const exchange = await call(list.operationId, `${fillPath(list.path, parents)}${query}`, undefined, [200]);
+          const records = recordsIn(exchange.body) as Body[];
           return { exchange, ids: records.map((record) => keyOf(resource, record)) };
         };
         const own = await ids(mine);

@@ -19,7 +19,14 @@ import { createGenerationData, freshPathIds, type GenerationData } from '../supp
 import { isNameConflict, nameTakenIsReal } from '../support/name-conflict.js';
 import { selectedOperations } from '../support/operations.js';
 import { checkProperty } from '../support/property.js';
-import { pathOf, pathParameters, requireOwnRecord, withOwnClientKey, withPathKey } from '../support/requests.js';
+import {
+  pathOf,
+  pathParameters,
+  requireOwnRecord,
+  requireRecordsToRead,
+  withOwnClientKey,
+  withPathKey,
+} from '../support/requests.js';
 import { clientKeyOf, leftOutKeyOf } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { examplesPerProperty } from '../support/target.js';
@@ -146,6 +153,7 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
       valid,
       async () => {
         requireOwnRecord(operation);
+        requireRecordsToRead(operation, data.paths);
         await checkProperty(
           withKeysOfTheirOwn(operation, validRequests(operation, data.references)),
           // An operation with nothing to generate (only an id) is sent once.

@@ -12,7 +12,16 @@ import { createListData, type ListData, type ListScope } from '../support/list-d
 import { filterRules, type Item, identityField, isList } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
 import { CheckSkipped } from '../support/scheduler.js';
-import { idsOf, listPage, type Query, requireOwnFiltered, requireStillPages } from '../support/shared-list.js';
+import {
+  idsOf,
+  largestLimit,
+  listPage,
+  PAGE,
+  pagesByLimitAndOffset,
+  type Query,
+  requireOwnFiltered,
+  requireStillPages,
+} from '../support/shared-list.js';
 import { ContractViolation } from '../support/violation.js';
 
 /** The page holds exactly `expected` (and, for the suite's own scope, X-Total-Count says how many match). */
@@ -50,12 +59,36 @@ async function requireFiltered(
   what: string,
 ): Promise<void> {
   if (scoped(scope)) {
-    const exchange = await listPage(operation, { ...scope.query, ...filters, limit: 100 }, scope.path);
+    const exchange = await listPage(
+      operation,
+      { ...scope.query, ...filters, ...largestLimit(operation, PAGE) },
+      scope.path,
+    );
     requireItems(operation, exchange, expected, expected.length, what);
     return;
   }
   // Other items share the list, others may write it meanwhile: the suite's own are judged where they stand.
   await requireOwnFiltered(operation, idsOf(operation, scope.items), filters, expected, what);
+}
+
+/**
+ * The largest page the check asks a list for: 100, or less where its `limit` says so. A list
+ * that pages otherwise (by page number, or not at all) is left out, saying why.
+ */
+function largestPage(operation: SpecOperation): number {
+  const query = new Map(
+    operation.parameters
+      .filter((parameter) => parameter.in === 'query')
+      .map((parameter) => [parameter.name, parameter]),
+  );
+  const limit = query.get('limit');
+  if (!limit || !pagesByLimitAndOffset(operation)) {
+    const named = ['page', 'per_page', 'size', 'cursor'].filter((name) => query.has(name));
+    throw new CheckSkipped(
+      `${operation.operationId} names its pages ${named.length > 0 ? `by ${named.join(' and ')}` : 'otherwise'}, not by limit and offset, which this check reads`,
+    );
+  }
+  return Math.min(PAGE, Number(limit.schema?.maximum ?? PAGE));
 }
 
 kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
@@ -153,15 +186,20 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
     ),
     '%s',
     async (_name, operation) => {
+      const largest = largestPage(operation);
       const scope = scopeOf(operation);
       const all = idsOf(operation, scope.items);
       const count = all.length;
       const distinct = (values: number[]) => values.filter((value, index) => values.indexOf(value) === index);
-      const limits = distinct([1, 2, count - 1, count, count + 1, 100]).filter((limit) => limit >= 1 && limit <= 100);
+      const limits = distinct([1, 2, count - 1, count, count + 1, largest]).filter(
+        (limit) => limit >= 1 && limit <= largest,
+      );
       const offsets = distinct([0, 1, Math.floor(count / 2), count - 1, count, count + 1]).filter(
         (offset) => offset >= 0,
       );
       if (!scoped(scope)) {
+        if (largest < PAGE)
+          throw new CheckSkipped(`its limit is at most ${largest}, and a shared list is read in pages of ${PAGE}`);
         // Shared with other items and writers: the pages from the suite's first item, against a still view.
         await requireStillPages(operation, all, limits, offsets);
       } else {
@@ -178,7 +216,7 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
           }
         }
       }
-      const far = await listPage(operation, { ...scope.query, limit: 100, offset: 1_000_000_000 }, scope.path);
+      const far = await listPage(operation, { ...scope.query, limit: largest, offset: 1_000_000_000 }, scope.path);
       requireItems(
         operation,
         far,

@@ -89,7 +89,7 @@ export function invalidRequests(operation: SpecOperation, references: RequestRef
     }
   }
   for (const parameter of parametersIn(operation, 'path')) {
-    for (const invalid of invalidValues(parameter.schema)) {
+    for (const invalid of invalidValues(parameter.schema, 'path')) {
       cases.push({
         rule: `path ${parameter.name} ${invalid.rule}`,
         arbitrary: fc

@@ -4,7 +4,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Ajv } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
@@ -63,12 +65,41 @@ function loadSpec(): Json {
 
 export const SPEC: Json = loadSpec();
 
+/** Each operation of a document by operationId, with its method and path, parameters unnamed: "get /pets/by-id/{}". */
+function placesOf(document: Json): Map<string, string> {
+  const places = new Map<string, string>();
+  for (const [path, item] of Object.entries<Json>(document.paths ?? {}))
+    for (const method of METHODS) {
+      const id = item?.[method]?.operationId;
+      if (typeof id === 'string') places.set(id, `${method} ${path.replace(/\{[^}]*\}/g, '{}')}`);
+    }
+  return places;
+}
+
+/**
+ * Whether the contract checked is the Pet Store's or a draft of it: one that keeps at least half
+ * of the Pet Store's operations where the Pet Store has them. Any other document is an API of its
+ * own, whose operations are all checked as a draft's new ones are (Spring PetClinic's listPets is
+ * not the Pet Store's).
+ */
+function isPetStoreDraft(): boolean {
+  if (!process.env[CONTRACT_DOCUMENT_VARIABLE]) return true;
+  const own = placesOf(builtInSpec());
+  const checked = placesOf(SPEC);
+  const kept = [...own].filter(([id, place]) => checked.get(id) === place).length;
+  return kept * 2 >= own.size;
+}
+
+export const CHECKING_PET_STORE_DRAFT = isPetStoreDraft();
+
+/** Why a check of the Pet Store's own behaviour is skipped on another API's contract. */
+export const NOT_THE_PET_STORE =
+  "it checks the Pet Store's own behaviour, and the contract checked is another API's (it keeps fewer than half of the Pet Store's operations where the Pet Store has them)";
+
 /** The operations of the contract this version of the suite was written for: each has checks of its own. */
-export const BUILT_IN_OPERATION_IDS: ReadonlySet<string> = new Set(
-  Object.values<Json>((process.env[CONTRACT_DOCUMENT_VARIABLE] ? builtInSpec() : SPEC).paths).flatMap((item) =>
-    METHODS.map((method) => item[method]?.operationId).filter((id): id is string => typeof id === 'string'),
-  ),
-);
+export const BUILT_IN_OPERATION_IDS: ReadonlySet<string> = CHECKING_PET_STORE_DRAFT
+  ? new Set(placesOf(process.env[CONTRACT_DOCUMENT_VARIABLE] ? builtInSpec() : SPEC).keys())
+  : new Set();
 const SPEC_ID = 'petstore.json';
 
 /** Follows local $refs until a value that is not one. */
@@ -139,7 +170,10 @@ function readOperations(): SpecOperation[] {
 // Own properties only: an answer without a field named constructor lacks it, whatever Object.prototype holds.
 // Its patterns read and matched as the mock's are (in linear time, with the u flag where valid):
 // an answer never holds the suite, and a pattern only JavaScript's older reading takes is checked.
-const ajv = new Ajv2020({
+// An OpenAPI 3.0 document's schemas are JSON Schema draft 4's (a boolean exclusiveMaximum), as
+// the mock's validator reads them; 3.1's are 2020-12's.
+const AjvOfVersion = String(SPEC.openapi ?? '').startsWith('3.0') ? AjvDraft04Module.default : Ajv2020;
+const ajv: Ajv = new AjvOfVersion({
   strict: false,
   allErrors: true,
   validateFormats: true,
@@ -147,7 +181,7 @@ const ajv = new Ajv2020({
   ownProperties: true,
   code: { regExp: linearRegExp },
 });
-(addFormatsModule as unknown as (instance: Ajv2020) => void)(ajv);
+(addFormatsModule as unknown as (instance: Ajv) => void)(ajv);
 ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) });
 ajv.addFormat('int32', {
   type: 'number',

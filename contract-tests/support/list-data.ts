@@ -4,6 +4,7 @@
 // dates with one complete, the pets' inventory entries, and records of each resource a draft adds
 // (record-lists.ts). Each list gets the filter that keeps the suite's items apart (its scope),
 // and the filter values to probe at their edges and middle.
+import { CHECKING_PET_STORE_DRAFT } from './contract-spec.js';
 import { completedBody, setUpOperation } from './draft-bodies.js';
 import { send } from './exchange.js';
 import type { Item } from './list-semantics.js';
@@ -66,6 +67,8 @@ function removedId(kind: 'pet' | 'category', categoryId: number, token: string):
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function createListData(): Promise<ListData> {
+  // Another API's lists: only the records of its own resources.
+  if (!CHECKING_PET_STORE_DRAFT) return { scopes: await recordListScopes({}) };
   const token = randomToken();
   const upper = token.toUpperCase();
   const lower = token.toLowerCase();

@@ -40,7 +40,9 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
   const limit = Number(query.limit ?? pageDefault(operation, 'limit'));
   const offset = Number(query.offset ?? pageDefault(operation, 'offset'));
   const totalHeader = exchange.headers['x-total-count'];
-  if (totalHeader !== undefined && /^\d+$/.test(totalHeader)) {
+  // A page before the start or of no size, where the schema allows one: no more than it holds.
+  const beyond = offset < 0 || limit < 1;
+  if (!beyond && totalHeader !== undefined && /^\d+$/.test(totalHeader)) {
     const total = Number(totalHeader);
     const expected = Math.max(0, Math.min(limit, total - offset));
     if (items.length !== expected) {
@@ -56,7 +58,7 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
       if (relations.has('prev') !== offset > 0)
         problems.push(`Link ${relations.has('prev') ? 'has' : 'lacks'} rel="prev" at offset ${offset}`);
     }
-  } else if (items.length > limit) {
+  } else if (items.length > Math.max(0, limit)) {
     problems.push(`${items.length} items on a page of at most ${limit}`);
   }
   return problems;

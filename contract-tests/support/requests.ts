@@ -154,6 +154,15 @@ export function validValue(raw: Schema, name: string, references: References, de
   }
 }
 
+/** A read's path parameter the suite made nothing for: 1, or a valid value of its schema where it takes no number (a UUID). */
+function anyValueOf(operation: SpecOperation, name: string): unknown {
+  const parameter = operation.parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
+  const type = parameter?.schema?.type;
+  return parameter?.schema === undefined || type === 'integer' || type === 'number'
+    ? 1
+    : validValue(parameter.schema, name, {});
+}
+
 /** The operation's path with its parameters filled from `references`. */
 export function pathOf(
   operation: SpecOperation,
@@ -167,8 +176,20 @@ export function pathOf(
       throw new CheckSkipped(
         `the suite has no {${name}} of its own for ${operation.operationId} to change: the contract has no operation that makes one`,
       );
-    return encodeURIComponent(String(id ?? 1));
+    return encodeURIComponent(String(id ?? anyValueOf(operation, name)));
   });
+}
+
+/**
+ * Skips a read whose path names a record the suite has none of (a profile, where the contract
+ * makes none the suite can name): any id would be a guess, and a 404 no fault.
+ */
+export function requireRecordsToRead(operation: SpecOperation, ids: Readonly<Record<string, unknown>>): void {
+  const missing = pathParameters(operation).find((parameter) => ids[parameter.name as string] === undefined);
+  if (operation.method === 'get' && missing)
+    throw new CheckSkipped(
+      `the suite has no record for {${missing.name}} of ${operation.path} to read: it makes none it can name so`,
+    );
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type Resource,
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
-import { requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { CONTRACT } from './contract-model.js';
 import { BUILT_IN_OPERATION_IDS, listOperations, type SpecOperation } from './contract-spec.js';
 
@@ -78,16 +78,11 @@ export function isNewOperation(operationId: string): boolean {
 const operationsOf = (resource: Resource) =>
   [...model.shapes].filter(([, shape]) => shape.resource === resource).map(([operationId]) => operationId);
 
-/** Whether a resource's records travel in single-key envelopes ({"article": {...}}), which the suite's bodies do not write. */
-const travelsInEnvelopes = (resource: Resource) =>
-  [...model.shapes.values()].some((shape) => shape.resource === resource && shape.envelope !== undefined);
-
 /**
  * Resources a draft adds (none of their operations is one the suite was written for), parents
- * before their sub-collections, each with the parameter that names its records. Left out: one
- * keyed by text (the suite makes numbered records), one whose parameter another resource already
- * uses for its own records ({petId} of a reservation), one under a parent the suite cannot make,
- * one whose records travel in envelopes (the generated checks check its operations).
+ * before their sub-collections, each with the parameter that names its records (or, in another
+ * API's contract, every resource). Left out: one whose parameter another resource already uses
+ * for its own records ({petId} of a reservation), one under a parent the suite cannot make.
  */
 export function newResources(): Array<{ resource: Resource; keyParameter: string }> {
   const taken = new Set<string>();
@@ -95,9 +90,7 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
     const key = keyParameterOf(resource);
     if (key && !operationsOf(resource).every(isNewOperation)) taken.add(key);
   }
-  const candidates = [...model.resources.values()].filter(
-    (resource) => operationsOf(resource).every(isNewOperation) && !travelsInEnvelopes(resource),
-  );
+  const candidates = [...model.resources.values()].filter((resource) => operationsOf(resource).every(isNewOperation));
   const depth = depthOf;
   const found: Array<{ resource: Resource; keyParameter: string }> = [];
   for (const resource of candidates.sort((one, other) => depth(one) - depth(other))) {
@@ -151,6 +144,36 @@ export function depthOf(resource: Resource): number {
 /** The resource whose records an operation of the suite's own makes (createPet: pets), by operationId. */
 export function resourceMadeBy(operationId: string): Resource | undefined {
   return shapeOf(operationId)?.resource;
+}
+
+/**
+ * The operation as the suite writes one record with it: where its body is an envelope
+ * ({"article": {...}}), the schema of its body is the envelope's inside (wrapRecord sends it).
+ */
+export function recordOperation<Operation extends SpecOperation | undefined>(operation: Operation): Operation {
+  const request = operation && shapeOf(operation.operationId)?.envelope?.request;
+  if (!operation || request === undefined || !operation.requestSchema) return operation;
+  const inside = propertiesOf(schemaOf(operation.requestSchema)).find(([name]) => name === request)?.[1];
+  return inside === undefined ? operation : { ...operation, requestSchema: inside };
+}
+
+/** A record as an operation's body sends it: itself, or inside its envelope. */
+export function wrapRecord(operationId: string, record: unknown): unknown {
+  const property = shapeOf(operationId)?.envelope?.request;
+  return property === undefined || record === undefined ? record : { [property]: record };
+}
+
+/** The records a list's answer holds: the answer, or the one array of its envelope ({"articles": [...]}). */
+export function recordsIn(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body;
+  const arrays = Object.values((body ?? {}) as Record<string, unknown>).filter(Array.isArray);
+  return arrays.length === 1 ? (arrays[0] as unknown[]) : [];
+}
+
+/** The record an operation's answer holds: the answer, or what its envelope wraps ({"article": {...}}). */
+export function recordIn(operationId: string, body: unknown): unknown {
+  const property = shapeOf(operationId)?.envelope?.answer;
+  return property === undefined ? body : (body as Record<string, unknown> | undefined)?.[property];
 }
 
 /** The key of a record as its resource names it (its collection's key field: id, or petId for the inventory): a number, or text (a UUID). */

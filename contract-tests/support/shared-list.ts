@@ -18,7 +18,8 @@ import { ContractViolation, requireNoProblems } from './violation.js';
 
 export type Query = Record<string, string | number>;
 
-const PAGE = 100;
+/** The page a shared list is read in: as many items as most lists hold in one. */
+export const PAGE = 100;
 /** Pages read at most to span the suite's items, and tries at a view that holds still. */
 const MAX_PAGES = 10;
 const TRIES = 3;
@@ -87,6 +88,41 @@ async function pagesSpanning(operation: SpecOperation, filters: Query, from: num
   return reads;
 }
 
+const queryParameter = (operation: SpecOperation, name: string) =>
+  operation.parameters.find((parameter) => parameter.in === 'query' && parameter.name === name);
+
+/** Whether a list pages by limit and offset (the Pet Store's way): else it is read whole. */
+export const pagesByLimitAndOffset = (operation: SpecOperation) =>
+  queryParameter(operation, 'limit') !== undefined && queryParameter(operation, 'offset') !== undefined;
+
+/** The limit to ask a list for the most of its items: `wanted`, within its schema; none where it takes none. */
+export function largestLimit(operation: SpecOperation, wanted: number): Query {
+  const limit = queryParameter(operation, 'limit');
+  if (limit === undefined) return {};
+  const maximum = Number(limit.schema?.maximum);
+  return { limit: Number.isFinite(maximum) ? Math.min(wanted, maximum) : wanted };
+}
+
+/** requireOwnFiltered of a list that does not page by limit and offset: one read of it whole. */
+async function requireOwnFilteredWhole(
+  operation: SpecOperation,
+  ours: number[],
+  filters: Query,
+  expected: number[],
+  what: string,
+): Promise<void> {
+  const page = await listPage(operation, { ...filters, ...largestLimit(operation, PAGE) });
+  const listed = pageIds(operation, page);
+  const missing = expected.filter((id) => !listed.includes(id));
+  const strays = ours.filter((id) => !expected.includes(id) && listed.includes(id));
+  if (missing.length === 0 && strays.length === 0) return;
+  const field = identityField(operation);
+  throw new ContractViolation(page, `${what}: of the suite's items, ${field}s ${expected.join(', ') || 'none'}`, [
+    ...(missing.length > 0 ? [`${field}s ${missing.join(', ')} missing`] : []),
+    ...(strays.length > 0 ? [`${field}s ${strays.join(', ')} came back`] : []),
+  ]);
+}
+
 /**
  * The suite's items (`ours`) that `filters` keep are on the list, and the others are not,
  * whatever else it holds: each judged on a page that spans its place.
@@ -98,6 +134,7 @@ export async function requireOwnFiltered(
   expected: number[],
   what: string,
 ): Promise<void> {
+  if (!pagesByLimitAndOffset(operation)) return requireOwnFilteredWhole(operation, ours, filters, expected, what);
   const field = identityField(operation);
   const [from = 0, to = 0] = [ours[0], ours.at(-1)];
   for (let attempt = 0; attempt < TRIES; attempt += 1) {

@@ -1,7 +1,7 @@
 // The data the checks work on, created through the API itself and removed afterwards:
 // a category with an available, stocked pet, an empty category, an open order, and a record of
 // each resource a draft of the contract adds (under the suite's pet, for a pet's sub-collection).
-import type { SpecOperation } from './contract-spec.js';
+import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import { countToRemoveWith } from './day-room.js';
 import { completedBody, setUpOperation } from './draft-bodies.js';
 import { type Exchange, send } from './exchange.js';
@@ -16,6 +16,7 @@ import {
   operationOf,
   type RecordKey,
   type Resource,
+  recordIn,
   resourceMadeBy,
   shapeOf,
 } from './resources.js';
@@ -74,6 +75,20 @@ export async function stockedPet(categoryId: number, quantity: number, what: str
 }
 
 export async function createTestData(): Promise<TestData> {
+  const paths: References = {};
+  const bodies: References = {};
+  if (CHECKING_PET_STORE_DRAFT) Object.assign(paths, await createPetStoreData(bodies));
+  for (const { resource, keyParameter } of newResources()) {
+    const id = await makeRecord(resource, paths, bodies, `a record of ${resource.name}`);
+    if (id === undefined) continue;
+    paths[keyParameter] = id;
+    bodies[keyParameter] = id;
+  }
+  return { paths, bodies };
+}
+
+/** The Pet Store's records the suite's own checks work on; the ids for bodies go into `bodies`. */
+async function createPetStoreData(bodies: References): Promise<References> {
   const homeCategory = await create('category', '/categories', { name: uniqueText('contract-category') }, 'a category');
   const emptyCategory = await create(
     'category',
@@ -84,15 +99,8 @@ export async function createTestData(): Promise<TestData> {
   const pet = await stockedPet(homeCategory, 50, 'a pet');
   const orderedPet = await stockedPet(homeCategory, 10, 'a pet to order');
   const order = await create('order', '/store/orders', { petId: orderedPet, quantity: 1 }, 'an order');
-  const paths: References = { categoryId: emptyCategory, petId: pet, orderId: order };
-  const bodies: References = { categoryId: homeCategory, petId: pet };
-  for (const { resource, keyParameter } of newResources()) {
-    const id = await makeRecord(resource, paths, bodies, `a record of ${resource.name}`);
-    if (id === undefined) continue;
-    paths[keyParameter] = id;
-    bodies[keyParameter] = id;
-  }
-  return { paths, bodies };
+  Object.assign(bodies, { categoryId: homeCategory, petId: pet });
+  return { categoryId: emptyCategory, petId: pet, orderId: order };
 }
 
 /**
@@ -139,7 +147,7 @@ async function createAt(
     exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: drawBody() });
     attempts += 1;
   } while (exchange.status === 409 && attempts < CREATE_ATTEMPTS);
-  const id = keyOf(resource, exchange.body);
+  const id = keyOf(resource, recordIn(operation.operationId, exchange.body));
   if (exchange.status < 200 || exchange.status > 299 || id === undefined) {
     throw new Error(
       `Could not set up the test data: ${operation.operationId} making ${what} failed, so no check can run.\n  Expected:  a success (2xx) with the id of what was created\n${describeExchange(exchange)}`,
@@ -179,7 +187,11 @@ export function rememberAnswered(
   if (exchange.status !== 201) return undefined;
   const resource = shapeOf(operation.operationId)?.resource;
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
-  const key = resource ? keyOf(resource, exchange.body) : typeof id === 'number' ? id : undefined;
+  const key = resource
+    ? keyOf(resource, recordIn(operation.operationId, exchange.body))
+    : typeof id === 'number'
+      ? id
+      : undefined;
   if (key !== undefined) rememberMade(operation, key, ids);
   return key;
 }

@@ -3,11 +3,15 @@
 // without a record of the suite's own send it.
 import { flatten, validValue } from './requests.js';
 
-// An id no implementation has handed out: the largest the contract allows.
-const UNKNOWN_ID = '9007199254740991';
+/** The largest whole number of a format: an int32 id stops at 2^31 - 1. */
+const LARGEST: Record<string, number> = { int32: 2 ** 31 - 1 };
 
-/** An id no record has, of the parameter's type. */
+/** An id no record has, of the parameter's type: the largest its schema and format allow. */
 export function unknownIdOf(parameter: { name?: unknown; schema?: unknown }): string {
   const schema = flatten(parameter.schema ?? {});
-  return schema.type === 'string' ? String(validValue(schema, String(parameter.name), {})) : UNKNOWN_ID;
+  if (schema.type === 'string') return String(validValue(schema, String(parameter.name), {}));
+  const bounds = [Number.MAX_SAFE_INTEGER, LARGEST[String(schema.format)], schema.maximum].filter(
+    (bound): bound is number => typeof bound === 'number',
+  );
+  return String(Math.floor(bounds.reduce((least, bound) => Math.min(least, bound))));
 }

@@ -1,12 +1,14 @@
 // How the answer to a valid request is judged, whatever the operation: a declared success that
 // matches the contract; for a list, the page its query asked for; for a write, what was sent
 // kept (defaults applied), and the same read back through the resource's GET and Location.
+import { propertiesOf, schemaOf } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, holdsRecord, send } from './exchange.js';
 import { listProblems } from './list-oracle.js';
 import { isList } from './list-semantics.js';
 import { locationPath, readOperationFor, readPath } from './read-back.js';
+import { shapeOf } from './resources.js';
 import { pastSunset } from './sunset.js';
 import { requireNoProblems } from './violation.js';
 import { writtenFieldProblems } from './written-fields.js';
@@ -37,7 +39,7 @@ async function requireReadBack(operation: SpecOperation, answer: Exchange, sent:
     requireNoProblems(
       exchange,
       'every field sent kept as sent, defaults where fields were left out, read back',
-      writtenFieldProblems(operation, sent, exchange.body),
+      keptProblems(operation, sent, exchange.body),
     );
     return;
   }
@@ -72,6 +74,29 @@ async function requireLocation(operation: SpecOperation, answer: Exchange): Prom
   );
 }
 
+/**
+ * What a write must keep of what it was sent: judged on a create, replacement or merge of a
+ * record (inside its envelopes: {"article": {...}}), never on an operation that writes no record
+ * (a login, a search), whose answer need not echo its body.
+ */
+function keptProblems(operation: SpecOperation, sent: unknown, answered: unknown): string[] {
+  const shape = shapeOf(operation.operationId);
+  if (!shape || !['create', 'replace', 'merge'].includes(shape.kind)) return [];
+  const { request, answer } = shape.envelope ?? {};
+  if (request === undefined && answer === undefined) return writtenFieldProblems(operation, sent, answered);
+  const inside = (value: unknown, property: string | undefined) =>
+    property === undefined ? value : (value as Record<string, unknown> | undefined)?.[property];
+  const requestSchema =
+    request === undefined
+      ? operation.requestSchema
+      : propertiesOf(schemaOf(operation.requestSchema ?? {})).find(([name]) => name === request)?.[1];
+  return writtenFieldProblems(
+    { ...operation, ...(requestSchema ? { requestSchema } : {}) },
+    inside(sent, request),
+    inside(answered, answer),
+  );
+}
+
 export async function judgeValidAnswer(
   operation: SpecOperation,
   request: ValidRequest,
@@ -89,7 +114,7 @@ export async function judgeValidAnswer(
   requireNoProblems(
     answer,
     'every field sent kept as sent, defaults where fields were left out',
-    writtenFieldProblems(operation, request.body, answer.body),
+    keptProblems(operation, request.body, answer.body),
   );
   if (operation.method !== 'get') await requireReadBack(operation, answer, request.body);
   await requireLocation(operation, answer);

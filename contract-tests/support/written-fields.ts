@@ -7,7 +7,8 @@
 import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
-import { serverKeyOf } from './resources.js';
+import { sameValue } from './record-bodies.js';
+import { serverKeyOf, shapeOf } from './resources.js';
 import { ContractViolation } from './violation.js';
 
 type Fields = Record<string, unknown>;
@@ -37,11 +38,15 @@ const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.st
 function keptAsSent(schema: JsonSchema, sent: unknown, answered: unknown): boolean {
   if (schema.format === 'date-time' && typeof sent === 'string' && typeof answered === 'string')
     return Date.parse(sent) === Date.parse(answered);
-  return same(sent, answered) || same(withDefaults(schema, sent), answered);
+  return sameValue(answered, sent) || sameValue(answered, withDefaults(schema, sent));
 }
 
-/** Whether the write merges its body into what is stored (PATCH) rather than making or replacing it. */
-const isMerge = (operation: SpecOperation) => operation.method === 'patch';
+/**
+ * Whether the write merges its body into what is stored (PATCH, or a PUT whose fields are all
+ * optional, as the resource model reads it) rather than making or replacing it.
+ */
+const isMerge = (operation: SpecOperation) =>
+  operation.method === 'patch' || shapeOf(operation.operationId)?.kind === 'merge';
 
 /** The fields a write of `sent` must answer with: those sent, and the defaults of those a create or replacement left out. */
 export function expectedFields(operation: SpecOperation, sent: unknown): unknown {
