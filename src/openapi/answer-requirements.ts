@@ -46,6 +46,31 @@ function recordShapesIn(document: JsonObject, schema: unknown, keyField: string)
 
 const cache = new WeakMap<Resource, AnswerRequirements>();
 
+/** The record's own shape, and its shape in each answer the conventions give of it but a delete's. */
+function answerShapes(contract: Contract, model: ResourceModel, resource: Resource): SchemaShape[] {
+  const { keyField } = resource.collection;
+  const shapes: SchemaShape[] = [resource.shape];
+  for (const operation of contract.operations) {
+    const shape = model.shapes.get(operation.operationId);
+    if (shape?.resource !== resource || shape.kind === 'delete') continue;
+    for (const schema of successSchemas(operation))
+      for (const each of recordShapesIn(contract.document, schema, keyField)) shapes.push(each);
+  }
+  return shapes;
+}
+
+/**
+ * The properties an answer of the record marks readOnly (Asana's attachment: its parent, an
+ * object, where the create's body sends the parent's gid): the server's, whatever a body sends.
+ */
+export function answeredReadOnly(contract: Contract, model: ResourceModel, resource: Resource): AnswerRequirements {
+  const owned = new Map<string, JsonObject>();
+  for (const shape of answerShapes(contract, model, resource))
+    for (const [name, property] of shape.properties)
+      if (property.readOnly === true && !owned.has(name)) owned.set(name, property);
+  return owned;
+}
+
 /**
  * The required properties of `resource`'s records in every answer the conventions give of them
  * (delete answers aside: a record removed is not read again). Read once per resource.
@@ -54,14 +79,7 @@ export function answerRequirements(contract: Contract, model: ResourceModel, res
   const known = cache.get(resource);
   if (known) return known;
   const { document } = contract;
-  const { keyField } = resource.collection;
-  const shapes: SchemaShape[] = [resource.shape];
-  for (const operation of contract.operations) {
-    const shape = model.shapes.get(operation.operationId);
-    if (shape?.resource !== resource || shape.kind === 'delete') continue;
-    for (const schema of successSchemas(operation))
-      for (const shape of recordShapesIn(document, schema, keyField)) shapes.push(shape);
-  }
+  const shapes = answerShapes(contract, model, resource);
   const required = new Map<string, JsonObject>();
   for (const shape of shapes) {
     for (const name of shape.required) {

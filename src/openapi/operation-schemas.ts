@@ -1,10 +1,10 @@
 // The schemas the resource model reads from an operation: its success answer's, its request
 // body's, the items of a list it answers, and the record inside a single-key envelope
 // ({"article": {...}}, as RealWorld's Conduit wraps each record it takes and answers).
-import { type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
-import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
+import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
 
 const SUCCESS = /^2\d\d$/;
 
@@ -63,24 +63,55 @@ export function singleKeyEnvelope(document: JsonObject, schema: unknown, record?
 /** An envelope of an answer that holds fields of its own beside the record, to be drawn. */
 export type RecordEnvelope = Envelope & { others: Array<[string, JsonObject]> };
 
-/**
- * The envelope an answer wraps a record in: a single-key one, or one with fields of its own
- * beside the record (Discourse's `{"success": "OK", "category": {...}}`): exactly one property
- * that is an object, and none that `record` has. `others` are the required ones besides it.
- */
-export function recordEnvelope(document: JsonObject, schema: unknown, record: SchemaShape): RecordEnvelope | undefined {
-  const single = singleKeyEnvelope(document, schema, record);
-  if (single) return { ...single, others: [] };
-  if (schema === undefined) return undefined;
+/** The envelope one object schema is around a record: see recordEnvelope. */
+function envelopeIn(
+  document: JsonObject,
+  schema: unknown,
+  record: SchemaShape,
+  recordSchema: unknown,
+): RecordEnvelope | undefined {
   const shape = describeObjectSchema(document, schema);
   if (shape.properties.size < 2 || [...shape.properties.keys()].some((name) => record.properties.has(name)))
     return undefined;
-  const objects = [...shape.properties].filter(([, property]) => schemaType(property) === 'object');
+  const declared = asObject(resolveSchema(document, schema).properties);
+  const entries = [...shape.properties];
+  // The record's own schema by its $ref, else the one property that is an object.
+  const identity = recordSchema === undefined ? undefined : schemaIdentity(document, recordSchema);
+  const same = entries.filter(
+    ([name]) => identity !== undefined && schemaIdentity(document, declared[name]) === identity,
+  );
+  const objects = same.length > 0 ? same : entries.filter(([, property]) => schemaType(property) === 'object');
   const [only] = objects;
   if (objects.length !== 1 || only === undefined) return undefined;
   const [property, inner] = only;
-  const others = [...shape.properties].filter(([name]) => name !== property && shape.required.has(name));
+  const others = entries.filter(([name]) => name !== property && shape.required.has(name));
   return { property, schema: inner, others };
+}
+
+/**
+ * The envelope an answer wraps a record in: a single-key one, or one with fields of its own
+ * beside the record (Discourse's `{"success": "OK", "category": {...}}`, DigitalOcean's
+ * `{"droplet": {...}, "links": {...}}`): one property that holds the record (its schema by its
+ * $ref, else the only object), and none that `record` has; in a oneOf or anyOf, the first
+ * alternative that is one. `others` are the required fields beside it.
+ */
+export function recordEnvelope(
+  document: JsonObject,
+  schema: unknown,
+  record: SchemaShape,
+  recordSchema?: unknown,
+): RecordEnvelope | undefined {
+  const single = singleKeyEnvelope(document, schema, record);
+  if (single) return { ...single, others: [] };
+  if (schema === undefined) return undefined;
+  const resolved = resolveSchema(document, schema);
+  const alternatives = [resolved.oneOf, resolved.anyOf].find(Array.isArray);
+  if (!alternatives) return envelopeIn(document, resolved, record, recordSchema);
+  for (const alternative of alternatives) {
+    const found = envelopeIn(document, alternative, record, recordSchema);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The schema of the record an answer or a body holds: itself, or the one its single-key envelope wraps. */

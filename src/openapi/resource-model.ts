@@ -247,10 +247,9 @@ function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): 
   const keyParam = sameField(draft.keyParams[0], properties);
   // {breedCode} of a breed names its "code": the parameter without the record's noun before it.
   const singular = nounOf(undefined, draft.name).toLowerCase();
-  const unprefixed =
-    keyParam?.toLowerCase().startsWith(singular) && keyParam.length > singular.length
-      ? `${keyParam.charAt(singular.length).toLowerCase()}${keyParam.slice(singular.length + 1)}`
-      : undefined;
+  // ...and {attachment_gid} of an attachment its "gid".
+  const rest = keyParam?.toLowerCase().startsWith(singular) ? keyParam.slice(singular.length).replace(/^[-_]/, '') : '';
+  const unprefixed = rest === '' ? undefined : `${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
   if (keyParam !== undefined && properties.has(keyParam)) return [keyParam, unprefixed];
   if (properties.has('id')) return ['id', unprefixed];
   // No path names its records (the museum's /tickets): the field named after them, ticketId.

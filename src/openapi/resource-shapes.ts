@@ -15,7 +15,7 @@ import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, 
 /** The envelope properties around the record in an operation's body and answer, if any. */
 function envelopesOf(document: JsonObject, operation: OperationInfo, resource: Resource) {
   const request = singleKeyEnvelope(document, requestSchema(operation), resource.shape)?.property;
-  const answer = recordEnvelope(document, successSchema(operation), resource.shape)?.property;
+  const answer = recordEnvelope(document, successSchema(operation), resource.shape, resource.recordSchema)?.property;
   return request === undefined && answer === undefined
     ? undefined
     : { ...(request === undefined ? {} : { request }), ...(answer === undefined ? {} : { answer }) };

@@ -1,6 +1,8 @@
 // What an object schema of the contract says of its properties, read once: $refs followed and
 // allOf parts merged (as Pet = NewPet + id). The conventions (resource-model.ts, the handlers,
 // the fixtures) need only this much of JSON Schema; the validator checks the rest.
+
+import { setOwn } from '../store/own-keys.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 export type SchemaShape = {
@@ -14,6 +16,25 @@ export type SchemaShape = {
 const EMPTY: SchemaShape = { properties: new Map(), required: new Set(), closed: false };
 
 /** A schema with its $refs and allOf parts folded into one (the shallow keywords only). */
+/**
+ * The properties of two parts of an allOf. One both declare takes the later part's words over
+ * the earlier's, keeping the earlier's the later does not say (Asana's parent: a task's
+ * resource_subtype keeps its enum where a later part only lets it be null); a later $ref is
+ * taken whole (a collection wrapper's items given their schema).
+ */
+function mergedProperties(document: JsonObject, earlier: JsonObject, later: JsonObject): JsonObject {
+  const merged: JsonObject = { ...earlier };
+  for (const [name, property] of Object.entries(later)) {
+    const before = Object.hasOwn(earlier, name) ? resolveLocalRef(document, earlier[name]) : undefined;
+    const combined =
+      before === undefined || typeof asObject(property).$ref === 'string'
+        ? property
+        : { ...before, ...asObject(property) };
+    setOwn(merged, name, combined);
+  }
+  return merged;
+}
+
 export function resolveSchema(document: JsonObject, schema: unknown, depth = 0): JsonObject {
   const resolved = resolveLocalRef(document, schema);
   if (depth > 32 || !Array.isArray(resolved.allOf)) return resolved;
@@ -22,7 +43,8 @@ export function resolveSchema(document: JsonObject, schema: unknown, depth = 0):
   for (const part of resolved.allOf) {
     const folded = resolveSchema(document, part, depth + 1);
     for (const [keyword, value] of Object.entries(folded)) {
-      if (keyword === 'properties') merged.properties = { ...asObject(merged.properties), ...asObject(value) };
+      if (keyword === 'properties')
+        merged.properties = mergedProperties(document, asObject(merged.properties), asObject(value));
       else if (keyword === 'required')
         merged.required = [...(Array.isArray(merged.required) ? merged.required : []), ...(value as unknown[])];
       else if (!(keyword in merged)) merged[keyword] = value;

@@ -90,7 +90,8 @@ export function answerByConvention(
       ? undefined
       : describeObjectSchema(
           deps.contract.document,
-          recordEnvelope(deps.contract.document, answer.schema, resource.shape)?.schema ?? answer.schema,
+          recordEnvelope(deps.contract.document, answer.schema, resource.shape, resource.recordSchema)?.schema ??
+            answer.schema,
         );
   const projectAnswer = answerShape?.closed ? projectRecord(answerShape) : project;
   const notFound = notFoundOf(deps.contract, operation, resource);
@@ -183,7 +184,11 @@ export function answerByConvention(
         make: (world) => {
           const serverFields = createServerFields(world, resource, operation);
           return async (req, res) => {
-            const fields: Record<string, unknown> = { ...(await serverFields.onCreate(req)), ...io.input(req) };
+            const made = await serverFields.onCreate(req);
+            const fields: Record<string, unknown> = { ...made, ...io.input(req) };
+            // A field the record holds as the server's (readOnly) that the body names another way
+            // (Asana's parent: a gid sent, an object answered) is the server's.
+            for (const name of serverFields.owned) if (Object.hasOwn(made, name)) setOwn(fields, name, made[name]);
             const parentKey = scope?.keyOf(req);
             if (scope && parentKey !== undefined) setOwn(fields, scope.field, parentKey);
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.

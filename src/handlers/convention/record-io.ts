@@ -95,7 +95,8 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
  * from their schemas once per seed: the same world answers the same.
  */
 function envelopeFieldsOf(document: JsonObject, operation: OperationInfo, shape: ConventionShape) {
-  const others = recordEnvelope(document, successSchema(operation), shape.resource.shape)?.others ?? [];
+  const others =
+    recordEnvelope(document, successSchema(operation), shape.resource.shape, shape.resource.recordSchema)?.others ?? [];
   const drawn = new Map<number, Promise<JsonObject>>();
   const draw = async (seed: number): Promise<JsonObject> => {
     const fake = await loadSchemaFaker(document, seed, `envelope of ${operation.operationId}`);

@@ -17,9 +17,10 @@ import {
   slugSource,
   timeValue,
 } from '../../fixtures/made-values.js';
-import { answerRequirements } from '../../openapi/answer-requirements.js';
+import { answeredReadOnly, answerRequirements } from '../../openapi/answer-requirements.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
+import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
@@ -28,6 +29,8 @@ import type { ContractContext, HandlerDependencies } from '../handler-types.js';
 
 export type ServerFields = {
   onCreate(req: Request): Promise<StoredRecord>;
+  /** The fields the record marks readOnly: the server's, whatever a body sends of the same name. */
+  owned: readonly string[];
   onUpdate(): StoredRecord;
   /** What a replacement keeps of the record it replaces: its key, the fields the server set, and those its answers require. */
   kept(existing: StoredRecord): StoredRecord;
@@ -47,16 +50,22 @@ type MadeField = {
   sent: boolean;
 };
 
+/** The schema of the record a request's body holds: the body's, or its envelope's inside ({"data": {...}}). */
+function bodyRecordSchema(deps: ContractContext, resource: Resource, operation: OperationInfo): unknown {
+  const schema = requestSchema(operation);
+  return singleKeyEnvelope(deps.contract.document, schema, resource.shape)?.schema ?? schema;
+}
+
 /** The fields of `resource` the server makes for `operation`'s requests. */
 function madeFields(deps: ContractContext, resource: Resource, operation: OperationInfo): MadeField[] {
   const { keyField } = resource.collection;
-  const request = describeObjectSchema(deps.contract.document, requestSchema(operation));
+  const request = describeObjectSchema(deps.contract.document, bodyRecordSchema(deps, resource, operation));
   const made = new Map<string, MadeField>();
   const add = (name: string, schema: JsonObject, sent: boolean) => {
     if (name === keyField || name === resource.parent?.param || made.has(name)) return;
     made.set(name, { name, schema, how: howMade(name, schema), sent });
   };
-  for (const [name, property] of resource.shape.properties) if (property.readOnly === true) add(name, property, false);
+  for (const [name, property] of answeredReadOnly(deps.contract, deps.resources, resource)) add(name, property, false);
   for (const [name, property] of answerRequirements(deps.contract, deps.resources, resource)) {
     const asked = request.properties.get(name);
     // A field the request requires is always the client's.
@@ -87,6 +96,25 @@ export function newKeyKind(resource: Resource): string {
   return typeof keySchema.pattern === 'string' ? 'key drawn from its pattern' : 'UUID';
 }
 
+/** The fields that name an object another record is: Asana's gid, else id. */
+const KEY_NAMES = ['gid', 'id'];
+
+/**
+ * An object the server makes for a field the body sent as the key of what it names (Asana's
+ * parent: "1234" sent, {"gid": "1234", ...} answered): the drawn object, named by that key.
+ */
+function withSentKey(drawn: unknown, schema: JsonObject, sent: unknown): unknown {
+  if (typeof drawn !== 'object' || drawn === null || Array.isArray(drawn)) return drawn;
+  if (typeof sent !== 'string' && typeof sent !== 'number') return drawn;
+  const properties = asObject(schema.properties);
+  const key = KEY_NAMES.find((name) => name in properties);
+  if (key === undefined) return drawn;
+  const type = asObject(properties[key]).type;
+  const value = type === 'integer' || type === 'number' ? Number(sent) : String(sent);
+  if (typeof value === 'number' && !Number.isFinite(value)) return drawn;
+  return { ...drawn, [key]: value };
+}
+
 /** How many keys of a pattern are drawn before a UUID is given instead (a pattern of few values). */
 const KEY_ATTEMPTS = 8;
 
@@ -99,6 +127,7 @@ export function createServerFields(
 ): ServerFields {
   const { keyField } = resource.collection;
   const fields = madeFields(deps, resource, operation);
+  const envelope = singleKeyEnvelope(deps.contract.document, requestSchema(operation), resource.shape)?.property;
   const updated = fields.filter(({ name, how }) => how.kind === 'time' && isUpdateStamp(name));
   const keptNames = [keyField, ...fields.map(({ name }) => name)];
   const keySchema = resource.shape.properties.get(keyField) ?? {};
@@ -107,9 +136,10 @@ export function createServerFields(
   const ordered = [...fields].sort((one, other) => Number(one.how.kind === 'slug') - Number(other.how.kind === 'slug'));
 
   return {
+    owned: fields.filter(({ schema }) => schema.readOnly === true).map(({ name }) => name),
     async onCreate(req) {
       const nowMs = deps.clock.nowMs();
-      const body = asObject(req.body);
+      const body = envelope === undefined ? asObject(req.body) : asObject(asObject(req.body)[envelope]);
       const record: Record<string, unknown> = {};
       let fake: ((schema: unknown, name: string) => unknown) | undefined;
       for (const { name, schema, how, sent } of ordered) {
@@ -126,7 +156,7 @@ export function createServerFields(
               deps.seed,
               `${resource.name} ${JSON.stringify(req.body)}`,
             );
-            setOwn(record, name, fake(schema, name));
+            setOwn(record, name, withSentKey(fake(schema, name), schema, ownValue(body, name)));
           }
         }
       }

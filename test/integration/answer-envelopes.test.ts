@@ -1,0 +1,164 @@
+// Answers as DigitalOcean and Asana write them: a create answered in a oneOf of two envelopes
+// (one droplet or many, each beside its links), a key parameter named after its record
+// ({attachment_gid} of a gid), a field the body sends as the key of what it names and the answer
+// gives as that object (Asana's parent: "1234" sent, {"gid": "1234", ...} answered, readOnly), and
+// an allOf whose later part narrows a property the earlier one bounds by an enum. Served with no
+// 5xx, every exchange judged by a validator other than the mock's.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Response } from 'supertest';
+import { startTestMock, type TestMock } from '../support/mock.js';
+import { createOutsideJudge, type OutsideJudge } from '../support/outside-judge.js';
+
+const json = (schema: object, status = 'ok') => ({
+  description: status,
+  content: { 'application/json': { schema } },
+});
+const links = { type: 'object', properties: { actions: { type: 'array', items: { type: 'string' } } } };
+const droplet = { $ref: '#/components/schemas/Droplet' };
+const attachment = { $ref: '#/components/schemas/Attachment' };
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Clouds and tasks', version: '1' },
+  paths: {
+    '/droplets': {
+      get: {
+        operationId: 'listDroplets',
+        responses: {
+          200: json({
+            type: 'object',
+            required: ['droplets'],
+            properties: { droplets: { type: 'array', items: droplet } },
+          }),
+        },
+      },
+      post: {
+        operationId: 'createDroplet',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/NewDroplet' } } } },
+        responses: {
+          202: json({
+            oneOf: [
+              { required: ['droplet', 'links'], properties: { droplet, links } },
+              { required: ['droplets', 'links'], properties: { droplets: { type: 'array', items: droplet }, links } },
+            ],
+          }),
+        },
+      },
+    },
+    '/droplets/{droplet_id}': {
+      parameters: [{ name: 'droplet_id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        operationId: 'getDroplet',
+        responses: { 200: json({ type: 'object', required: ['droplet'], properties: { droplet } }) },
+      },
+    },
+    '/attachments': {
+      post: {
+        operationId: 'createAttachment',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['data'],
+                properties: {
+                  data: {
+                    type: 'object',
+                    required: ['parent'],
+                    properties: { parent: { type: 'string' }, name: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: { 201: json({ type: 'object', properties: { data: attachment } }) },
+      },
+    },
+    '/attachments/{attachment_gid}': {
+      parameters: [{ name: 'attachment_gid', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'getAttachment',
+        responses: { 200: json({ type: 'object', properties: { data: attachment } }) },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      NewDroplet: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 40 } } },
+      Droplet: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+      },
+      TaskCompact: {
+        type: 'object',
+        properties: {
+          gid: { type: 'string', readOnly: true },
+          resource_subtype: { type: 'string', enum: ['default_task', 'milestone'] },
+        },
+      },
+      Attachment: {
+        type: 'object',
+        properties: {
+          gid: { type: 'string', readOnly: true },
+          name: { type: 'string' },
+          parent: {
+            allOf: [
+              { $ref: '#/components/schemas/TaskCompact' },
+              { type: 'object', readOnly: true, properties: { resource_subtype: { type: 'string', nullable: true } } },
+            ],
+          },
+        },
+      },
+    },
+  },
+};
+
+let mock: TestMock;
+let judge: OutsideJudge;
+
+beforeAll(async () => {
+  const file = join(await mkdtemp(join(tmpdir(), 'envelopes-')), 'openapi.json');
+  await writeFile(file, JSON.stringify(document));
+  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
+  judge = createOutsideJudge(mock.server.contractDraft?.document ?? {});
+});
+afterAll(async () => {
+  expect(mock.contractBugs()).toEqual([]);
+  await mock.server.close();
+});
+
+const judged = (method: string, path: string, res: Response) => {
+  expect(res.status).toBeLessThan(500);
+  expect(judge.faults({ method, path, status: res.status, headers: res.headers, body: res.body })).toEqual([]);
+  return res;
+};
+
+describe('answers in the envelopes real APIs write', () => {
+  it('answers a create declared as one of two envelopes in the one that holds a single record, its links drawn', async () => {
+    const made = judged('POST', '/droplets', await mock.http.post('/droplets').send({ name: 'web-1' }));
+    expect(made.status).toBe(202);
+    expect(made.body).toEqual({ droplet: { id: expect.any(Number), name: 'web-1' }, links: expect.any(Object) });
+    const path = `/droplets/${made.body.droplet.id}`;
+    expect(judged('GET', path, await mock.http.get(path)).body).toEqual({ droplet: made.body.droplet });
+  });
+
+  it('keys an attachment by its gid ({attachment_gid}), and answers the parent sent by its gid as that object', async () => {
+    const made = judged(
+      'POST',
+      '/attachments',
+      await mock.http.post('/attachments').send({ data: { parent: '1234', name: 'notes.txt' } }),
+    );
+    expect(made.status).toBe(201);
+    const { data } = made.body;
+    expect(data).toMatchObject({ gid: expect.any(String), name: 'notes.txt', parent: { gid: '1234' } });
+    // The later allOf part lets it be null; the earlier one's enum still holds.
+    expect([null, 'default_task', 'milestone', undefined]).toContain(data.parent.resource_subtype);
+    const path = `/attachments/${data.gid}`;
+    expect(judged('GET', path, await mock.http.get(path)).body).toEqual({ data });
+  });
+});
