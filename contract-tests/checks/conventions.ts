@@ -100,6 +100,31 @@ function checksOf(resource: Resource, keyParameter: string): void {
     if (leftOut !== undefined) delete body[leftOut];
     return body;
   };
+  /** Sends a change of record `id`, and requires its answer (where it holds the record) to hold `expected`. */
+  const changeRecord = async (
+    operation: SpecOperation,
+    id: RecordKey,
+    parents: References,
+    body: Body,
+    expected: Body,
+    absent: string[] = [],
+  ) => {
+    const exchange = await call(
+      operation.operationId,
+      itemPath(id, parents, operation),
+      wrapRecord(operation.operationId, body),
+      successes(operation),
+    );
+    // A 204 holds no record: what is read back is judged alone.
+    if (holdsRecord(exchange))
+      requireFields(
+        exchange,
+        `${operation.operationId}: its answer`,
+        recordIn(operation.operationId, exchange.body),
+        expected,
+        absent,
+      );
+  };
   const readBack = async (made: Made, parents: References, expected: Body, what: string) => {
     const exchange = await call(read.operationId, itemPath(made.id, parents), undefined, [200]);
     requireFields(exchange, what, recordIn(read.operationId, exchange.body), { ...expected, [key]: made.id });
@@ -144,21 +169,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
           )
           .filter((name): name is string => name !== undefined);
         const expected = expectedFields(replace, body) as Body;
-        const exchange = await call(
-          replace.operationId,
-          itemPath(made.id, parents, replace),
-          wrapRecord(replace.operationId, body),
-          successes(replace),
-        );
-        // A 204 holds no record: what is read back is judged alone.
-        if (holdsRecord(exchange))
-          requireFields(
-            exchange,
-            `${replace.operationId}: its answer`,
-            recordIn(replace.operationId, exchange.body),
-            { ...expected, [key]: made.id },
-            left,
-          );
+        await changeRecord(replace, made.id, parents, body, { ...expected, [key]: made.id }, left);
         await readBack(made, parents, expected, `${read.operationId}: the record read after ${replace.operationId}`);
       },
     );
@@ -184,19 +195,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
           ...Object.fromEntries(Object.entries(made.answer).filter(([field]) => kept.has(field))),
           ...change,
         };
-        const exchange = await call(
-          merge.operationId,
-          itemPath(made.id, parents, merge),
-          wrapRecord(merge.operationId, change),
-          successes(merge),
-        );
-        if (holdsRecord(exchange))
-          requireFields(
-            exchange,
-            `${merge.operationId}: its answer`,
-            recordIn(merge.operationId, exchange.body),
-            expected,
-          );
+        await changeRecord(merge, made.id, parents, change, expected);
         await readBack(made, parents, expected, `${read.operationId}: the record read after ${merge.operationId}`);
       },
     );

@@ -116,9 +116,19 @@ async function requireOwnFilteredWhole(
   const missing = expected.filter((id) => !listed.includes(id));
   const strays = ours.filter((id) => !expected.includes(id) && listed.includes(id));
   if (missing.length === 0 && strays.length === 0) return;
+  throw filteredWrongly(operation, page, what, { expected, missing, strays, where: '' });
+}
+
+/** The failure of a filter that left out items it keeps (`missing`) or kept items it leaves out (`strays`). */
+function filteredWrongly(
+  operation: SpecOperation,
+  page: Exchange,
+  what: string,
+  { expected, missing, strays, where }: { expected: number[]; missing: number[]; strays: number[]; where: string },
+): ContractViolation {
   const field = identityField(operation);
-  throw new ContractViolation(page, `${what}: of the suite's items, ${field}s ${expected.join(', ') || 'none'}`, [
-    ...(missing.length > 0 ? [`${field}s ${missing.join(', ')} missing`] : []),
+  return new ContractViolation(page, `${what}: of the suite's items, ${field}s ${expected.join(', ') || 'none'}`, [
+    ...(missing.length > 0 ? [`${field}s ${missing.join(', ')} missing${where}`] : []),
     ...(strays.length > 0 ? [`${field}s ${strays.join(', ')} came back`] : []),
   ]);
 }
@@ -135,7 +145,6 @@ export async function requireOwnFiltered(
   what: string,
 ): Promise<void> {
   if (!pagesByLimitAndOffset(operation)) return requireOwnFilteredWhole(operation, ours, filters, expected, what);
-  const field = identityField(operation);
   const [from = 0, to = 0] = [ours[0], ours.at(-1)];
   for (let attempt = 0; attempt < TRIES; attempt += 1) {
     const reads = await pagesSpanning(operation, filters, from, to);
@@ -144,16 +153,12 @@ export async function requireOwnFiltered(
     const strays = places.filter(({ id, place }) => !expected.includes(id) && place === 'present');
     const [shown] = [...missing, ...strays];
     if (shown?.read) {
-      throw new ContractViolation(
-        shown.read.page,
-        `${what}: of the suite's items, ${field}s ${expected.join(', ') || 'none'}`,
-        [
-          ...(missing.length > 0
-            ? [`${field}s ${missing.map(({ id }) => id).join(', ')} missing where the list's order puts them`]
-            : []),
-          ...(strays.length > 0 ? [`${field}s ${strays.map(({ id }) => id).join(', ')} came back`] : []),
-        ],
-      );
+      throw filteredWrongly(operation, shown.read.page, what, {
+        expected,
+        missing: missing.map(({ id }) => id),
+        strays: strays.map(({ id }) => id),
+        where: " where the list's order puts them",
+      });
     }
     if (places.every(({ place }) => place !== 'unknown')) return;
   }

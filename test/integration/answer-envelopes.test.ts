@@ -4,13 +4,8 @@
 // gives as that object (Asana's parent: "1234" sent, {"gid": "1234", ...} answered, readOnly), and
 // an allOf whose later part narrows a property the earlier one bounds by an enum. Served with no
 // 5xx, every exchange judged by a validator other than the mock's.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Response } from 'supertest';
-import { startTestMock, type TestMock } from '../support/mock.js';
-import { createOutsideJudge, type OutsideJudge } from '../support/outside-judge.js';
+import { describe, expect, it } from '@jest/globals';
+import { serveJudged } from '../support/judged-document.js';
 
 const json = (schema: object, status = 'ok') => ({
   description: status,
@@ -118,40 +113,26 @@ const document = {
   },
 };
 
-let mock: TestMock;
-let judge: OutsideJudge;
-
-beforeAll(async () => {
-  const file = join(await mkdtemp(join(tmpdir(), 'envelopes-')), 'openapi.json');
-  await writeFile(file, JSON.stringify(document));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-  judge = createOutsideJudge(mock.server.contractDraft?.document ?? {});
-});
-afterAll(async () => {
-  expect(mock.contractBugs()).toEqual([]);
-  await mock.server.close();
-});
-
-const judged = (method: string, path: string, res: Response) => {
-  expect(res.status).toBeLessThan(500);
-  expect(judge.faults({ method, path, status: res.status, headers: res.headers, body: res.body })).toEqual([]);
-  return res;
-};
+const served = serveJudged(document);
+const { judged } = served;
+const http = () => served.mock().http;
 
 describe('answers in the envelopes real APIs write', () => {
   it('answers a create declared as one of two envelopes in the one that holds a single record, its links drawn', async () => {
-    const made = judged('POST', '/droplets', await mock.http.post('/droplets').send({ name: 'web-1' }));
+    const made = judged('POST', '/droplets', await http().post('/droplets').send({ name: 'web-1' }));
     expect(made.status).toBe(202);
     expect(made.body).toEqual({ droplet: { id: expect.any(Number), name: 'web-1' }, links: expect.any(Object) });
     const path = `/droplets/${made.body.droplet.id}`;
-    expect(judged('GET', path, await mock.http.get(path)).body).toEqual({ droplet: made.body.droplet });
+    expect(judged('GET', path, await http().get(path)).body).toEqual({ droplet: made.body.droplet });
   });
 
   it('keys an attachment by its gid ({attachment_gid}), and answers the parent sent by its gid as that object', async () => {
     const made = judged(
       'POST',
       '/attachments',
-      await mock.http.post('/attachments').send({ data: { parent: '1234', name: 'notes.txt' } }),
+      await http()
+        .post('/attachments')
+        .send({ data: { parent: '1234', name: 'notes.txt' } }),
     );
     expect(made.status).toBe(201);
     const { data } = made.body;
@@ -159,6 +140,6 @@ describe('answers in the envelopes real APIs write', () => {
     // The later allOf part lets it be null; the earlier one's enum still holds.
     expect([null, 'default_task', 'milestone', undefined]).toContain(data.parent.resource_subtype);
     const path = `/attachments/${data.gid}`;
-    expect(judged('GET', path, await mock.http.get(path)).body).toEqual({ data });
+    expect(judged('GET', path, await http().get(path)).body).toEqual({ data });
   });
 });

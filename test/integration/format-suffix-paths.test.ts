@@ -3,13 +3,9 @@
 // `sid`), an update answered in an envelope with a field of its own ({"success": ..., "category":
 // {...}}), and operationIds the Pet Store also has (createCategory), which are this API's own.
 // Served statefully, every exchange judged by a validator other than the mock's.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
-import { startTestMock, type TestMock } from '../support/mock.js';
-import { createOutsideJudge, type OutsideJudge } from '../support/outside-judge.js';
+import { serveJudged } from '../support/judged-document.js';
 
 const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
 const category = { $ref: '#/components/schemas/Category' };
@@ -103,26 +99,9 @@ const document = {
   },
 };
 
-let mock: TestMock;
-let judge: OutsideJudge;
-
-beforeAll(async () => {
-  const file = join(await mkdtemp(join(tmpdir(), 'suffix-paths-')), 'openapi.json');
-  await writeFile(file, JSON.stringify(document));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-  judge = createOutsideJudge(mock.server.contractDraft?.document ?? {});
-});
-afterAll(async () => {
-  expect(mock.contractBugs()).toEqual([]);
-  await mock.server.close();
-});
-
-const judged = (method: string, path: string, res: Response) => {
-  expect(res.status).toBeLessThan(500);
-  if (res.headers['content-type']?.startsWith('application/json'))
-    expect(judge.faults({ method, path, status: res.status, headers: res.headers, body: res.body })).toEqual([]);
-  return res;
-};
+const served = serveJudged(document);
+const { judged } = served;
+const http = () => served.mock().http;
 
 /** A truthful 404 the document does not declare: given all the same, and said to be a gap. */
 const expectGap = (res: Response) => {
@@ -135,44 +114,44 @@ describe('paths with a format suffix', () => {
     const made = judged(
       'POST',
       '/categories.json',
-      await mock.http.post('/categories.json').send({ name: 'Announcements', color: 'red' }),
+      await http().post('/categories.json').send({ name: 'Announcements', color: 'red' }),
     );
     expect(made.status).toBe(200);
     const { id } = made.body.category;
     const path = `/categories/${id}.json`;
-    expect(judged('GET', path, await mock.http.get(path)).body).toEqual({
+    expect(judged('GET', path, await http().get(path)).body).toEqual({
       category: { id, name: 'Announcements', color: 'red' },
     });
-    const listed = judged('GET', '/categories.json', await mock.http.get('/categories.json'));
+    const listed = judged('GET', '/categories.json', await http().get('/categories.json'));
     expect(listed.body.categories).toContainEqual({ id, name: 'Announcements', color: 'red' });
 
-    const updated = judged('PUT', path, await mock.http.put(path).send({ name: 'News' }));
+    const updated = judged('PUT', path, await http().put(path).send({ name: 'News' }));
     expect(updated.body).toEqual({ success: 'OK', category: { id, name: 'News' } });
-    expect(judged('GET', path, await mock.http.get(path)).body.category.name).toBe('News');
+    expect(judged('GET', path, await http().get(path)).body.category.name).toBe('News');
 
-    expect(judged('DELETE', path, await mock.http.delete(path)).status).toBe(200);
-    expectGap(await mock.http.get(path));
+    expect(judged('DELETE', path, await http().delete(path)).status).toBe(200);
+    expectGap(await http().get(path));
   });
 
   it('answer an operation the Pet Store also names (createCategory) by this API’s shape, not the Pet Store’s rules', async () => {
-    const operations = await mock.http.get('/__mock/operations');
+    const operations = await http().get('/__mock/operations');
     const create = operations.body.operations.find(
       (operation: { operationId: string }) => operation.operationId === 'createCategory',
     );
     expect(create).toMatchObject({ answeredBy: 'convention' });
     // The Pet Store's rule refuses a second category of one name; this API declares no such rule.
     for (let twice = 0; twice < 2; twice += 1)
-      expect((await mock.http.post('/categories.json').send({ name: 'Twice' })).status).toBe(200);
+      expect((await http().post('/categories.json').send({ name: 'Twice' })).status).toBe(200);
   });
 
   it('key a call by its sid, named {Sid} in the path, and give its Location with the suffix', async () => {
-    const made = judged('POST', '/Calls.json', await mock.http.post('/Calls.json').send({ to: '+15550001' }));
+    const made = judged('POST', '/Calls.json', await http().post('/Calls.json').send({ to: '+15550001' }));
     expect(made.status).toBe(201);
     expect(made.body.sid).toMatch(/^CA[0-9a-f]{8}$/);
     const path = `/Calls/${made.body.sid}.json`;
     expect(made.headers.location).toBe(path);
-    expect(judged('GET', path, await mock.http.get(path)).body).toEqual({ sid: made.body.sid, to: '+15550001' });
-    expect(judged('DELETE', path, await mock.http.delete(path)).status).toBe(204);
-    expectGap(await mock.http.get(path));
+    expect(judged('GET', path, await http().get(path)).body).toEqual({ sid: made.body.sid, to: '+15550001' });
+    expect(judged('DELETE', path, await http().delete(path)).status).toBe(204);
+    expectGap(await http().get(path));
   });
 });

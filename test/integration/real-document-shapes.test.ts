@@ -4,13 +4,8 @@
 // document declares one, a delete answered with a deletion object, numbers in multiples of a step.
 // Served with no 5xx, every exchange judged by a validator other than the
 // mock's.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Response } from 'supertest';
-import { startTestMock, type TestMock } from '../support/mock.js';
-import { createOutsideJudge, type OutsideJudge } from '../support/outside-judge.js';
+import { describe, expect, it } from '@jest/globals';
+import { serveJudged } from '../support/judged-document.js';
 
 const order = {
   type: 'object',
@@ -154,34 +149,16 @@ const document = {
 };
 
 const BASE = '/acme/Shop+API/v1';
-let mock: TestMock;
-let judge: OutsideJudge;
-
-beforeAll(async () => {
-  const folder = await mkdtemp(join(tmpdir(), 'shapes-'));
-  const file = join(folder, 'openapi.json');
-  await writeFile(file, JSON.stringify(document));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-  judge = createOutsideJudge(mock.server.contractDraft?.document ?? {});
-});
-afterAll(async () => {
-  expect(mock.contractBugs()).toEqual([]);
-  await mock.server.close();
-});
-
-const judged = (method: string, path: string, res: Response) => {
-  expect(res.status).toBeLessThan(500);
-  if (res.headers['content-type']?.startsWith('application/json'))
-    expect(judge.faults({ method, path, status: res.status, headers: res.headers, body: res.body })).toEqual([]);
-  return res;
-};
+const served = serveJudged(document);
+const { judged } = served;
+const http = () => served.mock().http;
 
 describe('a real document’s shapes', () => {
   it('serves under a base path with + and a server variable, operations without operationId named by method and path', async () => {
-    const res = judged('GET', `${BASE}/orders`, await mock.http.get(`${BASE}/orders?limit=3`));
+    const res = judged('GET', `${BASE}/orders`, await http().get(`${BASE}/orders?limit=3`));
     expect(res.status).toBe(200);
     expect(res.body.length).toBeLessThanOrEqual(3);
-    const operations = await mock.http.get('/__mock/operations');
+    const operations = await http().get('/__mock/operations');
     expect(operations.body.operations.map((operation: { operationId: string }) => operation.operationId)).toEqual([
       'GET /orders',
       'POST /orders',
@@ -197,50 +174,50 @@ describe('a real document’s shapes', () => {
     const made = judged(
       'POST',
       `${BASE}/orders`,
-      await mock.http.post(`${BASE}/orders`).type('form').send('quantity=3&express=true&note=leave+at+door'),
+      await http().post(`${BASE}/orders`).type('form').send('quantity=3&express=true&note=leave+at+door'),
     );
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ quantity: 3, express: true, note: 'leave at door' });
     const nulls = judged(
       'POST',
       `${BASE}/orders`,
-      await mock.http.post(`${BASE}/orders`).send({ quantity: 1, note: null, shipTo: null }),
+      await http().post(`${BASE}/orders`).send({ quantity: 1, note: null, shipTo: null }),
     );
     expect(nulls.status).toBe(201);
     expect(nulls.body).toMatchObject({ note: null, shipTo: null });
   });
 
   it('answers a read in its own closed schema, a delete with the deletion object declared, then 404', async () => {
-    const made = await mock.http.post(`${BASE}/orders`).send({ quantity: 2, note: 'ring twice', express: true });
+    const made = await http().post(`${BASE}/orders`).send({ quantity: 2, note: 'ring twice', express: true });
     expect(made.status).toBe(201);
     const path = `${BASE}/orders/${made.body.id}`;
-    expect(judged('GET', path, await mock.http.get(path)).body).toEqual({ id: made.body.id, quantity: 2 });
-    const deleted = judged('DELETE', path, await mock.http.delete(path));
+    expect(judged('GET', path, await http().get(path)).body).toEqual({ id: made.body.id, quantity: 2 });
+    const deleted = judged('DELETE', path, await http().delete(path));
     expect({ status: deleted.status, body: deleted.body }).toEqual({
       status: 200,
       body: { id: made.body.id, object: 'order.deleted', deleted: true },
     });
-    expect(judged('GET', path, await mock.http.get(path)).status).toBe(404);
+    expect(judged('GET', path, await http().get(path)).status).toBe(404);
   });
 
   it('answers in the media type Accept asks for: XML, CSV', async () => {
-    const xml = await mock.http.get(`${BASE}/orders?limit=2`).set('Accept', 'application/xml');
+    const xml = await http().get(`${BASE}/orders?limit=2`).set('Accept', 'application/xml');
     expect(xml.status).toBe(200);
     expect(xml.headers['content-type']).toMatch(/^application\/xml/);
     expect(xml.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><orders><order><id>\d+<\/id>/);
-    const csv = await mock.http.get(`${BASE}/orders?limit=2`).set('Accept', 'text/csv');
+    const csv = await http().get(`${BASE}/orders?limit=2`).set('Accept', 'text/csv');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.text.split('\r\n')[0]).toBe('id,quantity,note,shipTo,express,boxes');
   });
 
   it('answers 406 in the document’s words when Accept takes none of the declared types', async () => {
-    const res = await mock.http.get(`${BASE}/orders`).set('Accept', 'image/webp');
+    const res = await http().get(`${BASE}/orders`).set('Accept', 'image/webp');
     expect(res.status).toBe(406);
     expect(res.body.message).toContain('answers in application/json or application/xml or text/csv');
   });
 
   it('answers an image with a real PNG, and a calendar with an iCalendar feed', async () => {
-    const label = await mock.http
+    const label = await http()
       .get(`${BASE}/orders/1/label`)
       .buffer(true)
       .parse((res, done) => {
@@ -253,18 +230,18 @@ describe('a real document’s shapes', () => {
     expect((label.body as Buffer).subarray(0, 8)).toEqual(
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     );
-    const calendar = await mock.http.get(`${BASE}/calendar`);
+    const calendar = await http().get(`${BASE}/calendar`);
     expect(calendar.text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/);
     expect(calendar.text).toMatch(/END:VCALENDAR\r\n$/);
   });
 
   it('reads a multipart upload, its file let go, its fields typed', async () => {
-    const res = await mock.http
+    const res = await http()
       .post(`${BASE}/uploads`)
       .field('pages', '2')
       .attach('file', Buffer.alloc(200_000, 1), 'scan.pdf');
     expect(res.status).toBe(204);
-    const missing = await mock.http.post(`${BASE}/uploads`).field('pages', '2');
+    const missing = await http().post(`${BASE}/uploads`).field('pages', '2');
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/file/);
   });

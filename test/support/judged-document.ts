@@ -1,0 +1,44 @@
+// A document served by the mock for one test file (written to a file of its own, started before
+// its tests, stopped after them with no contract bug logged), and every JSON answer judged by a
+// validator other than the mock's (outside-judge.ts).
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from '@jest/globals';
+import type { Response } from 'supertest';
+import { startTestMock, type TestMock } from './mock.js';
+import { createOutsideJudge, type OutsideJudge } from './outside-judge.js';
+
+export type JudgedDocument = {
+  /** The mock serving the document (after beforeAll). */
+  mock(): TestMock;
+  /** `res`, once it is no 5xx and, if JSON, what the document declares for `method` and `path`. */
+  judged(method: string, path: string, res: Response): Response;
+};
+
+export function serveJudged(document: object): JudgedDocument {
+  let mock: TestMock | undefined;
+  let judge: OutsideJudge | undefined;
+  beforeAll(async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'judged-document-')), 'openapi.json');
+    await writeFile(file, JSON.stringify(document));
+    mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
+    judge = createOutsideJudge(mock.server.contractDraft?.document ?? {});
+  });
+  afterAll(async () => {
+    expect(mock?.contractBugs()).toEqual([]);
+    await mock?.server.close();
+  });
+  return {
+    mock: () => {
+      if (!mock) throw new Error('The document is served from beforeAll on.');
+      return mock;
+    },
+    judged(method, path, res) {
+      expect(res.status).toBeLessThan(500);
+      if (res.headers['content-type']?.startsWith('application/json'))
+        expect(judge?.faults({ method, path, status: res.status, headers: res.headers, body: res.body })).toEqual([]);
+      return res;
+    },
+  };
+}
