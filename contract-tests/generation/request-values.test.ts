@@ -24,6 +24,7 @@ function operation(fields: Partial<SpecOperation>): SpecOperation {
     raw: {},
     parameters: [],
     requestBodyRequired: false,
+    requestMediaTypes: [],
     declaredStatuses: ['200'],
     ...fields,
   };

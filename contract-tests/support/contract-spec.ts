@@ -8,6 +8,8 @@ import type { Ajv } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
+import { operationName } from '../../src/openapi/load-contract.js';
+import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
@@ -30,6 +32,8 @@ export type SpecOperation = {
   /** The JSON request body schema, $refs resolved at the top, if any. */
   requestSchema?: Json;
   requestBodyRequired: boolean;
+  /** The media types its request body declares (none where it takes no body). */
+  requestMediaTypes: string[];
   declaredStatuses: string[];
 };
 
@@ -59,7 +63,9 @@ function builtInSpec(): Json {
 /** The contract given (contract --contract: its bundled document), or the built-in one. */
 function loadSpec(): Json {
   const given = process.env[CONTRACT_DOCUMENT_VARIABLE];
-  if (given) return JSON.parse(readFileSync(given, 'utf8'));
+  // `nullable: true` without a type read as OpenAPI 3.0 means it (the schema, or null), as the
+  // mock reads it: Ajv refuses it as written.
+  if (given) return withNullableTyped(JSON.parse(readFileSync(given, 'utf8')));
   return builtInSpec();
 }
 
@@ -147,7 +153,8 @@ function readOperations(): SpecOperation[] {
       const parameters = [...(item.parameters ?? []), ...(raw.parameters ?? [])].map(resolve);
       const body = resolve(raw.requestBody);
       operations.push({
-        operationId: raw.operationId,
+        // Named as the mock names it: its operationId, or "GET /calendar" where it has none.
+        operationId: operationName(method, path, raw.operationId),
         method,
         path,
         tags: raw.tags ?? [],
@@ -157,6 +164,7 @@ function readOperations(): SpecOperation[] {
         parameters,
         requestSchema: body?.content?.['application/json']?.schema,
         requestBodyRequired: body?.required === true,
+        requestMediaTypes: Object.keys(body?.content ?? {}),
         declaredStatuses: Object.keys(raw.responses ?? {}),
       });
     }

@@ -19,6 +19,7 @@ import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.j
 import { keyId, type SentKey, targetKey } from './keys.js';
 import { operationOfRequest } from './request-operation.js';
 import { sharing, WRITES } from './run-locks.js';
+import { CheckSkipped } from './scheduler.js';
 import { answerTimeoutMs, contractTarget, SCOPE_HEADER } from './target.js';
 import { retryAfterSeconds } from './target-clock.js';
 
@@ -152,7 +153,24 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
  * request sent again (unless `retryWhenLimited` is false). A key whose room is further off than
  * the run waits ends the check as skipped, with why (KeyWithoutRoom).
  */
+/**
+ * A body the suite writes goes to an operation that takes JSON: one whose body is only a form or
+ * a multipart upload (Twilio's, a file's), or requires such a body the suite does not send, is
+ * no fault of the server's when it answers 415, so the check is skipped, saying so.
+ */
+function requireJsonBody(outgoing: Outgoing): void {
+  const operation = operationOfRequest(outgoing.method, outgoing.path.split('?')[0] ?? '', outgoing.operationId);
+  const types = operation?.requestMediaTypes ?? [];
+  if (types.length === 0 || types.some((type) => /^application\/([\w.-]+\+)?json\b/i.test(type))) return;
+  // No body, where none is required, is a request the suite can make of it.
+  if (outgoing.json === undefined && outgoing.raw === undefined && operation?.requestBodyRequired !== true) return;
+  throw new CheckSkipped(
+    `${operation?.operationId} takes its body as ${types.join(' or ')}, which the suite does not write`,
+  );
+}
+
 export async function send(outgoing: Outgoing): Promise<Exchange> {
+  requireJsonBody(outgoing);
   const key = outgoing.key === undefined ? targetKey() : outgoing.key;
   const main = key !== null && keyId(key) === keyId(targetKey());
   // Removals always go; anything else leaves the main key's last requests of the day to them.

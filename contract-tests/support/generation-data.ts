@@ -6,7 +6,15 @@ import type { RequestReferences } from '../generation/operation-requests.js';
 import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import { pathParameters, type References, uniqueText } from './requests.js';
 import { newResources } from './resources.js';
-import { create, makeRecord, type ResourceKind, removeNow, removeRecord, stockedPet } from './test-data.js';
+import {
+  create,
+  makeRecord,
+  makeRecordOrNote,
+  type ResourceKind,
+  removeNow,
+  removeRecord,
+  stockedPet,
+} from './test-data.js';
 
 /** Units in stock of the pet generated orders are for: enough for every case at the largest quantity. */
 const STOCK = 1_000_000;
@@ -28,7 +36,7 @@ export async function createGenerationData(): Promise<GenerationData> {
     Object.assign(references, { categoryId: category, petId: pet });
   }
   for (const { resource, keyParameter } of newResources()) {
-    const id = await makeRecord(resource, ids, references, `a record of ${resource.name}`);
+    const id = await makeRecordOrNote(resource, keyParameter, ids, references);
     if (id !== undefined) ids[keyParameter] = id;
   }
   return {

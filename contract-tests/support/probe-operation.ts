@@ -5,6 +5,7 @@ import { listOperations, type SpecOperation } from './contract-spec.js';
 import { declaresLimitHeaders } from './limit-window.js';
 import { pageParameter } from './list-semantics.js';
 import { operationById, selectedOperations } from './operations.js';
+import { pathOf } from './requests.js';
 
 export function probeOperation(): SpecOperation {
   const reads = selectedOperations().filter(
@@ -21,6 +22,8 @@ export function probeOperation(): SpecOperation {
     tagged(declaring) ??
     tagged(reads) ??
     listOperations().find((operation) => operation.operationId === 'listCategories') ??
+    // Another API's reads may all name a record (Twilio's /Accounts/{AccountSid}/...): any of them.
+    tagged(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated)) ??
     operationById('listCategories')
   );
 }
@@ -30,7 +33,8 @@ export function probeOperation(): SpecOperation {
  * `size`, `per_page`...): never a parameter it does not declare, which it would refuse.
  */
 export function pathOfSmallestPage(operation: SpecOperation): string {
+  const path = operation.path.includes('{') ? pathOf(operation, {}) : operation.path;
   const size = pageParameter(operation, PAGE_SIZE);
-  if (!size) return operation.path;
-  return `${operation.path}?${size.name}=${Math.max(1, Number(size.schema.minimum ?? 1))}`;
+  if (!size) return path;
+  return `${path}?${size.name}=${Math.max(1, Number(size.schema.minimum ?? 1))}`;
 }

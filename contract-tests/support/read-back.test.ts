@@ -21,6 +21,7 @@ function operation(method: SpecOperation['method'], path: string): SpecOperation
     raw: {},
     parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer' } })),
     requestBodyRequired: false,
+    requestMediaTypes: [],
     declaredStatuses: ['200'],
   };
 }

@@ -14,6 +14,7 @@ import { DEEPEST } from '../generation/valid-values.js';
 import { listOperations, SPEC, type SpecOperation } from './contract-spec.js';
 import { borrowedKeyParameter, clientKeyOf, shapeOf } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
+import { whyUnmade } from './unmade-records.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON
 type Schema = any;
@@ -174,7 +175,7 @@ export function pathOf(
     // A write goes only to what the suite made: never to a record of someone else's, by a guess.
     if (id === undefined && operation.method !== 'get')
       throw new CheckSkipped(
-        `the suite has no {${name}} of its own for ${operation.operationId} to change: the contract has no operation that makes one`,
+        `the suite has no {${name}} of its own for ${operation.operationId} to change: ${whyUnmade(name) ?? 'the contract has no operation that makes one'}`,
       );
     return encodeURIComponent(String(id ?? anyValueOf(operation, name)));
   });
@@ -188,7 +189,7 @@ export function requireRecordsToRead(operation: SpecOperation, ids: Readonly<Rec
   const missing = pathParameters(operation).find((parameter) => ids[parameter.name as string] === undefined);
   if (operation.method === 'get' && missing)
     throw new CheckSkipped(
-      `the suite has no record for {${missing.name}} of ${operation.path} to read: it makes none it can name so`,
+      `the suite has no record for {${missing.name}} of ${operation.path} to read: ${whyUnmade(String(missing.name)) ?? 'it makes none it can name so'}`,
     );
 }
 

@@ -29,6 +29,7 @@ const write = (method: SpecOperation['method']): SpecOperation => ({
   parameters: [],
   requestSchema: NEW_PET,
   requestBodyRequired: true,
+  requestMediaTypes: ['application/json'],
   declaredStatuses: ['200'],
 });
 

@@ -3,7 +3,7 @@
 // operations (UUID keys, sub-collections, a top-level /pets beside /owners/{ownerId}/pets, OpenAPI
 // 3.0's draft-4 schemas, lists paged by page or not at all), never through the Pet Store's, and
 // passes with fewer than one check in ten skipped. Fewer generated cases (--examples) keep it cheap.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
@@ -30,6 +30,67 @@ function casesOf(junit: string): { passed: string[]; skipped: string[]; failed: 
     failed: cases.filter(({ body }) => /<(failure|error)/.test(body)).map(({ name }) => name),
   };
 }
+
+/**
+ * What generated documents of real APIs write that a hand-written one seldom does: operations
+ * without an operationId, `nullable` without a type, a header declared on one answer only (and a
+ * Content-Type declared as a header), a create that takes a form only, and reads whose every
+ * path names a record (Twilio's /Accounts/{AccountSid}/...).
+ */
+const generated = {
+  openapi: '3.0.3',
+  info: { title: 'Generated', version: '1' },
+  paths: {
+    '/accounts/{accountSid}/notes': {
+      parameters: [{ name: 'accountSid', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        responses: {
+          200: {
+            description: 'Notes.',
+            headers: {
+              'X-Rate-Limit': { schema: { type: 'integer' } },
+              'Content-Type': { schema: { type: 'string' } },
+            },
+            content: {
+              'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Note' } } },
+            },
+          },
+        },
+      },
+    },
+    '/notes': {
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
+            },
+          },
+        },
+        responses: {
+          201: {
+            description: 'Made.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Note: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: { type: 'integer' },
+          text: { type: 'string' },
+          tag: { nullable: true, description: 'Any tag.' },
+        },
+      },
+    },
+  },
+};
 
 describe('contract against whole documents of other APIs', () => {
   const folder = useTempFolder('other-apis');
@@ -80,4 +141,30 @@ describe('contract against whole documents of other APIs', () => {
     },
     240_000,
   );
+
+  it('passes the mock serving a generated document, skipping what it cannot write, with why', async () => {
+    const file = join(folder(), 'generated.json');
+    await writeFile(file, JSON.stringify(generated));
+    const served = await createMockServer({ data: ':memory:', contract: file, lintContract: false });
+    try {
+      const junit = join(folder(), 'generated.xml');
+      const run = await runCli([
+        ...['contract', '--contract', file, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '5', '--junit', junit],
+      ]);
+      const { passed, skipped, failed } = casesOf(await readFile(junit, 'utf8'));
+      expect(failed).toEqual([]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toMatch(/setting up the checks/);
+      // Named as the mock names them, by method and path.
+      expect(passed).toContain(
+        'GET /accounts/{accountSid}/notes: a method /accounts/{accountSid}/notes does not take gets 405 with Allow naming those it does',
+      );
+      expect(skipped.join('\n')).toMatch(
+        /takes its body as application\/x-www-form-urlencoded, which the suite does not write/,
+      );
+    } finally {
+      await served.close();
+    }
+  }, 240_000);
 });
