@@ -8,6 +8,7 @@ import type { Ajv } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
+import { examplesLeftOut } from '../../src/openapi/examples-left-out.js';
 import { operationName } from '../../src/openapi/load-contract.js';
 import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
@@ -198,7 +199,9 @@ ajv.addFormat('int32', {
 // A property named __proto__ is one Ajv never checks: it checks the contract and the bodies with
 // that property under an alias (the mock's validator does the same).
 const PROTO_NAMED = namesProtoProperty(SPEC);
-ajv.addSchema(PROTO_NAMED ? withProtoAliased(SPEC) : SPEC, SPEC_ID);
+// Draft 4 reads the text ids of examples as schemas' ids (examples-left-out.ts).
+const document = PROTO_NAMED ? withProtoAliased(SPEC) : SPEC;
+ajv.addSchema(AjvOfVersion === Ajv2020 ? document : examplesLeftOut(document), SPEC_ID);
 const asChecked = (body: unknown) => (PROTO_NAMED ? aliased(body) : body);
 
 const compiled = new Map<string, ValidateFunction>();

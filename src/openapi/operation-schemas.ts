@@ -69,18 +69,26 @@ function envelopeIn(
   schema: unknown,
   record: SchemaShape,
   recordSchema: unknown,
+  byRef: boolean,
 ): RecordEnvelope | undefined {
   const shape = describeObjectSchema(document, schema);
   if (shape.properties.size < 2 || [...shape.properties.keys()].some((name) => record.properties.has(name)))
     return undefined;
   const declared = asObject(resolveSchema(document, schema).properties);
   const entries = [...shape.properties];
-  // The record's own schema by its $ref, else the one property that is an object.
+  // The record's own schema by its $ref; else, by its shape, the one object that holds the
+  // record's fields beside no array: an acknowledgement's meta or a list's links is no record.
   const identity = recordSchema === undefined ? undefined : schemaIdentity(document, recordSchema);
-  const same = entries.filter(
-    ([name]) => identity !== undefined && schemaIdentity(document, declared[name]) === identity,
-  );
-  const objects = same.length > 0 ? same : entries.filter(([, property]) => schemaType(property) === 'object');
+  const holdsRecordFields = (property: JsonObject) => {
+    const fields = [...describeObjectSchema(document, property).properties.keys()];
+    const shared = fields.filter((field) => record.properties.has(field)).length;
+    return shared > 0 && shared * 2 >= fields.length;
+  };
+  const objects = byRef
+    ? entries.filter(([name]) => identity !== undefined && schemaIdentity(document, declared[name]) === identity)
+    : entries.some(([, property]) => schemaType(property) === 'array')
+      ? []
+      : entries.filter(([, property]) => schemaType(property) === 'object' && holdsRecordFields(property));
   const [only] = objects;
   if (objects.length !== 1 || only === undefined) return undefined;
   const [property, inner] = only;
@@ -92,8 +100,9 @@ function envelopeIn(
  * The envelope an answer wraps a record in: a single-key one, or one with fields of its own
  * beside the record (Discourse's `{"success": "OK", "category": {...}}`, DigitalOcean's
  * `{"droplet": {...}, "links": {...}}`): one property that holds the record (its schema by its
- * $ref, else the only object), and none that `record` has; in a oneOf or anyOf, the first
- * alternative that is one. `others` are the required fields beside it.
+ * $ref, else the only object holding its fields), and none that `record` has; in a oneOf or
+ * anyOf, the alternative that names the record's $ref first. `others` are the required fields
+ * beside it.
  */
 export function recordEnvelope(
   document: JsonObject,
@@ -105,12 +114,13 @@ export function recordEnvelope(
   if (single) return { ...single, others: [] };
   if (schema === undefined) return undefined;
   const resolved = resolveSchema(document, schema);
-  const alternatives = [resolved.oneOf, resolved.anyOf].find(Array.isArray);
-  if (!alternatives) return envelopeIn(document, resolved, record, recordSchema);
-  for (const alternative of alternatives) {
-    const found = envelopeIn(document, alternative, record, recordSchema);
-    if (found) return found;
-  }
+  const alternatives: unknown[] = [resolved.oneOf, resolved.anyOf].find(Array.isArray) ?? [resolved];
+  // An alternative that names the record by its $ref first, wherever it stands; then by shape.
+  for (const byRef of [true, false])
+    for (const alternative of alternatives) {
+      const found = envelopeIn(document, alternative, record, recordSchema, byRef);
+      if (found) return found;
+    }
   return undefined;
 }
 

@@ -6,6 +6,8 @@
 // and it turns each server's path into a route with path-to-regexp, which refuses the `+` or `(`
 // of a real API's base path (/rest/Train+Travel+API/1.0.0): the pipeline matches the path below
 // the base path instead (contract-pipeline.ts), so the servers are no concern of the validator.
+// A request body that leaves `required` out says so (optionalSaid).
+import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, type JsonObject } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
@@ -19,8 +21,19 @@ const withoutHeaders = (response: unknown): unknown => {
 const mapValues = (object: JsonObject, map: (value: unknown, key: string) => unknown): JsonObject =>
   Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value, key)]));
 
+/**
+ * A request body that does not say it is required, said not to be: OpenAPI's default, which the
+ * validator reads only when written (`required === false`): an optional body left out was a 415
+ * (cdimascio/express-openapi-validator#397, #646).
+ */
+function optionalSaid(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || '$ref' in body || 'required' in body) return body;
+  return { ...body, required: false };
+}
+
 function operationForValidator(operation: JsonObject, name: string): JsonObject {
   const named: JsonObject = { ...operation, operationId: name };
+  if (named.requestBody !== undefined) named.requestBody = optionalSaid(named.requestBody);
   delete named.servers;
   return named.responses === undefined
     ? named
@@ -50,8 +63,17 @@ export function validatorDocument(contract: JsonObject): JsonObject {
   const copy: JsonObject = { ...document, servers: [{ url: '/' }] };
   if (document.paths !== undefined) copy.paths = mapValues(asObject(document.paths), pathItemForValidator);
   const components = asObject(document.components);
-  if (components.responses !== undefined) {
-    copy.components = { ...components, responses: mapValues(asObject(components.responses), withoutHeaders) };
+  if (components.responses !== undefined || components.requestBodies !== undefined) {
+    copy.components = {
+      ...components,
+      ...(components.responses === undefined
+        ? {}
+        : { responses: mapValues(asObject(components.responses), withoutHeaders) }),
+      ...(components.requestBodies === undefined
+        ? {}
+        : { requestBodies: mapValues(asObject(components.requestBodies), optionalSaid) }),
+    };
   }
-  return copy;
+  // OpenAPI 3.0's schemas are draft 4's, which reads the text ids of examples as ids.
+  return String(copy.openapi).startsWith('3.0') ? examplesLeftOut(copy) : copy;
 }

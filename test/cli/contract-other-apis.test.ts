@@ -34,8 +34,8 @@ function casesOf(junit: string): { passed: string[]; skipped: string[]; failed: 
 /**
  * What generated documents of real APIs write that a hand-written one seldom does: operations
  * without an operationId, `nullable` without a type, a header declared on one answer only (and a
- * Content-Type declared as a header), a create that takes a form only, and reads whose every
- * path names a record (Twilio's /Accounts/{AccountSid}/...).
+ * Content-Type declared as a header), a create that takes a form only, reads whose every path
+ * names a record (Twilio's /Accounts/{AccountSid}/...), and two examples of one text id (Lob's).
  */
 const generated = {
   openapi: '3.0.3',
@@ -53,6 +53,26 @@ const generated = {
             },
             content: {
               'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Note' } } },
+            },
+          },
+        },
+      },
+    },
+    '/tags': {
+      get: {
+        responses: {
+          200: {
+            description: 'Tags.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    tag: { $ref: '#/components/schemas/Tag' },
+                    label: { $ref: '#/components/schemas/Label' },
+                  },
+                },
+              },
             },
           },
         },
@@ -79,6 +99,9 @@ const generated = {
   },
   components: {
     schemas: {
+      // Two examples of one text id: draft 4 reads each as a schema's id, and refused the document.
+      Tag: { type: 'object', properties: { id: { type: 'string' } }, example: { id: 'same' } },
+      Label: { type: 'object', properties: { id: { type: 'string' } }, example: { id: 'same' } },
       Note: {
         type: 'object',
         required: ['id'],
@@ -156,6 +179,7 @@ describe('contract against whole documents of other APIs', () => {
       expect(failed).toEqual([]);
       expect(run.code).toBe(0);
       expect(run.stdout).not.toMatch(/setting up the checks/);
+      expect(passed).toContain('GET /tags: a valid request (GET /tags)');
       // Named as the mock names them, by method and path.
       expect(passed).toContain(
         'GET /accounts/{accountSid}/notes: a method /accounts/{accountSid}/notes does not take gets 405 with Allow naming those it does',

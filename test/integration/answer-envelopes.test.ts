@@ -35,9 +35,10 @@ const document = {
         requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/NewDroplet' } } } },
         responses: {
           202: json({
+            // Many first: the one that names the record by its $ref is chosen wherever it stands.
             oneOf: [
-              { required: ['droplet', 'links'], properties: { droplet, links } },
               { required: ['droplets', 'links'], properties: { droplets: { type: 'array', items: droplet }, links } },
+              { required: ['droplet', 'links'], properties: { droplet, links } },
             ],
           }),
         },

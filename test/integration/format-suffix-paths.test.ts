@@ -144,6 +144,12 @@ describe('paths with a format suffix', () => {
       expect((await http().post('/categories.json').send({ name: 'Twice' })).status).toBe(200);
   });
 
+  it('take a create whose body the document leaves optional without one (no 415), its required fields made', async () => {
+    const made = judged('POST', '/Calls.json', await http().post('/Calls.json'));
+    expect(made.status).toBe(201);
+    expect(made.body).toEqual({ sid: expect.stringMatching(/^CA[0-9a-f]{8}$/), to: expect.any(String) });
+  });
+
   it('key a call by its sid, named {Sid} in the path, and give its Location with the suffix', async () => {
     const made = judged('POST', '/Calls.json', await http().post('/Calls.json').send({ to: '+15550001' }));
     expect(made.status).toBe(201);

@@ -68,8 +68,9 @@ function madeFields(deps: ContractContext, resource: Resource, operation: Operat
   for (const [name, property] of answeredReadOnly(deps.contract, deps.resources, resource)) add(name, property, false);
   for (const [name, property] of answerRequirements(deps.contract, deps.resources, resource)) {
     const asked = request.properties.get(name);
-    // A field the request requires is always the client's.
-    if (request.required.has(name) && asked?.readOnly !== true) continue;
+    // A field the request requires is always the client's, where the body itself is required (an
+    // optional body left out, as Twilio's creates allow, leaves the field to the server).
+    if (request.required.has(name) && asked?.readOnly !== true && operation.request?.required === true) continue;
     add(name, property, asked !== undefined && asked.readOnly !== true);
   }
   return [...made.values()];

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { DATE_TIME_FORMAT } from '../date-time-format.js';
+import { examplesLeftOut } from '../examples-left-out.js';
 import { asObject, escapePointerSegment, type JsonObject, refPointer, valueAt } from '../json-pointer.js';
 import { linearRegExp } from '../patterns/pattern-matchers.js';
 import type { SchemaIndex } from '../schema-analysis/schema-index.js';
@@ -134,7 +135,8 @@ function createAjv(document: JsonObject, openApi30: boolean): AjvLike {
   for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'media-range'])
     ajv.addFormat(format, true);
   ajv.addFormat('date-time', DATE_TIME_FORMAT);
-  ajv.addSchema(document, 'contract');
+  // Draft 4 reads the text ids of examples as schemas' ids (examples-left-out.ts).
+  ajv.addSchema(openApi30 ? examplesLeftOut(document) : document, 'contract');
   return ajv;
 }
 
