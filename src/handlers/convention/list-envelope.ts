@@ -1,21 +1,7 @@
-// A list answered in an object around its records (an envelope), as many APIs answer theirs: the
-// records go in its array, and the fields such envelopes hold are filled from the page by their
-// name and type (envelope-fields.ts), at any depth: Spring Data's totalElements and totalPages,
-// Stripe's has_more and url, OpenAI's first_id and last_id, Slack's response_metadata.next_cursor,
-// Google's nextPageToken, DigitalOcean's links.pages.next and meta.total, Asana's next_page
-// {offset, path, uri}, Conduit's articlesCount. A required field no page fills is drawn from
-// its schema once (its const, default or example first: Stripe's object "list"), so that every
-// answer holds what the contract requires.
-import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
-import {
-  allowsNull,
-  declaredValue,
-  describeObjectSchema,
-  resolveSchema,
-  schemaType,
-} from '../../openapi/schema-shape.js';
+import { allowsNull, describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import { setOwn } from '../../store/own-keys.js';
+import { type DrawnValues, drawnOncePerSeed } from './drawn-fields.js';
 import { type Fill, fillOf, type PageView, pageNamedBy, recordsCountOf } from './envelope-fields.js';
 
 /** How a field of the envelope is answered. */
@@ -42,9 +28,6 @@ export type ListEnvelope = {
   drawnValues(seed: number): Promise<DrawnValues>;
   body(items: unknown[], view: PageView, drawn: DrawnValues): JsonObject;
 };
-
-/** The drawn values by the field's path in the envelope ("meta.request_id"). */
-export type DrawnValues = ReadonlyMap<string, unknown>;
 
 function readFields(
   document: JsonObject,
@@ -118,19 +101,6 @@ function fieldsValue(fields: ReadonlyArray<[string, Field]>, view: PageView, dra
   return body;
 }
 
-const NONE_DRAWN: DrawnValues = new Map();
-
-async function drawValues(
-  document: JsonObject,
-  seed: number,
-  fields: ReadonlyArray<[string, JsonObject, string]>,
-): Promise<DrawnValues> {
-  const fake = await loadSchemaFaker(document, seed, `envelope ${fields.map(([path]) => path).join(' ')}`);
-  return new Map(
-    fields.map(([path, schema, name]) => [path, (declaredValue(schema) ?? { value: fake(schema, name) }).value]),
-  );
-}
-
 /** The envelope an answer's schema describes; undefined when it answers a bare array. */
 export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelope | undefined {
   const resolved = resolveSchema(document, schema);
@@ -147,21 +117,11 @@ export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelop
       ? [name, { kind: 'fill', fill: (view) => view.facts.total, nullable: false, required: true, text: false }]
       : [name, field],
   );
-  const toDraw = drawnFields(ordered);
-  const drawing = new Map<number, Promise<DrawnValues>>();
   return {
     items,
     filled: namesOf(ordered, 'fill'),
     drawn: namesOf(ordered, 'drawn'),
-    drawnValues(seed) {
-      if (toDraw.length === 0) return Promise.resolve(NONE_DRAWN);
-      let values = drawing.get(seed);
-      if (!values) {
-        values = drawValues(document, seed, toDraw);
-        drawing.set(seed, values);
-      }
-      return values;
-    },
+    drawnValues: drawnOncePerSeed(document, drawnFields(ordered)),
     body(records, view, drawn) {
       return { [items]: records, ...fieldsValue(ordered, view, drawn, '') };
     },

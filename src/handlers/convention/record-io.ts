@@ -4,14 +4,14 @@
 // body's for PUT /pet), and the answer wrapped again in the envelope ({"article": {...}}).
 import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
-import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from '../../openapi/operation-schemas.js';
 import type { ConventionShape } from '../../openapi/resource-model.js';
-import { declaredValue, describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
+import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { setOwn } from '../../store/own-keys.js';
+import { drawnOncePerSeed } from './drawn-fields.js';
 import { keyFromPath } from './record-answers.js';
 import { createInputFields } from './record-fields.js';
 
@@ -62,7 +62,13 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
   const body = describeObjectSchema(document, envelope?.schema ?? requestSchema(operation));
   const named = new Set([...body.properties.keys(), ...queryFields]);
   const answerProperty = shape.envelope?.answer;
-  const others = envelopeFieldsOf(document, operation, shape);
+  // The required fields of the answer's envelope beside the record (Discourse's `success`).
+  const others = drawnOncePerSeed(
+    document,
+    (recordEnvelope(document, successSchema(operation), resource.shape, resource.recordSchema)?.others ?? []).map(
+      ([name, schema]) => [name, schema, name] as const,
+    ),
+  );
   return {
     input(req) {
       const fields: Record<string, unknown> = { ...fieldsOf(inside(req)) };
@@ -83,36 +89,15 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
         );
       return keyFromPath(resource, key);
     },
-    answer: async (record, seed) =>
-      answerProperty === undefined ? record : { ...(await others(seed)), [answerProperty]: record },
+    async answer(record, seed) {
+      if (answerProperty === undefined) return record;
+      const answer: JsonObject = {};
+      for (const [name, value] of await others(seed)) setOwn(answer, name, value);
+      setOwn(answer, answerProperty, record);
+      return answer;
+    },
     body: bodyOf,
     sends: (field) => body.properties.has(field) && body.properties.get(field)?.readOnly !== true,
-  };
-}
-
-/**
- * The required fields of the answer's envelope beside the record (Discourse's `success`), drawn
- * from their schemas once per seed: the same world answers the same.
- */
-function envelopeFieldsOf(document: JsonObject, operation: OperationInfo, shape: ConventionShape) {
-  const others =
-    recordEnvelope(document, successSchema(operation), shape.resource.shape, shape.resource.recordSchema)?.others ?? [];
-  const drawn = new Map<number, Promise<JsonObject>>();
-  const draw = async (seed: number): Promise<JsonObject> => {
-    const fake = await loadSchemaFaker(document, seed, `envelope of ${operation.operationId}`);
-    const fields: JsonObject = {};
-    for (const [name, schema] of others)
-      setOwn(fields, name, (declaredValue(schema) ?? { value: fake(schema, name) }).value);
-    return fields;
-  };
-  return (seed: number): Promise<JsonObject> => {
-    if (others.length === 0) return Promise.resolve({});
-    let fields = drawn.get(seed);
-    if (fields === undefined) {
-      fields = draw(seed);
-      drawn.set(seed, fields);
-    }
-    return fields;
   };
 }
 
