@@ -30,10 +30,16 @@ export type AnswerPlan = {
 };
 
 /**
- * An operation's path, parameters unnamed: "/pets/by-id/{}". Its method is left out: a draft
- * that only changes one (updatePet by PATCH) keeps the rules its checks hold it to.
+ * An operation's path, parameters unnamed, and the success statuses it declares: "/pets/by-id/{}
+ * 200". Its method is left out: a draft that only changes one (updatePet by PATCH) keeps the
+ * rules its checks hold it to. Another API's createCategory at POST /categories that answers 200
+ * is its own: the rules answer 201.
  */
-const placeOf = (operation: Pick<OperationInfo, 'path'>) => operation.path.replace(/\{[^}]*\}/g, '{}');
+const placeOf = (operation: Pick<OperationInfo, 'path' | 'responses'>) =>
+  [
+    operation.path.replace(/\{[^}]*\}/g, '{}'),
+    ...[...operation.responses.keys()].filter((status) => /^2\d\d$/.test(status)).sort(),
+  ].join(' ');
 
 let petStorePlaces: ReadonlyMap<string, string> | undefined;
 

@@ -6,6 +6,7 @@
 import type { JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
+import { recordEnvelope } from './operation-schemas.js';
 import type { Resource, ResourceModel } from './resource-model.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
 
@@ -26,12 +27,21 @@ function successSchemas(operation: OperationInfo): unknown[] {
     });
 }
 
-/** The shape of a record in an answer: the answer itself, its array's items, or the one object it wraps. */
-function recordShapesIn(document: JsonObject, schema: unknown, keyField: string): SchemaShape[] {
+/**
+ * The shape of a record in an answer: the answer itself, its array's items, the one object it
+ * wraps, or the record beside an envelope's own fields (Discourse's `{"success", "category"}`).
+ */
+function recordShapesIn(document: JsonObject, schema: unknown, resource: Resource): SchemaShape[] {
+  const { keyField } = resource.collection;
   const resolved = resolveSchema(document, schema);
-  if (schemaType(resolved) === 'array') return recordShapesIn(document, resolved.items, keyField);
+  if (schemaType(resolved) === 'array') return recordShapesIn(document, resolved.items, resource);
   const shape = describeObjectSchema(document, resolved);
   if (shape.properties.has(keyField)) return [shape];
+  const enveloped = recordEnvelope(document, resolved, resource.shape, resource.recordSchema);
+  if (enveloped) {
+    const inner = describeObjectSchema(document, enveloped.schema);
+    if (inner.properties.has(keyField)) return [inner];
+  }
   // An envelope: the records of its arrays, or the one record it wraps ({"article": {...}}).
   const inner = [...shape.properties.values()].filter((property) => {
     const type = schemaType(property);
@@ -48,13 +58,12 @@ const cache = new WeakMap<Resource, AnswerRequirements>();
 
 /** The record's own shape, and its shape in each answer the conventions give of it but a delete's. */
 function answerShapes(contract: Contract, model: ResourceModel, resource: Resource): SchemaShape[] {
-  const { keyField } = resource.collection;
   const shapes: SchemaShape[] = [resource.shape];
   for (const operation of contract.operations) {
     const shape = model.shapes.get(operation.operationId);
     if (shape?.resource !== resource || shape.kind === 'delete') continue;
     for (const schema of successSchemas(operation))
-      for (const each of recordShapesIn(contract.document, schema, keyField)) shapes.push(each);
+      for (const each of recordShapesIn(contract.document, schema, resource)) shapes.push(each);
   }
   return shapes;
 }
@@ -69,6 +78,33 @@ export function answeredReadOnly(contract: Contract, model: ResourceModel, resou
     for (const [name, property] of shape.properties)
       if (property.readOnly === true && !owned.has(name)) owned.set(name, property);
   return owned;
+}
+
+/**
+ * The properties a request sends in a type the record's answers do not take (Asana's project
+ * owner: a gid sent, an object answered): the server's to make, named by what was sent.
+ */
+export function answeredOtherwise(
+  contract: Contract,
+  model: ResourceModel,
+  resource: Resource,
+  request: SchemaShape,
+): AnswerRequirements {
+  const { document } = contract;
+  const shapes = answerShapes(contract, model, resource);
+  const otherwise = new Map<string, JsonObject>();
+  for (const [name, sent] of request.properties) {
+    const sentType = schemaType(resolveSchema(document, sent));
+    if (sentType === undefined) continue;
+    const answered = shapes.flatMap((shape) => {
+      const property = shape.properties.get(name);
+      return property === undefined ? [] : [property];
+    });
+    const first = answered[0];
+    if (first !== undefined && answered.some((schema) => !allows(typesOf(document, schema), sentType)))
+      otherwise.set(name, commonSchema(document, answered));
+  }
+  return otherwise;
 }
 
 /**

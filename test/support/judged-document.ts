@@ -26,8 +26,9 @@ export function serveJudged(document: object): JudgedDocument {
     judge = createOutsideJudge(mock.server.contractDraft?.document ?? {});
   });
   afterAll(async () => {
-    expect(mock?.contractBugs()).toEqual([]);
+    const bugs = mock?.contractBugs();
     await mock?.server.close();
+    expect(bugs).toEqual([]);
   });
   return {
     mock: () => {

@@ -249,7 +249,11 @@ export function answerByConvention(
               const record = merging
                 ? mergePatch(existing, sent, io.body(req))
                 : { ...io.unnamed(existing), ...serverFields.kept(existing), ...sent };
-              const replaced = { ...record, ...stamps, [collection.keyField]: ownValue(existing, collection.keyField) };
+              const replaced = {
+                ...serverFields.ownedOnChange(existing, sent, record),
+                ...stamps,
+                [collection.keyField]: ownValue(existing, collection.keyField),
+              };
               if (scope) setOwn(replaced, scope.field, ownValue(existing, scope.field));
               await links?.(tx, replaced);
               await tx.replace(collection, replaced);

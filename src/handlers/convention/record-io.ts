@@ -74,7 +74,17 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
       const fields: Record<string, unknown> = { ...fieldsOf(inside(req)) };
       for (const name of queryFields) {
         const raw = req.query[name];
-        if (raw !== undefined) fields[name] = fieldValue(raw, resource.shape.properties.get(name));
+        if (raw === undefined) continue;
+        const property = resource.shape.properties.get(name);
+        const value = fieldValue(raw, property);
+        // A parameter may allow text its record's field does not hold (the Swagger Petstore's
+        // ?status= of any text, a pet's status one of three): the record cannot take it.
+        if (Array.isArray(property?.enum) && !property.enum.includes(value))
+          throw new HttpError(
+            'INVALID_PARAMETER',
+            `query ${name}: ${JSON.stringify(value)} is no ${resource.noun}'s ${name}; send one of ${property.enum.map((each) => JSON.stringify(each)).join(', ')}.`,
+          );
+        fields[name] = value;
       }
       return fields;
     },

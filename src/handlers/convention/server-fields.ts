@@ -17,7 +17,7 @@ import {
   slugSource,
   timeValue,
 } from '../../fixtures/made-values.js';
-import { answeredReadOnly, answerRequirements } from '../../openapi/answer-requirements.js';
+import { answeredOtherwise, answeredReadOnly, answerRequirements } from '../../openapi/answer-requirements.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
@@ -35,6 +35,12 @@ export type ServerFields = {
   /** What a replacement keeps of the record it replaces: its key, the fields the server set, and those its answers require. */
   kept(existing: StoredRecord): StoredRecord;
   /**
+   * `changed` with the owned fields the change sent as the record keeps them: the object it held,
+   * named anew by the key sent (Asana's owner: a gid sent, the owner object answered); none where
+   * it held none.
+   */
+  ownedOnChange(existing: StoredRecord, sent: StoredRecord, changed: StoredRecord): StoredRecord;
+  /**
    * The key of a record whose body names none, where the mock gives no number: a slug of the
    * field it names (an article's slug from its title), else a UUID; one that `taken` says no
    * record has.
@@ -48,6 +54,8 @@ type MadeField = {
   how: MadeValue;
   /** Whether the request may set it: then it is made only when the body leaves it out. */
   sent: boolean;
+  /** Whether it is the server's whatever the body sends: readOnly, or sent in a type the answers do not take. */
+  owned: boolean;
 };
 
 /** The schema of the record a request's body holds: the body's, or its envelope's inside ({"data": {...}}). */
@@ -61,11 +69,13 @@ function madeFields(deps: ContractContext, resource: Resource, operation: Operat
   const { keyField } = resource.collection;
   const request = describeObjectSchema(deps.contract.document, bodyRecordSchema(deps, resource, operation));
   const made = new Map<string, MadeField>();
-  const add = (name: string, schema: JsonObject, sent: boolean) => {
+  const add = (name: string, schema: JsonObject, sent: boolean, owned = false) => {
     if (name === keyField || name === resource.parent?.param || made.has(name)) return;
-    made.set(name, { name, schema, how: howMade(name, schema), sent });
+    made.set(name, { name, schema, how: howMade(name, schema), sent, owned: owned || schema.readOnly === true });
   };
   for (const [name, property] of answeredReadOnly(deps.contract, deps.resources, resource)) add(name, property, false);
+  for (const [name, property] of answeredOtherwise(deps.contract, deps.resources, resource, request))
+    add(name, property, false, true);
   for (const [name, property] of answerRequirements(deps.contract, deps.resources, resource)) {
     const asked = request.properties.get(name);
     // A field the request requires is always the client's, where the body itself is required (an
@@ -137,7 +147,7 @@ export function createServerFields(
   const ordered = [...fields].sort((one, other) => Number(one.how.kind === 'slug') - Number(other.how.kind === 'slug'));
 
   return {
-    owned: fields.filter(({ schema }) => schema.readOnly === true).map(({ name }) => name),
+    owned: fields.filter(({ owned }) => owned).map(({ name }) => name),
     async onCreate(req) {
       const nowMs = deps.clock.nowMs();
       const body = envelope === undefined ? asObject(req.body) : asObject(asObject(req.body)[envelope]);
@@ -175,6 +185,16 @@ export function createServerFields(
           .filter((name) => ownValue(existing, name) !== undefined)
           .map((name) => [name, ownValue(existing, name)]),
       ),
+    ownedOnChange(existing, sent, changed) {
+      const record: Record<string, unknown> = { ...changed };
+      for (const { name, schema, owned } of fields) {
+        if (!owned || ownValue(sent, name) === undefined) continue;
+        const held = ownValue(existing, name);
+        if (held === undefined) delete record[name];
+        else setOwn(record, name, withSentKey(held, schema, ownValue(sent, name)));
+      }
+      return record;
+    },
     async newKey(record, taken) {
       const source = keyHow.kind === 'slug' ? slugSource(record, keyHow.from) : undefined;
       if (source !== undefined) return freeSlug(source, (slug) => taken(slug), maxLengthOf(keySchema));
