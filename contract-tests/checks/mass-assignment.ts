@@ -97,6 +97,8 @@ kindOfChecks('values', 'mass assignment: what a write may not set is never store
         [success === 201 ? 'the resource read back at its Location' : 'the resource read back', read],
       ] as const) {
         if (!exchange || (exchange.status !== 200 && exchange !== written)) continue;
+        // An answer without a body (Spotify's 200 to a save) shows nothing stored.
+        if (typeof exchange.body !== 'object' || exchange.body === null) continue;
         const stored = exchange.body as Record<string, unknown>;
         const problems = [
           ...Object.entries(forced)
