@@ -227,7 +227,7 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
               .map(({ plan }) => plan),
           }
         : {}),
-      ...(junit ? { junit: await writeJunit(junit, checks, operationIds) } : {}),
+      ...(junit ? { junit: await writeJunit(junit, coverage) } : {}),
       ...(html
         ? { html: await writeHtmlReport(html, { baseUrl: target.baseUrl, seed, ...counts, checks }, operationIds) }
         : {}),

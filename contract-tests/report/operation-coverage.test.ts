@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { CheckKind } from '../check-kinds.js';
 import type { CheckResult, CheckStatus } from './check-results.js';
 import { OPERATION_LINES_SHOWN, renderCoverage } from './coverage-lines.js';
+import { renderJunit } from './junit-report.js';
 import { coverageOf } from './operation-coverage.js';
 import { contractOperations, whyUnchecked } from './unchecked.js';
 
@@ -100,5 +101,23 @@ describe('the coverage of each operation of the contract', () => {
       '  Every check passed, none skipped, on 210: op1, op2, op3, op5, op6, op7, op9, op10 and 202 more',
     );
     expect(lines.at(-1)).toBe('  [1] it pages by cursor');
+  });
+
+  it('gives CI a suite per operation: its kinds as properties, "operation.kind" classnames, skips with their reason', () => {
+    const xml = renderJunit(coverage);
+    expect(xml).toContain('<testsuite name="GET /tickets/{ticketId}" tests="4" failures="0" errors="0" skipped="3"');
+    expect(xml).toContain(`<property name="kind.generated" value="0 passed, 0 failed, 2 skipped: ${NO_RECORD} (2)"/>`);
+    expect(xml).toContain('<testcase classname="listPets.generated" name="listPets: another generated request"');
+    expect(xml).toContain('<skipped message="needs --rate-limit-key">needs --rate-limit-key</skipped>');
+    // Unchecked: a skipped case says why, for CI to show.
+    expect(xml).toMatch(
+      /<testsuite name="deletePets" tests="1" failures="0" errors="0" skipped="1"[^>]*>\s*<properties>\s*<property name="no check ran" value="no check of the suite applies"\/>\s*<\/properties>\s*<testcase classname="deletePets.no check" name="no check ran"[^>]*>\s*<skipped message="no check of the suite applies">no check of the suite applies<\/skipped>/,
+    );
+    // Left out on purpose: a property only, so that a run of a few operations is not hundreds of skips.
+    expect(xml).toMatch(
+      /<testsuite name="previewPets" tests="0" failures="0" errors="0" skipped="0"[^>]*>\s*<properties>\s*<property name="no check ran" value="left out by --stable-only \(not stable\)"\/>\s*<\/properties>\s*<\/testsuite>/,
+    );
+    expect(xml).toContain('<testsuite name="the negative block" tests="1"');
+    expect(xml).toContain('<testsuites name="petstore-mock contract" tests="10" failures="1" errors="0" skipped="5"');
   });
 });
