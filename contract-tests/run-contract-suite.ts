@@ -203,7 +203,6 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
           ),
         );
     }
-    const operationIds = new Set(listOperations().map((operation) => operation.operationId));
     const coverage = coverageOf(checks, contractOperations(listOperations(), target, results.checks.length > 0));
     const counts = {
       passed: count(checks, 'passed'),
@@ -229,7 +228,7 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
         : {}),
       ...(junit ? { junit: await writeJunit(junit, coverage) } : {}),
       ...(html
-        ? { html: await writeHtmlReport(html, { baseUrl: target.baseUrl, seed, ...counts, checks }, operationIds) }
+        ? { html: await writeHtmlReport(html, { baseUrl: target.baseUrl, seed, ...counts, checks }, coverage) }
         : {}),
     };
   } finally {

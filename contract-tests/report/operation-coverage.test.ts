@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { CheckKind } from '../check-kinds.js';
 import type { CheckResult, CheckStatus } from './check-results.js';
 import { OPERATION_LINES_SHOWN, renderCoverage } from './coverage-lines.js';
+import { renderHtmlReport } from './html-report.js';
 import { renderJunit } from './junit-report.js';
 import { coverageOf } from './operation-coverage.js';
 import { contractOperations, whyUnchecked } from './unchecked.js';
@@ -119,5 +120,25 @@ describe('the coverage of each operation of the contract', () => {
     );
     expect(xml).toContain('<testsuite name="the negative block" tests="1"');
     expect(xml).toContain('<testsuites name="petstore-mock contract" tests="10" failures="1" errors="0" skipped="5"');
+  });
+
+  it('draws a table per operation in the HTML report, those that need a look open', () => {
+    const html = renderHtmlReport(
+      { baseUrl: 'http://localhost/v1', seed: 1, passed: 4, failed: 1, skipped: 4, checks },
+      coverage,
+    );
+    const tables = [...html.matchAll(/<details class="operation" data-operation="([^"]*)"( open)?>/g)];
+    // Those the selection left out last, closed: a run of a few operations of hundreds.
+    expect(tables.map((match) => [match[1], match[2] === ' open'])).toEqual([
+      ['listPets', true],
+      ['GET /tickets/{ticketId}', true],
+      ['deletePets', true],
+      ['previewPets', false],
+      ['(no single operation)', false],
+    ]);
+    expect(html).toContain(
+      `<tr><td><code>generated</code></td><td class="n">0</td><td class="n">0</td><td class="n">2</td><td><ul><li>${NO_RECORD} (2 checks)</li></ul></td></tr>`,
+    );
+    expect(html).toContain('<p class="none">No check ran: left out by --stable-only (not stable).</p>');
   });
 });
