@@ -14,7 +14,9 @@ import { keysFromMockControl, type MockControlKeys } from './mock-control-keys.j
 import type { CheckResult, SuiteResults } from './report/check-results.js';
 import { writeHtmlReport } from './report/html-report.js';
 import { writeJunit } from './report/junit-report.js';
+import { type Coverage, coverageOf } from './report/operation-coverage.js';
 import type { ProgressMode, ProgressOptions } from './report/progress-reporter.js';
+import { contractOperations } from './report/unchecked.js';
 import { checkSelection } from './selection.js';
 import { listOperations } from './support/contract-spec.js';
 import { describeKeys } from './support/key-roles.js';
@@ -40,6 +42,8 @@ export type ContractRunResult = {
   failed: number;
   skipped: number;
   checks: CheckResult[];
+  /** Every operation of the contract, with the kinds of check that ran on it and those skipped, with why. */
+  coverage: Coverage;
   seed: number;
   /** The JUnit XML file written, if asked. */
   junit?: string;
@@ -199,7 +203,7 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
           ),
         );
     }
-    const operationIds = new Set(listOperations().map((operation) => operation.operationId));
+    const coverage = coverageOf(checks, contractOperations(listOperations(), target, results.checks.length > 0));
     const counts = {
       passed: count(checks, 'passed'),
       failed: count(checks, 'failed'),
@@ -208,6 +212,7 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
     return {
       ...counts,
       checks,
+      coverage,
       seed,
       output,
       keyNotes,
@@ -221,9 +226,9 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
               .map(({ plan }) => plan),
           }
         : {}),
-      ...(junit ? { junit: await writeJunit(junit, checks, operationIds) } : {}),
+      ...(junit ? { junit: await writeJunit(junit, coverage) } : {}),
       ...(html
-        ? { html: await writeHtmlReport(html, { baseUrl: target.baseUrl, seed, ...counts, checks }, operationIds) }
+        ? { html: await writeHtmlReport(html, { baseUrl: target.baseUrl, seed, ...counts, checks }, coverage) }
         : {}),
     };
   } finally {

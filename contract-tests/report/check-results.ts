@@ -1,16 +1,21 @@
 // What a run of the suite found: each check with its kind, its describe blocks, its outcome and
 // what failed. The progress reporter writes it; the runner, the summary and the JUnit XML read it.
+import type { CheckKind } from '../check-kinds.js';
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped';
 
 export type CheckResult = {
   /** The title of the kind's block (the first describe). */
   kind: string;
+  /** The kind by the name --checks takes; none for what failed outside any check. */
+  checkKind?: CheckKind;
   /** The describe blocks around the check, outermost first. */
   groups: string[];
   /** The check's own title: "operationId: rule" for the checks of one operation. */
   title: string;
   status: CheckStatus;
+  /** Why a skipped check was skipped, as its title ends. */
+  skipReason?: string;
   failure?: string;
   durationMs: number;
 };
@@ -29,10 +34,16 @@ export function checkStatus(jestStatus: string): CheckStatus {
   return jestStatus === 'passed' ? 'passed' : jestStatus === 'failed' ? 'failed' : 'skipped';
 }
 
-/** The operation a check is about, read from its title ("listPets: ..."), if it names one of `operationIds`. */
-export function operationOf(title: string, operationIds: ReadonlySet<string>): string | undefined {
-  const prefix = /^([A-Za-z][\w-]*): /.exec(title)?.[1];
-  return prefix !== undefined && operationIds.has(prefix) ? prefix : undefined;
+/**
+ * The operation a check is about, read from its title ("listPets: ...", "GET /tags: ..."), if it
+ * names one of `operationNames`: a name without an operationId holds a space and a slash.
+ */
+export function operationOf(title: string, operationNames: ReadonlySet<string>): string | undefined {
+  for (let colon = title.indexOf(': '); colon > 0; colon = title.indexOf(': ', colon + 1)) {
+    const prefix = title.slice(0, colon);
+    if (operationNames.has(prefix)) return prefix;
+  }
+  return undefined;
 }
 
 /** A failure's text without jest's stack lines and "Error: " prefixes: what a person needs. */

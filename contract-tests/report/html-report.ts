@@ -1,10 +1,13 @@
 // `contract --html FILE`: one self-contained page of a run (its styles and script inline, no
-// network, opens offline): the counts, a summary by cause and by operation, and every failure
-// with what was sent, expected and got, and its curl line; filters by cause and operation.
+// network, opens offline): the counts, a summary by cause, a table per operation of the kinds of
+// check that ran and were skipped, and every failure with what was sent, expected and got, and
+// its curl line; filters by cause and operation.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { groupByCause } from './causes.js';
 import { type CheckResult, cleanFailure, operationOf } from './check-results.js';
+import { COVERAGE_STYLE, escapeHtml, renderCoverageSection } from './html-coverage.js';
+import { type Coverage, OUTSIDE, totalsOf } from './operation-coverage.js';
 
 export type HtmlRun = {
   baseUrl: string;
@@ -14,8 +17,6 @@ export type HtmlRun = {
   skipped: number;
   checks: readonly CheckResult[];
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #1d2330; background: #fff; }
@@ -31,7 +32,7 @@ code, pre { font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; } pre { whi
 .filters { margin: 8px 0 12px; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
 details { border: 1px solid #e3e6ec; border-radius: 4px; margin: 6px 0; padding: 6px 10px; }
 details summary { cursor: pointer; } details summary .op { font-weight: 600; }
-.none { color: #4a5263; }`;
+.none { color: #4a5263; }${COVERAGE_STYLE}`;
 
 const SCRIPT = `
 const causeFilter = document.getElementById('cause-filter');
@@ -60,18 +61,15 @@ for (const button of document.querySelectorAll('button.show')) {
 applyFilters();`;
 
 /** The page's HTML. */
-export function renderHtmlReport(run: HtmlRun, operationIds: ReadonlySet<string>): string {
+export function renderHtmlReport(run: HtmlRun, coverage: Coverage): string {
   const causes = groupByCause(run.checks);
   const failures = run.checks.filter((check) => check.status === 'failed');
-  const operationLabel = (check: CheckResult) => operationOf(check.title, operationIds) ?? '(the suite)';
-  const byOperation = new Map<string, Record<CheckResult['status'], number>>();
-  for (const check of run.checks) {
-    const label = operationLabel(check);
-    const row = byOperation.get(label) ?? { passed: 0, failed: 0, skipped: 0 };
-    row[check.status] += 1;
-    byOperation.set(label, row);
-  }
-  const operations = [...byOperation.entries()].sort((a, b) => b[1].failed - a[1].failed || a[0].localeCompare(b[0]));
+  const names = new Set(coverage.operations.map((operation) => operation.name));
+  const operationLabel = (check: CheckResult) => operationOf(check.title, names) ?? OUTSIDE;
+  const failing = [
+    ...coverage.operations.filter((operation) => totalsOf(operation).failed > 0).map((operation) => operation.name),
+    ...(coverage.outside.some((check) => check.status === 'failed') ? [OUTSIDE] : []),
+  ];
 
   const causeRows = causes
     .map(
@@ -80,12 +78,6 @@ export function renderHtmlReport(run: HtmlRun, operationIds: ReadonlySet<string>
 <div class="example">e.g. ${escapeHtml(cause.example.title)}: ${escapeHtml(cause.example.problem)}</div>
 ${cause.example.reproduce ? `<pre>${escapeHtml(cause.example.reproduce)}</pre>` : ''}</td>
 <td><button class="show" data-cause="${index + 1}">show these failures</button></td></tr>`,
-    )
-    .join('\n');
-  const operationRows = operations
-    .map(
-      ([name, row]) =>
-        `<tr><td><code>${escapeHtml(name)}</code></td><td class="n">${row.passed}</td><td class="n">${row.failed}</td><td class="n">${row.skipped}</td></tr>`,
     )
     .join('\n');
   const failureItems = failures
@@ -109,16 +101,10 @@ ${cause.example.reproduce ? `<pre>${escapeHtml(cause.example.reproduce)}</pre>` 
 <div class="counts"><span class="passed">${run.passed} passed</span><span class="failed">${run.failed} failed</span><span class="skipped">${run.skipped} skipped</span></div>
 <h2>Distinct causes of failure (${causes.length})</h2>
 ${causes.length > 0 ? `<table id="causes"><thead><tr><th>#</th><th>checks</th><th>cause, with one example</th><th></th></tr></thead><tbody>\n${causeRows}\n</tbody></table>` : '<p class="none">No check failed.</p>'}
-<h2>By operation</h2>
-<table id="operations"><thead><tr><th>operation</th><th>passed</th><th>failed</th><th>skipped</th></tr></thead><tbody>
-${operationRows}
-</tbody></table>
+${renderCoverageSection(coverage)}
 <h2 id="failures">Failures (<span id="shown">${failures.length}</span> shown of ${failures.length})</h2>
 <div class="filters"><label>cause <select id="cause-filter">${option('', 'every cause')}${causes.map((cause, index) => option(String(index + 1), `${index + 1}. ${cause.cause.slice(0, 90)}`)).join('')}</select></label>
-<label>operation <select id="operation-filter">${option('', 'every operation')}${operations
-    .filter(([, row]) => row.failed > 0)
-    .map(([name]) => option(name, name))
-    .join('')}</select></label></div>
+<label>operation <select id="operation-filter">${option('', 'every operation')}${failing.map((name) => option(name, name)).join('')}</select></label></div>
 ${failureItems || '<p class="none">No check failed.</p>'}
 <script>${SCRIPT}</script>
 </body></html>
@@ -126,9 +112,9 @@ ${failureItems || '<p class="none">No check failed.</p>'}
 }
 
 /** Writes the page (folders are created); returns its absolute path. */
-export async function writeHtmlReport(file: string, run: HtmlRun, operationIds: ReadonlySet<string>): Promise<string> {
+export async function writeHtmlReport(file: string, run: HtmlRun, coverage: Coverage): Promise<string> {
   const path = resolve(file);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, renderHtmlReport(run, operationIds));
+  await writeFile(path, renderHtmlReport(run, coverage));
   return path;
 }

@@ -46,11 +46,15 @@ type Plan = { checks: number; entries: PlannedEntry[]; note?: string };
 /** A jest result as a check of the plan: its block and groups, its own time, a skip with its reason. */
 function toCheck(result: TestCaseResult, entry: PlannedEntry | undefined, outcome: Outcome | undefined): CheckResult {
   const skipped = outcome?.skipped;
+  const status = skipped ? 'skipped' : checkStatus(result.status);
+  const skipReason = skipped ?? entry?.reason;
   return {
     kind: entry?.groups[0] ?? result.ancestorTitles[0] ?? '',
+    ...(entry ? { checkKind: entry.kind } : {}),
     groups: entry?.groups ?? result.ancestorTitles,
     title: skipped ? `${result.title} (${skipped})` : result.title,
-    status: skipped ? 'skipped' : checkStatus(result.status),
+    status,
+    ...(status === 'skipped' && skipReason !== undefined ? { skipReason } : {}),
     durationMs: outcome?.ms ?? result.duration ?? 0,
     ...(result.failureMessages.length > 0 && !skipped ? { failure: result.failureMessages.join('\n') } : {}),
   };

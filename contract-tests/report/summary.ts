@@ -1,10 +1,11 @@
 // The summary printed at the end of a run: each failure with what to do, any notes (where the
-// JUnit XML went, how to reproduce), the distinct causes of failure, why checks were skipped,
-// then the counts on the last line.
+// JUnit XML went, how to reproduce), what ran on each operation, the distinct causes of failure,
+// why checks were skipped, then the counts on the last line.
 
 import type { ContractRunResult } from '../run-contract-suite.js';
 import { groupByCause, renderCauses } from './causes.js';
 import { cleanFailure } from './check-results.js';
+import { renderCoverage } from './coverage-lines.js';
 
 export function renderSummary(result: ContractRunResult, baseUrl: string, notes: string[] = []): string {
   let lines: string[] = [];
@@ -19,6 +20,8 @@ export function renderSummary(result: ContractRunResult, baseUrl: string, notes:
     lines.push(`✗ ${names[0]}${others}`, message.replace(/^/gm, '    '), '');
   }
   if (notes.length > 0) lines = lines.concat(notes, '');
+  const coverage = renderCoverage(result.coverage);
+  if (coverage.length > 0) lines = lines.concat(coverage, '');
   const causes = renderCauses(groupByCause(result.checks), result.failed);
   if (causes.length > 0) lines = lines.concat(causes, '');
   // Why checks were skipped (their titles end with the reason, e.g. "(needs --rate-limit-key)").

@@ -18,7 +18,15 @@ import { cleanUp } from './test-data.js';
 export type Outcomes = { checks: Record<number, Outcome>; notes: string[] };
 
 /** What the plan file says of each check: its place in the reports, and its share of the run. */
-export type PlannedEntry = { title: string; kind: string; groups: string[]; skipped?: boolean; estimate: number };
+export type PlannedEntry = {
+  title: string;
+  kind: CheckKind;
+  groups: string[];
+  skipped?: boolean;
+  /** Why a check the run cannot do is skipped (its title ends with it too). */
+  reason?: string;
+  estimate: number;
+};
 
 export type CheckOptions = {
   /** The keys it sends with (default: the main key, --api-key); null for none of the given keys. */
@@ -153,7 +161,7 @@ export function eachCheck<Row extends readonly unknown[]>(
 
 /** A check the run cannot do (e.g. no --rate-limit-key): shown as skipped, with why. */
 export function skippedCheck(name: string, reason: string): void {
-  entries.push({ title: `${name} (${reason})`, kind: block().kind, groups, skipped: true, estimate: 0 });
+  entries.push({ title: `${name} (${reason})`, kind: block().kind, groups, skipped: true, reason, estimate: 0 });
   test.skip(`${name} (${reason})`, () => undefined);
 }
 

@@ -2,11 +2,14 @@
 // PetClinic): the suite makes, reads and removes its records through each document's own
 // operations (UUID keys, sub-collections, a top-level /pets beside /owners/{ownerId}/pets, OpenAPI
 // 3.0's draft-4 schemas, lists paged by page or not at all), never through the Pet Store's, and
-// passes with fewer than one check in ten skipped. Fewer generated cases (--examples) keep it cheap.
+// passes with fewer than one check in ten skipped; every report names each of the document's
+// operations with its kinds of check. Fewer generated cases (--examples) keep it cheap.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { HTTP_METHODS, type HttpMethod, operationName } from '../../src/openapi/load-contract.js';
 import { createMockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
 import { useTempFolder } from '../support/temp-folder.js';
@@ -29,6 +32,46 @@ function casesOf(junit: string): { passed: string[]; skipped: string[]; failed: 
     skipped: cases.filter(({ body }) => /<skipped/.test(body)).map(({ name }) => name),
     failed: cases.filter(({ body }) => /<(failure|error)/.test(body)).map(({ name }) => name),
   };
+}
+
+/** The names the suite gives the operations of a document: operationIds, or "GET /path" where there is none. */
+function operationNamesOf(document: { paths: Record<string, Partial<Record<HttpMethod, object>>> }): string[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = item[method];
+      if (operation === undefined) return [];
+      return [operationName(method, path, 'operationId' in operation ? operation.operationId : undefined)];
+    }),
+  );
+}
+
+/** The console's line on `operation`: the kinds that ran, and each kind skipped with its numbered reason. */
+function consoleLineOf(stdout: string, operation: string) {
+  const lines = stdout.split('\n');
+  const line = lines.find((candidate) => candidate.startsWith(`  ${operation}: `));
+  if (line === undefined) return undefined;
+  const [ran = '', skips = ''] = line.slice(operation.length + 4).split('; skipped ');
+  const reasonOf = (number: string) =>
+    lines.find((candidate) => candidate.startsWith(`  [${number}] `))?.slice(number.length + 5);
+  return {
+    ran,
+    skipped: [...skips.matchAll(/([\w-]+) \d+ \[(\d+)\]/g)].map(([, kind, number]) => ({
+      kind,
+      reason: reasonOf(number ?? ''),
+    })),
+  };
+}
+
+/** Each operation of the document in the JUnit XML and the HTML page, with the kinds of check run on it. */
+function expectEveryOperationReported(names: readonly string[], junit: string, html: string) {
+  const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const suites = junit.split('<testsuite ').slice(1);
+  for (const name of names) {
+    const suite = suites.find((candidate) => candidate.startsWith(`name="${attribute(name)}"`)) ?? '';
+    expect({ name, kinds: suite.includes('<property name="kind.conformance" value="') }).toEqual({ name, kinds: true });
+    const table = html.includes(`<details class="operation" data-operation="${attribute(name)}"`);
+    expect({ name, table }).toEqual({ name, table: true });
+  }
 }
 
 /**
@@ -122,15 +165,16 @@ describe('contract against whole documents of other APIs', () => {
   async function suitePassing(file: string, name: string) {
     const served = await createMockServer({ data: ':memory:', contract: file, lintContract: false });
     try {
-      const junit = join(folder(), `${name}.xml`);
+      const files = { junit: join(folder(), `${name}.xml`), html: join(folder(), `${name}.html`) };
       const run = await runCli([
         ...['contract', '--contract', file, '--base-url', served.url, '--api-key', 'demo-enterprise'],
-        ...['--examples', '5', '--junit', junit],
+        ...['--examples', '5', '--junit', files.junit, '--html', files.html],
       ]);
-      const cases = casesOf(await readFile(junit, 'utf8'));
+      const junit = await readFile(files.junit, 'utf8');
+      const cases = casesOf(junit);
       expect(cases.failed).toEqual([]);
       expect(run.code).toBe(0);
-      return { stdout: run.stdout, ...cases };
+      return { stdout: run.stdout, junit, html: await readFile(files.html, 'utf8'), ...cases };
     } finally {
       await served.close();
     }
@@ -147,6 +191,13 @@ describe('contract against whole documents of other APIs', () => {
         'deleteSpecialEvent: a deleted record reads as 404, and a second delete is 404',
         'buyMuseumTickets: a valid request (POST /tickets)',
       ],
+      // An image it cannot make a record of: its valid request cannot be sent.
+      skippedOn: {
+        operation: 'getTicketCode',
+        ran: /^negative ✓\d+$/,
+        kind: 'conformance',
+        reason: /^the suite has no record for \{ticketId\} of \/tickets\/\{ticketId\}\/qr to read/,
+      },
     },
     {
       name: 'spring-petclinic',
@@ -158,15 +209,32 @@ describe('contract against whole documents of other APIs', () => {
         'addVet: a record made reads back by getVet, with the defaults of what was left out and an id of its own',
         'getVisit: a valid request (GET /visits/{visitId})',
       ],
+      // A list paged otherwise than the lists check reads: the reason reads "it", once for every such list.
+      skippedOn: {
+        operation: 'listOwners',
+        ran: /^conformance ✓1, negative ✓\d+, generated ✓\d+/,
+        kind: 'lists',
+        reason: /^it names its pages otherwise, not by limit and offset/,
+      },
     },
   ])(
     'passes the mock serving $name, its data made through its own operations',
-    async ({ name, file, madeThroughItsOwn }) => {
-      const { stdout, passed, skipped } = await suitePassing(file, name);
+    async ({ name, file, madeThroughItsOwn, skippedOn }) => {
+      const { stdout, junit, html, passed, skipped } = await suitePassing(file, name);
       expect(passed.length).toBeGreaterThan(100);
       expect(skipped.length).toBeLessThan((passed.length + skipped.length) / 10);
       expect(passed).toEqual(expect.arrayContaining(madeThroughItsOwn));
       expect(stdout).not.toMatch(/makes its data with POST \/categories/);
+      // Every operation of the document in each report, with the kinds that ran and those skipped, with why.
+      const names = operationNamesOf(parse(await readFile(file, 'utf8')));
+      expect(stdout).toContain(`By operation: ${names.length} of the contract's ${names.length} checked`);
+      expect(consoleLineOf(stdout, skippedOn.operation)).toEqual({
+        ran: expect.stringMatching(skippedOn.ran),
+        skipped: expect.arrayContaining([{ kind: skippedOn.kind, reason: expect.stringMatching(skippedOn.reason) }]),
+      });
+      expectEveryOperationReported(names, junit, html);
+      // The key given is named by its variable only, per operation too.
+      expect([stdout, junit, html].filter((report) => report.includes('demo-enterprise'))).toEqual([]);
     },
     240_000,
   );
@@ -174,8 +242,14 @@ describe('contract against whole documents of other APIs', () => {
   it('passes the mock serving a generated document, skipping what it cannot write, with why', async () => {
     const file = join(folder(), 'generated.json');
     await writeFile(file, JSON.stringify(generated));
-    const { stdout, passed, skipped } = await suitePassing(file, 'generated');
+    const { stdout, junit, html, passed, skipped } = await suitePassing(file, 'generated');
     expect(stdout).not.toMatch(/setting up the checks/);
+    // Each report names them by method and path, with their kinds and why the form body went unchecked.
+    expectEveryOperationReported(operationNamesOf(generated), junit, html);
+    expect(consoleLineOf(stdout, 'POST /notes')?.skipped).toContainEqual({
+      kind: 'conformance',
+      reason: 'it takes its body as application/x-www-form-urlencoded, which the suite does not write',
+    });
     expect(passed).toContain('GET /tags: a valid request (GET /tags)');
     // Named as the mock names them, by method and path.
     expect(passed).toContain(
