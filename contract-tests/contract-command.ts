@@ -36,6 +36,7 @@ type ContractCommandFlags = ContractFlags & {
   dayLimitKey?: string;
   checkBan?: boolean;
   planKey: string[];
+  setPath: string[];
   auth: string[];
   header: string[];
   maxRateLimitRequests?: number;
@@ -109,6 +110,12 @@ export function registerContractCommand(program: Command): void {
     .option(
       '--header <header>',
       "a header sent on every request, 'NAME: VALUE' as curl takes it (repeatable); one that carries a scheme's credential (its API key's header, Authorization) is that scheme's",
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option(
+      '--set-path <name=value>',
+      "a value of a path parameter that no operation of the contract makes (your account's id in /Accounts/{AccountSid}/Calls), as Schemathesis's --set-path (repeatable); the suite makes its records under it",
       (value: string, previous: string[]) => [...previous, value],
       [],
     )
@@ -198,6 +205,8 @@ export function registerContractCommand(program: Command): void {
 }
 
 async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, command: Command): Promise<void> {
+  // Said before any request: a mistyped name is the user's to mend, whatever the target.
+  const pathValues = await parsePathValues(flags.setPath, command);
   const timeoutSeconds = flags.timeout ?? DEFAULT_ANSWER_TIMEOUT_SECONDS;
   // Loaded here, not with the command's options: its HTTP client (supertest) took ~50-90 ms of every serve's start.
   const { expectApiAt } = await import('./support/reachable.js');
@@ -229,6 +238,7 @@ async function runContractCommand(baseUrl: string, flags: ContractCommandFlags, 
       ...(flags.checkBan ? { checkBan: true } : {}),
       ...(flags.dayLimitKey ? { dayLimitKey: flags.dayLimitKey } : {}),
       ...(planKeyList.length > 0 ? { planKeys: planKeyList } : {}),
+      ...(pathValues.length > 0 ? { pathValues } : {}),
       ...(flags.maxRateLimitRequests ? { maxRateLimitRequests: flags.maxRateLimitRequests } : {}),
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.examples ? { examples: flags.examples } : {}),
@@ -318,6 +328,32 @@ async function parseCredentials(
     ...headers.map(({ name }) => variableOf(HEADER_VARIABLE_PREFIX, name)),
   ];
   return { auth, headers, variables: [...new Set(variables)] };
+}
+
+/** NAME=VALUE pairs, each NAME a path parameter of one of the contract's operations. */
+async function parsePathValues(pairs: string[], command: Command): Promise<Array<{ name: string; value: string }>> {
+  if (pairs.length === 0) return [];
+  const { listOperations } = await import('./support/contract-spec.js');
+  const names = new Set(
+    listOperations().flatMap((operation) =>
+      operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => String(parameter.name)),
+    ),
+  );
+  return pairs.map((pair) => {
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, Math.max(at, 0));
+    const value = pair.slice(at + 1);
+    if (at < 1 || value === '')
+      command.error(`petstore-mock contract: --set-path takes NAME=VALUE, e.g. --set-path AccountSid=$ACCOUNT_SID.`, {
+        exitCode: 2,
+      });
+    if (!names.has(name))
+      command.error(
+        `petstore-mock contract: --set-path: no operation of the contract has a path parameter {${name}}; its path parameters are ${[...names].sort().join(', ') || 'none'}.`,
+        { exitCode: 2 },
+      );
+    return { name, value };
+  });
 }
 
 /** PLAN=KEY pairs, each plan one the contract's x-rate-limits names with figures of its own. */

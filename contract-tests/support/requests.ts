@@ -175,7 +175,7 @@ export function pathOf(
     // A write goes only to what the suite made: never to a record of someone else's, by a guess.
     if (id === undefined && operation.method !== 'get')
       throw new CheckSkipped(
-        `the suite has no {${name}} of its own for ${operation.operationId} to change: ${whyUnmade(name) ?? 'the contract has no operation that makes one'}`,
+        `the suite has no {${name}} of its own for ${operation.operationId} to change: ${whyUnmade(name) ?? `the contract has no operation that makes one (give one with --set-path ${name}=VALUE)`}`,
       );
     return encodeURIComponent(String(id ?? anyValueOf(operation, name)));
   });
@@ -189,7 +189,7 @@ export function requireRecordsToRead(operation: SpecOperation, ids: Readonly<Rec
   const missing = pathParameters(operation).find((parameter) => ids[parameter.name as string] === undefined);
   if (operation.method === 'get' && missing)
     throw new CheckSkipped(
-      `the suite has no record for {${missing.name}} of ${operation.path} to read: ${whyUnmade(String(missing.name)) ?? 'it makes none it can name so'}`,
+      `the suite has no record for {${missing.name}} of ${operation.path} to read: ${whyUnmade(String(missing.name)) ?? `it makes none it can name so (give one with --set-path ${missing.name}=VALUE)`}`,
     );
 }
 

@@ -11,6 +11,7 @@ import {
 import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { CONTRACT } from './contract-model.js';
 import { BUILT_IN_OPERATION_IDS, listOperations, type SpecOperation } from './contract-spec.js';
+import { contractTarget } from './target.js';
 
 const model = describeResources(CONTRACT);
 
@@ -84,6 +85,9 @@ const operationsOf = (resource: Resource) =>
  * API's contract, every resource). Left out: one whose parameter another resource already uses
  * for its own records ({petId} of a reservation), one under a parent the suite cannot make.
  */
+/** Whether the user gave a value of a path parameter (--set-path): a parent no operation makes. */
+const givenPathValue = (name: string) => (contractTarget().pathValues ?? []).some((given) => given.name === name);
+
 export function newResources(): Array<{ resource: Resource; keyParameter: string }> {
   const taken = new Set<string>();
   for (const resource of model.resources.values()) {
@@ -97,7 +101,7 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
     const keyParameter = keyParameterOf(resource);
     if (keyParameter === undefined || taken.has(keyParameter)) continue;
     const parent = resource.parent?.param;
-    if (parent !== undefined && !taken.has(parent)) continue;
+    if (parent !== undefined && !taken.has(parent) && !givenPathValue(parent)) continue;
     taken.add(keyParameter);
     found.push({ resource, keyParameter });
   }

@@ -37,6 +37,8 @@ export type ContractTarget = {
   dayLimitKey?: string;
   /** Keys of known plans (--plan-key PLAN=KEY), each held to its plan's figures in x-rate-limits. */
   planKeys?: Array<{ plan: string; key: string }>;
+  /** Values of path parameters no operation makes (--set-path NAME=VALUE): the suite's records are made under them. */
+  pathValues?: Array<{ name: string; value: string }>;
   /** Only these operationIds (all when empty). */
   operations?: string[];
   /** Only operations with one of these tags (all when empty). */

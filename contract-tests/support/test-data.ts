@@ -21,6 +21,7 @@ import {
   shapeOf,
 } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
+import { contractTarget } from './target.js';
 import { noteUnmade } from './unmade-records.js';
 import { describeExchange } from './violation.js';
 
@@ -77,7 +78,10 @@ export async function stockedPet(categoryId: number, quantity: number, what: str
 }
 
 export async function createTestData(): Promise<TestData> {
-  const paths: References = {};
+  // The user's values first (--set-path): a parent no operation makes (Twilio's AccountSid).
+  const paths: References = Object.fromEntries(
+    (contractTarget().pathValues ?? []).map(({ name, value }) => [name, value]),
+  );
   const bodies: References = {};
   if (CHECKING_PET_STORE_DRAFT) Object.assign(paths, await createPetStoreData(bodies));
   for (const { resource, keyParameter } of newResources()) {

@@ -74,6 +74,48 @@ function expectEveryOperationReported(names: readonly string[], junit: string, h
   }
 }
 
+const call = {
+  type: 'object',
+  required: ['callId', 'to'],
+  properties: { callId: { type: 'string', readOnly: true }, to: { type: 'string' } },
+};
+const accountSid = { name: 'accountSid', in: 'path', required: true, schema: { type: 'string' } };
+/** Calls under an account that no operation makes or lists (Twilio's /Accounts/{AccountSid}/Calls). */
+const underAnAccount = {
+  openapi: '3.0.3',
+  info: { title: 'Calls', version: '1' },
+  paths: {
+    '/accounts/{accountSid}/calls': {
+      parameters: [accountSid],
+      get: {
+        operationId: 'listCalls',
+        responses: {
+          200: { description: 'Calls.', content: { 'application/json': { schema: { type: 'array', items: call } } } },
+        },
+      },
+      post: {
+        operationId: 'createCall',
+        requestBody: { required: true, content: { 'application/json': { schema: call } } },
+        responses: { 201: { description: 'Made.', content: { 'application/json': { schema: call } } } },
+      },
+    },
+    '/accounts/{accountSid}/calls/{callId}': {
+      parameters: [accountSid, { name: 'callId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'getCall',
+        responses: {
+          200: { description: 'A call.', content: { 'application/json': { schema: call } } },
+          404: { description: 'None.' },
+        },
+      },
+      delete: {
+        operationId: 'deleteCall',
+        responses: { 204: { description: 'Gone.' }, 404: { description: 'None.' } },
+      },
+    },
+  },
+};
+
 /**
  * What generated documents of real APIs write that a hand-written one seldom does: operations
  * without an operationId, `nullable` without a type, a header declared on one answer only (and a
@@ -162,13 +204,14 @@ describe('contract against whole documents of other APIs', () => {
   const folder = useTempFolder('other-apis');
 
   /** The suite against the mock serving `file`, with few generated cases: it must pass, and exit 0. */
-  async function suitePassing(file: string, name: string) {
+  async function suitePassing(file: string, name: string, options: readonly string[] = []) {
     const served = await createMockServer({ data: ':memory:', contract: file, lintContract: false });
     try {
       const files = { junit: join(folder(), `${name}.xml`), html: join(folder(), `${name}.html`) };
       const run = await runCli([
         ...['contract', '--contract', file, '--base-url', served.url, '--api-key', 'demo-enterprise'],
         ...['--examples', '5', '--junit', files.junit, '--html', files.html],
+        ...options,
       ]);
       const junit = await readFile(files.junit, 'utf8');
       const cases = casesOf(junit);
@@ -257,6 +300,36 @@ describe('contract against whole documents of other APIs', () => {
     );
     expect(skipped.join('\n')).toMatch(
       /takes its body as application\/x-www-form-urlencoded, which the suite does not write/,
+    );
+  }, 240_000);
+
+  it('makes its records under a parent no operation makes with --set-path, and says to give one without it', async () => {
+    const file = join(folder(), 'calls.json');
+    await writeFile(file, JSON.stringify(underAnAccount));
+    const madeAndRead =
+      'createCall: a record made reads back by getCall, with the defaults of what was left out and an id of its own';
+    const without = await suitePassing(file, 'calls');
+    expect(without.passed).not.toContain(madeAndRead);
+    expect(without.stdout).toContain('(give one with --set-path accountSid=VALUE)');
+    const given = await suitePassing(file, 'calls-given', ['--set-path', 'accountSid=AC0123']);
+    expect(given.passed).toEqual(
+      expect.arrayContaining([madeAndRead, 'deleteCall: a deleted record reads as 404, and a second delete is 404']),
+    );
+    expect(given.skipped.length).toBeLessThan(without.skipped.length);
+    const unknown = await runCli([
+      'contract',
+      '--contract',
+      file,
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--api-key',
+      'k',
+      '--set-path',
+      'AccountSid=AC0123',
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      'no operation of the contract has a path parameter {AccountSid}; its path parameters are accountSid, callId',
     );
   }, 240_000);
 });
