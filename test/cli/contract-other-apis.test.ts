@@ -1,13 +1,15 @@
-// contract against the mock serving two whole documents of other APIs (Redocly's museum, Spring
-// PetClinic): the suite makes, reads and removes its records through each document's own
-// operations (UUID keys, sub-collections, a top-level /pets beside /owners/{ownerId}/pets, OpenAPI
-// 3.0's draft-4 schemas, lists paged by page or not at all), never through the Pet Store's, and
+// contract against the mock serving whole documents of other APIs (Redocly's museum, Spring
+// PetClinic, RealWorld's Conduit): the suite makes, reads and removes its records through each
+// document's own operations (UUID keys, sub-collections, a top-level /pets beside
+// /owners/{ownerId}/pets, OpenAPI 3.0's draft-4 schemas, lists paged by page or not at all,
+// single-key envelopes, a singleton's change read back), never through the Pet Store's, and
 // passes with fewer than one check in ten skipped. Fewer generated cases (--examples) keep it cheap.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { createMockServer } from '../../src/server.js';
+import { ACCOUNTS_DOCUMENT } from '../support/accounts-document.js';
 import { runCli } from '../support/cli.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
@@ -119,13 +121,13 @@ describe('contract against whole documents of other APIs', () => {
   const folder = useTempFolder('other-apis');
 
   /** The suite against the mock serving `file`, with few generated cases: it must pass, and exit 0. */
-  async function suitePassing(file: string, name: string) {
+  async function suitePassing(file: string, name: string, examples = 5) {
     const served = await createMockServer({ data: ':memory:', contract: file, lintContract: false });
     try {
       const junit = join(folder(), `${name}.xml`);
       const run = await runCli([
         ...['contract', '--contract', file, '--base-url', served.url, '--api-key', 'demo-enterprise'],
-        ...['--examples', '5', '--junit', junit],
+        ...['--examples', String(examples), '--junit', junit],
       ]);
       const cases = casesOf(await readFile(junit, 'utf8'));
       expect(cases.failed).toEqual([]);
@@ -159,6 +161,15 @@ describe('contract against whole documents of other APIs', () => {
         'getVisit: a valid request (GET /visits/{visitId})',
       ],
     },
+    {
+      name: 'realworld-conduit',
+      file: documentOf('realworld-conduit/api/openapi.yml'),
+      // The current user, a singleton: what PUT /user changed is what GET /user reads.
+      madeThroughItsOwn: [
+        'UpdateCurrentUser: requests generated valid from its schemas get a declared success that keeps what was sent',
+        'GetCurrentUser: a valid request (GET /user)',
+      ],
+    },
   ])(
     'passes the mock serving $name, its data made through its own operations',
     async ({ name, file, madeThroughItsOwn }) => {
@@ -170,6 +181,19 @@ describe('contract against whole documents of other APIs', () => {
     },
     240_000,
   );
+
+  it('passes the mock serving a singleton two operations change, each change read back before another lands', async () => {
+    const file = join(folder(), 'accounts.json');
+    await writeFile(file, JSON.stringify(ACCOUNTS_DOCUMENT));
+    const { passed } = await suitePassing(file, 'accounts');
+    expect(passed).toEqual(
+      expect.arrayContaining(
+        ['replaceSettings', 'updateSettings'].map(
+          (id) => `${id}: requests generated valid from its schemas get a declared success that keeps what was sent`,
+        ),
+      ),
+    );
+  }, 240_000);
 
   it('passes the mock serving a generated document, skipping what it cannot write, with why', async () => {
     const file = join(folder(), 'generated.json');
