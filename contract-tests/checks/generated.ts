@@ -27,7 +27,8 @@ import {
   withOwnClientKey,
   withPathKey,
 } from '../support/requests.js';
-import { clientKeyOf, leftOutKeyOf } from '../support/resources.js';
+import { changesSingleton, clientKeyOf, leftOutKeyOf } from '../support/resources.js';
+import { alone, WRITES } from '../support/run-locks.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { examplesPerProperty } from '../support/target.js';
 import { rememberAnswered, removeMadeNow } from '../support/test-data.js';
@@ -162,7 +163,7 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
             const fresh = await freshPathIds(operation, data);
             // The record's key, where a change's body must send it, is its path's.
             const request = { ...drawn, body: withPathKey(operation, drawn.body, fresh.pathIds) };
-            try {
+            const sendAndJudge = async () => {
               const { answer, nameTaken } = await sendKeepingNames(operation, request, fresh.pathIds);
               try {
                 // Category names are unique without case: a 409 for a name really taken is the contract's answer.
@@ -170,6 +171,10 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
               } finally {
                 await removeCreated(operation, answer, fresh.pathIds);
               }
+            };
+            try {
+              // A singleton's one record is every check's: no other write lands between this one and its read-back.
+              await (changesSingleton(operation.operationId) ? alone(WRITES, sendAndJudge) : sendAndJudge());
             } finally {
               await fresh.remove();
             }

@@ -61,6 +61,12 @@ export function leftOutKeyOf(operation: SpecOperation): string | undefined {
     : undefined;
 }
 
+/** Whether an operation changes a singleton's one record (PUT /user): a record every check that writes it shares. */
+export function changesSingleton(operationId: string): boolean {
+  const shape = shapeOf(operationId);
+  return shape?.resource.singleton !== undefined && shape.kind !== 'read';
+}
+
 export function resourceNamed(name: string): Resource | undefined {
   return model.resources.get(name);
 }

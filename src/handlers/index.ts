@@ -1,6 +1,7 @@
 // How each operation of the contract being served is answered: by the rules written for it here
 // (by operationId), else by the convention of its shape (a collection's list or create, an
-// item's read, replace, merge or delete), else from its examples or its schema. No operation is
+// item's read, replace, merge or delete, a singleton's read, replace or merge), else from its
+// examples or its schema. No operation is
 // left without an answer: a draft's new operations need no code.
 import type { components } from '../generated/control.js';
 import { loadContract, type OperationInfo } from '../openapi/load-contract.js';
@@ -9,6 +10,7 @@ import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root
 import { CATEGORY_RULES } from './categories.js';
 import { answerByConvention } from './convention/conventions.js';
 import { answerFromExamples } from './convention/from-examples.js';
+import { answerSingleton } from './convention/singleton-answers.js';
 import type { ContractContext, HandlerDependencies, OperationHandler, PlannedAnswer } from './handler-types.js';
 import { INVENTORY_RULES } from './inventory.js';
 import { ORDER_RULES } from './orders.js';
@@ -66,8 +68,9 @@ function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, 
   if (rule && lacking.length === 0 && atPetStorePlace(operation))
     return ['rules', { how: rule.rules, make: (deps) => rule.answer(deps) }];
   const shape = context.resources.shapes.get(operation.operationId);
+  const byShape = shape?.resource.singleton ? answerSingleton : answerByConvention;
   const [kind, answer]: [AnswerKind, PlannedAnswer] = shape
-    ? ['convention', answerByConvention(context, operation, shape)]
+    ? ['convention', byShape(context, operation, shape)]
     : ['examples', answerFromExamples(context, operation)];
   // A collection its rules work on is gone from its path (a draft renamed /store/orders or /pets):
   // answered as any other operation of its shape.

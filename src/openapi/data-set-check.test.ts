@@ -4,7 +4,7 @@ import { initialDataSet } from '../fixtures/initial-data.js';
 import { CONTROL_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
 import type { DataSet } from '../store/data-set.js';
 import { createDataSetChecker, type DataSetChecker } from './data-set-check.js';
-import { loadContract } from './load-contract.js';
+import { loadContract, parseContract } from './load-contract.js';
 
 let check: DataSetChecker;
 let fixtures: DataSet;
@@ -68,6 +68,55 @@ describe('a data set checked against the contract', () => {
     const highest = fixtures.orders.reduce((most, order) => Math.max(most, order.id), 0);
     expect(check({ ...fixtures, nextId: { ...fixtures.nextId, order: highest } })).toEqual([
       `nextId.order is ${highest}, but orders already has id ${highest}: it must be above every stored id (e.g. ${highest + 1})`,
+    ]);
+  });
+});
+
+describe("a singleton's records checked against a closed schema", () => {
+  const settings = { $ref: '#/components/schemas/Settings' };
+  const answers = { 200: { description: 'ok', content: { 'application/json': { schema: settings } } } };
+  const changes = { requestBody: { content: { 'application/json': { schema: settings } } }, responses: answers };
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'Settings', version: '1' },
+    paths: {
+      '/settings': {
+        get: { operationId: 'getSettings', responses: answers },
+        put: { operationId: 'putSettings', ...changes },
+      },
+      '/teams/{teamId}/settings': {
+        parameters: [{ name: 'teamId', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { operationId: 'getTeamSettings', responses: answers },
+        patch: { operationId: 'patchTeamSettings', ...changes },
+      },
+    },
+    components: {
+      schemas: {
+        Settings: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { theme: { type: 'string', enum: ['light', 'dark'] } },
+        },
+      },
+    },
+  };
+  const data = (records: { settings: object[]; teamSettings: object[] }) =>
+    ({ version: 1, seed: 1, nextId: {}, apiKeys: [], ...records }) as unknown as DataSet;
+
+  it('takes the key beside the schema, and names a bad field and a parent with two records', () => {
+    const checkSettings = createDataSetChecker(
+      parseContract(JSON.stringify(document), 'settings.json'),
+      loadContract(CONTROL_SPEC_FILE),
+    );
+    const settingsOf = (theme: string) => [{ singleton: 'settings', theme }];
+    expect(
+      checkSettings(data({ settings: settingsOf('dark'), teamSettings: [{ teamId: 'a', theme: 'light' }] })),
+    ).toEqual([]);
+    expect(
+      checkSettings(data({ settings: settingsOf('blue'), teamSettings: [{ teamId: 'a' }, { teamId: 'a' }] })),
+    ).toEqual([
+      `settings, singleton "settings", field "theme": must be equal to one of the allowed values: light, dark (the contract's Settings)`,
+      'teamSettings, teamId "a": another record has the same teamId',
     ]);
   });
 });

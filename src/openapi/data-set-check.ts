@@ -27,8 +27,10 @@ type CheckedList = {
   schemaName: string;
   /** The field that names a record in a message. */
   idField: string;
-  /** The field of the record the schema does not describe (the API key's name, kept beside its plan). */
+  /** The field of the record the schema does not describe (the API key's name, kept beside its plan; a singleton's key). */
   outsideSchema?: string;
+  /** Why the key must be a non-empty string, where it must (the API key's: sent in X-API-Key). */
+  textKey?: string;
   /** Every property of the schema is required of a stored record (the mock always fills them). */
   allPropertiesRequired?: boolean;
   /** Properties an answer of the record requires beyond its schema's own (the read's, where the list leaves one out). */
@@ -64,6 +66,10 @@ function checkedLists(contract: Contract): CheckedList[] {
       schema: resource.recordSchema,
       schemaName: named ?? `record of ${resource.name}`,
       idField: resource.collection.keyField,
+      // A singleton's key (its own, or its parent's) beside the fields of its schema.
+      ...(resource.singleton && !resource.shape.properties.has(resource.collection.keyField)
+        ? { outsideSchema: resource.collection.keyField }
+        : {}),
       ...(filled.has(resource.name) ? { allPropertiesRequired: true } : {}),
       ...(beyond.length > 0 ? { answersRequire: beyond } : {}),
       ...(resource.collection.counter ? { counter: resource.collection.counter } : {}),
@@ -76,6 +82,7 @@ function checkedLists(contract: Contract): CheckedList[] {
     schemaName: 'KeyPlan',
     idField: 'key',
     outsideSchema: 'key',
+    textKey: 'the key sent in X-API-Key',
   });
   return lists;
 }
@@ -229,8 +236,8 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
           }
         }
         const id = asObject(record)[list.idField];
-        if (list.outsideSchema !== undefined && (typeof id !== 'string' || id === '')) {
-          faults.push(`${name()}, field "${list.idField}": must be a non-empty string (the key sent in X-API-Key)`);
+        if (list.textKey !== undefined && (typeof id !== 'string' || id === '')) {
+          faults.push(`${name()}, field "${list.idField}": must be a non-empty string (${list.textKey})`);
         }
         if (repeated(id, index)) faults.push(`${name()}: another record has the same ${list.idField}`);
         // A comparison per record, not Math.max(...ids): a spread of a million ids overflows the stack.

@@ -249,3 +249,79 @@ describe('a resource no path names a record of', () => {
     });
   });
 });
+
+describe('singletons: a path ending in no key, read by GET and changed by PUT or PATCH', () => {
+  const record = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const answers = (schema: object) => ({
+    200: { description: 'ok', content: { 'application/json': { schema } } },
+  });
+  const takes = (schema: object) => ({ content: { 'application/json': { schema } } });
+  const inUser = { type: 'object', required: ['user'], properties: { user: record('User') } };
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'Accounts', version: '1' },
+    paths: {
+      '/users': {
+        post: { operationId: 'createUser', requestBody: takes(inUser), responses: { 201: answers(inUser)[200] } },
+      },
+      '/users/{userId}': { get: { operationId: 'getUserById', responses: answers(inUser) } },
+      '/user': {
+        get: { operationId: 'getCurrentUser', responses: answers(inUser) },
+        put: { operationId: 'updateCurrentUser', requestBody: takes(inUser), responses: answers(inUser) },
+      },
+      '/users/{userId}/settings': {
+        get: { operationId: 'getSettings', responses: answers(record('Settings')) },
+        patch: {
+          operationId: 'updateSettings',
+          requestBody: takes(record('Settings')),
+          responses: answers(record('Settings')),
+        },
+      },
+      '/status': { get: { operationId: 'getStatus', responses: answers(record('Settings')) } },
+      '/users/{userId}/settings/theme': {
+        get: { operationId: 'getTheme', responses: answers(record('Settings')) },
+        put: {
+          operationId: 'putTheme',
+          requestBody: takes(record('Settings')),
+          responses: answers(record('Settings')),
+        },
+      },
+    },
+    components: {
+      schemas: {
+        User: { type: 'object', properties: { id: { type: 'integer' }, email: { type: 'string' } } },
+        Settings: { type: 'object', properties: { theme: { type: 'string' } } },
+      },
+    },
+  };
+  const model = describeResources(parseContract(stringify(document), 'accounts.yaml'));
+
+  it('are resources of their own beside the collection of the same schema, keyed outside their fields', () => {
+    expect(model.resources.get('user')).toMatchObject({
+      collection: { name: 'user', keyField: 'singleton' },
+      keyType: 'string',
+      singleton: { path: '/user', key: 'user' },
+    });
+    expect(model.resources.get('users')?.singleton).toBeUndefined();
+    expect(shapesOf(model)).toMatchObject({ getCurrentUser: 'read user', updateCurrentUser: 'replace user' });
+  });
+
+  it("under a parent's item path are one per parent record, keyed by the parent's key", () => {
+    expect(model.resources.get('settings')).toMatchObject({
+      collection: { name: 'settings', keyField: 'userId' },
+      keyType: 'integer',
+      parent: { resource: 'users', param: 'userId' },
+      singleton: { path: '/users/{userId}/settings' },
+    });
+    expect(shapesOf(model)).toMatchObject({
+      getSettings: 'read settings by userId',
+      updateSettings: 'merge settings by userId',
+    });
+  });
+
+  it('are not a path read only, nor one that names a key but not just before its end', () => {
+    expect(model.shapes.has('getStatus')).toBe(false);
+    expect(model.shapes.has('getTheme')).toBe(false);
+    expect(model.shapes.has('putTheme')).toBe(false);
+  });
+});

@@ -1,8 +1,9 @@
 // The resources of a contract, read from its paths and schemas: which paths list and create a
 // collection's records (/pets, and lists of them elsewhere: /pet/findByStatus, /articles/feed),
 // which read, replace, merge and delete one (/pets/{petId}, and /pets/by-id/{petId}, known by the
-// schema it answers), which belong to a parent's record (/pets/by-id/{petId}/photos), how records
-// are keyed, and how the mock numbers new ones. The store's collections and the conventions that
+// schema it answers), which belong to a parent's record (/pets/by-id/{petId}/photos), which hold
+// one record only (a singleton: /user, resource-singletons.ts), how records are keyed, and how
+// the mock numbers new ones. The store's collections and the conventions that
 // answer operations without rules of their own come from here, so that a resource added to the
 // contract needs no code.
 
@@ -19,12 +20,13 @@ import {
 import { collectionName, collectionWord, firstFree, nounOf } from './resource-naming.js';
 import { isItemUnder, isParam, paramName, parentPath, pathPattern, segmentsOf } from './resource-paths.js';
 import { shapeOf } from './resource-shapes.js';
+import { findSingletons } from './resource-singletons.js';
 import type { ConventionShape, Resource, ResourceModel } from './resource-types.js';
 import { describeObjectSchema, resolveSchema, schemaIdentity, schemaType } from './schema-shape.js';
 
 export { requestSchema } from './operation-schemas.js';
 export { pathParams } from './resource-paths.js';
-export type { ConventionShape, ParentLink, Resource, ResourceModel, ShapeKind } from './resource-types.js';
+export type { ConventionShape, ParentLink, Resource, ResourceModel, ShapeKind, Singleton } from './resource-types.js';
 
 /**
  * The resource whose item a longer path continues, and the parameter naming the item there:
@@ -193,6 +195,7 @@ function modelOf(contract: Contract): ResourceModel {
   }
   const resources = new Map<string, Resource>(drafts.map((draft) => [draft.name, finished.get(draft) as Resource]));
   linkParents(resources);
+  for (const singleton of findSingletons(document, byPath, resources)) resources.set(singleton.name, singleton);
 
   const shapes = new Map<string, ConventionShape>();
   for (const resource of resources.values()) {

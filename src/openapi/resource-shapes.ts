@@ -3,8 +3,9 @@
 // record's key changes the record it names (PUT /pet of the Swagger Petstore); on an item path a
 // GET reads, a PUT replaces (or merges, where its body cannot hold a whole record), a PATCH merges,
 // a DELETE deletes, and a POST that answers the record updates it with the fields it sends, in
-// its body or its query (POST /pet/{petId}?name=Rex). Bodies and answers may wrap the record in
-// a single-key envelope ({"article": {...}}).
+// its body or its query (POST /pet/{petId}?name=Rex). A singleton's path (/user) is read by a
+// GET and replaced or merged by a PUT or PATCH that answers it. Bodies and answers may wrap the
+// record in a single-key envelope ({"article": {...}}).
 import type { JsonObject } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
 import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from './operation-schemas.js';
@@ -73,6 +74,7 @@ export function shapeOf(
     ...(queryFields.length > 0 ? { queryFields } : {}),
   };
   const { method } = operation;
+  if (resource.singleton) return singletonShape(document, operation, base);
   if (resource.collectionPaths.includes(operation.path)) {
     if (method === 'get') return { kind: 'list', resource };
     // A POST that answers a list searches (POST /pets/search); it makes no record.
@@ -104,6 +106,24 @@ export function shapeOf(
     default:
       return undefined;
   }
+}
+
+/** A singleton's operation: its record read, or changed by an update that answers it (or nothing). */
+function singletonShape(
+  document: JsonObject,
+  operation: OperationInfo,
+  base: Omit<ConventionShape, 'kind'>,
+): ConventionShape | undefined {
+  const { resource } = base;
+  if (operation.path !== resource.singleton?.path) return undefined;
+  // Under a parent, the parent's key names the one record.
+  const one = { ...base, ...(resource.parent ? { keyParam: resource.parent.param } : {}) };
+  if (operation.method === 'get') return { kind: 'read', ...one };
+  if (!answersRecord(document, operation, resource)) return undefined;
+  if (operation.method === 'patch') return { kind: 'merge', ...one };
+  if (operation.method === 'put')
+    return { kind: replacesWhole(document, operation, resource) ? 'replace' : 'merge', ...one };
+  return undefined;
 }
 
 /** Whether an operation's success answer is a list (an array). */

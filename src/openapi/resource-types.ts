@@ -11,6 +11,18 @@ export type ParentLink = {
   param: string;
 };
 
+/**
+ * A resource of one record where a collection has many: Conduit's current user at /user, a path
+ * ending in no key, read by GET and changed by PUT or PATCH. Under a parent's record
+ * (/users/{userId}/settings) there is one per parent, keyed by the parent's key.
+ */
+export type Singleton = {
+  /** The path that reads and changes it. */
+  path: string;
+  /** The key of its one record at the top level; none under a parent, whose key names it. */
+  key?: string;
+};
+
 export type Resource = {
   name: string;
   collection: Collection;
@@ -29,6 +41,8 @@ export type Resource = {
   /** Every item path read by a GET, not deprecated first: a create under a parent is read under it. */
   readPaths: string[];
   parent?: ParentLink;
+  /** Set for a singleton: its record is read and changed at one path, never listed, made or deleted. */
+  singleton?: Singleton;
 };
 
 export type ShapeKind = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'delete';

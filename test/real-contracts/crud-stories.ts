@@ -2,7 +2,7 @@
 // item path under it that reads with GET), and the story told of each: create → read → list →
 // update → read → delete → read. A step is kept when its answer shows the state it should: the
 // read holds what was created, the list holds it, the update is read back, the read after the
-// delete is a 404 (or 410).
+// delete is a 404 (or 410). A singleton's story (read → update → read) is singleton-stories.ts's.
 import { type Schema, shapeOf, writableProperties } from './draw-value.js';
 import { type Body, bodyOf, type Operation, type PlannedRequest, planRequest } from './operations.js';
 import type { Answer } from './send.js';
@@ -32,7 +32,7 @@ const itemPathsOf = (path: string) => {
 };
 
 /** The schema of an operation's first 2xx JSON answer: the same object for every operation that answers the same component, once dereferenced. */
-function answerSchema(entry: Operation): Schema | undefined {
+export function answerSchema(entry: Operation): Schema | undefined {
   const responses = Object.entries((entry.operation.responses ?? {}) as Record<string, Schema>);
   const success = responses.find(([status]) => /^2/.test(status))?.[1];
   const content = (success?.content ?? {}) as Record<string, Schema>;
@@ -89,7 +89,7 @@ export function collectionsOf(operations: Operation[]): Collection[] {
 }
 
 /** The object an answer or a request body is about: itself, or the one object a single-key envelope wraps. */
-function recordIn(value: unknown): Record<string, unknown> | undefined {
+export function recordIn(value: unknown): Record<string, unknown> | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
@@ -157,7 +157,7 @@ export function markerField(operation: Schema): { envelope?: string; field: stri
   return chosen ? { ...(envelope ? { envelope } : {}), field: chosen[0] } : undefined;
 }
 
-function withMarker(
+export function withMarker(
   body: Body | undefined,
   marker: { envelope?: string; field: string } | undefined,
   text: string,
@@ -193,7 +193,9 @@ function largestPage(list: Operation): Record<string, number> {
   return sizes;
 }
 
-const succeeded = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+export const succeeded = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+/** An answer in a step's why: its status and the start of its body. */
+export const brief = (answer: Answer) => `${answer.status} ${answer.error ?? answer.text.slice(0, 160)}`;
 
 export type StoryContext = { document: Schema; send: Sender; parentKeys: Record<string, string>; tag: string };
 
@@ -209,7 +211,6 @@ export async function runStory(
   const updated = `${tag}-updated`;
   const step = (name: string, kept: boolean, why?: string) =>
     steps.push({ step: name, kept, ...(kept ? {} : { why }) });
-  const brief = (answer: Answer) => `${answer.status} ${answer.error ?? answer.text.slice(0, 160)}`;
 
   const createBody = withMarker(bodyOf(collection.create.operation), marker, created);
   const createAnswer = await send(planRequest(document, collection.create, parentKeys, createBody));

@@ -1,5 +1,6 @@
 // One document judged: the built mock started on it as users start it, Prism's validation proxy
-// in front as the judge, one valid request per operation, then the CRUD story of each collection;
+// in front as the judge, one valid request per operation, then the CRUD story of each collection
+// and of each singleton;
 // the same requests sent to Prism's own mock (behind a proxy of its own) for comparison.
 import { dereference } from '@readme/openapi-parser';
 import { documentPath, MOCK_COMMAND, PRISM_COMMAND, PROJECT_ROOT, type RealDocument } from './catalogue.js';
@@ -10,6 +11,7 @@ import { mediaProblems } from './media-check.js';
 import { type Operation, operationsOf, planRequest } from './operations.js';
 import { OUTSIDE_STOP, type Server, startServer } from './processes.js';
 import { type Answer, notSent, send } from './send.js';
+import { runSingletonStory, singletonsOf } from './singleton-stories.js';
 
 const MOCK_BANNER = /API\s+(http:\/\/\S+)/;
 const PRISM_BANNER = /Prism is listening on (http:\/\/\S+)/;
@@ -38,9 +40,9 @@ const prismArgs = (command: 'mock' | 'proxy', file: string, upstream?: string) =
   'false',
 ];
 
-/** The parent keys a collection's path needs (/domains/{domain_name}/records), each from a record created for it. */
+/** The parent keys a collection's or singleton's path needs (/domains/{domain_name}/records), each from a record created for it. */
 async function parentKeysFor(
-  collection: Collection,
+  collection: Pick<Collection, 'path'>,
   collections: Collection[],
   document: Schema,
   sender: (request: ReturnType<typeof planRequest>) => Promise<Answer>,
@@ -82,6 +84,18 @@ async function exercise(
     const parentKeys = await parentKeysFor(collection, collections, document, sender);
     const { steps } = await runStory(collection, { document, send: sender, parentKeys, tag: `${tag}${index}` });
     figures.stories.push({ collection: collection.path, steps });
+    figures.crudSteps += steps.length;
+    figures.crudKept += steps.filter((step) => step.kept).length;
+  }
+  for (const [index, singleton] of singletonsOf(operations).entries()) {
+    const parentKeys = await parentKeysFor(singleton, collections, document, sender);
+    const { steps } = await runSingletonStory(singleton, {
+      document,
+      send: sender,
+      parentKeys,
+      tag: `${tag}-singleton${index}`,
+    });
+    figures.stories.push({ collection: singleton.path, steps });
     figures.crudSteps += steps.length;
     figures.crudKept += steps.filter((step) => step.kept).length;
   }

@@ -7,9 +7,7 @@
 // taken and answered (an envelope, the key in the body, query fields) is record-io.ts's.
 import type { Request, Response } from 'express';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { recordEnvelope } from '../../openapi/operation-schemas.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
-import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
@@ -20,7 +18,7 @@ import { describeEnvelope, listEnvelope } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
 import { listPageView } from './list-page-view.js';
 import { listPaging } from './list-paging.js';
-import { keyFromPath, locationOf, notFoundOf, projectRecord } from './record-answers.js';
+import { keyFromPath, locationOf, notFoundOf, projectAnswered, projectRecord } from './record-answers.js';
 import { conflict, mergePatch } from './record-changes.js';
 import { createRecordIo, describeIo } from './record-io.js';
 import { createRecordLinks } from './record-links.js';
@@ -83,17 +81,8 @@ export function answerByConvention(
   const basePath = deps.contract.basePath;
   const answer = successAnswer(operation);
   const project = projectRecord(resource.shape);
-  // A single record's answer whose own schema is closed holds only what it declares (Discourse's
-  // create answers fewer fields than its record has).
-  const answerShape =
-    shape.kind === 'list' || answer.schema === undefined
-      ? undefined
-      : describeObjectSchema(
-          deps.contract.document,
-          recordEnvelope(deps.contract.document, answer.schema, resource.shape, resource.recordSchema)?.schema ??
-            answer.schema,
-        );
-  const projectAnswer = answerShape?.closed ? projectRecord(answerShape) : project;
+  const projectAnswer =
+    shape.kind === 'list' ? project : projectAnswered(deps.contract.document, answer.schema, resource);
   const notFound = notFoundOf(deps.contract, operation, resource);
   const scope = parentScope(deps, operation, resource);
   const under = scope ? ` of the ${resource.parent?.resource ?? 'parent'} its ${scope.field} names` : '';

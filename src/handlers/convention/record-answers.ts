@@ -3,10 +3,12 @@
 // a created record is read (Location), and the key named by a path parameter.
 import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
+import type { JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
+import { recordEnvelope } from '../../openapi/operation-schemas.js';
 import { pathParams, type Resource } from '../../openapi/resource-model.js';
 import { fillSegment, isItemUnder } from '../../openapi/resource-paths.js';
-import type { SchemaShape } from '../../openapi/schema-shape.js';
+import { describeObjectSchema, type SchemaShape } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { ownValue } from '../../store/own-keys.js';
 
@@ -26,6 +28,26 @@ export function projectRecord(shape: SchemaShape): (record: StoredRecord) => Sto
     }
     return record;
   };
+}
+
+/**
+ * One record as an answer of `answerSchema` gives it: where that answer's own schema is closed,
+ * only what it declares (Discourse's create answers fewer fields than its record has); else as
+ * its record's schema answers it.
+ */
+export function projectAnswered(
+  document: JsonObject,
+  answerSchema: unknown,
+  resource: Resource,
+): (record: StoredRecord) => StoredRecord {
+  const answerShape =
+    answerSchema === undefined
+      ? undefined
+      : describeObjectSchema(
+          document,
+          recordEnvelope(document, answerSchema, resource.shape, resource.recordSchema)?.schema ?? answerSchema,
+        );
+  return projectRecord(answerShape?.closed ? answerShape : resource.shape);
 }
 
 /** The key a path parameter names, typed as the resource keys its records. */

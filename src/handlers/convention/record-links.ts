@@ -39,8 +39,9 @@ export function createRecordLinks(
     const resolved = resolveSchema(document, raw);
     const item = schemaType(resolved) === 'array' ? resolved.items : raw;
     const identity = schemaIdentity(document, item);
+    // A singleton's one record is no record a field names (Conduit's current user is not every User).
     const target = [...model.resources.values()].find(
-      (other) => other !== resource && schemaIdentity(document, other.recordSchema) === identity,
+      (other) => other !== resource && !other.singleton && schemaIdentity(document, other.recordSchema) === identity,
     );
     if (target) links.push({ field, target });
   }
