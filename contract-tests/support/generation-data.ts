@@ -5,7 +5,7 @@
 import type { RequestReferences } from '../generation/operation-requests.js';
 import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import { pathParameters, type References, uniqueText } from './requests.js';
-import { newResources } from './resources.js';
+import { givenPathValues, newResources } from './resources.js';
 import {
   create,
   makeRecord,
@@ -26,7 +26,8 @@ export type GenerationData = {
 };
 
 export async function createGenerationData(): Promise<GenerationData> {
-  const ids: References = {};
+  // The user's values first (--set-path): a parent no operation makes.
+  const ids: References = { ...givenPathValues() };
   const references: Record<string, number> = {};
   if (CHECKING_PET_STORE_DRAFT) {
     const category = await create('category', '/categories', { name: uniqueText('contract-generated') }, 'a category');

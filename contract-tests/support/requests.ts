@@ -12,7 +12,7 @@ export { flatten };
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { DEEPEST } from '../generation/valid-values.js';
 import { listOperations, SPEC, type SpecOperation } from './contract-spec.js';
-import { borrowedKeyParameter, clientKeyOf, shapeOf } from './resources.js';
+import { borrowedKeyParameter, clientKeyOf, givenPathValues, shapeOf } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { whyUnmade } from './unmade-records.js';
 
@@ -171,7 +171,7 @@ export function pathOf(
   override: Record<string, string> = {},
 ): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const id = override[name] ?? references[name];
+    const id = override[name] ?? references[name] ?? givenPathValues()[name];
     // A write goes only to what the suite made: never to a record of someone else's, by a guess.
     if (id === undefined && operation.method !== 'get')
       throw new CheckSkipped(
@@ -186,7 +186,10 @@ export function pathOf(
  * makes none the suite can name): any id would be a guess, and a 404 no fault.
  */
 export function requireRecordsToRead(operation: SpecOperation, ids: Readonly<Record<string, unknown>>): void {
-  const missing = pathParameters(operation).find((parameter) => ids[parameter.name as string] === undefined);
+  const given = givenPathValues();
+  const missing = pathParameters(operation).find(
+    (parameter) => ids[parameter.name as string] === undefined && given[parameter.name as string] === undefined,
+  );
   if (operation.method === 'get' && missing)
     throw new CheckSkipped(
       `the suite has no record for {${missing.name}} of ${operation.path} to read: ${whyUnmade(String(missing.name)) ?? `it makes none it can name so (give one with --set-path ${missing.name}=VALUE)`}`,

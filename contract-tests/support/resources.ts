@@ -91,8 +91,11 @@ const operationsOf = (resource: Resource) =>
  * API's contract, every resource). Left out: one whose parameter another resource already uses
  * for its own records ({petId} of a reservation), one under a parent the suite cannot make.
  */
-/** Whether the user gave a value of a path parameter (--set-path): a parent no operation makes. */
-const givenPathValue = (name: string) => (contractTarget().pathValues ?? []).some((given) => given.name === name);
+/** The values the user gave of path parameters (--set-path NAME=VALUE): parents no operation makes. */
+export const givenPathValues = (): Readonly<Record<string, string>> =>
+  Object.fromEntries((contractTarget().pathValues ?? []).map(({ name, value }) => [name, value]));
+
+const givenPathValue = (name: string) => givenPathValues()[name] !== undefined;
 
 export function newResources(): Array<{ resource: Resource; keyParameter: string }> {
   const taken = new Set<string>();
@@ -211,7 +214,9 @@ export function deletionPath(
 
 /** `path` with its parameters filled from `ids` (a parameter not there is left as it is). */
 export function fillPath(path: string, ids: Readonly<Record<string, string | number>>): string {
-  return path.replace(/\{([^}]+)\}/g, (whole, name: string) =>
-    ids[name] === undefined ? whole : encodeURIComponent(String(ids[name])),
-  );
+  const given = givenPathValues();
+  return path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const id = ids[name] ?? given[name];
+    return id === undefined ? whole : encodeURIComponent(String(id));
+  });
 }

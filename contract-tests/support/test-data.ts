@@ -11,6 +11,7 @@ import {
   deletionPath,
   depthOf,
   fillPath,
+  givenPathValues,
   keyOf,
   newResources,
   operationOf,
@@ -21,7 +22,6 @@ import {
   shapeOf,
 } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
-import { contractTarget } from './target.js';
 import { noteUnmade } from './unmade-records.js';
 import { describeExchange } from './violation.js';
 
@@ -79,9 +79,7 @@ export async function stockedPet(categoryId: number, quantity: number, what: str
 
 export async function createTestData(): Promise<TestData> {
   // The user's values first (--set-path): a parent no operation makes (Twilio's AccountSid).
-  const paths: References = Object.fromEntries(
-    (contractTarget().pathValues ?? []).map(({ name, value }) => [name, value]),
-  );
+  const paths: References = { ...givenPathValues() };
   const bodies: References = {};
   if (CHECKING_PET_STORE_DRAFT) Object.assign(paths, await createPetStoreData(bodies));
   for (const { resource, keyParameter } of newResources()) {
