@@ -7,8 +7,11 @@ import { ASTRAL, combiningText, oneOfValues, textOfLength } from './valid-values
 
 export type InvalidValue = { rule: string; arbitrary: fc.Arbitrary<unknown> };
 
-/** Where the value travels: in a query or a path everything is text, so "a number" is no wrong type there. */
-export type Place = 'body' | 'query' | 'path';
+/**
+ * Where the value travels: in a query, a path or a form's field everything is text, so "a
+ * number" is no wrong type there.
+ */
+export type Place = 'body' | 'query' | 'path' | 'form';
 
 /** Values of an enum a rule names. */
 const LISTED_VALUES = 12;
@@ -73,13 +76,15 @@ export function invalidValues(raw: unknown, place: Place = 'body'): InvalidValue
 /** A field of an object body broken, or left out when required, or the whole body of the wrong shape. */
 export type InvalidBody = { rule: string; change: fc.Arbitrary<(valid: Record<string, unknown>) => unknown> };
 
-export function invalidBodies(raw: unknown): InvalidBody[] {
+/** A body's invalid cases: a JSON body's, or a form's (`form`), whose fields are text and whose whole is no array. */
+export function invalidBodies(raw: unknown, place: 'body' | 'form' = 'body'): InvalidBody[] {
   const schema: JsonSchema = schemaOf(raw);
-  const cases: InvalidBody[] = [{ rule: 'a JSON array instead of an object', change: fc.constant((valid) => [valid]) }];
+  const cases: InvalidBody[] =
+    place === 'body' ? [{ rule: 'a JSON array instead of an object', change: fc.constant((valid) => [valid]) }] : [];
   // A readOnly field is not the client's to send: whether one sent is refused or ignored, the
   // contract leaves open (OpenAPI 3.1 makes it an annotation), so no case breaks one.
   for (const [field, property] of writablePropertiesOf(schema)) {
-    for (const invalid of invalidValues(property)) {
+    for (const invalid of invalidValues(property, place)) {
       cases.push({
         rule: `${field} ${invalid.rule}`,
         change: invalid.arbitrary.map((value) => (valid: Record<string, unknown>) => ({ ...valid, [field]: value })),

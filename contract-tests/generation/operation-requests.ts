@@ -3,6 +3,7 @@
 // and, for each bound, requests just past it with everything else valid.
 import fc from 'fast-check';
 import type { SpecOperation } from '../support/contract-spec.js';
+import { takesFormOnly } from '../support/form-types.js';
 import { invalidBodies, invalidValues } from './invalid-values.js';
 import { type JsonSchema, schemaOf } from './json-schema.js';
 import { type Generated, type ReferenceIds, validValues } from './valid-values.js';
@@ -102,7 +103,8 @@ export function invalidRequests(operation: SpecOperation, references: RequestRef
     }
   }
   if (operation.requestSchema) {
-    for (const invalid of invalidBodies(operation.requestSchema)) {
+    const place = takesFormOnly(operation.requestMediaTypes) ? 'form' : 'body';
+    for (const invalid of invalidBodies(operation.requestSchema, place)) {
       cases.push({
         rule: `body ${invalid.rule}`,
         arbitrary: fc

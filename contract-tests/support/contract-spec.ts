@@ -13,6 +13,7 @@ import { operationName } from '../../src/openapi/load-contract.js';
 import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
+import { formTypeOf } from './form-types.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the spec is arbitrary JSON walked by pointer
@@ -30,13 +31,23 @@ export type SpecOperation = {
   raw: Json;
   /** The operation's parameters, path-level ones included, $refs resolved. */
   parameters: Json[];
-  /** The JSON request body schema, $refs resolved at the top, if any. */
+  /** The request body's schema, $refs resolved at the top, if any: its JSON one, else its form's (form-bodies.ts). */
   requestSchema?: Json;
   requestBodyRequired: boolean;
   /** The media types its request body declares (none where it takes no body). */
   requestMediaTypes: string[];
   declaredStatuses: string[];
 };
+
+/** The schema of a body's JSON, else of its form (urlencoded first), which the suite writes (form-bodies.ts). */
+function requestSchemaOf(content: Record<string, Json>): Json | undefined {
+  const json = content['application/json'];
+  if (json) return json.schema;
+  const formType = formTypeOf(Object.keys(content));
+  return formType === undefined
+    ? undefined
+    : Object.entries(content).find(([type]) => type.toLowerCase().startsWith(formType))?.[1]?.schema;
+}
 
 function packageRoot(): string {
   let folder = dirname(fileURLToPath(import.meta.url));
@@ -163,7 +174,7 @@ function readOperations(): SpecOperation[] {
         deprecated: raw.deprecated === true,
         raw,
         parameters,
-        requestSchema: body?.content?.['application/json']?.schema,
+        requestSchema: requestSchemaOf(body?.content ?? {}),
         requestBodyRequired: body?.required === true,
         requestMediaTypes: Object.keys(body?.content ?? {}),
         declaredStatuses: Object.keys(raw.responses ?? {}),

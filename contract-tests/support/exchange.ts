@@ -14,6 +14,8 @@ import {
   withSecrets,
 } from './credentials.js';
 import { keptForCleanUp, readDay, spendDay } from './day-room.js';
+import { formBodyOf } from './form-bodies.js';
+import { formTypeOf } from './form-types.js';
 import { httpRequest } from './http-client.js';
 import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
@@ -149,28 +151,42 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
 }
 
 /**
+ * The request as the operation takes its body: JSON where it takes JSON (or no body), else the
+ * JSON value written as the form it takes (Twilio's creates, a multipart upload) where a form
+ * carries it whole. A body the operation cannot be sent so, or a body it requires and the
+ * request leaves out, is no fault of the server's when it answers 415 or 400: the check is
+ * skipped, saying so.
+ */
+function writtenAsDeclared(outgoing: Outgoing): Outgoing {
+  const operation = operationOfRequest(outgoing.method, outgoing.path.split('?')[0] ?? '', outgoing.operationId);
+  const types = operation?.requestMediaTypes ?? [];
+  if (types.length === 0 || types.some((type) => /^application\/([\w.-]+\+)?json\b/i.test(type))) return outgoing;
+  // No body, where none is required, is a request the suite can make of it.
+  if (outgoing.json === undefined && outgoing.raw === undefined && operation?.requestBodyRequired !== true)
+    return outgoing;
+  const formType = formTypeOf(types);
+  const form =
+    formType === undefined || outgoing.json === undefined
+      ? undefined
+      : formBodyOf(formType, outgoing.json, operation?.requestSchema);
+  if (form) {
+    const { json: _json, ...rest } = outgoing;
+    return { ...rest, raw: form };
+  }
+  throw new CheckSkipped(
+    formType === undefined || outgoing.json === undefined
+      ? `${operation?.operationId} takes its body as ${types.join(' or ')}, which the suite does not write`
+      : `${operation?.operationId} takes its body as ${formType}, which cannot carry this one as it is (a form's fields are text, numbers and booleans of their declared types)`,
+  );
+}
+
+/**
  * Sends a request with its key's pacing; a 429 is waited out as its Retry-After says and the
  * request sent again (unless `retryWhenLimited` is false). A key whose room is further off than
  * the run waits ends the check as skipped, with why (KeyWithoutRoom).
  */
-/**
- * A body the suite writes goes to an operation that takes JSON: one whose body is only a form or
- * a multipart upload (Twilio's, a file's), or requires such a body the suite does not send, is
- * no fault of the server's when it answers 415, so the check is skipped, saying so.
- */
-function requireJsonBody(outgoing: Outgoing): void {
-  const operation = operationOfRequest(outgoing.method, outgoing.path.split('?')[0] ?? '', outgoing.operationId);
-  const types = operation?.requestMediaTypes ?? [];
-  if (types.length === 0 || types.some((type) => /^application\/([\w.-]+\+)?json\b/i.test(type))) return;
-  // No body, where none is required, is a request the suite can make of it.
-  if (outgoing.json === undefined && outgoing.raw === undefined && operation?.requestBodyRequired !== true) return;
-  throw new CheckSkipped(
-    `${operation?.operationId} takes its body as ${types.join(' or ')}, which the suite does not write`,
-  );
-}
-
-export async function send(outgoing: Outgoing): Promise<Exchange> {
-  requireJsonBody(outgoing);
+export async function send(given: Outgoing): Promise<Exchange> {
+  const outgoing = writtenAsDeclared(given);
   const key = outgoing.key === undefined ? targetKey() : outgoing.key;
   const main = key !== null && keyId(key) === keyId(targetKey());
   // Removals always go; anything else leaves the main key's last requests of the day to them.
