@@ -62,6 +62,15 @@ export function flatten(raw: RawSchema): RawSchema {
   return merged;
 }
 
+/**
+ * One branch of a oneOf or anyOf whose schema says more beside it (`type: object`, shared
+ * properties): a value must meet both, so both are merged, as allOf parts are.
+ */
+export function withBranch(raw: RawSchema, branch: unknown): RawSchema {
+  const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...beside } = flatten(raw);
+  return flatten({ allOf: [beside, branch] });
+}
+
 /** The shape a value must have: allOf parts merged, $refs followed. */
 export function schemaOf(raw: unknown): JsonSchema {
   return flatten(raw) as JsonSchema;
