@@ -3,7 +3,7 @@
 // removed; a field the schema does not have is ignored and never stored; a date-time written
 // with an offset reads back as the same instant; a list's limit and offset left out are their
 // defaults. Each read back after the write. The fields and defaults come from the schemas.
-import { requiredInRequest, schemaOf } from '../generation/json-schema.js';
+import { forbidsOtherFields, requiredInRequest, schemaOf } from '../generation/json-schema.js';
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { listOperations, type SpecOperation } from '../support/contract-spec.js';
@@ -13,10 +13,17 @@ import { listProblems } from '../support/list-oracle.js';
 import { isList, pageDefault } from '../support/list-semantics.js';
 import { selectedOperations } from '../support/operations.js';
 import { uniqueText, validValue } from '../support/requests.js';
-import { fillPath } from '../support/resources.js';
+import { fillPath, writesRecord } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { rememberAnswered } from '../support/test-data.js';
-import { answeredFieldsOf, type Body, fullBody, otherValue, writeAndRead } from '../support/value-writes.js';
+import {
+  answeredFieldsOf,
+  type Body,
+  fullBody,
+  otherValue,
+  writeAndRead,
+  writeRefused,
+} from '../support/value-writes.js';
 import { requireNoProblems } from '../support/violation.js';
 
 const UNKNOWN_FIELD = 'contractUnknownField';
@@ -34,13 +41,15 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
     (operation) => operation.requestSchema && schemaOf(operation.requestSchema).type === 'object',
   );
   const merges = (operation: SpecOperation) => operation.method === 'patch';
+  // What a write was sent shows in its answer and read only where it writes a record (not an image made from a prompt).
+  const recordWrites = writes.filter((operation) => writesRecord(operation.operationId));
   const defaulted = (operation: SpecOperation) =>
     answeredFieldsOf(operation).filter(([, property]) => property.default !== undefined);
 
   // A field with a default, left out: a create or a replacement takes the default; a merge (RFC
   // 7396) changes only what it names, so the field keeps the value the write before set.
   eachCheck(
-    writes.flatMap((operation) =>
+    recordWrites.flatMap((operation) =>
       defaulted(operation).map(
         ([field, property]) =>
           [
@@ -108,11 +117,37 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
     },
   );
 
+  // A schema with additionalProperties: false makes no promise to ignore a field: it refuses it.
+  const closed = (operation: SpecOperation) => forbidsOtherFields(schemaOf(operation.requestSchema));
   eachCheck(
-    writes.map(
-      (operation) =>
-        [`${operation.operationId}: a field the schema does not have is ignored, never stored`, operation] as const,
-    ),
+    writes
+      .filter(closed)
+      .map(
+        (operation) =>
+          [
+            `${operation.operationId}: a field the schema does not have gets 400 (its schema allows no other field)`,
+            operation,
+          ] as const,
+      ),
+    '%s',
+    async (_name, operation) => {
+      const body = { ...fullBody(operation, data), [UNKNOWN_FIELD]: uniqueText('refused') };
+      await writeRefused(
+        operation,
+        data,
+        body,
+        `a 400 with the Error object: ${UNKNOWN_FIELD} breaks additionalProperties: false`,
+      );
+    },
+  );
+
+  eachCheck(
+    writes
+      .filter((operation) => !closed(operation))
+      .map(
+        (operation) =>
+          [`${operation.operationId}: a field the schema does not have is ignored, never stored`, operation] as const,
+      ),
     '%s',
     async (_name, operation) => {
       const body = { ...fullBody(operation, data), [UNKNOWN_FIELD]: uniqueText('ignored') };
@@ -127,7 +162,7 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
   );
 
   eachCheck(
-    writes.flatMap((operation) =>
+    recordWrites.flatMap((operation) =>
       answeredFieldsOf(operation)
         .filter(([, property]) => property.format === 'date-time')
         .map(

@@ -24,6 +24,9 @@ export type JsonSchema = {
   readOnly?: boolean;
   /** Sent by clients only: never expected in an answer. */
   writeOnly?: boolean;
+  additionalProperties?: unknown;
+  patternProperties?: Record<string, unknown>;
+  unevaluatedProperties?: unknown;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON until flattened
@@ -62,6 +65,15 @@ export function flatten(raw: RawSchema): RawSchema {
   return merged;
 }
 
+/**
+ * One branch of a oneOf or anyOf whose schema says more beside it (`type: object`, shared
+ * properties): a value must meet both, so both are merged, as allOf parts are.
+ */
+export function withBranch(raw: RawSchema, branch: unknown): RawSchema {
+  const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...beside } = flatten(raw);
+  return flatten({ allOf: [beside, branch] });
+}
+
 /** The shape a value must have: allOf parts merged, $refs followed. */
 export function schemaOf(raw: unknown): JsonSchema {
   return flatten(raw) as JsonSchema;
@@ -88,6 +100,15 @@ export function requiredInRequest(schema: JsonSchema): string[] {
       .map(([name]) => name),
   );
   return (schema.required ?? []).filter((name) => !readOnly.has(name));
+}
+
+/**
+ * Whether an object of the schema may hold no field but those it names: `additionalProperties:
+ * false` (or `unevaluatedProperties: false`) and no patternProperties that might let one in.
+ */
+export function forbidsOtherFields(schema: JsonSchema): boolean {
+  if (schema.patternProperties !== undefined && Object.keys(schema.patternProperties).length > 0) return false;
+  return schema.additionalProperties === false || schema.unevaluatedProperties === false;
 }
 
 /** The largest integer the contract's ids (and JSON numbers read by JavaScript) take exactly. */

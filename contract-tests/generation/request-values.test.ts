@@ -67,6 +67,14 @@ describe('the values of a request', () => {
     expect(lenient.some((request) => request.query.city === '')).toBe(true);
   });
 
+  it("leave out a cursor the server makes (Ory's page_token), which no value drawn from its schema is", () => {
+    const token = { name: 'page_token', in: 'query', schema: { type: 'string' } };
+    const size = { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500 } };
+    const requests = made(validRequests(operation({ parameters: [token, size] }), { query: {}, body: {} }));
+    expect(requests.filter((request) => 'page_token' in request.query)).toEqual([]);
+    expect(requests.some((request) => 'page_size' in request.query)).toBe(true);
+  });
+
   it("percent-encode a query value's reserved characters, which only allowReserved lets through raw", () => {
     expect(queryString({ city: "( O'Hare! *)", page: 2 })).toBe('?city=%28%20O%27Hare%21%20%2A%29&page=2');
     const decoded = new URLSearchParams(queryString({ city: ":/?#[]@!$&'()*+,;=" }).slice(1)).get('city');

@@ -62,6 +62,19 @@ describe('values of schemas of any shape', () => {
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   });
 
+  it("make a value of one branch where a oneOf stands beside type: object (OpenAI's chunking_strategy)", () => {
+    const branch = (kind: string) => ({
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', enum: [kind] }, size: { type: 'integer' } },
+    });
+    const schema = { type: 'object', oneOf: [branch('auto'), branch('static')] };
+    const values = validValues(schema, 'chunking_strategy', {});
+    const made = [...values.edges, ...fc.sample(values.arbitrary, { numRuns: 30, seed: 7 })];
+    for (const value of made) expect(['auto', 'static']).toContain((value as Schema).type);
+    expect((validValue(schema, 'chunking_strategy', {}) as Schema).type).toBe('auto');
+  });
+
   it('try an enum of 100,000 values by a sample, its first and last among them, and name it by its first', () => {
     const values = Array.from({ length: 100_000 }, (_, at) => `value-${at}`);
     const generated = validValues({ type: 'string', enum: values }, 'status', {});

@@ -7,7 +7,14 @@ import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js
 import { SPEC } from '../support/contract-spec.js';
 import { setField } from '../support/own-fields.js';
 import { formattedValues } from './formats.js';
-import { type JsonSchema, MAX_SAFE, requiredInRequest, schemaOf, writablePropertiesOf } from './json-schema.js';
+import {
+  type JsonSchema,
+  MAX_SAFE,
+  requiredInRequest,
+  schemaOf,
+  withBranch,
+  writablePropertiesOf,
+} from './json-schema.js';
 
 export type Generated<T> = { arbitrary: fc.Arbitrary<T>; edges: T[] };
 
@@ -237,8 +244,11 @@ function makeValues(raw: unknown, name: string, references: ReferenceIds, depth:
   if ('const' in schema) return { arbitrary: fc.constant(schema.const), edges: [schema.const] };
   const branches =
     (schema as { oneOf?: unknown[]; anyOf?: unknown[] }).oneOf ?? (schema as { anyOf?: unknown[] }).anyOf;
-  if (schema.type === undefined && schema.properties === undefined && Array.isArray(branches) && branches.length > 0) {
-    return validValues(branchOf(raw, branches, depth), name, references, depth);
+  if (Array.isArray(branches) && branches.length > 0) {
+    const branch = branchOf(raw, branches, depth);
+    if (schema.type === undefined && schema.properties === undefined)
+      return validValues(branch, name, references, depth);
+    return makeValues(withBranch(raw, branch), name, references, depth);
   }
   switch (schema.type) {
     case 'string':

@@ -14,6 +14,7 @@ import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
 import { formTypeOf } from './form-types.js';
+import { isInt32, isInt64 } from './number-formats.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the spec is arbitrary JSON walked by pointer
@@ -202,11 +203,8 @@ const ajv: Ajv = new AjvOfVersion({
   code: { regExp: linearRegExp },
 });
 (addFormatsModule as unknown as (instance: Ajv) => void)(ajv);
-ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) });
-ajv.addFormat('int32', {
-  type: 'number',
-  validate: (value: number) => Number.isInteger(value) && Math.abs(value) < 2 ** 31,
-});
+ajv.addFormat('int64', { type: 'number', validate: isInt64 });
+ajv.addFormat('int32', { type: 'number', validate: isInt32 });
 // A property named __proto__ is one Ajv never checks: it checks the contract and the bodies with
 // that property under an alias (the mock's validator does the same).
 const PROTO_NAMED = namesProtoProperty(SPEC);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { textsMatching } from '../../src/fixtures/pattern-writer.js';
 import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import { formattedSample } from '../generation/formats.js';
-import { flatten, requiredInRequest, writablePropertiesOf } from '../generation/json-schema.js';
+import { flatten, requiredInRequest, withBranch, writablePropertiesOf } from '../generation/json-schema.js';
 
 /** Where the fixed values' modules have long found it; it lives beside schemaOf() now. */
 export { flatten };
@@ -116,10 +116,12 @@ export function validValue(raw: Schema, name: string, references: References, de
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('const' in schema) return schema.const;
   const branches = schema.oneOf ?? schema.anyOf;
-  if (schema.type === undefined && schema.properties === undefined && Array.isArray(branches) && branches.length > 0) {
+  if (Array.isArray(branches) && branches.length > 0) {
     // The branch of the smallest value: one that ends, for a recursive schema.
-    const branch = schemaFactsOf(SPEC).smallest(raw)?.choice.branch;
-    return validValue(branches[branch ?? 0], name, references, depth);
+    const branch = branches[schemaFactsOf(SPEC).smallest(raw)?.choice.branch ?? 0];
+    // Keywords beside the branches (`type: object`) hold too: a value of both.
+    const only = schema.type === undefined && schema.properties === undefined;
+    return validValue(only ? branch : withBranch(raw, branch), name, references, depth);
   }
   switch (schema.type) {
     case 'string':

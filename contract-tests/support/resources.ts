@@ -22,6 +22,15 @@ export function shapeOf(operationId: string): ConventionShape | undefined {
   return model.shapes.get(operationId);
 }
 
+/**
+ * Whether an operation writes a record (a create, replacement or merge of a resource): only then
+ * are its answer and its read the record, holding what it was sent. A login or a search is not.
+ */
+export function writesRecord(operationId: string): boolean {
+  const kind = shapeOf(operationId)?.kind;
+  return kind === 'create' || kind === 'replace' || kind === 'merge';
+}
+
 /** The methods of a merge, in the order the suite takes them: PATCH, then a PUT whose fields are all optional, then a POST. */
 const MERGE_METHODS = ['patch', 'put', 'post'];
 

@@ -8,7 +8,7 @@ import { type Exchange, holdsRecord, send } from './exchange.js';
 import { listProblems } from './list-oracle.js';
 import { isList } from './list-semantics.js';
 import { locationPath, readOperationFor, readPath } from './read-back.js';
-import { shapeOf } from './resources.js';
+import { shapeOf, writesRecord } from './resources.js';
 import { pastSunset } from './sunset.js';
 import { requireNoProblems } from './violation.js';
 import { writtenFieldProblems } from './written-fields.js';
@@ -81,7 +81,7 @@ async function requireLocation(operation: SpecOperation, answer: Exchange): Prom
  */
 function keptProblems(operation: SpecOperation, sent: unknown, answered: unknown): string[] {
   const shape = shapeOf(operation.operationId);
-  if (!shape || !['create', 'replace', 'merge'].includes(shape.kind)) return [];
+  if (!shape || !writesRecord(operation.operationId)) return [];
   const { request, answer } = shape.envelope ?? {};
   if (request === undefined && answer === undefined) return writtenFieldProblems(operation, sent, answered);
   const inside = (value: unknown, property: string | undefined) =>

@@ -98,3 +98,26 @@ export async function writeAndRead(
     await fresh.remove();
   }
 }
+
+/** Writes `body` (to a fresh resource for a change) and requires `statuses`: a write the schema refuses. */
+export async function writeRefused(
+  operation: SpecOperation,
+  data: GenerationData,
+  body: Body,
+  description: string,
+): Promise<void> {
+  const fresh = await freshPathIds(operation, data);
+  try {
+    const answer = await send({
+      operationId: operation.operationId,
+      method: operation.method,
+      path: pathOf(operation, {}, fresh.pathIds),
+      json: withPathKey(operation, body, fresh.pathIds),
+    });
+    // A record made all the same is the suite's to remove.
+    rememberAnswered(operation, answer, fresh.pathIds);
+    expectConforms(operation, answer, { statuses: [400], description });
+  } finally {
+    await fresh.remove();
+  }
+}

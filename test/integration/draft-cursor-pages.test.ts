@@ -159,6 +159,13 @@ describe("OpenAI's after, with its order newest first", () => {
     const past = (await get(`/v1/files?order=asc&after=${ascending.at(-1)}`)).body;
     expect(past).toEqual({ object: 'list', data: [], first_id: '', last_id: '', has_more: false });
   });
+
+  it('answers a limit of no size, which its schema allows (no minimum), with an empty page leading nowhere', async () => {
+    for (const limit of [0, -2147483648]) {
+      const page = (await get(`/v1/files?limit=${limit}`)).body;
+      expect(page).toEqual({ object: 'list', data: [], first_id: '', last_id: '', has_more: false });
+    }
+  });
 });
 
 describe('cursors the server makes', () => {

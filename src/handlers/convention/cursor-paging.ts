@@ -26,7 +26,6 @@ import {
   type ListPage,
   type ListPaging,
   type OtherPage,
-  refuseBelow,
 } from './list-page.js';
 
 /** A place in a list: after the record of a key, or before it. */
@@ -224,9 +223,9 @@ export function cursorPaging(
       (order?.described ?? ''),
     async read(view, collection, req, matches) {
       const limit = size && req.query[size.name] !== undefined ? Number(req.query[size.name]) : defaultSize;
-      if (size && limit < 1) refuseBelow(size, 1);
       const place = terms.placeOf(req);
-      const around = await readAround(view, collection, matches, place, order?.read(req) ?? 'asc', limit);
+      // A page of no size holds no records: the contract allows asking for it (as numbered lists answer it).
+      const around = await readAround(view, collection, matches, place, order?.read(req) ?? 'asc', Math.max(0, limit));
       return cursorPage(terms, collection, around, limit);
     },
     link(req, page) {
