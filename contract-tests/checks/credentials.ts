@@ -9,7 +9,7 @@ import type { SpecOperation } from '../support/contract-spec.js';
 import { type CredentialCase, credentialCases } from '../support/credential-cases.js';
 import { send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
-import { pathOf, pathParameters, validValue } from '../support/requests.js';
+import { pathOf, pathParameters, requiredQueryString, validValue } from '../support/requests.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { createTestData, type TestData } from '../support/test-data.js';
 import { unknownIdOf } from '../support/unknown-id.js';
@@ -42,7 +42,7 @@ kindOfChecks('negative', 'credentials in the schemes each operation declares', (
     return {
       operationId: operation.operationId,
       method: operation.method,
-      path: pathOf(operation, data.paths, unknown),
+      path: `${pathOf(operation, data.paths, unknown)}${requiredQueryString(operation, data.bodies)}`,
       ...(operation.requestSchema ? { json: validValue(operation.requestSchema, 'body', data.bodies) } : {}),
     };
   }

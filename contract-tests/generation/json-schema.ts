@@ -14,6 +14,9 @@ export type JsonSchema = {
   pattern?: string;
   minimum?: number;
   maximum?: number;
+  /** A number (OpenAPI 3.1, JSON Schema 2020-12) or, beside minimum, true (3.0, draft 4). */
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   minProperties?: number;

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { CURSOR_TOKEN } from '../../src/openapi/page-parameters.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { takesFormOnly } from '../support/form-types.js';
+import { shapeOf } from '../support/resources.js';
 import { invalidBodies, invalidValues } from './invalid-values.js';
 import { type JsonSchema, schemaOf } from './json-schema.js';
 import { type Generated, type ReferenceIds, validValues } from './valid-values.js';
@@ -24,12 +25,23 @@ const parametersIn = (operation: SpecOperation, where: string) =>
   (operation.parameters as Parameter[]).filter((parameter) => parameter.in === where);
 
 /**
- * The schema a valid query value meets: an empty value (`?city=`) only where the parameter says
- * allowEmptyValue (OpenAPI 3.x, default false; express-openapi-validator refuses one otherwise).
+ * The schema a valid query value meets: an empty value (`?city=`, or `?tags=` of an empty array
+ * or of an empty item) only where the parameter says allowEmptyValue (OpenAPI 3.x, default
+ * false; express-openapi-validator refuses one otherwise).
  */
 export function queryValueSchema(parameter: Parameter): JsonSchema {
   const schema = schemaOf(parameter.schema);
-  if (parameter.allowEmptyValue === true || schema.type !== 'string') return schema;
+  return parameter.allowEmptyValue === true ? schema : withoutEmptyValue(schema);
+}
+
+function withoutEmptyValue(schema: JsonSchema): JsonSchema {
+  if (schema.type === 'array')
+    return {
+      ...schema,
+      minItems: Math.max(1, schema.minItems ?? 0),
+      items: withoutEmptyValue(schemaOf(schema.items ?? {})),
+    };
+  if (schema.type !== 'string') return schema;
   return {
     ...schema,
     minLength: Math.max(1, schema.minLength ?? 0),
@@ -44,11 +56,46 @@ export function queryValueSchema(parameter: Parameter): JsonSchema {
 const isServersCursor = (parameter: Parameter) =>
   parameter.required !== true && CURSOR_TOKEN.test(parameter.name) && schemaOf(parameter.schema).type === 'string';
 
+/** Whether `value` is of JSON Schema type `type` (any, when it names none). */
+function ofType(value: unknown, type: string | undefined): boolean {
+  if (type === undefined) return true;
+  if (type === 'integer') return Number.isInteger(value);
+  return typeof value === type;
+}
+
+/**
+ * The values of a query parameter a write stores as its record's field (POST /pet/{petId}?status=):
+ * those the field takes too, where its schema lists them. The Swagger Petstore's ?status= takes
+ * any text and a pet's status one of three; a server can store no other.
+ */
+function asQueryField(operation: SpecOperation, parameter: Parameter, schema: JsonSchema): JsonSchema {
+  const shape = shapeOf(operation.operationId);
+  if (!shape?.queryFields?.includes(parameter.name)) return schema;
+  const fieldEnum = (shape.resource.shape.properties.get(parameter.name) as JsonSchema | undefined)?.enum;
+  if (!Array.isArray(fieldEnum)) return schema;
+  const taken = Array.isArray(schema.enum)
+    ? fieldEnum.filter((value) => schema.enum?.includes(value))
+    : fieldEnum.filter((value) => ofType(value, schema.type));
+  return taken.length > 0 ? { ...schema, enum: taken } : schema;
+}
+
+/** A valid value of each required query parameter: the first of its edges, the value tried first. */
+function requiredBase(fields: ReadonlyArray<readonly [Parameter, Generated<unknown>]>): Record<string, unknown> {
+  return Object.fromEntries(
+    fields
+      .filter(([parameter]) => parameter.required)
+      .map(([parameter, values]) => [
+        parameter.name,
+        values.edges.length > 0 ? values.edges[0] : fc.sample(values.arbitrary, { numRuns: 1, seed: 0 })[0],
+      ]),
+  );
+}
+
 /** Valid query values; an id filter is one of the suite's ids or any id at all. */
 function queryValues(operation: SpecOperation, references: ReferenceIds): Generated<Record<string, unknown>> {
   const drawn = parametersIn(operation, 'query').filter((parameter) => !isServersCursor(parameter));
   const fields = drawn.map((parameter) => {
-    const values = validValues(queryValueSchema(parameter), parameter.name, {});
+    const values = validValues(asQueryField(operation, parameter, queryValueSchema(parameter)), parameter.name, {});
     const reference = Object.hasOwn(references, parameter.name) ? references[parameter.name] : undefined;
     return [
       parameter,
@@ -63,8 +110,11 @@ function queryValues(operation: SpecOperation, references: ReferenceIds): Genera
       requiredKeys: fields.filter(([parameter]) => parameter.required).map(([parameter]) => parameter.name),
     },
   ) as fc.Arbitrary<Record<string, unknown>>;
-  const edges: Array<Record<string, unknown>> = [{}];
-  for (const [parameter, values] of fields) for (const edge of values.edges) edges.push({ [parameter.name]: edge });
+  // Every edge sends the required parameters: without them the request is not a valid one.
+  const base = requiredBase(fields);
+  const edges: Array<Record<string, unknown>> = [base];
+  for (const [parameter, values] of fields)
+    for (const edge of values.edges) edges.push({ ...base, [parameter.name]: edge });
   return { arbitrary, edges };
 }
 
@@ -79,7 +129,7 @@ export function validRequests(operation: SpecOperation, references: RequestRefer
   const body = validValues(operation.requestSchema, 'body', references.body);
   return {
     arbitrary: fc.record({ query: query.arbitrary, body: body.arbitrary }),
-    edges: body.edges.map((value) => ({ query: {}, body: value })),
+    edges: body.edges.map((value) => ({ query: query.edges[0] ?? {}, body: value })),
   };
 }
 

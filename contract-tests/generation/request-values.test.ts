@@ -75,6 +75,22 @@ describe('the values of a request', () => {
     expect(requests.some((request) => 'page_size' in request.query)).toBe(true);
   });
 
+  it('never send an empty array, nor an empty item, as a query value unless the parameter allows one', () => {
+    const tags = { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } };
+    const requests = made(validRequests(operation({ parameters: [tags] }), { query: {}, body: {} }));
+    const sent = requests.map((request) => request.query.tags).filter((value) => value !== undefined);
+    expect(sent.length).toBeGreaterThan(100);
+    expect(sent.filter((value) => !Array.isArray(value) || value.length === 0 || value.includes(''))).toEqual([]);
+  });
+
+  it('send the required query parameters in every request, the edges tried first included', () => {
+    const origin = { name: 'origin', in: 'query', required: true, schema: { type: 'string' } };
+    const page = { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 9 } };
+    const generated = validRequests(operation({ parameters: [origin, page] }), { query: {}, body: {} });
+    expect(generated.edges.length).toBeGreaterThan(2);
+    expect(made(generated).filter((request) => typeof request.query.origin !== 'string')).toEqual([]);
+  });
+
   it("percent-encode a query value's reserved characters, which only allowReserved lets through raw", () => {
     expect(queryString({ city: "( O'Hare! *)", page: 2 })).toBe('?city=%28%20O%27Hare%21%20%2A%29&page=2');
     const decoded = new URLSearchParams(queryString({ city: ":/?#[]@!$&'()*+,;=" }).slice(1)).get('city');

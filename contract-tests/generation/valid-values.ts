@@ -15,6 +15,7 @@ import {
   withBranch,
   writablePropertiesOf,
 } from './json-schema.js';
+import { numberBounds } from './number-bounds.js';
 
 export type Generated<T> = { arbitrary: fc.Arbitrary<T>; edges: T[] };
 
@@ -125,8 +126,9 @@ function strings(schema: JsonSchema): Generated<string> {
 }
 
 function numbers(schema: JsonSchema, integer: boolean): Generated<number> {
-  const min = schema.minimum ?? (integer ? -(2 ** 31) : -1e9);
-  const max = schema.maximum ?? (integer ? 2 ** 31 - 1 : 1e9);
+  const bounds = numberBounds(schema, integer);
+  const min = bounds.min ?? (integer ? -(2 ** 31) : -1e9);
+  const max = bounds.max ?? (integer ? 2 ** 31 - 1 : 1e9);
   const arbitrary = integer
     ? integerBetween(min, Math.min(max, MAX_SAFE))
     : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });

@@ -13,6 +13,7 @@ import { operationName } from '../../src/openapi/load-contract.js';
 import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
+import { answerView } from './answer-view.js';
 import { formTypeOf } from './form-types.js';
 import { isInt32, isInt64 } from './number-formats.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
@@ -210,15 +211,31 @@ ajv.addFormat('int32', { type: 'number', validate: isInt32 });
 const PROTO_NAMED = namesProtoProperty(SPEC);
 // Draft 4 reads the text ids of examples as schemas' ids (examples-left-out.ts).
 const document = PROTO_NAMED ? withProtoAliased(SPEC) : SPEC;
-ajv.addSchema(AjvOfVersion === Ajv2020 ? document : examplesLeftOut(document), SPEC_ID);
+const forAjv = (view: Json) => (AjvOfVersion === Ajv2020 ? view : examplesLeftOut(view));
+ajv.addSchema(forAjv(document), SPEC_ID);
+// Answers are judged by the document with no writeOnly property required (answer-view.ts): a
+// second copy only where it differs.
+function addAnswerView(): string {
+  const answers = answerView(document);
+  if (answers === document) return SPEC_ID;
+  try {
+    ajv.addSchema(forAjv(answers), 'petstore-answers.json');
+    return 'petstore-answers.json';
+  } catch {
+    // A schema with an $id of its own is one Ajv takes once: answers are then judged as written.
+    return SPEC_ID;
+  }
+}
+const ANSWERS_ID = addAnswerView();
 const asChecked = (body: unknown) => (PROTO_NAMED ? aliased(body) : body);
 
 const compiled = new Map<string, ValidateFunction>();
-function validatorAt(schemaPointer: string): ValidateFunction {
-  let validate = compiled.get(schemaPointer);
+function validatorAt(schemaPointer: string, documentId = SPEC_ID): ValidateFunction {
+  const ref = `${documentId}${schemaPointer}`;
+  let validate = compiled.get(ref);
   if (!validate) {
-    validate = ajv.compile({ $ref: `${SPEC_ID}${schemaPointer}` });
-    compiled.set(schemaPointer, validate);
+    validate = ajv.compile({ $ref: ref });
+    compiled.set(ref, validate);
   }
   return validate;
 }
@@ -243,7 +260,10 @@ function describe(validate: ValidateFunction): SchemaProblem[] {
 export function checkBody(operation: SpecOperation, status: string, mediaType: string, body: unknown): SchemaProblem[] {
   const response = resolve(operation.raw.responses[status]);
   if (!response?.content?.[mediaType]?.schema) return [];
-  const validate = validatorAt(`#${responsePointer(operation, status)}/content/${escapePointer(mediaType)}/schema`);
+  const validate = validatorAt(
+    `#${responsePointer(operation, status)}/content/${escapePointer(mediaType)}/schema`,
+    ANSWERS_ID,
+  );
   return validate(asChecked(body)) ? [] : describe(validate);
 }
 

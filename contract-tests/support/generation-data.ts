@@ -5,7 +5,7 @@
 import type { RequestReferences } from '../generation/operation-requests.js';
 import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import { pathParameters, type References, uniqueText } from './requests.js';
-import { givenPathValues, newResources } from './resources.js';
+import { bodyKeyParameterOf, givenPathValues, newResources } from './resources.js';
 import {
   create,
   makeRecord,
@@ -48,7 +48,7 @@ export async function createGenerationData(): Promise<GenerationData> {
 
 const KIND_OF_PARAMETER: Record<string, ResourceKind> = { petId: 'pet', categoryId: 'category', orderId: 'order' };
 
-/** A case's own resources for an operation that changes what its path names; with a way to remove them. */
+/** A case's own resources for an operation that changes what its path (or its body's key) names; with a way to remove them. */
 export async function freshPathIds(
   operation: SpecOperation,
   data: GenerationData,
@@ -56,18 +56,24 @@ export async function freshPathIds(
   if (operation.method === 'get') return { pathIds: data.paths, remove: async () => undefined };
   const made: Array<() => Promise<unknown>> = [];
   const pathIds: Record<string, string> = { ...data.paths };
-  for (const parameter of pathParameters(operation)) {
+  // A change keyed by its body (PUT /pet with the pet's id) changes a record of its own too.
+  const bodyKey = bodyKeyParameterOf(operation.operationId);
+  const names = [
+    ...pathParameters(operation).map((parameter) => String(parameter.name)),
+    ...(bodyKey ? [bodyKey] : []),
+  ];
+  for (const name of names) {
     // {petId} names a pet of the Pet Store's only in a draft of it (Spring PetClinic's is its own).
-    const kind = CHECKING_PET_STORE_DRAFT ? KIND_OF_PARAMETER[parameter.name as string] : undefined;
+    const kind = CHECKING_PET_STORE_DRAFT ? KIND_OF_PARAMETER[name] : undefined;
     if (!kind) {
-      const added = newResources().find(({ keyParameter }) => keyParameter === parameter.name);
+      const added = newResources().find(({ keyParameter }) => keyParameter === name);
       if (!added) continue;
       const references = data.references.body as Record<string, number>;
       const id = await makeRecord(added.resource, pathIdNumbers(pathIds), references, 'a record for a case');
       if (id === undefined) continue;
       const parentIds = pathIdNumbers(pathIds);
       made.push(() => removeRecord(added.resource, id, parentIds));
-      pathIds[parameter.name as string] = String(id);
+      pathIds[name] = String(id);
       continue;
     }
     const categoryId = data.references.body.categoryId as number;
@@ -83,7 +89,7 @@ export async function freshPathIds(
               'an order for a case',
             );
     made.push(() => removeNow(kind, id));
-    pathIds[parameter.name as string] = String(id);
+    pathIds[name] = String(id);
   }
   return {
     pathIds,

@@ -36,11 +36,15 @@ export function isList(operation: SpecOperation): boolean {
   return operation.method === 'get' && itemSchema(operation) !== undefined;
 }
 
-/** The schema of a list's items (its 200 body is an array), if the operation is a list. */
+/** Item types that are no record: an array of them (Spotify's [true, false] of saved tracks) lists nothing. */
+const PLAIN_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** The schema of a list's items (its 200 body is an array of records), if the operation is a list. */
 export function itemSchema(operation: SpecOperation): JsonSchema | undefined {
   const body = resolve(operation.raw.responses?.['200'])?.content?.['application/json']?.schema;
   const schema = body ? schemaOf(body) : undefined;
-  return schema?.type === 'array' && schema.items ? schemaOf(schema.items) : undefined;
+  const items = schema?.type === 'array' && schema.items ? schemaOf(schema.items) : undefined;
+  return items === undefined || PLAIN_TYPES.has(String(items.type)) ? undefined : items;
 }
 
 /** The field lists are ordered by: `id`, or the id the items are keyed by (inventory: petId). */
@@ -99,11 +103,19 @@ export function filterRules(operation: SpecOperation): FilterRule[] {
   return rules;
 }
 
-/** A page parameter's default, from its schema (limit 20, offset 0). */
+/** A page parameter's default, from its schema (limit 20, offset 0): where it declares none, offset 0 and no limit. */
 export function pageDefault(operation: SpecOperation, name: (typeof PAGE_PARAMETERS)[number]): number {
+  return declaredPageDefault(operation, name) ?? (name === 'offset' ? 0 : Number.POSITIVE_INFINITY);
+}
+
+/** The default a page parameter's schema declares, if it declares one. */
+export function declaredPageDefault(
+  operation: SpecOperation,
+  name: (typeof PAGE_PARAMETERS)[number],
+): number | undefined {
   const parameter = (operation.parameters as Parameter[]).find(
     (candidate) => candidate.in === 'query' && candidate.name === name,
   );
   const value = parameter ? schemaOf(parameter.schema).default : undefined;
-  return typeof value === 'number' ? value : name === 'offset' ? 0 : Number.POSITIVE_INFINITY;
+  return typeof value === 'number' ? value : undefined;
 }

@@ -3,6 +3,7 @@
 import { linearExec } from '../../src/openapi/patterns/pattern-matchers.js';
 import { listOperations, resolve, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
+import { isList } from './list-semantics.js';
 import { shapeOf } from './resources.js';
 import { contractTarget } from './target.js';
 
@@ -32,7 +33,12 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
   };
   const samePath = () =>
     successorOf(operations.find((other) => other.method === 'get' && other.path === operation.path));
-  if (operation.method === 'delete') return samePath();
+  // A delete of a list's path (DELETE /me/tracks?ids=) removes some of its items: the list stays.
+  if (operation.method === 'delete') {
+    const read = samePath();
+    const listsItems = read && (isList(read) || shapeOf(read.operationId)?.kind === 'list');
+    return listsItems ? undefined : read;
+  }
   const status = operation.declaredStatuses.find(
     (candidate) => /^2/.test(candidate) && schemaRef(operation, candidate),
   );

@@ -5,6 +5,8 @@ import { textsMatching } from '../../src/fixtures/pattern-writer.js';
 import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import { formattedSample } from '../generation/formats.js';
 import { flatten, requiredInRequest, withBranch, writablePropertiesOf } from '../generation/json-schema.js';
+import { type NumberBounds, numberBounds } from '../generation/number-bounds.js';
+import { queryString, queryValueSchema } from '../generation/operation-requests.js';
 
 /** Where the fixed values' modules have long found it; it lives beside schemaOf() now. */
 export { flatten };
@@ -12,7 +14,7 @@ export { flatten };
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { DEEPEST } from '../generation/valid-values.js';
 import { listOperations, SPEC, type SpecOperation } from './contract-spec.js';
-import { borrowedKeyParameter, clientKeyOf, givenPathValues, shapeOf } from './resources.js';
+import { borrowedKeyParameter, clientKeyOf, givenPathValues, keyParameterOf, shapeOf } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { whyUnmade } from './unmade-records.js';
 
@@ -95,6 +97,11 @@ function unusedInteger(schema: Schema): number {
   return low + ((KEY_OFFSET + keysGiven) % Math.max(1, high - low + 1));
 }
 
+/** A small whole number within the bounds: 5 where they take it, else the nearest bound to it (1 at least, where they allow). */
+function smallNumber(bounds: NumberBounds): number {
+  return Math.max(bounds.min ?? Math.min(1, bounds.max ?? 1), Math.min(bounds.max ?? 5, 5));
+}
+
 let clientKeys: ReadonlySet<string> | undefined;
 /** Whether creates name their records by a field of this name that the client chooses (clientKeyOf). */
 function isClientKey(name: string): boolean {
@@ -127,11 +134,11 @@ export function validValue(raw: Schema, name: string, references: References, de
     case 'string':
       return sampleString(schema, name);
     case 'integer':
-      return isClientKey(name)
-        ? unusedInteger(schema)
-        : Math.max(schema.minimum ?? 1, Math.min(schema.maximum ?? 5, 5));
-    case 'number':
-      return schema.minimum ?? 1;
+      return isClientKey(name) ? unusedInteger(schema) : smallNumber(numberBounds(schema, true));
+    case 'number': {
+      const bounds = numberBounds(schema, false);
+      return bounds.min ?? Math.min(1, bounds.max ?? 1);
+    }
     case 'boolean':
       return false;
     case 'array': {
@@ -220,18 +227,49 @@ export function withOwnClientKey<T>(creation: SpecOperation, body: T): T {
 }
 
 /**
- * `body` naming the record its path names, where a replacement's or a merge's body must send the
- * record's key (its schema requires it): any other key would ask to move the record.
+ * `body` naming the record its change is of: the path's, where a replacement's or a merge's body
+ * must send the record's key too (its schema requires it); for a change keyed by its body (PUT
+ * /pet with the pet's id), the suite's own record of that resource, or none to change: skipped.
  */
-export function withPathKey<T>(operation: SpecOperation, body: T, pathIds: Readonly<Record<string, string>>): T {
+export function withPathKey<T>(
+  operation: SpecOperation,
+  body: T,
+  pathIds: Readonly<Record<string, string | number>>,
+): T {
   const shape = shapeOf(operation.operationId);
-  if ((shape?.kind !== 'replace' && shape?.kind !== 'merge') || shape.keyParam === undefined) return body;
-  if (typeof body !== 'object' || body === null) return body;
+  if (shape?.kind !== 'replace' && shape?.kind !== 'merge') return body;
+  const parameter = shape.keyInBody ? keyParameterOf(shape.resource) : shape.keyParam;
+  if (parameter === undefined || typeof body !== 'object' || body === null) return body;
   const { keyField } = shape.resource.collection;
-  const named = pathIds[shape.keyParam];
-  if (named === undefined || !requiredInRequest(flatten(operation.requestSchema ?? {})).includes(keyField)) return body;
-  return { ...body, [keyField]: shape.resource.keyType === 'string' ? named : Number(named) };
+  const named = pathIds[parameter];
+  if (shape.keyInBody && named === undefined)
+    throw new CheckSkipped(
+      `the suite has no ${shape.resource.noun} of its own for ${operation.operationId} to change (its body names it by ${keyField}): ${whyUnmade(parameter) ?? 'the contract has no operation that makes one'}`,
+    );
+  const required = requiredInRequest(flatten(operation.requestSchema ?? {})).includes(keyField);
+  if (named === undefined || !(required || shape.keyInBody)) return body;
+  return { ...body, [keyField]: shape.resource.keyType === 'string' ? String(named) : Number(named) };
 }
+
+/**
+ * The query string of the operation's required query parameters, each a valid value of its
+ * schema (an id the suite made, where one is named so): a request without them is not valid.
+ */
+export function requiredQueryString(operation: SpecOperation, references: References): string {
+  const required = (operation.parameters as QueryParameter[]).filter(
+    (parameter) => parameter.in === 'query' && parameter.required === true,
+  );
+  return queryString(
+    Object.fromEntries(
+      required.map((parameter) => [
+        parameter.name,
+        validValue(queryValueSchema(parameter), parameter.name, references),
+      ]),
+    ),
+  );
+}
+
+type QueryParameter = { name: string; in: string; required?: boolean; allowEmptyValue?: boolean; schema: unknown };
 
 export function pathParameters(operation: SpecOperation): Schema[] {
   return operation.parameters.filter((parameter) => parameter.in === 'path');

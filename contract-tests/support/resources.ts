@@ -86,6 +86,21 @@ export function keyParameterOf(resource: Resource): string | undefined {
   return undefined;
 }
 
+/**
+ * The path parameter whose records a change keyed by its body changes (PUT /pet with the pet's
+ * id: {petId}, as the pet's read names it); none for a change named by its path.
+ */
+export function bodyKeyParameterOf(operationId: string): string | undefined {
+  const shape = shapeOf(operationId);
+  return shape?.keyInBody ? keyParameterOf(shape.resource) : undefined;
+}
+
+/** The field whose value names the record a change keyed by its body changes (PUT /pet: id). */
+export function bodyKeyOf(operationId: string): string | undefined {
+  const shape = shapeOf(operationId);
+  return shape?.keyInBody ? shape.resource.collection.keyField : undefined;
+}
+
 /** Operations the suite has no checks of its own for: those a draft adds to the contract. */
 export function isNewOperation(operationId: string): boolean {
   return !BUILT_IN_OPERATION_IDS.has(operationId);

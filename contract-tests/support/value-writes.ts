@@ -8,8 +8,8 @@ import { type Exchange, holdsRecord, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { holds, setField } from './own-fields.js';
 import { readOperationFor, readPath } from './read-back.js';
-import { pathOf, requireOwnRecord, validValue, withPathKey } from './requests.js';
-import { leftOutKeyOf, serverKeyOf } from './resources.js';
+import { pathOf, requiredQueryString, requireOwnRecord, validValue, withPathKey } from './requests.js';
+import { bodyKeyOf, leftOutKeyOf, serverKeyOf } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { rememberAnswered } from './test-data.js';
 import { requireNoProblems } from './violation.js';
@@ -30,11 +30,14 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
   return body;
 }
 
-/** The fields a write's answer shows: those a client sends (not readOnly) and an answer carries (not writeOnly). */
+/**
+ * The fields a write's answer shows: those a client sends (not readOnly) and an answer carries
+ * (not writeOnly), but the record's key (the server's, or the one that names what a body changes).
+ */
 export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonSchema]> {
-  const serverKey = serverKeyOf(operation.operationId);
+  const keys = [serverKeyOf(operation.operationId), bodyKeyOf(operation.operationId)];
   return writablePropertiesOf(schemaOf(operation.requestSchema)).filter(
-    ([field, property]) => property.writeOnly !== true && field !== serverKey,
+    ([field, property]) => property.writeOnly !== true && !keys.includes(field),
   );
 }
 
@@ -70,7 +73,7 @@ export async function writeAndRead(
       answer = await send({
         operationId: operation.operationId,
         method: operation.method,
-        path: pathOf(operation, {}, fresh.pathIds),
+        path: `${pathOf(operation, {}, fresh.pathIds)}${requiredQueryString(operation, data.references.query)}`,
         json: body,
       });
       rememberAnswered(operation, answer, fresh.pathIds);

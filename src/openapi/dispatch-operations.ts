@@ -54,7 +54,7 @@ export function dispatchOperations({ contract, handlers, clock, retryAfterFormat
       createDeprecationHeaders(operation, {
         clock,
         basePath: contract.basePath,
-        successorPath: successor?.path ?? operation.path,
+        successorPath: successor?.path,
       }),
       createAcceptCheck(operation),
       createPreferHandler(operation, { nowMs: clock.nowMs, retryAfterFormat }),

@@ -14,7 +14,8 @@ export type { ResponseInfo } from './operation-answers.js';
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export type DeprecationNotice = { deprecatedAt: Date; sunset: Date; successor: string };
+/** What x-deprecation says of a deprecated operation: each part only where it says it (a valid date, a name). */
+export type DeprecationNotice = { deprecatedAt?: Date; sunset?: Date; successor?: string };
 
 export type OperationInfo = {
   /** Its operationId, or where it has none, its method and path: "GET /calendar". */
@@ -161,13 +162,26 @@ function integerParameterPlaces(parameters: readonly ParameterInfo[]): Parameter
     .map((parameter) => ({ in: parameter.in as ParameterPlace['in'], name: parameter.name }));
 }
 
+/** A date x-deprecation gives, if it gives one that is valid. */
+function noticeDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * A deprecated operation's notice: a document that only says `deprecated: true` (Spotify's) gives
+ * no date and no successor, and none is made up (no `Deprecation: @NaN`).
+ */
 function describeDeprecation(operation: JsonObject): DeprecationNotice | undefined {
   if (operation.deprecated !== true) return undefined;
   const notice = asObject(operation['x-deprecation']);
+  const deprecatedAt = noticeDate(notice.deprecatedAt);
+  const sunset = noticeDate(notice.sunset);
   return {
-    deprecatedAt: new Date(String(notice.deprecatedAt)),
-    sunset: new Date(String(notice.sunset)),
-    successor: String(notice.successor),
+    ...(deprecatedAt ? { deprecatedAt } : {}),
+    ...(sunset ? { sunset } : {}),
+    ...(typeof notice.successor === 'string' ? { successor: notice.successor } : {}),
   };
 }
 

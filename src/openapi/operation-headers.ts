@@ -17,8 +17,8 @@ export function createStabilityHeader(operation: OperationInfo): RequestHandler 
 export type DeprecationContext = {
   clock: Clock;
   basePath: string;
-  /** The successor's path template, found by its operationId. */
-  successorPath: string;
+  /** The successor's path template, found by its operationId; none where the notice names no operation. */
+  successorPath: string | undefined;
 };
 
 /** The successor's URL for this request: the same path parameters in the successor's template. */
@@ -26,26 +26,45 @@ function successorUrl(template: string, params: Record<string, string>): string 
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
 }
 
+/** The Link header's parts: the successor where there is one, the docs for what the notice dates. */
+function deprecationLinks(operation: OperationInfo, successor: string | undefined): string[] {
+  const notice = operation.deprecation ?? {};
+  const docs = `</docs#/${encodeURIComponent('Pets')}/${operation.operationId}>`;
+  return [
+    ...(successor === undefined ? [] : [`<${successor}>; rel="successor-version"`]),
+    ...(notice.deprecatedAt ? [`${docs}; rel="deprecation"; type="text/html"`] : []),
+    ...(notice.sunset ? [`${docs}; rel="sunset"; type="text/html"`] : []),
+  ];
+}
+
+/**
+ * The headers of a deprecated operation, each only where its notice (x-deprecation) says what it
+ * tells: a document that only marks it deprecated gets none, never a made-up date.
+ */
 export function createDeprecationHeaders(
   operation: OperationInfo,
   context: DeprecationContext,
 ): RequestHandler | undefined {
   const notice = operation.deprecation;
   if (!notice) return undefined;
-  const deprecation = `@${Math.floor(notice.deprecatedAt.getTime() / 1000)}`;
-  const sunset = notice.sunset.toUTCString();
-  const docs = `</docs#/${encodeURIComponent('Pets')}/${operation.operationId}>`;
+  const { deprecatedAt, sunset } = notice;
+  const successorPath = context.successorPath;
+  if (!deprecatedAt && !sunset && successorPath === undefined) return undefined;
   return (req, res, next) => {
-    const successor = `${context.basePath}${successorUrl(context.successorPath, req.params as Record<string, string>)}`;
-    const headers = {
-      Deprecation: deprecation,
-      Sunset: sunset,
-      Link: `<${successor}>; rel="successor-version", ${docs}; rel="deprecation"; type="text/html", ${docs}; rel="sunset"; type="text/html"`,
+    const successor =
+      successorPath === undefined
+        ? undefined
+        : `${context.basePath}${successorUrl(successorPath, req.params as Record<string, string>)}`;
+    const links = deprecationLinks(operation, successor);
+    const headers: Record<string, string> = {
+      ...(deprecatedAt ? { Deprecation: `@${Math.floor(deprecatedAt.getTime() / 1000)}` } : {}),
+      ...(sunset ? { Sunset: sunset.toUTCString() } : {}),
+      ...(links.length > 0 ? { Link: links.join(', ') } : {}),
     };
-    if (context.clock.nowMs() >= notice.sunset.getTime()) {
+    if (sunset && context.clock.nowMs() >= sunset.getTime()) {
       throw new HttpError(
         'ENDPOINT_SUNSET',
-        `${operation.method.toUpperCase()} ${operation.path} was sunset on ${sunset}. Use ${notice.successor} at ${successor} instead.`,
+        `${operation.method.toUpperCase()} ${operation.path} was sunset on ${sunset.toUTCString()}.${successor ? ` Use ${notice.successor} at ${successor} instead.` : ''}`,
         headers,
       );
     }
