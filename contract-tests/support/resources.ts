@@ -11,7 +11,7 @@ import {
 import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { CONTRACT } from './contract-model.js';
 import { BUILT_IN_OPERATION_IDS, listOperations, type SpecOperation } from './contract-spec.js';
-import { contractTarget } from './target.js';
+import { CONFIG_VARIABLE, contractTarget } from './target.js';
 
 const model = describeResources(CONTRACT);
 
@@ -117,7 +117,10 @@ const operationsOf = (resource: Resource) =>
  */
 /** The values the user gave of path parameters (--set-path NAME=VALUE): parents no operation makes. */
 export const givenPathValues = (): Readonly<Record<string, string>> =>
-  Object.fromEntries((contractTarget().pathValues ?? []).map(({ name, value }) => [name, value]));
+  // None outside a run (the suite's own unit tests read paths with no target).
+  process.env[CONFIG_VARIABLE] === undefined
+    ? {}
+    : Object.fromEntries((contractTarget().pathValues ?? []).map(({ name, value }) => [name, value]));
 
 const givenPathValue = (name: string) => givenPathValues()[name] !== undefined;
 
