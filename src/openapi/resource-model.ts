@@ -226,10 +226,19 @@ function linkParents(resources: ReadonlyMap<string, Resource>): void {
         (candidate) =>
           candidate !== resource && candidate.itemPaths.some((item) => pathPattern(item) === parentPattern),
       );
-      resource.parent = { resource: parent?.name, param: paramName(parentSegment) };
+      const param = paramName(parentSegment);
+      resource.parent = { resource: parent?.name, param, field: parentField(resource, param, parent) };
       break;
     }
   }
+}
+
+/** The field a record holds its parent's key in: see ParentLink.field. */
+function parentField(resource: Resource, param: string, parent: Resource | undefined): string {
+  const own = (name: string) => name === resource.collection.keyField || resource.shape.properties.has(name);
+  if (!own(param)) return param;
+  const noun = parent?.noun ?? nounOf(undefined, param);
+  return firstFree(own, [`${noun}Id`, `${noun}_id`, `parent_${param}`]);
 }
 
 /** Spelled alike: `Sid` and `sid`, `account_sid` and `AccountSid` (case, `_` and `-` aside). */

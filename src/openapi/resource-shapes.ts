@@ -37,7 +37,7 @@ function bodyShape(document: JsonObject, operation: OperationInfo, resource: Res
 function replacesWhole(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
   const body = bodyShape(document, operation, resource);
   // The key is the record's whatever the body says of it: a replacement keeps it.
-  const kept = new Set([resource.collection.keyField, resource.parent?.param]);
+  const kept = new Set([resource.collection.keyField, resource.parent?.field]);
   return [...resource.shape.required].every((field) => {
     if (kept.has(field)) return true;
     const sent = body.properties.get(field);

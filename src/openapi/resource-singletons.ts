@@ -39,7 +39,9 @@ function placementOf(path: string, resources: ReadonlyMap<string, Resource>): Pl
   const parent = [...resources.values()].find((resource) =>
     resource.itemPaths.some((item) => pathPattern(item) === pattern),
   );
-  return { parent: { resource: parent?.name, param: paramName(before) } };
+  // One record per parent, keyed by the parent's key: the parameter names the field.
+  const param = paramName(before);
+  return { parent: { resource: parent?.name, param, field: param } };
 }
 
 function singletonResource(

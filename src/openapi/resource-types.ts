@@ -7,8 +7,14 @@ import type { SchemaShape } from './schema-shape.js';
 export type ParentLink = {
   /** The parent's resource, when the contract describes it (its records are then checked to exist). */
   resource: string | undefined;
-  /** The path parameter that names the parent, and the field of each record that holds it. */
+  /** The path parameter that names the parent. */
   param: string;
+  /**
+   * The field of each record that holds the parent's key: the parameter's name, unless the record
+   * has a field of that name of its own (Ory's sessions under /admin/identities/{id}/sessions,
+   * each with an id of its own): then the parent's noun and Id (identityId).
+   */
+  field: string;
 };
 
 /**

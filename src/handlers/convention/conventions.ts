@@ -63,7 +63,7 @@ function parentScope(deps: ContractContext, operation: OperationInfo, resource: 
   const parent = link.resource === undefined ? undefined : deps.resources.resources.get(link.resource);
   const levels = parentLevels(deps, operation, resource);
   return {
-    field: link.param,
+    field: link.field,
     keyOf: (req: Request): RecordKey =>
       parent ? keyFromPath(parent, req.params[link.param]) : String(req.params[link.param] ?? ''),
     /** Each parent the path names is there, and under the one above it: /owners/3/visits/1/notes needs visit 1 of owner 3. */

@@ -70,7 +70,7 @@ function madeFields(deps: ContractContext, resource: Resource, operation: Operat
   const request = describeObjectSchema(deps.contract.document, bodyRecordSchema(deps, resource, operation));
   const made = new Map<string, MadeField>();
   const add = (name: string, schema: JsonObject, sent: boolean, owned = false) => {
-    if (name === keyField || name === resource.parent?.param || made.has(name)) return;
+    if (name === keyField || name === resource.parent?.field || made.has(name)) return;
     made.set(name, { name, schema, how: howMade(name, schema), sent, owned: owned || schema.readOnly === true });
   };
   for (const [name, property] of answeredReadOnly(deps.contract, deps.resources, resource)) add(name, property, false);
