@@ -103,6 +103,11 @@ const generated = {
     },
     '/tags': {
       get: {
+        // Required of every request (Asana's ?parent=, Discourse's Api-Username): the suite sends them.
+        parameters: [
+          { name: 'within', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'Api-Username', in: 'header', required: true, schema: { type: 'string' } },
+        ],
         responses: {
           200: {
             description: 'Tags.',
