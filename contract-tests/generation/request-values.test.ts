@@ -53,6 +53,17 @@ describe('the values of a request', () => {
     expect(rules).toContain('without the required url');
   });
 
+  it('break a body into an array only where its schema takes objects only', () => {
+    const rulesOf = (schema: unknown) => invalidBodies(schema).map((invalid) => invalid.rule);
+    const properties = { name: { type: 'string' } };
+    // properties alone bind only objects (JSON Schema): an array meets such a schema.
+    expect(rulesOf({ properties })).not.toContain('a JSON array instead of an object');
+    expect(rulesOf({ type: 'object', properties })).toContain('a JSON array instead of an object');
+    const branches = [{ type: 'object', properties }, { allOf: [{ type: 'object' }, { required: ['name'] }] }];
+    expect(rulesOf({ oneOf: branches })).toContain('a JSON array instead of an object');
+    expect(rulesOf({ anyOf: [...branches, { properties }] })).not.toContain('a JSON array instead of an object');
+  });
+
   it('never send an empty query value unless the parameter allows one', () => {
     const city = { name: 'city', in: 'query', schema: { type: 'string', maxLength: 100 } };
     const kind = { name: 'kind', in: 'query', schema: { type: 'string', enum: ['', 'cat', 'dog'] } };
