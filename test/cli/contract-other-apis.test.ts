@@ -126,6 +126,48 @@ const generated = {
         },
       },
     },
+    // Two resources whose reads both name their record {id} (Discourse's /posts/{id}.json and
+    // /tag_groups/{id}.json): the suite's ids are the shelves', which name no book.
+    '/shelves': {
+      post: {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Shelf' } } },
+        },
+        responses: {
+          201: {
+            description: 'Made.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Shelf' } } },
+          },
+        },
+      },
+    },
+    '/shelves/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        responses: {
+          200: {
+            description: 'A shelf.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Shelf' } } },
+          },
+        },
+      },
+    },
+    '/books/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        responses: {
+          200: {
+            description: 'A book.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+    },
     '/notes': {
       post: {
         requestBody: {
@@ -150,6 +192,11 @@ const generated = {
       // Two examples of one text id: draft 4 reads each as a schema's id, and refused the document.
       Tag: { type: 'object', properties: { id: { type: 'string' } }, example: { id: 'same' } },
       Label: { type: 'object', properties: { id: { type: 'string' } }, example: { id: 'same' } },
+      Shelf: {
+        type: 'object',
+        required: ['name'],
+        properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+      },
       Note: {
         type: 'object',
         required: ['id'],
@@ -256,6 +303,11 @@ describe('contract against whole documents of other APIs', () => {
       reason: 'it takes its body as application/x-www-form-urlencoded, which the suite does not write',
     });
     expect(passed).toContain('GET /tags: a valid request (GET /tags)');
+    // An open read of a record the suite has none of is skipped, not judged by an id of another resource's.
+    expect(consoleLineOf(stdout, 'GET /books/{id}')?.skipped).toContainEqual({
+      kind: 'negative',
+      reason: expect.stringMatching(/its \{id\} names the records of shelves/),
+    });
     // Named as the mock names them, by method and path.
     expect(passed).toContain(
       'GET /accounts/{accountSid}/notes: a method /accounts/{accountSid}/notes does not take gets 405 with Allow naming those it does',
