@@ -22,12 +22,15 @@ const parametersIn = (operation: SpecOperation, where: string) =>
   (operation.parameters as Parameter[]).filter((parameter) => parameter.in === where);
 
 /**
- * The schema a valid query value meets: an empty value (`?city=`) only where the parameter says
+ * The schema a valid query value meets: an empty value (`?city=`, or an empty list) only where the parameter says
  * allowEmptyValue (OpenAPI 3.x, default false; express-openapi-validator refuses one otherwise).
  */
 export function queryValueSchema(parameter: Parameter): JsonSchema {
   const schema = schemaOf(parameter.schema);
-  if (parameter.allowEmptyValue === true || schema.type !== 'string') return schema;
+  if (parameter.allowEmptyValue === true) return schema;
+  // An empty list is written as an empty value (`?opt_fields=`, Asana's), refused as one.
+  if (schema.type === 'array') return { ...schema, minItems: Math.max(1, schema.minItems ?? 0) };
+  if (schema.type !== 'string') return schema;
   return {
     ...schema,
     minLength: Math.max(1, schema.minLength ?? 0),

@@ -72,6 +72,12 @@ describe('the values of a request', () => {
     expect(values.filter((value) => value === '')).toEqual([]);
     expect(values.filter((value) => typeof value === 'string').length).toBeGreaterThan(100);
 
+    const fields = { name: 'opt_fields', in: 'query', schema: { type: 'array', items: { type: 'string' } } };
+    const lists = made(validRequests(operation({ parameters: [fields] }), { query: {}, body: {} }));
+    expect(
+      lists.filter((request) => Array.isArray(request.query.opt_fields) && request.query.opt_fields.length === 0),
+    ).toEqual([]);
+
     const lenient = made(
       validRequests(operation({ parameters: [{ ...city, allowEmptyValue: true }] }), { query: {}, body: {} }),
     );
