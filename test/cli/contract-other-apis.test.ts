@@ -127,12 +127,21 @@ const generated = {
       },
     },
     // Two resources whose reads both name their record {id} (Discourse's /posts/{id}.json and
-    // /tag_groups/{id}.json): the suite's ids are the shelves', which name no book.
+    // /tag_groups/{id}.json): the suite's ids are the shelves', which name no book. A shelf's
+    // owner is sent as a key and answered as an object (Asana's project owner): the server's.
     '/shelves': {
       post: {
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Shelf' } } },
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['name'],
+                properties: { name: { type: 'string' }, owner: { type: 'string' } },
+              },
+            },
+          },
         },
         responses: {
           201: {
@@ -195,7 +204,11 @@ const generated = {
       Shelf: {
         type: 'object',
         required: ['name'],
-        properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          name: { type: 'string' },
+          owner: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        },
       },
       Note: {
         type: 'object',
@@ -303,6 +316,9 @@ describe('contract against whole documents of other APIs', () => {
       reason: 'it takes its body as application/x-www-form-urlencoded, which the suite does not write',
     });
     expect(passed).toContain('GET /tags: a valid request (GET /tags)');
+    expect(passed).toContain(
+      'POST /shelves: a record made reads back by GET /shelves/{id}, with the defaults of what was left out and an id of its own',
+    );
     // An open read of a record the suite has none of is skipped, not judged by an id of another resource's.
     expect(consoleLineOf(stdout, 'GET /books/{id}')?.skipped).toContainEqual({
       kind: 'negative',
