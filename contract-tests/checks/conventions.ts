@@ -23,6 +23,7 @@ import {
   recordOperation,
   recordsIn,
   resourceNamed,
+  serverFieldsOf,
   shapeOf,
   wrapRecord,
 } from '../support/resources.js';
@@ -162,10 +163,11 @@ function checksOf(resource: Resource, keyParameter: string): void {
         const parents = references();
         const made = await make(resource, creation, parents, creationBody(parents));
         const body = recordBody(replace.requestSchema, parents, 'required');
+        const servers = serverFieldsOf(replace);
         const left = writableProperties(replace.requestSchema)
-          // The record's key stays: the path names it, whatever the body may hold.
+          // The record's key stays: the path names it, whatever the body may hold; so do the server's fields.
           .map(({ name, schema }) =>
-            holds(body, name) || name === key || schema.default !== undefined ? undefined : name,
+            holds(body, name) || name === key || schema.default !== undefined || servers.has(name) ? undefined : name,
           )
           .filter((name): name is string => name !== undefined);
         const expected = expectedFields(replace, body) as Body;

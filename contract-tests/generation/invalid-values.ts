@@ -76,11 +76,29 @@ export function invalidValues(raw: unknown, place: Place = 'body'): InvalidValue
 /** A field of an object body broken, or left out when required, or the whole body of the wrong shape. */
 export type InvalidBody = { rule: string; change: fc.Arbitrary<(valid: Record<string, unknown>) => unknown> };
 
+/**
+ * Whether a schema takes objects only: `type: object`, or branches that each do. `properties`
+ * alone binds only objects (JSON Schema): Discourse's bodies without a type take an array too.
+ */
+function takesObjectsOnly(raw: unknown, depth = 0): boolean {
+  const schema = schemaOf(raw) as JsonSchema & { oneOf?: unknown[]; anyOf?: unknown[] };
+  if (schema.type !== undefined) return schema.type === 'object';
+  const branches = schema.oneOf ?? schema.anyOf;
+  return (
+    depth < 8 &&
+    Array.isArray(branches) &&
+    branches.length > 0 &&
+    branches.every((branch) => takesObjectsOnly(branch, depth + 1))
+  );
+}
+
 /** A body's invalid cases: a JSON body's, or a form's (`form`), whose fields are text and whose whole is no array. */
 export function invalidBodies(raw: unknown, place: 'body' | 'form' = 'body'): InvalidBody[] {
   const schema: JsonSchema = schemaOf(raw);
   const cases: InvalidBody[] =
-    place === 'body' ? [{ rule: 'a JSON array instead of an object', change: fc.constant((valid) => [valid]) }] : [];
+    place === 'body' && takesObjectsOnly(raw)
+      ? [{ rule: 'a JSON array instead of an object', change: fc.constant((valid) => [valid]) }]
+      : [];
   // A readOnly field is not the client's to send: whether one sent is refused or ignored, the
   // contract leaves open (OpenAPI 3.1 makes it an annotation), so no case breaks one.
   for (const [field, property] of writablePropertiesOf(schema)) {

@@ -53,6 +53,17 @@ describe('the values of a request', () => {
     expect(rules).toContain('without the required url');
   });
 
+  it('break a body into an array only where its schema takes objects only', () => {
+    const rulesOf = (schema: unknown) => invalidBodies(schema).map((invalid) => invalid.rule);
+    const properties = { name: { type: 'string' } };
+    // properties alone bind only objects (JSON Schema): an array meets such a schema.
+    expect(rulesOf({ properties })).not.toContain('a JSON array instead of an object');
+    expect(rulesOf({ type: 'object', properties })).toContain('a JSON array instead of an object');
+    const branches = [{ type: 'object', properties }, { allOf: [{ type: 'object' }, { required: ['name'] }] }];
+    expect(rulesOf({ oneOf: branches })).toContain('a JSON array instead of an object');
+    expect(rulesOf({ anyOf: [...branches, { properties }] })).not.toContain('a JSON array instead of an object');
+  });
+
   it('never send an empty query value unless the parameter allows one', () => {
     const city = { name: 'city', in: 'query', schema: { type: 'string', maxLength: 100 } };
     const kind = { name: 'kind', in: 'query', schema: { type: 'string', enum: ['', 'cat', 'dog'] } };
@@ -60,6 +71,12 @@ describe('the values of a request', () => {
     const values = strict.flatMap((request) => [request.query.city, request.query.kind]);
     expect(values.filter((value) => value === '')).toEqual([]);
     expect(values.filter((value) => typeof value === 'string').length).toBeGreaterThan(100);
+
+    const fields = { name: 'opt_fields', in: 'query', schema: { type: 'array', items: { type: 'string' } } };
+    const lists = made(validRequests(operation({ parameters: [fields] }), { query: {}, body: {} }));
+    expect(
+      lists.filter((request) => Array.isArray(request.query.opt_fields) && request.query.opt_fields.length === 0),
+    ).toEqual([]);
 
     const lenient = made(
       validRequests(operation({ parameters: [{ ...city, allowEmptyValue: true }] }), { query: {}, body: {} }),

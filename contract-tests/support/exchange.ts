@@ -20,6 +20,7 @@ import { httpRequest } from './http-client.js';
 import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
 import { operationOfRequest } from './request-operation.js';
+import { requiredHeaders, withRequiredQuery } from './required-parameters.js';
 import { sharing, WRITES } from './run-locks.js';
 import { CheckSkipped } from './scheduler.js';
 import { answerTimeoutMs, contractTarget, SCOPE_HEADER } from './target.js';
@@ -97,9 +98,9 @@ let givenHeaders: SecretPart[] | undefined;
 
 async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchange> {
   const target = contractTarget();
-  const url = outgoing.url ?? `${target.baseUrl}${outgoing.path}`;
-  const scope = key?.scope ?? target.scope;
   const operation = operationOf(outgoing);
+  const url = outgoing.url ?? `${target.baseUrl}${withRequiredQuery(operation, outgoing.path)}`;
+  const scope = key?.scope ?? target.scope;
   const headers: Record<string, string> = {
     Accept: acceptFor(operation),
     ...(scope === undefined ? {} : { [SCOPE_HEADER]: scope }),
@@ -119,6 +120,14 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
   if (main) spendDay();
   givenHeaders ??= givenCredentials(target).headers;
   const secrets = [...givenHeaders, ...(key ? secretParts(key, outgoing.schemes ?? schemesToSend(operation)) : [])];
+  Object.assign(
+    headers,
+    requiredHeaders(
+      operation,
+      headers,
+      secrets.filter((part) => part.in === 'header').map((part) => part.name),
+    ),
+  );
   const sent = withSecrets(url, headers, secrets);
   const answer = await httpRequest({
     method: outgoing.method,

@@ -6,7 +6,6 @@ import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import { formattedSample } from '../generation/formats.js';
 import { flatten, requiredInRequest, withBranch, writablePropertiesOf } from '../generation/json-schema.js';
 import { type NumberBounds, numberBounds } from '../generation/number-bounds.js';
-import { queryString, queryValueSchema } from '../generation/operation-requests.js';
 
 /** Where the fixed values' modules have long found it; it lives beside schemaOf() now. */
 export { flatten };
@@ -250,26 +249,6 @@ export function withPathKey<T>(
   if (named === undefined || !(required || shape.keyInBody)) return body;
   return { ...body, [keyField]: shape.resource.keyType === 'string' ? String(named) : Number(named) };
 }
-
-/**
- * The query string of the operation's required query parameters, each a valid value of its
- * schema (an id the suite made, where one is named so): a request without them is not valid.
- */
-export function requiredQueryString(operation: SpecOperation, references: References): string {
-  const required = (operation.parameters as QueryParameter[]).filter(
-    (parameter) => parameter.in === 'query' && parameter.required === true,
-  );
-  return queryString(
-    Object.fromEntries(
-      required.map((parameter) => [
-        parameter.name,
-        validValue(queryValueSchema(parameter), parameter.name, references),
-      ]),
-    ),
-  );
-}
-
-type QueryParameter = { name: string; in: string; required?: boolean; allowEmptyValue?: boolean; schema: unknown };
 
 export function pathParameters(operation: SpecOperation): Schema[] {
   return operation.parameters.filter((parameter) => parameter.in === 'path');

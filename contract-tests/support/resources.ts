@@ -2,12 +2,14 @@
 // which operation lists, creates, reads, replaces, merges or deletes a resource's records, which
 // path parameter names a record and which its parent. The suite makes, finds and removes records
 // of any resource through these, so that a resource a draft adds is checked without code.
+import { answeredOtherwise, answeredReadOnly } from '../../src/openapi/answer-requirements.js';
 import {
   type ConventionShape,
   describeResources,
   type Resource,
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
+import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
 import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { CONTRACT } from './contract-model.js';
 import { BUILT_IN_OPERATION_IDS, listOperations, type SpecOperation } from './contract-spec.js';
@@ -246,4 +248,26 @@ export function fillPath(path: string, ids: Readonly<Record<string, string | num
     const id = ids[name] ?? given[name];
     return id === undefined ? whole : encodeURIComponent(String(id));
   });
+}
+
+const serverFields = new Map<unknown, ReadonlySet<string>>();
+/**
+ * The fields of a write's record that its answers hold as the server's, whatever was sent: those
+ * an answer of the record marks readOnly, and those answered in a type the request does not send
+ * them in (Asana's project owner: a gid sent, the owner object answered). What the write keeps
+ * of what it was sent is judged on the others only.
+ */
+export function serverFieldsOf(operation: SpecOperation): ReadonlySet<string> {
+  const resource = shapeOf(operation.operationId)?.resource;
+  if (resource === undefined || operation.requestSchema === undefined) return new Set();
+  let fields = serverFields.get(operation.requestSchema);
+  if (fields === undefined) {
+    const request = describeObjectSchema(CONTRACT.document, operation.requestSchema);
+    fields = new Set([
+      ...answeredReadOnly(CONTRACT, model, resource).keys(),
+      ...answeredOtherwise(CONTRACT, model, resource, request).keys(),
+    ]);
+    serverFields.set(operation.requestSchema, fields);
+  }
+  return fields;
 }

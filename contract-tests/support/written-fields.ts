@@ -2,13 +2,14 @@
 // as sent (date-times as the same instant); a field left out of a create or a replacement takes
 // its default, and an optional one without a default is gone from a replacement (PUT); a merge
 // (PATCH, RFC 7396) keeps what it leaves out; nothing of fields the schema does not have.
-// readOnly fields are the server's and writeOnly ones are never answered: neither is expected.
+// readOnly fields are the server's and writeOnly ones are never answered: neither is expected;
+// nor is a field the answers hold as the server's (serverFieldsOf: Asana's owner, a gid sent).
 // Properties only the answer has (an id, a time the server stamps) are not what was sent.
 import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { sameValue } from './record-bodies.js';
-import { serverKeyOf, shapeOf } from './resources.js';
+import { serverFieldsOf, serverKeyOf, shapeOf } from './resources.js';
 import { ContractViolation } from './violation.js';
 
 type Fields = Record<string, unknown>;
@@ -54,6 +55,7 @@ export function expectedFields(operation: SpecOperation, sent: unknown): unknown
   const schema = schemaOf(operation.requestSchema);
   const expected = isMerge(operation) ? { ...sent } : (withDefaults(schema, sent) as Fields);
   for (const [field, property] of propertiesOf(schema)) if (property.writeOnly === true) delete expected[field];
+  for (const field of serverFieldsOf(operation)) delete expected[field];
   return expected;
 }
 
@@ -65,8 +67,9 @@ export function writtenFieldProblems(operation: SpecOperation, sent: unknown, an
   const problems: string[] = [];
   const fields = new Map(propertiesOf(schema));
   const serverKey = serverKeyOf(operation.operationId);
+  const servers = serverFieldsOf(operation);
   for (const [field, property] of fields) {
-    if (property.readOnly === true || property.writeOnly === true) continue;
+    if (property.readOnly === true || property.writeOnly === true || servers.has(field)) continue;
     // A key the server decides, not sent: its value is the server's (or the path's), judged apart.
     if (field === serverKey && !(field in sent)) continue;
     if (field in sent) {
@@ -108,6 +111,7 @@ function keptUnsentProblems(operation: SpecOperation, expected: Fields, answered
   const writable = new Set(writablePropertiesOf(schemaOf(operation.requestSchema)).map(([field]) => field));
   const serverKey = serverKeyOf(operation.operationId);
   if (serverKey !== undefined) writable.delete(serverKey);
+  for (const field of serverFieldsOf(operation)) writable.delete(field);
   return Object.keys(answered)
     .filter((field) => writable.has(field) && !(field in expected))
     .map((field) => `${field} is ${JSON.stringify(answered[field])}, which the write did not set`);

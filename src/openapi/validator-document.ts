@@ -10,6 +10,7 @@
 import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, type JsonObject } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
+import { componentParametersForValidator, parametersForValidator } from './parameter-read-only.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
 
 const withoutHeaders = (response: unknown): unknown => {
@@ -31,8 +32,9 @@ function optionalSaid(body: unknown): unknown {
   return { ...body, required: false };
 }
 
-function operationForValidator(operation: JsonObject, name: string): JsonObject {
+function operationForValidator(document: JsonObject, operation: JsonObject, name: string): JsonObject {
   const named: JsonObject = { ...operation, operationId: name };
+  if (named.parameters !== undefined) named.parameters = parametersForValidator(document, named.parameters);
   if (named.requestBody !== undefined) named.requestBody = optionalSaid(named.requestBody);
   delete named.servers;
   return named.responses === undefined
@@ -40,32 +42,37 @@ function operationForValidator(operation: JsonObject, name: string): JsonObject 
     : { ...named, responses: mapValues(asObject(named.responses), withoutHeaders) };
 }
 
-function pathItemForValidator(item: unknown, path: string): unknown {
+function pathItemForValidator(document: JsonObject, item: unknown, path: string): unknown {
   const pathItem = asObject(item);
   const copy: JsonObject = { ...pathItem };
   delete copy.servers;
+  if (copy.parameters !== undefined) copy.parameters = parametersForValidator(document, copy.parameters);
   for (const method of HTTP_METHODS) {
     if (!(method in pathItem)) continue;
     const operation = asObject(pathItem[method]);
-    copy[method] = operationForValidator(operation, operationName(method, path, operation.operationId));
+    copy[method] = operationForValidator(document, operation, operationName(method, path, operation.operationId));
   }
   return copy;
 }
 
 /**
  * A copy of `contract` (its readOnly requirements beside an allOf moved into their parts,
- * read-only-required.ts) whose responses (in paths and components.responses) declare no headers,
+ * read-only-required.ts; its parameters' schemas without readOnly, parameter-read-only.ts) whose responses (in paths and components.responses) declare no headers,
  * whose operations all have an operationId, and whose one server is the root; only the objects on the way to them are copied, so
  * `contract` itself is left whole.
  */
 export function validatorDocument(contract: JsonObject): JsonObject {
   const document = withReadOnlyRequiredInParts(contract);
   const copy: JsonObject = { ...document, servers: [{ url: '/' }] };
-  if (document.paths !== undefined) copy.paths = mapValues(asObject(document.paths), pathItemForValidator);
+  if (document.paths !== undefined)
+    copy.paths = mapValues(asObject(document.paths), (item, path) => pathItemForValidator(document, item, path));
   const components = asObject(document.components);
-  if (components.responses !== undefined || components.requestBodies !== undefined) {
+  if (components.responses !== undefined || components.requestBodies !== undefined || components.parameters) {
     copy.components = {
       ...components,
+      ...(components.parameters === undefined
+        ? {}
+        : { parameters: componentParametersForValidator(document, components.parameters) }),
       ...(components.responses === undefined
         ? {}
         : { responses: mapValues(asObject(components.responses), withoutHeaders) }),

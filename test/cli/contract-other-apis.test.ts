@@ -149,6 +149,11 @@ const generated = {
     },
     '/tags': {
       get: {
+        // Required of every request (Asana's ?parent=, Discourse's Api-Username): the suite sends them.
+        parameters: [
+          { name: 'within', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'Api-Username', in: 'header', required: true, schema: { type: 'string' } },
+        ],
         responses: {
           200: {
             description: 'Tags.',
@@ -161,6 +166,57 @@ const generated = {
                     label: { $ref: '#/components/schemas/Label' },
                   },
                 },
+              },
+            },
+          },
+        },
+      },
+    },
+    // Two resources whose reads both name their record {id} (Discourse's /posts/{id}.json and
+    // /tag_groups/{id}.json): the suite's ids are the shelves', which name no book. A shelf's
+    // owner is sent as a key and answered as an object (Asana's project owner): the server's.
+    '/shelves': {
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['name'],
+                properties: { name: { type: 'string' }, owner: { type: 'string' } },
+              },
+            },
+          },
+        },
+        responses: {
+          201: {
+            description: 'Made.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Shelf' } } },
+          },
+        },
+      },
+    },
+    '/shelves/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        responses: {
+          200: {
+            description: 'A shelf.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Shelf' } } },
+          },
+        },
+      },
+    },
+    '/books/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        responses: {
+          200: {
+            description: 'A book.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } } },
               },
             },
           },
@@ -225,6 +281,15 @@ const generated = {
       // Two examples of one text id: draft 4 reads each as a schema's id, and refused the document.
       Tag: { type: 'object', properties: { id: { type: 'string' } }, example: { id: 'same' } },
       Label: { type: 'object', properties: { id: { type: 'string' } }, example: { id: 'same' } },
+      Shelf: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          name: { type: 'string' },
+          owner: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        },
+      },
       Note: {
         type: 'object',
         required: ['id'],
@@ -362,6 +427,14 @@ describe('contract against whole documents of other APIs', () => {
     );
     expect(skipped.join('\n')).not.toMatch(/which the suite does not write/);
     expect(passed).toContain('GET /tags: a valid request (GET /tags)');
+    expect(passed).toContain(
+      'POST /shelves: a record made reads back by GET /shelves/{id}, with the defaults of what was left out and an id of its own',
+    );
+    // An open read of a record the suite has none of is skipped, not judged by an id of another resource's.
+    expect(consoleLineOf(stdout, 'GET /books/{id}')?.skipped).toContainEqual({
+      kind: 'negative',
+      reason: expect.stringMatching(/its \{id\} names the records of shelves/),
+    });
     // Named as the mock names them, by method and path.
     expect(passed).toContain(
       'GET /accounts/{accountSid}/notes: a method /accounts/{accountSid}/notes does not take gets 405 with Allow naming those it does',

@@ -1,0 +1,53 @@
+// The query and header parameters an operation requires: every request the suite sends carries
+// them, each as the check set it or else a valid value, since a request without one is not valid
+// (Asana's GET /attachments requires ?parent=, Discourse's GET /latest.json the headers Api-Key
+// and Api-Username). A value given with --header, or a key's header, is never replaced.
+import { queryValueSchema } from '../generation/operation-requests.js';
+import type { SpecOperation } from './contract-spec.js';
+import { validValue } from './requests.js';
+
+type Parameter = { name: string; in: string; required?: boolean; example?: unknown; schema?: unknown };
+
+/** Headers OpenAPI says a header parameter may not describe: the request's own (3.0 §4.7.12.1). */
+const NOT_PARAMETERS = new Set(['accept', 'content-type', 'authorization']);
+
+const requiredIn = (operation: SpecOperation, where: string) =>
+  (operation.parameters as Parameter[]).filter((parameter) => parameter.in === where && parameter.required === true);
+
+/** A valid value of a parameter: its example where it gives one, else one drawn from its schema. */
+function parameterValue(parameter: Parameter): string {
+  const example = parameter.example ?? (parameter.schema as { example?: unknown } | undefined)?.example;
+  const value =
+    example !== undefined && typeof example !== 'object'
+      ? example
+      : validValue(queryValueSchema({ ...parameter, schema: parameter.schema ?? {} }), parameter.name, {});
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** `path` (with its query) carrying each required query parameter it leaves out. */
+export function withRequiredQuery(operation: SpecOperation | undefined, path: string): string {
+  if (operation === undefined) return path;
+  const query = new URLSearchParams(path.split('?')[1] ?? '');
+  const missing = requiredIn(operation, 'query').filter((parameter) => !query.has(parameter.name));
+  if (missing.length === 0) return path;
+  const added = missing.map(
+    (parameter) => `${encodeURIComponent(parameter.name)}=${encodeURIComponent(parameterValue(parameter))}`,
+  );
+  return `${path}${path.includes('?') ? '&' : '?'}${added.join('&')}`;
+}
+
+/** The required header parameters that neither `headers` nor `given` (names the credentials send) carry. */
+export function requiredHeaders(
+  operation: SpecOperation | undefined,
+  headers: Readonly<Record<string, string>>,
+  given: readonly string[],
+): Record<string, string> {
+  if (operation === undefined) return {};
+  const present = new Set([...Object.keys(headers), ...given].map((name) => name.toLowerCase()));
+  return Object.fromEntries(
+    requiredIn(operation, 'header')
+      .filter((parameter) => !NOT_PARAMETERS.has(parameter.name.toLowerCase()))
+      .filter((parameter) => !present.has(parameter.name.toLowerCase()))
+      .map((parameter) => [parameter.name, parameterValue(parameter)]),
+  );
+}
