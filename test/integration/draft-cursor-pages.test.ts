@@ -234,6 +234,12 @@ describe('cursors the server makes', () => {
     expect(idsOf((await get(linked(second, 'prev') as string)).body)).toEqual(everyId.slice(0, 5));
   });
 
+  it("pages Ory's list by page and per_page where a request names its page by number", async () => {
+    const everyId = idsOf((await get('/admin/identities')).body);
+    expect(idsOf((await get('/admin/identities?page=2&per_page=2')).body)).toEqual(everyId.slice(2, 4));
+    expect(idsOf((await get('/admin/identities?page=1&per_page=3')).body)).toEqual(everyId.slice(0, 3));
+  });
+
   it('gives the same cursor for the same place, and refuses one it never gave', async () => {
     const one = (await get('/channels?limit=2')).body.response_metadata.next_cursor;
     const two = (await get('/channels?limit=2')).body.response_metadata.next_cursor;

@@ -206,7 +206,13 @@ export const pagedDocument: SpecDocument = {
       },
     }),
     ...collection('/admin/identities', 'Identity', {
-      parameters: [integerQuery('page_size', { minimum: 1, maximum: 1000, default: 250 }), textQuery('page_token')],
+      // Numbered pages too, declared first, as Ory's list of identities declares them.
+      parameters: [
+        integerQuery('per_page', { minimum: 1, maximum: 1000, default: 250 }),
+        integerQuery('page', { minimum: 1 }),
+        integerQuery('page_size', { minimum: 1, maximum: 1000, default: 250 }),
+        textQuery('page_token'),
+      ],
       responses: { '200': jsonAnswer('A page of identities (Ory).', { type: 'array', items: ref('Identity') }, LINK) },
     }),
   },

@@ -199,17 +199,24 @@ export function cursorPaging(
   contract: Contract,
   operation: OperationInfo,
   resource?: Resource,
+  numbered?: { size: string | undefined; paged: ReadonlySet<string> },
 ): ListPaging | undefined {
   const declared = declaredParameters(contract, operation);
   const cursors = findCursorParameters(declared);
   if (!cursors) return undefined;
-  const size = declared.find(
+  const sizes = declared.filter(
     (parameter) => PAGE_SIZE.test(parameter.name) && ['integer', 'number'].includes(schemaType(parameter.schema) ?? ''),
   );
+  // Beside numbered pages (Ory's page and per_page), the size that is not theirs.
+  const size = sizes.find((parameter) => parameter.name !== numbered?.size) ?? sizes[0];
   const order = listOrder(operation);
   const defaultSize = Number(size?.schema.default ?? DEFAULT_SIZE);
   const names = 'token' in cursors ? [cursors.token] : [cursors.after, ...(cursors.before ? [cursors.before] : [])];
-  const paged = new Set([...names, ...(size ? [size] : [])].map((parameter) => parameter.name));
+  // The numbered pages' parameters are no filters either: a cursor's page URL leaves them out.
+  const paged = new Set([
+    ...[...names, ...(size ? [size] : [])].map((parameter) => parameter.name),
+    ...(numbered?.paged ?? []),
+  ]);
   const terms = cursorTerms(cursors, size, resource);
   const urlOf = (req: Request, page: ListPage, which: OtherPage) => {
     const query = page.queryOf(which);

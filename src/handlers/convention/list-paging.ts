@@ -46,6 +46,9 @@ async function readWindow(
 /** How a list names its pages by number or offset: the window a request asks for, and another page's query. */
 type NumberedTerms = {
   paged: ReadonlySet<string>;
+  /** The page number's parameter, where pages go by number, and the size's beside it. */
+  number: string | undefined;
+  size: string | undefined;
   described: string;
   firstPage: number;
   /** Whether pages have a size (else one page holds the whole list from its offset). */
@@ -72,6 +75,8 @@ function numberedTerms(declared: readonly Declared[]): NumberedTerms {
   };
   return {
     paged: new Set([number, size, offset].flatMap((parameter) => (parameter ? [parameter.name] : []))),
+    number: number?.name,
+    size: size?.name,
     described: number
       ? `, paged by ${number.name} (the first is ${firstPage})${size ? ` and ${size.name}` : ''}`
       : size
@@ -101,10 +106,29 @@ function offsetOf({ window, total }: Pick<ListPage, 'window' | 'total'>, which: 
   return adjacentOffset(window, total, which);
 }
 
+/**
+ * How a list is paged: by a cursor, or by number or offset. A list that takes both (Ory's
+ * page and per_page beside page_token and page_size) is paged as each request names its page.
+ */
 export function listPaging(contract: Contract, operation: OperationInfo, resource?: Resource): ListPaging {
-  const cursors = cursorPaging(contract, operation, resource);
-  if (cursors) return cursors;
   const terms = numberedTerms(declaredParameters(contract, operation));
+  // The cursor's own size where pages also go by number (page_size beside page and per_page).
+  const cursors = cursorPaging(contract, operation, resource, terms.number === undefined ? undefined : terms);
+  if (!cursors) return numberedPaging(operation, terms);
+  const { number } = terms;
+  if (number === undefined) return cursors;
+  const numbered = numberedPaging(operation, terms);
+  const chosen = (req: Request) => (req.query[number] !== undefined ? numbered : cursors);
+  return {
+    parameters: new Set([...cursors.parameters, ...numbered.parameters]),
+    described: `${cursors.described}, or${numbered.described.slice(1)}`,
+    read: (view, collection, req, matches) => chosen(req).read(view, collection, req, matches),
+    link: (req, page) => chosen(req).link(req, page),
+    urlOf: (req, page, which) => chosen(req).urlOf(req, page, which),
+  };
+}
+
+function numberedPaging(operation: OperationInfo, terms: NumberedTerms): ListPaging {
   const { query, firstPage, sized } = terms;
   const order = listOrder(operation);
   const pageQuery = query && { parameters: terms.paged, query };
