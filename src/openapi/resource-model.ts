@@ -235,8 +235,10 @@ function linkParents(resources: ReadonlyMap<string, Resource>): void {
 
 /** The field a record holds its parent's key in: see ParentLink.field. */
 function parentField(resource: Resource, param: string, parent: Resource | undefined): string {
+  // A field of the parameter's name is the parent's reference (a visit's petId), unless it is
+  // the record's own key.
+  if (param !== resource.collection.keyField) return param;
   const own = (name: string) => name === resource.collection.keyField || resource.shape.properties.has(name);
-  if (!own(param)) return param;
   const noun = parent?.noun ?? nounOf(undefined, param);
   return firstFree(own, [`${noun}Id`, `${noun}_id`, `parent_${param}`]);
 }

@@ -10,9 +10,9 @@ export type ParentLink = {
   /** The path parameter that names the parent. */
   param: string;
   /**
-   * The field of each record that holds the parent's key: the parameter's name, unless the record
-   * has a field of that name of its own (Ory's sessions under /admin/identities/{id}/sessions,
-   * each with an id of its own): then the parent's noun and Id (identityId).
+   * The field of each record that holds the parent's key: the parameter's name, unless that is
+   * the record's own key (Ory's sessions under /admin/identities/{id}/sessions, each with an id
+   * of its own): then the parent's noun and Id (identityId).
    */
   field: string;
 };

@@ -144,7 +144,10 @@ describe('the installed package', () => {
           RUN_TIMEOUT_MS,
           (chunk) => process.stderr.write(chunk),
         );
-        expect({ code: run.code, summary: run.stdout.split('\n').find((line) => line.includes(' passed, ')) }).toEqual({
+        expect({
+          code: run.code,
+          summary: run.stdout.split('\n').find((line) => line.startsWith('Contract suite against')),
+        }).toEqual({
           code: 0,
           summary: expect.stringMatching(/: [1-9]\d+ passed, 0 failed/),
         });
