@@ -7,6 +7,7 @@ import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { MISSING_FIELD } from '../store/data-file-reader.js';
 import { type DataSet, isCountedId } from '../store/data-set.js';
 import { ownValue } from '../store/own-keys.js';
+import { anchoredRefs } from './anchored-refs.js';
 import { answerRequirements } from './answer-requirements.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
@@ -150,23 +151,6 @@ export function checkFingerprint(contract: Contract, controlContract: Contract):
   return createHash('sha256')
     .update(JSON.stringify([CHECK_VERSION, contract.document, controlContract.document]))
     .digest('hex');
-}
-
-/**
- * A record's schema compiled apart from its contract: its local $refs ("#/components/...") made
- * to name the contract's id, so that an inline schema's refs (an author's Profile) resolve.
- */
-function anchoredRefs(schema: unknown, id: string): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => anchoredRefs(item, id));
-  if (typeof schema !== 'object' || schema === null) return schema;
-  return Object.fromEntries(
-    Object.entries(schema).map(([keyword, value]) => [
-      keyword,
-      keyword === '$ref' && typeof value === 'string' && value.startsWith('#')
-        ? `${id}${value}`
-        : anchoredRefs(value, id),
-    ]),
-  );
 }
 
 export function createDataSetChecker(contract: Contract, controlContract: Contract): DataSetChecker {
