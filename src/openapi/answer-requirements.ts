@@ -107,6 +107,39 @@ export function answeredOtherwise(
   return otherwise;
 }
 
+/** A field sent by one schema and answered by others: the answers' schemas, and the one a made value is drawn from. */
+export type AnsweredByOtherSchema = { answers: JsonObject[]; drawn: JsonObject };
+
+/**
+ * The fields a request sends as an object or a list that the record's answers declare by another
+ * schema (OpenAI's chunking_strategy: auto or static sent, static or other answered): a value
+ * sent is kept where it fits them (answer-fit.ts), else made by the server.
+ */
+export function answeredByOtherSchema(
+  contract: Contract,
+  model: ResourceModel,
+  resource: Resource,
+  request: SchemaShape,
+): ReadonlyMap<string, AnsweredByOtherSchema> {
+  const { document } = contract;
+  const shapes = answerShapes(contract, model, resource);
+  const fields = new Map<string, AnsweredByOtherSchema>();
+  for (const [name, sent] of request.properties) {
+    const answers = shapes.flatMap((shape) => {
+      const property = shape.properties.get(name);
+      return property === undefined ? [] : [property];
+    });
+    if (answers[0] === undefined) continue;
+    // Objects and lists (a oneOf of objects names no type): a scalar's type is answeredOtherwise's.
+    const type = schemaType(resolveSchema(document, answers[0]));
+    if (type !== undefined && type !== 'object' && type !== 'array') continue;
+    const said = JSON.stringify(sent);
+    if (answers.some((answer) => JSON.stringify(answer) !== said))
+      fields.set(name, { answers, drawn: commonSchema(document, answers) });
+  }
+  return fields;
+}
+
 /**
  * The required properties of `resource`'s records in every answer the conventions give of them
  * (delete answers aside: a record removed is not read again). Read once per resource.

@@ -1,7 +1,8 @@
 // Fields an API's answers hold otherwise than its requests send them, as Discourse, Asana and the
 // Swagger Petstore write them: a field only the replacement's answer requires, the answer beside
 // an envelope field of its own (`{"success", "category"}`); a field sent as the key of what it
-// names and answered as that object, not readOnly (Asana's project owner); a query parameter of
+// names and answered as that object, not readOnly (Asana's project owner); an object sent by
+// one schema and answered by another (OpenAI's chunking_strategy); a query parameter of
 // any text that sets a field of a few values (`POST /pet/{petId}?status=`); an operation the Pet
 // Store names at its own path whose success this API declares otherwise. Served with no 5xx,
 // every exchange judged by a validator other than the mock's.
@@ -13,6 +14,12 @@ const json = (schema: object, status = 'ok') => ({
   content: { 'application/json': { schema } },
 });
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+const strategy = (type: string) => ({
+  type: 'object',
+  required: ['type'],
+  additionalProperties: false,
+  properties: { type: { type: 'string', enum: [type] } },
+});
 const category = (required: string[]) => ({
   type: 'object',
   required: ['id', 'name', ...required],
@@ -26,6 +33,7 @@ const category = (required: string[]) => ({
       properties: { gid: { type: 'string' }, name: { type: 'string' } },
     },
     status: { type: 'string', enum: ['open', 'closed'] },
+    strategy: { oneOf: [strategy('static'), strategy('other')] },
   },
 });
 const answered = (required: string[]) =>
@@ -49,6 +57,8 @@ const body = {
           name: { type: 'string' },
           template_ids: { type: 'array', items: { type: 'integer' } },
           owner: { type: 'string' },
+          // Sent as auto or static, answered as static or other (OpenAI's chunking_strategy).
+          strategy: { oneOf: [strategy('auto'), strategy('static')] },
         },
       },
     },
@@ -120,6 +130,35 @@ describe('fields answered otherwise than sent', () => {
       expect(served.judged('post', '/categories', await api().post('/categories').send({ name: 'Twice' })).status).toBe(
         200,
       );
+  });
+
+  it('a value sent that no answer holds as sent is made by the server; one they hold is kept', async () => {
+    const made = served.judged(
+      'post',
+      '/groups',
+      await api()
+        .post('/groups')
+        .send({ name: 'A', strategy: { type: 'auto' } }),
+    );
+    expect(made.status).toBe(200);
+    expect(['static', 'other']).toContain(made.body.category.strategy.type);
+    const kept = served.judged(
+      'post',
+      '/groups',
+      await api()
+        .post('/groups')
+        .send({ name: 'S', strategy: { type: 'static' } }),
+    );
+    expect(kept.body.category.strategy).toEqual({ type: 'static' });
+    const changed = served.judged(
+      'put',
+      '/groups/{id}',
+      await api()
+        .put(`/groups/${kept.body.category.id}`)
+        .send({ name: 'S', strategy: { type: 'auto' } }),
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.category.strategy).toEqual({ type: 'static' });
   });
 
   it('a query value its record cannot hold is 400; one it can is stored', async () => {

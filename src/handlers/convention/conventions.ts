@@ -177,7 +177,8 @@ export function answerByConvention(
             const fields: Record<string, unknown> = { ...made, ...io.input(req) };
             // A field the record holds as the server's (readOnly) that the body names another way
             // (Asana's parent: a gid sent, an object answered) is the server's.
-            for (const name of serverFields.owned) if (Object.hasOwn(made, name)) setOwn(fields, name, made[name]);
+            for (const name of [...serverFields.owned, ...serverFields.unfitIn(req)])
+              if (Object.hasOwn(made, name)) setOwn(fields, name, made[name]);
             const parentKey = scope?.keyOf(req);
             if (scope && parentKey !== undefined) setOwn(fields, scope.field, parentKey);
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.

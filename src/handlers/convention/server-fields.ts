@@ -17,7 +17,13 @@ import {
   slugSource,
   timeValue,
 } from '../../fixtures/made-values.js';
-import { answeredOtherwise, answeredReadOnly, answerRequirements } from '../../openapi/answer-requirements.js';
+import { createAnswerFit } from '../../openapi/answer-fit.js';
+import {
+  answeredByOtherSchema,
+  answeredOtherwise,
+  answeredReadOnly,
+  answerRequirements,
+} from '../../openapi/answer-requirements.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
@@ -31,6 +37,11 @@ export type ServerFields = {
   onCreate(req: Request): Promise<StoredRecord>;
   /** The fields the record marks readOnly: the server's, whatever a body sends of the same name. */
   owned: readonly string[];
+  /**
+   * The fields the body of `req` sends that the record's answers cannot hold as sent
+   * (answeredByOtherSchema): the server's for this request, as onCreate makes them.
+   */
+  unfitIn(req: Request): string[];
   onUpdate(): StoredRecord;
   /** What a replacement keeps of the record it replaces: its key, the fields the server set, and those its answers require. */
   kept(existing: StoredRecord): StoredRecord;
@@ -56,6 +67,8 @@ type MadeField = {
   sent: boolean;
   /** Whether it is the server's whatever the body sends: readOnly, or sent in a type the answers do not take. */
   owned: boolean;
+  /** The answers' schemas a value sent must fit to be kept, where they declare it otherwise than the request. */
+  answers?: JsonObject[];
 };
 
 /** The schema of the record a request's body holds: the body's, or its envelope's inside ({"data": {...}}). */
@@ -69,13 +82,16 @@ function madeFields(deps: ContractContext, resource: Resource, operation: Operat
   const { keyField } = resource.collection;
   const request = describeObjectSchema(deps.contract.document, bodyRecordSchema(deps, resource, operation));
   const made = new Map<string, MadeField>();
-  const add = (name: string, schema: JsonObject, sent: boolean, owned = false) => {
+  const add = (name: string, schema: JsonObject, sent: boolean, owned = false, answers?: JsonObject[]) => {
     if (name === keyField || name === resource.parent?.field || made.has(name)) return;
-    made.set(name, { name, schema, how: howMade(name, schema), sent, owned: owned || schema.readOnly === true });
+    const field = { name, schema, how: howMade(name, schema), sent, owned: owned || schema.readOnly === true };
+    made.set(name, answers === undefined ? field : { ...field, answers });
   };
   for (const [name, property] of answeredReadOnly(deps.contract, deps.resources, resource)) add(name, property, false);
   for (const [name, property] of answeredOtherwise(deps.contract, deps.resources, resource, request))
     add(name, property, false, true);
+  for (const [name, { answers, drawn }] of answeredByOtherSchema(deps.contract, deps.resources, resource, request))
+    add(name, drawn, true, false, answers);
   for (const [name, property] of answerRequirements(deps.contract, deps.resources, resource)) {
     const asked = request.properties.get(name);
     // A field the request requires is always the client's, where the body itself is required (an
@@ -146,15 +162,33 @@ export function createServerFields(
   // A request's own values first: a slug is made from what the body sent.
   const ordered = [...fields].sort((one, other) => Number(one.how.kind === 'slug') - Number(other.how.kind === 'slug'));
 
+  const fits = createAnswerFit(
+    deps.contract,
+    new Map(fields.flatMap(({ name, answers }) => (answers ? [[name, answers] as const] : []))),
+  );
+  const bodyOf = (req: Request) =>
+    envelope === undefined ? asObject(req.body) : asObject(asObject(req.body)[envelope]);
+  /** Whether the body's value of a field is kept: sent, and held by the answers as sent. */
+  const kept = (body: JsonObject, name: string) => {
+    const value = ownValue(body, name);
+    return value !== undefined && fits(name, value);
+  };
+
   return {
     owned: fields.filter(({ owned }) => owned).map(({ name }) => name),
+    unfitIn(req) {
+      const body = bodyOf(req);
+      return fields
+        .filter(({ name, answers }) => answers !== undefined && ownValue(body, name) !== undefined && !kept(body, name))
+        .map(({ name }) => name);
+    },
     async onCreate(req) {
       const nowMs = deps.clock.nowMs();
-      const body = envelope === undefined ? asObject(req.body) : asObject(asObject(req.body)[envelope]);
+      const body = bodyOf(req);
       const record: Record<string, unknown> = {};
       let fake: ((schema: unknown, name: string) => unknown) | undefined;
       for (const { name, schema, how, sent } of ordered) {
-        if (sent && ownValue(body, name) !== undefined) continue;
+        if (sent && kept(body, name)) continue;
         if (how.kind === 'time') setOwn(record, name, timeValue(how.as, nowMs));
         else if (how.kind === 'declared') setOwn(record, name, how.value);
         else if (how.kind === 'empty') setOwn(record, name, []);
@@ -187,8 +221,8 @@ export function createServerFields(
       ),
     ownedOnChange(existing, sent, changed) {
       const record: Record<string, unknown> = { ...changed };
-      for (const { name, schema, owned } of fields) {
-        if (!owned || ownValue(sent, name) === undefined) continue;
+      for (const { name, schema, owned, answers } of fields) {
+        if (ownValue(sent, name) === undefined || !(owned || (answers !== undefined && !kept(sent, name)))) continue;
         const held = ownValue(existing, name);
         if (held === undefined) delete record[name];
         else setOwn(record, name, withSentKey(held, schema, ownValue(sent, name)));

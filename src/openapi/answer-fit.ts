@@ -1,0 +1,69 @@
+// Whether a value a body sends is one the record's answers can hold, where they declare the field
+// by another schema than the request (OpenAI's chunking_strategy: "auto" or "static" sent,
+// "static" or "other" answered): checked against each answer's schema of it, compiled once per
+// field against the whole contract, as the data file's check compiles records.
+import { createRequire } from 'node:module';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { anchoredRefs } from './anchored-refs.js';
+import type { JsonObject } from './json-pointer.js';
+import type { Contract } from './load-contract.js';
+import { linearRegExp } from './patterns/pattern-matchers.js';
+
+const CONTRACT_ID = 'petstore-mock:answer-fit';
+
+/** Whether `value`, sent for the field `name`, fits every answer's schema of it (any value of another field does). */
+export type AnswerFit = (name: string, value: unknown) => boolean;
+
+const ajvs = new WeakMap<Contract, Ajv2020>();
+
+/** One Ajv per contract, the document added: fields of every resource compile in it. */
+function ajvOf(contract: Contract): Ajv2020 {
+  let ajv = ajvs.get(contract);
+  if (!ajv) {
+    const load = createRequire(import.meta.url);
+    const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    // Own properties only, patterns in linear time: a body never holds the event loop.
+    ajv = new Ajv({
+      strict: false,
+      validateSchema: false,
+      validateFormats: false,
+      ownProperties: true,
+      code: { regExp: linearRegExp },
+    });
+    ajv.addSchema(contract.document, CONTRACT_ID);
+    ajvs.set(contract, ajv);
+  }
+  return ajv;
+}
+
+export function createAnswerFit(contract: Contract, answers: ReadonlyMap<string, readonly JsonObject[]>): AnswerFit {
+  if (answers.size === 0) return () => true;
+  const compiled = new Map<string, ValidateFunction[]>();
+  const validatorsOf = (name: string, schemas: readonly JsonObject[]) => {
+    let validators = compiled.get(name);
+    if (!validators) {
+      validators = schemas.flatMap((schema) => {
+        try {
+          return [ajvOf(contract).compile(anchoredRefs(schema, CONTRACT_ID) as object)];
+        } catch {
+          // A schema Ajv cannot compile is not judged here: the answer's own check is.
+          return [];
+        }
+      });
+      compiled.set(name, validators);
+    }
+    return validators;
+  };
+  return (name, value) => {
+    const schemas = answers.get(name);
+    // Only objects and lists are held to them: a scalar's type is answeredOtherwise's to judge.
+    if (schemas === undefined || typeof value !== 'object' || value === null) return true;
+    return validatorsOf(name, schemas).every((validate) => {
+      try {
+        return validate(value) === true;
+      } catch {
+        return true;
+      }
+    });
+  };
+}
