@@ -2,7 +2,9 @@
 // which operation lists, creates, reads, replaces, merges or deletes a resource's records, which
 // path parameter names a record and which its parent. The suite makes, finds and removes records
 // of any resource through these, so that a resource a draft adds is checked without code.
-import { answeredOtherwise, answeredReadOnly } from '../../src/openapi/answer-requirements.js';
+
+import { type AnswerFit, createAnswerFit } from '../../src/openapi/answer-fit.js';
+import { answeredByOtherSchema, answeredOtherwise, answeredReadOnly } from '../../src/openapi/answer-requirements.js';
 import {
   type ConventionShape,
   describeResources,
@@ -270,4 +272,26 @@ export function serverFieldsOf(operation: SpecOperation): ReadonlySet<string> {
     serverFields.set(operation.requestSchema, fields);
   }
   return fields;
+}
+
+const answerFits = new Map<unknown, { names: ReadonlySet<string>; holds: AnswerFit }>();
+/**
+ * The fields `sent` holds as no answer of the record can (OpenAI's chunking_strategy "auto",
+ * answered as a "static" one): the server's to make for this write, as the mock makes them.
+ */
+export function unfitSentFields(operation: SpecOperation, sent: Readonly<Record<string, unknown>>): Set<string> {
+  const resource = shapeOf(operation.operationId)?.resource;
+  if (resource === undefined || operation.requestSchema === undefined) return new Set();
+  let known = answerFits.get(operation.requestSchema);
+  if (known === undefined) {
+    const request = describeObjectSchema(CONTRACT.document, operation.requestSchema);
+    const fields = answeredByOtherSchema(CONTRACT, model, resource, request);
+    known = {
+      names: new Set(fields.keys()),
+      holds: createAnswerFit(CONTRACT, new Map([...fields].map(([name, { answers }]) => [name, answers]))),
+    };
+    answerFits.set(operation.requestSchema, known);
+  }
+  const { names, holds } = known;
+  return new Set([...names].filter((name) => name in sent && !holds(name, sent[name])));
 }

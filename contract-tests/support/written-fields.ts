@@ -3,13 +3,14 @@
 // its default, and an optional one without a default is gone from a replacement (PUT); a merge
 // (PATCH, RFC 7396) keeps what it leaves out; nothing of fields the schema does not have.
 // readOnly fields are the server's and writeOnly ones are never answered: neither is expected;
-// nor is a field the answers hold as the server's (serverFieldsOf: Asana's owner, a gid sent).
+// nor is a field the answers hold as the server's (serverFieldsOf: Asana's owner, a gid sent;
+// unfitSentFields: OpenAI's chunking_strategy "auto", answered as the static one it became).
 // Properties only the answer has (an id, a time the server stamps) are not what was sent.
 import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { sameValue } from './record-bodies.js';
-import { serverFieldsOf, serverKeyOf, shapeOf } from './resources.js';
+import { serverFieldsOf, serverKeyOf, shapeOf, unfitSentFields } from './resources.js';
 import { ContractViolation } from './violation.js';
 
 type Fields = Record<string, unknown>;
@@ -55,7 +56,7 @@ export function expectedFields(operation: SpecOperation, sent: unknown): unknown
   const schema = schemaOf(operation.requestSchema);
   const expected = isMerge(operation) ? { ...sent } : (withDefaults(schema, sent) as Fields);
   for (const [field, property] of propertiesOf(schema)) if (property.writeOnly === true) delete expected[field];
-  for (const field of serverFieldsOf(operation)) delete expected[field];
+  for (const field of [...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]) delete expected[field];
   return expected;
 }
 
@@ -67,7 +68,7 @@ export function writtenFieldProblems(operation: SpecOperation, sent: unknown, an
   const problems: string[] = [];
   const fields = new Map(propertiesOf(schema));
   const serverKey = serverKeyOf(operation.operationId);
-  const servers = serverFieldsOf(operation);
+  const servers = new Set([...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]);
   for (const [field, property] of fields) {
     if (property.readOnly === true || property.writeOnly === true || servers.has(field)) continue;
     // A key the server decides, not sent: its value is the server's (or the path's), judged apart.
