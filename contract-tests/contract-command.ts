@@ -330,6 +330,16 @@ async function parseCredentials(
   return { auth, headers, variables: [...new Set(variables)] };
 }
 
+/** A NAME=VALUE option's two sides, both given: else the command ends, saying how to write it. */
+function splitPair(pair: string, option: string, form: string, example: string, command: Command): [string, string] {
+  const at = pair.indexOf('=');
+  const name = pair.slice(0, Math.max(at, 0));
+  const value = pair.slice(at + 1);
+  if (at < 1 || value === '')
+    command.error(`petstore-mock contract: ${option} takes ${form}, e.g. ${option} ${example}.`, { exitCode: 2 });
+  return [name, value];
+}
+
 /** NAME=VALUE pairs, each NAME a path parameter of one of the contract's operations. */
 async function parsePathValues(pairs: string[], command: Command): Promise<Array<{ name: string; value: string }>> {
   if (pairs.length === 0) return [];
@@ -340,13 +350,7 @@ async function parsePathValues(pairs: string[], command: Command): Promise<Array
     ),
   );
   return pairs.map((pair) => {
-    const at = pair.indexOf('=');
-    const name = pair.slice(0, Math.max(at, 0));
-    const value = pair.slice(at + 1);
-    if (at < 1 || value === '')
-      command.error(`petstore-mock contract: --set-path takes NAME=VALUE, e.g. --set-path AccountSid=$ACCOUNT_SID.`, {
-        exitCode: 2,
-      });
+    const [name, value] = splitPair(pair, '--set-path', 'NAME=VALUE', 'AccountSid=$ACCOUNT_SID', command);
     if (!names.has(name))
       command.error(
         `petstore-mock contract: --set-path: no operation of the contract has a path parameter {${name}}; its path parameters are ${[...names].sort().join(', ') || 'none'}.`,
@@ -360,13 +364,7 @@ async function parsePathValues(pairs: string[], command: Command): Promise<Array
 async function parsePlanKeys(pairs: string[], command: Command): Promise<Array<{ plan: string; key: string }>> {
   const { planFigures, plansWithFigures } = await import('./support/plan-figures.js');
   return pairs.map((pair) => {
-    const at = pair.indexOf('=');
-    const plan = pair.slice(0, Math.max(at, 0));
-    const key = pair.slice(at + 1);
-    if (at < 1 || key === '')
-      command.error(`petstore-mock contract: --plan-key takes PLAN=KEY, e.g. --plan-key free=$FREE_KEY.`, {
-        exitCode: 2,
-      });
+    const [plan, key] = splitPair(pair, '--plan-key', 'PLAN=KEY', 'free=$FREE_KEY', command);
     if (!planFigures(plan)) {
       command.error(
         `petstore-mock contract: --plan-key: "${plan}" is not a plan with figures in the contract's x-rate-limits; use one of ${plansWithFigures().join(', ')}.`,

@@ -3,28 +3,14 @@
 // reading of 3.1's writeOnly annotation by express-openapi-validator and most tools). The Train
 // Travel API requires a card's cvc, writeOnly, and answers the card without it.
 import { asObject, type JsonObject, resolveLocalRef } from '../../src/openapi/json-pointer.js';
+import { objectsOf } from '../../src/openapi/read-only-required.js';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Data within a schema (an example, a default, an enum's values): never a schema to walk. */
-const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
-
-/** Every object of the document that requires a property it declares writeOnly, depth first. */
-function requiringWriteOnly(document: JsonObject): JsonObject[] {
-  const found: JsonObject[] = [];
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) for (const item of node) stack.push(item);
-    else if (isObject(node)) {
-      if (writeOnlyRequired(document, node).length > 0) found.push(node);
-      for (const [key, value] of Object.entries(node))
-        if (typeof value === 'object' && !DATA_KEYWORDS.has(key)) stack.push(value);
-    }
-  }
-  return found;
-}
+/** Every object of the document that requires a property it declares writeOnly. */
+const requiringWriteOnly = (document: JsonObject): JsonObject[] =>
+  objectsOf(document).filter((node) => writeOnlyRequired(document, node).length > 0);
 
 /** The names `node` requires whose own property schema (a $ref followed) says writeOnly. */
 function writeOnlyRequired(document: JsonObject, node: JsonObject): string[] {

@@ -22,8 +22,11 @@ const needsMove = (document: JsonObject, node: JsonObject) =>
   Array.isArray(node.allOf) &&
   node.required.some((name) => readOnlyPart(document, node.allOf as unknown[], String(name)) >= 0);
 
+/** Data within a schema (an example, a default, an enum's values): never a schema to walk. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
 /** Every object of the document, depth first (examples and defaults are data, not schemas). */
-function objectsOf(document: JsonObject): JsonObject[] {
+export function objectsOf(document: JsonObject): JsonObject[] {
   const found: JsonObject[] = [];
   const stack: unknown[] = [document];
   while (stack.length > 0) {
@@ -32,7 +35,7 @@ function objectsOf(document: JsonObject): JsonObject[] {
     else if (isObject(node)) {
       found.push(node);
       for (const [key, value] of Object.entries(node))
-        if (typeof value === 'object' && !['example', 'examples', 'default', 'enum'].includes(key)) stack.push(value);
+        if (typeof value === 'object' && !DATA_KEYWORDS.has(key)) stack.push(value);
     }
   }
   return found;
