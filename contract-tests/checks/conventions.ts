@@ -85,9 +85,9 @@ function changeOf(
 
 function checksOf(resource: Resource, keyParameter: string): void {
   const creation = recordOperation(operationOf(resource, 'create'));
+  if (creation) scopedListCheck(resource, creation);
   const read = operationOf(resource, 'read');
   if (!creation || !read) return;
-  const parentParameter = resource.parent?.param;
   const key = resource.collection.keyField;
   /** The path of one record, as `operation` names it (PetClinic deletes /pets/{petId}, reads /owners/{ownerId}/pets/{petId}). */
   const itemPath = (id: RecordKey, parents: References, operation: SpecOperation = read) =>
@@ -215,7 +215,15 @@ function checksOf(resource: Resource, keyParameter: string): void {
         await call(deletion.operationId, itemPath(made.id, parents, deletion), undefined, [404]);
       },
     );
+}
 
+/**
+ * A sub-collection's list shows the records of the parent its path names, only: checked with a
+ * create and the list alone (Conduit's comments have no read of one comment).
+ */
+function scopedListCheck(resource: Resource, creation: SpecOperation): void {
+  const parentParameter = resource.parent?.param;
+  const references = () => ({ ...data.bodies, ...data.paths });
   const list = operationOf(resource, 'list');
   const parent = resource.parent?.resource ? resourceNamed(resource.parent.resource) : undefined;
   // Scoped only where the list's path names the parent (PetClinic's GET /pets lists every owner's).
@@ -265,7 +273,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
         await call(
           creation.operationId,
           fillPath(creation.path, nowhere),
-          recordBody(creation.requestSchema, mine, 'required'),
+          wrapRecord(creation.operationId, recordBody(creation.requestSchema, mine, 'required')),
           [404],
         );
       },
