@@ -211,9 +211,8 @@ export function requireRecordsToRead(operation: SpecOperation, ids: Readonly<Rec
 export function requireOwnRecord(operation: SpecOperation): void {
   const borrowed = borrowedKeyParameter(operation.operationId);
   if (borrowed === undefined) return;
-  const resource = shapeOf(operation.operationId)?.resource.name;
   throw new CheckSkipped(
-    `the suite has no record of ${resource} for ${operation.operationId}: its {${borrowed.name}} names the records of ${borrowed.owner.name}, which the suite makes (give one of the two parameters another name to check both)`,
+    `the suite has no record of ${borrowed.named} for ${operation.operationId}: its {${borrowed.name}} names the records of ${borrowed.owner.name}, which the suite makes (give one of the two parameters another name to check both)`,
   );
 }
 
