@@ -2,6 +2,7 @@
 // matches the contract; for a list, the page its query asked for; for a write, what was sent
 // kept (defaults applied), and the same read back through the resource's GET and Location.
 import { propertiesOf, schemaOf } from '../generation/json-schema.js';
+import { answerableFields } from './answered-fields.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, holdsRecord, send } from './exchange.js';
@@ -39,7 +40,7 @@ async function requireReadBack(operation: SpecOperation, answer: Exchange, sent:
     requireNoProblems(
       exchange,
       'every field sent kept as sent, defaults where fields were left out, read back',
-      keptProblems(operation, sent, exchange.body),
+      keptProblems(operation, sent, exchange.body, read),
     );
     return;
   }
@@ -79,11 +80,17 @@ async function requireLocation(operation: SpecOperation, answer: Exchange): Prom
  * record (inside its envelopes: {"article": {...}}), never on an operation that writes no record
  * (a login, a search), whose answer need not echo its body.
  */
-function keptProblems(operation: SpecOperation, sent: unknown, answered: unknown): string[] {
+function keptProblems(
+  operation: SpecOperation,
+  sent: unknown,
+  answered: unknown,
+  answering: SpecOperation = operation,
+): string[] {
   const shape = shapeOf(operation.operationId);
   if (!shape || !writesRecord(operation.operationId)) return [];
   const { request, answer } = shape.envelope ?? {};
-  if (request === undefined && answer === undefined) return writtenFieldProblems(operation, sent, answered);
+  const answerable = answerableFields(answering);
+  if (request === undefined && answer === undefined) return writtenFieldProblems(operation, sent, answered, answerable);
   const inside = (value: unknown, property: string | undefined) =>
     property === undefined ? value : (value as Record<string, unknown> | undefined)?.[property];
   const requestSchema =
@@ -94,6 +101,7 @@ function keptProblems(operation: SpecOperation, sent: unknown, answered: unknown
     { ...operation, ...(requestSchema ? { requestSchema } : {}) },
     inside(sent, request),
     inside(answered, answer),
+    answerable,
   );
 }
 
