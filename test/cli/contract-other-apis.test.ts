@@ -229,6 +229,22 @@ const generated = {
           },
         },
       },
+      put: {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } } },
+        },
+        responses: {
+          200: {
+            description: 'The book.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
     },
     // A create whose body takes a field its closed answer has no room for (Discourse's
     // parent_category_id of a category), each answer in an envelope ({"box": {...}}).
@@ -488,6 +504,11 @@ describe('contract against whole documents of other APIs', () => {
     // An open read of a record the suite has none of is skipped, not judged by an id of another resource's.
     expect(consoleLineOf(stdout, 'GET /books/{id}')?.skipped).toContainEqual({
       kind: 'negative',
+      reason: expect.stringMatching(/its \{id\} names the records of shelves/),
+    });
+    // Nor is an update of one written to a shelf's id: no record of its own to write.
+    expect(consoleLineOf(stdout, 'PUT /books/{id}')?.skipped).toContainEqual({
+      kind: 'values',
       reason: expect.stringMatching(/its \{id\} names the records of shelves/),
     });
     // Named as the mock names them, by method and path.
