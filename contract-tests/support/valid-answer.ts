@@ -25,6 +25,9 @@ export type ValidRequest = { query: Record<string, unknown>; body?: unknown; pat
 async function requireReadBack(operation: SpecOperation, answer: Exchange, sent: unknown): Promise<void> {
   const read = readOperationFor(operation);
   if (!read) return;
+  // One record answered to a list sent (the Swagger Petstore's createUsersWithListInput): which
+  // of them, or whether any was made (a list of none), the contract does not say.
+  if (Array.isArray(sent) && !Array.isArray(answer.body)) return;
   const exchange = await send({
     operationId: read.operationId,
     method: 'GET',
