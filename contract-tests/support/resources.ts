@@ -138,7 +138,8 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
   const taken = new Map<string, Resource>();
   for (const resource of model.resources.values()) {
     const key = keyParameterOf(resource);
-    if (key && !operationsOf(resource).every(isNewOperation)) taken.set(key, resource);
+    // The first, as ownerOfKeyParameter reads it: pets' {petId}, not the inventory's that also names a pet.
+    if (key && !taken.has(key) && !operationsOf(resource).every(isNewOperation)) taken.set(key, resource);
   }
   const candidates = [...model.resources.values()].filter((resource) => operationsOf(resource).every(isNewOperation));
   const depth = depthOf;
