@@ -77,6 +77,36 @@ export function withBranch(raw: RawSchema, branch: unknown): RawSchema {
   return flatten({ allOf: [beside, branch] });
 }
 
+const tagged = new WeakMap<object, Map<unknown, unknown>>();
+/**
+ * A branch of a oneOf or anyOf with a discriminator, its property holding the value that names
+ * that branch: the mapping's key for its $ref, else the name of the schema it refers to (OpenAPI
+ * 3.x, Discriminator Object). Any other value picks no branch (Ory's method of a login: "password").
+ */
+export function taggedBranch(raw: RawSchema, branch: unknown): unknown {
+  const { discriminator } = flatten(raw);
+  const property: unknown = discriminator?.propertyName;
+  const ref: unknown = (branch as { $ref?: unknown } | null)?.$ref;
+  if (typeof property !== 'string' || typeof ref !== 'string') return branch;
+  let forSchema = tagged.get(raw);
+  if (!forSchema) {
+    forSchema = new Map();
+    tagged.set(raw, forSchema);
+  }
+  if (!forSchema.has(branch)) {
+    // A mapping names a schema by its $ref or by its name alone.
+    const mapped = Object.entries((discriminator.mapping ?? {}) as Record<string, unknown>).find(
+      ([, target]) => target === ref || `#/components/schemas/${String(target)}` === ref,
+    )?.[0];
+    const tag = mapped ?? ref.split('/').at(-1);
+    // One object per branch: values made of it are made once, as of any schema.
+    forSchema.set(branch, {
+      allOf: [branch, { properties: { [property]: { type: 'string', enum: [tag] } }, required: [property] }],
+    });
+  }
+  return forSchema.get(branch);
+}
+
 /** The shape a value must have: allOf parts merged, $refs followed. */
 export function schemaOf(raw: unknown): JsonSchema {
   return flatten(raw) as JsonSchema;

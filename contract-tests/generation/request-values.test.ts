@@ -47,6 +47,19 @@ describe('the values of a request', () => {
     expect(bodies.some((body) => !('caption' in body))).toBe(true);
   });
 
+  it("name a discriminator's branch by its mapping's key, or by its schema's name", () => {
+    const schema = {
+      oneOf: [{ $ref: '#/components/schemas/NewPet' }, { $ref: '#/components/schemas/NewCategory' }],
+      discriminator: { propertyName: 'kind', mapping: { pet: '#/components/schemas/NewPet' } },
+    };
+    // Each body of the branch it is made of: a pet's categoryId, a category's name only.
+    const tagOf = (body: Record<string, unknown>) => ('categoryId' in body ? 'pet' : 'NewCategory');
+    const bodies = [validValue(schema, 'body', {}), ...made(validValues(schema, 'body', {}))] as Array<
+      Record<string, unknown>
+    >;
+    expect(bodies.filter((body) => body.kind !== tagOf(body))).toEqual([]);
+  });
+
   it('break no readOnly property and never leave one out as "required"', () => {
     const rules = invalidBodies(PHOTO).map((invalid) => invalid.rule);
     expect(rules.filter((rule) => /\b(id|takenAt)\b/.test(rule))).toEqual([]);

@@ -12,6 +12,7 @@ import {
   MAX_SAFE,
   requiredInRequest,
   schemaOf,
+  taggedBranch,
   withBranch,
   writablePropertiesOf,
 } from './json-schema.js';
@@ -247,7 +248,7 @@ function makeValues(raw: unknown, name: string, references: ReferenceIds, depth:
   const branches =
     (schema as { oneOf?: unknown[]; anyOf?: unknown[] }).oneOf ?? (schema as { anyOf?: unknown[] }).anyOf;
   if (Array.isArray(branches) && branches.length > 0) {
-    const branch = branchOf(raw, branches, depth);
+    const branch = taggedBranch(raw, branchOf(raw, branches, depth));
     if (schema.type === undefined && schema.properties === undefined)
       return validValues(branch, name, references, depth);
     return makeValues(withBranch(raw, branch), name, references, depth);

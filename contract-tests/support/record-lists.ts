@@ -6,7 +6,7 @@ import { send } from './exchange.js';
 import { filterRules, type Item } from './list-semantics.js';
 import { setField } from './own-fields.js';
 import { flatten, type References, validValue } from './requests.js';
-import { fillPath, keyOf, newResources, operationOf, type RecordKey } from './resources.js';
+import { fillPath, keyOf, newResources, operationOf, type RecordKey, recordIn } from './resources.js';
 import { makeRecord, rememberMade } from './test-data.js';
 import { describeExchange } from './violation.js';
 
@@ -69,13 +69,15 @@ export async function recordListScopes(ids: References): Promise<Record<string, 
         setField(body, parameter, values[(index >> place) & 1]);
       });
       const exchange = await send({ operationId: creation.operationId, method: 'POST', path, json: body });
-      const id = keyOf(resource, exchange.body);
+      // The record inside the answer's envelope ({"category": {...}}), if it has one.
+      const made = recordIn(creation.operationId, exchange.body);
+      const id = keyOf(resource, made);
       if (exchange.status < 200 || exchange.status > 299 || id === undefined)
         throw new Error(
           `Could not set up the list checks: ${creation.operationId} making a record to list failed.\n  Expected:  a success with the id of what was created\n${describeExchange(exchange)}`,
         );
       rememberMade(creation, id, parents);
-      items.push(exchange.body as Item);
+      items.push(made as Item);
     }
     parents[keyParameter] = keyOf(resource, items[0]) as RecordKey;
     const listPath = fillPath(list.path, parents);

@@ -4,7 +4,13 @@ import fc from 'fast-check';
 import { textsMatching } from '../../src/fixtures/pattern-writer.js';
 import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import { formattedSample } from '../generation/formats.js';
-import { flatten, requiredInRequest, withBranch, writablePropertiesOf } from '../generation/json-schema.js';
+import {
+  flatten,
+  requiredInRequest,
+  taggedBranch,
+  withBranch,
+  writablePropertiesOf,
+} from '../generation/json-schema.js';
 import { type NumberBounds, numberBounds } from '../generation/number-bounds.js';
 
 /** Where the fixed values' modules have long found it; it lives beside schemaOf() now. */
@@ -124,7 +130,7 @@ export function validValue(raw: Schema, name: string, references: References, de
   const branches = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(branches) && branches.length > 0) {
     // The branch of the smallest value: one that ends, for a recursive schema.
-    const branch = branches[schemaFactsOf(SPEC).smallest(raw)?.choice.branch ?? 0];
+    const branch = taggedBranch(raw, branches[schemaFactsOf(SPEC).smallest(raw)?.choice.branch ?? 0]);
     // Keywords beside the branches (`type: object`) hold too: a value of both.
     const only = schema.type === undefined && schema.properties === undefined;
     return validValue(only ? branch : withBranch(raw, branch), name, references, depth);
@@ -211,9 +217,8 @@ export function requireRecordsToRead(operation: SpecOperation, ids: Readonly<Rec
 export function requireOwnRecord(operation: SpecOperation): void {
   const borrowed = borrowedKeyParameter(operation.operationId);
   if (borrowed === undefined) return;
-  const resource = shapeOf(operation.operationId)?.resource.name;
   throw new CheckSkipped(
-    `the suite has no record of ${resource} for ${operation.operationId}: its {${borrowed.name}} names the records of ${borrowed.owner.name}, which the suite makes (give one of the two parameters another name to check both)`,
+    `the suite has no record of ${borrowed.named} for ${operation.operationId}: its {${borrowed.name}} names the records of ${borrowed.owner.name}, which the suite makes (give one of the two parameters another name to check both)`,
   );
 }
 

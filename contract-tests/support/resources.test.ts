@@ -33,7 +33,7 @@ const creates = (operationId: string, schema: string) => ({
 /** The built-in contract with vets (listed and read, never made), reservations keyed by {petId}, and owners. */
 function draft(): string {
   const document = parse(readFileSync(new URL('../../spec/petstore.yaml', import.meta.url), 'utf8'));
-  Object.assign(document.components.schemas, { Vet: record, Reservation: record, Owner: record });
+  Object.assign(document.components.schemas, { Vet: record, Reservation: record, Owner: record, Note: record });
   Object.assign(document.paths, {
     '/vets': { get: { operationId: 'listVets', responses: { '200': list('Vet') } } },
     '/vets/{vetId}': {
@@ -46,6 +46,15 @@ function draft(): string {
       parameters: [parameter('petId')],
       get: { operationId: 'getReservation', responses: { '200': item('Reservation') } },
       delete: { operationId: 'unreserve', responses: { '204': { description: 'Gone.' } } },
+    },
+    '/reservations/{petId}/notes': {
+      parameters: [parameter('petId')],
+      get: { operationId: 'listNotes', responses: { '200': list('Note') } },
+      ...creates('addNote', 'Note'),
+    },
+    '/reservations/{petId}/notes/{noteId}': {
+      parameters: [parameter('petId'), parameter('noteId')],
+      get: { operationId: 'getNote', responses: { '200': item('Note') } },
     },
     '/owners': creates('createOwner', 'Owner'),
     '/owners/{ownerId}': {
@@ -71,6 +80,8 @@ describe("a draft's resources, as the suite makes and removes them", () => {
     expect(made).toContainEqual(['owners', 'ownerId']);
     // Reservations answer to {petId}, a pet's parameter: a record made there would be taken for a pet.
     expect(made.map(([name]) => name)).not.toContain('reservations');
+    // Nor are a reservation's notes made under one of the suite's pets.
+    expect(made.map(([name]) => name)).not.toContain('notes');
   });
 
   it('removes a record at its delete path with every parameter filled, or not at all', () => {
@@ -98,6 +109,10 @@ describe("a draft's resources, as the suite makes and removes them", () => {
     // Its {petId} would name one of the suite's pets, not a reservation.
     expect(() => requireOwnRecord(operation('getReservation'))).toThrow(
       'the suite has no record of reservations for getReservation: its {petId} names the records of pets',
+    );
+    // Its parent's {petId} would name one of the suite's pets, not a reservation.
+    expect(() => requireOwnRecord(operation('listNotes'))).toThrow(
+      'the suite has no record of reservations for listNotes: its {petId} names the records of pets',
     );
     // An inventory entry is the built-in contract's own record of a pet; owners and vets have parameters of their own.
     for (const own of ['getInventoryItem', 'getOwner', 'getVet'])

@@ -8,6 +8,7 @@ import { answeredByOtherSchema, answeredOtherwise, answeredReadOnly } from '../.
 import {
   type ConventionShape,
   describeResources,
+  type ParentLink,
   type Resource,
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
@@ -128,11 +129,17 @@ export const givenPathValues = (): Readonly<Record<string, string>> =>
 
 const givenPathValue = (name: string) => givenPathValues()[name] !== undefined;
 
+/** Whether the suite's ids of a parent's parameter, `owner`'s records, are the parent's (any, where the contract has no parent resource). */
+const namesParent = (owner: Resource | undefined, parent: ParentLink) =>
+  owner !== undefined && (parent.resource === undefined || owner.name === parent.resource);
+
 export function newResources(): Array<{ resource: Resource; keyParameter: string }> {
-  const taken = new Set<string>();
+  // Each key parameter with the resource whose records the suite names by it.
+  const taken = new Map<string, Resource>();
   for (const resource of model.resources.values()) {
     const key = keyParameterOf(resource);
-    if (key && !operationsOf(resource).every(isNewOperation)) taken.add(key);
+    // The first, as ownerOfKeyParameter reads it: pets' {petId}, not the inventory's that also names a pet.
+    if (key && !taken.has(key) && !operationsOf(resource).every(isNewOperation)) taken.set(key, resource);
   }
   const candidates = [...model.resources.values()].filter((resource) => operationsOf(resource).every(isNewOperation));
   const depth = depthOf;
@@ -140,9 +147,11 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
   for (const resource of candidates.sort((one, other) => depth(one) - depth(other))) {
     const keyParameter = keyParameterOf(resource);
     if (keyParameter === undefined || taken.has(keyParameter)) continue;
-    const parent = resource.parent?.param;
-    if (parent !== undefined && !taken.has(parent) && !givenPathValue(parent)) continue;
-    taken.add(keyParameter);
+    // Under a parent the suite names by its parameter, or one the user gives: never another's records.
+    const parent = resource.parent;
+    if (parent !== undefined && !givenPathValue(parent.param) && !namesParent(taken.get(parent.param), parent))
+      continue;
+    taken.set(keyParameter, resource);
     found.push({ resource, keyParameter });
   }
   return found;
@@ -170,13 +179,27 @@ function ownerOfKeyParameter(name: string): Resource | undefined {
 /**
  * The parameter of a draft's operation on one record whose ids, in the suite, are another
  * resource's: {photoId} of a category's photo when the suite makes photos of pets, {petId} of a
- * reservation. The suite has no record of this resource to name with it.
+ * reservation; or of its parent's, {petId} of a reservation's notes. The suite has no record of
+ * `named` (the resource the parameter names there) to name with it.
  */
-export function borrowedKeyParameter(operationId: string): { name: string; owner: Resource } | undefined {
+export function borrowedKeyParameter(
+  operationId: string,
+): { name: string; owner: Resource; named: string } | undefined {
   const shape = shapeOf(operationId);
-  if (!shape?.keyParam || !isNewOperation(operationId)) return undefined;
-  const owner = ownerOfKeyParameter(shape.keyParam);
-  return owner !== undefined && owner !== shape.resource ? { name: shape.keyParam, owner } : undefined;
+  if (!shape || !isNewOperation(operationId)) return undefined;
+  if (shape.keyParam !== undefined) {
+    const owner = ownerOfKeyParameter(shape.keyParam);
+    if (owner !== undefined && owner !== shape.resource)
+      return { name: shape.keyParam, owner, named: shape.resource.name };
+  }
+  // The parent's parameter too (Discourse's /posts/{id}/replies.json, where the suite's {id} are categories').
+  const parent = shape.resource.parent;
+  const operation = listOperations().find((candidate) => candidate.operationId === operationId);
+  if (parent === undefined || !operation?.path.includes(`{${parent.param}}`)) return undefined;
+  const owner = ownerOfKeyParameter(parent.param);
+  return owner !== undefined && !namesParent(owner, parent)
+    ? { name: parent.param, owner, named: parent.resource ?? parent.param }
+    : undefined;
 }
 
 /** How many parents above a resource's records: 0 for a collection of its own, 1 for a pet's photos. */

@@ -60,8 +60,17 @@ export function expectedFields(operation: SpecOperation, sent: unknown): unknown
   return expected;
 }
 
-/** Problems of a write's answer (or a read of it) against the body that was sent. */
-export function writtenFieldProblems(operation: SpecOperation, sent: unknown, answered: unknown): string[] {
+/**
+ * Problems of a write's answer (or a read of it) against the body that was sent. `answerable`,
+ * where the answer's record schema is closed, names the only fields it can hold: one sent that
+ * it cannot hold is not judged there.
+ */
+export function writtenFieldProblems(
+  operation: SpecOperation,
+  sent: unknown,
+  answered: unknown,
+  answerable?: ReadonlySet<string>,
+): string[] {
   if (!operation.requestSchema || !isObject(sent) || !isObject(answered)) return [];
   const schema = schemaOf(operation.requestSchema);
   const required = new Set(schema.required ?? []);
@@ -71,6 +80,7 @@ export function writtenFieldProblems(operation: SpecOperation, sent: unknown, an
   const servers = new Set([...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]);
   for (const [field, property] of fields) {
     if (property.readOnly === true || property.writeOnly === true || servers.has(field)) continue;
+    if (answerable !== undefined && !answerable.has(field)) continue;
     // A key the server decides, not sent: its value is the server's (or the path's), judged apart.
     if (field === serverKey && !(field in sent)) continue;
     if (field in sent) {

@@ -119,6 +119,13 @@ const underAnAccount = {
   },
 };
 
+/** A box in the envelope each answer of it has. */
+const boxAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { box: { $ref: '#/components/schemas/Box' } },
+};
+
 /**
  * What generated documents of real APIs write that a hand-written one seldom does: operations
  * without an operationId, `nullable` without a type, a header declared on one answer only (and a
@@ -222,6 +229,60 @@ const generated = {
           },
         },
       },
+      put: {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } } },
+        },
+        responses: {
+          200: {
+            description: 'The book.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    // A create whose body takes a field its closed answer has no room for (Discourse's
+    // parent_category_id of a category), each answer in an envelope ({"box": {...}}).
+    '/boxes': {
+      get: {
+        responses: {
+          200: {
+            description: 'Boxes.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { boxes: { type: 'array', items: { $ref: '#/components/schemas/Box' } } },
+                },
+              },
+            },
+          },
+        },
+      },
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['name', 'parent_id'],
+                properties: { name: { type: 'string' }, parent_id: { type: 'integer' } },
+              },
+            },
+          },
+        },
+        responses: { 200: { description: 'Made.', content: { 'application/json': { schema: boxAnswer } } } },
+      },
+    },
+    '/boxes/{boxId}': {
+      parameters: [{ name: 'boxId', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: { responses: { 200: { description: 'A box.', content: { 'application/json': { schema: boxAnswer } } } } },
     },
     '/notes': {
       post: {
@@ -289,6 +350,12 @@ const generated = {
           name: { type: 'string' },
           owner: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
         },
+      },
+      Box: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
       },
       Note: {
         type: 'object',
@@ -427,12 +494,21 @@ describe('contract against whole documents of other APIs', () => {
     );
     expect(skipped.join('\n')).not.toMatch(/which the suite does not write/);
     expect(passed).toContain('GET /tags: a valid request (GET /tags)');
+    // A field sent that the closed answer cannot hold is not asked of it.
+    expect(passed).toContain(
+      'POST /boxes: requests generated valid from its schemas get a declared success that keeps what was sent',
+    );
     expect(passed).toContain(
       'POST /shelves: a record made reads back by GET /shelves/{id}, with the defaults of what was left out and an id of its own',
     );
     // An open read of a record the suite has none of is skipped, not judged by an id of another resource's.
     expect(consoleLineOf(stdout, 'GET /books/{id}')?.skipped).toContainEqual({
       kind: 'negative',
+      reason: expect.stringMatching(/its \{id\} names the records of shelves/),
+    });
+    // Nor is an update of one written to a shelf's id: no record of its own to write.
+    expect(consoleLineOf(stdout, 'PUT /books/{id}')?.skipped).toContainEqual({
+      kind: 'values',
       reason: expect.stringMatching(/its \{id\} names the records of shelves/),
     });
     // Named as the mock names them, by method and path.
@@ -487,6 +563,7 @@ describe('contract against whole documents of other APIs', () => {
         'makePayment: a field the schema does not have is ignored, never stored',
         'updateGadgetWithQuery: requests generated valid from its schemas get a declared success that keeps what was sent',
         'findGadgetsByTags: requests generated valid from its schemas get a declared success that keeps what was sent',
+        'addGadgets: requests generated valid from its schemas get a declared success that keeps what was sent',
       ]),
     );
     expect(skipped.join('\n')).toMatch(

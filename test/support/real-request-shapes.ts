@@ -27,6 +27,14 @@ export const realRequestShapes = {
         responses: { 200: json(gadget), 400: { description: 'Invalid ID supplied' }, 404: { description: 'No such' } },
       },
     },
+    // A list of records sent, one answered (the Swagger Petstore's createUsersWithListInput).
+    '/gadgets/createWithList': {
+      post: {
+        operationId: 'addGadgets',
+        requestBody: { content: { 'application/json': { schema: { type: 'array', items: gadget } } } },
+        responses: { 200: json(gadget) },
+      },
+    },
     '/gadgets/findByTags': {
       get: {
         operationId: 'findGadgetsByTags',

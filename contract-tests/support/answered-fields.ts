@@ -1,0 +1,33 @@
+// The fields an operation's answer can hold of its record. Where the record's schema in that
+// answer is closed (additionalProperties: false), a field it does not declare can never be
+// answered, whatever was sent: Discourse's createCategory takes parent_category_id and answers a
+// category without it. Such a field cannot be judged on that answer.
+import { recordEnvelope, successSchema } from '../../src/openapi/operation-schemas.js';
+import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
+import { CONTRACT, modelOf } from './contract-model.js';
+import type { SpecOperation } from './contract-spec.js';
+import { shapeOf } from './resources.js';
+
+/** The fields the record in `operation`'s success answer may hold: undefined where it may hold any. */
+export function answerableFields(operation: SpecOperation): ReadonlySet<string> | undefined {
+  const model = modelOf(operation);
+  const schema = model && successSchema(model);
+  if (schema === undefined) return undefined;
+  const resource = shapeOf(operation.operationId)?.resource;
+  const record = resource
+    ? (recordEnvelope(CONTRACT.document, schema, resource.shape, resource.recordSchema)?.schema ?? schema)
+    : schema;
+  const shape = describeObjectSchema(CONTRACT.document, record);
+  return shape.closed ? new Set(shape.properties.keys()) : undefined;
+}
+
+/** `expected` without the fields `operation`'s answer cannot hold: what may be asked of that answer. */
+export function answerableOf<Fields extends Record<string, unknown>>(
+  operation: SpecOperation,
+  expected: Fields,
+): Fields {
+  const answerable = answerableFields(operation);
+  return answerable === undefined
+    ? expected
+    : (Object.fromEntries(Object.entries(expected).filter(([field]) => answerable.has(field))) as Fields);
+}
