@@ -6,7 +6,9 @@
 // and it turns each server's path into a route with path-to-regexp, which refuses the `+` or `(`
 // of a real API's base path (/rest/Train+Travel+API/1.0.0): the pipeline matches the path below
 // the base path instead (contract-pipeline.ts), so the servers are no concern of the validator.
-// A request body that leaves `required` out says so (optionalSaid).
+// A request body that leaves `required` out says so (optionalSaid); one of branches a
+// discriminator tells apart has each branch say its tag (discriminated-bodies.ts).
+import { bodyWithTaggedBranches } from './discriminated-bodies.js';
 import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, type JsonObject } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
@@ -35,7 +37,8 @@ function optionalSaid(body: unknown): unknown {
 function operationForValidator(document: JsonObject, operation: JsonObject, name: string): JsonObject {
   const named: JsonObject = { ...operation, operationId: name };
   if (named.parameters !== undefined) named.parameters = parametersForValidator(document, named.parameters);
-  if (named.requestBody !== undefined) named.requestBody = optionalSaid(named.requestBody);
+  if (named.requestBody !== undefined)
+    named.requestBody = optionalSaid(bodyWithTaggedBranches(document, named.requestBody));
   delete named.servers;
   return named.responses === undefined
     ? named

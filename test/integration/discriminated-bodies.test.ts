@@ -1,0 +1,62 @@
+// A request body of branches a discriminator tells apart, whose open branches a body may fit
+// several of (Ory's login flow: a password login fits the password, passkey and identifier-first
+// methods alike): the branch its tag names judges it, as the document means; a tag no branch
+// has is 400 in the document's words.
+import { describe, expect, it } from '@jest/globals';
+import { serveJudged } from '../support/judged-document.js';
+
+const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
+const method = (required: string[], extra: object) => ({
+  type: 'object',
+  required: ['method', ...required],
+  properties: { method: { type: 'string' }, ...extra },
+});
+
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Logins', version: '1' },
+  paths: {
+    '/logins': {
+      post: {
+        operationId: 'updateLoginFlow',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Body' } } },
+        },
+        responses: {
+          200: json({ type: 'object', properties: { ok: { type: 'boolean' } } }),
+          400: json({ type: 'object' }),
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Body: {
+        discriminator: {
+          propertyName: 'method',
+          mapping: { password: '#/components/schemas/Password', code: '#/components/schemas/Code' },
+        },
+        oneOf: [{ $ref: '#/components/schemas/Password' }, { $ref: '#/components/schemas/Code' }],
+      },
+      Password: method(['identifier', 'password'], { identifier: { type: 'string' }, password: { type: 'string' } }),
+      Code: method([], { code: { type: 'string' } }),
+    },
+  },
+};
+
+describe('a request body of discriminated branches', () => {
+  const served = serveJudged(document);
+  const http = () => served.mock().http;
+
+  it('takes a body its tag names the branch of, though it fits another too', async () => {
+    const body = { method: 'password', identifier: 'ada', password: 'secret' };
+    const res = served.judged('POST', '/logins', await http().post('/logins').send(body));
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a body whose tag names no branch, or that breaks its own', async () => {
+    expect((await http().post('/logins').send({ method: 'nope' })).status).toBe(400);
+    expect((await http().post('/logins').send({ method: 'password', identifier: 'ada' })).status).toBe(400);
+  });
+});
