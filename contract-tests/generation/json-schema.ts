@@ -81,7 +81,8 @@ const tagged = new WeakMap<object, Map<unknown, unknown>>();
 /**
  * A branch of a oneOf or anyOf with a discriminator, its property holding the value that names
  * that branch: the mapping's key for its $ref, else the name of the schema it refers to (OpenAPI
- * 3.x, Discriminator Object). Any other value picks no branch (Ory's method of a login: "password").
+ * 3.x, Discriminator Object), unless the branch says its own (an enum or a const of it). Any
+ * other value picks no branch (Ory's method of a login: "password").
  */
 export function taggedBranch(raw: RawSchema, branch: unknown): unknown {
   const { discriminator } = flatten(raw);
@@ -98,11 +99,16 @@ export function taggedBranch(raw: RawSchema, branch: unknown): unknown {
     const mapped = Object.entries((discriminator.mapping ?? {}) as Record<string, unknown>).find(
       ([, target]) => target === ref || `#/components/schemas/${String(target)}` === ref,
     )?.[0];
-    const tag = mapped ?? ref.split('/').at(-1);
+    // A branch that says its own value, unmapped (OpenAI's type: [auto]), is made as it says.
+    const own = flatten(branch).properties?.[property] as { enum?: unknown; const?: unknown } | undefined;
+    const tag = mapped ?? (own?.enum !== undefined || own?.const !== undefined ? undefined : ref.split('/').at(-1));
     // One object per branch: values made of it are made once, as of any schema.
-    forSchema.set(branch, {
-      allOf: [branch, { properties: { [property]: { type: 'string', enum: [tag] } }, required: [property] }],
-    });
+    forSchema.set(
+      branch,
+      tag === undefined
+        ? branch
+        : { allOf: [branch, { properties: { [property]: { type: 'string', enum: [tag] } }, required: [property] }] },
+    );
   }
   return forSchema.get(branch);
 }

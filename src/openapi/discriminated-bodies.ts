@@ -9,17 +9,36 @@ import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 const refName = (ref: string) => ref.split('/').at(-1) ?? ref;
 
-/** The tags of each branch $ref: the mapping's names for it, else the name of the schema it names. */
-function tagsOf(discriminator: JsonObject, branches: readonly unknown[]): Map<string, string[]> {
+/** Whether a branch names its own tag: its discriminating property has an enum or a const (OpenAI's type: [auto]). */
+function namesOwnTag(document: JsonObject, branch: unknown, property: string): boolean {
+  const own = resolveLocalRef(document, asObject(resolveLocalRef(document, branch).properties)[property]);
+  return Array.isArray(own.enum) || 'const' in own;
+}
+
+/**
+ * The tags of each branch $ref: the mapping's names for it, else the name of the schema it names;
+ * none where the branch says its own, unmapped.
+ */
+function tagsOf(
+  document: JsonObject,
+  discriminator: JsonObject,
+  branches: readonly unknown[],
+): Map<string, string[] | undefined> {
   const mapping = Object.entries(asObject(discriminator.mapping)).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
-  const tags = new Map<string, string[]>();
+  const property = String(discriminator.propertyName);
+  const tags = new Map<string, string[] | undefined>();
   for (const branch of branches) {
     const ref = asObject(branch).$ref;
     if (typeof ref !== 'string') continue;
     const mapped = mapping.filter(([, target]) => target === ref || refName(target) === refName(ref));
-    tags.set(ref, mapped.length > 0 ? mapped.map(([tag]) => tag) : [refName(ref)]);
+    if (mapped.length > 0)
+      tags.set(
+        ref,
+        mapped.map(([tag]) => tag),
+      );
+    else tags.set(ref, namesOwnTag(document, branch, property) ? undefined : [refName(ref)]);
   }
   return tags;
 }
@@ -32,22 +51,18 @@ export function taggedBranches(document: JsonObject, schema: unknown): unknown {
   const keyword = Array.isArray(resolved.oneOf) ? 'oneOf' : Array.isArray(resolved.anyOf) ? 'anyOf' : undefined;
   if (typeof property !== 'string' || keyword === undefined) return schema;
   const branches = resolved[keyword] as unknown[];
-  const tags = tagsOf(discriminator, branches);
+  const tags = tagsOf(document, discriminator, branches);
   // Only where every branch is a $ref the discriminator can name.
   if (tags.size !== branches.length) return schema;
   const { discriminator: _dropped, ...rest } = resolved;
   return {
     ...rest,
-    [keyword]: branches.map((branch) => ({
-      allOf: [
-        branch,
-        {
-          type: 'object',
-          required: [property],
-          properties: { [property]: { enum: tags.get(String(asObject(branch).$ref)) } },
-        },
-      ],
-    })),
+    [keyword]: branches.map((branch) => {
+      const tag = tags.get(String(asObject(branch).$ref));
+      return tag === undefined
+        ? branch
+        : { allOf: [branch, { type: 'object', required: [property], properties: { [property]: { enum: tag } } }] };
+    }),
   };
 }
 

@@ -16,6 +16,19 @@ const document = {
   openapi: '3.0.3',
   info: { title: 'Logins', version: '1' },
   paths: {
+    '/strategies': {
+      post: {
+        operationId: 'setStrategy',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Strategy' } } },
+        },
+        responses: {
+          200: json({ type: 'object', properties: { ok: { type: 'boolean' } } }),
+          400: json({ type: 'object' }),
+        },
+      },
+    },
     '/logins': {
       post: {
         operationId: 'updateLoginFlow',
@@ -32,6 +45,17 @@ const document = {
   },
   components: {
     schemas: {
+      // No mapping: each branch says its own tag (OpenAI's chunking_strategy: type auto or static).
+      Strategy: {
+        discriminator: { propertyName: 'type' },
+        oneOf: [{ $ref: '#/components/schemas/Auto' }, { $ref: '#/components/schemas/Static' }],
+      },
+      Auto: { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['auto'] } } },
+      Static: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string', enum: ['static'] }, size: { type: 'integer' } },
+      },
       Body: {
         discriminator: {
           propertyName: 'method',
@@ -53,6 +77,12 @@ describe('a request body of discriminated branches', () => {
     const body = { method: 'password', identifier: 'ada', password: 'secret' };
     const res = served.judged('POST', '/logins', await http().post('/logins').send(body));
     expect(res.status).toBe(200);
+  });
+
+  it('takes a body of a branch that says its own tag where the discriminator maps none', async () => {
+    for (const body of [{ type: 'auto' }, { type: 'static', size: 5 }])
+      expect(served.judged('POST', '/strategies', await http().post('/strategies').send(body)).status).toBe(200);
+    expect((await http().post('/strategies').send({ type: 'Auto' })).status).toBe(400);
   });
 
   it('refuses a body whose tag names no branch, or that breaks its own', async () => {
