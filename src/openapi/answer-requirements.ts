@@ -141,6 +141,25 @@ export function answeredByOtherSchema(
 }
 
 /**
+ * The properties of `resource`'s records that its answers declare by several schemas (Spotify's
+ * playlist tracks: a reference in its list, a page of tracks in its read), each as one schema a
+ * value of which every answer takes (commonSchema): drawn so, a record reads back in all of them.
+ */
+export function answeredAlike(contract: Contract, model: ResourceModel, resource: Resource): AnswerRequirements {
+  const shapes = answerShapes(contract, model, resource);
+  const alike = new Map<string, JsonObject>();
+  for (const name of new Set(shapes.flatMap((shape) => [...shape.properties.keys()]))) {
+    const declared = shapes.flatMap((shape) => {
+      const property = shape.properties.get(name);
+      return property === undefined ? [] : [property];
+    });
+    if (new Set(declared.map((schema) => JSON.stringify(schema))).size > 1)
+      alike.set(name, commonSchema(contract.document, declared));
+  }
+  return alike;
+}
+
+/**
  * The required properties of `resource`'s records in every answer the conventions give of them
  * (delete answers aside: a record removed is not read again). Read once per resource.
  */
@@ -189,6 +208,10 @@ function commonSchema(document: JsonObject, declared: readonly JsonObject[]): Js
   const fitsAll = (type: string) => types.every((each) => allows(each, type));
   const drawnType = (schema: JsonObject) => schemaType(resolveSchema(document, schema));
   const firstType = drawnType(first);
+  // Objects of several shapes (Spotify's playlist tracks: {href, total} in a list, a page of
+  // tracks in a read): one value of all of them.
+  if (firstType === 'object' && declared.length > 1 && declared.every((schema) => drawnType(schema) === 'object'))
+    return new Set(declared.map((schema) => JSON.stringify(schema))).size > 1 ? { allOf: [...declared] } : first;
   if (firstType === undefined || fitsAll(firstType)) return first;
   const common = declared.find((schema) => {
     const type = drawnType(schema);

@@ -137,6 +137,26 @@ function nameCollections(drafts: Draft[], byPath: ReadonlyMap<string, OperationI
 }
 
 /** Items: a path ending in a parameter, under one of the collections or answering its records' schema. */
+/**
+ * Whether a collection's create answers records of the schema `identity` names: Spotify lists
+ * playlists at /me/playlists in a short form, creates one there answering the full one, and
+ * reads that at /playlists/{playlist_id}, an item path of the same collection.
+ */
+function createsAs(
+  document: JsonObject,
+  byPath: ReadonlyMap<string, OperationInfo[]>,
+  draft: Draft,
+  identity: string,
+): boolean {
+  return draft.collectionPaths.some((path) =>
+    (byPath.get(path) ?? []).some((operation) => {
+      if (operation.method !== 'post') return false;
+      const answered = recordSchemaIn(document, successSchema(operation));
+      return answered !== undefined && schemaIdentity(document, answered) === identity;
+    }),
+  );
+}
+
 function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationInfo[]>, drafts: Draft[]): void {
   for (const [path, operations] of byPath) {
     const segments = segmentsOf(path);
@@ -147,7 +167,8 @@ function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationIn
     const identity = schema === undefined ? undefined : schemaIdentity(document, schema);
     const owner =
       drafts.find((draft) => draft.collectionPaths.some((collection) => isItemUnder(path, collection))) ??
-      drafts.find((draft) => draft.identity === identity);
+      drafts.find((draft) => draft.identity === identity) ??
+      drafts.find((draft) => identity !== undefined && createsAs(document, byPath, draft, identity));
     if (owner) {
       owner.itemPaths.push(path);
       owner.keyParams.push(paramName(last));
@@ -156,7 +177,9 @@ function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationIn
     const named = segments.at(-2);
     if (named === undefined || isParam(named) || !isObject(document, schema)) continue;
     drafts.push({
-      name: named,
+      // A name no collection has: Spotify's /playlists/{playlist_id} beside its /me/playlists,
+      // named playlists too, would have replaced that collection in the model.
+      name: firstFree((name) => drafts.some((draft) => draft.name === name), [named]),
       identity: identity as string,
       recordSchema: schema,
       collectionPaths: [],
