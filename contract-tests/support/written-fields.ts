@@ -6,7 +6,13 @@
 // nor is a field the answers hold as the server's (serverFieldsOf: Asana's owner, a gid sent;
 // unfitSentFields: OpenAI's chunking_strategy "auto", answered as the static one it became).
 // Properties only the answer has (an id, a time the server stamps) are not what was sent.
-import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import {
+  type JsonSchema,
+  propertiesOf,
+  requiredOf,
+  schemaOf,
+  writablePropertiesOf,
+} from '../generation/json-schema.js';
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { sameValue } from './record-bodies.js';
@@ -64,7 +70,7 @@ export function expectedFields(operation: SpecOperation, sent: unknown): unknown
 export function writtenFieldProblems(operation: SpecOperation, sent: unknown, answered: unknown): string[] {
   if (!operation.requestSchema || !isObject(sent) || !isObject(answered)) return [];
   const schema = schemaOf(operation.requestSchema);
-  const required = new Set(schema.required ?? []);
+  const required = new Set(requiredOf(schema));
   const problems: string[] = [];
   const fields = new Map(propertiesOf(schema));
   const serverKey = serverKeyOf(operation.operationId);

@@ -119,6 +119,12 @@ const underAnAccount = {
   },
 };
 
+const droplet = {
+  type: 'object',
+  required: ['droplet'],
+  properties: { droplet: { $ref: '#/components/schemas/Droplet' } },
+};
+
 /**
  * What generated documents of real APIs write that a hand-written one seldom does: operations
  * without an operationId, `nullable` without a type, a header declared on one answer only (and a
@@ -223,6 +229,33 @@ const generated = {
         },
       },
     },
+    // A body that is one of two object branches with no properties of its own (DigitalOcean's
+    // droplet: one name or many), its image sent as an id or a slug and answered as an object.
+    '/droplets': {
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                oneOf: [{ $ref: '#/components/schemas/OneDroplet' }, { $ref: '#/components/schemas/ManyDroplets' }],
+              },
+            },
+          },
+        },
+        responses: { 202: { description: 'Accepted.', content: { 'application/json': { schema: droplet } } } },
+      },
+    },
+    '/droplets/{droplet_id}': {
+      parameters: [{ name: 'droplet_id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        responses: {
+          200: { description: 'A droplet.', content: { 'application/json': { schema: droplet } } },
+          404: { description: 'None.' },
+        },
+      },
+      delete: { responses: { 204: { description: 'Gone.' }, 404: { description: 'None.' } } },
+    },
     '/notes': {
       post: {
         requestBody: {
@@ -288,6 +321,42 @@ const generated = {
           id: { type: 'integer', readOnly: true },
           name: { type: 'string' },
           owner: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        },
+      },
+      DropletCreate: {
+        type: 'object',
+        required: ['size'],
+        properties: {
+          size: { type: 'string' },
+          backups: { type: 'boolean', default: false },
+          image: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+        },
+      },
+      OneDroplet: {
+        allOf: [
+          { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+          { $ref: '#/components/schemas/DropletCreate' },
+        ],
+      },
+      ManyDroplets: {
+        allOf: [
+          {
+            type: 'object',
+            required: ['names'],
+            properties: { names: { type: 'array', minItems: 1, items: { type: 'string' } } },
+          },
+          { $ref: '#/components/schemas/DropletCreate' },
+        ],
+      },
+      Droplet: {
+        type: 'object',
+        required: ['id', 'name', 'size'],
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          name: { type: 'string' },
+          size: { type: 'string' },
+          backups: { type: 'boolean' },
+          image: { type: 'object', properties: { id: { type: 'integer' }, slug: { type: 'string' } } },
         },
       },
       Note: {
@@ -423,6 +492,13 @@ describe('contract against whole documents of other APIs', () => {
         'POST /uploads: a valid request (POST /uploads)',
         'POST /notes: a request with body count of the wrong type (a string) gets 400 with the Error object',
         'POST /notes: a request with body count below minimum 1 gets 400 with the Error object',
+      ]),
+    );
+    // A body of one of two object branches: made, read back and kept as sent, by the branch sent.
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'POST /droplets: a record made reads back by GET /droplets/{droplet_id}, with the defaults of what was left out and an id of its own',
+        'POST /droplets: requests generated valid from its schemas get a declared success that keeps what was sent',
       ]),
     );
     expect(skipped.join('\n')).not.toMatch(/which the suite does not write/);
