@@ -1,6 +1,8 @@
 // The writes the values checks make: a body with every field the client may send, another valid
 // value of a field than the one it would take, and a write (to a fresh resource for a change)
-// read back through the resource's GET, both handed to a judge.
+// read back through the resource's GET, both handed to a judge. A body is a record's: where the
+// operation takes it in an envelope ({"data": {...}}, Asana's), it is sent inside it, and the
+// fields judged are the record's (recordFieldOf), not the envelope's.
 import { type JsonSchema, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
@@ -9,7 +11,7 @@ import { freshPathIds, type GenerationData } from './generation-data.js';
 import { holds, setField } from './own-fields.js';
 import { readOperationFor, readPath } from './read-back.js';
 import { pathOf, requireOwnRecord, validValue, withPathKey } from './requests.js';
-import { bodyKeyOf, leftOutKeyOf, serverKeyOf } from './resources.js';
+import { bodyKeyOf, leftOutKeyOf, recordIn, serverFieldsOf, serverKeyOf, wrapRecord } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { rememberAnswered } from './test-data.js';
 import { requireNoProblems } from './violation.js';
@@ -32,13 +34,22 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
 
 /**
  * The fields a write's answer shows: those a client sends (not readOnly) and an answer carries
- * (not writeOnly), but the record's key (the server's, or the one that names what a body changes).
+ * (not writeOnly), but the record's key (the server's, or the one that names what a body changes)
+ * and the fields its answers hold as the server's (serverFieldsOf: Asana's project owner, a gid
+ * sent and an object answered; its followers, readOnly in every answer).
  */
 export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonSchema]> {
   const keys = [serverKeyOf(operation.operationId), bodyKeyOf(operation.operationId)];
+  const servers = serverFieldsOf(operation);
   return writablePropertiesOf(schemaOf(operation.requestSchema)).filter(
-    ([field, property]) => property.writeOnly !== true && !keys.includes(field),
+    ([field, property]) => property.writeOnly !== true && !keys.includes(field) && !servers.has(field),
   );
+}
+
+/** The value of a record's `field` in an answer: the record's own, inside its envelope where it has one. */
+export function recordFieldOf(exchange: Exchange, field: string): unknown {
+  const record = recordIn(exchange.operationId ?? '', exchange.body) as Body | undefined;
+  return typeof record === 'object' && record !== null ? record[field] : undefined;
 }
 
 /** A valid value of `property` other than `value`, to see a write change it; undefined when the schema allows no other. */
@@ -74,7 +85,7 @@ export async function writeAndRead(
         operationId: operation.operationId,
         method: operation.method,
         path: pathOf(operation, {}, fresh.pathIds),
-        json: body,
+        json: wrapRecord(operation.operationId, body),
       });
       rememberAnswered(operation, answer, fresh.pathIds);
       expectConforms(operation, answer, {
@@ -115,7 +126,7 @@ export async function writeRefused(
       operationId: operation.operationId,
       method: operation.method,
       path: pathOf(operation, {}, fresh.pathIds),
-      json: withPathKey(operation, body, fresh.pathIds),
+      json: wrapRecord(operation.operationId, withPathKey(operation, body, fresh.pathIds)),
     });
     // A record made all the same is the suite's to remove.
     rememberAnswered(operation, answer, fresh.pathIds);

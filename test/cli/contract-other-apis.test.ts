@@ -119,6 +119,13 @@ const underAnAccount = {
   },
 };
 
+/** A schema's record in a {"data": ...} envelope, as Asana sends and answers its records. */
+const inData = (name: string, required = false) => ({
+  type: 'object',
+  ...(required ? { required: ['data'] } : {}),
+  properties: { data: { $ref: `#/components/schemas/${name}` } },
+});
+
 const droplet = {
   type: 'object',
   required: ['droplet'],
@@ -229,6 +236,26 @@ const generated = {
         },
       },
     },
+    // Records sent and answered in a {"data": ...} envelope, the replacement's optional (Asana's).
+    '/projects': {
+      post: {
+        requestBody: { required: true, content: { 'application/json': { schema: inData('ProjectRequest', true) } } },
+        responses: { 201: { description: 'Made.', content: { 'application/json': { schema: inData('Project') } } } },
+      },
+    },
+    '/projects/{project_gid}': {
+      parameters: [{ name: 'project_gid', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        responses: {
+          200: { description: 'A project.', content: { 'application/json': { schema: inData('Project') } } },
+          404: { description: 'None.' },
+        },
+      },
+      put: {
+        requestBody: { required: true, content: { 'application/json': { schema: inData('ProjectRequest') } } },
+        responses: { 200: { description: 'Changed.', content: { 'application/json': { schema: inData('Project') } } } },
+      },
+    },
     // A body that is one of two object branches with no properties of its own (DigitalOcean's
     // droplet: one name or many), its image sent as an id or a slug and answered as an object.
     '/droplets': {
@@ -321,6 +348,24 @@ const generated = {
           id: { type: 'integer', readOnly: true },
           name: { type: 'string' },
           owner: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        },
+      },
+      // Followers sent, but readOnly in every answer: the server's, which a replacement keeps.
+      ProjectRequest: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          notes: { type: 'string' },
+          followers: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      Project: {
+        type: 'object',
+        properties: {
+          gid: { type: 'string', readOnly: true },
+          name: { type: 'string' },
+          notes: { type: 'string' },
+          followers: { type: 'array', readOnly: true, items: { type: 'string' } },
         },
       },
       DropletCreate: {
@@ -494,6 +539,9 @@ describe('contract against whole documents of other APIs', () => {
         'POST /notes: a request with body count below minimum 1 gets 400 with the Error object',
       ]),
     );
+    // The values of a record in an envelope are its fields', not the envelope's.
+    expect(passed).toContain('PUT /projects/{project_gid}: notes left out of a replacement is removed');
+    expect(passed.join('\n')).not.toMatch(/data left out/);
     // A body of one of two object branches: made, read back and kept as sent, by the branch sent.
     expect(passed).toEqual(
       expect.arrayContaining([
