@@ -141,6 +141,15 @@ export function requiredInRequest(schema: JsonSchema): string[] {
 }
 
 /**
+ * Whether a property is sent but never answered as sent: writeOnly, or a file's bytes (format
+ * binary: a multipart upload's file part, Asana's attachment file), which an answer may describe
+ * (its size, a URL) but no document promises to echo.
+ */
+export function neverAnsweredAsSent(property: JsonSchema): boolean {
+  return property.writeOnly === true || property.format === 'binary';
+}
+
+/**
  * Whether an object of the schema may hold no field but those it names: `additionalProperties:
  * false` (or `unevaluatedProperties: false`) and no patternProperties that might let one in.
  */

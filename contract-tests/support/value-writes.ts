@@ -3,7 +3,7 @@
 // read back through the resource's GET, both handed to a judge. A body is a record's: where the
 // operation takes it in an envelope ({"data": {...}}, Asana's), it is sent inside it, and the
 // fields judged are the record's (recordFieldOf), not the envelope's.
-import { type JsonSchema, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import { type JsonSchema, neverAnsweredAsSent, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, holdsRecord, send } from './exchange.js';
@@ -34,7 +34,7 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
 
 /**
  * The fields a write's answer shows: those a client sends (not readOnly) and an answer carries
- * (not writeOnly), but the record's key (the server's, or the one that names what a body changes)
+ * as sent (not writeOnly, no file uploaded), but the record's key (the server's, or the one that names what a body changes)
  * and the fields its answers hold as the server's (serverFieldsOf: Asana's project owner, a gid
  * sent and an object answered; its followers, readOnly in every answer).
  */
@@ -42,7 +42,7 @@ export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonS
   const keys = [serverKeyOf(operation.operationId), bodyKeyOf(operation.operationId)];
   const servers = serverFieldsOf(operation);
   return writablePropertiesOf(schemaOf(operation.requestSchema)).filter(
-    ([field, property]) => property.writeOnly !== true && !keys.includes(field) && !servers.has(field),
+    ([field, property]) => !neverAnsweredAsSent(property) && !keys.includes(field) && !servers.has(field),
   );
 }
 

@@ -2,12 +2,14 @@
 // as sent (date-times as the same instant); a field left out of a create or a replacement takes
 // its default, and an optional one without a default is gone from a replacement (PUT); a merge
 // (PATCH, RFC 7396) keeps what it leaves out; nothing of fields the schema does not have.
-// readOnly fields are the server's and writeOnly ones are never answered: neither is expected;
+// readOnly fields are the server's and writeOnly ones (and a file uploaded) are never answered as
+// sent: neither is expected;
 // nor is a field the answers hold as the server's (serverFieldsOf: Asana's owner, a gid sent;
 // unfitSentFields: OpenAI's chunking_strategy "auto", answered as the static one it became).
 // Properties only the answer has (an id, a time the server stamps) are not what was sent.
 import {
   type JsonSchema,
+  neverAnsweredAsSent,
   propertiesOf,
   requiredOf,
   schemaOf,
@@ -61,7 +63,7 @@ export function expectedFields(operation: SpecOperation, sent: unknown): unknown
   if (!operation.requestSchema || !isObject(sent)) return sent;
   const schema = schemaOf(operation.requestSchema);
   const expected = isMerge(operation) ? { ...sent } : (withDefaults(schema, sent) as Fields);
-  for (const [field, property] of propertiesOf(schema)) if (property.writeOnly === true) delete expected[field];
+  for (const [field, property] of propertiesOf(schema)) if (neverAnsweredAsSent(property)) delete expected[field];
   for (const field of [...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]) delete expected[field];
   return expected;
 }
@@ -76,7 +78,7 @@ export function writtenFieldProblems(operation: SpecOperation, sent: unknown, an
   const serverKey = serverKeyOf(operation.operationId);
   const servers = new Set([...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]);
   for (const [field, property] of fields) {
-    if (property.readOnly === true || property.writeOnly === true || servers.has(field)) continue;
+    if (property.readOnly === true || neverAnsweredAsSent(property) || servers.has(field)) continue;
     // A key the server decides, not sent: its value is the server's (or the path's), judged apart.
     if (field === serverKey && !(field in sent)) continue;
     if (field in sent) {
@@ -115,7 +117,11 @@ export function sentBody(exchange: Exchange): unknown {
  */
 function keptUnsentProblems(operation: SpecOperation, expected: Fields, answered: Fields): string[] {
   if (isMerge(operation) || !operation.requestSchema) return [];
-  const writable = new Set(writablePropertiesOf(schemaOf(operation.requestSchema)).map(([field]) => field));
+  const writable = new Set(
+    writablePropertiesOf(schemaOf(operation.requestSchema))
+      .filter(([, property]) => !neverAnsweredAsSent(property))
+      .map(([field]) => field),
+  );
   const serverKey = serverKeyOf(operation.operationId);
   if (serverKey !== undefined) writable.delete(serverKey);
   for (const field of serverFieldsOf(operation)) writable.delete(field);

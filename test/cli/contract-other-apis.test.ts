@@ -119,6 +119,12 @@ const underAnAccount = {
   },
 };
 
+const upload = {
+  type: 'object',
+  required: ['id', 'purpose'],
+  properties: { id: { type: 'string' }, purpose: { type: 'string' } },
+};
+
 /** A schema's record in a {"data": ...} envelope, as Asana sends and answers its records. */
 const inData = (name: string, required = false) => ({
   type: 'object',
@@ -319,19 +325,16 @@ const generated = {
             },
           },
         },
+        responses: { 200: { description: 'Stored.', content: { 'application/json': { schema: upload } } } },
+      },
+    },
+    // Read back as a record: what was sent, but for the file's bytes, which no answer echoes.
+    '/uploads/{upload_id}': {
+      parameters: [{ name: 'upload_id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
         responses: {
-          200: {
-            description: 'Stored.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['id', 'purpose'],
-                  properties: { id: { type: 'string' }, purpose: { type: 'string' } },
-                },
-              },
-            },
-          },
+          200: { description: 'An upload.', content: { 'application/json': { schema: upload } } },
+          404: { description: 'None.' },
         },
       },
     },
@@ -538,6 +541,9 @@ describe('contract against whole documents of other APIs', () => {
         'POST /notes: a request with body count of the wrong type (a string) gets 400 with the Error object',
         'POST /notes: a request with body count below minimum 1 gets 400 with the Error object',
       ]),
+    );
+    expect(passed).toContain(
+      'POST /uploads: a record made reads back by GET /uploads/{upload_id}, with the defaults of what was left out and an id of its own',
     );
     // The values of a record in an envelope are its fields', not the envelope's.
     expect(passed).toContain('PUT /projects/{project_gid}: notes left out of a replacement is removed');
