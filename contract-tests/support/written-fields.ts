@@ -55,7 +55,7 @@ function keptAsSent(schema: JsonSchema, sent: unknown, answered: unknown): boole
  * Whether the write merges its body into what is stored (PATCH, or a PUT whose fields are all
  * optional, as the resource model reads it) rather than making or replacing it.
  */
-const isMerge = (operation: SpecOperation) =>
+export const isMerge = (operation: SpecOperation) =>
   operation.method === 'patch' || shapeOf(operation.operationId)?.kind === 'merge';
 
 /** The fields a write of `sent` must answer with: those sent, and the defaults of those a create or replacement left out. */
