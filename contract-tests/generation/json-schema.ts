@@ -114,6 +114,21 @@ export function propertiesOf(schema: JsonSchema, depth = 0): Array<[string, Json
   return [...properties];
 }
 
+/**
+ * The properties every value of the schema reads alike: for a oneOf or anyOf, those every branch
+ * declares by the same schema. A value one of them refuses breaks every branch, so the body; one
+ * only some branches declare may still fit another (an Ory login flow's identifier).
+ */
+export function commonPropertiesOf(schema: JsonSchema, depth = 0): Array<[string, JsonSchema]> {
+  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
+  if (branches.length === 0) return propertiesOf(schema, depth);
+  const [first = new Map<string, JsonSchema>(), ...others] = branches.map(
+    (branch) => new Map(commonPropertiesOf(branch, depth + 1)),
+  );
+  const said = (property: JsonSchema | undefined) => JSON.stringify(property);
+  return [...first].filter(([name, property]) => others.every((other) => said(other.get(name)) === said(property)));
+}
+
 /** The properties a request may carry: all but the readOnly ones, which the server sets. */
 export function writablePropertiesOf(schema: JsonSchema): Array<[string, JsonSchema]> {
   return propertiesOf(schema).filter(([, property]) => property.readOnly !== true);

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { requiredOf as requiredFields, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { Exchange } from './exchange.js';
 import { holds, ownField, setField } from './own-fields.js';
-import { madeBranchOf, type References, validValue } from './requests.js';
+import { madeSchemaOf, type References, validValue } from './requests.js';
 import { ContractViolation } from './violation.js';
 
 export type Body = Record<string, unknown>;
@@ -21,23 +21,12 @@ export function requiredOf(requestSchema: unknown): Set<string> {
   return new Set<string>(requiredFields(schemaOf(requestSchema ?? {})));
 }
 
-/** The schema a body is written by: one branch of a oneOf or anyOf (a body of both breaks a oneOf). */
-function sentSchemaOf(requestSchema: unknown): unknown {
-  let schema = requestSchema ?? {};
-  for (let depth = 0; depth < 8; depth += 1) {
-    const branch = madeBranchOf(schema);
-    if (branch === undefined) break;
-    schema = branch;
-  }
-  return schema;
-}
-
 /**
  * A valid body: every writable property (or only the required ones), with those that have a
  * default left out, so that the answer shows the default applied.
  */
 export function recordBody(requestSchema: unknown, references: References, only: 'all' | 'required'): Body {
-  const sent = sentSchemaOf(requestSchema);
+  const sent = madeSchemaOf(requestSchema ?? {});
   const required = requiredOf(sent);
   const body: Body = {};
   for (const { name, schema } of writableProperties(sent)) {

@@ -123,6 +123,20 @@ export function madeBranchOf(raw: Schema): Schema | undefined {
 }
 
 /**
+ * The schema a whole body is written by: the branch a value is made of, down through a oneOf of
+ * oneOfs; `raw` itself where it has none. A body with the fields of two branches breaks a oneOf.
+ */
+export function madeSchemaOf(raw: Schema): Schema {
+  let schema = raw;
+  for (let depth = 0; depth < 8; depth += 1) {
+    const branch = madeBranchOf(schema);
+    if (branch === undefined) break;
+    schema = branch;
+  }
+  return schema;
+}
+
+/**
  * A valid value for a schema; fields that refer to resources take their ids from `references`.
  * A key a client chooses is one no earlier body sent (text is unique, or drawn afresh from its
  * pattern), so that two creates never ask for one record.

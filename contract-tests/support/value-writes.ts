@@ -10,7 +10,7 @@ import { type Exchange, holdsRecord, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { holds, setField } from './own-fields.js';
 import { readOperationFor, readPath } from './read-back.js';
-import { pathOf, requireOwnRecord, validValue, withPathKey } from './requests.js';
+import { madeSchemaOf, pathOf, requireOwnRecord, validValue, withPathKey } from './requests.js';
 import { bodyKeyOf, leftOutKeyOf, recordIn, serverFieldsOf, serverKeyOf, wrapRecord } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { rememberAnswered } from './test-data.js';
@@ -18,9 +18,12 @@ import { requireNoProblems } from './violation.js';
 
 export type Body = Record<string, unknown>;
 
-/** A valid body with every field a client sends: the required ones and the optional ones without a default. */
+/**
+ * A valid body with every field a client sends: the required ones and the optional ones without a
+ * default; of a oneOf or anyOf, those of the branch it is made of (answeredFieldsOf reads the same).
+ */
 export function fullBody(operation: SpecOperation, data: GenerationData): Body {
-  const schema = schemaOf(operation.requestSchema);
+  const schema = schemaOf(madeSchemaOf(operation.requestSchema));
   const body = validValue(schema, 'body', data.references.body) as Body;
   for (const [field, property] of writablePropertiesOf(schema)) {
     if (!holds(body, field) && property.default === undefined)
@@ -33,15 +36,16 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
 }
 
 /**
- * The fields a write's answer shows: those a client sends (not readOnly) and an answer carries
- * as sent (not writeOnly, no file uploaded), but the record's key (the server's, or the one that names what a body changes)
- * and the fields its answers hold as the server's (serverFieldsOf: Asana's project owner, a gid
- * sent and an object answered; its followers, readOnly in every answer).
+ * The fields a write's answer shows: those a client sends (not readOnly) and an answer carries as
+ * sent (not writeOnly, no file uploaded), but the record's key (the server's, or the one that
+ * names what a body changes) and the fields its answers hold as the server's (serverFieldsOf:
+ * Asana's project owner, a gid sent and an object answered; its followers, readOnly in every
+ * answer). Of a oneOf or anyOf, those of the branch fullBody is made of.
  */
 export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonSchema]> {
   const keys = [serverKeyOf(operation.operationId), bodyKeyOf(operation.operationId)];
   const servers = serverFieldsOf(operation);
-  return writablePropertiesOf(schemaOf(operation.requestSchema)).filter(
+  return writablePropertiesOf(schemaOf(madeSchemaOf(operation.requestSchema))).filter(
     ([field, property]) => !neverAnsweredAsSent(property) && !keys.includes(field) && !servers.has(field),
   );
 }
