@@ -2,7 +2,7 @@
 // minimum or maximum, outside the enum, of the wrong type, not the format, a required field
 // missing. Each case is an arbitrary, so that a failure shrinks to its smallest form.
 import fc from 'fast-check';
-import { type JsonSchema, requiredInRequest, schemaOf, writablePropertiesOf } from './json-schema.js';
+import { commonPropertiesOf, type JsonSchema, requiredInRequest, schemaOf } from './json-schema.js';
 import { ASTRAL, combiningText, oneOfValues, textOfLength } from './valid-values.js';
 
 export type InvalidValue = { rule: string; arbitrary: fc.Arbitrary<unknown> };
@@ -100,8 +100,10 @@ export function invalidBodies(raw: unknown, place: 'body' | 'form' = 'body'): In
       ? [{ rule: 'a JSON array instead of an object', change: fc.constant((valid) => [valid]) }]
       : [];
   // A readOnly field is not the client's to send: whether one sent is refused or ignored, the
-  // contract leaves open (OpenAPI 3.1 makes it an annotation), so no case breaks one.
-  for (const [field, property] of writablePropertiesOf(schema)) {
+  // contract leaves open (OpenAPI 3.1 makes it an annotation), so no case breaks one. Of a oneOf
+  // or anyOf, only a field every branch reads alike is broken: another may fit some branch.
+  const writable = commonPropertiesOf(schema).filter(([, property]) => property.readOnly !== true);
+  for (const [field, property] of writable) {
     for (const invalid of invalidValues(property, place)) {
       cases.push({
         rule: `${field} ${invalid.rule}`,

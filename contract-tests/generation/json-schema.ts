@@ -30,6 +30,9 @@ export type JsonSchema = {
   additionalProperties?: unknown;
   patternProperties?: Record<string, unknown>;
   unevaluatedProperties?: unknown;
+  /** Branches a value meets one of (oneOf) or any of (anyOf); flatten leaves them as they are. */
+  oneOf?: unknown[];
+  anyOf?: unknown[];
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON until flattened
@@ -118,14 +121,61 @@ export function schemaOf(raw: unknown): JsonSchema {
   return flatten(raw) as JsonSchema;
 }
 
-/** The properties of an object schema, each flattened. */
-export function propertiesOf(schema: JsonSchema): Array<[string, JsonSchema]> {
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => [name, schemaOf(property)]);
+/** The branches of a oneOf or anyOf, each with what the schema says beside them. */
+function branchesOf(schema: JsonSchema): JsonSchema[] {
+  const branches = [schema.oneOf, schema.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  return branches.map((branch) => withBranch(schema, branch) as JsonSchema);
+}
+
+/** Deeper than this, a oneOf of oneOfs is read by its own keywords only (a schema that holds itself). */
+const BRANCH_DEPTH = 8;
+
+/**
+ * The properties of an object schema, each flattened. One that is a oneOf or anyOf of objects
+ * (DigitalOcean's droplet: one name or many) has those of every branch: a value may hold any of
+ * them. A property only some branches have gives no default: a value of another takes none.
+ */
+export function propertiesOf(schema: JsonSchema, depth = 0): Array<[string, JsonSchema]> {
+  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
+  if (branches.length === 0)
+    return Object.entries(schema.properties ?? {}).map(([name, property]) => [name, schemaOf(property)]);
+  const readings = branches.map((branch) => new Map(propertiesOf(branch, depth + 1)));
+  const properties = new Map<string, JsonSchema>();
+  for (const reading of readings)
+    for (const [name, property] of reading) {
+      if (properties.has(name)) continue;
+      const { default: _default, ...withoutDefault } = property;
+      properties.set(name, readings.every((each) => each.has(name)) ? property : withoutDefault);
+    }
+  return [...properties];
+}
+
+/**
+ * The properties every value of the schema reads alike: for a oneOf or anyOf, those every branch
+ * declares by the same schema. A value one of them refuses breaks every branch, so the body; one
+ * only some branches declare may still fit another (an Ory login flow's identifier).
+ */
+export function commonPropertiesOf(schema: JsonSchema, depth = 0): Array<[string, JsonSchema]> {
+  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
+  if (branches.length === 0) return propertiesOf(schema, depth);
+  const [first = new Map<string, JsonSchema>(), ...others] = branches.map(
+    (branch) => new Map(commonPropertiesOf(branch, depth + 1)),
+  );
+  const said = (property: JsonSchema | undefined) => JSON.stringify(property);
+  return [...first].filter(([name, property]) => others.every((other) => said(other.get(name)) === said(property)));
 }
 
 /** The properties a request may carry: all but the readOnly ones, which the server sets. */
 export function writablePropertiesOf(schema: JsonSchema): Array<[string, JsonSchema]> {
   return propertiesOf(schema).filter(([, property]) => property.readOnly !== true);
+}
+
+/** The properties every value of the schema holds: those every branch of a oneOf or anyOf requires. */
+export function requiredOf(schema: JsonSchema, depth = 0): string[] {
+  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
+  if (branches.length === 0) return schema.required ?? [];
+  const readings = branches.map((branch) => requiredOf(branch, depth + 1));
+  return (readings[0] ?? []).filter((name) => readings.every((required) => required.includes(name)));
 }
 
 /**
@@ -138,7 +188,16 @@ export function requiredInRequest(schema: JsonSchema): string[] {
       .filter(([, property]) => property.readOnly === true)
       .map(([name]) => name),
   );
-  return (schema.required ?? []).filter((name) => !readOnly.has(name));
+  return requiredOf(schema).filter((name) => !readOnly.has(name));
+}
+
+/**
+ * Whether a property is sent but never answered as sent: writeOnly, or a file's bytes (format
+ * binary: a multipart upload's file part, Asana's attachment file), which an answer may describe
+ * (its size, a URL) but no document promises to echo.
+ */
+export function neverAnsweredAsSent(property: JsonSchema): boolean {
+  return property.writeOnly === true || property.format === 'binary';
 }
 
 /**

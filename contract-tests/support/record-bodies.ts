@@ -2,10 +2,10 @@
 // a write may set (readOnly ones are the server's), the defaults the request schema gives to what
 // is left out, and a comparison that reads date-times as instants and ignores the order of keys.
 import { isDeepStrictEqual } from 'node:util';
-import { schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import { requiredOf as requiredFields, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import type { Exchange } from './exchange.js';
 import { holds, ownField, setField } from './own-fields.js';
-import { flatten, type References, validValue } from './requests.js';
+import { madeSchemaOf, type References, validValue } from './requests.js';
 import { ContractViolation } from './violation.js';
 
 export type Body = Record<string, unknown>;
@@ -18,7 +18,7 @@ export function writableProperties(requestSchema: unknown): Property[] {
 }
 
 export function requiredOf(requestSchema: unknown): Set<string> {
-  return new Set<string>(flatten(requestSchema ?? {}).required ?? []);
+  return new Set<string>(requiredFields(schemaOf(requestSchema ?? {})));
 }
 
 /**
@@ -26,9 +26,10 @@ export function requiredOf(requestSchema: unknown): Set<string> {
  * default left out, so that the answer shows the default applied.
  */
 export function recordBody(requestSchema: unknown, references: References, only: 'all' | 'required'): Body {
-  const required = requiredOf(requestSchema);
+  const sent = madeSchemaOf(requestSchema ?? {});
+  const required = requiredOf(sent);
   const body: Body = {};
-  for (const { name, schema } of writableProperties(requestSchema)) {
+  for (const { name, schema } of writableProperties(sent)) {
     if (only === 'required' && !required.has(name)) continue;
     if (schema.default !== undefined && !required.has(name)) continue;
     setField(body, name, validValue(schema, name, references));

@@ -115,6 +115,36 @@ function isClientKey(name: string): boolean {
 }
 
 /**
+ * The branch of a oneOf or anyOf that a value of `raw` is made of, or undefined where it has
+ * none: the smallest value's (one that ends, for a recursive schema), with the keywords beside
+ * the branches (`type: object`), which a value meets too.
+ */
+export function madeBranchOf(raw: Schema): Schema | undefined {
+  const schema = flatten(raw);
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  // The branch of the smallest value (one that ends, for a recursive schema), its tag said.
+  const branch = taggedBranch(raw, branches[schemaFactsOf(SPEC).smallest(raw)?.choice.branch ?? 0]);
+  // Keywords beside the branches (`type: object`) hold too: a value of both.
+  const only = schema.type === undefined && schema.properties === undefined;
+  return only ? branch : withBranch(raw, branch);
+}
+
+/**
+ * The schema a whole body is written by: the branch a value is made of, down through a oneOf of
+ * oneOfs; `raw` itself where it has none. A body with the fields of two branches breaks a oneOf.
+ */
+export function madeSchemaOf(raw: Schema): Schema {
+  let schema = raw;
+  for (let depth = 0; depth < 8; depth += 1) {
+    const branch = madeBranchOf(schema);
+    if (branch === undefined) break;
+    schema = branch;
+  }
+  return schema;
+}
+
+/**
  * A valid value for a schema; fields that refer to resources take their ids from `references`.
  * A key a client chooses is one no earlier body sent (text is unique, or drawn afresh from its
  * pattern), so that two creates never ask for one record.
@@ -127,14 +157,8 @@ export function validValue(raw: Schema, name: string, references: References, de
   if (Object.hasOwn(references, name)) return references[name];
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('const' in schema) return schema.const;
-  const branches = schema.oneOf ?? schema.anyOf;
-  if (Array.isArray(branches) && branches.length > 0) {
-    // The branch of the smallest value: one that ends, for a recursive schema.
-    const branch = taggedBranch(raw, branches[schemaFactsOf(SPEC).smallest(raw)?.choice.branch ?? 0]);
-    // Keywords beside the branches (`type: object`) hold too: a value of both.
-    const only = schema.type === undefined && schema.properties === undefined;
-    return validValue(only ? branch : withBranch(raw, branch), name, references, depth);
-  }
+  const branch = madeBranchOf(raw);
+  if (branch !== undefined) return validValue(branch, name, references, depth);
   switch (schema.type) {
     case 'string':
       return sampleString(schema, name);

@@ -1,24 +1,29 @@
 // The writes the values checks make: a body with every field the client may send, another valid
 // value of a field than the one it would take, and a write (to a fresh resource for a change)
-// read back through the resource's GET, both handed to a judge.
-import { type JsonSchema, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+// read back through the resource's GET, both handed to a judge. A body is a record's: where the
+// operation takes it in an envelope ({"data": {...}}, Asana's), it is sent inside it, and the
+// fields judged are the record's (recordFieldOf), not the envelope's.
+import { type JsonSchema, neverAnsweredAsSent, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, holdsRecord, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { holds, setField } from './own-fields.js';
 import { readOperationFor, readPath } from './read-back.js';
-import { pathOf, requireOwnRecord, validValue, withPathKey } from './requests.js';
-import { bodyKeyOf, leftOutKeyOf, serverKeyOf } from './resources.js';
+import { madeSchemaOf, pathOf, requireOwnRecord, validValue, withPathKey } from './requests.js';
+import { bodyKeyOf, leftOutKeyOf, recordIn, serverFieldsOf, serverKeyOf, wrapRecord } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { rememberAnswered } from './test-data.js';
 import { requireNoProblems } from './violation.js';
 
 export type Body = Record<string, unknown>;
 
-/** A valid body with every field a client sends: the required ones and the optional ones without a default. */
+/**
+ * A valid body with every field a client sends: the required ones and the optional ones without a
+ * default; of a oneOf or anyOf, those of the branch it is made of (answeredFieldsOf reads the same).
+ */
 export function fullBody(operation: SpecOperation, data: GenerationData): Body {
-  const schema = schemaOf(operation.requestSchema);
+  const schema = schemaOf(madeSchemaOf(operation.requestSchema));
   const body = validValue(schema, 'body', data.references.body) as Body;
   for (const [field, property] of writablePropertiesOf(schema)) {
     if (!holds(body, field) && property.default === undefined)
@@ -31,14 +36,24 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
 }
 
 /**
- * The fields a write's answer shows: those a client sends (not readOnly) and an answer carries
- * (not writeOnly), but the record's key (the server's, or the one that names what a body changes).
+ * The fields a write's answer shows: those a client sends (not readOnly) and an answer carries as
+ * sent (not writeOnly, no file uploaded), but the record's key (the server's, or the one that
+ * names what a body changes) and the fields its answers hold as the server's (serverFieldsOf:
+ * Asana's project owner, a gid sent and an object answered; its followers, readOnly in every
+ * answer). Of a oneOf or anyOf, those of the branch fullBody is made of.
  */
 export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonSchema]> {
   const keys = [serverKeyOf(operation.operationId), bodyKeyOf(operation.operationId)];
-  return writablePropertiesOf(schemaOf(operation.requestSchema)).filter(
-    ([field, property]) => property.writeOnly !== true && !keys.includes(field),
+  const servers = serverFieldsOf(operation);
+  return writablePropertiesOf(schemaOf(madeSchemaOf(operation.requestSchema))).filter(
+    ([field, property]) => !neverAnsweredAsSent(property) && !keys.includes(field) && !servers.has(field),
   );
+}
+
+/** The value of a record's `field` in an answer: the record's own, inside its envelope where it has one. */
+export function recordFieldOf(exchange: Exchange, field: string): unknown {
+  const record = recordIn(exchange.operationId ?? '', exchange.body) as Body | undefined;
+  return typeof record === 'object' && record !== null ? record[field] : undefined;
 }
 
 /** A valid value of `property` other than `value`, to see a write change it; undefined when the schema allows no other. */
@@ -74,7 +89,7 @@ export async function writeAndRead(
         operationId: operation.operationId,
         method: operation.method,
         path: pathOf(operation, {}, fresh.pathIds),
-        json: body,
+        json: wrapRecord(operation.operationId, body),
       });
       rememberAnswered(operation, answer, fresh.pathIds);
       expectConforms(operation, answer, {
@@ -115,7 +130,7 @@ export async function writeRefused(
       operationId: operation.operationId,
       method: operation.method,
       path: pathOf(operation, {}, fresh.pathIds),
-      json: withPathKey(operation, body, fresh.pathIds),
+      json: wrapRecord(operation.operationId, withPathKey(operation, body, fresh.pathIds)),
     });
     // A record made all the same is the suite's to remove.
     rememberAnswered(operation, answer, fresh.pathIds);

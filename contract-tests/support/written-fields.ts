@@ -2,11 +2,19 @@
 // as sent (date-times as the same instant); a field left out of a create or a replacement takes
 // its default, and an optional one without a default is gone from a replacement (PUT); a merge
 // (PATCH, RFC 7396) keeps what it leaves out; nothing of fields the schema does not have.
-// readOnly fields are the server's and writeOnly ones are never answered: neither is expected;
+// readOnly fields are the server's and writeOnly ones (and a file uploaded) are never answered as
+// sent: neither is expected;
 // nor is a field the answers hold as the server's (serverFieldsOf: Asana's owner, a gid sent;
 // unfitSentFields: OpenAI's chunking_strategy "auto", answered as the static one it became).
 // Properties only the answer has (an id, a time the server stamps) are not what was sent.
-import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import {
+  type JsonSchema,
+  neverAnsweredAsSent,
+  propertiesOf,
+  requiredOf,
+  schemaOf,
+  writablePropertiesOf,
+} from '../generation/json-schema.js';
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { sameValue } from './record-bodies.js';
@@ -47,7 +55,7 @@ function keptAsSent(schema: JsonSchema, sent: unknown, answered: unknown): boole
  * Whether the write merges its body into what is stored (PATCH, or a PUT whose fields are all
  * optional, as the resource model reads it) rather than making or replacing it.
  */
-const isMerge = (operation: SpecOperation) =>
+export const isMerge = (operation: SpecOperation) =>
   operation.method === 'patch' || shapeOf(operation.operationId)?.kind === 'merge';
 
 /** The fields a write of `sent` must answer with: those sent, and the defaults of those a create or replacement left out. */
@@ -55,7 +63,7 @@ export function expectedFields(operation: SpecOperation, sent: unknown): unknown
   if (!operation.requestSchema || !isObject(sent)) return sent;
   const schema = schemaOf(operation.requestSchema);
   const expected = isMerge(operation) ? { ...sent } : (withDefaults(schema, sent) as Fields);
-  for (const [field, property] of propertiesOf(schema)) if (property.writeOnly === true) delete expected[field];
+  for (const [field, property] of propertiesOf(schema)) if (neverAnsweredAsSent(property)) delete expected[field];
   for (const field of [...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]) delete expected[field];
   return expected;
 }
@@ -73,13 +81,13 @@ export function writtenFieldProblems(
 ): string[] {
   if (!operation.requestSchema || !isObject(sent) || !isObject(answered)) return [];
   const schema = schemaOf(operation.requestSchema);
-  const required = new Set(schema.required ?? []);
+  const required = new Set(requiredOf(schema));
   const problems: string[] = [];
   const fields = new Map(propertiesOf(schema));
   const serverKey = serverKeyOf(operation.operationId);
   const servers = new Set([...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]);
   for (const [field, property] of fields) {
-    if (property.readOnly === true || property.writeOnly === true || servers.has(field)) continue;
+    if (property.readOnly === true || neverAnsweredAsSent(property) || servers.has(field)) continue;
     if (answerable !== undefined && !answerable.has(field)) continue;
     // A key the server decides, not sent: its value is the server's (or the path's), judged apart.
     if (field === serverKey && !(field in sent)) continue;
@@ -119,7 +127,11 @@ export function sentBody(exchange: Exchange): unknown {
  */
 function keptUnsentProblems(operation: SpecOperation, expected: Fields, answered: Fields): string[] {
   if (isMerge(operation) || !operation.requestSchema) return [];
-  const writable = new Set(writablePropertiesOf(schemaOf(operation.requestSchema)).map(([field]) => field));
+  const writable = new Set(
+    writablePropertiesOf(schemaOf(operation.requestSchema))
+      .filter(([, property]) => !neverAnsweredAsSent(property))
+      .map(([field]) => field),
+  );
   const serverKey = serverKeyOf(operation.operationId);
   if (serverKey !== undefined) writable.delete(serverKey);
   for (const field of serverFieldsOf(operation)) writable.delete(field);

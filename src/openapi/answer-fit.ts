@@ -56,8 +56,10 @@ export function createAnswerFit(contract: Contract, answers: ReadonlyMap<string,
   };
   return (name, value) => {
     const schemas = answers.get(name);
-    // Only objects and lists are held to them: a scalar's type is answeredOtherwise's to judge.
-    if (schemas === undefined || typeof value !== 'object' || value === null) return true;
+    // A scalar too: one sent where a oneOf of types is declared (DigitalOcean's image, an id or a
+    // slug) that the answers hold as an object names no type answeredOtherwise could judge. Null
+    // is left as it was: 3.0's nullable is no keyword of this Ajv.
+    if (schemas === undefined || value === null) return true;
     return validatorsOf(name, schemas).every((validate) => {
       try {
         return validate(value) === true;

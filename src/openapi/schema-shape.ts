@@ -71,9 +71,8 @@ export function declaredValue(schema: JsonObject): { value: unknown } | undefine
   return Array.isArray(schema.enum) && schema.enum.length > 0 ? { value: schema.enum[0] } : undefined;
 }
 
-export function describeObjectSchema(document: JsonObject, schema: unknown): SchemaShape {
-  const resolved = resolveSchema(document, schema);
-  if (Object.keys(resolved).length === 0) return EMPTY;
+/** The shape of an object schema's own keywords, its oneOf and anyOf left aside. */
+function ownShape(document: JsonObject, resolved: JsonObject): SchemaShape {
   const properties = new Map(
     Object.entries(asObject(resolved.properties)).map(([name, property]): [string, JsonObject] => [
       name,
@@ -86,6 +85,48 @@ export function describeObjectSchema(document: JsonObject, schema: unknown): Sch
     required,
     closed: resolved.additionalProperties === false || resolved.unevaluatedProperties === false,
   };
+}
+
+/** The branches of a oneOf or anyOf: the schemas one of which (or several) a value meets. */
+function branchesOf(resolved: JsonObject): unknown[] {
+  return [resolved.oneOf, resolved.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
+}
+
+/**
+ * An object schema read as any of its branches (DigitalOcean's droplet: one name or many; a
+ * domain record of each type): a value may hold what any branch names, and must hold what
+ * every branch requires. A property's default is a branch's only where every branch has it:
+ * a value of another branch takes no default from it.
+ */
+function anyOfShapes(own: SchemaShape, branches: readonly SchemaShape[]): SchemaShape {
+  const properties = new Map(own.properties);
+  for (const branch of branches)
+    for (const [name, property] of branch.properties) {
+      if (properties.has(name)) continue;
+      const everywhere = branches.every((each) => each.properties.has(name));
+      const { default: _default, ...withoutDefault } = property;
+      properties.set(name, everywhere ? property : withoutDefault);
+    }
+  const everyRequires = [...(branches[0]?.required ?? [])].filter((name) =>
+    branches.every((branch) => branch.required.has(name)),
+  );
+  return {
+    properties,
+    required: new Set([...own.required, ...everyRequires]),
+    closed: own.closed || branches.every((branch) => branch.closed),
+  };
+}
+
+export function describeObjectSchema(document: JsonObject, schema: unknown, depth = 0): SchemaShape {
+  const resolved = resolveSchema(document, schema);
+  if (Object.keys(resolved).length === 0) return EMPTY;
+  const own = ownShape(document, resolved);
+  const branches = branchesOf(resolved);
+  if (branches.length === 0 || depth > 8) return own;
+  return anyOfShapes(
+    own,
+    branches.map((branch) => describeObjectSchema(document, branch, depth + 1)),
+  );
 }
 
 /** Where a schema comes from, to tell two uses of one schema: its $ref, or its JSON when written inline. */

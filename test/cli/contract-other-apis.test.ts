@@ -126,6 +126,25 @@ const boxAnswer = {
   properties: { box: { $ref: '#/components/schemas/Box' } },
 };
 
+const upload = {
+  type: 'object',
+  required: ['id', 'purpose'],
+  properties: { id: { type: 'string' }, purpose: { type: 'string' } },
+};
+
+/** A schema's record in a {"data": ...} envelope, as Asana sends and answers its records. */
+const inData = (name: string, required = false) => ({
+  type: 'object',
+  ...(required ? { required: ['data'] } : {}),
+  properties: { data: { $ref: `#/components/schemas/${name}` } },
+});
+
+const droplet = {
+  type: 'object',
+  required: ['droplet'],
+  properties: { droplet: { $ref: '#/components/schemas/Droplet' } },
+};
+
 /**
  * What generated documents of real APIs write that a hand-written one seldom does: operations
  * without an operationId, `nullable` without a type, a header declared on one answer only (and a
@@ -284,6 +303,53 @@ const generated = {
       parameters: [{ name: 'boxId', in: 'path', required: true, schema: { type: 'integer' } }],
       get: { responses: { 200: { description: 'A box.', content: { 'application/json': { schema: boxAnswer } } } } },
     },
+    // Records sent and answered in a {"data": ...} envelope, the replacement's optional (Asana's).
+    '/projects': {
+      post: {
+        requestBody: { required: true, content: { 'application/json': { schema: inData('ProjectRequest', true) } } },
+        responses: { 201: { description: 'Made.', content: { 'application/json': { schema: inData('Project') } } } },
+      },
+    },
+    '/projects/{project_gid}': {
+      parameters: [{ name: 'project_gid', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        responses: {
+          200: { description: 'A project.', content: { 'application/json': { schema: inData('Project') } } },
+          404: { description: 'None.' },
+        },
+      },
+      put: {
+        requestBody: { required: true, content: { 'application/json': { schema: inData('ProjectRequest') } } },
+        responses: { 200: { description: 'Changed.', content: { 'application/json': { schema: inData('Project') } } } },
+      },
+    },
+    // A body that is one of two object branches with no properties of its own (DigitalOcean's
+    // droplet: one name or many), its image sent as an id or a slug and answered as an object.
+    '/droplets': {
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                oneOf: [{ $ref: '#/components/schemas/OneDroplet' }, { $ref: '#/components/schemas/ManyDroplets' }],
+              },
+            },
+          },
+        },
+        responses: { 202: { description: 'Accepted.', content: { 'application/json': { schema: droplet } } } },
+      },
+    },
+    '/droplets/{droplet_id}': {
+      parameters: [{ name: 'droplet_id', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        responses: {
+          200: { description: 'A droplet.', content: { 'application/json': { schema: droplet } } },
+          404: { description: 'None.' },
+        },
+      },
+      delete: { responses: { 204: { description: 'Gone.' }, 404: { description: 'None.' } } },
+    },
     '/notes': {
       post: {
         requestBody: {
@@ -320,19 +386,16 @@ const generated = {
             },
           },
         },
+        responses: { 200: { description: 'Stored.', content: { 'application/json': { schema: upload } } } },
+      },
+    },
+    // Read back as a record: what was sent, but for the file's bytes, which no answer echoes.
+    '/uploads/{upload_id}': {
+      parameters: [{ name: 'upload_id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
         responses: {
-          200: {
-            description: 'Stored.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['id', 'purpose'],
-                  properties: { id: { type: 'string' }, purpose: { type: 'string' } },
-                },
-              },
-            },
-          },
+          200: { description: 'An upload.', content: { 'application/json': { schema: upload } } },
+          404: { description: 'None.' },
         },
       },
     },
@@ -356,6 +419,60 @@ const generated = {
         additionalProperties: false,
         required: ['id', 'name'],
         properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+      },
+      // Followers sent, but readOnly in every answer: the server's, which a replacement keeps.
+      ProjectRequest: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          notes: { type: 'string' },
+          followers: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      Project: {
+        type: 'object',
+        properties: {
+          gid: { type: 'string', readOnly: true },
+          name: { type: 'string' },
+          notes: { type: 'string' },
+          followers: { type: 'array', readOnly: true, items: { type: 'string' } },
+        },
+      },
+      DropletCreate: {
+        type: 'object',
+        required: ['size'],
+        properties: {
+          size: { type: 'string' },
+          backups: { type: 'boolean', default: false },
+          image: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+        },
+      },
+      OneDroplet: {
+        allOf: [
+          { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+          { $ref: '#/components/schemas/DropletCreate' },
+        ],
+      },
+      ManyDroplets: {
+        allOf: [
+          {
+            type: 'object',
+            required: ['names'],
+            properties: { names: { type: 'array', minItems: 1, items: { type: 'string' } } },
+          },
+          { $ref: '#/components/schemas/DropletCreate' },
+        ],
+      },
+      Droplet: {
+        type: 'object',
+        required: ['id', 'name', 'size'],
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          name: { type: 'string' },
+          size: { type: 'string' },
+          backups: { type: 'boolean' },
+          image: { type: 'object', properties: { id: { type: 'integer' }, slug: { type: 'string' } } },
+        },
       },
       Note: {
         type: 'object',
@@ -490,6 +607,19 @@ describe('contract against whole documents of other APIs', () => {
         'POST /uploads: a valid request (POST /uploads)',
         'POST /notes: a request with body count of the wrong type (a string) gets 400 with the Error object',
         'POST /notes: a request with body count below minimum 1 gets 400 with the Error object',
+      ]),
+    );
+    expect(passed).toContain(
+      'POST /uploads: a record made reads back by GET /uploads/{upload_id}, with the defaults of what was left out and an id of its own',
+    );
+    // The values of a record in an envelope are its fields', not the envelope's.
+    expect(passed).toContain('PUT /projects/{project_gid}: notes left out of a replacement is removed');
+    expect(passed.join('\n')).not.toMatch(/data left out/);
+    // A body of one of two object branches: made, read back and kept as sent, by the branch sent.
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'POST /droplets: a record made reads back by GET /droplets/{droplet_id}, with the defaults of what was left out and an id of its own',
+        'POST /droplets: requests generated valid from its schemas get a declared success that keeps what was sent',
       ]),
     );
     expect(skipped.join('\n')).not.toMatch(/which the suite does not write/);

@@ -1,0 +1,46 @@
+// A schema that is a oneOf or anyOf of object branches, read as the suite judges a body of it
+// (DigitalOcean's droplet: one name or many, beside what both share): any branch's properties
+// may be sent, what every branch requires must be, and a default only some branches give is none;
+// a body is broken only where every branch refuses it.
+import { describe, expect, it } from '@jest/globals';
+import { recordBody } from '../support/record-bodies.js';
+import { invalidBodies } from './invalid-values.js';
+import { propertiesOf, requiredInRequest, schemaOf } from './json-schema.js';
+
+const shared = {
+  type: 'object',
+  required: ['size'],
+  properties: { size: { type: 'string' }, id: { type: 'integer', readOnly: true } },
+};
+const one = { allOf: [{ required: ['name'], properties: { name: { type: 'string' } } }, shared] };
+const many = {
+  allOf: [
+    {
+      required: ['names'],
+      properties: { names: { type: 'array', items: { type: 'string' } }, tag: { type: 'string', default: 'batch' } },
+    },
+    shared,
+  ],
+};
+const droplet = { oneOf: [one, many] };
+
+describe('a body of one of several object branches', () => {
+  it('has the properties of every branch, requires what every branch requires, and takes no default of one branch', () => {
+    const properties = new Map(propertiesOf(schemaOf(droplet)));
+    expect([...properties.keys()].sort()).toEqual(['id', 'name', 'names', 'size', 'tag']);
+    expect(properties.get('tag')?.default).toBeUndefined();
+    expect(requiredInRequest(schemaOf(droplet))).toEqual(['size']);
+    expect(requiredInRequest(schemaOf({ anyOf: [one, one] })).sort()).toEqual(['name', 'size']);
+  });
+
+  it('is written by one branch: every field of it, none of another', () => {
+    const body = recordBody(droplet, {}, 'all');
+    expect(Object.keys(body).sort()).toEqual(['name', 'size']);
+  });
+
+  it('is broken by a field every branch reads alike, not by one another branch may take', () => {
+    const rules = invalidBodies(droplet).map(({ rule }) => rule);
+    expect(rules).toEqual(expect.arrayContaining(['size of the wrong type (a number)', 'without the required size']));
+    expect(rules.filter((rule) => /\bname\b/.test(rule))).toEqual([]);
+  });
+});
