@@ -14,28 +14,11 @@ import { HTTP_METHODS, type HttpMethod, operationName } from '../../src/openapi/
 import { createMockServer } from '../../src/server.js';
 import { ACCOUNTS_DOCUMENT } from '../support/accounts-document.js';
 import { runCli } from '../support/cli.js';
+import { junitCases } from '../support/junit-cases.js';
 import { realRequestShapes } from '../support/real-request-shapes.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const documentOf = (path: string) => fileURLToPath(new URL(`../real-contracts/documents/${path}`, import.meta.url));
-
-/** The JUnit cases of a run, by outcome. */
-function casesOf(junit: string): { passed: string[]; skipped: string[]; failed: string[] } {
-  const cases = [...junit.matchAll(/<testcase [^>]*name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map(
-    (match) => ({
-      name: (match[1] ?? '')
-        .replace(/&quot;/g, '"')
-        .replace(/&apos;/g, "'")
-        .replace(/&amp;/g, '&'),
-      body: match[3] ?? '',
-    }),
-  );
-  return {
-    passed: cases.filter(({ body }) => !/<(failure|skipped|error)/.test(body)).map(({ name }) => name),
-    skipped: cases.filter(({ body }) => /<skipped/.test(body)).map(({ name }) => name),
-    failed: cases.filter(({ body }) => /<(failure|error)/.test(body)).map(({ name }) => name),
-  };
-}
 
 /** The names the suite gives the operations of a document: operationIds, or "GET /path" where there is none. */
 function operationNamesOf(document: { paths: Record<string, Partial<Record<HttpMethod, object>>> }): string[] {
@@ -502,7 +485,7 @@ describe('contract against whole documents of other APIs', () => {
         ...options,
       ]);
       const junit = await readFile(files.junit, 'utf8');
-      const cases = casesOf(junit);
+      const cases = junitCases(junit);
       expect(cases.failed).toEqual([]);
       expect(run.code).toBe(0);
       return { stdout: run.stdout, junit, html: await readFile(files.html, 'utf8'), ...cases };

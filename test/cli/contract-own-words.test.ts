@@ -12,21 +12,10 @@ import { startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
 import { bearerTokens, type DraftEdit, problemDetails, writeDraft } from '../support/drafts.js';
+import { passedCases } from '../support/junit-cases.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const MUSEUM = fileURLToPath(new URL('../real-contracts/documents/museum/openapi.yaml', import.meta.url));
-
-/** The JUnit test cases of a run that passed (neither failed nor skipped), by name. */
-function passedCases(junit: string): string[] {
-  return [...junit.matchAll(/<testcase [^>]*name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)]
-    .filter((match) => !/<(failure|skipped|error)/.test(match[3] ?? ''))
-    .map((match) =>
-      (match[1] ?? '')
-        .replace(/&quot;/g, '"')
-        .replace(/&apos;/g, "'")
-        .replace(/&amp;/g, '&'),
-    );
-}
 
 type Response = { headers?: Record<string, unknown> };
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { createMockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
+import { passedCases } from '../support/junit-cases.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const widget = {
@@ -61,17 +62,6 @@ const document = {
     },
   },
 };
-
-/** The names of the JUnit cases that passed (none failed or skipped). */
-const passedCases = (junit: string) =>
-  [...junit.matchAll(/<testcase [^>]*name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)]
-    .filter((match) => !/<(failure|skipped|error)/.test(match[3] ?? ''))
-    .map((match) =>
-      (match[1] ?? '')
-        .replace(/&quot;/g, '"')
-        .replace(/&apos;/g, "'")
-        .replace(/&amp;/g, '&'),
-    );
 
 describe('contract --checks values on what a document promises of values', () => {
   const folder = useTempFolder('values-promised');
