@@ -43,4 +43,18 @@ describe('a body of one of several object branches', () => {
     expect(rules).toEqual(expect.arrayContaining(['size of the wrong type (a number)', 'without the required size']));
     expect(rules.filter((rule) => /\bname\b/.test(rule))).toEqual([]);
   });
+
+  it('reads subtypes that hold their base (Cat = allOf [Pet, ...], Pet = oneOf [Cat, ...]) in bounded work', () => {
+    const kinds = ['cat', 'dog', 'fox', 'owl', 'eel', 'yak', 'emu', 'elk'];
+    const pet: { type: string; required: string[]; properties: object; oneOf: object[] } = {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' } },
+      oneOf: [],
+    };
+    pet.oneOf = kinds.map((kind) => ({ allOf: [pet, { properties: { [kind]: { type: 'boolean' } } }] }));
+    const properties = new Map(propertiesOf(schemaOf(pet)));
+    expect(properties.has('name')).toBe(true);
+    expect(requiredInRequest(schemaOf(pet))).toEqual(['name']);
+  });
 });

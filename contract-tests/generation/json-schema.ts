@@ -129,17 +129,36 @@ function branchesOf(schema: JsonSchema): JsonSchema[] {
 
 /** Deeper than this, a oneOf of oneOfs is read by its own keywords only (a schema that holds itself). */
 const BRANCH_DEPTH = 8;
+/**
+ * Branches read at most, in all, for one reading: a subtype that holds its base (Cat = allOf
+ * [Pet, ...], Pet = oneOf [Cat, Dog]) brings the base's branches again at every level.
+ */
+const MOST_BRANCHES = 64;
+
+type Budget = { left: number };
+
+/** The branches to read at this depth, where the reading's budget has room for them all; else none. */
+function branchesWithin(schema: JsonSchema, depth: number, budget: Budget): JsonSchema[] {
+  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
+  if (branches.length > budget.left) return [];
+  budget.left -= branches.length;
+  return branches;
+}
 
 /**
  * The properties of an object schema, each flattened. One that is a oneOf or anyOf of objects
  * (DigitalOcean's droplet: one name or many) has those of every branch: a value may hold any of
  * them. A property only some branches have gives no default: a value of another takes none.
  */
-export function propertiesOf(schema: JsonSchema, depth = 0): Array<[string, JsonSchema]> {
-  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
+export function propertiesOf(
+  schema: JsonSchema,
+  depth = 0,
+  budget: Budget = { left: MOST_BRANCHES },
+): Array<[string, JsonSchema]> {
+  const branches = branchesWithin(schema, depth, budget);
   if (branches.length === 0)
     return Object.entries(schema.properties ?? {}).map(([name, property]) => [name, schemaOf(property)]);
-  const readings = branches.map((branch) => new Map(propertiesOf(branch, depth + 1)));
+  const readings = branches.map((branch) => new Map(propertiesOf(branch, depth + 1, budget)));
   const properties = new Map<string, JsonSchema>();
   for (const reading of readings)
     for (const [name, property] of reading) {
@@ -155,11 +174,15 @@ export function propertiesOf(schema: JsonSchema, depth = 0): Array<[string, Json
  * declares by the same schema. A value one of them refuses breaks every branch, so the body; one
  * only some branches declare may still fit another (an Ory login flow's identifier).
  */
-export function commonPropertiesOf(schema: JsonSchema, depth = 0): Array<[string, JsonSchema]> {
-  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
-  if (branches.length === 0) return propertiesOf(schema, depth);
+export function commonPropertiesOf(
+  schema: JsonSchema,
+  depth = 0,
+  budget: Budget = { left: MOST_BRANCHES },
+): Array<[string, JsonSchema]> {
+  const branches = branchesWithin(schema, depth, budget);
+  if (branches.length === 0) return propertiesOf(schema, depth, budget);
   const [first = new Map<string, JsonSchema>(), ...others] = branches.map(
-    (branch) => new Map(commonPropertiesOf(branch, depth + 1)),
+    (branch) => new Map(commonPropertiesOf(branch, depth + 1, budget)),
   );
   const said = (property: JsonSchema | undefined) => JSON.stringify(property);
   return [...first].filter(([name, property]) => others.every((other) => said(other.get(name)) === said(property)));
@@ -171,10 +194,11 @@ export function writablePropertiesOf(schema: JsonSchema): Array<[string, JsonSch
 }
 
 /** The properties every value of the schema holds: those every branch of a oneOf or anyOf requires. */
-export function requiredOf(schema: JsonSchema, depth = 0): string[] {
-  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
-  if (branches.length === 0) return schema.required ?? [];
-  const readings = branches.map((branch) => requiredOf(branch, depth + 1));
+export function requiredOf(schema: JsonSchema, depth = 0, budget: Budget = { left: MOST_BRANCHES }): string[] {
+  const branches = branchesWithin(schema, depth, budget);
+  // Once each: allOf parts merged (a subtype and its base) may name one twice.
+  if (branches.length === 0) return [...new Set(schema.required ?? [])];
+  const readings = branches.map((branch) => requiredOf(branch, depth + 1, budget));
   return (readings[0] ?? []).filter((name) => readings.every((required) => required.includes(name)));
 }
 

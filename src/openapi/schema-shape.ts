@@ -117,15 +117,38 @@ function anyOfShapes(own: SchemaShape, branches: readonly SchemaShape[]): Schema
   };
 }
 
-export function describeObjectSchema(document: JsonObject, schema: unknown, depth = 0): SchemaShape {
+/** Branches read at most, in all, for one schema: a contract's oneOf of oneOfs stays cheap. */
+const MOST_BRANCHES = 64;
+
+export function describeObjectSchema(document: JsonObject, schema: unknown): SchemaShape {
+  return shapeOfBranches(document, schema, new Set(), { left: MOST_BRANCHES });
+}
+
+/**
+ * A schema's shape with its branches', each $ref once on a path: a subtype that holds its base
+ * (Cat = allOf [Pet, ...], Pet = oneOf [Cat, Dog]) brings the base's branches again, and read
+ * again they would multiply with every level.
+ */
+function shapeOfBranches(
+  document: JsonObject,
+  schema: unknown,
+  onPath: ReadonlySet<string>,
+  budget: { left: number },
+): SchemaShape {
   const resolved = resolveSchema(document, schema);
   if (Object.keys(resolved).length === 0) return EMPTY;
   const own = ownShape(document, resolved);
-  const branches = branchesOf(resolved);
-  if (branches.length === 0 || depth > 8) return own;
+  const ref = asObject(schema).$ref;
+  const path = typeof ref === 'string' ? new Set([...onPath, ref]) : onPath;
+  const branches = branchesOf(resolved).filter((branch) => {
+    const branchRef = asObject(branch).$ref;
+    return typeof branchRef !== 'string' || !path.has(branchRef);
+  });
+  if (branches.length === 0 || budget.left < branches.length) return own;
+  budget.left -= branches.length;
   return anyOfShapes(
     own,
-    branches.map((branch) => describeObjectSchema(document, branch, depth + 1)),
+    branches.map((branch) => shapeOfBranches(document, branch, path, budget)),
   );
 }
 
