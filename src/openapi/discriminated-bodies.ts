@@ -6,12 +6,14 @@
 // says its tag instead (the mapping's names for it, else its schema's name), and the
 // discriminator goes: one branch fits, as the document means. Answers keep theirs.
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { resolveSchema } from './schema-shape.js';
 
 const refName = (ref: string) => ref.split('/').at(-1) ?? ref;
 
 /** Whether a branch names its own tag: its discriminating property has an enum or a const (OpenAI's type: [auto]). */
 function namesOwnTag(document: JsonObject, branch: unknown, property: string): boolean {
-  const own = resolveLocalRef(document, asObject(resolveLocalRef(document, branch).properties)[property]);
+  // allOf merged: a subtype says its tag beside its base (Cat = allOf [Pet, {petType: [cat]}]).
+  const own = resolveLocalRef(document, asObject(resolveSchema(document, branch).properties)[property]);
   return Array.isArray(own.enum) || 'const' in own;
 }
 

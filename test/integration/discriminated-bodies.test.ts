@@ -29,6 +29,19 @@ const document = {
         },
       },
     },
+    '/picks': {
+      post: {
+        operationId: 'pick',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Pick' } } },
+        },
+        responses: {
+          200: json({ type: 'object', properties: { ok: { type: 'boolean' } } }),
+          400: json({ type: 'object' }),
+        },
+      },
+    },
     '/logins': {
       post: {
         operationId: 'updateLoginFlow',
@@ -51,6 +64,18 @@ const document = {
         oneOf: [{ $ref: '#/components/schemas/Auto' }, { $ref: '#/components/schemas/Static' }],
       },
       Auto: { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['auto'] } } },
+      // A subtype saying its tag beside its base, unmapped.
+      Pick: {
+        discriminator: { propertyName: 'petType' },
+        oneOf: [{ $ref: '#/components/schemas/CatPick' }, { $ref: '#/components/schemas/DogPick' }],
+      },
+      PickBase: { type: 'object', required: ['petType'], properties: { petType: { type: 'string' } } },
+      CatPick: {
+        allOf: [{ $ref: '#/components/schemas/PickBase' }, { properties: { petType: { enum: ['cat'] } } }],
+      },
+      DogPick: {
+        allOf: [{ $ref: '#/components/schemas/PickBase' }, { properties: { petType: { enum: ['dog'] } } }],
+      },
       Static: {
         type: 'object',
         required: ['type'],
@@ -83,6 +108,8 @@ describe('a request body of discriminated branches', () => {
     for (const body of [{ type: 'auto' }, { type: 'static', size: 5 }])
       expect(served.judged('POST', '/strategies', await http().post('/strategies').send(body)).status).toBe(200);
     expect((await http().post('/strategies').send({ type: 'Auto' })).status).toBe(400);
+    // Said beside the base, in an allOf.
+    expect(served.judged('POST', '/picks', await http().post('/picks').send({ petType: 'cat' })).status).toBe(200);
   });
 
   it('refuses a body whose tag names no branch, or that breaks its own', async () => {
