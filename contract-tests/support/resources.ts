@@ -285,14 +285,14 @@ const serverFields = new Map<unknown, ReadonlySet<string>>();
 export function serverFieldsOf(operation: SpecOperation): ReadonlySet<string> {
   const resource = shapeOf(operation.operationId)?.resource;
   if (resource === undefined || operation.requestSchema === undefined) return new Set();
-  let fields = serverFields.get(operation.requestSchema);
+  let fields = serverFields.get(operation.operationId);
   if (fields === undefined) {
     const request = describeObjectSchema(CONTRACT.document, operation.requestSchema);
     fields = new Set([
       ...answeredReadOnly(CONTRACT, model, resource).keys(),
       ...answeredOtherwise(CONTRACT, model, resource, request).keys(),
     ]);
-    serverFields.set(operation.requestSchema, fields);
+    serverFields.set(operation.operationId, fields);
   }
   return fields;
 }
@@ -305,7 +305,7 @@ const answerFits = new Map<unknown, { names: ReadonlySet<string>; holds: AnswerF
 export function unfitSentFields(operation: SpecOperation, sent: Readonly<Record<string, unknown>>): Set<string> {
   const resource = shapeOf(operation.operationId)?.resource;
   if (resource === undefined || operation.requestSchema === undefined) return new Set();
-  let known = answerFits.get(operation.requestSchema);
+  let known = answerFits.get(operation.operationId);
   if (known === undefined) {
     const request = describeObjectSchema(CONTRACT.document, operation.requestSchema);
     const fields = answeredByOtherSchema(CONTRACT, model, resource, request);
@@ -313,8 +313,8 @@ export function unfitSentFields(operation: SpecOperation, sent: Readonly<Record<
       names: new Set(fields.keys()),
       holds: createAnswerFit(CONTRACT, new Map([...fields].map(([name, { answers }]) => [name, answers]))),
     };
-    answerFits.set(operation.requestSchema, known);
+    answerFits.set(operation.operationId, known);
   }
   const { names, holds } = known;
-  return new Set([...names].filter((name) => name in sent && !holds(name, sent[name])));
+  return new Set([...names].filter((name) => Object.hasOwn(sent, name) && !holds(name, sent[name])));
 }

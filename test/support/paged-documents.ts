@@ -209,7 +209,7 @@ export const pagedDocument: SpecDocument = {
       // Numbered pages too, declared first, as Ory's list of identities declares them.
       parameters: [
         integerQuery('per_page', { minimum: 1, maximum: 1000, default: 250 }),
-        integerQuery('page', { minimum: 1 }),
+        integerQuery('page', { minimum: 1, default: 1 }),
         integerQuery('page_size', { minimum: 1, maximum: 1000, default: 250 }),
         textQuery('page_token'),
       ],

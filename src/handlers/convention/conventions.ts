@@ -47,8 +47,11 @@ export async function requireLevels(levels: readonly ParentLevel[], view: DataRe
     const key = keyFromPath(level.resource, req.params[level.param]);
     const record = await view.get(level.resource.collection, key);
     const above = levels[index + 1];
+    // The field this record holds the one above's key in (Ory's session: identityId, not id).
+    const heldIn = level.resource.parent?.field ?? above?.param ?? '';
     const underAbove =
-      above === undefined || record?.[above.param] === keyFromPath(above.resource, req.params[above.param]);
+      above === undefined ||
+      (record !== undefined && ownValue(record, heldIn) === keyFromPath(above.resource, req.params[above.param]));
     if (!record || !underAbove) throw level.missing(key);
   }
 }

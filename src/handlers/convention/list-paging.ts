@@ -118,7 +118,9 @@ export function listPaging(contract: Contract, operation: OperationInfo, resourc
   const { number } = terms;
   if (number === undefined) return cursors;
   const numbered = numberedPaging(operation, terms);
-  const chosen = (req: Request) => (req.query[number] !== undefined ? numbered : cursors);
+  // As the client named it: the validator writes a page's default into req.query.
+  const chosen = (req: Request) =>
+    new URLSearchParams(req.originalUrl.split('?')[1] ?? '').has(number) ? numbered : cursors;
   return {
     parameters: new Set([...cursors.parameters, ...numbered.parameters]),
     described: `${cursors.described}, or${numbered.described.slice(1)}`,

@@ -84,7 +84,7 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
             'INVALID_PARAMETER',
             `query ${name}: ${JSON.stringify(value)} is no ${resource.noun}'s ${name}; send one of ${property.enum.map((each) => JSON.stringify(each)).join(', ')}.`,
           );
-        fields[name] = value;
+        setOwn(fields, name, value);
       }
       return fields;
     },
