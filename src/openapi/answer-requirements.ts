@@ -56,6 +56,13 @@ function recordShapesIn(document: JsonObject, schema: unknown, resource: Resourc
 
 const cache = new WeakMap<Resource, AnswerRequirements>();
 
+/** The schemas `name` is declared by in the shapes that declare it, in their order. */
+const declaredIn = (shapes: readonly SchemaShape[], name: string): JsonObject[] =>
+  shapes.flatMap((shape) => {
+    const property = shape.properties.get(name);
+    return property === undefined ? [] : [property];
+  });
+
 /** The record's own shape, and its shape in each answer the conventions give of it but a delete's. */
 function answerShapes(contract: Contract, model: ResourceModel, resource: Resource): SchemaShape[] {
   const shapes: SchemaShape[] = [resource.shape];
@@ -96,10 +103,7 @@ export function answeredOtherwise(
   for (const [name, sent] of request.properties) {
     const sentType = schemaType(resolveSchema(document, sent));
     if (sentType === undefined) continue;
-    const answered = shapes.flatMap((shape) => {
-      const property = shape.properties.get(name);
-      return property === undefined ? [] : [property];
-    });
+    const answered = declaredIn(shapes, name);
     const first = answered[0];
     if (first !== undefined && answered.some((schema) => !allows(typesOf(document, schema), sentType)))
       otherwise.set(name, commonSchema(document, answered));
@@ -125,10 +129,7 @@ export function answeredByOtherSchema(
   const shapes = answerShapes(contract, model, resource);
   const fields = new Map<string, AnsweredByOtherSchema>();
   for (const [name, sent] of request.properties) {
-    const answers = shapes.flatMap((shape) => {
-      const property = shape.properties.get(name);
-      return property === undefined ? [] : [property];
-    });
+    const answers = declaredIn(shapes, name);
     if (answers[0] === undefined) continue;
     // Objects and lists (a oneOf of objects names no type): a scalar's type is answeredOtherwise's.
     const type = schemaType(resolveSchema(document, answers[0]));
@@ -149,10 +150,7 @@ export function answeredAlike(contract: Contract, model: ResourceModel, resource
   const shapes = answerShapes(contract, model, resource);
   const alike = new Map<string, JsonObject>();
   for (const name of new Set(shapes.flatMap((shape) => [...shape.properties.keys()]))) {
-    const declared = shapes.flatMap((shape) => {
-      const property = shape.properties.get(name);
-      return property === undefined ? [] : [property];
-    });
+    const declared = declaredIn(shapes, name);
     if (new Set(declared.map((schema) => JSON.stringify(schema))).size > 1)
       alike.set(name, commonSchema(contract.document, declared));
   }
@@ -172,10 +170,7 @@ export function answerRequirements(contract: Contract, model: ResourceModel, res
   for (const shape of shapes) {
     for (const name of shape.required) {
       if (required.has(name)) continue;
-      const declared = shapes.flatMap((each) => {
-        const property = each.properties.get(name);
-        return property === undefined ? [] : [property];
-      });
+      const declared = declaredIn(shapes, name);
       required.set(name, commonSchema(document, declared));
     }
   }

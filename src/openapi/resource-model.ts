@@ -136,7 +136,6 @@ function nameCollections(drafts: Draft[], byPath: ReadonlyMap<string, OperationI
   return naming;
 }
 
-/** Items: a path ending in a parameter, under one of the collections or answering its records' schema. */
 /**
  * Whether a collection's create answers records of the schema `identity` names: Spotify lists
  * playlists at /me/playlists in a short form, creates one there answering the full one, and
@@ -157,6 +156,7 @@ function createsAs(
   );
 }
 
+/** Items: a path ending in a parameter, under one of the collections or answering its records' schema (or its create's). */
 function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationInfo[]>, drafts: Draft[]): void {
   for (const [path, operations] of byPath) {
     const segments = segmentsOf(path);
