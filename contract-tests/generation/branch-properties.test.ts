@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { recordBody } from '../support/record-bodies.js';
 import { invalidBodies } from './invalid-values.js';
-import { propertiesOf, requiredInRequest, schemaOf } from './json-schema.js';
+import { commonPropertiesOf, propertiesOf, requiredInRequest, schemaOf } from './json-schema.js';
 
 const shared = {
   type: 'object',
@@ -56,5 +56,16 @@ describe('a body of one of several object branches', () => {
     const properties = new Map(propertiesOf(schemaOf(pet)));
     expect(properties.has('name')).toBe(true);
     expect(requiredInRequest(schemaOf(pet))).toEqual(['name']);
+  });
+
+  it("keeps the schema's own word for a property its branches say again, and reads it alike in all", () => {
+    const size = { type: 'string', maxLength: 5 };
+    const order = schemaOf({
+      type: 'object',
+      properties: { size },
+      oneOf: [{ properties: { size: { description: 'small' } } }, { properties: { size: { description: 'large' } } }],
+    });
+    expect(new Map(propertiesOf(order)).get('size')).toEqual(size);
+    expect(new Map(commonPropertiesOf(order)).get('size')).toEqual(size);
   });
 });

@@ -1,5 +1,8 @@
 // The parts of JSON Schema the generators read, typed, with allOf merged and $refs followed.
-import { resolve } from '../support/contract-spec.js';
+import { commonPropertiesOfBranches, type SchemaReader, unionOfBranches } from '../../src/openapi/branch-union.js';
+import { branchTags, tagRequirement } from '../../src/openapi/discriminator-tags.js';
+import { asObject } from '../../src/openapi/json-pointer.js';
+import { resolve, SPEC } from '../support/contract-spec.js';
 import { setField } from '../support/own-fields.js';
 
 export type JsonSchema = {
@@ -82,36 +85,24 @@ export function withBranch(raw: RawSchema, branch: unknown): RawSchema {
 
 const tagged = new WeakMap<object, Map<unknown, unknown>>();
 /**
- * A branch of a oneOf or anyOf with a discriminator, its property holding the value that names
- * that branch: the mapping's key for its $ref, else the name of the schema it refers to (OpenAPI
- * 3.x, Discriminator Object), unless the branch says its own (an enum or a const of it). Any
- * other value picks no branch (Ory's method of a login: "password").
+ * A branch of a oneOf or anyOf with a discriminator, its property holding the first tag that
+ * names that branch (discriminator-tags.ts), unless the branch says its own. Any other value
+ * picks no branch (Ory's method of a login: "password").
  */
 export function taggedBranch(raw: RawSchema, branch: unknown): unknown {
   const { discriminator } = flatten(raw);
   const property: unknown = discriminator?.propertyName;
-  const ref: unknown = (branch as { $ref?: unknown } | null)?.$ref;
-  if (typeof property !== 'string' || typeof ref !== 'string') return branch;
+  if (typeof property !== 'string' || typeof branch !== 'object' || branch === null) return branch;
   let forSchema = tagged.get(raw);
   if (!forSchema) {
     forSchema = new Map();
     tagged.set(raw, forSchema);
   }
   if (!forSchema.has(branch)) {
-    // A mapping names a schema by its $ref or by its name alone.
-    const mapped = Object.entries((discriminator.mapping ?? {}) as Record<string, unknown>).find(
-      ([, target]) => target === ref || `#/components/schemas/${String(target)}` === ref,
-    )?.[0];
-    // A branch that says its own value, unmapped (OpenAI's type: [auto]), is made as it says.
-    const own = flatten(branch).properties?.[property] as { enum?: unknown; const?: unknown } | undefined;
-    const tag = mapped ?? (own?.enum !== undefined || own?.const !== undefined ? undefined : ref.split('/').at(-1));
+    // The mapping's first tag: the one every implementation reads.
+    const [tag] = branchTags(SPEC, discriminator, branch) ?? [];
     // One object per branch: values made of it are made once, as of any schema.
-    forSchema.set(
-      branch,
-      tag === undefined
-        ? branch
-        : { allOf: [branch, { properties: { [property]: { type: 'string', enum: [tag] } }, required: [property] }] },
-    );
+    forSchema.set(branch, tag === undefined ? branch : { allOf: [branch, tagRequirement(property, [tag])] });
   }
   return forSchema.get(branch);
 }
@@ -121,71 +112,21 @@ export function schemaOf(raw: unknown): JsonSchema {
   return flatten(raw) as JsonSchema;
 }
 
-/** The branches of a oneOf or anyOf, each with what the schema says beside them. */
-function branchesOf(schema: JsonSchema): JsonSchema[] {
-  const branches = [schema.oneOf, schema.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
-  return branches.map((branch) => withBranch(schema, branch) as JsonSchema);
-}
-
-/** Deeper than this, a oneOf of oneOfs is read by its own keywords only (a schema that holds itself). */
-const BRANCH_DEPTH = 8;
-/**
- * Branches read at most, in all, for one reading: a subtype that holds its base (Cat = allOf
- * [Pet, ...], Pet = oneOf [Cat, Dog]) brings the base's branches again at every level.
- */
-const MOST_BRANCHES = 64;
-
-type Budget = { left: number };
-
-/** The branches to read at this depth, where the reading's budget has room for them all; else none. */
-function branchesWithin(schema: JsonSchema, depth: number, budget: Budget): JsonSchema[] {
-  const branches = depth < BRANCH_DEPTH ? branchesOf(schema) : [];
-  if (branches.length > budget.left) return [];
-  budget.left -= branches.length;
-  return branches;
-}
+/** The suite's reading of a schema, for the walk of its branches (branch-union.ts). */
+const READER: SchemaReader<JsonSchema> = { flatten: (raw) => asObject(flatten(raw)), property: schemaOf };
 
 /**
  * The properties of an object schema, each flattened. One that is a oneOf or anyOf of objects
  * (DigitalOcean's droplet: one name or many) has those of every branch: a value may hold any of
  * them. A property only some branches have gives no default: a value of another takes none.
  */
-export function propertiesOf(
-  schema: JsonSchema,
-  depth = 0,
-  budget: Budget = { left: MOST_BRANCHES },
-): Array<[string, JsonSchema]> {
-  const branches = branchesWithin(schema, depth, budget);
-  if (branches.length === 0)
-    return Object.entries(schema.properties ?? {}).map(([name, property]) => [name, schemaOf(property)]);
-  const readings = branches.map((branch) => new Map(propertiesOf(branch, depth + 1, budget)));
-  const properties = new Map<string, JsonSchema>();
-  for (const reading of readings)
-    for (const [name, property] of reading) {
-      if (properties.has(name)) continue;
-      const { default: _default, ...withoutDefault } = property;
-      properties.set(name, readings.every((each) => each.has(name)) ? property : withoutDefault);
-    }
-  return [...properties];
+export function propertiesOf(schema: JsonSchema): Array<[string, JsonSchema]> {
+  return [...unionOfBranches(READER, schema).properties];
 }
 
-/**
- * The properties every value of the schema reads alike: for a oneOf or anyOf, those every branch
- * declares by the same schema. A value one of them refuses breaks every branch, so the body; one
- * only some branches declare may still fit another (an Ory login flow's identifier).
- */
-export function commonPropertiesOf(
-  schema: JsonSchema,
-  depth = 0,
-  budget: Budget = { left: MOST_BRANCHES },
-): Array<[string, JsonSchema]> {
-  const branches = branchesWithin(schema, depth, budget);
-  if (branches.length === 0) return propertiesOf(schema, depth, budget);
-  const [first = new Map<string, JsonSchema>(), ...others] = branches.map(
-    (branch) => new Map(commonPropertiesOf(branch, depth + 1, budget)),
-  );
-  const said = (property: JsonSchema | undefined) => JSON.stringify(property);
-  return [...first].filter(([name, property]) => others.every((other) => said(other.get(name)) === said(property)));
+/** The properties every value of the schema reads alike (commonPropertiesOfBranches). */
+export function commonPropertiesOf(schema: JsonSchema): Array<[string, JsonSchema]> {
+  return [...commonPropertiesOfBranches(READER, schema)];
 }
 
 /** The properties a request may carry: all but the readOnly ones, which the server sets. */
@@ -194,12 +135,8 @@ export function writablePropertiesOf(schema: JsonSchema): Array<[string, JsonSch
 }
 
 /** The properties every value of the schema holds: those every branch of a oneOf or anyOf requires. */
-export function requiredOf(schema: JsonSchema, depth = 0, budget: Budget = { left: MOST_BRANCHES }): string[] {
-  const branches = branchesWithin(schema, depth, budget);
-  // Once each: allOf parts merged (a subtype and its base) may name one twice.
-  if (branches.length === 0) return [...new Set(schema.required ?? [])];
-  const readings = branches.map((branch) => requiredOf(branch, depth + 1, budget));
-  return (readings[0] ?? []).filter((name) => readings.every((required) => required.includes(name)));
+export function requiredOf(schema: JsonSchema): string[] {
+  return [...unionOfBranches(READER, schema).required];
 }
 
 /**

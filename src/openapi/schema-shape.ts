@@ -3,17 +3,11 @@
 // the fixtures) need only this much of JSON Schema; the validator checks the rest.
 
 import { setOwn } from '../store/own-keys.js';
+import { type BranchUnion, unionOfBranches } from './branch-union.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
-export type SchemaShape = {
-  /** Each property's schema, $refs and allOf parts followed. */
-  properties: ReadonlyMap<string, JsonObject>;
-  required: ReadonlySet<string>;
-  /** Whether a property it does not name breaks it (additionalProperties or unevaluatedProperties false). */
-  closed: boolean;
-};
-
-const EMPTY: SchemaShape = { properties: new Map(), required: new Set(), closed: false };
+/** Each property's schema ($refs and allOf parts followed), what is required, whether it is closed. */
+export type SchemaShape = BranchUnion<JsonObject>;
 
 /** A schema with its $refs and allOf parts folded into one (the shallow keywords only). */
 /**
@@ -71,85 +65,13 @@ export function declaredValue(schema: JsonObject): { value: unknown } | undefine
   return Array.isArray(schema.enum) && schema.enum.length > 0 ? { value: schema.enum[0] } : undefined;
 }
 
-/** The shape of an object schema's own keywords, its oneOf and anyOf left aside. */
-function ownShape(document: JsonObject, resolved: JsonObject): SchemaShape {
-  const properties = new Map(
-    Object.entries(asObject(resolved.properties)).map(([name, property]): [string, JsonObject] => [
-      name,
-      resolveSchema(document, property),
-    ]),
-  );
-  const required = new Set(Array.isArray(resolved.required) ? resolved.required.map(String) : []);
-  return {
-    properties,
-    required,
-    closed: resolved.additionalProperties === false || resolved.unevaluatedProperties === false,
-  };
-}
-
-/** The branches of a oneOf or anyOf: the schemas one of which (or several) a value meets. */
-function branchesOf(resolved: JsonObject): unknown[] {
-  return [resolved.oneOf, resolved.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
-}
-
 /**
- * An object schema read as any of its branches (DigitalOcean's droplet: one name or many; a
- * domain record of each type): a value may hold what any branch names, and must hold what
- * every branch requires. A property's default is a branch's only where every branch has it:
- * a value of another branch takes no default from it.
+ * An object schema's shape, read as any of its branches (branch-union.ts: DigitalOcean's droplet,
+ * one name or many; a domain record of each type).
  */
-function anyOfShapes(own: SchemaShape, branches: readonly SchemaShape[]): SchemaShape {
-  const properties = new Map(own.properties);
-  for (const branch of branches)
-    for (const [name, property] of branch.properties) {
-      if (properties.has(name)) continue;
-      const everywhere = branches.every((each) => each.properties.has(name));
-      const { default: _default, ...withoutDefault } = property;
-      properties.set(name, everywhere ? property : withoutDefault);
-    }
-  const everyRequires = [...(branches[0]?.required ?? [])].filter((name) =>
-    branches.every((branch) => branch.required.has(name)),
-  );
-  return {
-    properties,
-    required: new Set([...own.required, ...everyRequires]),
-    closed: own.closed || branches.every((branch) => branch.closed),
-  };
-}
-
-/** Branches read at most, in all, for one schema: a contract's oneOf of oneOfs stays cheap. */
-const MOST_BRANCHES = 64;
-
 export function describeObjectSchema(document: JsonObject, schema: unknown): SchemaShape {
-  return shapeOfBranches(document, schema, new Set(), { left: MOST_BRANCHES });
-}
-
-/**
- * A schema's shape with its branches', each $ref once on a path: a subtype that holds its base
- * (Cat = allOf [Pet, ...], Pet = oneOf [Cat, Dog]) brings the base's branches again, and read
- * again they would multiply with every level.
- */
-function shapeOfBranches(
-  document: JsonObject,
-  schema: unknown,
-  onPath: ReadonlySet<string>,
-  budget: { left: number },
-): SchemaShape {
-  const resolved = resolveSchema(document, schema);
-  if (Object.keys(resolved).length === 0) return EMPTY;
-  const own = ownShape(document, resolved);
-  const ref = asObject(schema).$ref;
-  const path = typeof ref === 'string' ? new Set([...onPath, ref]) : onPath;
-  const branches = branchesOf(resolved).filter((branch) => {
-    const branchRef = asObject(branch).$ref;
-    return typeof branchRef !== 'string' || !path.has(branchRef);
-  });
-  if (branches.length === 0 || budget.left < branches.length) return own;
-  budget.left -= branches.length;
-  return anyOfShapes(
-    own,
-    branches.map((branch) => shapeOfBranches(document, branch, path, budget)),
-  );
+  const read = (part: unknown) => resolveSchema(document, part);
+  return unionOfBranches({ flatten: read, property: read }, schema);
 }
 
 /** Where a schema comes from, to tell two uses of one schema: its $ref, or its JSON when written inline. */
