@@ -31,6 +31,17 @@ describe('credentials in the scheme an operation declares', () => {
     expect(sent(schemes.cookie as CredentialScheme).request.headers.Cookie).toBe('sid=s3cret%20key');
   });
 
+  it('sends an API key once where the operation also requires a query parameter of its name', () => {
+    const parts = secretParts(KEY, [schemes.query as CredentialScheme]);
+    const url = 'http://h/v1/pets?api_key=written&limit=1';
+    expect(withSecrets(url, {}, parts).url).toBe('http://h/v1/pets?limit=1&api_key=s3cret%20key');
+    expect(withSecrets('http://h/v1/pets?api%5Fkey=written', {}, parts).url).toBe(
+      'http://h/v1/pets?api_key=s3cret%20key',
+    );
+    expect(shownUrl(url, parts)).toBe('http://h/v1/pets?limit=1&api_key=$PETSTORE_API_KEY');
+    expect(curlUrl(url, parts)).not.toContain('written');
+  });
+
   it('sends a bearer token, another HTTP scheme word, and basic credentials with the key as the user name', () => {
     expect(sent(schemes.bearer as CredentialScheme).request.headers.Authorization).toBe('Bearer s3cret key');
     expect(sent(schemes.token as CredentialScheme).request.headers.Authorization).toBe('Token s3cret key');

@@ -126,6 +126,31 @@ export function secretParts(key: KeyCredentials, schemes: readonly CredentialSch
   return schemes.map((scheme) => partOf(scheme, credentialIn(key, scheme)));
 }
 
+/** A query pair's name, decoded where it can be. */
+function pairName(pair: string): string {
+  const name = pair.split('=')[0] ?? '';
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * `url` without the query pairs a query credential names: a required parameter that is also the
+ * API key's parameter was sent twice, the value written for it and the key, and a server reads one.
+ */
+function withoutCredentialQuery(url: string, parts: readonly SecretPart[]): string {
+  const names = new Set(parts.filter((part) => part.in === 'query').map((part) => part.name));
+  const at = url.indexOf('?');
+  if (names.size === 0 || at < 0) return url;
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => !names.has(pairName(pair)));
+  return kept.length > 0 ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);
+}
+
 /** The URL and headers of a request with `parts` added: query values and cookies percent-encoded. */
 export function withSecrets(
   url: string,
@@ -133,7 +158,7 @@ export function withSecrets(
   parts: readonly SecretPart[],
 ): { url: string; headers: Record<string, string> } {
   const sent = { ...headers };
-  let withQuery = url;
+  let withQuery = withoutCredentialQuery(url, parts);
   const cookies: string[] = [];
   for (const part of parts) {
     if (part.in === 'header') sent[part.name] = part.value;
@@ -151,9 +176,10 @@ const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 const quoted = (text: string, shell: boolean) => (shell ? `"${text}"` : singleQuoted(text));
 
 /** The URL as a report shows it: with its query credentials written as their variables. */
-export function shownUrl(url: string, parts: readonly SecretPart[]): string {
+export function shownUrl(sent: string, parts: readonly SecretPart[]): string {
   const query = parts.filter((part) => part.in === 'query');
-  if (query.length === 0) return url;
+  if (query.length === 0) return sent;
+  const url = withoutCredentialQuery(sent, parts);
   return `${url}${url.includes('?') ? '&' : '?'}${query.map((part) => `${part.name}=${part.shown}`).join('&')}`;
 }
 
@@ -177,9 +203,10 @@ export function curlSecretArgs(parts: readonly SecretPart[]): string[] {
 }
 
 /** The URL argument of a curl line: quoted as it is, and its query credentials as variables the shell expands. */
-export function curlUrl(url: string, parts: readonly SecretPart[]): string {
+export function curlUrl(sent: string, parts: readonly SecretPart[]): string {
   const query = parts.filter((part) => part.in === 'query');
-  if (query.length === 0) return singleQuoted(url);
+  if (query.length === 0) return singleQuoted(sent);
+  const url = withoutCredentialQuery(sent, parts);
   const added = query.map((part) => `${part.name}=${part.shown}`).join('&');
   return `${singleQuoted(url)}${quoted(
     `${url.includes('?') ? '&' : '?'}${added}`,
