@@ -170,6 +170,7 @@ export function answerByConvention(
         mayAnswer: [...(scope ? [404] : []), ...(!upserts && io.sends(keyField) ? [409] : [])],
         how:
           `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}` +
+          (shape.keySentAs ? `, keyed by the body's ${shape.keySentAs}` : '') +
           (makesKeys ? `, keyed by a new ${newKeyKind(resource)} where the body sends no ${keyField}` : '') +
           describeMadeFields(deps, resource, operation) +
           describeIo(shape),
@@ -185,6 +186,14 @@ export function answerByConvention(
             const parentKey = scope?.keyOf(req);
             if (scope && parentKey !== undefined) setOwn(fields, scope.field, parentKey);
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
+            // ...or sent by the item path's parameter's name (a vector store file's file_id).
+            if (shape.keySentAs !== undefined && ownValue(fields, keyField) === undefined) {
+              const named = ownValue(fields, shape.keySentAs);
+              // An empty text names no path: that record is keyed as if it were not sent.
+              const fits =
+                resource.keyType === 'string' ? typeof named === 'string' && named !== '' : typeof named === 'number';
+              if (fits) setOwn(fields, keyField, named);
+            }
             const sentKey = ownValue(fields, keyField) as RecordKey | undefined;
             const created = await world.data.transaction(async (tx) => {
               if (scope && parentKey !== undefined) await scope.require(tx, req);
