@@ -8,6 +8,7 @@
 import type { Request, Response } from 'express';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
+import { parentPath } from '../../openapi/resource-paths.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
@@ -28,10 +29,17 @@ import { successAnswer } from './success-answer.js';
 /** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
 export type ParentLevel = { resource: Resource; param: string; missing: ReturnType<typeof notFoundOf> };
 
+/**
+ * The parameters a path names parents by: all but a last segment's, which names the record
+ * itself. Asana's tasks are listed under a task (/tasks/{task_gid}/subtasks), and
+ * /tasks/{task_gid} reads any task, not one of a parent's.
+ */
+const parentParams = (path: string) => pathParams(parentPath(path));
+
 /** The parents up a sub-collection's path, nearest first (a note's visit, then the visit's owner). */
 export function parentLevels(deps: ContractContext, operation: OperationInfo, resource: Resource): ParentLevel[] {
   const levels: ParentLevel[] = [];
-  const params = new Set(pathParams(operation.path));
+  const params = new Set(parentParams(operation.path));
   for (let link = resource.parent; link?.resource !== undefined && params.has(link.param); ) {
     const parent = deps.resources.resources.get(link.resource);
     if (!parent || levels.some((level) => level.resource === parent)) break;
@@ -62,7 +70,7 @@ export async function requireLevels(levels: readonly ParentLevel[], view: DataRe
  */
 function parentScope(deps: ContractContext, operation: OperationInfo, resource: Resource) {
   const link = resource.parent;
-  if (!link || !pathParams(operation.path).includes(link.param)) return undefined;
+  if (!link || !parentParams(operation.path).includes(link.param)) return undefined;
   const parent = link.resource === undefined ? undefined : deps.resources.resources.get(link.resource);
   const levels = parentLevels(deps, operation, resource);
   return {
