@@ -9,7 +9,7 @@
 import type { JsonObject } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
 import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from './operation-schemas.js';
-import { paramName, segmentsOf } from './resource-paths.js';
+import { isParam, paramName, segmentsOf } from './resource-paths.js';
 import type { ConventionShape, Resource } from './resource-types.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
 
@@ -52,6 +52,24 @@ function queryFieldsOf(operation: OperationInfo, resource: Resource): string[] {
     .map((parameter) => parameter.name);
 }
 
+/** Spelled alike: `file_id` and `fileId` (case, `_` and `-` aside). */
+const looseName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
+
+/**
+ * The body field of a create that names the record's key by its item path's parameter, where the
+ * record has no field of that name: OpenAI's vector store file, made by POST .../files with a
+ * `file_id` and read at .../files/{file_id}, answers the key as its `id`.
+ */
+function keySentAsOf(document: JsonObject, operation: OperationInfo, resource: Resource): string | undefined {
+  const last = resource.itemPaths.map((path) => segmentsOf(path).at(-1) ?? '').find(isParam);
+  const keyParam = last === undefined ? undefined : paramName(last);
+  if (!keyParam || keyParam === resource.collection.keyField) return undefined;
+  const alike = (name: string) => looseName(name) === looseName(keyParam);
+  if ([...resource.shape.properties.keys()].some(alike)) return undefined;
+  const sent = [...bodyShape(document, operation, resource).properties.keys()].filter(alike);
+  return sent.length === 1 ? sent[0] : undefined;
+}
+
 /** Whether an operation answers the record itself (or nothing): not a list, not another object. */
 function answersRecord(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
   const schema = successSchema(operation);
@@ -78,7 +96,11 @@ export function shapeOf(
   if (resource.collectionPaths.includes(operation.path)) {
     if (method === 'get') return { kind: 'list', resource };
     // A POST that answers a list searches (POST /pets/search); it makes no record.
-    if (method === 'post') return isList(document, operation) ? undefined : { kind: 'create', ...base };
+    if (method === 'post') {
+      if (isList(document, operation)) return undefined;
+      const keySentAs = keySentAsOf(document, operation, resource);
+      return { kind: 'create', ...base, ...(keySentAs ? { keySentAs } : {}) };
+    }
     const keyInBody = bodyShape(document, operation, resource).properties.has(resource.collection.keyField);
     if (!keyInBody) return undefined;
     if (method === 'patch') return { kind: 'merge', keyInBody, ...base };

@@ -61,6 +61,11 @@ export type ConventionShape = {
   keyParam?: string;
   /** Whether the record's key is in the body instead (PUT /pet with the pet's id). */
   keyInBody?: boolean;
+  /**
+   * The body field a create names the record's key by, where the record holds it otherwise: the
+   * item path's parameter (a vector store file made with its `file_id`, answered with it as `id`).
+   */
+  keySentAs?: string;
   /** The query parameters a write sets as the record's fields (POST /pet/{petId}?name=Rex). */
   queryFields?: readonly string[];
   /** The one property that wraps the record ({"article": {...}}) in the body and in the answer, where one does. */

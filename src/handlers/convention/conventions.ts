@@ -8,6 +8,7 @@
 import type { Request, Response } from 'express';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
+import { parentPath } from '../../openapi/resource-paths.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader } from '../../store/data-store.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
@@ -28,10 +29,17 @@ import { successAnswer } from './success-answer.js';
 /** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
 export type ParentLevel = { resource: Resource; param: string; missing: ReturnType<typeof notFoundOf> };
 
+/**
+ * The parameters a path names parents by: all but a last segment's, which names the record
+ * itself. Asana's tasks are listed under a task (/tasks/{task_gid}/subtasks), and
+ * /tasks/{task_gid} reads any task, not one of a parent's.
+ */
+const parentParams = (path: string) => pathParams(parentPath(path));
+
 /** The parents up a sub-collection's path, nearest first (a note's visit, then the visit's owner). */
 export function parentLevels(deps: ContractContext, operation: OperationInfo, resource: Resource): ParentLevel[] {
   const levels: ParentLevel[] = [];
-  const params = new Set(pathParams(operation.path));
+  const params = new Set(parentParams(operation.path));
   for (let link = resource.parent; link?.resource !== undefined && params.has(link.param); ) {
     const parent = deps.resources.resources.get(link.resource);
     if (!parent || levels.some((level) => level.resource === parent)) break;
@@ -62,7 +70,7 @@ export async function requireLevels(levels: readonly ParentLevel[], view: DataRe
  */
 function parentScope(deps: ContractContext, operation: OperationInfo, resource: Resource) {
   const link = resource.parent;
-  if (!link || !pathParams(operation.path).includes(link.param)) return undefined;
+  if (!link || !parentParams(operation.path).includes(link.param)) return undefined;
   const parent = link.resource === undefined ? undefined : deps.resources.resources.get(link.resource);
   const levels = parentLevels(deps, operation, resource);
   return {
@@ -170,6 +178,7 @@ export function answerByConvention(
         mayAnswer: [...(scope ? [404] : []), ...(!upserts && io.sends(keyField) ? [409] : [])],
         how:
           `creates ${one}${under}${collection.counter ? `, numbered by nextId.${collection.counter}` : ''}` +
+          (shape.keySentAs ? `, keyed by the body's ${shape.keySentAs}` : '') +
           (makesKeys ? `, keyed by a new ${newKeyKind(resource)} where the body sends no ${keyField}` : '') +
           describeMadeFields(deps, resource, operation) +
           describeIo(shape),
@@ -185,6 +194,14 @@ export function answerByConvention(
             const parentKey = scope?.keyOf(req);
             if (scope && parentKey !== undefined) setOwn(fields, scope.field, parentKey);
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
+            // ...or sent by the item path's parameter's name (a vector store file's file_id).
+            if (shape.keySentAs !== undefined && ownValue(fields, keyField) === undefined) {
+              const named = ownValue(fields, shape.keySentAs);
+              // An empty text names no path: that record is keyed as if it were not sent.
+              const fits =
+                resource.keyType === 'string' ? typeof named === 'string' && named !== '' : typeof named === 'number';
+              if (fits) setOwn(fields, keyField, named);
+            }
             const sentKey = ownValue(fields, keyField) as RecordKey | undefined;
             const created = await world.data.transaction(async (tx) => {
               if (scope && parentKey !== undefined) await scope.require(tx, req);

@@ -82,16 +82,22 @@ function madeFields(deps: ContractContext, resource: Resource, operation: Operat
   const { keyField } = resource.collection;
   const request = describeObjectSchema(deps.contract.document, bodyRecordSchema(deps, resource, operation));
   const made = new Map<string, MadeField>();
-  const add = (name: string, schema: JsonObject, sent: boolean, owned = false, answers?: JsonObject[]) => {
+  const add = (name: string, schema: JsonObject, sent: boolean, owned?: boolean, answers?: JsonObject[]) => {
     if (name === keyField || name === resource.parent?.field || made.has(name)) return;
-    const field = { name, schema, how: howMade(name, schema), sent, owned: owned || schema.readOnly === true };
+    const field = { name, schema, how: howMade(name, schema), sent, owned: owned ?? schema.readOnly === true };
     made.set(name, answers === undefined ? field : { ...field, answers });
   };
-  for (const [name, property] of answeredReadOnly(deps.contract, deps.resources, resource)) add(name, property, false);
-  for (const [name, property] of answeredOtherwise(deps.contract, deps.resources, resource, request))
-    add(name, property, false, true);
-  for (const [name, { answers, drawn }] of answeredByOtherSchema(deps.contract, deps.resources, resource, request))
-    add(name, drawn, true, false, answers);
+  const otherwise = answeredOtherwise(deps.contract, deps.resources, resource, request);
+  const bySchema = answeredByOtherSchema(deps.contract, deps.resources, resource, request);
+  // A field the answers mark readOnly that this body declares writable, of the type answered, is
+  // the client's here: Asana's attachment is answered with a readOnly name, made with the one sent.
+  for (const [name, property] of answeredReadOnly(deps.contract, deps.resources, resource)) {
+    const asked = request.properties.get(name);
+    const writable = asked !== undefined && asked.readOnly !== true && !otherwise.has(name) && !bySchema.has(name);
+    add(name, property, writable, writable ? false : undefined);
+  }
+  for (const [name, property] of otherwise) add(name, property, false, true);
+  for (const [name, { answers, drawn }] of bySchema) add(name, drawn, true, undefined, answers);
   for (const [name, property] of answerRequirements(deps.contract, deps.resources, resource)) {
     const asked = request.properties.get(name);
     // A field the request requires is always the client's, where the body itself is required (an
