@@ -107,7 +107,9 @@ function keyNames(parameter: string): string[] {
 export type Key = { field: string; value: string; raw: unknown };
 
 export function keyOf(answer: Answer, parameter: string): Key | undefined {
-  const records = [recordIn(answer.body), recordIn((answer.body as Record<string, unknown> | undefined)?.data)];
+  // The record, or one beside others in its envelope (DigitalOcean's {"droplet": {...}, "links": {...}}).
+  const beside = Object.values(recordIn(answer.body) ?? {}).map((value) => recordIn(value));
+  const records = [recordIn(answer.body), ...beside];
   for (const name of keyNames(parameter)) {
     for (const record of records) {
       const field = record && Object.keys(record).find((key) => key.toLowerCase() === name.toLowerCase());
@@ -119,6 +121,21 @@ export function keyOf(answer: Answer, parameter: string): Key | undefined {
   const fromLocation = answer.location?.split('/').filter(Boolean).pop();
   const value = fromLocation ? decodeURIComponent(fromLocation) : undefined;
   return value ? { field: parameter, value, raw: value } : undefined;
+}
+
+/**
+ * The query filters of a list, given the created record's values for them: a list by
+ * status (the Swagger Petstore's /pet/findByStatus) is asked for the status the record has.
+ */
+function filtersOf(list: Operation, created: Answer): Record<string, unknown> {
+  const record = recordIn(created.body) ?? {};
+  const values: Record<string, unknown> = {};
+  for (const parameter of list.parameters) {
+    const value = parameter.in === 'query' ? record[parameter.name] : undefined;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      values[parameter.name] = value;
+  }
+  return values;
 }
 
 /** Whether an answer holds, anywhere, an object whose `field` is `value`. */
@@ -234,7 +251,11 @@ export async function runStory(
   await readBack('read', marker ? created : undefined);
   if (collection.list) {
     const answer = await send(
-      planRequest(document, collection.list, { ...keyValues, ...largestPage(collection.list) }),
+      planRequest(document, collection.list, {
+        ...filtersOf(collection.list, createAnswer),
+        ...keyValues,
+        ...largestPage(collection.list),
+      }),
     );
     const listed = key !== undefined && holds(answer.body, key.field, key.value);
     step('list', succeeded(answer) && listed, succeeded(answer) ? 'the record is not in the list' : brief(answer));
