@@ -16,6 +16,7 @@ import {
   fillPath,
   keyOf,
   leftOutKeyOf,
+  madeWhenLeftOutOf,
   newResources,
   operationOf,
   type RecordKey,
@@ -26,6 +27,7 @@ import {
   resourceNamed,
   serverFieldsOf,
   shapeOf,
+  withRecord,
   wrapRecord,
 } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
@@ -92,7 +94,10 @@ function checksOf(resource: Resource, keyParameter: string): void {
   const key = resource.collection.keyField;
   /** The path of one record, as `operation` names it (PetClinic deletes /pets/{petId}, reads /owners/{ownerId}/pets/{petId}). */
   const itemPath = (id: RecordKey, parents: References, operation: SpecOperation = read) =>
-    fillPath(operation.path, { ...parents, [shapeOf(operation.operationId)?.keyParam ?? keyParameter]: id });
+    fillPath(
+      operation.path,
+      withRecord(parents, resource, shapeOf(operation.operationId)?.keyParam ?? keyParameter, id),
+    );
   const references = () => ({ ...data.bodies, ...data.paths });
   // A key the server numbers is left out, even where the body may send it: each create gets its
   // own. One the client chooses is left out here too, and sent by make(), each create its own.
@@ -178,7 +183,13 @@ function checksOf(resource: Resource, keyParameter: string): void {
         const left = writableProperties(replace.requestSchema)
           // The record's key stays: the path names it, whatever the body may hold; so do the server's fields.
           .map(({ name, schema }) =>
-            holds(body, name) || name === key || schema.default !== undefined || servers.has(name) ? undefined : name,
+            holds(body, name) ||
+            name === key ||
+            schema.default !== undefined ||
+            servers.has(name) ||
+            madeWhenLeftOutOf(replace).has(name)
+              ? undefined
+              : name,
           )
           .filter((name): name is string => name !== undefined);
         const expected = expectedFields(replace, body) as Body;
@@ -251,7 +262,7 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
         const mine = references();
         const otherId = await makeRecord(parent, mine, mine, `a second ${parentParameter}`);
         if (otherId === undefined) throw new Error(`Could not make a second record to hold ${resource.name}.`);
-        const other = { ...mine, [parentParameter]: otherId };
+        const other = withRecord(mine, parent, parentParameter, otherId);
         const made = await make(resource, creation, mine, recordBody(creation.requestSchema, mine, 'required'));
         const ids = async (parents: References) => {
           const limit = largestLimit(list, PAGE).limit;
@@ -268,7 +279,7 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
           throw new ContractViolation(others.exchange, `the record ${made.id} only under its own ${parentParameter}`, [
             `it is listed under ${parentParameter} ${otherId}`,
           ]);
-        const nowhere = { ...mine, [parentParameter]: Number.MAX_SAFE_INTEGER };
+        const nowhere = withRecord(mine, parent, parentParameter, Number.MAX_SAFE_INTEGER);
         await call(list.operationId, fillPath(list.path, nowhere), undefined, [404]);
         if (grandparent && grandparentParameter) {
           const otherAbove = await makeRecord(grandparent, mine, mine, `a second ${grandparentParameter}`);
@@ -276,7 +287,7 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
           // The suite's own parent, named under a grandparent it is not under.
           await call(
             list.operationId,
-            fillPath(list.path, { ...mine, [grandparentParameter]: otherAbove }),
+            fillPath(list.path, withRecord(mine, grandparent, grandparentParameter, otherAbove)),
             undefined,
             [404],
           );
