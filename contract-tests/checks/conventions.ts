@@ -16,6 +16,7 @@ import {
   fillPath,
   keyOf,
   leftOutKeyOf,
+  madeWhenLeftOutOf,
   newResources,
   operationOf,
   type RecordKey,
@@ -26,6 +27,7 @@ import {
   resourceNamed,
   serverFieldsOf,
   shapeOf,
+  withRecord,
   wrapRecord,
 } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
@@ -92,7 +94,10 @@ function checksOf(resource: Resource, keyParameter: string): void {
   const key = resource.collection.keyField;
   /** The path of one record, as `operation` names it (PetClinic deletes /pets/{petId}, reads /owners/{ownerId}/pets/{petId}). */
   const itemPath = (id: RecordKey, parents: References, operation: SpecOperation = read) =>
-    fillPath(operation.path, { ...parents, [shapeOf(operation.operationId)?.keyParam ?? keyParameter]: id });
+    fillPath(
+      operation.path,
+      withRecord(parents, resource, shapeOf(operation.operationId)?.keyParam ?? keyParameter, id),
+    );
   const references = () => ({ ...data.bodies, ...data.paths });
   // A key the server numbers is left out, even where the body may send it: each create gets its
   // own. One the client chooses is left out here too, and sent by make(), each create its own.
@@ -127,13 +132,14 @@ function checksOf(resource: Resource, keyParameter: string): void {
         absent,
       );
   };
-  const readBack = async (made: Made, parents: References, expected: Body, what: string) => {
+  /** Reads the record back: what `writer` wrote, of the fields its answer can hold (a closed one that cannot hold a field keeps it from the record). */
+  const readBack = async (made: Made, parents: References, expected: Body, what: string, writer: SpecOperation) => {
     const exchange = await call(read.operationId, itemPath(made.id, parents), undefined, [200]);
     requireFields(
       exchange,
       what,
       recordIn(read.operationId, exchange.body),
-      answerableOf(read, { ...expected, [key]: made.id }),
+      answerableOf(read, answerableOf(writer, { ...expected, [key]: made.id })),
     );
   };
 
@@ -161,7 +167,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
         throw new ContractViolation(first.exchange, `a Location ending ${itemPath(first.id, parents)}`, [
           `Location is ${location}`,
         ]);
-      await readBack(first, parents, expected, `${read.operationId}: the record read back`);
+      await readBack(first, parents, expected, `${read.operationId}: the record read back`, creation);
     },
   );
 
@@ -178,12 +184,24 @@ function checksOf(resource: Resource, keyParameter: string): void {
         const left = writableProperties(replace.requestSchema)
           // The record's key stays: the path names it, whatever the body may hold; so do the server's fields.
           .map(({ name, schema }) =>
-            holds(body, name) || name === key || schema.default !== undefined || servers.has(name) ? undefined : name,
+            holds(body, name) ||
+            name === key ||
+            schema.default !== undefined ||
+            servers.has(name) ||
+            madeWhenLeftOutOf(replace).has(name)
+              ? undefined
+              : name,
           )
           .filter((name): name is string => name !== undefined);
         const expected = expectedFields(replace, body) as Body;
         await changeRecord(replace, made.id, parents, body, { ...expected, [key]: made.id }, left);
-        await readBack(made, parents, expected, `${read.operationId}: the record read after ${replace.operationId}`);
+        await readBack(
+          made,
+          parents,
+          expected,
+          `${read.operationId}: the record read after ${replace.operationId}`,
+          replace,
+        );
       },
     );
 
@@ -209,7 +227,13 @@ function checksOf(resource: Resource, keyParameter: string): void {
           ...change,
         };
         await changeRecord(merge, made.id, parents, change, expected);
-        await readBack(made, parents, expected, `${read.operationId}: the record read after ${merge.operationId}`);
+        await readBack(
+          made,
+          parents,
+          expected,
+          `${read.operationId}: the record read after ${merge.operationId}`,
+          merge,
+        );
       },
     );
 
@@ -251,7 +275,7 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
         const mine = references();
         const otherId = await makeRecord(parent, mine, mine, `a second ${parentParameter}`);
         if (otherId === undefined) throw new Error(`Could not make a second record to hold ${resource.name}.`);
-        const other = { ...mine, [parentParameter]: otherId };
+        const other = withRecord(mine, parent, parentParameter, otherId);
         const made = await make(resource, creation, mine, recordBody(creation.requestSchema, mine, 'required'));
         const ids = async (parents: References) => {
           const limit = largestLimit(list, PAGE).limit;
@@ -268,7 +292,7 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
           throw new ContractViolation(others.exchange, `the record ${made.id} only under its own ${parentParameter}`, [
             `it is listed under ${parentParameter} ${otherId}`,
           ]);
-        const nowhere = { ...mine, [parentParameter]: Number.MAX_SAFE_INTEGER };
+        const nowhere = withRecord(mine, parent, parentParameter, Number.MAX_SAFE_INTEGER);
         await call(list.operationId, fillPath(list.path, nowhere), undefined, [404]);
         if (grandparent && grandparentParameter) {
           const otherAbove = await makeRecord(grandparent, mine, mine, `a second ${grandparentParameter}`);
@@ -276,7 +300,7 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
           // The suite's own parent, named under a grandparent it is not under.
           await call(
             list.operationId,
-            fillPath(list.path, { ...mine, [grandparentParameter]: otherAbove }),
+            fillPath(list.path, withRecord(mine, grandparent, grandparentParameter, otherAbove)),
             undefined,
             [404],
           );

@@ -9,7 +9,8 @@ import type { SpecOperation } from '../support/contract-spec.js';
 import { type CredentialCase, credentialCases } from '../support/credential-cases.js';
 import { send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
-import { pathOf, pathParameters, requireOwnRecord, validValue } from '../support/requests.js';
+import { pathOf, pathParameters, validValue } from '../support/requests.js';
+import { pathIdsOf } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { createTestData, type TestData } from '../support/test-data.js';
 import { unknownIdOf } from '../support/unknown-id.js';
@@ -34,12 +35,12 @@ kindOfChecks('negative', 'credentials in the schemes each operation declares', (
 
   /** A request the operation would answer but for its credentials: ids of the suite's records, else unknown ones. */
   function requestOf(operation: SpecOperation, tried: CredentialCase) {
-    const missing = pathParameters(operation).filter((parameter) => data.paths[parameter.name] === undefined);
+    const filled = pathIdsOf(operation.path, data.paths);
+    const missing = pathParameters(operation).filter((parameter) => filled[parameter.name] === undefined);
     // An open operation's answer is judged a success: it needs a record that is there, of its own
-    // resource (an {id} the suite fills for another resource's records names none of this one's).
+    // resource (the suite's record of another resource named by one {id} names none of this one's).
     if (tried.expect === 'answered' && missing.length > 0)
       throw new CheckSkipped(noData ?? `the suite has no record for {${missing[0]?.name}} of ${operation.path}`);
-    if (tried.expect === 'answered') requireOwnRecord(operation);
     const unknown = Object.fromEntries(missing.map((parameter) => [parameter.name, unknownIdOf(parameter)]));
     return {
       operationId: operation.operationId,

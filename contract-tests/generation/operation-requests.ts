@@ -187,10 +187,30 @@ export function encodeQueryComponent(text: string): string {
   );
 }
 
-/** The query string of a generated request (booleans and numbers written out as text). */
-export function queryString(query: Record<string, unknown>): string {
-  const pairs = Object.entries(query)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${encodeQueryComponent(name)}=${encodeQueryComponent(String(value))}`);
+/** A query parameter as its declaration says its values are written. */
+type QuerySerialization = { name?: unknown; in?: unknown; style?: unknown; explode?: unknown };
+
+/** What joins an array's values in one pair: none where each value is a pair of its own (form, exploded: the default). */
+function arrayJoiner(parameter: QuerySerialization | undefined): string | undefined {
+  const style = parameter?.style ?? 'form';
+  if (style === 'form') return parameter?.explode === false ? ',' : undefined;
+  if (parameter?.explode === true) return undefined;
+  return style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+}
+
+/**
+ * The query string of a generated request (booleans and numbers written out as text); an array
+ * as its parameter's style says (`parameters`): one pair per value by default (form, exploded).
+ */
+export function queryString(query: Record<string, unknown>, parameters: readonly QuerySerialization[] = []): string {
+  const pairs: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const parameter = parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
+    const joiner = Array.isArray(value) ? arrayJoiner(parameter) : ',';
+    const values =
+      Array.isArray(value) && joiner === undefined ? value : [Array.isArray(value) ? value.join(joiner) : value];
+    for (const one of values) pairs.push(`${encodeQueryComponent(name)}=${encodeQueryComponent(String(one))}`);
+  }
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }

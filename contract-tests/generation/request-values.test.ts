@@ -126,4 +126,13 @@ describe('the values of a request', () => {
     const decoded = new URLSearchParams(queryString({ city: ":/?#[]@!$&'()*+,;=" }).slice(1)).get('city');
     expect(decoded).toBe(":/?#[]@!$&'()*+,;=");
   });
+
+  it("write an array's values as its parameter's style says: one pair each by default, joined where explode is false", () => {
+    const kinds = ['password', 'oidc'];
+    expect(queryString({ kinds })).toBe('?kinds=password&kinds=oidc');
+    expect(queryString({ kinds }, [{ name: 'kinds', in: 'query', explode: false }])).toBe('?kinds=password%2Coidc');
+    expect(queryString({ kinds }, [{ name: 'kinds', in: 'query', style: 'pipeDelimited' }])).toBe(
+      '?kinds=password%7Coidc',
+    );
+  });
 });

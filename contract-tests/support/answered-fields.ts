@@ -8,8 +8,8 @@ import { CONTRACT, modelOf } from './contract-model.js';
 import type { SpecOperation } from './contract-spec.js';
 import { shapeOf } from './resources.js';
 
-/** The fields the record in `operation`'s success answer may hold: undefined where it may hold any. */
-export function answerableFields(operation: SpecOperation): ReadonlySet<string> | undefined {
+/** The shape of the record in `operation`'s success answer (inside its envelope, where it has one). */
+function answeredRecordShape(operation: SpecOperation) {
   const model = modelOf(operation);
   const schema = model && successSchema(model);
   if (schema === undefined) return undefined;
@@ -17,8 +17,19 @@ export function answerableFields(operation: SpecOperation): ReadonlySet<string> 
   const record = resource
     ? (recordEnvelope(CONTRACT.document, schema, resource.shape, resource.recordSchema)?.schema ?? schema)
     : schema;
-  const shape = describeObjectSchema(CONTRACT.document, record);
-  return shape.closed ? new Set(shape.properties.keys()) : undefined;
+  return describeObjectSchema(CONTRACT.document, record);
+}
+
+/** The fields the record in `operation`'s success answer may hold: undefined where it may hold any. */
+export function answerableFields(operation: SpecOperation): ReadonlySet<string> | undefined {
+  const shape = answeredRecordShape(operation);
+  return shape?.closed ? new Set(shape.properties.keys()) : undefined;
+}
+
+/** The fields the record in `operation`'s success answer declares: undefined where it declares none. */
+export function declaredFields(operation: SpecOperation): ReadonlySet<string> | undefined {
+  const shape = answeredRecordShape(operation);
+  return shape === undefined || shape.properties.size === 0 ? undefined : new Set(shape.properties.keys());
 }
 
 /** `expected` without the fields `operation`'s answer cannot hold: what may be asked of that answer. */

@@ -59,6 +59,19 @@ export function identityField(operation: SpecOperation): string {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** The type of the values a schema holds: its items', for an array. */
+function heldType(raw: unknown): unknown {
+  const schema = schemaOf(raw ?? {});
+  return schema.type === 'array' ? schemaOf(schema.items ?? {}).type : schema.type;
+}
+
+/** Whether values of a parameter's type can be a field's: either undeclared, the same, or both numbers. */
+const canHold = (parameter: unknown, field: unknown) =>
+  parameter === undefined ||
+  field === undefined ||
+  parameter === field ||
+  ((parameter === 'integer' || parameter === 'number') && (field === 'integer' || field === 'number'));
+
 export function filterRules(operation: SpecOperation): FilterRule[] {
   const fields = new Map(propertiesOf(itemSchema(operation) ?? {}));
   const rules: FilterRule[] = [];
@@ -94,10 +107,16 @@ export function filterRules(operation: SpecOperation): FilterRule[] {
       });
       continue;
     }
+    // A parameter whose values cannot be the field's (text for a list of numbers) is no filter, as the mock reads it.
+    if (!canHold(heldType(parameter.schema), heldType(fields.get(parameter.name)))) continue;
     rules.push({
       parameter: parameter.name,
       meaning: `${parameter.name} equal to it`,
-      matches: (item, value) => text(ownField(item, parameter.name)) === value,
+      matches: (item, value) => {
+        const held = ownField(item, parameter.name);
+        // A list of values holds the one asked for among them.
+        return Array.isArray(held) ? held.some((one) => text(one) === value) : text(held) === value;
+      },
     });
   }
   return rules;

@@ -6,7 +6,16 @@ import { send } from './exchange.js';
 import { filterRules, type Item } from './list-semantics.js';
 import { setField } from './own-fields.js';
 import { flatten, type References, validValue } from './requests.js';
-import { fillPath, keyOf, newResources, operationOf, type RecordKey, recordIn } from './resources.js';
+import {
+  fillPath,
+  keyOf,
+  newResources,
+  operationOf,
+  type RecordKey,
+  type Resource,
+  recordIn,
+  recordKeyOf,
+} from './resources.js';
 import { makeRecord, rememberMade } from './test-data.js';
 import { describeExchange } from './violation.js';
 
@@ -42,6 +51,15 @@ function fieldValues(schema: unknown, name: string): FieldValues {
   };
 }
 
+/**
+ * Where `parents` keep a record made of `resource`: as its own (recordKeyOf), and by its parameter's
+ * name for the fields of bodies that refer to it, unless a resource made before has that name.
+ */
+const madeAs = (parents: References, resource: Resource, keyParameter: string, id: RecordKey): References => ({
+  [recordKeyOf(resource)]: id,
+  ...(keyParameter in parents ? {} : { [keyParameter]: id }),
+});
+
 /** The list scopes of the resources a draft adds, their parents made (or taken) from `ids`. */
 export async function recordListScopes(ids: References): Promise<Record<string, RecordListScope>> {
   const scopes: Record<string, RecordListScope> = {};
@@ -52,7 +70,7 @@ export async function recordListScopes(ids: References): Promise<Record<string, 
     if (!list || !creation) {
       // Still a parent for the sub-collections under it.
       const id = await makeRecord(resource, parents, parents, `a record of ${resource.name}`);
-      if (id !== undefined) parents[keyParameter] = id;
+      if (id !== undefined) Object.assign(parents, madeAs(parents, resource, keyParameter, id));
       continue;
     }
     const properties = flatten(creation.requestSchema ?? {}).properties ?? {};
@@ -79,7 +97,7 @@ export async function recordListScopes(ids: References): Promise<Record<string, 
       rememberMade(creation, id, parents);
       items.push(made as Item);
     }
-    parents[keyParameter] = keyOf(resource, items[0]) as RecordKey;
+    Object.assign(parents, madeAs(parents, resource, keyParameter, keyOf(resource, items[0]) as RecordKey));
     const listPath = fillPath(list.path, parents);
     const byParameter = new Map(filters);
     scopes[list.operationId] = {

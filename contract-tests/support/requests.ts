@@ -19,7 +19,7 @@ export { flatten };
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { DEEPEST } from '../generation/valid-values.js';
 import { listOperations, SPEC, type SpecOperation } from './contract-spec.js';
-import { borrowedKeyParameter, clientKeyOf, givenPathValues, keyParameterOf, shapeOf } from './resources.js';
+import { clientKeyOf, keyParameterOf, pathIdsOf, recordKeyOf, shapeOf, whyNoRecord } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { whyUnmade } from './unmade-records.js';
 
@@ -208,12 +208,13 @@ export function pathOf(
   references: References,
   override: Record<string, string> = {},
 ): string {
+  const filled = pathIdsOf(operation.path, references);
   return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const id = override[name] ?? references[name] ?? givenPathValues()[name];
+    const id = override[name] ?? filled[name];
     // A write goes only to what the suite made: never to a record of someone else's, by a guess.
     if (id === undefined && operation.method !== 'get')
       throw new CheckSkipped(
-        `the suite has no {${name}} of its own for ${operation.operationId} to change: ${whyUnmade(name) ?? `the contract has no operation that makes one (give one with --set-path ${name}=VALUE)`}`,
+        `the suite has no {${name}} of its own for ${operation.operationId} to change: ${whyNoRecord(operation.path, name) ?? `the contract has no operation that makes one (give one with --set-path ${name}=VALUE)`}`,
       );
     return encodeURIComponent(String(id ?? anyValueOf(operation, name)));
   });
@@ -223,27 +224,23 @@ export function pathOf(
  * Skips a read whose path names a record the suite has none of (a profile, where the contract
  * makes none the suite can name): any id would be a guess, and a 404 no fault.
  */
-export function requireRecordsToRead(operation: SpecOperation, ids: Readonly<Record<string, unknown>>): void {
-  const given = givenPathValues();
-  const missing = pathParameters(operation).find(
-    (parameter) => ids[parameter.name as string] === undefined && given[parameter.name as string] === undefined,
-  );
+export function requireRecordsToRead(operation: SpecOperation, ids: Readonly<Record<string, string | number>>): void {
+  const missing = missingRecordOf(operation, ids);
   if (operation.method === 'get' && missing)
     throw new CheckSkipped(
-      `the suite has no record for {${missing.name}} of ${operation.path} to read: ${whyUnmade(String(missing.name)) ?? `it makes none it can name so (give one with --set-path ${missing.name}=VALUE)`}`,
+      `the suite has no record for {${missing}} of ${operation.path} to read: ${whyNoRecord(operation.path, missing) ?? `it makes none it can name so (give one with --set-path ${missing}=VALUE)`}`,
     );
 }
 
-/**
- * Skips a check that needs a record the operation can answer, when the suite's ids of its record
- * parameter name another resource's records (borrowedKeyParameter): any it sent would be a guess.
- */
-export function requireOwnRecord(operation: SpecOperation): void {
-  const borrowed = borrowedKeyParameter(operation.operationId);
-  if (borrowed === undefined) return;
-  throw new CheckSkipped(
-    `the suite has no record of ${borrowed.named} for ${operation.operationId}: its {${borrowed.name}} names the records of ${borrowed.owner.name}, which the suite makes (give one of the two parameters another name to check both)`,
-  );
+/** The first path parameter of `operation` that `ids` hold no record for (pathIdsOf), if any. */
+export function missingRecordOf(
+  operation: SpecOperation,
+  ids: Readonly<Record<string, string | number>>,
+): string | undefined {
+  const filled = pathIdsOf(operation.path, ids);
+  return pathParameters(operation)
+    .map((parameter) => String(parameter.name))
+    .find((name) => filled[name] === undefined);
 }
 
 /** `body` with a key of its own, where `creation` sends the key a client chooses (clientKeyOf). */
@@ -269,10 +266,12 @@ export function withPathKey<T>(
   const parameter = shape.keyInBody ? keyParameterOf(shape.resource) : shape.keyParam;
   if (parameter === undefined || typeof body !== 'object' || body === null) return body;
   const { keyField } = shape.resource.collection;
-  const named = pathIds[parameter];
+  const named = shape.keyInBody
+    ? (pathIds[recordKeyOf(shape.resource)] ?? pathIds[parameter])
+    : pathIdsOf(operation.path, pathIds)[parameter];
   if (shape.keyInBody && named === undefined)
     throw new CheckSkipped(
-      `the suite has no ${shape.resource.noun} of its own for ${operation.operationId} to change (its body names it by ${keyField}): ${whyUnmade(parameter) ?? 'the contract has no operation that makes one'}`,
+      `the suite has no ${shape.resource.noun} of its own for ${operation.operationId} to change (its body names it by ${keyField}): ${whyUnmade(recordKeyOf(shape.resource)) ?? 'the contract has no operation that makes one'}`,
     );
   const required = requiredInRequest(flatten(operation.requestSchema ?? {})).includes(keyField);
   if (named === undefined || !(required || shape.keyInBody)) return body;

@@ -8,15 +8,16 @@ import { answeredByOtherSchema, answeredOtherwise, answeredReadOnly } from '../.
 import {
   type ConventionShape,
   describeResources,
-  type ParentLink,
   type Resource,
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
+import { isParam, paramName, pathPattern, segmentsOf } from '../../src/openapi/resource-paths.js';
 import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
 import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { CONTRACT } from './contract-model.js';
 import { BUILT_IN_OPERATION_IDS, listOperations, type SpecOperation } from './contract-spec.js';
 import { CONFIG_VARIABLE, contractTarget } from './target.js';
+import { whyUnmade } from './unmade-records.js';
 
 const model = describeResources(CONTRACT);
 
@@ -114,12 +115,6 @@ export function isNewOperation(operationId: string): boolean {
 const operationsOf = (resource: Resource) =>
   [...model.shapes].filter(([, shape]) => shape.resource === resource).map(([operationId]) => operationId);
 
-/**
- * Resources a draft adds (none of their operations is one the suite was written for), parents
- * before their sub-collections, each with the parameter that names its records (or, in another
- * API's contract, every resource). Left out: one whose parameter another resource already uses
- * for its own records ({petId} of a reservation), one under a parent the suite cannot make.
- */
 /** The values the user gave of path parameters (--set-path NAME=VALUE): parents no operation makes. */
 export const givenPathValues = (): Readonly<Record<string, string>> =>
   // None outside a run (the suite's own unit tests read paths with no target).
@@ -129,32 +124,119 @@ export const givenPathValues = (): Readonly<Record<string, string>> =>
 
 const givenPathValue = (name: string) => givenPathValues()[name] !== undefined;
 
-/** Whether the suite's ids of a parent's parameter, `owner`'s records, are the parent's (any, where the contract has no parent resource). */
-const namesParent = (owner: Resource | undefined, parent: ParentLink) =>
-  owner !== undefined && (parent.resource === undefined || owner.name === parent.resource);
+/** Whether the suite makes `resource`'s records as a draft's (none of its operations is one the suite was written for). */
+const isNewResource = (resource: Resource) => operationsOf(resource).every(isNewOperation);
 
+/**
+ * Where ids hold the suite's record of `resource`: beside the ids by parameter name, under a key
+ * no parameter can have (a name in braces), so that two resources named by one {id} keep apart.
+ */
+export const recordKeyOf = (resource: Resource): string => `{${resource.name}}`;
+
+/** `ids` with `id` as the record of `resource` that its parameter `parameter` names. */
+export function withRecord<Ids extends Readonly<Record<string, string | number>>>(
+  ids: Ids,
+  resource: Resource,
+  parameter: string,
+  id: string | number,
+): Ids {
+  return { ...ids, [parameter]: id, [recordKeyOf(resource)]: id };
+}
+
+/**
+ * Resources a draft adds (every resource, in another API's contract), parents before their
+ * sub-collections, each with the parameter that names its records. Two resources may share one
+ * ({id}): the suite keeps each one's records apart (recordKeyOf). Left out: one under a parent
+ * the suite cannot make, nor is given.
+ */
 export function newResources(): Array<{ resource: Resource; keyParameter: string }> {
-  // Each key parameter with the resource whose records the suite names by it.
-  const taken = new Map<string, Resource>();
-  for (const resource of model.resources.values()) {
-    const key = keyParameterOf(resource);
-    // The first, as ownerOfKeyParameter reads it: pets' {petId}, not the inventory's that also names a pet.
-    if (key && !taken.has(key) && !operationsOf(resource).every(isNewOperation)) taken.set(key, resource);
-  }
-  const candidates = [...model.resources.values()].filter((resource) => operationsOf(resource).every(isNewOperation));
-  const depth = depthOf;
+  // The resources whose records the suite has: the built-in ones of a Pet Store draft, then these.
+  const made = new Set<string>();
+  for (const resource of model.resources.values()) if (!isNewResource(resource)) made.add(resource.name);
+  const candidates = [...model.resources.values()].filter(isNewResource);
   const found: Array<{ resource: Resource; keyParameter: string }> = [];
-  for (const resource of candidates.sort((one, other) => depth(one) - depth(other))) {
+  for (const resource of candidates.sort((one, other) => depthOf(one) - depthOf(other))) {
     const keyParameter = keyParameterOf(resource);
-    if (keyParameter === undefined || taken.has(keyParameter)) continue;
-    // Under a parent the suite names by its parameter, or one the user gives: never another's records.
+    if (keyParameter === undefined) continue;
+    // Under a parent the suite makes, or one the user gives: never another's records.
     const parent = resource.parent;
-    if (parent !== undefined && !givenPathValue(parent.param) && !namesParent(taken.get(parent.param), parent))
-      continue;
-    taken.set(keyParameter, resource);
+    if (parent !== undefined && !givenPathValue(parent.param) && !made.has(parent.resource ?? '')) continue;
+    made.add(resource.name);
     found.push({ resource, keyParameter });
   }
   return found;
+}
+
+/** The resource of the item segment that ends `prefix`: the exact item path's first, else one a router takes for it. */
+function itemOwnerOf(prefix: string): Resource | undefined {
+  let alike: Resource | undefined;
+  for (const resource of model.resources.values())
+    for (const item of resource.itemPaths) {
+      if (segmentsOf(item).join('/') === segmentsOf(prefix).join('/')) return resource;
+      if (alike === undefined && pathPattern(item) === pathPattern(prefix)) alike = resource;
+    }
+  return alike;
+}
+
+const namedInPaths = new Map<string, ReadonlyMap<string, Resource>>();
+/**
+ * The resource each parameter of `path` names there: the record of an operation's own resource,
+ * its parent's and theirs, as the shapes say; else the resource whose item path the path continues
+ * up to the parameter (/movie/{id}/files: a movie). A parameter naming no resource is left out.
+ */
+export function resourcesNamedIn(path: string): ReadonlyMap<string, Resource> {
+  const known = namedInPaths.get(path);
+  if (known !== undefined) return known;
+  const named = new Map<string, Resource>();
+  for (const operation of listOperations()) {
+    const shape = operation.path === path ? shapeOf(operation.operationId) : undefined;
+    if (shape === undefined) continue;
+    if (shape.keyParam !== undefined && !named.has(shape.keyParam)) named.set(shape.keyParam, shape.resource);
+    let resource: Resource | undefined = shape.resource;
+    for (let depth = 0; resource?.parent !== undefined && depth < 8; depth += 1) {
+      const param: string = resource.parent.param;
+      const name: string | undefined = resource.parent.resource;
+      const parent: Resource | undefined = name === undefined ? undefined : model.resources.get(name);
+      if (parent !== undefined && path.includes(`{${param}}`) && !named.has(param)) named.set(param, parent);
+      resource = parent === resource ? undefined : parent;
+    }
+  }
+  const segments = segmentsOf(path);
+  segments.forEach((segment, index) => {
+    if (!isParam(segment) || named.has(paramName(segment))) return;
+    const owner = itemOwnerOf(`/${segments.slice(0, index + 1).join('/')}`);
+    if (owner !== undefined) named.set(paramName(segment), owner);
+  });
+  namedInPaths.set(path, named);
+  return named;
+}
+
+/**
+ * The ids of `path`'s parameters, by name, from `ids`: for a parameter that names a resource the
+ * suite makes as a draft's, that resource's record (recordKeyOf); else the id of the parameter's
+ * name; else the user's (--set-path), which stands for every resource with that parameter.
+ */
+export function pathIdsOf(
+  path: string,
+  ids: Readonly<Record<string, string | number>>,
+): Record<string, string | number> {
+  const given = givenPathValues();
+  const named = resourcesNamedIn(path);
+  const found: Record<string, string | number> = {};
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (name === undefined) continue;
+    const resource = named.get(name);
+    const own = resource !== undefined && isNewResource(resource) ? ids[recordKeyOf(resource)] : undefined;
+    const id = own ?? ids[name] ?? given[name];
+    if (id !== undefined) found[name] = id;
+  }
+  return found;
+}
+
+/** Why the suite has no record for parameter `name` of `path`, where it tried to make one and could not. */
+export function whyNoRecord(path: string, name: string): string | undefined {
+  const resource = resourcesNamedIn(path).get(name);
+  return resource === undefined ? undefined : whyUnmade(recordKeyOf(resource));
 }
 
 /**
@@ -167,39 +249,6 @@ export function clientKeyOf(operation: SpecOperation): string | undefined {
   const { keyField } = shape.resource.collection;
   const sendable = writablePropertiesOf(schemaOf(operation.requestSchema ?? {})).some(([field]) => field === keyField);
   return sendable ? keyField : undefined;
-}
-
-/** The resource whose records the suite's ids of path parameter `name` are: a built-in one's first, then a draft's. */
-function ownerOfKeyParameter(name: string): Resource | undefined {
-  for (const resource of model.resources.values())
-    if (keyParameterOf(resource) === name && !operationsOf(resource).every(isNewOperation)) return resource;
-  return newResources().find(({ keyParameter }) => keyParameter === name)?.resource;
-}
-
-/**
- * The parameter of a draft's operation on one record whose ids, in the suite, are another
- * resource's: {photoId} of a category's photo when the suite makes photos of pets, {petId} of a
- * reservation; or of its parent's, {petId} of a reservation's notes. The suite has no record of
- * `named` (the resource the parameter names there) to name with it.
- */
-export function borrowedKeyParameter(
-  operationId: string,
-): { name: string; owner: Resource; named: string } | undefined {
-  const shape = shapeOf(operationId);
-  if (!shape || !isNewOperation(operationId)) return undefined;
-  if (shape.keyParam !== undefined) {
-    const owner = ownerOfKeyParameter(shape.keyParam);
-    if (owner !== undefined && owner !== shape.resource)
-      return { name: shape.keyParam, owner, named: shape.resource.name };
-  }
-  // The parent's parameter too (Discourse's /posts/{id}/replies.json, where the suite's {id} are categories').
-  const parent = shape.resource.parent;
-  const operation = listOperations().find((candidate) => candidate.operationId === operationId);
-  if (parent === undefined || !operation?.path.includes(`{${parent.param}}`)) return undefined;
-  const owner = ownerOfKeyParameter(parent.param);
-  return owner !== undefined && !namesParent(owner, parent)
-    ? { name: parent.param, owner, named: parent.resource ?? parent.param }
-    : undefined;
 }
 
 /** How many parents above a resource's records: 0 for a collection of its own, 1 for a pet's photos. */
@@ -261,16 +310,16 @@ export function deletionPath(
   const deletion = operationOf(resource, 'delete');
   const key = deletion && shapeOf(deletion.operationId)?.keyParam;
   if (!deletion || !key) return undefined;
-  const path = fillPath(deletion.path, { ...ids, [key]: id });
+  const path = fillPath(deletion.path, withRecord(ids, resource, key, id));
   // A parameter left unfilled would delete nothing the suite made (or fail): no path at all.
   return path.includes('{') ? undefined : path;
 }
 
 /** `path` with its parameters filled from `ids` (a parameter not there is left as it is). */
 export function fillPath(path: string, ids: Readonly<Record<string, string | number>>): string {
-  const given = givenPathValues();
+  const filled = pathIdsOf(path, ids);
   return path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const id = ids[name] ?? given[name];
+    const id = filled[name];
     return id === undefined ? whole : encodeURIComponent(String(id));
   });
 }
@@ -293,6 +342,24 @@ export function serverFieldsOf(operation: SpecOperation): ReadonlySet<string> {
       ...answeredOtherwise(CONTRACT, model, resource, request).keys(),
     ]);
     serverFields.set(operation.operationId, fields);
+  }
+  return fields;
+}
+
+const madeWhenLeftOut = new Map<unknown, ReadonlySet<string>>();
+/**
+ * The fields a write may send that the record's answers declare by another schema (Ory's identity
+ * credentials and metadata): the server makes them where a body leaves them out, as the mock does,
+ * so a replacement that leaves one out is not held to remove it.
+ */
+export function madeWhenLeftOutOf(operation: SpecOperation): ReadonlySet<string> {
+  const resource = shapeOf(operation.operationId)?.resource;
+  if (resource === undefined || operation.requestSchema === undefined) return new Set();
+  let fields = madeWhenLeftOut.get(operation.operationId);
+  if (fields === undefined) {
+    const request = describeObjectSchema(CONTRACT.document, operation.requestSchema);
+    fields = new Set(answeredByOtherSchema(CONTRACT, model, resource, request).keys());
+    madeWhenLeftOut.set(operation.operationId, fields);
   }
   return fields;
 }

@@ -18,6 +18,7 @@ import {
   type RecordKey,
   type Resource,
   recordIn,
+  recordKeyOf,
   resourceMadeBy,
   shapeOf,
 } from './resources.js';
@@ -26,7 +27,7 @@ import { noteUnmade } from './unmade-records.js';
 import { describeExchange } from './violation.js';
 
 export type TestData = {
-  /** Ids for path parameters, by parameter name. */
+  /** Ids for path parameters: by parameter name, and each resource's record apart (recordKeyOf; read them with pathIdsOf). */
   paths: References;
   /** Ids for body fields that refer to resources, by field name. */
   bodies: References;
@@ -83,10 +84,12 @@ export async function createTestData(): Promise<TestData> {
   const bodies: References = {};
   if (CHECKING_PET_STORE_DRAFT) Object.assign(paths, await createPetStoreData(bodies));
   for (const { resource, keyParameter } of newResources()) {
-    const id = await makeRecordOrNote(resource, keyParameter, paths, bodies);
+    const id = await makeRecordOrNote(resource, paths, bodies);
     if (id === undefined) continue;
-    paths[keyParameter] = id;
-    bodies[keyParameter] = id;
+    // Each resource's record apart (recordKeyOf): Radarr's movies and notifications are both {id}.
+    paths[recordKeyOf(resource)] = id;
+    // A body's field of the parameter's name refers to the first resource's record (as before two shared it).
+    bodies[keyParameter] ??= id;
   }
   return { paths, bodies };
 }
@@ -97,7 +100,6 @@ export async function createTestData(): Promise<TestData> {
  */
 export async function makeRecordOrNote(
   resource: Resource,
-  keyParameter: string,
   ids: References,
   references: References,
 ): Promise<RecordKey | undefined> {
@@ -108,7 +110,7 @@ export async function makeRecordOrNote(
     // never every check; another API's create that fails does the same, the Pet Store's fails.
     const cannotWrite = error instanceof CheckSkipped;
     if (!(error instanceof Error) || (CHECKING_PET_STORE_DRAFT && !cannotWrite)) throw error;
-    noteUnmade(keyParameter, error.message.split('\n')[0] ?? error.message);
+    noteUnmade(recordKeyOf(resource), error.message.split('\n')[0] ?? error.message);
     return undefined;
   }
 }

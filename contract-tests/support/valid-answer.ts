@@ -2,14 +2,14 @@
 // matches the contract; for a list, the page its query asked for; for a write, what was sent
 // kept (defaults applied), and the same read back through the resource's GET and Location.
 import { propertiesOf, schemaOf } from '../generation/json-schema.js';
-import { answerableFields } from './answered-fields.js';
+import { answerableFields, declaredFields } from './answered-fields.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { type Exchange, holdsRecord, send } from './exchange.js';
 import { listProblems } from './list-oracle.js';
 import { isList } from './list-semantics.js';
 import { locationPath, readOperationFor, readPath } from './read-back.js';
-import { shapeOf, writesRecord } from './resources.js';
+import { recordIn, shapeOf, writesRecord } from './resources.js';
 import { pastSunset } from './sunset.js';
 import { requireNoProblems } from './violation.js';
 import { writtenFieldProblems } from './written-fields.js';
@@ -50,10 +50,28 @@ async function requireReadBack(operation: SpecOperation, answer: Exchange, sent:
   requireNoProblems(
     exchange,
     `the answer of ${operation.operationId}: ${JSON.stringify(answer.body)}`,
-    JSON.stringify(exchange.body) === JSON.stringify(answer.body)
-      ? []
-      : [`read back after ${operation.operationId}, it is ${JSON.stringify(exchange.body)}`],
+    readBackProblems(operation, read, answer.body, exchange.body),
   );
+}
+
+/**
+ * How the record read back differs from the one a write answered: on the fields both answers
+ * declare, where both declare theirs (Discourse's post answers topic_title to a read only, and
+ * draft_sequence to an update only); else the whole record.
+ */
+function readBackProblems(write: SpecOperation, read: SpecOperation, written: unknown, readBody: unknown): string[] {
+  const answered = recordIn(write.operationId, written) as Record<string, unknown> | undefined;
+  const found = recordIn(read.operationId, readBody) as Record<string, unknown> | undefined;
+  const [ofWrite, ofRead] = [declaredFields(write), declaredFields(read)];
+  const differs = (one: unknown, other: unknown) => JSON.stringify(one) !== JSON.stringify(other);
+  if (ofWrite === undefined || ofRead === undefined || typeof answered !== 'object' || typeof found !== 'object')
+    return differs(found, answered) ? [`read back after ${write.operationId}, it is ${JSON.stringify(readBody)}`] : [];
+  return [...ofWrite]
+    .filter((field) => ofRead.has(field) && differs(found?.[field], answered?.[field]))
+    .map(
+      (field) =>
+        `read back after ${write.operationId}, ${field} is ${JSON.stringify(found?.[field])}, answered ${JSON.stringify(answered?.[field])}`,
+    );
 }
 
 async function requireLocation(operation: SpecOperation, answer: Exchange): Promise<void> {

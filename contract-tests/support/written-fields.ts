@@ -18,7 +18,7 @@ import {
 import type { SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { sameValue } from './record-bodies.js';
-import { serverFieldsOf, serverKeyOf, shapeOf, unfitSentFields } from './resources.js';
+import { madeWhenLeftOutOf, serverFieldsOf, serverKeyOf, shapeOf, unfitSentFields } from './resources.js';
 import { ContractViolation } from './violation.js';
 
 type Fields = Record<string, unknown>;
@@ -101,7 +101,12 @@ export function writtenFieldProblems(
         problems.push(
           `${field} is ${JSON.stringify(answered[field])}; left out, it takes its default ${JSON.stringify(property.default)}`,
         );
-    } else if (operation.method === 'put' && field in answered && !required.has(field)) {
+    } else if (
+      operation.method === 'put' &&
+      field in answered &&
+      !required.has(field) &&
+      !madeWhenLeftOutOf(operation).has(field)
+    ) {
       problems.push(`${field} is ${JSON.stringify(answered[field])}; left out of a replacement (PUT), it is removed`);
     }
   }

@@ -102,6 +102,42 @@ const underAnAccount = {
   },
 };
 
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+/** A resource at `/{plural}` whose records are named by {id}, as every other resource's are (Radarr's). */
+function resourceById(plural: string, title: string) {
+  const record = {
+    type: 'object',
+    required: ['id', title],
+    properties: { id: { type: 'integer', readOnly: true }, [title]: { type: 'string' }, note: { type: 'string' } },
+  };
+  const one = { description: 'One.', content: { 'application/json': { schema: record } } };
+  const none = { description: 'None.' };
+  const body = { required: true, content: { 'application/json': { schema: record } } };
+  return {
+    [`/${plural}`]: {
+      get: {
+        operationId: `list_${plural}`,
+        responses: {
+          200: { description: 'All.', content: { 'application/json': { schema: { type: 'array', items: record } } } },
+        },
+      },
+      post: { operationId: `create_${plural}`, requestBody: body, responses: { 201: one } },
+    },
+    [`/${plural}/{id}`]: {
+      parameters: [idParameter],
+      get: { operationId: `get_${plural}`, responses: { 200: one, 404: none } },
+      put: { operationId: `replace_${plural}`, requestBody: body, responses: { 200: one, 404: none } },
+      delete: { operationId: `delete_${plural}`, responses: { 204: { description: 'Gone.' }, 404: none } },
+    },
+  };
+}
+/** Two resources whose records are both named {id}: each is made, read, replaced and deleted as its own. */
+const twoResourcesById = {
+  openapi: '3.0.3',
+  info: { title: 'Films and notices', version: '1' },
+  paths: { ...resourceById('films', 'title'), ...resourceById('notices', 'text') },
+};
+
 /** A box in the envelope each answer of it has. */
 const boxAnswer = {
   type: 'object',
@@ -182,7 +218,7 @@ const generated = {
       },
     },
     // Two resources whose reads both name their record {id} (Discourse's /posts/{id}.json and
-    // /tag_groups/{id}.json): the suite's ids are the shelves', which name no book. A shelf's
+    // /tag_groups/{id}.json): the suite's shelves name no book, and no operation makes one. A shelf's
     // owner is sent as a key and answered as an object (Asana's project owner): the server's.
     '/shelves': {
       post: {
@@ -617,17 +653,35 @@ describe('contract against whole documents of other APIs', () => {
     // An open read of a record the suite has none of is skipped, not judged by an id of another resource's.
     expect(consoleLineOf(stdout, 'GET /books/{id}')?.skipped).toContainEqual({
       kind: 'negative',
-      reason: expect.stringMatching(/its \{id\} names the records of shelves/),
+      reason: expect.stringMatching(/the suite has no record for \{id\} of \/books\/\{id\}/),
     });
     // Nor is an update of one written to a shelf's id: no record of its own to write.
     expect(consoleLineOf(stdout, 'PUT /books/{id}')?.skipped).toContainEqual({
       kind: 'values',
-      reason: expect.stringMatching(/its \{id\} names the records of shelves/),
+      reason: expect.stringMatching(/the suite has no \{id\} of its own for PUT \/books\/\{id\} to change/),
     });
     // Named as the mock names them, by method and path.
     expect(passed).toContain(
       'GET /accounts/{accountSid}/notes: a method /accounts/{accountSid}/notes does not take gets 405 with Allow naming those it does',
     );
+  }, 240_000);
+
+  it('makes, reads, replaces and deletes records of each of two resources named by one {id}', async () => {
+    const file = join(folder(), 'films-and-notices.json');
+    await writeFile(file, JSON.stringify(twoResourcesById));
+    const { passed, stdout } = await suitePassing(file, 'films-and-notices');
+    for (const plural of ['films', 'notices'])
+      expect(passed).toEqual(
+        expect.arrayContaining([
+          `create_${plural}: a record made reads back by get_${plural}, with the defaults of what was left out and an id of its own`,
+          `replace_${plural}: a replacement removes the fields it leaves out, applies defaults, and reads back`,
+          `delete_${plural}: a deleted record reads as 404, and a second delete is 404`,
+          `get_${plural}: a valid request (GET /${plural}/{id})`,
+          `replace_${plural}: a valid request (PUT /${plural}/{id})`,
+        ]),
+      );
+    // No check is skipped for want of a record: neither resource takes the other's {id}.
+    expect(stdout).not.toMatch(/the suite has no (record|\{id\})/);
   }, 240_000);
 
   it('makes its records under a parent no operation makes with --set-path, and says to give one without it', async () => {
