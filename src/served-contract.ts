@@ -71,7 +71,10 @@ export async function prepareServedContract(
   return {
     ...read,
     resources,
-    fixtures: freezeDataSet(await completeFixtures(base, resources, read.contract)),
+    // A draft may narrow the seed's schemas: its records are made to fit (a pet's name under a pattern).
+    fixtures: freezeDataSet(
+      await completeFixtures(base, resources, read.contract, { fitSeedRecords: read.draft !== undefined }),
+    ),
     keyFields: keyFieldsOf([...resources.resources.values()].map((resource) => resource.collection)),
   };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { CLI, runCli } from '../support/cli.js';
+import { loadPetstoreSpec } from '../support/spec.js';
 
 /** A contract run against the mock at `url` with its enterprise key, and more options. */
 const contractOn = (url: string, ...more: string[]) => [
@@ -328,6 +329,18 @@ describe('petstore-mock contract', () => {
     );
     expect(result.stdout).toBe('');
     await expect(readFile(junit, 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('runs on a contract whose server URL no URL parser takes, instead of stopping with a stack trace', async () => {
+    const draft = loadPetstoreSpec();
+    draft.servers = [{ url: 'http://exa mple.com:99999/{v}/%zz/', variables: { v: { default: '..' } } }];
+    const file = join(folder, 'odd-server.json');
+    await writeFile(file, JSON.stringify(draft));
+    const result = await runCli([
+      ...contractOn(mock.url, '--contract', file, '--operations', 'getPet', '--checks', 'conformance'),
+    ]);
+    expect(result.stderr).not.toMatch(/Invalid URL|\n\s+at /);
+    expect(result.code).toBe(0);
   });
 
   it('stops at once with the URL to give when the base URL lacks the API base path (/v1)', async () => {

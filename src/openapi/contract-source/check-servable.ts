@@ -66,7 +66,35 @@ function checkPathsClear(document: JsonObject, basePath: string): OpenApiFault[]
   });
 }
 
+/**
+ * Two paths that differ only in their parameters' names (/pets/{id} and /pets/{petId}) with a
+ * method in common: a request names both, and the mock answered it by one of them, breaking the
+ * other's every check. OpenAPI forbids such paths ("identical"); the second one met is named.
+ */
+function checkSameRoutes(document: JsonObject): OpenApiFault[] {
+  const faults: OpenApiFault[] = [];
+  const seen = new Map<string, { path: string; methods: readonly string[] }>();
+  for (const [path, item] of Object.entries(asObject(document.paths))) {
+    const route = path.replace(/\{[^}]*\}/g, '{}');
+    const methods = HTTP_METHODS.filter((method) => asObject(item)[method] !== undefined);
+    const first = seen.get(route);
+    const shared = first ? methods.filter((method) => first.methods.includes(method)) : [];
+    if (first && shared.length > 0) {
+      faults.push({
+        pointer: `/paths/${escapePointerSegment(path)}`,
+        message: `${path} is the same route as ${first.path} (only the parameters' names differ), and both take ${shared.map((method) => method.toUpperCase()).join(', ')}: a request could not tell which operation it names. Merge the two paths or tell them apart by a literal segment.`,
+      });
+    } else if (!first) seen.set(route, { path, methods });
+  }
+  return faults;
+}
+
 export function checkServable(document: JsonObject): OpenApiFault[] {
   const servers = checkServers(document);
-  return [...checkOperationIds(document), ...servers.faults, ...checkPathsClear(document, servers.basePath)];
+  return [
+    ...checkOperationIds(document),
+    ...checkSameRoutes(document),
+    ...servers.faults,
+    ...checkPathsClear(document, servers.basePath),
+  ];
 }

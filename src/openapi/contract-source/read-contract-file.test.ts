@@ -224,6 +224,36 @@ describe('reading a contract given at run time', () => {
     });
   });
 
+  it("refuses two paths that differ only in their parameters' names and share a method, at the second one's line", async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    const answer = document.paths['/pets/{petId}'].get.responses;
+    document.paths['/pets/{id}'] = {
+      get: {
+        operationId: 'getPetOther',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: answer,
+      },
+    };
+    // Another method only: told apart by the method, served.
+    document.paths['/categories/{id}'] = {
+      post: {
+        operationId: 'touchCategory',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: answer,
+      },
+    };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const problems = (await refusalOf(file)).problems;
+    expect(problems).toEqual([
+      expect.objectContaining({
+        kind: 'unservable',
+        line: await lineOf(file, '"/pets/{id}"'),
+        message: expect.stringContaining('/pets/{id} is the same route as /pets/{petId}'),
+      }),
+    ]);
+  });
+
   it('serves an operation without operationId by its method and path, and a base path with variables at their defaults', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
