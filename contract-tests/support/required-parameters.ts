@@ -5,6 +5,7 @@
 import { queryValueSchema } from '../generation/operation-requests.js';
 import type { SpecOperation } from './contract-spec.js';
 import { validValue } from './requests.js';
+import { CheckSkipped } from './scheduler.js';
 
 type Parameter = { name: string; in: string; required?: boolean; example?: unknown; schema?: unknown };
 
@@ -14,14 +15,36 @@ const NOT_PARAMETERS = new Set(['accept', 'content-type', 'authorization']);
 const requiredIn = (operation: SpecOperation, where: string) =>
   (operation.parameters as Parameter[]).filter((parameter) => parameter.in === where && parameter.required === true);
 
+const exampleOf = (parameter: Parameter) =>
+  parameter.example ?? (parameter.schema as { example?: unknown } | undefined)?.example;
+
+const asText = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value));
+
+/** A value drawn from a parameter's schema. */
+const drawnValue = (parameter: Parameter) =>
+  asText(validValue(queryValueSchema({ ...parameter, schema: parameter.schema ?? {} }), parameter.name, {}));
+
 /** A valid value of a parameter: its example where it gives one, else one drawn from its schema. */
 function parameterValue(parameter: Parameter): string {
-  const example = parameter.example ?? (parameter.schema as { example?: unknown } | undefined)?.example;
-  const value =
-    example !== undefined && typeof example !== 'object'
-      ? example
-      : validValue(queryValueSchema({ ...parameter, schema: parameter.schema ?? {} }), parameter.name, {});
-  return Array.isArray(value) ? value.join(',') : String(value);
+  const example = exampleOf(parameter);
+  return example !== undefined && typeof example !== 'object' ? asText(example) : drawnValue(parameter);
+}
+
+/** What an HTTP header value may hold (as Node checks it): tabs and visible characters, no CR, LF or NUL. */
+const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * A valid value of a header parameter that a header can carry: an example holding a line break
+ * cannot be sent, so one drawn from the schema is, and where none can be the check is skipped.
+ */
+function headerValue(parameter: Parameter): string {
+  const value = parameterValue(parameter);
+  if (HEADER_SAFE.test(value)) return value;
+  const drawn = drawnValue(parameter);
+  if (HEADER_SAFE.test(drawn)) return drawn;
+  throw new CheckSkipped(
+    `its required header ${parameter.name} has no valid value a header can carry (${JSON.stringify(value).slice(0, 60)} holds a CR, LF or other character no header value may hold)`,
+  );
 }
 
 /** `path` (with its query) carrying each required query parameter it leaves out. */
@@ -48,6 +71,6 @@ export function requiredHeaders(
     requiredIn(operation, 'header')
       .filter((parameter) => !NOT_PARAMETERS.has(parameter.name.toLowerCase()))
       .filter((parameter) => !present.has(parameter.name.toLowerCase()))
-      .map((parameter) => [parameter.name, parameterValue(parameter)]),
+      .map((parameter) => [parameter.name, headerValue(parameter)]),
   );
 }

@@ -507,6 +507,37 @@ const generated = {
   },
 };
 
+const note = {
+  type: 'object',
+  required: ['id', 'text'],
+  properties: { id: { type: 'string', readOnly: true }, text: { type: 'string' } },
+};
+const notesAnswer = {
+  description: 'Notes.',
+  content: { 'application/json': { schema: { type: 'array', items: note } } },
+};
+/** Required headers whose examples hold a line break, which no header value may: one with another value, one without. */
+const brokenHeaderExamples = {
+  openapi: '3.0.3',
+  info: { title: 'Notes', version: '1' },
+  paths: {
+    '/notes': {
+      get: {
+        operationId: 'listNotes',
+        parameters: [{ name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' }, example: 'a\r\nb' }],
+        responses: { 200: notesAnswer },
+      },
+    },
+    '/drafts': {
+      get: {
+        operationId: 'listDrafts',
+        parameters: [{ name: 'X-Mode', in: 'header', required: true, schema: { type: 'string', enum: ['a\r\nb'] } }],
+        responses: { 200: notesAnswer },
+      },
+    },
+  },
+};
+
 describe('contract against whole documents of other APIs', () => {
   const folder = useTempFolder('other-apis');
 
@@ -682,6 +713,17 @@ describe('contract against whole documents of other APIs', () => {
       );
     // No check is skipped for want of a record: neither resource takes the other's {id}.
     expect(stdout).not.toMatch(/the suite has no (record|\{id\})/);
+  }, 240_000);
+
+  it('sends a required header whose example holds a line break a valid value it can carry, and skips a check where none is', async () => {
+    const file = join(folder(), 'header-examples.json');
+    await writeFile(file, JSON.stringify(brokenHeaderExamples));
+    const { stdout, passed } = await suitePassing(file, 'header-examples');
+    expect(passed).toContain('listNotes: a valid request (GET /notes)');
+    expect(consoleLineOf(stdout, 'listDrafts')?.skipped).toContainEqual({
+      kind: 'conformance',
+      reason: expect.stringMatching(/^its required header X-Mode has no valid value a header can carry/),
+    });
   }, 240_000);
 
   it('makes its records under a parent no operation makes with --set-path, and says to give one without it', async () => {

@@ -168,6 +168,29 @@ describe("OpenAI's after, with its order newest first", () => {
   });
 });
 
+describe('a size typed number', () => {
+  it("refuses a size no page can be of (2.5 records) with the contract's own 400, and honours a whole one", async () => {
+    for (const limit of ['2.5', '1.5', '99.9']) {
+      const path = `/v1/batches?limit=${limit}`;
+      const res = await mock.http.get(path);
+      expect(res.status).toBe(400);
+      expect(res.headers['x-mock-contract-gap']).toBeUndefined();
+      expect(res.body.message).toMatch(/limit must be a whole number/);
+      expect(judge.faults({ method: 'GET', path, status: res.status, headers: res.headers, body: res.body })).toEqual(
+        [],
+      );
+    }
+    const all = idsOf((await get('/v1/batches?limit=100')).body.data);
+    const walked = await walk(
+      '/v1/batches?limit=3',
+      (res) => res.body.data,
+      (res) => (res.body.has_more ? `/v1/batches?limit=3&after=${res.body.data.at(-1).id}` : undefined),
+    );
+    expect(walked.ids).toEqual(all);
+    expect(walked.pages).toBe(Math.ceil(all.length / 3));
+  });
+});
+
 describe('cursors the server makes', () => {
   it("walks Slack's cursor by response_metadata.next_cursor, empty at the end", async () => {
     const everyId = idsOf((await get('/channels')).body.channels);

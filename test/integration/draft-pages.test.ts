@@ -144,6 +144,11 @@ describe('lists paged otherwise', () => {
         expect(before.body).toMatchObject({ items: [], page, size: 20 });
       }
     });
+    it('refuses a page so far on that no list reaches it with a 400, not a 5xx', async () => {
+      const far = await mock.http.get(`/v1/owners?page=1${'0'.repeat(308)}`).set('X-API-Key', DEMO_KEY);
+      expect(far.status).toBe(400);
+      expect(far.body.message).toMatch(/page is too large/);
+    });
   });
 
   describe('an offset without a limit, and a size of 0 the schema allows', () => {
@@ -240,6 +245,14 @@ describe('lists paged otherwise', () => {
       expect(page.status).toBe(200);
       expect(page.body.content).toEqual(all.body.content.slice(1, 3));
       expect(page.body).not.toHaveProperty('links');
+    });
+    it("refuses a limit or an offset that is no whole number with the contract's 400, never a page shifted by half a record", async () => {
+      for (const query of ['limit=1.5', 'limit=2&offset=0.5', 'limit=2.5&offset=2.5']) {
+        const refused = await mock.http.get(`/v1/owners?${query}`).set('X-API-Key', DEMO_KEY);
+        expect(refused.status).toBe(400);
+        expect(refused.headers['x-mock-contract-gap']).toBeUndefined();
+        expect(refused.body.message).toMatch(/(limit|offset) must be a whole number/);
+      }
     });
   });
 });

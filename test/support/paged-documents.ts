@@ -2,10 +2,10 @@
 // create and a read: Stripe's (starting_after, ending_before, has_more, url), OpenAI's (after,
 // order, first_id, last_id), Slack's (cursor, response_metadata.next_cursor), Google's
 // (pageToken, nextPageToken), an iterator with a done flag, GitHub's (page, per_page and Link),
-// Asana's (a text offset, next_page {offset, path, uri}), DigitalOcean's (links.pages, meta.total)
+// OpenAI's batches (a size typed number), Asana's (a text offset, next_page {offset, path, uri}), DigitalOcean's (links.pages, meta.total)
 // and Ory's (page_token and Link over a bare array). Shapes copied from the published documents,
 // trimmed to what paging needs.
-import { integerQuery, jsonAnswer, jsonBody, ref, textQuery } from './documents.js';
+import { ERROR, integerQuery, jsonAnswer, jsonBody, ref, textQuery } from './documents.js';
 import type { SpecDocument } from './spec.js';
 
 const LINK = { Link: { description: 'RFC 8288 links to other pages.', schema: { type: 'string' } } };
@@ -106,6 +106,20 @@ export const pagedDocument: SpecDocument = {
             ['object', 'first_id', 'last_id', 'has_more'],
           ),
         ),
+      },
+    }),
+    ...collection('/v1/batches', 'Batch', {
+      // A size typed number, as some documents type theirs: 2.5 passes its schema.
+      parameters: [
+        { name: 'limit', in: 'query', schema: { type: 'number', minimum: 1, maximum: 100, default: 20 } },
+        textQuery('after'),
+      ],
+      responses: {
+        '200': jsonAnswer(
+          'A page of batches (OpenAI).',
+          envelope('data', 'Batch', { has_more: { type: 'boolean' } }, ['has_more']),
+        ),
+        '400': ERROR,
       },
     }),
     ...collection('/channels', 'Channel', {
@@ -221,6 +235,7 @@ export const pagedDocument: SpecDocument = {
       NewRecord: NEW_RECORD,
       Customer: record('^cus_[A-Za-z0-9]{14}$'),
       File: record(),
+      Batch: record(),
       Channel: record('^C[A-Z0-9]{8,10}$'),
       Book: record(),
       Event: record(),

@@ -26,6 +26,7 @@ import {
   type ListPage,
   type ListPaging,
   type OtherPage,
+  wholeNumberSent,
 } from './list-page.js';
 
 /** A place in a list: after the record of a key, or before it. */
@@ -229,7 +230,7 @@ export function cursorPaging(
       `, paged by ${names.map((parameter) => parameter.name).join(' and ')} (a cursor)${size ? ` and ${size.name}` : ''}` +
       (order?.described ?? ''),
     async read(view, collection, req, matches) {
-      const limit = size && req.query[size.name] !== undefined ? Number(req.query[size.name]) : defaultSize;
+      const limit = wholeNumberSent(req, size, defaultSize);
       const place = terms.placeOf(req);
       // A page of no size holds no records: the contract allows asking for it (as numbered lists answer it).
       const around = await readAround(view, collection, matches, place, order?.read(req) ?? 'asc', Math.max(0, limit));

@@ -67,11 +67,27 @@ export const declaredParameters = (contract: Contract, operation: OperationInfo)
     schema: resolveSchema(contract.document, parameter.schema),
   }));
 
-/** A page parameter's value that is none (the validator holds values to their schema; a draft's schema may allow less). */
-export function refuseBelow(parameter: Declared, least: number): never {
+/**
+ * The whole number a page parameter was sent as, else `fallback`. A schema of type number lets
+ * through 2.5 or 1e400, which no page can be: refused rather than answered with a page of two.
+ */
+export function wholeNumberSent(req: Request, parameter: Declared | undefined, fallback: number): number {
+  if (parameter === undefined) return fallback;
+  const sent = req.query[parameter.name];
+  if (sent === undefined) return fallback;
+  const value = Number(sent);
+  if (Number.isInteger(value)) return value;
   throw new HttpError(
     'INVALID_PARAMETER',
-    `Invalid request: query ${parameter.name} must be at least ${least} (the contract allows less: give its schema minimum: ${least}).`,
+    `Invalid request: query ${parameter.name} must be a whole number, not "${String(sent).slice(0, 40)}" (the contract allows it: give its schema type: integer).`,
+  );
+}
+
+/** A page whose first record's place is past any number (a page number times its size): none can be answered. */
+export function refusePastAnyList(number: Declared, size: number): never {
+  throw new HttpError(
+    'INVALID_PARAMETER',
+    `Invalid request: query ${number.name} is too large: a page of ${size} records so far on starts past any list.`,
   );
 }
 

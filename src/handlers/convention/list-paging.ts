@@ -22,6 +22,8 @@ import {
   type ListPage,
   type ListPaging,
   type OtherPage,
+  refusePastAnyList,
+  wholeNumberSent,
 } from './list-page.js';
 
 /** The records of `window` in a list of `direction`: descending windows are counted from the end. */
@@ -69,10 +71,6 @@ function numberedTerms(declared: readonly Declared[]): NumberedTerms {
   const defaultSize = sized ? Number(size?.schema.default ?? DEFAULT_SIZE) : Number.MAX_SAFE_INTEGER;
   const firstPage = number ? firstPageNumber(number.schema) : 1;
   const defaultNumber = number ? Number(number.schema.default ?? firstPage) : firstPage;
-  const readValue = (req: Request, parameter: Declared | undefined, fallback: number) => {
-    const value = parameter === undefined ? undefined : req.query[parameter.name];
-    return value === undefined ? fallback : Number(value);
-  };
   return {
     paged: new Set([number, size, offset].flatMap((parameter) => (parameter ? [parameter.name] : []))),
     number: number?.name,
@@ -85,10 +83,11 @@ function numberedTerms(declared: readonly Declared[]): NumberedTerms {
     firstPage,
     sized,
     windowOf(req) {
-      const limit = readValue(req, size, defaultSize);
-      if (!number) return { limit, offset: readValue(req, offset, 0) };
-      const asked = readValue(req, number, defaultNumber);
-      return { limit, offset: (asked - firstPage) * limit };
+      const limit = wholeNumberSent(req, size, defaultSize);
+      if (!number) return { limit, offset: wholeNumberSent(req, offset, 0) };
+      const at = (wholeNumberSent(req, number, defaultNumber) - firstPage) * limit;
+      if (!Number.isFinite(at)) refusePastAnyList(number, limit);
+      return { limit, offset: at };
     },
     // Pages another than the first are named by their number, or by a size and an offset.
     query: number
