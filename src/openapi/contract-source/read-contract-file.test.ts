@@ -275,6 +275,38 @@ describe('reading a contract given at run time', () => {
     });
   });
 
+  it('reads a $ref where OpenAPI allows none as its target, with a warning at its line; one it cannot follow is refused', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    const listed = document.paths['/pets'].get.responses['200'];
+    document.components.mediaTypes = { pets: listed.content };
+    listed.content = { $ref: '#/components/mediaTypes/pets' };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const draft = await readContractFile(file);
+    const contract = draftContract(draft);
+    const read = contract.document.paths as Record<string, { get?: { responses: Record<string, unknown> } }>;
+    expect(read['/pets']?.get?.responses['200']).toMatchObject({ content: { 'application/json': { schema: {} } } });
+    expect(contract.document.components).not.toHaveProperty('mediaTypes');
+    const warned = draft.warnings.filter((warning) => warning.rule === 'reference-read-as-target');
+    expect(warned.map((warning) => warning.line)).toEqual(
+      expect.arrayContaining([
+        // The place the reference stands: its member's line, just above it.
+        (await lineOf(file, '"$ref": "#/components/mediaTypes/pets"')) - 1,
+        await lineOf(file, '"mediaTypes"'),
+      ]),
+    );
+
+    // A target that is not there, or that holds the reference's own place, is no value to read.
+    listed.content = { $ref: '#/components/mediaTypes/none' };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).problems[0]?.line).toBe(
+      await lineOf(file, '"$ref": "#/components/mediaTypes/none"'),
+    );
+    listed.content = { $ref: '#/paths/~1pets/get/responses/200' };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    await refusalOf(file);
+  });
+
   describe('$refs of an untrusted draft', () => {
     it('refuses a $ref outside the folder, with .. or an absolute path, and reads nothing there', async () => {
       await writeFile(join(tempFolder(), 'secret.yaml'), 'password: hunter2\n');

@@ -17,6 +17,7 @@ import { checkServable } from './check-servable.js';
 import { collectSources } from './collect-sources.js';
 import { type ContractLimits, DEFAULT_CONTRACT_LIMITS } from './contract-limits.js';
 import { type ContractProblem, ContractRefusal, type SourcePosition, showPath } from './contract-refusal.js';
+import { dropForeignComponents, type ReadAsTarget, readMisplacedRefs } from './misplaced-refs.js';
 import type { OasVersion } from './oas-versions.js';
 import { SourceSyntaxError } from './parsed-source.js';
 import { createSourceReader, SourceReadError } from './source-reader.js';
@@ -33,7 +34,7 @@ export type ContractFileOptions = {
 
 /** What reading a draft finds to say without refusing it, at its place; printed with Spectral's warnings. */
 export type DraftWarning = {
-  rule: 'pattern-without-u-flag' | 'example-breaks-schema';
+  rule: 'pattern-without-u-flag' | 'example-breaks-schema' | 'reference-read-as-target';
   message: string;
   pointer: string;
   file: string;
@@ -84,6 +85,31 @@ function locator(grafts: ReadonlyMap<string, Graft>) {
   };
 }
 
+/**
+ * The document's faults against OpenAPI's schema, once each reference that stands where OpenAPI
+ * allows none is read as its target (misplaced-refs.ts): what was read so, for warnings.
+ */
+async function checkReadingRefs(
+  document: JsonObject,
+  version: OasVersion,
+  budget: number,
+): Promise<{ faults: OpenApiFault[]; readAsTargets: ReadAsTarget[] }> {
+  let faults = await checkOpenApiSchema(document, version);
+  const readAsTargets: ReadAsTarget[] = [];
+  let copied = 0;
+  // A target may hold misplaced references of its own: a few rounds, each bounded.
+  for (let round = 0; faults.length > 0 && round < 4; round += 1) {
+    const { read, copied: more } = readMisplacedRefs(document, faults, budget - copied);
+    copied += more;
+    const dropped = read.length > 0 ? [] : dropForeignComponents(document);
+    if (read.length === 0 && dropped.length === 0) break;
+    for (const note of [read, dropped].flat()) readAsTargets.push(note);
+    faults = await checkOpenApiSchema(document, version);
+  }
+  // Nothing is read otherwise than written unless the whole document then holds.
+  return { faults, readAsTargets: faults.length > 0 ? [] : readAsTargets };
+}
+
 /** Reads, bundles and checks the contract at `file` (relative to the working directory). */
 export async function readContractFile(file: string, options: ContractFileOptions = {}): Promise<ContractDraft> {
   const limits: ContractLimits = { ...DEFAULT_CONTRACT_LIMITS, ...options.limits };
@@ -118,7 +144,7 @@ export async function readContractFile(file: string, options: ContractFileOption
 
   const declared = openApiVersion(document);
   if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
-  const schemaFaults = await checkOpenApiSchema(document, declared.version);
+  const { faults: schemaFaults, readAsTargets } = await checkReadingRefs(document, declared.version, limits.nodes);
   if (schemaFaults.length > 0) refuse(schemaFaults.map(atPlace('openapi')));
   // What the mock could not serve, every fault of it at once: the paths and schemas past a bound,
   // the patterns no linear-time engine matches, the schemas no value fits or that never end.
@@ -144,6 +170,10 @@ export async function readContractFile(file: string, options: ContractFileOption
   ];
   if (servingFaults.length > 0) refuse(servingFaults);
   const warnings = [
+    ...readAsTargets.map((note): DraftWarning => {
+      const { kind: _kind, ...place } = atPlace('openapi')(note);
+      return { ...place, rule: 'reference-read-as-target', severity: 'warning' };
+    }),
     ...patterns.notes.map((note): DraftWarning => {
       const { kind: _kind, ...place } = atPlace('unservable')(note);
       return { ...place, rule: 'pattern-without-u-flag', severity: 'warning' };
