@@ -6,7 +6,7 @@
 // bundled document is reported at the file and line where it is written.
 import { escapePointerSegment } from '../json-pointer.js';
 import { type CollectedSources, problemAt, refDocument } from './collect-sources.js';
-import type { ContractLimits } from './contract-limits.js';
+import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 import type { ContractProblem } from './contract-refusal.js';
 import type { ParsedSource } from './parsed-source.js';
 import { SourceReadError } from './source-reader.js';
@@ -97,6 +97,9 @@ export function bundleDocument(collected: CollectedSources, limits: ContractLimi
   const written = new Map<string, string[]>();
   const reportedCycles = new Set<string>();
   let nodes = 0;
+  /** Arrays on the path being copied, and whether passing their bound was said (once is enough). */
+  let arrays = 0;
+  let arraysReported = false;
 
   /** The source a $ref leads to, or a RefProblem (a refused document was reported when collected). */
   function documentOf(ref: string, from: ParsedSource): ParsedSource | undefined {
@@ -193,15 +196,31 @@ export function bundleDocument(collected: CollectedSources, limits: ContractLimi
         'limit',
       );
     }
-    if (Array.isArray(value)) {
-      return value.map((item, index) => copyChild(item, at, source, from, String(index)));
-    }
+    if (Array.isArray(value)) return copyArray(value, at, source, from);
     if (!isObject(value)) return value;
     if (typeof value.$ref === 'string')
       return copyRef(value as Record<string, unknown> & { $ref: string }, at, source, from);
     const copied: Record<string, unknown> = {};
     for (const key of Object.keys(value)) setOwn(copied, key, copyChild(value[key], at, source, from, key));
     return copied;
+  }
+
+  /** Counted on the bundled path: a $ref to another file may carry an array into one. */
+  function copyArray(value: unknown[], at: string[], source: ParsedSource, from: string[]): unknown {
+    if (arrays >= limits.arrayDepth) {
+      if (!arraysReported) {
+        const message = `arrays are nested more than ${describeCount(limits.arrayDepth)} deep here, objects between them not counted ${raiseWith('arrayDepth')}.`;
+        problems.push(problemAt(source, from, 'limit', message));
+      }
+      arraysReported = true;
+      return null;
+    }
+    arrays += 1;
+    try {
+      return value.map((item, index) => copyChild(item, at, source, from, String(index)));
+    } finally {
+      arrays -= 1;
+    }
   }
 
   function copyChild(value: unknown, at: string[], source: ParsedSource, from: string[], key: string): unknown {

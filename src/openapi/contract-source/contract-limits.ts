@@ -15,6 +15,11 @@ export type ContractLimits = Readonly<{
   nodes: number;
   /** Objects and arrays nested in one another. */
   depth: number;
+  /**
+   * Arrays on one path of the document, objects between them not counted: Ajv's check of a
+   * schema for $refs walks each array twice, so its work doubles with each (30 deep: minutes).
+   */
+  arrayDepth: number;
   /** YAML aliases (*name) in one file; what they expand into counts against `nodes`. */
   aliases: number;
   /** Seconds one URL may take, its whole body read (with the option that allows URLs). */
@@ -54,6 +59,7 @@ export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   files: 1_000,
   nodes: 2_000_000,
   depth: 200,
+  arrayDepth: 16,
   aliases: 10_000,
   urlSeconds: 10,
   urlsSeconds: 60,
@@ -76,6 +82,7 @@ export const CONTRACT_LIMIT_OPTIONS: Readonly<Record<ContractLimitName, string>>
   files: 'files',
   nodes: 'nodes',
   depth: 'depth',
+  arrayDepth: 'array-depth',
   aliases: 'aliases',
   urlSeconds: 'url-seconds',
   urlsSeconds: 'urls-seconds',

@@ -5,8 +5,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
 import { writeSplitDraft } from '../../../test/support/contract-drafts.js';
+import type { SpecDocument } from '../../../test/support/spec.js';
 import { useTempFolder } from '../../../test/support/temp-folder.js';
+import { PETSTORE_SPEC_FILE } from '../../package-root.js';
 import { ContractRefusal } from './contract-refusal.js';
 import { type ContractFileOptions, readContractFile } from './read-contract-file.js';
 
@@ -95,6 +98,47 @@ describe('the bounds of reading a draft', () => {
         ),
       }),
     ]);
+  });
+
+  /** `depth` arrays, each holding an object that holds the next: Ajv's walk doubles with each. */
+  function nestedArrays(depth: number, inner: unknown = 1): unknown {
+    let value = inner;
+    for (let level = 0; level < depth; level += 1) value = [{ x: value }];
+    return value;
+  }
+
+  it('refuses arrays nested past their bound in any value at the line where they pass it, before any validator sees them', async () => {
+    const file = join(folder, 'openapi.json');
+    const document = parse(await readFile(PETSTORE_SPEC_FILE, 'utf8')) as SpecDocument;
+    document.components.schemas.Pet.example = 'DEEP';
+    // Twenty arrays on a line of their own; without the bound, Ajv's check of the example's
+    // schema takes seconds from 22 arrays and minutes from 30 (it walks each array twice).
+    const text = JSON.stringify(document, null, 2).replace('"DEEP"', `\n${JSON.stringify(nestedArrays(20))}\n`);
+    await writeFile(file, text);
+    const started = performance.now();
+    const refusal = await refusalOf(file);
+    expect(refusal.problems).toEqual([
+      expect.objectContaining({
+        kind: 'limit',
+        line: await lineOf(file, '[{"x":[{"x":'),
+        message: expect.stringContaining(
+          'arrays are nested more than 16 deep here, objects between them not counted (raise it with --contract-limit array-depth=N)',
+        ),
+      }),
+    ]);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('counts the arrays a $ref carries from another file into one', async () => {
+    const root = await writeSplitDraft(folder, (document) => {
+      document.components.schemas.Pet.example = nestedArrays(10, { $ref: './parts/deep.json' });
+    });
+    await writeFile(join(folder, 'schemas/parts/deep.json'), JSON.stringify(nestedArrays(10)));
+    const refusal = await refusalOf(root);
+    expect(refusal.problems).toEqual([
+      expect.objectContaining({ kind: 'limit', file: expect.stringContaining('deep.json'), line: 1 }),
+    ]);
+    await expect(readContractFile(root, { limits: { arrayDepth: 20 } })).resolves.toBeDefined();
   });
 
   describe('a URL', () => {
