@@ -13,6 +13,11 @@ export type ContractLimits = Readonly<{
   files: number;
   /** Values (objects, arrays, scalars) in the bundled document. */
   nodes: number;
+  /**
+   * Values of a document the project's Spectral rules are run on: Spectral holds ~300 bytes a
+   * value, so a larger one is served unlinted, with a note that says so.
+   */
+  lintValues: number;
   /** Objects and arrays nested in one another. */
   depth: number;
   /** YAML aliases (*name) in one file; what they expand into counts against `nodes`. */
@@ -53,6 +58,7 @@ export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   totalBytes: 32 * 1024 * 1024,
   files: 1_000,
   nodes: 2_000_000,
+  lintValues: 300_000,
   depth: 200,
   aliases: 10_000,
   urlSeconds: 10,
@@ -75,6 +81,7 @@ export const CONTRACT_LIMIT_OPTIONS: Readonly<Record<ContractLimitName, string>>
   totalBytes: 'total-bytes',
   files: 'files',
   nodes: 'nodes',
+  lintValues: 'lint-values',
   depth: 'depth',
   aliases: 'aliases',
   urlSeconds: 'url-seconds',
