@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
+import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, type JsonObject } from './json-pointer.js';
 import { describeContract, loadContract } from './load-contract.js';
 import { validatorDocument } from './validator-document.js';
@@ -14,12 +15,16 @@ function responsesOf(document: JsonObject): JsonObject[] {
   return [...ofOperations, ...Object.values(asObject(asObject(document.components).responses))].map(asObject);
 }
 
-/** The document with every response's headers set aside, served at the root: what both copies must agree on. */
+/**
+ * The document with every response's headers, its own extensions and its examples set aside,
+ * served at the root: what both copies must agree on.
+ */
 function withHeadersRemoved(document: JsonObject): JsonObject {
   const copy = structuredClone(document);
   for (const response of responsesOf(copy)) delete response.headers;
+  for (const key of Object.keys(copy)) if (key.startsWith('x-')) delete copy[key];
   copy.servers = [{ url: '/' }];
-  return copy;
+  return examplesLeftOut(copy);
 }
 
 describe('the contract given to express-openapi-validator', () => {
@@ -30,6 +35,25 @@ describe('the contract given to express-openapi-validator', () => {
 
   it('keeps everything else: parameters, request bodies, response bodies, schemas', () => {
     expect(validatorDocument(contract.document)).toEqual(withHeadersRemoved(contract.document));
+  });
+
+  it("leaves out the document's own extensions and every example, which only cost the validator", () => {
+    const given = validatorDocument(contract.document);
+    expect(Object.keys(contract.document).filter((key) => key.startsWith('x-')).length).toBeGreaterThan(0);
+    expect(Object.keys(given).filter((key) => key.startsWith('x-'))).toEqual([]);
+    expect(JSON.stringify(contract.document)).toMatch(/"examples?":/);
+    // A property named example is a name, not an example: kept.
+    const named = validatorDocument({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {},
+      components: { schemas: { Note: { type: 'object', properties: { example: { type: 'string', example: 'x' } } } } },
+    });
+    expect(asObject(asObject(asObject(named.components).schemas).Note)).toEqual({
+      type: 'object',
+      properties: { example: { type: 'string' } },
+    });
+    expect(JSON.stringify(given.components)).not.toMatch(/"example":"/);
   });
 
   it('leaves the contract itself whole', () => {

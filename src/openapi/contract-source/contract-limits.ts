@@ -13,6 +13,11 @@ export type ContractLimits = Readonly<{
   files: number;
   /** Values (objects, arrays, scalars) in the bundled document. */
   nodes: number;
+  /**
+   * Values of a document the project's Spectral rules are run on: Spectral holds ~300 bytes a
+   * value, so a larger one is served unlinted, with a note that says so.
+   */
+  lintValues: number;
   /** Objects and arrays nested in one another. */
   depth: number;
   /**
@@ -58,6 +63,7 @@ export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   totalBytes: 32 * 1024 * 1024,
   files: 1_000,
   nodes: 2_000_000,
+  lintValues: 300_000,
   depth: 200,
   arrayDepth: 16,
   aliases: 10_000,
@@ -81,6 +87,7 @@ export const CONTRACT_LIMIT_OPTIONS: Readonly<Record<ContractLimitName, string>>
   totalBytes: 'total-bytes',
   files: 'files',
   nodes: 'nodes',
+  lintValues: 'lint-values',
   depth: 'depth',
   arrayDepth: 'array-depth',
   aliases: 'aliases',

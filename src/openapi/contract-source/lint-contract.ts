@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PACKAGE_ROOT, SPECTRAL_RULESET_FILE } from '../../package-root.js';
 import { toPointer } from './bundle-document.js';
+import { describeCount, raiseWith } from './contract-limits.js';
 import { describePlace } from './contract-refusal.js';
 import type { LintReply, LintRequest } from './lint-worker.js';
 import type { ContractDraft } from './read-contract-file.js';
@@ -64,6 +65,17 @@ function lintFailure(draft: ContractDraft, why: string): ContractWarning[] {
   ];
 }
 
+/** Spectral holds ~300 bytes a value: a document past the bound would take the machine's memory (~600 MB for two million). */
+function tooLargeToLint(draft: ContractDraft): ContractWarning {
+  return {
+    rule: 'spectral',
+    message: `the project's Spectral rules were not run: the contract holds ${describeCount(draft.values)} values, more than the ${describeCount(draft.limits.lintValues)} linted at most ${raiseWith('lintValues')}; the contract is served unlinted (run Spectral on it in a step of its own).`,
+    pointer: '',
+    file: draft.shown,
+    severity: 'warning',
+  };
+}
+
 function toWarning(draft: ContractDraft, finding: LintFinding): ContractWarning {
   const place = draft.locate(finding.path);
   return {
@@ -100,6 +112,9 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
   const { startAfterMs = 0, timeoutMs = LINT_TIMEOUT_MS } = options;
   if (process.env[LINT_SWITCH] === 'off')
     return { warnings: Promise.resolve(draft.warnings), stop: async () => undefined };
+  if (draft.values > draft.limits.lintValues) {
+    return { warnings: Promise.resolve([...draft.warnings, tooLargeToLint(draft)]), stop: async () => undefined };
+  }
   const file = workerFile();
   if (!file) {
     return {

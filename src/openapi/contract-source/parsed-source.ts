@@ -2,14 +2,16 @@
 // each of its values is written, for messages. The value comes from the fastest reader: JSON.parse,
 // or js-yaml (three times faster than the `yaml` package on the contract: ~60 ms of a start with
 // a draft), with its bounds on depth and aliases, and a bound here on what the aliases expand into
-// (a "billion laughs" file is refused, not expanded). Positions come from the `yaml` package, which
-// keeps them, and are read only when a message needs one.
+// (a "billion laughs" file is refused, not expanded). Positions are read only when a message needs
+// one: a YAML file's from the `yaml` package, which keeps them; a JSON file's along the pointer
+// asked for (json-positions.ts).
 import { CORE_SCHEMA, load, mergeTag, YAMLException } from 'js-yaml';
 import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
+import { jsonOffsetOf, type Position, positionOfOffset } from './json-positions.js';
 import type { SourceText } from './source-reader.js';
 
-export type Position = { line: number; column: number };
+export type { Position } from './json-positions.js';
 
 export type ParsedSource = SourceText & {
   value: unknown;
@@ -149,7 +151,9 @@ function fromJson(source: SourceText, limits: ContractLimits): ParsedSource | un
       tooDeep,
     );
   }
-  return { ...source, value, positionOf: positionsOf(source.text) };
+  const { text } = source;
+  // Read along the pointer asked for: a tree of a large JSON file would cost more than the file (json-positions.ts).
+  return { ...source, value, positionOf: (segments) => positionOfOffset(text, jsonOffsetOf(text, segments)) };
 }
 
 function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {

@@ -62,6 +62,10 @@ export type ContractDraft = {
   locate(pointer: string | readonly string[]): SourcePosition | undefined;
   /** What reading it found to say without refusing it (a pattern valid only without the u flag). */
   warnings: readonly DraftWarning[];
+  /** Values (objects, arrays, scalars) in its files: what linting it would cost. */
+  values: number;
+  /** The bounds it was read under. */
+  limits: ContractLimits;
 };
 
 const splitPointer = (pointer: string) =>
@@ -201,6 +205,8 @@ export async function readContractFile(file: string, options: ContractFileOption
     sources: [...byId.keys()],
     locate,
     warnings,
+    values: collected.values,
+    limits,
   };
 }
 
