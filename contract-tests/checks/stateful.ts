@@ -26,6 +26,11 @@ function petStoreCheck(subjects: string | readonly string[], name: string, run: 
 type Pet = { id: number; name: string; categoryId: number; status?: string };
 
 async function createPet(name = uniqueText('contract-pet')): Promise<Pet> {
+  return (await createdPet(name)).pet;
+}
+
+/** A pet created, and the body sent for it. */
+async function createdPet(name: string): Promise<{ pet: Pet; sent: Pet }> {
   const exchange = await call(
     'createPet',
     '/pets',
@@ -34,7 +39,7 @@ async function createPet(name = uniqueText('contract-pet')): Promise<Pet> {
   );
   const pet = exchange.body as Pet;
   remember('pet', pet.id);
-  return pet;
+  return { pet, sent: sentBody(exchange) as Pet };
 }
 
 kindOfChecks(
@@ -47,11 +52,11 @@ kindOfChecks(
 
     group('pets', () => {
       petStoreCheck(['createPet', 'getPet'], 'createPet: a created pet reads back as it was created', async () => {
-        const name = uniqueText('contract-readback');
-        const pet = await createPet(name);
+        const { pet, sent } = await createdPet(uniqueText('contract-readback'));
         const read = await call('getPet', `/pets/by-id/${pet.id}`, undefined, [200]);
         requireEqual(read, 'the pet read back', read.body, pet);
-        requireEqual(read, 'its name', (read.body as Pet).name, name);
+        // The name as sent: a draft's pattern or maxLength may have made it fit.
+        requireEqual(read, 'its name', (read.body as Pet).name, sent.name);
       });
 
       petStoreCheck('createPet', 'createPet: two creates get two different ids', async () => {

@@ -140,6 +140,52 @@ const SHAPES: Record<string, Shape> = {
     library: () => DATES.map((date) => date.toISOString().slice(11)),
     edges: ['00:00:00Z', '23:59:59.999+02:00'],
   },
+  'iso-date-time': {
+    sample: () => daysAhead(7).toISOString(),
+    library: () => DATES.map((date) => date.toISOString()),
+    edges: ['2030-01-01T00:00:00Z', '2030-01-01T00:00:00'],
+  },
+  'iso-time': {
+    sample: () => '12:00:00Z',
+    library: () => DATES.map((date) => date.toISOString().slice(11)),
+    edges: ['00:00:00', '23:59:59.999+02:00'],
+  },
+  duration: {
+    sample: () => `P${1 + (nextSerial() % 365)}D`,
+    library: () =>
+      fc
+        .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 1, max: 59 }))
+        .map(([days, hours, minutes]) => `P${days}DT${hours}H${minutes}M`),
+    edges: ['P1D', 'PT1H30M', 'P1Y2M3DT4H5M6S', 'P2W'],
+  },
+  'json-pointer': {
+    around: (token) => `/contract/${token}`,
+    sample: (token) => `/contract/${token}`,
+    library: () => fc.array(tokens(), { maxLength: 4 }).map((parts) => parts.map((part) => `/${part}`).join('')),
+    edges: ['', '/', '/a~0b/c~1d/0'],
+  },
+  'json-pointer-uri-fragment': {
+    around: (token) => `#/contract/${token}`,
+    sample: (token) => `#/contract/${token}`,
+    library: () => fc.array(tokens(), { maxLength: 4 }).map((parts) => `#${parts.map((part) => `/${part}`).join('')}`),
+    edges: ['#', '#/a/0'],
+  },
+  'relative-json-pointer': {
+    around: (token) => `0/contract/${token}`,
+    sample: (token) => `0/contract/${token}`,
+    library: () =>
+      fc
+        .tuple(fc.nat({ max: 9 }), fc.array(tokens(), { maxLength: 3 }))
+        .map(([up, parts]) => `${up}${parts.map((part) => `/${part}`).join('')}`),
+    edges: ['0', '1#', '2/a/0'],
+  },
+  regex: {
+    // A token is letters, digits and hyphens: a pattern of itself.
+    around: (token) => `^${token}$`,
+    sample: (token) => `^${token}$`,
+    library: () => tokens().map((token) => `^${token}[a-z]*$`),
+    edges: ['^[a-z]+$', '\\d{3}-\\d{4}'],
+  },
   ipv4: {
     // TEST-NET-1 (RFC 5737): documentation addresses, never a real host.
     sample: () => `192.0.2.${1 + (nextSerial() % 254)}`,
@@ -228,6 +274,11 @@ const TOKEN = fc.string({
   minLength: 1,
   maxLength: 24,
 });
+
+/** The token arbitrary, for the shapes above (built when first asked for). */
+function tokens(): fc.Arbitrary<string> {
+  return TOKEN;
+}
 
 const libraries = new Map<Shape, fc.Arbitrary<string>>();
 function libraryOf(shape: Shape): fc.Arbitrary<string> {

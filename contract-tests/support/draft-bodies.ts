@@ -11,7 +11,7 @@ import {
   NOT_THE_PET_STORE,
   type SpecOperation,
 } from './contract-spec.js';
-import { flatten, validValue } from './requests.js';
+import { fittedText, flatten, textFits, validValue } from './requests.js';
 import { CheckSkipped } from './scheduler.js';
 
 /** Whether `path` (after the base URL, maybe with a query) is one of the operation's path template. */
@@ -42,13 +42,40 @@ export function setUpOperation(method: string, path: string): SpecOperation {
   return operation;
 }
 
-/** A hand-written body for `operation`, with the properties a draft requires and it lacks. */
+/**
+ * A hand-written body for `operation`, with the properties a draft requires and it lacks, and
+ * each text the draft narrows (a pattern, a shorter maxLength) made to fit it.
+ */
 export function completedBody(operation: SpecOperation | undefined, json: unknown): unknown {
   if (!CHECKING_A_DRAFT || !operation?.requestSchema || !BUILT_IN_OPERATION_IDS.has(operation.operationId)) return json;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
   const schema = flatten(operation.requestSchema);
   const missing = ((schema.required ?? []) as string[]).filter((name) => !Object.hasOwn(json, name));
-  if (missing.length === 0) return json;
   const added = missing.map((name) => [name, validValue(schema.properties?.[name] ?? {}, name, {})]);
-  return { ...json, ...Object.fromEntries(added) };
+  const fitted = Object.entries(json).map(([name, value]): [string, unknown] => [
+    name,
+    fittedValue(schema.properties?.[name], value),
+  ]);
+  if (added.length === 0 && fitted.every(([name, value]) => (json as Record<string, unknown>)[name] === value))
+    return json;
+  return Object.fromEntries([...fitted, ...added]);
+}
+
+/**
+ * The longest a text property of an operation's body may be: `longest` (what the built-in
+ * contract allows), or less where a draft's maxLength says so.
+ */
+export function longestText(method: string, path: string, property: string, longest: number): number {
+  const operation = operationAt(method, path);
+  if (!CHECKING_A_DRAFT || !operation?.requestSchema) return longest;
+  const maxLength = flatten(flatten(operation.requestSchema).properties?.[property] ?? {}).maxLength;
+  return typeof maxLength === 'number' && maxLength >= 0 ? Math.min(longest, maxLength) : longest;
+}
+
+/** `value` if it is no text or its schema takes it; else the text made to fit the schema. */
+function fittedValue(propertySchema: unknown, value: unknown): unknown {
+  if (typeof value !== 'string' || typeof propertySchema !== 'object' || propertySchema === null) return value;
+  const schema = flatten(propertySchema);
+  if (schema.type !== undefined && schema.type !== 'string') return value;
+  return textFits(schema, value) ? value : fittedText(schema, value);
 }

@@ -5,7 +5,7 @@
 // (record-lists.ts). Each list gets the filter that keeps the suite's items apart (its scope),
 // and the filter values to probe at their edges and middle.
 import { CHECKING_PET_STORE_DRAFT } from './contract-spec.js';
-import { completedBody, setUpOperation } from './draft-bodies.js';
+import { completedBody, longestText, setUpOperation } from './draft-bodies.js';
 import { send } from './exchange.js';
 import type { Item } from './list-semantics.js';
 import { recordListScopes } from './record-lists.js';
@@ -74,7 +74,9 @@ export async function createListData(): Promise<ListData> {
   const lower = token.toLowerCase();
 
   const categoryNames = [`${token}-home`, `${token}-empty`, `${lower}-two`, `x${upper}y`];
-  categoryNames.push(`${token}-${'n'.repeat(50 - token.length - 1)}`);
+  categoryNames.push(
+    `${token}-${'n'.repeat(Math.max(0, longestText('POST', '/categories', 'name', 50) - token.length - 1))}`,
+  );
   const categories: Item[] = [];
   for (const name of categoryNames) {
     const category = await write('POST', '/categories', { name }, 'creating a category');
@@ -115,7 +117,7 @@ export async function createListData(): Promise<ListData> {
     ['delta-plain', 'available'],
     ['foxtrot', 'pending'],
     ['golf', 'sold'],
-    [`${token}-${'x'.repeat(100 - token.length - 1)}`, 'available'],
+    [`${token}-${'x'.repeat(Math.max(0, longestText('POST', '/pets', 'name', 100) - token.length - 1))}`, 'available'],
   ];
   const pets: Item[] = [];
   for (const [name, status] of petSpecs) {

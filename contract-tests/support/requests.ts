@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { textsMatching } from '../../src/fixtures/pattern-writer.js';
 import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
-import { formattedSample } from '../generation/formats.js';
+import { formatAccepts, formattedSample } from '../generation/formats.js';
 import {
   flatten,
   requiredInRequest,
@@ -45,12 +45,33 @@ export function uniqueText(prefix: string): string {
  * else unique; one its pattern takes, when the unique text does not match it.
  */
 function sampleString(schema: Schema, name: string): string {
-  const text = uniqueText(`contract-${name}`);
+  return fittedText(schema, uniqueText(`contract-${name}`), 100);
+}
+
+/**
+ * `text` made to fit a string schema: of its format where the suite knows it, cut from its start
+ * (its unique end kept) to `longest` or the schema's maxLength, padded to its minLength, and
+ * drawn from its pattern where the pattern refuses it.
+ */
+export function fittedText(schema: Schema, text: string, longest = Number.POSITIVE_INFINITY): string {
   const formatted = formattedSample(schema.format, text, schema);
   if (formatted !== undefined) return formatted;
-  const max = schema.maxLength ?? 100;
+  const max = schema.maxLength ?? longest;
   const fitted = text.length > max ? text.slice(text.length - max) : text.padEnd(schema.minLength ?? 0, 'x');
   return typeof schema.pattern === 'string' ? (ofPattern(schema.pattern, fitted, schema) ?? fitted) : fitted;
+}
+
+/** Whether a string schema takes `text` as it stands: its lengths, pattern and format. */
+export function textFits(schema: Schema, text: string): boolean {
+  const length = [...text].length;
+  if (length < (schema.minLength ?? 0) || length > (schema.maxLength ?? Number.POSITIVE_INFINITY)) return false;
+  if (typeof schema.format === 'string' && !formatAccepts(schema.format, text)) return false;
+  if (typeof schema.pattern !== 'string') return true;
+  try {
+    return matcherOf(schema.pattern).test(text);
+  } catch {
+    return true;
+  }
 }
 
 /** The texts drawn from each pattern this run: a key of a narrow pattern (three capitals) is not drawn twice. */

@@ -8,7 +8,6 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
 import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
 import { ContractRefusal } from './contract-source/contract-refusal.js';
-import { DATE_TIME_FORMAT } from './date-time-format.js';
 import { typeFormFields } from './form-fields.js';
 import { usesInheritedNames, withoutPrototypes } from './inherited-names.js';
 import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
@@ -27,6 +26,7 @@ import { createResponseHeaderChecker, type ResponseHeaderChecker } from './respo
 import { validatorDocument } from './validator-document.js';
 import { describeValidatorError } from './validator-errors.js';
 import { applyValidatorFixes } from './validator-fixes.js';
+import { AJV_FORMATS_MODE, MOCK_FORMATS } from './validator-formats.js';
 
 /** The part of the validator's request metadata the mock reads. */
 type OpenApiMetadata = { schema: { operationId?: string }; pathParams: Record<string, string> };
@@ -115,10 +115,10 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     validateApiSpec: false,
     // Every finding at once, so that the message names every field at fault; bodies are typed.
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
-    // Formats checked in full: the validator's default ('fast') takes month 13 or hour 25 for a
-    // date-time (RFC 3339 section 5.6), which the mock then stored and answered.
-    ajvFormats: { mode: 'full' },
-    formats: { ...patterns.formats, 'date-time': DATE_TIME_FORMAT },
+    // Formats checked in full (validator-formats.ts): the validator's default ('fast') takes month
+    // 13 or hour 25 for a date-time (RFC 3339 section 5.6), which the mock then stored and answered.
+    ajvFormats: { ...AJV_FORMATS_MODE },
+    formats: { ...patterns.formats, ...MOCK_FORMATS },
     validateResponses: options.validateResponses
       ? {
           allErrors: true,

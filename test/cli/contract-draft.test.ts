@@ -25,6 +25,7 @@ import {
   ownersPagedByNumber,
   ownerUuids,
   ownerVisitNotes,
+  petNameNarrowed,
   petVaccinate,
   writeDraft,
   writeFullDraft,
@@ -144,6 +145,21 @@ describe('contract --contract: the suite follows a draft', () => {
       const run = await runCli([
         ...['contract', '--contract', chosenIds, '--base-url', served.url, '--api-key', 'demo-enterprise'],
         ...['--examples', '10', '--operations', OWNER_OPERATIONS],
+      ]);
+      expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('passes a mock of a draft narrowing the pet’s name, and requiring a time, a duration and a JSON pointer', async () => {
+    const narrowed = await writeDraft(petNameNarrowed);
+    const served = await createMockServer({ data: ':memory:', contract: narrowed, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', narrowed, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '3', '--operations', 'createPet,getPet,listPets'],
       ]);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
       expect(run.code).toBe(0);

@@ -483,6 +483,19 @@ export const categoryIcon: DraftEdit = (document) => {
 };
 
 /**
+ * A pet's name narrowed: only a's, at most 50 of them (the suite's own names, contract-pet-…
+ * and 100 long, fit neither); and fields of formats generators draw as plain words, required.
+ */
+export const petNameNarrowed: DraftEdit = (document) => {
+  const schema = document.components.schemas.NewPet;
+  Object.assign(schema.properties.name, { pattern: '^a+$', maxLength: 50 });
+  schema.properties.feeding = { type: 'string', format: 'time' };
+  schema.properties.rest = { type: 'string', format: 'duration' };
+  schema.properties.home = { type: 'string', format: 'json-pointer' };
+  schema.required.push('feeding', 'rest', 'home');
+};
+
+/**
  * listOwners paged by number, as Spring Data answers: `page` (from 1) and `size` in the query, an
  * envelope of the page's owners with its number, size and the totals; no Link, no X-Total-Count.
  */

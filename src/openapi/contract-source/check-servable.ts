@@ -89,11 +89,31 @@ function checkSameRoutes(document: JsonObject): OpenApiFault[] {
   return faults;
 }
 
+/**
+ * A path naming one parameter twice (/pets/{petId}/{petId}): OpenAPI requires a path parameter's
+ * name to be unique, and a request's two segments cannot both be its one value.
+ */
+function checkRepeatedParameters(document: JsonObject): OpenApiFault[] {
+  return Object.keys(asObject(document.paths)).flatMap((path) => {
+    const names = [...path.matchAll(/\{([^}]*)\}/g)].map(([, name]) => name);
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    return repeated === undefined
+      ? []
+      : [
+          {
+            pointer: `/paths/${escapePointerSegment(path)}`,
+            message: `${path} names the path parameter {${repeated}} more than once: each parameter of a path has a name of its own (OpenAPI), and one value cannot fill two segments. Give the others names of their own.`,
+          },
+        ];
+  });
+}
+
 export function checkServable(document: JsonObject): OpenApiFault[] {
   const servers = checkServers(document);
   return [
     ...checkOperationIds(document),
     ...checkSameRoutes(document),
+    ...checkRepeatedParameters(document),
     ...servers.faults,
     ...checkPathsClear(document, servers.basePath),
   ];

@@ -254,6 +254,26 @@ describe('reading a contract given at run time', () => {
     ]);
   });
 
+  it('refuses a path naming one parameter twice, at its line', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    document.paths['/pets/{petId}/{petId}'] = {
+      get: {
+        operationId: 'twice',
+        parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: document.paths['/pets/{petId}'].get.responses,
+      },
+    };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).problems).toEqual([
+      expect.objectContaining({
+        kind: 'unservable',
+        line: await lineOf(file, '"/pets/{petId}/{petId}"'),
+        message: expect.stringContaining('/pets/{petId}/{petId} names the path parameter {petId} more than once'),
+      }),
+    ]);
+  });
+
   it('serves an operation without operationId by its method and path, and a base path with variables at their defaults', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
