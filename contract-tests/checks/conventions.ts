@@ -19,6 +19,7 @@ import {
   madeWhenLeftOutOf,
   newResources,
   operationOf,
+  operationUnderItsOwnKind,
   type RecordKey,
   type Resource,
   recordIn,
@@ -88,7 +89,11 @@ function changeOf(
 
 function checksOf(resource: Resource, keyParameter: string): void {
   const creation = recordOperation(operationOf(resource, 'create'));
-  if (creation) scopedListCheck(resource, creation);
+  // Under a record of its own kind, its records are made there by a create of their own (a subtask's).
+  const scopedCreation = resource.parent?.ofItsOwnKind
+    ? recordOperation(operationUnderItsOwnKind(resource, 'create'))
+    : creation;
+  if (scopedCreation) scopedListCheck(resource, scopedCreation);
   const read = operationOf(resource, 'read');
   if (!creation || !read) return;
   const key = resource.collection.keyField;
@@ -259,12 +264,14 @@ function checksOf(resource: Resource, keyParameter: string): void {
 function scopedListCheck(resource: Resource, creation: SpecOperation): void {
   const parentParameter = resource.parent?.param;
   const references = () => ({ ...data.bodies, ...data.paths });
-  const list = operationOf(resource, 'list');
+  const list = operationUnderItsOwnKind(resource, 'list') ?? operationOf(resource, 'list');
   const parent = resource.parent?.resource ? resourceNamed(resource.parent.resource) : undefined;
   // Scoped only where the list's path names the parent (PetClinic's GET /pets lists every owner's).
   const listNamesParent = parentParameter !== undefined && list?.path.includes(`{${parentParameter}}`) === true;
   // Two levels down (a visit's notes, under an owner): the parent must be the one above's own.
-  const grandparent = parent?.parent?.resource ? resourceNamed(parent.parent.resource) : undefined;
+  // (A parent under records of its own kind is one level: a subtask's attachments are a task's.)
+  const grandparent =
+    parent?.parent?.resource && !parent.parent.ofItsOwnKind ? resourceNamed(parent.parent.resource) : undefined;
   const grandparentParameter =
     grandparent && list?.path.includes(`{${parent?.parent?.param}}`) ? parent?.parent?.param : undefined;
   if (list && parent && parentParameter && listNamesParent)

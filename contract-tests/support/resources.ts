@@ -11,7 +11,14 @@ import {
   type Resource,
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
-import { isParam, paramName, pathPattern, segmentsOf } from '../../src/openapi/resource-paths.js';
+import {
+  isParam,
+  paramName,
+  parentPath,
+  pathParams,
+  pathPattern,
+  segmentsOf,
+} from '../../src/openapi/resource-paths.js';
 import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
 import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { CONTRACT } from './contract-model.js';
@@ -45,14 +52,34 @@ const MERGE_METHODS = ['patch', 'put', 'post'];
  * its path: a change keyed by its body (PUT /pet with the pet's id) is left to the generated checks.
  */
 export function operationOf(resource: Resource, kind: ShapeKind): SpecOperation | undefined {
+  // Records under records of their own kind are made and changed at the top level where they
+  // can be: the suite's first task is made by POST /tasks, not under a task it does not have yet.
+  const all = operationsOfKind(resource, kind);
+  const topLevel = all.filter((operation) => !underItsOwnKind(resource, operation.path));
+  const found = topLevel.length > 0 ? topLevel : all;
+  if (kind !== 'merge') return found[0];
+  return found.sort((one, other) => MERGE_METHODS.indexOf(one.method) - MERGE_METHODS.indexOf(other.method))[0];
+}
+
+/** The operation of `kind` over records under a record of their own kind (GET /tasks/{task_gid}/subtasks), if any. */
+export function operationUnderItsOwnKind(resource: Resource, kind: ShapeKind): SpecOperation | undefined {
+  return operationsOfKind(resource, kind).find((operation) => underItsOwnKind(resource, operation.path));
+}
+
+function operationsOfKind(resource: Resource, kind: ShapeKind): SpecOperation[] {
   const found: SpecOperation[] = [];
   for (const [operationId, shape] of model.shapes) {
     if (shape.resource !== resource || shape.kind !== kind || shape.keyInBody) continue;
     const operation = listOperations().find((candidate) => candidate.operationId === operationId);
     if (operation && !operation.deprecated) found.push(operation);
   }
-  if (kind !== 'merge') return found[0];
-  return found.sort((one, other) => MERGE_METHODS.indexOf(one.method) - MERGE_METHODS.indexOf(other.method))[0];
+  return found;
+}
+
+/** Whether `path` names a record of `resource` as the parent of records of its own kind (/tasks/{task_gid}/subtasks). */
+export function underItsOwnKind(resource: Resource, path: string): boolean {
+  const link = resource.parent;
+  return link?.ofItsOwnKind === true && pathParams(parentPath(path)).includes(link.param);
 }
 
 /**
@@ -160,7 +187,11 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
     if (keyParameter === undefined) continue;
     // Under a parent the suite makes, or one the user gives: never another's records.
     const parent = resource.parent;
-    if (parent !== undefined && !givenPathValue(parent.param) && !made.has(parent.resource ?? '')) continue;
+    // Under records of its own kind: made by a create that names no parent (POST /tasks).
+    const parentMade = parent?.ofItsOwnKind
+      ? operationsOfKind(resource, 'create').some((creation) => !underItsOwnKind(resource, creation.path))
+      : made.has(parent?.resource ?? '');
+    if (parent !== undefined && !givenPathValue(parent.param) && !parentMade) continue;
     made.add(resource.name);
     found.push({ resource, keyParameter });
   }

@@ -21,6 +21,7 @@ import {
   recordKeyOf,
   resourceMadeBy,
   shapeOf,
+  underItsOwnKind,
 } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { noteUnmade } from './unmade-records.js';
@@ -198,8 +199,10 @@ export function remember(kind: ResourceKind, id: number): void {
 export function rememberMade(operation: SpecOperation, id: RecordKey, ids: PathIds = {}): void {
   const resource = shapeOf(operation.operationId)?.resource;
   const kind = (Object.keys(MADE_BY) as ResourceKind[]).find((one) => resourceOfKind(one) === resource);
-  // The deepest sub-collections first, then orders and other records, pets, categories.
-  const rank = resource?.parent ? -depthOf(resource) : kind ? RANK_OF_KIND[kind] : 1;
+  // The deepest sub-collections first, then orders and other records, pets, categories; a
+  // subtask before the task it is under.
+  const below = resource !== undefined && underItsOwnKind(resource, operation.path) ? 1 : 0;
+  const rank = resource?.parent ? -depthOf(resource) - below : kind ? RANK_OF_KIND[kind] : 1;
   created.push({ what: `${operation.operationId} ${id}`, removal: resource && deletionPath(resource, id, ids), rank });
 }
 

@@ -12,6 +12,7 @@ import {
   petTags,
   storeStats,
 } from '../../test/support/drafts.js';
+import { TASKS_DOCUMENT } from '../../test/support/tasks-document.js';
 import { PETSTORE_SPEC_FILE } from '../package-root.js';
 import { loadContract, parseContract } from './load-contract.js';
 import { describeResources, type ResourceModel } from './resource-model.js';
@@ -246,6 +247,29 @@ describe('a resource no path names a record of', () => {
     expect(model.resources.get('tickets')).toMatchObject({
       collection: { name: 'tickets', keyField: 'ticketId' },
       keyType: 'string',
+    });
+  });
+});
+
+describe('a resource listed under a record of its own kind', () => {
+  it('takes itself as its parent, marked so, and keeps a parent the document does not describe as none', () => {
+    const model = describeResources(parseContract(stringify(TASKS_DOCUMENT), 'tasks.yaml'));
+    expect(model.resources.get('tasks')?.parent).toEqual({
+      resource: 'tasks',
+      param: 'task_gid',
+      field: 'task_gid',
+      ofItsOwnKind: true,
+    });
+    // Twilio's calls under an account no operation reads: no resource, and not its own kind.
+    const underAnAccount = {
+      ...TASKS_DOCUMENT,
+      paths: { '/accounts/{accountSid}/tasks': TASKS_DOCUMENT.paths['/tasks'], ...TASKS_DOCUMENT.paths },
+    };
+    const calls = describeResources(parseContract(stringify(underAnAccount), 'calls.yaml'));
+    expect(calls.resources.get('tasks')?.parent).toEqual({
+      resource: undefined,
+      param: 'accountSid',
+      field: 'accountSid',
     });
   });
 });

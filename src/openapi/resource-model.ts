@@ -236,8 +236,9 @@ function modelOf(contract: Contract): ResourceModel {
 
 /**
  * Parents: a collection one of whose paths continues another resource's item path
- * (/owners/{ownerId}/pets). The same collection may be reached at the top level too (/pets):
- * the parent scopes only the paths that name it.
+ * (/owners/{ownerId}/pets), or its own (/tasks/{task_gid}/subtasks: ParentLink.ofItsOwnKind).
+ * The same collection may be reached at the top level too (/pets): the parent scopes only the
+ * paths that name it.
  */
 function linkParents(resources: ReadonlyMap<string, Resource>): void {
   for (const resource of resources.values()) {
@@ -245,12 +246,18 @@ function linkParents(resources: ReadonlyMap<string, Resource>): void {
       const parentSegment = segmentsOf(path).at(-2);
       if (parentSegment === undefined || !isParam(parentSegment)) continue;
       const parentPattern = pathPattern(parentPath(path));
-      const parent = [...resources.values()].find(
-        (candidate) =>
-          candidate !== resource && candidate.itemPaths.some((item) => pathPattern(item) === parentPattern),
+      const holders = [...resources.values()].filter((candidate) =>
+        candidate.itemPaths.some((item) => pathPattern(item) === parentPattern),
       );
+      // Another resource's item first; else the resource's own (a task's subtasks are tasks).
+      const parent = holders.find((candidate) => candidate !== resource) ?? holders[0];
       const param = paramName(parentSegment);
-      resource.parent = { resource: parent?.name, param, field: parentField(resource, param, parent) };
+      resource.parent = {
+        resource: parent?.name,
+        param,
+        field: parentField(resource, param, parent),
+        ...(parent === resource ? { ofItsOwnKind: true as const } : {}),
+      };
       break;
     }
   }

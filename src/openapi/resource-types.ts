@@ -15,6 +15,13 @@ export type ParentLink = {
    * of its own): then the parent's noun and Id (identityId).
    */
   field: string;
+  /**
+   * Set where the parent is a record of the resource itself (Asana's subtasks: tasks listed at
+   * /tasks/{task_gid}/subtasks): `resource` names the resource itself. Its records stand at the
+   * top level too, made by a create whose path names no parent; a reader walking up the parents
+   * stops here.
+   */
+  ofItsOwnKind?: true;
 };
 
 /**

@@ -10,12 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import { startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { HTTP_METHODS, type HttpMethod, operationName } from '../../src/openapi/load-contract.js';
 import { createMockServer } from '../../src/server.js';
 import { ACCOUNTS_DOCUMENT } from '../support/accounts-document.js';
 import { runCli } from '../support/cli.js';
 import { junitCases } from '../support/junit-cases.js';
 import { realRequestShapes } from '../support/real-request-shapes.js';
+import { TASKS_DOCUMENT } from '../support/tasks-document.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const documentOf = (path: string) => fileURLToPath(new URL(`../real-contracts/documents/${path}`, import.meta.url));
@@ -755,6 +757,50 @@ describe('contract against whole documents of other APIs', () => {
       'no operation of the contract has a path parameter {AccountSid}; its path parameters are accountSid, callId',
     );
   }, 240_000);
+
+  it('makes a task by POST /tasks and lists, makes and scopes subtasks under it', async () => {
+    const file = join(folder(), 'tasks.json');
+    await writeFile(file, JSON.stringify(TASKS_DOCUMENT));
+    const { passed, stdout } = await suitePassing(file, 'tasks', ['--checks', 'conformance,stateful']);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'createTask: a record made reads back by getTask, with the defaults of what was left out and an id of its own',
+        'getSubtasks: lists the records of its own task_gid only, and a task_gid that is not there is 404',
+        'getSubtasks: a valid request (GET /tasks/{task_gid}/subtasks)',
+        'createSubtask: a valid request (POST /tasks/{task_gid}/subtasks)',
+      ]),
+    );
+    expect(stdout).not.toContain('--set-path');
+  }, 60_000);
+
+  it("fails an implementation that lists other tasks' subtasks under a task", async () => {
+    const file = join(folder(), 'tasks-broken.json');
+    await writeFile(file, JSON.stringify(TASKS_DOCUMENT));
+    const served = await createMockServer({ data: ':memory:', contract: file, lintContract: false });
+    // Every subtask made, shown under every task.
+    const made: unknown[] = [];
+    const subtasks = /\/tasks\/[^/]+\/subtasks$/;
+    const broken = await startBrokenProxy(served.origin, {
+      response: (response, request) => {
+        if (!subtasks.test(request.path.split('?')[0] ?? '') || response.status >= 300) return response;
+        if (request.method === 'POST') made.push(JSON.parse(response.body));
+        if (request.method !== 'GET') return response;
+        return { ...response, body: JSON.stringify([...(JSON.parse(response.body) as unknown[]), ...made]) };
+      },
+    });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', file, '--base-url', broken.origin, '--api-key', 'demo-enterprise'],
+        ...['--checks', 'stateful', '--operations', 'createTask,getSubtasks,createSubtask'],
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/✗ getSubtasks: lists the records of its own task_gid only/);
+      expect(run.stdout).toMatch(/listed under task_gid/);
+    } finally {
+      await broken.close();
+      await served.close();
+    }
+  }, 60_000);
 
   it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries, writeOnly fields', async () => {
     const file = join(folder(), 'request-shapes.json');

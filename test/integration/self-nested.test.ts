@@ -1,58 +1,24 @@
 // A resource listed under a record of its own kind (Asana's subtasks: /tasks/{task_gid}/subtasks
-// lists tasks): its item path, /tasks/{task_gid}, reads any task by its own key, and the list
-// under a task shows the tasks made under it.
+// lists tasks): its item path, /tasks/{task_gid}, reads any task by its own key, the list under a
+// task shows the tasks made under it, and a task that is not there is 404 as any parent is.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
-
-const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
-const gid = { name: 'task_gid', in: 'path', required: true, schema: { type: 'string' } };
-const task = { $ref: '#/components/schemas/Task' };
-const newTask = {
-  required: true,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/NewTask' } } },
-};
-
-const document = {
-  openapi: '3.0.3',
-  info: { title: 'Tasks', version: '1' },
-  paths: {
-    '/tasks': {
-      get: { operationId: 'getTasks', responses: { 200: json({ type: 'array', items: task }) } },
-      post: { operationId: 'createTask', requestBody: newTask, responses: { 201: json(task) } },
-    },
-    '/tasks/{task_gid}': {
-      parameters: [gid],
-      get: { operationId: 'getTask', responses: { 200: json(task), 404: { description: 'none' } } },
-      delete: { operationId: 'deleteTask', responses: { 204: { description: 'gone' }, 404: { description: 'none' } } },
-    },
-    '/tasks/{task_gid}/subtasks': {
-      parameters: [gid],
-      get: {
-        operationId: 'getSubtasks',
-        responses: { 200: json({ type: 'array', items: task }), 404: { description: 'none' } },
-      },
-      post: {
-        operationId: 'createSubtask',
-        requestBody: newTask,
-        responses: { 201: json(task), 404: { description: 'none' } },
-      },
-    },
-  },
-  components: {
-    schemas: {
-      NewTask: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 40 } } },
-      Task: {
-        type: 'object',
-        required: ['gid', 'name'],
-        properties: { gid: { type: 'string', readOnly: true }, name: { type: 'string', maxLength: 40 } },
-      },
-    },
-  },
-};
+import { TASKS_DOCUMENT } from '../support/tasks-document.js';
 
 describe('a resource listed under a record of its own kind', () => {
-  const served = serveJudged(document);
+  const served = serveJudged(TASKS_DOCUMENT);
   const http = () => served.mock().http;
+
+  // First: before the other tests make tasks of their own.
+  it('starts with tasks at the top level and subtasks drawn under some of them', async () => {
+    const all = (await http().get('/tasks')).body as Array<{ gid: string }>;
+    expect(all.length).toBeGreaterThan(0);
+    let subtasks = 0;
+    for (const { gid: task } of all) subtasks += ((await http().get(`/tasks/${task}/subtasks`)).body as []).length;
+    expect(subtasks).toBeGreaterThan(0);
+    // Each subtask is a task of the whole list, under one task only.
+    expect(subtasks).toBeLessThan(all.length);
+  });
 
   it('reads, lists and deletes tasks by their own key, and subtasks under their task', async () => {
     const made = served.judged('POST', '/tasks', await http().post('/tasks').send({ name: 'top' }));
@@ -75,5 +41,31 @@ describe('a resource listed under a record of its own kind', () => {
 
     expect((await http().delete(`/tasks/${top}`)).status).toBe(204);
     expect((await http().get(`/tasks/${top}`)).status).toBe(404);
+  });
+
+  it("lists each task's subtasks under it only, and answers 404 under a task that is not there", async () => {
+    const make = async (path: string, name: string) =>
+      ((await http().post(path).send({ name })).body as { gid: string }).gid;
+    const [one, other] = [await make('/tasks', 'one'), await make('/tasks', 'other')];
+    const sub = await make(`/tasks/${one}/subtasks`, 'sub');
+    const subSub = await make(`/tasks/${sub}/subtasks`, 'sub-sub');
+    const subtasksOf = async (task: string) =>
+      (
+        served.judged('GET', '/tasks/{task_gid}/subtasks', await http().get(`/tasks/${task}/subtasks`)).body as Array<{
+          gid: string;
+        }>
+      ).map((each) => each.gid);
+    expect(await subtasksOf(one)).toEqual([sub]);
+    expect(await subtasksOf(sub)).toEqual([subSub]);
+    expect(await subtasksOf(other)).toEqual([]);
+
+    const listed = served.judged('GET', '/tasks/{task_gid}/subtasks', await http().get('/tasks/no-such-task/subtasks'));
+    expect(listed.status).toBe(404);
+    const made = served.judged(
+      'POST',
+      '/tasks/{task_gid}/subtasks',
+      await http().post('/tasks/no-such-task/subtasks').send({ name: 'orphan' }),
+    );
+    expect(made.status).toBe(404);
   });
 });
