@@ -277,9 +277,11 @@ export function whyNoRecord(path: string, name: string): string | undefined {
 export function clientKeyOf(operation: SpecOperation): string | undefined {
   const shape = shapeOf(operation.operationId);
   if (shape?.kind !== 'create' || leftOutKeyOf(operation) !== undefined) return undefined;
-  const { keyField } = shape.resource.collection;
-  const sendable = writablePropertiesOf(schemaOf(operation.requestSchema ?? {})).some(([field]) => field === keyField);
-  return sendable ? keyField : undefined;
+  const writable = writablePropertiesOf(schemaOf(operation.requestSchema ?? {}));
+  // The record's key field, or the field the create names it by (a vector store file's file_id).
+  for (const key of [shape.resource.collection.keyField, shape.keySentAs])
+    if (key !== undefined && writable.some(([field]) => field === key)) return key;
+  return undefined;
 }
 
 /** How many parents above a resource's records: 0 for a collection of its own, 1 for a pet's photos. */
