@@ -72,6 +72,11 @@ export type Contract = {
   security: OperationSecurity;
   /** The contract's error catalogue (x-error-codes): each code's status and meaning. */
   errorCodes: ReadonlyMap<string, ErrorCodeInfo>;
+  /**
+   * Examples that break their own schema, as JSON texts (read by value: a misplaced $ref read as
+   * its target is a copy): an answer made of one would break the contract, so none is made.
+   */
+  brokenExamples?: ReadonlySet<string>;
 };
 
 export type ErrorCodeInfo = { status: number; description: string };

@@ -16,6 +16,12 @@ type Next = (error?: unknown) => void;
 type Handler = (req: ValidatedRequest, res: unknown, next: Next) => unknown;
 type RouteMatcher = { regexp: RegExp; keys: Array<{ name: string }> };
 type ParsedType = { mediaType: string | null };
+type DeepObjectHandler = (
+  req: { query?: Record<string, unknown> },
+  query: string,
+  name: string,
+  schema: unknown,
+) => void;
 type PathToRegexp = (path: string, options?: { sensitive?: boolean; strict?: boolean }) => RouteMatcher;
 
 type ValidatorModules = {
@@ -27,6 +33,7 @@ type ValidatorModules = {
   pathToRegexp: { pathToRegexp: PathToRegexp };
   schemaValidator: { OpenAPISchemaValidator: new (options: object) => { validate(document: object): unknown } };
   bodyParser: { BodySchemaParser: new () => { parse(path: string, operation: Operation, type: unknown): unknown } };
+  parameterMutator: { RequestParameterMutator: { prototype: { handleDeepObject: DeepObjectHandler } } };
   contentType: { fromString(type: string): ParsedType };
   /** The modules that load the validator's Ajv classes (2020-12's, and ajv-draft-04 for 3.0). */
   ajvUsers: string[];
@@ -43,6 +50,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   keyResponseValidatorsByRoute(modules);
   compileRouteMatchersOnce(modules);
   buildSpecValidatorWhenUsed(modules);
+  leaveAbsentDeepObjectsOut(modules);
   scanDocumentPartsOnce(modules.ajvUsers);
   marked[FIXED] = true;
 }
@@ -68,6 +76,7 @@ function validatorModules(load: NodeJS.Require): ValidatorModules {
     pathToRegexp: createRequire(metadataPath)('path-to-regexp'),
     schemaValidator: part('./framework/openapi.schema.validator.js', 'OpenAPISchemaValidator'),
     bodyParser: part('./middlewares/parsers/body.parse.js', 'BodySchemaParser'),
+    parameterMutator: part('./middlewares/parsers/req.parameter.mutator.js', 'RequestParameterMutator'),
     contentType: part('./middlewares/util.js', 'ContentType').ContentType,
     ajvUsers: [load.resolve('express-openapi-validator'), fromValidator.resolve('ajv-draft-04')],
   } as ValidatorModules;
@@ -196,5 +205,22 @@ function buildSpecValidatorWhenUsed({ schemaValidator }: ValidatorModules): void
       this.#validator ??= new Eager(this.options);
       return this.#validator.validate(document);
     }
+  };
+}
+
+/**
+ * A deepObject query parameter the request leaves out is set to its default, `undefined` when it
+ * has none: the query then has a key of that name, and a form-exploded object whose property is
+ * so named (Lob's `sort_by`, of `date_created` or `send_date`, beside the `date_created` filter)
+ * is taken as sent, empty, and refused (400) though the request sent neither. The key is removed
+ * when no value was set.
+ */
+function leaveAbsentDeepObjectsOut({ parameterMutator }: ValidatorModules): void {
+  const prototype = parameterMutator.RequestParameterMutator.prototype;
+  const handleDeepObject = prototype.handleDeepObject;
+  prototype.handleDeepObject = function (this: unknown, req, query, name, schema) {
+    handleDeepObject.call(this, req, query, name, schema);
+    if (req.query !== undefined && Object.hasOwn(req.query, name) && req.query[name] === undefined)
+      delete req.query[name];
   };
 }

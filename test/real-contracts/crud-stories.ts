@@ -127,12 +127,16 @@ export function keyOf(answer: Answer, parameter: string): Key | undefined {
  * The query filters of a list, given the created record's values for them: a list by
  * status (the Swagger Petstore's /pet/findByStatus) is asked for the status the record has.
  */
-function filtersOf(list: Operation, created: Answer): Record<string, unknown> {
+export function filtersOf(list: Operation, created: Answer): Record<string, unknown> {
   const record = recordIn(created.body) ?? {};
   const values: Record<string, unknown> = {};
   for (const parameter of list.parameters) {
     const value = parameter.in === 'query' ? record[parameter.name] : undefined;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    // A parameter of an object (a date range such as `date_created[gt]`) filters otherwise
+    // than by the record's own value: only a plain value is written as the plain parameter.
+    const type = shapeOf(parameter.schema).type;
+    const plain = type === 'string' || type === 'number' || type === 'integer' || type === 'boolean';
+    if (plain && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
       values[parameter.name] = value;
   }
   return values;

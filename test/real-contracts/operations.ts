@@ -64,6 +64,29 @@ export function parameterValue(parameter: Schema): unknown {
 const asText = (value: unknown) =>
   typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
+/**
+ * A query parameter as its style writes it: an array as repeated pairs (form, exploded) or
+ * joined by commas; an object as `name[key]=value` (deepObject), `key=value` (form, exploded,
+ * the default) or `name=key,value,…` (form, not exploded); JSON when its content says so.
+ */
+export function queryPairs(parameter: Schema, value: unknown): Array<[string, string]> {
+  const name: string = parameter.name;
+  if (parameter.content !== undefined || value === null || typeof value !== 'object') return [[name, asText(value)]];
+  const style: string = parameter.style ?? 'form';
+  const explode: boolean = parameter.explode ?? style === 'form';
+  if (Array.isArray(value)) {
+    if (style === 'form' && explode) return value.map((item): [string, string] => [name, asText(item)]);
+    const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+    return [[name, value.map(asText).join(separator)]];
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (style === 'deepObject') return entries.map(([key, item]): [string, string] => [`${name}[${key}]`, asText(item)]);
+  if (explode) return entries.map(([key, item]): [string, string] => [key, asText(item)]);
+  const flat: string[] = [];
+  for (const [key, item] of entries) flat.push(key, asText(item));
+  return [[name, flat.join(',')]];
+}
+
 /** The credential headers and query of the first security requirement that asks for one. */
 function credentials(
   document: Schema,
@@ -143,7 +166,7 @@ export function planRequest(
     if (!parameter.required && given[name] === undefined) continue;
     const value = given[name] ?? parameterValue(parameter);
     if (parameter.in === 'query') {
-      for (const item of Array.isArray(value) ? value : [value]) query.push([name, asText(item)]);
+      for (const pair of queryPairs(parameter, value)) query.push(pair);
     } else if (parameter.in === 'header' && headers[name.toLowerCase()] === undefined)
       headers[name.toLowerCase()] = asText(value);
     else if (parameter.in === 'cookie') cookies.push(`${name}=${encodeURIComponent(asText(value))}`);

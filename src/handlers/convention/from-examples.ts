@@ -45,12 +45,17 @@ function declaredExample(
   answer: SuccessAnswer,
   media: MediaInfo | undefined,
 ): [string, unknown] | undefined {
-  const named = Object.entries(media?.examples ?? {})[0];
+  // An example that breaks its own schema (the start warns of it) is passed over: answered, it
+  // would break the contract.
+  const fits = (value: unknown) =>
+    value !== undefined && deps.contract.brokenExamples?.has(JSON.stringify(value)) !== true;
+  const named = Object.entries(media?.examples ?? {}).find(([, value]) => fits(value));
   if (named) return [`its example "${named[0]}"`, named[1]];
-  if (media?.example !== undefined) return ['its example', media.example];
+  if (fits(media?.example)) return ['its example', media?.example];
   const schema = resolveLocalRef(deps.contract.document, answer.schema);
-  if (schema.example !== undefined) return ["its schema's example", schema.example];
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return ["its schema's example", schema.examples[0]];
+  if (fits(schema.example)) return ["its schema's example", schema.example];
+  const listed = Array.isArray(schema.examples) ? schema.examples.find(fits) : undefined;
+  if (listed !== undefined) return ["its schema's example", listed];
   return undefined;
 }
 

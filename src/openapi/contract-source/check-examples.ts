@@ -166,7 +166,7 @@ function fitsOrUnknown(validate: ValidateFunction, value: unknown): boolean {
 }
 
 /** A default or example that breaks its schema: a default stops the start, an example is warned of. */
-export type ExampleFault = OpenApiFault & { what: 'default' | 'example' };
+export type ExampleFault = OpenApiFault & { what: 'default' | 'example'; value: unknown };
 
 export function checkExamples(document: JsonObject, index: SchemaIndex, openApi30: boolean): ExampleFault[] {
   const claims = [...schemaClaims(index), ...placeClaims(document)];
@@ -199,6 +199,7 @@ export function checkExamples(document: JsonObject, index: SchemaIndex, openApi3
       );
     faults.push({
       what: claim.what === 'default' ? 'default' : 'example',
+      value: claim.value,
       pointer: claim.pointer,
       message: `this ${claim.what} (${shown(claim.value)}) does not fit its own schema: ${said.join('; ')}${errors.length > SHOWN_ERRORS ? '; ...' : ''}. ${claim.what === 'default' ? 'The validator would put it into every request that leaves the field out: fix the value, or the schema' : 'An answer made of it breaks the contract (published documents often have such examples): fix the value, or the schema'}.`,
     });

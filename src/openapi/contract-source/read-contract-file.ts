@@ -66,6 +66,8 @@ export type ContractDraft = {
   values: number;
   /** The bounds it was read under. */
   limits: ContractLimits;
+  /** The examples that break their own schema, as JSON texts: never answered. */
+  brokenExamples: ReadonlySet<string>;
 };
 
 const splitPointer = (pointer: string) =>
@@ -207,12 +209,16 @@ export async function readContractFile(file: string, options: ContractFileOption
     warnings,
     values: collected.values,
     limits,
+    brokenExamples: new Set(
+      examples.filter((fault) => fault.what === 'example').map((fault) => JSON.stringify(fault.value)),
+    ),
   };
 }
 
 /** The draft as the server's Contract: its operations, base path and text, read from the bundled document. */
 export function draftContract(draft: ContractDraft): Contract {
   const contract = describeContract(draft.document, '', draft.shown);
+  contract.brokenExamples = draft.brokenExamples;
   // The text is written only if /openapi.yaml is asked for: a start does without it.
   return Object.defineProperty(contract, 'text', { get: () => draft.text, enumerable: true });
 }

@@ -15,7 +15,7 @@ import { answerCovering, type MediaInfo, type ResponseInfo } from '../operation-
 import { schemaIdentity } from '../schema-shape.js';
 import type { ErrorFacts } from './error-facts.js';
 import { reasonPhrase } from './error-facts.js';
-import { type ErrorTemplate, templateOf } from './error-template.js';
+import { type ErrorTemplate, statusChoices, templateOf } from './error-template.js';
 
 export const CONTRACT_GAP_HEADER = 'X-Mock-Contract-Gap';
 
@@ -59,15 +59,15 @@ const fieldOf = (path: string | undefined) =>
     .filter((part) => part !== '')
     .join('.');
 
-function factsOf(req: Request, error: HttpError, nowMs: number, borrowed: boolean): ErrorFacts {
+function factsOf(req: Request, error: HttpError, status: number, nowMs: number, borrowed: boolean): ErrorFacts {
   const instance = req.originalUrl;
   const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   const retryAfter = Number(error.headers['Retry-After']);
   return {
-    status: error.status,
+    status,
     code: error.code,
     message: error.message,
-    title: reasonPhrase(error.status),
+    title: reasonPhrase(status),
     issues: error.issues.map((issue) => ({ path: fieldOf(issue.path), message: issue.message ?? 'is invalid' })),
     instance,
     url: `${origin}${instance}`,
@@ -108,18 +108,22 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
       options.onGap(req, { operationId: operation.operationId, status: error.status, what });
     }
     if (!shape) return false;
-    res.status(error.status);
     const media = pickMedia(shape.media, req.get('accept'));
+    const status =
+      operation && declared && media
+        ? agreedStatus(contract, operation.responses, declared, media, error.status)
+        : error.status;
+    res.status(status);
     if (!media) {
       res.end();
       return true;
     }
-    const facts = factsOf(req, error, options.nowOf(req), !declared);
+    const facts = factsOf(req, error, status, options.nowOf(req), !declared);
     const family = mediaFamily(media.type);
     if (family === 'json') {
       const body =
         media.schema === undefined
-          ? { code: error.code, message: error.message, status: error.status }
+          ? { code: error.code, message: error.message, status }
           : (await templateFor(media))(facts);
       res.type(contentTypeOf(media.type)).json(body);
     } else if (family === 'text' || family === 'xml') {
@@ -129,6 +133,30 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
     }
     return true;
   };
+}
+
+/** Statuses said of the same fault: a request the API refuses as invalid is a 400 to some, a 422 to others. */
+const SAME_MEANING: Readonly<Record<number, readonly number[]>> = { 400: [422], 422: [400] };
+
+/**
+ * The status to answer: the mock's, unless the answer is declared for a range or `default` whose
+ * error object lists the statuses it is sent with (Lob's `status_code` lists 422 and no 400) and
+ * one of the same meaning is listed in its place: the answer's status and its body then agree.
+ */
+function agreedStatus(
+  contract: Contract,
+  responses: ReadonlyMap<string, ResponseInfo>,
+  declared: ResponseInfo,
+  media: MediaInfo,
+  status: number,
+): number {
+  if (/^\d+$/.test(declared.status) || media.schema === undefined) return status;
+  const listed = statusChoices(contract.document, media.schema);
+  if (!listed || listed.includes(status)) return status;
+  const same = (SAME_MEANING[status] ?? []).find(
+    (other) => listed.includes(other) && answerCovering(responses, other) === declared,
+  );
+  return same ?? status;
 }
 
 /** The declared type to answer an error in: one Accept takes, else the first JSON one, else the first. */

@@ -118,6 +118,33 @@ function matchesPattern(pattern: string, text: string): boolean {
   return false;
 }
 
+/**
+ * The statuses an error schema's status field lists (Lob's `status_code`: 401, 403, 404, 413,
+ * 422, 429, 500), looked for in the objects that hold the error's facts; undefined when it lists none.
+ */
+export function statusChoices(document: JsonObject, raw: unknown, depth = 0): readonly number[] | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const schema = resolveSchema(document, raw);
+  const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : [];
+  for (const branch of branches) {
+    const found = statusChoices(document, branch, depth + 1);
+    if (found) return found;
+  }
+  if (schemaType(schema) !== 'object') return undefined;
+  for (const [name, property] of describeObjectSchema(document, schema).properties) {
+    const resolved = resolveSchema(document, property);
+    if (rolesOf(name).includes('status') && Array.isArray(resolved.enum)) {
+      const numbers = resolved.enum.map(Number).filter((value) => Number.isInteger(value) && value >= 400);
+      if (numbers.length > 0) return numbers;
+    }
+    if (schemaType(resolved) === 'object') {
+      const found = statusChoices(document, resolved, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 /** A number the schema takes: the status as a code (an enum's closest), as text where it wants text. */
 function fitNumber(schema: JsonObject, value: number, facts: ErrorFacts): unknown {
   if (facts.borrowed) return schemaType(schema) === 'string' ? String(value) : value;
