@@ -4,6 +4,7 @@
 // a 429's; a lost create sent again blindly shows both ids, and a client that makes none is not judged.
 import { describe, expect, it } from '@jest/globals';
 import type { GateExchange } from './case-gate.js';
+import type { BusySample } from './client-busy.js';
 import { retriesAtOnce } from './judge-retries.js';
 import { judge, START, type Step, servedFrom } from './test-support/hand-records.js';
 
@@ -61,6 +62,43 @@ describe('fault-reset', () => {
     const verdict = judge('fault-reset', [...slowed, ...reads]);
     expect(verdict.reasons).toEqual([]);
     expect(verdict.notes.join('\n')).toContain('read again after each reset (waits of 0.4 s, 0.4 s, 0.9 s)');
+  });
+
+  /** A busy-time series (client-busy.ts): busy in each `[from, to]` span (seconds), idle between, a send at each span's end. */
+  const busyIn = (spans: ReadonlyArray<readonly [number, number]>): BusySample[] => {
+    const samples: BusySample[] = [];
+    let busy = 0;
+    for (let at = -0.5; at <= 10; at = Math.round((at + 0.005) * 1000) / 1000) {
+      if (spans.some(([from, to]) => at > from && at <= to)) busy += 5;
+      const sent = spans.filter(([, to]) => at >= to).length;
+      samples.push([START + at * 1000, busy, sent * 300]);
+    }
+    return samples;
+  };
+
+  it('judges "at once" on the wait the client chose, where its busy time was read: no load stretches it', () => {
+    // fetch retrying at once on a 2-core machine beside 10 busy loops: waits of 2.2, 0.3 and 0.5 s,
+    // each spent on a CPU or queued for one, or by its request waiting on a slow mock (it passed on its waits alone).
+    const starved: Step[] = [0, 2.16, 2.5].map((at) => ({ at, status: 200, fault: 'reset', sent: at + 0.002 }));
+    const busy = busyIn([
+      [0.002, 2.0],
+      [2.162, 2.4],
+      [2.502, 2.9],
+    ]);
+    const verdict = judge('fault-reset', [...starved, ...servedFrom(2.97, 5)], { clientBusy: busy });
+    expect(verdict.reasons[0]).toBe(
+      'read again at once (waits of 2.2 s, 0.3 s, 0.5 s; chosen: 0 s, 0 s, 0 s, the rest spent on a CPU, queued for one, or on its way to the mock) after 3 resets in a row: wait before reading again, and back off (each wait longer)',
+    );
+    // ofetch's half second on the same machine: each wait stretched to 0.9 s, 0.5 s of it idle.
+    const waiting: Step[] = [0, 0.9, 1.8].map((at) => ({ at, status: 200, fault: 'reset', sent: at + 0.002 }));
+    const slept = busyIn([
+      [0.502, 0.85],
+      [1.402, 1.75],
+      [2.304, 2.65],
+    ]);
+    const passed = judge('fault-reset', [...waiting, ...servedFrom(2.7, 5)], { clientBusy: slept });
+    expect(passed.reasons).toEqual([]);
+    expect(passed.notes.join('\n')).toContain('(waits of 0.9 s, 0.9 s, 0.9 s; chosen: 0.5 s, 0.5 s, 0.5 s,');
   });
 
   it('fails reading again at once, and giving up', () => {

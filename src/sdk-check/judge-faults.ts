@@ -5,14 +5,16 @@
 // ids shown). A client that makes no create is not judged on the last.
 import type { GateExchange } from './case-gate.js';
 import type { SdkCase } from './catalogue.js';
-import { cadenceOf, listed, retriesAtOnce, seconds } from './judge-retries.js';
-import { clientWaits, type TimedRequest } from './timed-requests.js';
+import type { BusySample } from './client-busy.js';
+import { judgedWaits, seconds } from './judge-retries.js';
+import type { TimedRequest } from './timed-requests.js';
 
 export type FaultRun = {
   exitCode: number | null;
   timedOut: boolean;
   timeoutSeconds: number;
   exchanges?: readonly GateExchange[];
+  clientBusy?: readonly BusySample[];
 };
 
 const BROKEN: Record<string, string> = {
@@ -66,14 +68,14 @@ export function judgeBrokenReads(
   if (kind === 'stall')
     notes.push(`timed the stalled read out after ${seconds((next.arrivedMs - last.arrivedMs) / 1000)}, and read again`);
   if (kind === 'reset') {
-    const before = clientWaits(record);
-    const waits = broken.flatMap((position) => (position + 1 < record.length ? [before[position + 1] ?? 0] : []));
+    const after = broken.filter((position) => position + 1 < record.length).map((position) => position + 1);
+    const { atOnce, shown } = judgedWaits(record, after, run.clientBusy);
     const resets = `${broken.length} ${broken.length === 1 ? 'reset' : 'resets in a row'}`;
-    if (retriesAtOnce(waits, cadenceOf(record, before)))
+    if (atOnce)
       reasons.push(
-        `read again at once (waits of ${listed(waits)}) after ${resets}: wait before reading again, and back off (each wait longer)`,
+        `read again at once (waits of ${shown}) after ${resets}: wait before reading again, and back off (each wait longer)`,
       );
-    else notes.push(`read again after each reset (waits of ${listed(waits)}), and went on`);
+    else notes.push(`read again after each reset (waits of ${shown}), and went on`);
   }
   return false;
 }

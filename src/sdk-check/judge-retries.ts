@@ -5,10 +5,12 @@
 // a client retrying at once or at a short fixed interval reaches, and one backing off does not.
 // Whether the waits grow is shown, never judged: on a busy machine a client's retries leave up to
 // half a second late, so waits growing from 0.2 s and a steady 0.5 s read alike, and a verdict
-// that hung on them would change between runs. "At once" is read against the client's own pace.
+// that hung on them would change between runs. "At once" is read on the wait the client chose
+// (client-busy.ts), which no load stretches; where that cannot be read, against its own pace.
 import { PETSTORE_WORDS } from './case-words.js';
 import type { SdkCase } from './catalogue.js';
-import type { EarlyRetry, TimedRequest } from './timed-requests.js';
+import type { BusySample } from './client-busy.js';
+import { clientWaits, type EarlyRetry, idleWaits, type TimedRequest } from './timed-requests.js';
 
 /** Shorter than this, a wait is a retry at once (got, ky and undici start their backoff at 0.3 to 1 s). */
 export const AT_ONCE_SECONDS = 0.3;
@@ -49,6 +51,31 @@ export function cadenceOf(timed: readonly TimedRequest[], waits: readonly number
   return paced[Math.floor(paced.length / 2)] ?? 0;
 }
 
+/**
+ * Whether the client retried at once before the requests at `positions` of `timed`, and their
+ * waits as the verdict shows them. Where the client's busy time was read (client-busy.ts), on the
+ * waits it chose (idle: off the CPU and out of its queue), which no load stretches; elsewhere on
+ * the waits as they came, against the client's own pace.
+ */
+export function judgedWaits(
+  timed: readonly TimedRequest[],
+  positions: readonly number[],
+  clientBusy: readonly BusySample[] = [],
+): { atOnce: boolean; shown: string } {
+  const all = clientWaits(timed);
+  const waits = positions.map((position) => all[position] ?? 0);
+  const idle = idleWaits(timed, clientBusy);
+  const chosen = positions.map((position) => idle[position]);
+  if (chosen.length > 0 && chosen.every((wait) => wait !== undefined)) {
+    const idleWaitsShown = chosen as number[];
+    return {
+      atOnce: retriesAtOnce(idleWaitsShown),
+      shown: `${listed(waits)}; chosen: ${listed(idleWaitsShown)}, the rest spent on a CPU, queued for one, or on its way to the mock`,
+    };
+  }
+  return { atOnce: retriesAtOnce(waits, cadenceOf(timed, all)), shown: listed(waits) };
+}
+
 /** Seconds from the answer's Date to the end of the window the case set: what its refusals name. */
 export const windowSeconds = (testCase: SdkCase) => testCase.setUp.windows?.minute?.resetsInSeconds ?? 0;
 
@@ -67,7 +94,7 @@ export function judgeBackoff(
   testCase: SdkCase,
   timed: readonly TimedRequest[],
   early: readonly EarlyRetry[],
-  cadence: number,
+  clientBusy: readonly BusySample[] | undefined,
   reasons: string[],
   notes: string[],
 ): boolean {
@@ -78,6 +105,11 @@ export function judgeBackoff(
     return true;
   }
   const waits = early.map((retry) => retry.waitedSeconds);
+  const { atOnce, shown } = judgedWaits(
+    timed,
+    early.map((retry) => timed.indexOf(retry.retry)),
+    clientBusy,
+  );
   const { reset } = testCase.words ?? PETSTORE_WORDS;
   const what = testCase.setUp.withoutRetryAfter
     ? '429s that said no Retry-After'
@@ -88,15 +120,15 @@ export function judgeBackoff(
     reasons.push(
       `retried ${early.length} times before the wait was over (waits of ${listed(waits)}), after ${what}, and reached the ban (${threshold} requests while limited; "continued requests after a 429 may cause a temporary ban of the API key", the seed)${clock ? `: ${clock}` : ''}`,
     );
-  } else if (retriesAtOnce(waits, cadence)) {
+  } else if (atOnce) {
     reasons.push(
-      `retried at once after ${what} (waits of ${listed(waits)} before ${early.length === 1 ? 'a retry' : `${early.length} retries`} that came too early): ${clock || `back off exponentially, as the seed asks ("Clients should back off exponentially"), or wait until ${reset}`}`,
+      `retried at once after ${what} (waits of ${shown} before ${early.length === 1 ? 'a retry' : `${early.length} retries`} that came too early): ${clock || `back off exponentially, as the seed asks ("Clients should back off exponentially"), or wait until ${reset}`}`,
     );
   } else {
     notes.push(
       testCase.setUp.withoutRetryAfter
-        ? `waited before each retry (waits of ${listed(waits)}) and stayed under the ban, as backing off does; ${reset} had said the window ended ${windowSeconds(testCase)} s after the answer's Date, which a client can wait for without any early retry`
-        : `read the HTTP-date as past (this server's clock is ${testCase.setUp.clockBehindMinutes} minutes behind this machine's), and waited before each retry (waits of ${listed(waits)}), which kept it under the ban; measured against the answer's Date, the date asks for ${windowSeconds(testCase)} s`,
+        ? `waited before each retry (waits of ${shown}) and stayed under the ban, as backing off does; ${reset} had said the window ended ${windowSeconds(testCase)} s after the answer's Date, which a client can wait for without any early retry`
+        : `read the HTTP-date as past (this server's clock is ${testCase.setUp.clockBehindMinutes} minutes behind this machine's), and waited before each retry (waits of ${shown}), which kept it under the ban; measured against the answer's Date, the date asks for ${windowSeconds(testCase)} s`,
     );
   }
   return true;

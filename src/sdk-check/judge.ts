@@ -8,11 +8,11 @@ import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
 import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
+import type { BusySample } from './client-busy.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
-import { cadenceOf, judgeBackoff, seconds } from './judge-retries.js';
+import { judgeBackoff, seconds } from './judge-retries.js';
 import {
   callsWhileBanned,
-  clientWaits,
   earlyRetries,
   isRefusal,
   sentBeforeAnswerOf,
@@ -31,6 +31,8 @@ export type ClientRun = {
   startError?: string;
   /** Whether the case cleared the road after the client came back from its edge. */
   roadCleared?: boolean;
+  /** The client's busy time over the run (client-busy.ts), where it could be read. */
+  clientBusy?: readonly BusySample[];
   /** When each request arrived and was answered (real ms), and how, in the record's order. */
   exchanges?: readonly GateExchange[];
 };
@@ -135,9 +137,8 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
 
   const timed = timedRequests(record, run.exchanges);
   const early = earlyRetries(timed, testCase.expect.mustNotBeBanned === true);
-  const cadence = cadenceOf(timed, clientWaits(timed));
   const first = early[0];
-  if (!judgeBackoff(testCase, timed, early, cadence, reasons, notes) && first)
+  if (!judgeBackoff(testCase, timed, early, run.clientBusy, reasons, notes) && first)
     reasons.push(
       `retried ${seconds(first.waitedSeconds)} after a ${first.refusal.status} that said ${waitSaid(first.refusal, testCase)}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}`,
     );

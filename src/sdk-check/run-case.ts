@@ -10,6 +10,7 @@ import { buildTimeline, type Timeline } from '../limits/timeline.js';
 import { createCaseGate } from './case-gate.js';
 import { armingOf, type CaseHost } from './case-world.js';
 import type { SdkCase } from './catalogue.js';
+import { busySamplerReady, sampleBusy } from './client-busy.js';
 import { keyPlaceEnv } from './client-credential.js';
 import type { PlannedCase } from './contract-cases.js';
 import { type ClientRun, judgeCase, type Verdict } from './judge.js';
@@ -44,12 +45,13 @@ const BASIC_KEY = Buffer.from(`${CASE_KEY}:`).toString('base64');
 const outputWithoutKey = (output: string) =>
   output.replaceAll(CASE_KEY, KEY_SHOWN).replaceAll(BASIC_KEY, `base64(${KEY_SHOWN}:)`);
 
-function runClient(
+async function runClient(
   client: ClientCommand,
   env: Record<string, string>,
   timeoutSeconds: number,
   firstRequest: Promise<void>,
 ): Promise<ClientRun & { output: string }> {
+  await busySamplerReady();
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(client.command, [...client.args], {
@@ -58,6 +60,7 @@ function runClient(
       // Its own process group, so that a time limit stops whatever it started too.
       detached: true,
     });
+    const stopSampling = child.pid === undefined ? async () => [] : sampleBusy(child.pid);
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).split('\n').slice(-OUTPUT_LINES).join('\n');
@@ -86,15 +89,19 @@ function runClient(
       if (done) return;
       done = true;
       clearTimeout(timer);
-      resolve({
-        exitCode,
-        timedOut,
-        seconds: (Date.now() - started) / 1000,
-        timeoutSeconds,
-        ...(firstRequestSeconds === undefined ? {} : { firstRequestSeconds }),
-        ...(startError ? { startError } : {}),
-        output,
-      });
+      const seconds = (Date.now() - started) / 1000;
+      void stopSampling().then((clientBusy) =>
+        resolve({
+          exitCode,
+          timedOut,
+          seconds,
+          timeoutSeconds,
+          ...(firstRequestSeconds === undefined ? {} : { firstRequestSeconds }),
+          ...(startError ? { startError } : {}),
+          ...(clientBusy.length > 0 ? { clientBusy } : {}),
+          output,
+        }),
+      );
     };
     child.on('error', (error) => finish(null, error.message));
     child.on('close', (code) => finish(code));

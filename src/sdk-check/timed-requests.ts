@@ -6,6 +6,7 @@
 // from where a window ends.
 import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
+import { type BusySample, chosenWaitMs } from './client-busy.js';
 import { REFUSAL_STATUSES } from './told-wait.js';
 
 export type TimedRequest = RecordedRequest & {
@@ -91,6 +92,24 @@ export function clientWaits(timed: readonly TimedRequest[]): number[] {
     const previous = timed[position - 1];
     if (!previous) return 0;
     return Math.max(0, request.arrivedMs - (previous.answeredMs ?? previous.arrivedMs)) / 1000;
+  });
+}
+
+/**
+ * The wait the client chose before each request (seconds; client-busy.ts): from when the answer
+ * before it went out to its last work before the request was seen, less the time its processes
+ * spent on a CPU or queued for one, which a busy machine stretches and a timer's wait does not.
+ * Undefined where the client's busy time was not read.
+ */
+export function idleWaits(
+  timed: readonly TimedRequest[],
+  clientBusy: readonly BusySample[],
+): Array<number | undefined> {
+  return timed.map((request, position) => {
+    const previous = timed[position - 1];
+    if (!previous || clientBusy.length === 0) return undefined;
+    const chosen = chosenWaitMs(clientBusy, previous.answeredMs ?? previous.arrivedMs, request.arrivedMs);
+    return chosen === undefined ? undefined : chosen / 1000;
   });
 }
 

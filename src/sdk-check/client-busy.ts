@@ -1,0 +1,151 @@
+// How long a client's processes have been on a CPU or queued for one, from Linux's schedstat
+// (/proc/PID/task/PID/schedstat: run time, then run-queue wait, in ns), and what they have written
+// (/proc/PID/io's wchar: a request's send shows there at once), sampled every 5 ms in a thread of
+// its own, so that the mock's busy event loop delays no reading. A wait the client chose (a
+// backoff timer) is spent off the CPU and out of its queue; one a busy machine made (its retry
+// code starved of CPU) is spent on them. So from an answer to the client's send of its next
+// request, the time neither running nor queued is the wait it chose, at any load: a client
+// retrying at once chooses none however slow the machine makes it, or the mock (the time from the
+// send to the mock's reading it is left out). Each process's main thread is read (where node,
+// Python and most runtimes run a client's code). Where schedstat cannot be read (another system)
+// the series is empty and the judge falls back on the client's own pace.
+import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+
+/** One reading: this machine's ms, the tree's busy ms so far, and the bytes it has written so far (a send among them). */
+export type BusySample = readonly [wallMs: number, busyMs: number, writtenBytes: number];
+
+/** Run time plus run-queue wait (ns) from a schedstat line; undefined for anything else. */
+export function busyNsOf(schedstat: string): number | undefined {
+  const [running, waiting] = schedstat.trim().split(/\s+/).map(Number);
+  return Number.isFinite(running) && Number.isFinite(waiting) ? (running as number) + (waiting as number) : undefined;
+}
+
+// The sampler, run in a worker of its own (plain JavaScript: it runs from the sources in tests).
+// For each tracked process: the busy ns of every process of its tree last seen (a process that
+// ends keeps what it spent), summed into one series.
+const SAMPLER = `
+const { parentPort } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const INTERVAL_MS = 5;
+const tracked = new Map();
+const read = (path) => { try { return readFileSync(path, 'utf8'); } catch { return ''; } };
+const written = (io) => Number(/^wchar: (\\d+)/m.exec(io)?.[1] ?? 0);
+const busyNs = (line) => { const [run, wait] = line.trim().split(/\\s+/).map(Number); return Number.isFinite(run) && Number.isFinite(wait) ? run + wait : undefined; };
+function sample(root, state) {
+  const pending = [root];
+  for (let at = 0; at < pending.length && at < 256; at += 1) {
+    const pid = pending[at];
+    const busy = busyNs(read('/proc/' + pid + '/task/' + pid + '/schedstat'));
+    if (busy === undefined) continue;
+    state.last.set(pid, [busy, written(read('/proc/' + pid + '/io'))]);
+    for (const child of read('/proc/' + pid + '/task/' + pid + '/children').split(/\\s+/)) if (/^\\d+$/.test(child)) pending.push(Number(child));
+  }
+  let busy = 0;
+  let bytes = 0;
+  for (const [ns, wrote] of state.last.values()) { busy += ns; bytes += wrote; }
+  if (state.last.size > 0) state.series.push([Date.now(), busy / 1e6, bytes]);
+}
+setInterval(() => { for (const [root, state] of tracked) sample(root, state); }, INTERVAL_MS);
+parentPort.on('message', ({ track, untrack }) => {
+  if (track !== undefined) { const state = { last: new Map(), series: [] }; tracked.set(track, state); sample(track, state); }
+  if (untrack !== undefined) { const state = tracked.get(untrack); tracked.delete(untrack); parentPort.postMessage({ pid: untrack, series: state ? state.series : [] }); }
+});
+parentPort.postMessage({ ready: true });
+`;
+
+/**
+ * A write this large is a request (a runtime's own wake-ups write 8 bytes); one read up to this
+ * long after the mock saw the request is its send, read at the next sampling.
+ */
+const REQUEST_BYTES = 64;
+const READ_LATE_MS = 10;
+
+/** Whether this kernel keeps schedstat at all (read once). */
+const readable = (() => {
+  if (process.platform !== 'linux') return false;
+  try {
+    return busyNsOf(readFileSync('/proc/self/schedstat', 'utf8')) !== undefined;
+  } catch {
+    return false;
+  }
+})();
+
+let worker: Worker | undefined;
+let ready: Promise<void> | undefined;
+const waiting = new Map<number, (series: BusySample[]) => void>();
+
+/**
+ * Starts the sampler (once; unreferenced, it keeps no process alive) and resolves when it reads:
+ * awaited before a client starts, since on a busy machine a thread takes a second to start, and
+ * the client's first requests (a case's edge) come sooner.
+ */
+export function busySamplerReady(): Promise<void> {
+  if (!readable) return Promise.resolve();
+  ready ??= new Promise<void>((resolve) => {
+    const started = new Worker(SAMPLER, { eval: true });
+    // Referenced only while an answer of it is awaited: it keeps no process alive otherwise.
+    started.on('message', (message: { ready?: boolean; pid?: number; series?: BusySample[] }) => {
+      if (message.ready) resolve();
+      if (message.pid !== undefined) {
+        waiting.get(message.pid)?.(message.series ?? []);
+        waiting.delete(message.pid);
+      }
+      if (waiting.size === 0) started.unref();
+    });
+    // A sampler that cannot run leaves every series empty: the judge falls back on the client's pace.
+    started.on('error', () => {
+      worker = undefined;
+      resolve();
+      for (const answer of waiting.values()) answer([]);
+      waiting.clear();
+    });
+    worker = started;
+  });
+  return ready;
+}
+
+/**
+ * Samples the busy time of `pid`'s process tree (after busySamplerReady); the function returned
+ * stops it and resolves with the series (empty where it cannot be read).
+ */
+export function sampleBusy(pid: number): () => Promise<BusySample[]> {
+  if (!readable || !worker) return async () => [];
+  const sampler = worker;
+  sampler.postMessage({ track: pid });
+  let stopped: Promise<BusySample[]> | undefined;
+  return () => {
+    stopped ??= new Promise<BusySample[]>((resolve) => {
+      waiting.set(pid, resolve);
+      sampler.ref();
+      sampler.postMessage({ untrack: pid });
+    });
+    return stopped;
+  };
+}
+
+/**
+ * The wait a client chose between `fromMs` (an answer went out) and `toMs` (its next request was
+ * seen): the time from `fromMs` to its send (its last write before `toMs`: after it, it waits on
+ * the mock, which is not its choice), less the time its tree spent on a CPU or queued for one.
+ * Undefined where the series does not cover the span.
+ */
+export function chosenWaitMs(series: readonly BusySample[], fromMs: number, toMs: number): number | undefined {
+  let before: BusySample | undefined;
+  let send: BusySample | undefined;
+  let last: BusySample | undefined;
+  let previous: BusySample | undefined;
+  for (const sample of series) {
+    if (sample[0] > toMs + READ_LATE_MS) break;
+    if (sample[0] <= fromMs) before = sample;
+    else {
+      if (sample[0] <= toMs) last = sample;
+      if (previous !== undefined && sample[2] - previous[2] >= REQUEST_BYTES) send = sample;
+    }
+    previous = sample;
+  }
+  if (!before || !last) return undefined;
+  // No send read: the request went out within a reading of the mock seeing it.
+  const sent = send ?? last;
+  return Math.max(0, sent[0] - fromMs - (sent[1] - before[1]));
+}
