@@ -4,6 +4,7 @@
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import type { SpecOperation } from '../support/contract-spec.js';
+import { answerFitted } from '../support/draft-bodies.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, requireRecordsToRead, validValue, withPathKey } from '../support/requests.js';
@@ -23,7 +24,13 @@ async function sendValid(operation: SpecOperation, data: TestData): Promise<Exch
     path: pathOf(operation, data.paths),
     // A change keyed by its body names the suite's own record there.
     ...(operation.requestSchema
-      ? { json: withPathKey(operation, validValue(operation.requestSchema, 'body', data.bodies), data.paths) }
+      ? {
+          json: withPathKey(
+            operation,
+            answerFitted(operation, validValue(operation.requestSchema, 'body', data.bodies)),
+            data.paths,
+          ),
+        }
       : {}),
   });
   rememberAnswered(operation, exchange, data.paths);

@@ -9,9 +9,15 @@ import {
   CHECKING_PET_STORE_DRAFT,
   listOperations,
   NOT_THE_PET_STORE,
+  resolve,
   type SpecOperation,
 } from './contract-spec.js';
 import { fittedText, flatten, textFits, validValue } from './requests.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON until flattened
+type Json = any;
+type Schema = Parameters<typeof textFits>[0];
+
 import { CheckSkipped } from './scheduler.js';
 
 /** Whether `path` (after the base URL, maybe with a query) is one of the operation's path template. */
@@ -52,13 +58,24 @@ export function completedBody(operation: SpecOperation | undefined, json: unknow
   const schema = flatten(operation.requestSchema);
   const missing = ((schema.required ?? []) as string[]).filter((name) => !Object.hasOwn(json, name));
   const added = missing.map((name) => [name, validValue(schema.properties?.[name] ?? {}, name, {})]);
+  const fitted = answerFitted(operation, json);
+  if (added.length === 0) return fitted;
+  return { ...(fitted as object), ...Object.fromEntries(added) };
+}
+
+/**
+ * `json` with each text property the operation's request or its answers narrow (a pattern, a
+ * shorter maxLength) made to fit them: a value the answers refuse is one a server must refuse.
+ */
+export function answerFitted(operation: SpecOperation, json: unknown): unknown {
+  if (!operation.requestSchema || typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+  const schema = flatten(operation.requestSchema);
   const fitted = Object.entries(json).map(([name, value]): [string, unknown] => [
     name,
-    fittedValue(schema.properties?.[name], value),
+    fittedValue(schema.properties?.[name], value, answeredSchemas(operation, name)),
   ]);
-  if (added.length === 0 && fitted.every(([name, value]) => (json as Record<string, unknown>)[name] === value))
-    return json;
-  return Object.fromEntries([...fitted, ...added]);
+  if (fitted.every(([name, value]) => (json as Record<string, unknown>)[name] === value)) return json;
+  return Object.fromEntries(fitted);
 }
 
 /**
@@ -72,10 +89,47 @@ export function longestText(method: string, path: string, property: string, long
   return typeof maxLength === 'number' && maxLength >= 0 ? Math.min(longest, maxLength) : longest;
 }
 
-/** `value` if it is no text or its schema takes it; else the text made to fit the schema. */
-function fittedValue(propertySchema: unknown, value: unknown): unknown {
+/**
+ * The schemas the operation's success answers declare its record's property `name` by: a draft may
+ * narrow them where it leaves the request as it was (a pattern on Category.name, none on
+ * NewCategory.name), and a set-up value the answers refuse is one a server must refuse too.
+ */
+function answeredSchemas(operation: SpecOperation, name: string): Schema[] {
+  return Object.entries<Json>(operation.raw.responses ?? {})
+    .filter(([status]) => /^2\d\d$/.test(status))
+    .flatMap(([, response]) => {
+      const schema = resolve(resolve(response)?.content?.['application/json']?.schema);
+      if (!schema) return [];
+      const record = flatten(schema);
+      const property = (record.type === 'array' ? flatten(record.items ?? {}) : record).properties?.[name];
+      return property === undefined ? [] : [flatten(property)];
+    });
+}
+
+/** A text schema of what both `one` and `other` take, where they say it by lengths and one pattern. */
+function bothTexts(one: Schema, other: Schema): Schema {
+  const lowest = Math.max(one.minLength ?? 0, other.minLength ?? 0);
+  const highest = Math.min(one.maxLength ?? Number.POSITIVE_INFINITY, other.maxLength ?? Number.POSITIVE_INFINITY);
+  return {
+    ...one,
+    ...other,
+    minLength: lowest,
+    ...(Number.isFinite(highest) ? { maxLength: highest } : {}),
+    ...(typeof (other.pattern ?? one.pattern) === 'string' ? { pattern: other.pattern ?? one.pattern } : {}),
+  };
+}
+
+/** `value` if it is no text or its schema (and its answers') take it; else the text made to fit them. */
+function fittedValue(propertySchema: unknown, value: unknown, answered: readonly Schema[] = []): unknown {
   if (typeof value !== 'string' || typeof propertySchema !== 'object' || propertySchema === null) return value;
   const schema = flatten(propertySchema);
   if (schema.type !== undefined && schema.type !== 'string') return value;
-  return textFits(schema, value) ? value : fittedText(schema, value);
+  const texts = answered.filter((answer) => answer.type === undefined || answer.type === 'string');
+  const takenByAll = (text: string) => textFits(schema, text) && texts.every((answer) => textFits(answer, text));
+  if (takenByAll(value)) return value;
+  const fitted = textFits(schema, value) ? value : fittedText(schema, value);
+  if (takenByAll(fitted)) return fitted;
+  const both = fittedText(texts.reduce(bothTexts, schema), value);
+  // Where no text is taken by both, the request's own is sent: a server then refuses it, rightly.
+  return takenByAll(both) ? both : fitted;
 }

@@ -8,6 +8,7 @@ import { loadContract, type OperationInfo } from '../openapi/load-contract.js';
 import { describeOperation, gapsOf } from '../openapi/operation-summary.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
 import { CATEGORY_RULES } from './categories.js';
+import { answerNarrowingOf } from './convention/answer-narrowing.js';
 import { answerByConvention } from './convention/conventions.js';
 import { answerFromExamples } from './convention/from-examples.js';
 import { answerSingleton } from './convention/singleton-answers.js';
@@ -29,6 +30,8 @@ export type AnswerPlan = {
   descriptions: readonly AnswerDescription[];
   /** The handler of every operation, over one world's data. */
   handlersOf(deps: HandlerDependencies): ReadonlyMap<string, OperationHandler>;
+  /** What the start warns of: each write whose request takes values its answers refuse. */
+  warnings: readonly string[];
 };
 
 /**
@@ -100,7 +103,11 @@ export function ruledCollections(context: ContractContext): Set<string> {
 }
 
 export function planAnswers(context: ContractContext): AnswerPlan {
-  const planned = context.contract.operations.map((operation) => ({ operation, answer: plan(context, operation) }));
+  const planned = context.contract.operations.map((operation) => ({
+    operation,
+    answer: plan(context, operation),
+    narrowing: answerNarrowingOf(context, operation),
+  }));
   return {
     descriptions: planned.map(({ operation, answer: [answeredBy, { how, mayAnswer }] }) => ({
       ...describeOperation(operation, context.contract.document),
@@ -110,6 +117,12 @@ export function planAnswers(context: ContractContext): AnswerPlan {
       gaps: answeredBy === 'rules' ? [] : gapsOf(operation, mayAnswer ?? []),
     })),
     handlersOf: (deps) =>
-      new Map(planned.map(({ operation, answer: [, { make }] }) => [operation.operationId, make(deps)])),
+      new Map(
+        planned.map(({ operation, answer: [, { make }], narrowing }) => [
+          operation.operationId,
+          narrowing ? narrowing.guard(make(deps)) : make(deps),
+        ]),
+      ),
+    warnings: planned.flatMap(({ narrowing }) => (narrowing ? [narrowing.warning] : [])),
   };
 }

@@ -19,6 +19,7 @@ export function createMockMode(): ApiModeFactory {
     // Planned once for the contract: each world (the default one, each scope) makes its handlers from it.
     const resources = describeResources(contract);
     const plan = planAnswers({ contract, resources });
+    for (const warning of plan.warnings) log(`The contract contradicts itself: ${warning}`);
     const guard = validateResponses
       ? guardResponses(app, operationMatch, (res, error) => {
           res.locals.errorCode = error.code;

@@ -214,3 +214,63 @@ function commonSchema(document: JsonObject, declared: readonly JsonObject[]): Js
   });
   return common ?? (fitsAll('null') ? { type: 'null' } : first);
 }
+
+/** A field a request takes in values an answer of its record refuses: the answers' schemas of it, and what they add. */
+export type AnswerNarrowing = { answers: JsonObject[]; keywords: string[] };
+
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
+const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength'];
+const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength'];
+const EXACT = ['pattern', 'const', 'multipleOf'];
+
+/** The keywords by which `answer` refuses a value `request` takes, each as "pattern ^x$" or "maxLength 5". */
+function narrowingKeywords(request: JsonObject, answer: JsonObject): string[] {
+  const narrower = (keyword: string): boolean => {
+    const [sent, held] = [request[keyword], answer[keyword]];
+    if (held === undefined) return false;
+    if (typeof held === 'number' && typeof sent === 'number') {
+      if (LOWER_BOUNDS.includes(keyword)) return sent < held;
+      if (UPPER_BOUNDS.includes(keyword)) return sent > held;
+    }
+    if (keyword === 'enum' && Array.isArray(held) && Array.isArray(sent)) {
+      const allowed = new Set(held.map((value) => JSON.stringify(value)));
+      return sent.some((value) => !allowed.has(JSON.stringify(value)));
+    }
+    return JSON.stringify(sent) !== JSON.stringify(held);
+  };
+  return [...EXACT, 'enum', ...LOWER_BOUNDS, ...UPPER_BOUNDS]
+    .filter((keyword) => narrower(keyword))
+    .map(
+      (keyword) =>
+        `${keyword} ${typeof answer[keyword] === 'string' ? answer[keyword] : JSON.stringify(answer[keyword])}`,
+    );
+}
+
+/**
+ * The scalar fields a request takes in values that an answer of the record declares otherwise,
+ * of the same type but narrower (a draft's pattern on Category.name that NewCategory lacks): a
+ * value stored as sent would make every answer of the record break the contract. Found by the
+ * keywords alone, cheaply; answer-fit.ts judges each value sent.
+ */
+export function answeredNarrower(
+  contract: Contract,
+  model: ResourceModel,
+  resource: Resource,
+  request: SchemaShape,
+): ReadonlyMap<string, AnswerNarrowing> {
+  const { document } = contract;
+  const shapes = answerShapes(contract, model, resource);
+  const narrowed = new Map<string, AnswerNarrowing>();
+  for (const [name, property] of request.properties) {
+    if (name === resource.collection.keyField || name === resource.parent?.field) continue;
+    const sent = resolveSchema(document, property);
+    const sentType = schemaType(sent);
+    if (sentType === undefined || !SCALARS.has(sentType) || sent.readOnly === true) continue;
+    const answers = declaredIn(shapes, name).map((schema) => resolveSchema(document, schema));
+    // A field answered readOnly or in another type is the server's (server-fields.ts), never kept as sent.
+    if (answers.some((answer) => answer.readOnly === true || !allows(typesOf(document, answer), sentType))) continue;
+    const keywords = [...new Set(answers.flatMap((answer) => narrowingKeywords(sent, answer)))];
+    if (keywords.length > 0) narrowed.set(name, { answers, keywords });
+  }
+  return narrowed;
+}

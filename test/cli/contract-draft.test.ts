@@ -14,6 +14,7 @@ import { runCli } from '../support/cli.js';
 import {
   breeds,
   categoryIcon,
+  categoryNameNarrowedInAnswers,
   categoryPhotos,
   ownerChangesAnswerNoContent,
   ownerCityNullable,
@@ -162,6 +163,21 @@ describe('contract --contract: the suite follows a draft', () => {
         ...['--examples', '3', '--operations', 'createPet,getPet,listPets'],
       ]);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('passes a mock of a draft narrowing a category’s name in its answers only: its set-up names fit them', async () => {
+    const narrowed = await writeDraft(categoryNameNarrowedInAnswers);
+    const served = await createMockServer({ data: ':memory:', contract: narrowed, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', narrowed, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '3', '--operations', 'getCategory,getPet'],
+      ]);
+      expect(run.stdout).toMatch(/: [1-9]\d* passed, 0 failed/);
       expect(run.code).toBe(0);
     } finally {
       await served.close();

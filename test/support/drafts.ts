@@ -496,6 +496,14 @@ export const petNameNarrowed: DraftEdit = (document) => {
 };
 
 /**
+ * A category's name narrowed in its answers only: Category.name (through its allOf) takes only
+ * x's ending in y, NewCategory.name any text. The contract contradicts itself.
+ */
+export const categoryNameNarrowedInAnswers: DraftEdit = (document) => {
+  document.components.schemas.Category.allOf[1].properties.name = { type: 'string', pattern: '^(x+x+)+y$' };
+};
+
+/**
  * listOwners paged by number, as Spring Data answers: `page` (from 1) and `size` in the query, an
  * envelope of the page's owners with its number, size and the totals; no Link, no X-Total-Count.
  */

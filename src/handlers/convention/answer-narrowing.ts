@@ -1,0 +1,73 @@
+// A write whose body holds a value its request takes and the record's answers refuse (a draft's
+// pattern on Category.name that NewCategory lacks): stored as sent, every answer of the record
+// would break the contract (a 500 to a valid request). Refused before anything is stored, with
+// the contract's own 422 (else 400) naming the field; named once at the start as well.
+import type { Request } from 'express';
+import { HttpError } from '../../errors.js';
+import { createAnswerFit } from '../../openapi/answer-fit.js';
+import { answeredNarrower } from '../../openapi/answer-requirements.js';
+import { asObject } from '../../openapi/json-pointer.js';
+import type { OperationInfo } from '../../openapi/load-contract.js';
+import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
+import { requestSchema } from '../../openapi/resource-model.js';
+import { describeObjectSchema } from '../../openapi/schema-shape.js';
+import { ownValue } from '../../store/own-keys.js';
+import type { ContractContext, OperationHandler } from '../handler-types.js';
+
+const WRITES = new Set(['create', 'replace', 'merge']);
+
+export type AnswerNarrowing = {
+  /** What the start says of it: the operation, each field and what its answers add. */
+  warning: string;
+  /** `handler`, refusing first a body with a value the answers refuse. */
+  guard(handler: OperationHandler): OperationHandler;
+};
+
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+/** The guard of a create, replacement or merge whose request takes values its answers refuse; undefined for any other. */
+export function answerNarrowingOf(context: ContractContext, operation: OperationInfo): AnswerNarrowing | undefined {
+  const shape = context.resources.shapes.get(operation.operationId);
+  if (!shape || !WRITES.has(shape.kind) || !operation.request) return undefined;
+  const { document } = context.contract;
+  const schema = requestSchema(operation);
+  const wrapper = singleKeyEnvelope(document, schema, shape.resource.shape);
+  const envelope = wrapper?.property;
+  const request = describeObjectSchema(document, wrapper?.schema ?? schema);
+  const fields = answeredNarrower(context.contract, context.resources, shape.resource, request);
+  if (fields.size === 0) return undefined;
+  const fits = createAnswerFit(context.contract, new Map([...fields].map(([name, { answers }]) => [name, answers])));
+  const status = operation.responses.has('422') ? 422 : 400;
+  const what = (name: string) => `${name} (${fields.get(name)?.keywords.join(', ')})`;
+  const refusal = (req: Request): HttpError | undefined => {
+    const body = envelope === undefined ? asObject(req.body) : asObject(asObject(req.body)[envelope]);
+    const refused = [...fields.keys()].filter((name) => {
+      const value = ownValue(body, name);
+      return value !== undefined && !fits(name, value);
+    });
+    if (refused.length === 0) return undefined;
+    const error = new HttpError(
+      'INVALID_BODY',
+      `Invalid body: ${refused.map((name) => `${name} ${shown(ownValue(body, name))}`).join(', ')} is taken by the request's schema but refused by the answers of ${shape.resource.name}: ${refused.map(what).join('; ')}. The contract contradicts itself; nothing was stored. Send a value both take.`,
+      {},
+      status,
+    );
+    const at = envelope === undefined ? '/body' : `/body/${envelope}`;
+    error.issues = refused.map((name) => ({
+      path: `${at}/${name}`,
+      message: `is refused by the answers: ${what(name)}`,
+    }));
+    return error;
+  };
+  return {
+    warning: `${operation.operationId}'s request takes values of ${[...fields.keys()].join(', ')} that the answers of ${shape.resource.name} refuse (they add ${[...fields.values()].map(({ keywords }) => keywords.join(', ')).join('; ')}): a body with one is refused with ${status}, nothing stored.`,
+    guard: (handler) => (req, res) => {
+      const error = refusal(req);
+      if (error) throw error;
+      return handler(req, res);
+    },
+  };
+}
