@@ -2,17 +2,25 @@
 // schemas) takes any object's text `id` as a schema's id, and two examples of one id (`{"id":
 // "abc"}` twice, as Lob's document has) made it refuse the whole document; and Ajv's check of
 // whether a schema it inlines holds a $ref walks an example's text character by character, each
-// time it is inlined (a draft's 2 MB example took 5 s and 250 MB). Every Ajv is given the
-// document without its examples, every pointer to a schema kept.
+// time it is inlined (a draft's 2 MB example took 5 s and 250 MB). Extensions (x-...) are the
+// mock's to read, from the contract itself, never Ajv's, which dereferences and copies them: two
+// million values in an operation's or a schema's x- key took the validator's load past 800 MB.
+// Every Ajv is given the document without its examples and extensions, every pointer to a schema
+// kept; an extension's name inside a value (a default, an enum) is data, and kept.
 import type { JsonObject } from './json-pointer.js';
 
 const EXAMPLE_KEYS = new Set(['example', 'examples']);
+const isExtension = (key: string) => key.startsWith('x-');
+
+/** Keywords whose values are data, whatever their keys (examples inside them still go). */
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(['default', 'enum', 'const']);
 
 /** Members whose keys are names, not keywords: a property (or schema, header...) named `example` is kept. */
 const NAMED_MEMBERS: ReadonlySet<string> = new Set([
   'properties',
   'patternProperties',
   'dependentSchemas',
+  'dependentRequired',
   '$defs',
   'definitions',
   'schemas',
@@ -30,6 +38,8 @@ const NAMED_MEMBERS: ReadonlySet<string> = new Set([
   'variables',
   'mapping',
   'scopes',
+  // Each requirement of a security list names its schemes.
+  'security',
 ]);
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
@@ -39,51 +49,104 @@ function setOwn(target: JsonObject, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** What was already made of each object (apart for data, whose extensions are kept), and the $refs into extensions. */
+type Walk = { schema: Map<object, unknown>; data: Map<object, unknown>; refsIntoExtensions: readonly string[] };
+
+const escaped = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** An extension some $ref points into (a draft's shared schemas under `x-components`) is kept. */
+const isReferenced = (pointer: string, walk: Walk) =>
+  walk.refsIntoExtensions.some((target) => target === pointer || target.startsWith(`${pointer}/`));
+
 /**
- * `value` without the examples in it; what holds none is returned itself (not copied), so that
- * the copy costs only the objects on the way to an example. Arrays are read by index: a draft's
- * array of two million numbers makes no pairs.
+ * Every local $ref of `document` (its pointer, decoded from the URI) that passes through an
+ * extension. Arrays are read by index: a draft's array of two million numbers makes no pairs.
  */
-function withoutExamples(value: unknown, under: string | undefined, copies: Map<object, unknown>): unknown {
+function refsIntoExtensions(document: unknown): string[] {
+  const targets: string[] = [];
+  const seen = new Set<object>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isObject(node) || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index += 1) if (isObject(node[index])) stack.push(node[index]);
+      continue;
+    }
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && ref.includes('/x-')) {
+      try {
+        targets.push(decodeURIComponent(ref.slice(1)));
+      } catch {
+        // A $ref that is no URI is refused elsewhere.
+      }
+    }
+    for (const key of Object.keys(node)) if (isObject(node[key])) stack.push(node[key]);
+  }
+  return targets;
+}
+
+type Place = { under: string | undefined; pointer: string; inData: boolean };
+
+/**
+ * `value` without the examples (and, outside data, extensions) in it; what holds none is returned
+ * itself (not copied), so that the copy costs only the objects on the way to one.
+ */
+function withoutExamples(value: unknown, place: Place, walk: Walk): unknown {
   if (!isObject(value)) return value;
+  const copies = place.inData ? walk.data : walk.schema;
   const known = copies.get(value);
   if (known !== undefined) return known;
   // Meanwhile a cycle meets the value itself.
   copies.set(value, value);
-  let result: unknown = value;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const item = value[index];
-      const kept = withoutExamples(item, undefined, copies);
-      if (kept === item) continue;
-      if (result === value) result = value.slice();
-      (result as unknown[])[index] = kept;
-    }
-  } else {
-    const named = under !== undefined && NAMED_MEMBERS.has(under);
-    const keys = Object.keys(value);
-    const changed = new Map<string, unknown>();
-    for (const key of keys) {
-      if (!named && EXAMPLE_KEYS.has(key)) changed.set(key, undefined);
-      else {
-        const kept = withoutExamples(value[key], named ? undefined : key, copies);
-        if (kept !== value[key]) changed.set(key, kept);
-      }
-    }
-    if (changed.size > 0) {
-      const copy: JsonObject = {};
-      for (const key of keys) {
-        if (!changed.has(key)) setOwn(copy, key, value[key]);
-        else if (changed.get(key) !== undefined) setOwn(copy, key, changed.get(key));
-      }
-      result = copy;
-    }
-  }
+  const result = Array.isArray(value) ? itemsWithout(value, place, walk) : membersWithout(value, place, walk);
   copies.set(value, result);
   return result;
 }
 
-/** `document` without its examples (in schemas, parameters, media types), sharing every part that holds none. */
+function itemsWithout(value: unknown[], { under, pointer, inData }: Place, walk: Walk): unknown[] {
+  let result = value;
+  for (let index = 0; index < value.length; index += 1) {
+    const item = value[index];
+    if (!isObject(item)) continue;
+    const itemPlace = { under: under === 'security' ? under : undefined, pointer: `${pointer}/${index}`, inData };
+    const kept = withoutExamples(item, itemPlace, walk);
+    if (kept === item) continue;
+    if (result === value) result = value.slice();
+    result[index] = kept;
+  }
+  return result;
+}
+
+function membersWithout(value: JsonObject, { under, pointer, inData }: Place, walk: Walk): JsonObject {
+  const named = under !== undefined && NAMED_MEMBERS.has(under);
+  const keys = Object.keys(value);
+  const changed = new Map<string, unknown>();
+  for (const key of keys) {
+    const at = `${pointer}/${escaped(key)}`;
+    const extension = !inData && isExtension(key) && !isReferenced(at, walk);
+    if (!named && (EXAMPLE_KEYS.has(key) || extension)) changed.set(key, undefined);
+    else {
+      const data = inData || (!named && DATA_KEYWORDS.has(key));
+      const kept = withoutExamples(value[key], { under: named ? undefined : key, pointer: at, inData: data }, walk);
+      if (kept !== value[key]) changed.set(key, kept);
+    }
+  }
+  if (changed.size === 0) return value;
+  const copy: JsonObject = {};
+  for (const key of keys) {
+    if (!changed.has(key)) setOwn(copy, key, value[key]);
+    else if (changed.get(key) !== undefined) setOwn(copy, key, changed.get(key));
+  }
+  return copy;
+}
+
+/**
+ * `document` without its examples (in schemas, parameters, media types) and its extensions (x-
+ * keys, at every level, but those a $ref points into), sharing every part that holds none.
+ */
 export function examplesLeftOut<Document>(document: Document): Document {
-  return withoutExamples(document, undefined, new Map()) as Document;
+  const walk: Walk = { schema: new Map(), data: new Map(), refsIntoExtensions: refsIntoExtensions(document) };
+  return withoutExamples(document, { under: undefined, pointer: '', inData: false }, walk) as Document;
 }

@@ -16,7 +16,7 @@ function responsesOf(document: JsonObject): JsonObject[] {
 }
 
 /**
- * The document with every response's headers, its own extensions and its examples set aside,
+ * The document with every response's headers, its extensions and its examples set aside,
  * served at the root: what both copies must agree on.
  */
 function withHeadersRemoved(document: JsonObject): JsonObject {
@@ -54,6 +54,53 @@ describe('the contract given to express-openapi-validator', () => {
       properties: { example: { type: 'string' } },
     });
     expect(JSON.stringify(given.components)).not.toMatch(/"example":"/);
+  });
+
+  it('leaves out extensions at every level, but names, data and what a $ref points into', () => {
+    const big = [0, 0, 0];
+    const given = validatorDocument({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1', 'x-logo': big },
+      'x-shared': { Code: { type: 'string' } },
+      paths: {
+        '/notes': {
+          'x-path-note': big,
+          get: {
+            'x-big': big,
+            parameters: [{ name: 'x-trace', in: 'header', schema: { type: 'string', 'x-big': big } }],
+            security: [{ 'x-key': [] }],
+            responses: { '200': { description: 'ok', 'x-big': big } },
+          },
+        },
+      },
+      components: {
+        securitySchemes: { 'x-key': { type: 'apiKey', in: 'header', name: 'X-Key' } },
+        schemas: {
+          'x-Named': { type: 'string', 'x-big': big },
+          Note: {
+            type: 'object',
+            'x-big': big,
+            properties: {
+              'x-color': { type: 'string', description: 'a property named x-color', 'x-big': big },
+              code: { $ref: '#/x-shared/Code' },
+              meta: { type: 'object', default: { 'x-kept': big }, enum: [{ 'x-kept': 1 }] },
+            },
+          },
+        },
+      },
+    });
+    expect(JSON.stringify(given)).not.toMatch(/"x-(big|logo|path-note)"/);
+    const schemas = asObject(asObject(given.components).schemas);
+    expect(Object.keys(schemas)).toEqual(['x-Named', 'Note']);
+    expect(asObject(schemas.Note).properties).toEqual({
+      'x-color': { type: 'string', description: 'a property named x-color' },
+      code: { $ref: '#/x-shared/Code' },
+      meta: { type: 'object', default: { 'x-kept': big }, enum: [{ 'x-kept': 1 }] },
+    });
+    expect(given['x-shared']).toEqual({ Code: { type: 'string' } });
+    const get = asObject(asObject(asObject(given.paths)['/notes']).get);
+    expect(get.parameters).toEqual([{ name: 'x-trace', in: 'header', schema: { type: 'string' } }]);
+    expect(get.security).toEqual([{ 'x-key': [] }]);
   });
 
   it('leaves the contract itself whole', () => {

@@ -67,10 +67,6 @@ function pathItemForValidator(document: JsonObject, item: unknown, path: string)
 export function validatorDocument(contract: JsonObject): JsonObject {
   const document = withReadOnlyRequiredInParts(contract);
   const copy: JsonObject = { ...document, servers: [{ url: '/' }] };
-  // The document's own extensions are the mock's to read (x-error-codes, x-rate-limits), never
-  // the validator's, which would dereference and copy every value of them (a draft's `x-big` of
-  // two million values cost 4 s and ~200 MB at start).
-  for (const key of Object.keys(copy)) if (key.startsWith('x-')) delete copy[key];
   if (document.paths !== undefined)
     copy.paths = mapValues(asObject(document.paths), (item, path) => pathItemForValidator(document, item, path));
   const components = asObject(document.components);
@@ -88,6 +84,7 @@ export function validatorDocument(contract: JsonObject): JsonObject {
         : { requestBodies: mapValues(asObject(components.requestBodies), optionalSaid) }),
     };
   }
-  // Examples are no concern of the validator, and cost its Ajv (examples-left-out.ts).
+  // Examples and extensions (x-error-codes, x-deprecation: the mock's to read, from the contract)
+  // are no concern of the validator, and cost its Ajv (examples-left-out.ts).
   return examplesLeftOut(copy);
 }

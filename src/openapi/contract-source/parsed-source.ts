@@ -2,14 +2,14 @@
 // each of its values is written, for messages. The value comes from the fastest reader: JSON.parse,
 // or js-yaml (three times faster than the `yaml` package on the contract: ~60 ms of a start with
 // a draft), with its bounds on depth and aliases, and a bound here on what the aliases expand into
-// (a "billion laughs" file is refused, not expanded). Positions are read only when a message needs
-// one: a YAML file's from the `yaml` package, which keeps them; a JSON file's along the pointer
-// asked for (json-positions.ts).
-import { CORE_SCHEMA, load, mergeTag, YAMLException } from 'js-yaml';
-import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+// (a "billion laughs" file is refused, not expanded). A YAML file's positions are kept from its
+// parser's events (yaml-positions.ts); a JSON file's are read along the pointer asked for, only
+// when a message needs one (json-positions.ts).
+import { CORE_SCHEMA, constructFromEvents, type Event, mergeTag, parseEvents, YAMLException } from 'js-yaml';
 import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 import { jsonOffsetOf, type Position, positionOfOffset } from './json-positions.js';
 import type { SourceText } from './source-reader.js';
+import { yamlOffsets } from './yaml-positions.js';
 
 export type { Position } from './json-positions.js';
 
@@ -30,57 +30,10 @@ export class SourceSyntaxError extends Error {
   }
 }
 
-type PositionedDocument = { document: Document; lines: LineCounter };
-
-function readYaml(text: string): PositionedDocument {
-  const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, merge: true, uniqueKeys: false });
-  return { document, lines };
-}
-
-const keyText = (key: unknown) => (isScalar(key) ? String(key.value) : String(key));
-
-function offsetOf({ document }: PositionedDocument, segments: readonly string[]): number | undefined {
-  let node: unknown = document.contents;
-  let offset = (node as Node | null)?.range?.[0];
-  for (const segment of segments) {
-    if (isAlias(node)) node = node.resolve(document);
-    if (isMap(node)) {
-      const pair = node.items.find((candidate) => keyText(candidate.key) === segment);
-      if (!pair) break;
-      offset = (pair.key as Node | null)?.range?.[0] ?? offset;
-      node = pair.value;
-    } else if (isSeq(node)) {
-      const item = node.items[Number(segment)] as Node | undefined;
-      if (!item) break;
-      offset = item.range?.[0] ?? offset;
-      node = item;
-    } else {
-      break;
-    }
-  }
-  return offset;
-}
-
-function positionAt(parsed: PositionedDocument, offset: number | undefined): Position | undefined {
-  if (offset === undefined) return undefined;
-  const { line, col } = parsed.lines.linePos(offset);
-  return { line, column: col };
-}
-
 const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
 
 /** Merge keys (<<) are YAML 1.1, and common in hand-written contracts. */
 const YAML_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
-
-/** Where a source's values are written: its text read again by the `yaml` package, once, when first asked. */
-function positionsOf(text: string): ParsedSource['positionOf'] {
-  let positioned: PositionedDocument | undefined;
-  return (segments) => {
-    positioned ??= readYaml(text);
-    return positionAt(positioned, offsetOf(positioned, segments));
-  };
-}
 
 /**
  * How many values a YAML value stands for once its aliases are written out, counted up to
@@ -158,8 +111,24 @@ function fromJson(source: SourceText, limits: ContractLimits): ParsedSource | un
 
 function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
   let value: unknown;
+  let events: Event[];
   try {
-    value = load(source.text, { schema: YAML_SCHEMA, maxDepth: limits.depth, maxAliases: limits.aliases });
+    // js-yaml's load, in its two steps: the parser's events say where each value is written.
+    events = parseEvents(source.text, { maxDepth: limits.depth });
+    const documents = constructFromEvents(events, {
+      source: source.text,
+      schema: YAML_SCHEMA,
+      maxAliases: limits.aliases,
+    });
+    if (documents.length !== 1) {
+      // js-yaml's load's own words.
+      throw new YAMLException(
+        documents.length === 0
+          ? 'expected a document, but the input is empty'
+          : 'expected a single document in the stream, but found more',
+      );
+    }
+    value = documents[0];
   } catch (error) {
     if (error instanceof RangeError) {
       throw new SourceSyntaxError(`it is nested too deeply to be read ${raiseWith('depth')}.`, 'limit');
@@ -188,7 +157,17 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
       'limit',
     );
   }
-  return { ...source, value, positionOf: positionsOf(source.text) };
+  const { text } = source;
+  // Kept from this one parse, about 10 bytes a value: a tree made for a message costs 100 times that (yaml-positions.ts).
+  const offsetOf = yamlOffsets(text, events);
+  return {
+    ...source,
+    value,
+    positionOf: (segments) => {
+      const offset = offsetOf(segments);
+      return offset === undefined ? undefined : positionOfOffset(text, offset);
+    },
+  };
 }
 
 export function parseSource(source: SourceText, limits: ContractLimits): ParsedSource {
