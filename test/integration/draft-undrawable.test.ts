@@ -1,0 +1,40 @@
+// A draft whose records no value the mock draws can hold (a const outside its own enum, a
+// pattern against a length) is refused at start, naming each field, instead of served with a
+// 500 on every read of them; a draft whose draws miss now and then is served.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError } from '../../src/config.js';
+import { createMockServer } from '../../src/server.js';
+import { loadPetstoreSpec } from '../support/spec.js';
+import { useTempFolder } from '../support/temp-folder.js';
+
+describe('a draft whose records the mock cannot draw', () => {
+  const folder = useTempFolder('undrawable');
+
+  it.each([
+    [
+      'a const outside its own enum',
+      { type: 'string', enum: ['cat', 'bird'], const: 'dog' },
+      /field "kind": must be equal to one of the allowed values/,
+    ],
+    ['a pattern against a length', { type: 'string', pattern: '^a{3}$', minLength: 5 }, /field "kind": must/],
+  ])('refuses %s at start, naming the field', async (_what, kind, named) => {
+    const document = loadPetstoreSpec();
+    document.components.schemas.NewPet.properties.kind = kind;
+    document.components.schemas.NewPet.required.push('kind');
+    const file = join(folder(), 'openapi.json');
+    await writeFile(file, JSON.stringify(document));
+    // A server that starts is closed at once: the test fails on what it says, not on a hang.
+    const outcome = await createMockServer({ contract: file, data: ':memory:', lintContract: false }).then(
+      async (server) => {
+        await server.close();
+        return 'served';
+      },
+      (error: unknown) => error,
+    );
+    expect(outcome).toBeInstanceOf(ConfigError);
+    expect(String(outcome)).toMatch(named);
+    expect(String(outcome)).toMatch(/cannot be served: the records the mock draws from it break its own schemas/);
+  });
+});
