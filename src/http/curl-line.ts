@@ -15,6 +15,15 @@ export function curlLine(req: Request, url: string): string {
     else if (name in SECRET_HEADERS) parts.push('-H', `'${name}: ${SECRET_HEADERS[name]}'`);
     else parts.push('-H', quote(`${name}: ${value}`));
   }
-  if (req.body !== undefined) parts.push('--data', quote(JSON.stringify(req.body)));
+  if (req.body !== undefined) parts.push('--data', quote(bodyText(req.body)));
   return parts.join(' ');
+}
+
+/** The body as JSON; one nested past what JSON.stringify's recursion takes is named, not written. */
+function bodyText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    return '(the body sent, nested too deep to write here)';
+  }
 }
