@@ -116,7 +116,9 @@ function systematicFaults(data: DataSet, faults: readonly string[]): string[] {
     const [, collection = '', field = '', what = ''] = FAULT_PLACE.exec(fault) ?? [];
     if (collection === '' || what.startsWith('is not a field the contract has')) continue;
     const place = `${collection} ${field}`;
-    byPlace.set(place, [...(byPlace.get(place) ?? []), fault]);
+    const found = byPlace.get(place);
+    if (found) found.push(fault);
+    else byPlace.set(place, [fault]);
   }
   const systematic: string[] = [];
   for (const [place, found] of byPlace) {
@@ -153,8 +155,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const seedFixtures = await initialDataSet({ seed: config.seed, demoKeys: config.demoKeys });
   let served = await prepareServedContract(await readServedContract(config), seedFixtures);
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
-  // Compiled when data is first checked (a start in memory or on Redis never pays for it), once per
-  // contract: a watched edit's check is the one its hand edits use once it is served.
+  // Compiled when data is first checked, once per contract: a watched edit's check is the one its
+  // hand edits use once it is served. A start with the built-in contract, in memory or on Redis,
+  // never pays for it; a draft's start does, for the records drawn from it (requireDrawnRecordsFit).
   let checker: { contract: Contract; check: DataSetChecker } | undefined;
   const checkAgainst = (contract: Contract, data: DataSet) => {
     if (checker?.contract !== contract) checker = { contract, check: createDataSetChecker(contract, controlContract) };
