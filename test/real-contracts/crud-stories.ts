@@ -152,7 +152,7 @@ function holds(body: unknown, field: string, value: string, depth = 0): boolean 
 }
 
 /** A plain string field of the create body that can carry a marker the reads must give back. */
-export function markerField(operation: Schema): { envelope?: string; field: string } | undefined {
+export function markerField(operation: Schema, keyField?: string): { envelope?: string; field: string } | undefined {
   const media = Object.values((operation.requestBody?.content ?? {}) as Record<string, Schema>)[0];
   let schema = shapeOf(media?.schema);
   let envelope: string | undefined;
@@ -161,7 +161,9 @@ export function markerField(operation: Schema): { envelope?: string; field: stri
     envelope = properties[0]?.[0];
     schema = shapeOf(properties[0]?.[1]);
   }
-  const plain = writableProperties(schema).filter(([, property]) => {
+  // The key names the record: a marker there would rename it (the Swagger Petstore's username).
+  const plain = writableProperties(schema).filter(([name, property]) => {
+    if (name === keyField) return false;
     const shape = shapeOf(property);
     const type = Array.isArray(shape.type) ? shape.type.find((entry: string) => entry !== 'null') : shape.type;
     return (
@@ -191,6 +193,28 @@ export function withMarker(
   const record = marker?.envelope ? (value[marker.envelope] as Record<string, unknown>) : value;
   if (marker) record[marker.field] = text;
   if (key) record[key.field] = key.raw;
+  return { ...body, value };
+}
+
+/**
+ * The create body with the value a list filters by when it is not given: a list whose filter has
+ * a default (`/pet/findByStatus`, status=available) lists only records that hold that value.
+ */
+export function withFilterDefaults(
+  body: Body | undefined,
+  create: Operation,
+  list: Operation | undefined,
+): Body | undefined {
+  if (!list || !body || body.value === null || typeof body.value !== 'object' || Array.isArray(body.value)) return body;
+  const media = Object.values((create.operation.requestBody?.content ?? {}) as Record<string, Schema>)[0];
+  const writable = new Set(writableProperties(shapeOf(media?.schema)).map(([name]) => name));
+  const value = { ...(body.value as Record<string, unknown>) };
+  for (const parameter of list.parameters) {
+    const fallback = shapeOf(parameter.schema).default;
+    const plain = typeof fallback === 'string' || typeof fallback === 'number' || typeof fallback === 'boolean';
+    if (parameter.in === 'query' && plain && writable.has(parameter.name) && value[parameter.name] === undefined)
+      value[parameter.name] = fallback;
+  }
   return { ...body, value };
 }
 
@@ -233,7 +257,11 @@ export async function runStory(
   const step = (name: string, kept: boolean, why?: string) =>
     steps.push({ step: name, kept, ...(kept ? {} : { why }) });
 
-  const createBody = withMarker(bodyOf(collection.create.operation), marker, created);
+  const createBody = withFilterDefaults(
+    withMarker(bodyOf(collection.create.operation), marker, created),
+    collection.create,
+    collection.list,
+  );
   const createAnswer = await send(planRequest(document, collection.create, parentKeys, createBody));
   const key = succeeded(createAnswer) ? keyOf(createAnswer, collection.keyParameter) : undefined;
   step(
@@ -267,7 +295,7 @@ export async function runStory(
   if (collection.update) {
     const onCollection = collection.update.path === collection.path;
     // The update's own field: its body may be shaped otherwise than the create's.
-    const updateMarker = markerField(collection.update.operation);
+    const updateMarker = markerField(collection.update.operation, key?.field);
     const body = withMarker(
       bodyOf(collection.update.operation) ?? createBody,
       updateMarker,

@@ -1,0 +1,41 @@
+// The story's own requests keep to what a truthful server would show: a list whose filter has a
+// default is asked about a record that holds it, and the update's marker never goes into the key
+// the record is read back by (a rename would rightly move it).
+import { describe, expect, it } from '@jest/globals';
+import { markerField, withFilterDefaults } from './crud-stories.js';
+import type { Operation } from './operations.js';
+
+const json = (properties: Record<string, unknown>) => ({
+  requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } },
+});
+const operation = (method: string, path: string, body: Record<string, unknown>, parameters: unknown[] = []) =>
+  ({ method, path, label: `${method} ${path}`, operation: body, parameters }) as Operation;
+
+describe('the create body of a story', () => {
+  const create = operation('POST', '/pet', json({ name: { type: 'string' }, status: { type: 'string' } }));
+  const byStatus = operation('GET', '/pet/findByStatus', {}, [
+    { name: 'status', in: 'query', schema: { type: 'string', default: 'available' } },
+  ]);
+
+  it("holds the value a list's filter takes when none is asked", () => {
+    const body = { contentType: 'application/json', value: { name: 'doggie' } };
+    expect(withFilterDefaults(body, create, byStatus)?.value).toEqual({ name: 'doggie', status: 'available' });
+  });
+
+  it('keeps a value it already holds, and a field the create does not take stays out', () => {
+    const body = { contentType: 'application/json', value: { name: 'doggie', status: 'sold' } };
+    expect(withFilterDefaults(body, create, byStatus)?.value).toEqual({ name: 'doggie', status: 'sold' });
+    const byTag = operation('GET', '/pet/findByTags', {}, [
+      { name: 'tag', in: 'query', schema: { type: 'string', default: 'x' } },
+    ]);
+    expect(withFilterDefaults(body, create, byTag)?.value).toEqual({ name: 'doggie', status: 'sold' });
+  });
+});
+
+describe("an update's marker", () => {
+  it('goes into a plain field other than the key the record is read back by', () => {
+    const user = json({ username: { type: 'string' }, firstName: { type: 'string' } });
+    expect(markerField(user)?.field).toBe('username');
+    expect(markerField(user, 'username')?.field).toBe('firstName');
+  });
+});
