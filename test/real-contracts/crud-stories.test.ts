@@ -1,8 +1,10 @@
 // The story's own requests keep to what a truthful server would show: a list whose filter has a
-// default is asked about a record that holds it, and the update's marker never goes into the key
-// the record is read back by (a rename would rightly move it).
+// default is asked about a record that holds it, the update's marker never goes into the key the
+// record is read back by (a rename would rightly move it), and a child is made under a parent
+// that exists.
 import { describe, expect, it } from '@jest/globals';
 import { markerField, withFilterDefaults } from './crud-stories.js';
+import { sameItemPath } from './judge-document.js';
 import type { Operation } from './operations.js';
 
 const json = (properties: Record<string, unknown>) => ({
@@ -37,5 +39,15 @@ describe("an update's marker", () => {
     const user = json({ username: { type: 'string' }, firstName: { type: 'string' } });
     expect(markerField(user)?.field).toBe('username');
     expect(markerField(user, 'username')?.field).toBe('firstName');
+  });
+});
+
+describe("a child's parent", () => {
+  it('is the collection whose item path the child goes through, whatever each calls the key', () => {
+    const call = '/2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json';
+    expect(sameItemPath(call, '/2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}')).toBe(true);
+    expect(sameItemPath('/pets/{petId}', '/pets/{id}')).toBe(true);
+    expect(sameItemPath(call, '/2010-04-01/Accounts/{AccountSid}/Queues/{QueueSid}')).toBe(false);
+    expect(sameItemPath('/pets/{petId}/photos', '/pets/{id}')).toBe(false);
   });
 });

@@ -40,6 +40,15 @@ const prismArgs = (command: 'mock' | 'proxy', file: string, upstream?: string) =
   'false',
 ];
 
+/**
+ * Whether a parent's item path is the one a child's path goes through, whatever the parameter is
+ * called on each and an extension on the item's (Twilio's /Calls/{Sid}.json under /Calls/{CallSid}/…).
+ */
+export function sameItemPath(itemPath: string, prefix: string): boolean {
+  const plain = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/(\{\})\.[a-z]+$/i, '$1');
+  return plain(itemPath) === plain(prefix);
+}
+
 /** The parent keys a collection's or singleton's path needs (/domains/{domain_name}/records), each from a record created for it. */
 async function parentKeysFor(
   collection: Pick<Collection, 'path'>,
@@ -51,7 +60,7 @@ async function parentKeysFor(
   const names = [...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
   for (const name of names) {
     const prefix = collection.path.slice(0, collection.path.indexOf(`{${name}}`) + name.length + 2);
-    const parent = collections.find((candidate) => candidate.itemPath === prefix);
+    const parent = collections.find((candidate) => sameItemPath(candidate.itemPath, prefix));
     if (!parent) continue;
     const answer = await sender(planRequest(document, parent.create, keys));
     const key = answer.status >= 200 && answer.status < 300 ? keyOf(answer, parent.keyParameter) : undefined;
