@@ -1,11 +1,12 @@
 // The story's own requests keep to what a truthful server would show: a list whose filter has a
 // default is asked about a record that holds it, the update's marker never goes into the key the
-// record is read back by (a rename would rightly move it), and a child is made under a parent
-// that exists.
+// record is read back by (a rename would rightly move it), a child is made under a parent that
+// exists, and an example whose types break its schema is not sent.
 import { describe, expect, it } from '@jest/globals';
 import { markerField, withFilterDefaults } from './crud-stories.js';
+import { typesFit } from './draw-value.js';
 import { sameItemPath } from './judge-document.js';
-import type { Operation } from './operations.js';
+import { bodyOf, type Operation } from './operations.js';
 
 const json = (properties: Record<string, unknown>) => ({
   requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } },
@@ -49,5 +50,23 @@ describe("a child's parent", () => {
     expect(sameItemPath('/pets/{petId}', '/pets/{id}')).toBe(true);
     expect(sameItemPath(call, '/2010-04-01/Accounts/{AccountSid}/Queues/{QueueSid}')).toBe(false);
     expect(sameItemPath('/pets/{petId}/photos', '/pets/{id}')).toBe(false);
+  });
+});
+
+describe("a document's own request example", () => {
+  const qrCode = { type: 'object', properties: { width: { type: 'number' }, pages: { type: 'string' } } };
+  const schema = {
+    type: 'object',
+    properties: { qr_code: qrCode, tags: { type: 'array', items: { type: 'string' } } },
+  };
+
+  it("is sent where its types are its schema's, and a drawn body where they are not", () => {
+    expect(typesFit({ qr_code: { width: 2.5, pages: 'front' }, tags: ['a'] }, schema)).toBe(true);
+    expect(typesFit({ qr_code: { width: '2.5' } }, schema)).toBe(false);
+    expect(typesFit({ tags: [1] }, schema)).toBe(false);
+    const broken = { content: { 'application/json': { schema, example: { qr_code: { width: '2.5' } } } } };
+    expect(bodyOf({ requestBody: broken })?.value).not.toEqual({ qr_code: { width: '2.5' } });
+    const kept = { content: { 'application/json': { schema, example: { qr_code: { width: 2.5 } } } } };
+    expect(bodyOf({ requestBody: kept })?.value).toEqual({ qr_code: { width: 2.5 } });
   });
 });
