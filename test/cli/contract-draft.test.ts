@@ -26,6 +26,7 @@ import {
   ownersPagedByNumber,
   ownerUuids,
   ownerVisitNotes,
+  petBodyOfVendorType,
   petNameNarrowed,
   petVaccinate,
   writeDraft,
@@ -163,6 +164,28 @@ describe('contract --contract: the suite follows a draft', () => {
         ...['--examples', '3', '--operations', 'createPet,getPet,listPets'],
       ]);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('passes a mock of a draft whose pets are made of a JSON type of its own beside any type: bodies sent as that type, no 415 asked', async () => {
+    const vendor = await writeDraft(petBodyOfVendorType);
+    const served = await createMockServer({ data: ':memory:', contract: vendor, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', vendor, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '3', '--operations', 'createPet,updatePet', '--junit', join(folder(), 'vendor.xml')],
+      ]);
+      expect(run.stdout).toMatch(/: [1-9]\d* passed, 0 failed, 1 skipped/);
+      expect(run.stdout).toMatch(
+        /createPet: a body that is not application\/vnd\.pet\+json gets 415 \(createPet takes a body of every media type/,
+      );
+      // A body breaking NewPet, sent as the type that holds it, is refused.
+      expect(await readFile(join(folder(), 'vendor.xml'), 'utf8')).toMatch(
+        /name="createPet: a request with body name of the wrong type \(a number\) gets 400 with the Error object"[^>]*\/>/,
+      );
       expect(run.code).toBe(0);
     } finally {
       await served.close();
