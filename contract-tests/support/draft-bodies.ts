@@ -64,6 +64,23 @@ export function completedBody(operation: SpecOperation | undefined, json: unknow
 }
 
 /**
+ * For a check whose rule is about the very texts it writes (a name, then the same name in
+ * another case): skipped, saying so, where the draft's schemas refuse one of them, since a text
+ * drawn in its place (completedBody) would not keep the rule's meaning.
+ */
+export function requireTextsKept(operationId: string, bodies: readonly Record<string, unknown>[]): void {
+  const operation = listOperations().find((candidate) => candidate.operationId === operationId);
+  for (const body of bodies) {
+    const completed = completedBody(operation, body) as Record<string, unknown>;
+    const [name, text] = Object.entries(body).find(([field, value]) => completed[field] !== value) ?? [];
+    if (name !== undefined)
+      throw new CheckSkipped(
+        `the contract's schemas refuse the ${name} it writes (${JSON.stringify(text)}), and its rule is about that very text: one drawn in its place would not keep it`,
+      );
+  }
+}
+
+/**
  * `json` with each text property the operation's request or its answers narrow (a pattern, a
  * shorter maxLength) made to fit them: a value the answers refuse is one a server must refuse.
  */

@@ -5,11 +5,11 @@
 // (record-lists.ts). Each list gets the filter that keeps the suite's items apart (its scope),
 // and the filter values to probe at their edges and middle.
 import { CHECKING_PET_STORE_DRAFT } from './contract-spec.js';
-import { completedBody, longestText, setUpOperation } from './draft-bodies.js';
+import { longestText } from './draft-bodies.js';
 import { send } from './exchange.js';
 import type { Item } from './list-semantics.js';
 import { recordListScopes } from './record-lists.js';
-import { create, goneId, remember, stock } from './test-data.js';
+import { create, goneId, remember, sendCompleted, stock } from './test-data.js';
 import { describeExchange } from './violation.js';
 
 export type Probe = { value: string; why: string };
@@ -38,7 +38,7 @@ function randomToken(): string {
 }
 
 async function write(method: string, path: string, json: unknown, what: string): Promise<Item> {
-  const exchange = await send({ method, path, json: completedBody(setUpOperation(method, path), json) });
+  const { exchange } = await sendCompleted(method, path, json);
   if (exchange.status < 200 || exchange.status > 299)
     throw new Error(
       `Could not set up the list checks: ${what} failed.\n  Expected:  a success\n${describeExchange(exchange)}`,
