@@ -3,7 +3,7 @@
 // record is read back by (a rename would rightly move it), a child is made under a parent that
 // exists, and an example whose types break its schema is not sent.
 import { describe, expect, it } from '@jest/globals';
-import { markerField, withFilterDefaults } from './crud-stories.js';
+import { answeredFields, markerField, shows, withFilterDefaults } from './crud-stories.js';
 import { typesFit } from './draw-value.js';
 import { sameItemPath } from './judge-document.js';
 import { bodyOf, type Operation } from './operations.js';
@@ -68,5 +68,28 @@ describe("a document's own request example", () => {
     expect(bodyOf({ requestBody: broken })?.value).not.toEqual({ qr_code: { width: '2.5' } });
     const kept = { content: { 'application/json': { schema, example: { qr_code: { width: 2.5 } } } } };
     expect(bodyOf({ requestBody: kept })?.value).toEqual({ qr_code: { width: 2.5 } });
+  });
+});
+
+describe('a marker read back', () => {
+  it('is found anywhere in the body, past the start the report keeps', () => {
+    const body = { droplet: { region: { name: 'x'.repeat(5000) }, name: 'mock3-created' } };
+    const answer = { status: 200, headers: {}, body, text: JSON.stringify(body).slice(0, 2000) };
+    expect(shows(answer as never, 'mock3-created')).toBe(true);
+    expect(shows(answer as never, 'mock3-updated')).toBe(false);
+  });
+
+  it('goes into a field the read answers, one whose pattern the marker fits included', () => {
+    const create = json({
+      user_data: { type: 'string' },
+      name: { type: 'string', pattern: '^[a-zA-Z0-9]?[a-z0-9A-Z.\\-]*[a-z0-9A-Z]$' },
+    });
+    const read = operation('GET', '/droplets/{id}', {
+      responses: { 200: { content: { 'application/json': { schema: { type: 'object', properties: { name: {} } } } } } },
+    });
+    expect(markerField(create, undefined, answeredFields(read))?.field).toBe('name');
+    expect(markerField(create)?.field).toBe('name');
+    const digitsOnly = json({ name: { type: 'string', pattern: '^[0-9]+$' }, user_data: { type: 'string' } });
+    expect(markerField(digitsOnly, undefined, answeredFields(read))).toBeUndefined();
   });
 });
