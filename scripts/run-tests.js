@@ -16,6 +16,7 @@ import { ensureSystemPackages, SYSTEM_PACKAGES } from './system-packages.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const REPORT = `${root}test-output/jest-report.json`;
+const TYPECHECK_STATE = 'test-output/typecheck.tsbuildinfo';
 
 // The CLI tests run the built command, as users do, with what the build compiles ahead. A build
 // that passed since the last change of any of its inputs (npm ci's, or the last npm test's) is
@@ -27,7 +28,12 @@ const BUILD = {
 
 // Beside jest, longest first. None reads what the tests write (test-output/ and temp folders).
 const CHECKS = [
-  { name: 'typecheck (tsc --noEmit)', command: [bin('tsc'), '--noEmit'] },
+  // Incremental: tsc keeps what it learnt in test-output/ (per checkout, ignored), and next time
+  // checks again only what changed and what depends on it (17 s of CPU from nothing, 5 s unchanged).
+  {
+    name: 'typecheck (tsc --noEmit)',
+    command: [bin('tsc'), '--noEmit', '--incremental', '--tsBuildInfoFile', TYPECHECK_STATE],
+  },
   // The layering of docs/architecture.md's Layout: which folder may import which (.dependency-cruiser.cjs).
   {
     name: 'import rules (dependency-cruiser)',
