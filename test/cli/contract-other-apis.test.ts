@@ -104,6 +104,73 @@ const underAnAccount = {
   },
 };
 
+/**
+ * Playlists made for the caller at /me/playlists or for a user at /users/{userId}/playlists (no
+ * operation makes users), read and replaced at /playlists/{playlistId}, and an action on one that
+ * answers the server's snapshot_id (Spotify's).
+ */
+const playlist = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, note: { type: 'string' } },
+};
+const onePlaylist = { description: 'One.', content: { 'application/json': { schema: playlist } } };
+const playlistBody = { required: true, content: { 'application/json': { schema: playlist } } };
+const playlistId = { name: 'playlistId', in: 'path', required: true, schema: { type: 'string' } };
+const callersPlaylists = {
+  openapi: '3.0.3',
+  info: { title: 'Playlists', version: '1' },
+  paths: {
+    '/me/playlists': {
+      post: { operationId: 'createMyPlaylist', requestBody: playlistBody, responses: { 201: onePlaylist } },
+    },
+    '/users/{userId}/playlists': {
+      parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'listUsersPlaylists',
+        responses: {
+          200: { description: 'All.', content: { 'application/json': { schema: { type: 'array', items: playlist } } } },
+        },
+      },
+      post: { operationId: 'createUsersPlaylist', requestBody: playlistBody, responses: { 201: onePlaylist } },
+    },
+    '/playlists/{playlistId}': {
+      parameters: [playlistId],
+      get: { operationId: 'getPlaylist', responses: { 200: onePlaylist, 404: { description: 'None.' } } },
+      put: {
+        operationId: 'replacePlaylist',
+        requestBody: playlistBody,
+        responses: { 200: onePlaylist, 404: { description: 'None.' } },
+      },
+    },
+    '/playlists/{playlistId}/tracks': {
+      parameters: [playlistId],
+      put: {
+        operationId: 'reorderTracks',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { range_start: { type: 'integer' }, snapshot_id: { type: 'string' } },
+              },
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'The snapshot.',
+            content: {
+              'application/json': { schema: { type: 'object', properties: { snapshot_id: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
 /** A resource at `/{plural}` whose records are named by {id}, as every other resource's are (Radarr's). */
 function resourceById(plural: string, title: string) {
@@ -757,6 +824,22 @@ describe('contract against whole documents of other APIs', () => {
       'no operation of the contract has a path parameter {AccountSid}; its path parameters are accountSid, callId',
     );
   }, 240_000);
+
+  it("makes the caller's records where no parent is named, and leaves an action's answer to the server", async () => {
+    const file = join(folder(), 'playlists.json');
+    await writeFile(file, JSON.stringify(callersPlaylists));
+    const { passed, stdout } = await suitePassing(file, 'playlists', ['--checks', 'conformance,stateful,values']);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'createMyPlaylist: a record made reads back by getPlaylist, with the defaults of what was left out and an id of its own',
+        'getPlaylist: a valid request (GET /playlists/{playlistId})',
+        'replacePlaylist: note left out of a replacement is removed',
+        'reorderTracks: a valid request (PUT /playlists/{playlistId}/tracks)',
+      ]),
+    );
+    expect(passed).not.toContain('reorderTracks: snapshot_id left out of a replacement is removed');
+    expect(stdout).not.toContain('--set-path playlistId');
+  }, 60_000);
 
   it('makes a task by POST /tasks and lists, makes and scopes subtasks under it', async () => {
     const file = join(folder(), 'tasks.json');
