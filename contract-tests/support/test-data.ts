@@ -4,7 +4,7 @@
 import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import { countToRemoveWith } from './day-room.js';
 import { completedBody, setUpOperation } from './draft-bodies.js';
-import { sendDrawingAgain } from './drawn-again.js';
+import { sendDrawingAgain, tooFewTexts } from './drawn-again.js';
 import { type Exchange, send } from './exchange.js';
 import type { References } from './requests.js';
 import { uniqueText, validValue } from './requests.js';
@@ -66,10 +66,7 @@ export async function create(kind: ResourceKind, path: string, body: unknown, wh
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
   // A pattern of few texts (^(x+x+)+y$ drawn up to 50 long) may run out before the checks do:
   // a name taken after every draw is then no fault.
-  if (exchange.status === 409 && json !== body)
-    throw new CheckSkipped(
-      `the contract's schemas leave too few names for ${what}: the suite's unique one was refused, and the one drawn from them is taken`,
-    );
+  if (exchange.status === 409 && json !== body) throw tooFewTexts(what);
   // Any success with an id will do here: the checks themselves judge the status.
   if (exchange.status < 200 || exchange.status > 299 || typeof id !== 'number') {
     throw new Error(
