@@ -18,10 +18,13 @@ import { answerMalformedRequests, listenReachably } from './http/listen.js';
 import type { LimitState } from './limits/limit-state.js';
 import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
+import { describePlace } from './openapi/contract-source/contract-refusal.js';
 import type { ContractWarning } from './openapi/contract-source/lint-contract.js';
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
 import { checkFingerprint, createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
+import { fieldSchemaPointer } from './openapi/field-schema-place.js';
 import { type Contract, loadContract } from './openapi/load-contract.js';
+import type { ResourceModel } from './openapi/resource-types.js';
 import { startKeyLimitFaults } from './openapi/start-key-limits.js';
 import { COMPILED_CONTROL_SPEC_FILE, CONTROL_SPEC_FILE } from './package-root.js';
 import { delegateTo } from './scopes/delegate.js';
@@ -130,6 +133,19 @@ function systematicFaults(data: DataSet, faults: readonly string[]): string[] {
   return systematic;
 }
 
+/** Where the schema of each field at fault is written: a line each, "file:line:column  the schema of …". */
+function declaredPlaces(draft: ContractDraft, model: ResourceModel, faults: readonly string[]): string {
+  const lines = new Set<string>();
+  for (const fault of faults) {
+    const [, collection = '', field = ''] = FAULT_PLACE.exec(fault) ?? [];
+    const resource = model.resources.get(collection);
+    const pointer = resource && fieldSchemaPointer(draft.document, resource.recordSchema, field);
+    const place = pointer === undefined ? undefined : draft.locate(pointer);
+    if (place) lines.add(`  ${describePlace(place)}  the schema of the field "${field}" of ${collection}`);
+  }
+  return lines.size === 0 ? '' : `Where those schemas are written:\n${[...lines].join('\n')}\n`;
+}
+
 /**
  * A draft's records as the mock draws them must hold under it: a schema no drawn value meets (its
  * parts contradict each other, or a pattern against a length, a `not`, an if/then/else) would
@@ -144,6 +160,7 @@ function requireDrawnRecordsFit(
   if (faults.length === 0) return;
   throw new ConfigError(
     `The contract ${served.draft.shown} cannot be served: the records the mock draws from it break its own schemas in ${placesOf(faults)}:\n${describeFaults(faults)}\n` +
+      declaredPlaces(served.draft, served.resources, faults) +
       'Each such schema asks for what no value the mock draws meets (parts that contradict each other, a pattern against a length, a const outside an enum, a not, an if/then/else): give those fields a schema a value fits',
   );
 }

@@ -1,7 +1,7 @@
 // A draft whose records no value the mock draws can hold (a const outside its own enum, a
 // pattern against a length) is refused at start, naming each field, instead of served with a
 // 500 on every read of them; a draft whose draws miss now and then is served.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '../../src/config.js';
@@ -24,7 +24,7 @@ describe('a draft whose records the mock cannot draw', () => {
     document.components.schemas.NewPet.properties.kind = kind;
     document.components.schemas.NewPet.required.push('kind');
     const file = join(folder(), 'openapi.json');
-    await writeFile(file, JSON.stringify(document));
+    await writeFile(file, JSON.stringify(document, null, 2));
     // A server that starts is closed at once: the test fails on what it says, not on a hang.
     const outcome = await createMockServer({ contract: file, data: ':memory:', lintContract: false }).then(
       async (server) => {
@@ -36,5 +36,9 @@ describe('a draft whose records the mock cannot draw', () => {
     expect(outcome).toBeInstanceOf(ConfigError);
     expect(String(outcome)).toMatch(named);
     expect(String(outcome)).toMatch(/cannot be served: the records the mock draws from it break its own schemas/);
+    // The line of the field's schema, where the draft is to be changed.
+    const place = /openapi\.json:(\d+):\d+ {2}the schema of the field "kind" of pets/.exec(String(outcome));
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    expect(lines[Number(place?.[1]) - 1]).toMatch(/^\s*"kind": \{/);
   });
 });
