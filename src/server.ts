@@ -109,15 +109,30 @@ export { ListenError, listenReachably } from './http/listen.js';
 const FAULT_PLACE = /^(\S+), id .+?, field "([^"]+)": (.*)$/;
 
 /**
+ * Whether an answer leaves out a field a record holds beside its schema: one its schema neither
+ * declares nor requires. One it requires but forbids (`required` beside `additionalProperties:
+ * false`), or declares in a part that another part's `additionalProperties: false` forbids, stays
+ * and breaks every answer.
+ */
+function isProjectedAway(model: ResourceModel, collection: string, field: string): boolean {
+  const shape = model.resources.get(collection)?.shape;
+  return shape === undefined || (!shape.properties.has(field) && !shape.required.has(field));
+}
+
+/**
  * The faults of drawn records that every record of their collection has at one field: a schema
  * the mock cannot draw for, not a draw that missed once (a key suffixed to be unique), nor a
  * field a record holds beside the schema's (answers that declare more are projected).
  */
-function systematicFaults(data: DataSet, faults: readonly string[]): string[] {
+function systematicFaults(data: DataSet, faults: readonly string[], model: ResourceModel): string[] {
   const byPlace = new Map<string, string[]>();
   for (const fault of faults) {
     const [, collection = '', field = '', what = ''] = FAULT_PLACE.exec(fault) ?? [];
-    if (collection === '' || what.startsWith('is not a field the contract has')) continue;
+    if (
+      collection === '' ||
+      (what.startsWith('is not a field the contract has') && isProjectedAway(model, collection, field))
+    )
+      continue;
     const place = `${collection} ${field}`;
     const found = byPlace.get(place);
     if (found) found.push(fault);
@@ -156,7 +171,7 @@ function requireDrawnRecordsFit(
   checkAgainst: (contract: Contract, data: DataSet) => readonly string[],
 ): void {
   if (!served.draft) return;
-  const faults = systematicFaults(served.fixtures, checkAgainst(served.contract, served.fixtures));
+  const faults = systematicFaults(served.fixtures, checkAgainst(served.contract, served.fixtures), served.resources);
   if (faults.length === 0) return;
   throw new ConfigError(
     `The contract ${served.draft.shown} cannot be served: the records the mock draws from it break its own schemas in ${placesOf(faults)}:\n${describeFaults(faults)}\n` +

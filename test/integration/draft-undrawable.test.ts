@@ -4,13 +4,55 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '../../src/config.js';
+import { ConfigError, type MockServerOptions } from '../../src/config.js';
 import { createMockServer } from '../../src/server.js';
+import { DEMO_KEY, startTestMock } from '../support/mock.js';
 import { loadPetstoreSpec } from '../support/spec.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
+/** What a start with `document` comes to: 'served' (the server closed at once), or the error it threw. */
+async function startWith(file: string, document: object): Promise<unknown> {
+  await writeFile(file, JSON.stringify(document, null, 2));
+  const options: MockServerOptions = { contract: file, data: ':memory:', lintContract: false };
+  return createMockServer(options).then(
+    async (server) => {
+      await server.close();
+      return 'served';
+    },
+    (error: unknown) => error,
+  );
+}
+
 describe('a draft whose records the mock cannot draw', () => {
   const folder = useTempFolder('undrawable');
+
+  it('refuses a required field its schema forbids (additionalProperties: false)', async () => {
+    const document = loadPetstoreSpec();
+    document.components.schemas.NewPet.additionalProperties = false;
+    document.components.schemas.NewPet.required.push('ghost');
+    const outcome = await startWith(join(folder(), 'openapi.json'), document);
+    expect(outcome).toBeInstanceOf(ConfigError);
+    expect(String(outcome)).toMatch(/pets, id 1, field "(ghost|id)"/);
+  });
+
+  it('serves a draft whose draws of an optional field miss its if/then/else, leaving it out of the records', async () => {
+    const document = loadPetstoreSpec();
+    // Parsed from text: a `then` written in code would make the object look like a promise.
+    document.components.schemas.NewPet.properties.size = JSON.parse(
+      '{"type":"object","properties":{"unit":{"type":"string"},"v":{"type":"number"}},' +
+        '"if":{"properties":{"unit":{"const":"cm"}}},"then":{"required":["v"]},"else":{"properties":{"v":{"maximum":10}}}}',
+    );
+    const file = join(folder(), 'openapi.json');
+    await writeFile(file, JSON.stringify(document));
+    const mock = await startTestMock({ contract: file, data: ':memory:', lintContract: false });
+    try {
+      const listed = await mock.http.get('/v1/pets?limit=100').set('X-API-Key', DEMO_KEY);
+      expect(listed.status).toBe(200);
+      expect(mock.contractBugs()).toEqual([]);
+    } finally {
+      await mock.server.close();
+    }
+  });
 
   it.each([
     [
