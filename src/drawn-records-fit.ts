@@ -4,8 +4,12 @@
 // if/then/else: nothing the mock draws meets it), and the draft is refused, naming each field. A
 // record that breaks it otherwise (one draw that missed) is left out of the data: never served.
 import { ConfigError } from './config.js';
+import { describePlace } from './openapi/contract-source/contract-refusal.js';
+import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
 import type { RecordFault } from './openapi/data-set-check.js';
+import { fieldSchemaPointer } from './openapi/field-schema-place.js';
 import type { Contract } from './openapi/load-contract.js';
+import type { ResourceModel } from './openapi/resource-types.js';
 import type { ServedContract } from './served-contract.js';
 import { describeFaults, placesOf } from './store/data-file-reader.js';
 import { type DataSet, freezeDataSet } from './store/data-set.js';
@@ -28,6 +32,29 @@ function systematicFaults(data: DataSet, faults: readonly RecordFault[]): Record
       for (const fault of found) systematic.push(fault);
   }
   return systematic;
+}
+
+/**
+ * Whether an answer leaves out a field a record holds beside its schema: one its schema neither
+ * declares nor requires. One it requires but forbids (`required` beside `additionalProperties:
+ * false`), or declares in a part another part's `additionalProperties: false` forbids, stays and
+ * breaks every answer.
+ */
+function isProjectedAway(model: ResourceModel, fault: RecordFault): boolean {
+  const shape = model.resources.get(fault.list)?.shape;
+  return shape === undefined || (!shape.properties.has(fault.field) && !shape.required.has(fault.field));
+}
+
+/** Where the schema of each field at fault is written: a line each, "file:line:column  the schema of …". */
+function declaredPlaces(draft: ContractDraft, model: ResourceModel, faults: readonly RecordFault[]): string {
+  const lines = new Set<string>();
+  for (const fault of faults) {
+    const resource = model.resources.get(fault.list);
+    const pointer = resource && fieldSchemaPointer(draft.document, resource.recordSchema, fault.field);
+    const place = pointer === undefined ? undefined : draft.locate(pointer);
+    if (place) lines.add(`  ${describePlace(place)}  the schema of the field "${fault.field}" of ${fault.list}`);
+  }
+  return lines.size === 0 ? '' : `Where those schemas are written:\n${[...lines].join('\n')}\n`;
 }
 
 /** `data` without the records at the places `faults` name. */
@@ -56,12 +83,16 @@ export function drawnRecordsThatFit(
 ): ServedContract {
   if (!served.draft) return served;
   // A field a record holds beside its schema's is projected out of answers that declare fewer.
-  const faults = recordFaultsOf(served.contract, served.fixtures).filter((fault) => !fault.outsideSchema);
+  const faults = recordFaultsOf(served.contract, served.fixtures).filter(
+    (fault) => !(fault.outsideSchema && isProjectedAway(served.resources, fault)),
+  );
   if (faults.length === 0) return served;
-  const systematic = systematicFaults(served.fixtures, faults).map((fault) => fault.text);
+  const systematic = systematicFaults(served.fixtures, faults);
+  const texts = systematic.map((fault) => fault.text);
   if (systematic.length > 0)
     throw new ConfigError(
-      `The contract ${served.draft.shown} cannot be served: the records the mock draws from it break its own schemas in ${placesOf(systematic)}:\n${describeFaults(systematic)}\n` +
+      `The contract ${served.draft.shown} cannot be served: the records the mock draws from it break its own schemas in ${placesOf(texts)}:\n${describeFaults(texts)}\n` +
+        declaredPlaces(served.draft, served.resources, systematic) +
         'Each such schema asks for what no value the mock draws meets (parts that contradict each other, a pattern against a length, a const outside an enum, a not, an if/then/else): give those fields a schema a value fits',
     );
   return { ...served, fixtures: freezeDataSet(withoutFaultyRecords(served.fixtures, faults)) };

@@ -60,7 +60,8 @@ export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonS
 /** The value of a record's `field` in an answer: the record's own, inside its envelope where it has one. */
 export function recordFieldOf(exchange: Exchange, field: string): unknown {
   const record = recordIn(exchange.operationId ?? '', exchange.body) as Body | undefined;
-  return typeof record === 'object' && record !== null ? record[field] : undefined;
+  // Own fields only: a record without a field named constructor has none, whatever Object.prototype holds.
+  return typeof record === 'object' && record !== null && Object.hasOwn(record, field) ? record[field] : undefined;
 }
 
 /** A valid value of `property` other than `value`, to see a write change it; undefined when the schema allows no other. */
