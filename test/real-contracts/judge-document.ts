@@ -49,6 +49,14 @@ export function sameItemPath(itemPath: string, prefix: string): boolean {
   return plain(itemPath) === plain(prefix);
 }
 
+/** Each parameter of `path`, with the collections whose item path ends at it (a parent's). */
+function parametersWithOwners(path: string, collections: Collection[]) {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
+    const prefix = path.slice(0, path.indexOf(`{${name}}`) + name.length + 2);
+    return { name, owners: collections.filter((candidate) => sameItemPath(candidate.itemPath, prefix)) };
+  });
+}
+
 /** The parent keys a collection's or singleton's path needs (/domains/{domain_name}/records), each from a record created for it. */
 async function parentKeysFor(
   collection: Pick<Collection, 'path'>,
@@ -57,10 +65,8 @@ async function parentKeysFor(
   sender: (request: ReturnType<typeof planRequest>) => Promise<Answer>,
 ) {
   const keys: Record<string, string> = {};
-  const names = [...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
-  for (const name of names) {
-    const prefix = collection.path.slice(0, collection.path.indexOf(`{${name}}`) + name.length + 2);
-    const parent = collections.find((candidate) => sameItemPath(candidate.itemPath, prefix));
+  for (const { name, owners } of parametersWithOwners(collection.path, collections)) {
+    const parent = owners[0];
     if (!parent) continue;
     const answer = await sender(planRequest(document, parent.create, keys));
     const key = answer.status >= 200 && answer.status < 300 ? keyOf(answer, parent.keyParameter) : undefined;
@@ -76,9 +82,8 @@ async function parentKeysFor(
  */
 function keysOfPath(path: string, collections: Collection[], listed: ReadonlyMap<Collection, string>) {
   const keys: Record<string, string> = {};
-  for (const [, name = ''] of path.matchAll(/\{([^}]+)\}/g)) {
-    const prefix = path.slice(0, path.indexOf(`{${name}}`) + name.length + 2);
-    const owner = collections.find((candidate) => sameItemPath(candidate.itemPath, prefix) && listed.has(candidate));
+  for (const { name, owners } of parametersWithOwners(path, collections)) {
+    const owner = owners.find((candidate) => listed.has(candidate));
     const key = owner && listed.get(owner);
     if (key !== undefined) keys[name] = key;
   }
@@ -94,10 +99,9 @@ async function listedKeys(collections: Collection[], document: Schema, sender: S
     // A parent of no collection is named as every request names it (its example: Twilio's account);
     // one of a collection that listed nothing has no record to list under.
     const path = collection.list.path;
-    const unlisted = [...path.matchAll(/\{([^}]+)\}/g)].some(([, name = '']) => {
-      const prefix = path.slice(0, path.indexOf(`{${name}}`) + name.length + 2);
-      return collections.some((candidate) => sameItemPath(candidate.itemPath, prefix) && !listed.has(candidate));
-    });
+    const unlisted = parametersWithOwners(path, collections).some(({ owners }) =>
+      owners.some((candidate) => !listed.has(candidate)),
+    );
     if (unlisted) continue;
     const answer = await sender(planRequest(document, collection.list, keysOfPath(path, collections, listed)));
     const first = firstListed(answer.body);
