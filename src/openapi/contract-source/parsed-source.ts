@@ -37,11 +37,14 @@ const YAML_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
 
 /**
  * How many values a YAML value stands for once its aliases are written out, counted up to
- * `bound`, and whether any value is written more than once (through an alias).
+ * `bound`, whether any value is written more than once (through an alias), and past the bound,
+ * the value whose aliases crossed it (its members each within the bound): where the bomb is.
  */
-function expandedSize(value: unknown, bound: number): { size: number; aliased: boolean } {
+function expandedSize(value: unknown, bound: number): { size: number; aliased: boolean; crossedAt?: string[] } {
   const sizes = new Map<object, number>();
+  const path: string[] = [];
   let aliased = false;
+  let crossedAt: string[] | undefined;
   const sizeOf = (node: unknown): number => {
     if (typeof node !== 'object' || node === null) return 1;
     const known = sizes.get(node);
@@ -50,14 +53,17 @@ function expandedSize(value: unknown, bound: number): { size: number; aliased: b
       return known;
     }
     let size = 1;
-    for (const child of Object.values(node)) {
+    for (const [key, child] of Object.entries(node)) {
+      path.push(key);
       size += sizeOf(child);
+      path.pop();
       if (size > bound) break;
     }
+    if (size > bound && crossedAt === undefined) crossedAt = [...path];
     sizes.set(node, size);
     return size;
   };
-  return { size: sizeOf(value), aliased };
+  return { size: sizeOf(value), aliased, ...(crossedAt ? { crossedAt } : {}) };
 }
 
 /**
@@ -149,25 +155,23 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
       position,
     );
   }
+  const { text } = source;
+  // Kept from this one parse, about 10 bytes a value: a tree made for a message costs 100 times that (yaml-positions.ts).
+  const offsetOf = yamlOffsets(text, events);
+  const positionOf = (segments: readonly string[]) => {
+    const offset = offsetOf(segments);
+    return offset === undefined ? undefined : positionOfOffset(text, offset);
+  };
   const expanded = expandedSize(value, limits.nodes);
   // Without aliases, the count of the contract's values says it, with a place (collect-sources.ts).
   if (expanded.aliased && expanded.size > limits.nodes) {
     throw new SourceSyntaxError(
       `its YAML aliases (*name) repeat values into more than ${describeCount(limits.nodes)}, as an "alias bomb" does to exhaust memory ${raiseWith('nodes')}. Write the repeated parts out, or use $refs.`,
       'limit',
+      expanded.crossedAt && positionOf(expanded.crossedAt),
     );
   }
-  const { text } = source;
-  // Kept from this one parse, about 10 bytes a value: a tree made for a message costs 100 times that (yaml-positions.ts).
-  const offsetOf = yamlOffsets(text, events);
-  return {
-    ...source,
-    value,
-    positionOf: (segments) => {
-      const offset = offsetOf(segments);
-      return offset === undefined ? undefined : positionOfOffset(text, offset);
-    },
-  };
+  return { ...source, value, positionOf };
 }
 
 export function parseSource(source: SourceText, limits: ContractLimits): ParsedSource {
