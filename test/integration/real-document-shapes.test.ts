@@ -109,6 +109,16 @@ const document = {
         },
       },
     },
+    '/motd': {
+      get: {
+        responses: {
+          '200': {
+            description: "The day's note.",
+            content: { 'text/plain': { schema: { type: 'string', minLength: 3, maxLength: 40 } } },
+          },
+        },
+      },
+    },
     '/uploads': {
       post: {
         requestBody: {
@@ -168,6 +178,7 @@ describe('a real document’s shapes', () => {
       'DELETE /orders/{orderId}',
       'GET /orders/{orderId}/label',
       'GET /calendar',
+      'GET /motd',
       'POST /uploads',
     ]);
   });
@@ -244,6 +255,13 @@ describe('a real document’s shapes', () => {
     const calendar = await http().get(`${BASE}/calendar`);
     expect(calendar.text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/);
     expect(calendar.text).toMatch(/END:VCALENDAR\r\n$/);
+  });
+
+  it('answers a text of its schema where text/plain is all it declares, not an empty body', async () => {
+    const note = judged('GET', `${BASE}/motd`, await http().get(`${BASE}/motd`));
+    expect(note.headers['content-type']).toMatch(/^text\/plain/);
+    expect(note.text.length).toBeGreaterThanOrEqual(3);
+    expect(note.text.length).toBeLessThanOrEqual(40);
   });
 
   it('reads a multipart upload, its file let go, its fields typed', async () => {

@@ -6,6 +6,7 @@
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { resolveLocalRef } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
+import { mediaFamily } from '../../openapi/media-types.js';
 import type { MediaInfo } from '../../openapi/operation-answers.js';
 import { itemContinuedBy, type Resource } from '../../openapi/resource-model.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
@@ -59,6 +60,10 @@ function declaredExample(
   return undefined;
 }
 
+/** The schema of an answer's first text media type that has one, where it has no JSON body. */
+const textSchema = (answer: SuccessAnswer): unknown =>
+  answer.media.find((entry) => entry.schema !== undefined && mediaFamily(entry.type) === 'text')?.schema;
+
 export function answerFromExamples(deps: ContractContext, operation: OperationInfo): PlannedAnswer {
   const planned = plannedFromExamples(deps, operation);
   // The record an action's path names (POST /pets/by-id/{petId}/vaccinate: a pet), where the operation answers 404.
@@ -71,7 +76,9 @@ function plannedFromExamples(deps: ContractContext, operation: OperationInfo): P
   const response = operation.responses.get(String(answer.status));
   const example = declaredExample(deps, answer, jsonMedia(response));
   const contextAt = (nowMs: number) => ({ document: deps.contract.document, nowMs });
-  if (example || answer.schema === undefined) {
+  // Without a JSON body, a text one (text/plain) is drawn from its own schema, not sent empty.
+  const schema = answer.schema ?? textSchema(answer);
+  if (example || schema === undefined) {
     const [source, value] = example ?? [answer.media.length > 0 ? 'a body of its media type' : 'no body', undefined];
     return {
       how: `answers ${answer.status} with ${source}`,
@@ -83,7 +90,7 @@ function plannedFromExamples(deps: ContractContext, operation: OperationInfo): P
     make: (world) => async (req, res) => {
       const salt = `${operation.operationId} ${JSON.stringify(req.params)} ${JSON.stringify(req.query)}`;
       const fake = await loadSchemaFaker(deps.contract.document, world.seed, salt);
-      sendAnswer(req, res, answer, fake(answer.schema), contextAt(world.clock.nowMs()));
+      sendAnswer(req, res, answer, fake(schema), contextAt(world.clock.nowMs()));
     },
   };
 }
