@@ -60,6 +60,8 @@ export class Scheduler {
   readonly notes: string[] = [];
   private readonly setUps = new Map<Block, Promise<void>>();
   private options: ScheduleOptions | undefined;
+  /** Looked up instead of scanned: a run of 12,000 checks scanned them all at each start (quadratic). */
+  private index: ScheduleIndex | undefined;
   private running = 0;
   private cleanUp: 'waiting' | 'running' | 'done' = 'waiting';
   private finished: Promise<void> | undefined;
@@ -82,6 +84,7 @@ export class Scheduler {
   outcomeOf(index: number, options: () => ScheduleOptions): Promise<void> {
     if (!this.options) {
       this.options = options();
+      this.index = new ScheduleIndex(this.checks, this.options);
       this.finished = new Promise((done) => {
         this.finish = done;
       });
@@ -97,10 +100,8 @@ export class Scheduler {
 
   private pump(): void {
     const options = this.options as ScheduleOptions;
-    if (
-      this.cleanUp === 'waiting' &&
-      this.checks.every((check) => this.isMainExhaustion(check) || this.is(check, 'done'))
-    ) {
+    const index = this.index as ScheduleIndex;
+    if (this.cleanUp === 'waiting' && index.othersThanMainExhaustionLeft === 0) {
       this.cleanUp = 'running';
       options
         .cleanUp()
@@ -119,10 +120,9 @@ export class Scheduler {
       this.start(next);
     }
     // Nothing running and nothing allowed to start: no order can be kept; the first left goes.
-    const left = this.checks.find((check) => this.is(check, 'waiting'));
+    const left = this.running === 0 ? this.checks.find((check) => this.is(check, 'waiting')) : undefined;
     if (this.running === 0 && this.cleanUp !== 'running' && left) this.start(left);
-    if (this.running === 0 && this.cleanUp === 'done' && this.checks.every((check) => this.is(check, 'done')))
-      this.finish?.();
+    if (this.running === 0 && this.cleanUp === 'done' && index.left === 0) this.finish?.();
   }
 
   private is(check: PlannedCheck, state: State): boolean {
@@ -135,44 +135,39 @@ export class Scheduler {
 
   /** The eligible check with the most work behind it (its own, or its turn's whole line), or the least. */
   private nextEligible(): PlannedCheck | undefined {
-    const sign = this.options?.cheapestFirst ? -1 : 1;
+    const index = this.index as ScheduleIndex;
     let best: { check: PlannedCheck; weight: number } | undefined;
-    for (const check of this.checks) {
-      if (!this.is(check, 'waiting') || !this.eligible(check)) continue;
-      const weight =
-        sign *
-        (check.block.inSequence
-          ? this.checks
-              .filter((other) => other.block === check.block && !this.is(other, 'done'))
-              .reduce((sum, other) => sum + other.estimate, 0)
-          : check.estimate);
-      if (!best || weight > best.weight) best = { check, weight };
+    const consider = (check: PlannedCheck, weight: number) => {
+      if (!this.is(check, 'waiting') || (check.exhausts && !this.mayExhaust(check))) return;
+      if (!best || weight > best.weight || (weight === best.weight && check.index < best.check.index))
+        best = { check, weight };
+    };
+    const free = index.bestFree((check) => this.is(check, 'waiting'));
+    if (free) consider(free, index.sign * free.estimate);
+    for (const check of index.exhaustingFree) consider(check, index.sign * check.estimate);
+    for (const line of index.lines) {
+      const head = line.head();
+      if (head) consider(head, index.sign * line.estimateLeft);
     }
     return best?.check;
   }
 
-  private eligible(check: PlannedCheck): boolean {
-    if (check.block.inSequence) {
-      const before = this.checks.filter((other) => other.block === check.block && other.index < check.index);
-      if (before.some((other) => !this.is(other, 'done'))) return false;
-    }
-    const exhausts = check.exhausts;
-    if (!exhausts) return true;
+  /** A check that uses a key up: once no other check left uses that key, and those that use it up too come first. */
+  private mayExhaust(check: PlannedCheck): boolean {
+    const exhausts = check.exhausts as NonNullable<PlannedCheck['exhausts']>;
     if (this.isMainExhaustion(check) && this.cleanUp !== 'done') return false;
-    return this.checks.every((other) => {
+    const index = this.index as ScheduleIndex;
+    if (index.usersLeft(exhausts.key, check) > 0) return false;
+    const order = (candidate: PlannedCheck) => [
+      EXHAUSTION_ORDER[candidate.exhausts?.level ?? 'minute'],
+      candidate.index,
+    ];
+    const [level, place] = order(check) as [number, number];
+    return (index.exhaustersOf.get(exhausts.key) ?? []).every((other) => {
       if (other === check || this.is(other, 'done')) return true;
-      if (other.exhausts?.key === exhausts.key) {
-        const order = (candidate: PlannedCheck) => [
-          EXHAUSTION_ORDER[candidate.exhausts?.level ?? 'minute'],
-          candidate.index,
-        ];
-        const [mine, theirs] = [order(check), order(other)];
-        const otherFirst =
-          (theirs[0] as number) < (mine[0] as number) ||
-          (theirs[0] === mine[0] && (theirs[1] as number) < (mine[1] as number));
-        return !otherFirst && !this.is(other, 'running');
-      }
-      return !other.uses.includes(exhausts.key);
+      const [otherLevel, otherPlace] = order(other) as [number, number];
+      const otherFirst = otherLevel < level || (otherLevel === level && otherPlace < place);
+      return !otherFirst && !this.is(other, 'running');
     });
   }
 
@@ -185,6 +180,7 @@ export class Scheduler {
     const end = (outcome: { skipped?: string }) => {
       this.outcomes.set(check.index, { ms: Date.now() - startedAt, requests: context.requests, ...outcome });
       this.state.set(check.index, 'done');
+      this.index?.done(check);
       this.running -= 1;
       this.pump();
     };
@@ -233,5 +229,102 @@ export class Scheduler {
       this.setUps.set(block, ready);
     }
     return ready;
+  }
+}
+
+/** A block whose checks run in turn: its first check not done, and the work left in it. */
+class Line {
+  private next = 0;
+  estimateLeft: number;
+  constructor(
+    private readonly checks: readonly PlannedCheck[],
+    private readonly isDone: (check: PlannedCheck) => boolean,
+  ) {
+    this.estimateLeft = checks.reduce((sum, check) => sum + check.estimate, 0);
+  }
+  /** The check whose turn it is, once every check before it is done. */
+  head(): PlannedCheck | undefined {
+    while (this.next < this.checks.length && this.isDone(this.checks[this.next] as PlannedCheck)) this.next += 1;
+    return this.checks[this.next];
+  }
+  done(check: PlannedCheck): void {
+    this.estimateLeft -= check.estimate;
+  }
+}
+
+/** What the scheduler looks up at each start, kept as checks end. */
+class ScheduleIndex {
+  readonly sign: number;
+  /** Checks of no line that use no key up, the first to start first. */
+  private readonly free: PlannedCheck[];
+  private freeNext = 0;
+  /** Checks of no line that use a key up (a few in a run). */
+  readonly exhaustingFree: PlannedCheck[];
+  readonly lines: Line[] = [];
+  private readonly lineOf = new Map<Block, Line>();
+  readonly exhaustersOf = new Map<string, PlannedCheck[]>();
+  /** For each key, the checks not done that send with it without using it up. */
+  private readonly users = new Map<string, number>();
+  private readonly doneChecks = new Set<number>();
+  left: number;
+  othersThanMainExhaustionLeft: number;
+
+  constructor(
+    checks: readonly PlannedCheck[],
+    private readonly options: ScheduleOptions,
+  ) {
+    this.sign = options.cheapestFirst ? -1 : 1;
+    const byBlock = new Map<Block, PlannedCheck[]>();
+    const free: PlannedCheck[] = [];
+    this.exhaustingFree = [];
+    for (const check of checks) {
+      if (check.block.inSequence) {
+        const list = byBlock.get(check.block) ?? [];
+        list.push(check);
+        byBlock.set(check.block, list);
+      } else if (check.exhausts) this.exhaustingFree.push(check);
+      else free.push(check);
+      if (check.exhausts) {
+        const list = this.exhaustersOf.get(check.exhausts.key) ?? [];
+        list.push(check);
+        this.exhaustersOf.set(check.exhausts.key, list);
+      }
+      for (const key of this.plainUses(check)) this.users.set(key, (this.users.get(key) ?? 0) + 1);
+    }
+    for (const [block, list] of byBlock) {
+      const line = new Line(list, (check) => this.doneChecks.has(check.index));
+      this.lines.push(line);
+      this.lineOf.set(block, line);
+    }
+    // The order nextEligible picks by: the most weight first, then the first registered.
+    this.free = free.sort((a, b) => this.sign * (b.estimate - a.estimate) || a.index - b.index);
+    this.left = checks.length;
+    this.othersThanMainExhaustionLeft = checks.filter((check) => check.exhausts?.key !== options.mainKey).length;
+  }
+
+  /** The keys a check sends with but does not use up (another check's exhaustion of them waits for it). */
+  private plainUses(check: PlannedCheck): string[] {
+    return [...new Set(check.uses)].filter((key) => key !== check.exhausts?.key);
+  }
+
+  /** Checks not done, other than `check`, that send with `key` without using it up. */
+  usersLeft(key: string, check: PlannedCheck): number {
+    const own = !this.doneChecks.has(check.index) && this.plainUses(check).includes(key) ? 1 : 0;
+    return (this.users.get(key) ?? 0) - own;
+  }
+
+  /** The free check to start first among those `waiting` says still wait. */
+  bestFree(waiting: (check: PlannedCheck) => boolean): PlannedCheck | undefined {
+    while (this.freeNext < this.free.length && !waiting(this.free[this.freeNext] as PlannedCheck)) this.freeNext += 1;
+    return this.free[this.freeNext];
+  }
+
+  done(check: PlannedCheck): void {
+    if (this.doneChecks.has(check.index)) return;
+    this.doneChecks.add(check.index);
+    this.left -= 1;
+    if (check.exhausts?.key !== this.options.mainKey) this.othersThanMainExhaustionLeft -= 1;
+    this.lineOf.get(check.block)?.done(check);
+    for (const key of this.plainUses(check)) this.users.set(key, (this.users.get(key) ?? 0) - 1);
   }
 }
