@@ -54,6 +54,8 @@ describe('a draft whose names are those of JavaScript objects', () => {
       expect((await mock.http.get(`/v1/${name}/${first.body.id}`).set(KEY)).body).toEqual(first.body);
       const filtered = await mock.http.get(`/v1/${name}?constructor=second`).set(KEY);
       expect(filtered.body).toEqual([second.body]);
+      const byProto = await mock.http.get(`/v1/${name}?__proto__=__proto__-second`).set(KEY);
+      expect({ name, status: byProto.status, body: byProto.body }).toEqual({ name, status: 200, body: [second.body] });
       expect((await mock.http.delete(`/v1/${name}/${first.body.id}`).set(KEY)).status).toBe(204);
       expect((await mock.http.get(`/v1/${name}/${first.body.id}`).set(KEY)).status).toBe(404);
     }
@@ -79,6 +81,11 @@ describe('a draft whose names are those of JavaScript objects', () => {
     expect(proto.status).toBe(400);
     expect(proto.body.message).toMatch(/__proto__: must be string/);
     expect(proto.body.message).not.toMatch(/\uE000/u);
+    // A query parameter named __proto__ is known and checked too (the validator files parameters by assignment).
+    const longQuery = await mock.http.get(`/v1/prototype?__proto__=${'x'.repeat(31)}`).set(KEY);
+    expect(longQuery.status).toBe(400);
+    expect(longQuery.body.message).toMatch(/query __proto__: must NOT have more than 30 characters/);
+    expect(longQuery.body.message).not.toMatch(/\uE000|Unknown/u);
   });
 
   it('takes a pet with or without each optional property so named', async () => {
