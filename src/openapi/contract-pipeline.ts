@@ -15,12 +15,14 @@ import { describePatternFormat, withPatternsAsFormats } from './patterns/validat
 import { checkPlainIntegers } from './plain-integers.js';
 import {
   aliased,
+  aliasHeader,
   aliasQuery,
   namesProtoParameter,
   namesProtoProperty,
   unaliased,
   unaliasedError,
   unaliasedText,
+  unaliasHeader,
   unaliasQuery,
   withProtoAliased,
   withProtoParametersAliased,
@@ -227,9 +229,11 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       const copied = inheritedNames && typeof req.body === 'object' && req.body !== null;
       if (copied) req.body = toValidator(req.body);
       const queryAliased = protoParameter && aliasQuery(req);
+      const headerAliased = protoParameter && aliasHeader(req);
       requestCheck(req, res, (error?: unknown) => {
         if (copied && protoNamed) req.body = unaliased(req.body);
         if (queryAliased) unaliasQuery(req);
+        if (headerAliased) unaliasHeader(req);
         next(
           error === undefined
             ? undefined

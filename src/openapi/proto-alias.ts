@@ -82,6 +82,29 @@ export function unaliasQuery(req: { query?: unknown }): void {
   setQuery(req, unaliased(req.query));
 }
 
+/**
+ * A request's header named __proto__, which Node leaves out of req.headers (the name sets a
+ * prototype there), given to the validator under the alias from the raw headers; whether it had one.
+ */
+export function aliasHeader(req: { headers: object; rawHeaders: readonly string[] }): boolean {
+  const values: string[] = [];
+  for (let at = 0; at + 1 < req.rawHeaders.length; at += 2)
+    if (req.rawHeaders[at]?.toLowerCase() === PROTO) values.push(req.rawHeaders[at + 1] as string);
+  if (values.length === 0) return false;
+  Object.defineProperty(req.headers, PROTO_ALIAS, {
+    value: values.join(', '),
+    writable: true,
+    configurable: true,
+    enumerable: true,
+  });
+  return true;
+}
+
+/** The request's headers as Node read them, the alias gone once the validator has seen it. */
+export function unaliasHeader(req: { headers: object }): void {
+  delete (req.headers as Record<string, unknown>)[PROTO_ALIAS];
+}
+
 // Express 5 parses the query at each read of a getter: an own property of the request replaces it.
 const setQuery = (req: { query?: unknown }, query: unknown) =>
   Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });

@@ -113,7 +113,7 @@ const define = (target: Json, key: string, value: unknown) =>
 
 /**
  * A collection named as each inherited name (/__proto__, /constructor, ...), each record with properties of the other names (constructor required), its list filtered
- * by query parameters named constructor and __proto__, its item named by a path parameter named prototype; and
+ * by query parameters named constructor and __proto__ (and taking a header named __proto__), its item named by a path parameter named prototype; and
  * NewPet with an optional property of each name.
  */
 export const inheritedNames: DraftEdit = (document) => {
@@ -152,6 +152,12 @@ export const inheritedNames: DraftEdit = (document) => {
             in: 'query',
             description: 'Only records of this __proto__.',
             schema: { type: 'string', maxLength: 30 },
+          },
+          {
+            name: '__proto__',
+            in: 'header',
+            description: 'A header of that name, at most 3 characters.',
+            schema: { type: 'string', maxLength: 3 },
           },
           { $ref: '#/components/parameters/Limit' },
           { $ref: '#/components/parameters/Offset' },
