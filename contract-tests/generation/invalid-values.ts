@@ -3,6 +3,7 @@
 // missing. Each case is an arbitrary, so that a failure shrinks to its smallest form.
 import fc from 'fast-check';
 import { commonPropertiesOf, type JsonSchema, requiredInRequest, schemaOf } from './json-schema.js';
+import { adjacentDouble } from './number-bounds.js';
 import { ASTRAL, combiningText, oneOfValues, textOfLength } from './valid-values.js';
 
 export type InvalidValue = { rule: string; arbitrary: fc.Arbitrary<unknown> };
@@ -17,6 +18,15 @@ export type Place = 'body' | 'query' | 'path' | 'form';
 const LISTED_VALUES = 12;
 
 const NOT_DATE_TIMES = ['tomorrow', '2030-13-01T00:00:00Z', '2030-01-01', '2030-01-01T25:00:00Z'];
+
+/**
+ * One past a bound (`up`: above it): by one, or by the next double where one is lost in the
+ * rounding (1e308 - 1 is 1e308, which `minimum: 1e308` takes). Past 2^53 every double is whole.
+ */
+export function pastBound(bound: number, up: boolean): number {
+  const byOne = up ? bound + 1 : bound - 1;
+  return byOne !== bound ? byOne : adjacentDouble(bound, up);
+}
 
 /** Values of the wrong kind for a schema, and those just past its bounds. */
 export function invalidValues(raw: unknown, place: Place = 'body'): InvalidValue[] {
@@ -58,8 +68,10 @@ export function invalidValues(raw: unknown, place: Place = 'body'): InvalidValue
           'not an integer',
           fc.integer({ min: 1, max: 100 }).map((n) => n + 0.5),
         );
-      if (schema.minimum !== undefined) add(`below minimum ${schema.minimum}`, fc.constant(schema.minimum - 1));
-      if (schema.maximum !== undefined) add(`above maximum ${schema.maximum}`, fc.constant(schema.maximum + 1));
+      if (schema.minimum !== undefined)
+        add(`below minimum ${schema.minimum}`, fc.constant(pastBound(schema.minimum, false)));
+      if (schema.maximum !== undefined)
+        add(`above maximum ${schema.maximum}`, fc.constant(pastBound(schema.maximum, true)));
       break;
     case 'boolean':
       add(

@@ -1,5 +1,6 @@
 // The parts of JSON Schema the generators read, typed, with allOf merged and $refs followed.
 import { commonPropertiesOfBranches, type SchemaReader, unionOfBranches } from '../../src/openapi/branch-union.js';
+import { conditionsChosen } from '../../src/openapi/conditions-chosen.js';
 import { branchTags, tagRequirement } from '../../src/openapi/discriminator-tags.js';
 import { asObject } from '../../src/openapi/json-pointer.js';
 import { resolve, SPEC } from '../support/contract-spec.js';
@@ -110,6 +111,15 @@ export function taggedBranch(raw: RawSchema, branch: unknown): unknown {
 /** The shape a value must have: allOf parts merged, $refs followed. */
 export function schemaOf(raw: unknown): JsonSchema {
   return flatten(raw) as JsonSchema;
+}
+
+/**
+ * The shape a valid value is drawn from: schemaOf's, with its if/then/else and dependent
+ * keywords chosen (conditions-chosen.ts). For the generators only: what a check says is required
+ * or refused reads schemaOf.
+ */
+export function drawnSchemaOf(raw: unknown): JsonSchema {
+  return conditionsChosen(flatten(raw), flatten) as JsonSchema;
 }
 
 /** The suite's reading of a schema, for the walk of its branches (branch-union.ts). */

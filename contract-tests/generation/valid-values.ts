@@ -8,10 +8,10 @@ import { SPEC } from '../support/contract-spec.js';
 import { setField } from '../support/own-fields.js';
 import { formattedValues } from './formats.js';
 import {
+  drawnSchemaOf,
   type JsonSchema,
   MAX_SAFE,
   requiredInRequest,
-  schemaOf,
   taggedBranch,
   withBranch,
   writablePropertiesOf,
@@ -137,7 +137,8 @@ function numbers(schema: JsonSchema, integer: boolean): Generated<number> {
     ? integerBetween(min, Math.min(max, MAX_SAFE))
     : max < min
       ? fc.constant(min)
-      : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+      : // -0 is written 0 in JSON: drawn as 0, the value compared with the answer is the one sent.
+        fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((value) => (value === 0 ? 0 : value));
   return { arbitrary, edges: unique([min, max]) };
 }
 
@@ -245,7 +246,7 @@ export function validValues(raw: unknown, name: string, references: ReferenceIds
 const made = new WeakMap<ReferenceIds, WeakMap<object, Map<string, Generated<unknown>>>>();
 
 function makeValues(raw: unknown, name: string, references: ReferenceIds, depth: number): Generated<unknown> {
-  const schema = schemaOf(raw);
+  const schema = drawnSchemaOf(raw);
   const reference = Object.hasOwn(references, name) ? references[name] : undefined;
   if (reference !== undefined) return { arbitrary: fc.constant(reference), edges: [reference] };
   if (Array.isArray(schema.enum)) return { arbitrary: oneOfValues(schema.enum), edges: fewEdges(schema.enum) };

@@ -19,6 +19,7 @@ import { formTypeOf } from './form-types.js';
 import { httpRequest } from './http-client.js';
 import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
+import { setField } from './own-fields.js';
 import { operationOfRequest } from './request-operation.js';
 import { requiredHeaders, withRequiredQuery } from './required-parameters.js';
 import { sharing, WRITES } from './run-locks.js';
@@ -121,14 +122,13 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
   if (main) spendDay();
   givenHeaders ??= givenCredentials(target).headers;
   const secrets = [...givenHeaders, ...(key ? secretParts(key, outgoing.schemes ?? schemesToSend(operation)) : [])];
-  Object.assign(
+  const required = requiredHeaders(
+    operation,
     headers,
-    requiredHeaders(
-      operation,
-      headers,
-      secrets.filter((part) => part.in === 'header').map((part) => part.name),
-    ),
+    secrets.filter((part) => part.in === 'header').map((part) => part.name),
   );
+  // Each set as an own field: a header named __proto__ assigned would set the object's prototype.
+  for (const [name, value] of Object.entries(required)) setField(headers, name, value);
   const sent = withSecrets(url, headers, secrets);
   const answer = await httpRequest({
     method: outgoing.method,

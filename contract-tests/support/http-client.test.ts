@@ -12,7 +12,7 @@ describe('httpRequest', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ path: request.url }));
+      response.end(JSON.stringify({ path: request.url, rawHeaders: request.rawHeaders }));
     });
     server.on('connection', () => {
       connections += 1;
@@ -28,8 +28,15 @@ describe('httpRequest', () => {
   it('sends one request after another over one connection kept open', async () => {
     for (let index = 0; index < 20; index += 1) {
       const answer = await httpRequest({ method: 'GET', url: `${origin}/pets/${index}`, timeoutMs: 10_000 });
-      expect(JSON.parse(answer.text)).toEqual({ path: `/pets/${index}` });
+      expect(JSON.parse(answer.text)).toMatchObject({ path: `/pets/${index}` });
     }
     expect(connections).toBe(1);
+  });
+
+  it('sends a header named as a property of every object (__proto__, constructor) as any other', async () => {
+    const headers = JSON.parse('{"__proto__":"abc","constructor":"def","x-plain":"ghi"}') as Record<string, string>;
+    const answer = await httpRequest({ method: 'GET', url: `${origin}/pets`, headers, timeoutMs: 10_000 });
+    const raw = (JSON.parse(answer.text) as { rawHeaders: string[] }).rawHeaders.map((text) => text.toLowerCase());
+    for (const [name, value] of Object.entries(headers)) expect(raw.join(' ')).toContain(`${name} ${value}`);
   });
 });

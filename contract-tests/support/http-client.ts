@@ -4,6 +4,7 @@
 // up after a stated time, and tells why nothing came back in words a person can act on.
 import request from 'supertest';
 import { httpAgent } from './keep-alive.js';
+import { setField } from './own-fields.js';
 import { agentTrusting, certificateProblem } from './tls-trust.js';
 
 export type HttpAnswer = { status: number; headers: Record<string, string>; text: string };
@@ -55,7 +56,12 @@ export async function httpRequest(outgoing: HttpRequest): Promise<HttpAnswer> {
   const parsed = new URL(outgoing.url);
   const method = outgoing.method.toLowerCase() as Method;
   let pending = request(parsed.origin)[method](parsed.pathname + parsed.search);
-  for (const [name, value] of Object.entries(outgoing.headers ?? {})) pending = pending.set(name, value);
+  for (const [name, value] of Object.entries(outgoing.headers ?? {})) {
+    // superagent files a header by assignment, which for __proto__ would set a prototype: one
+    // that Object.prototype names is written as the request's own header, which it sends alike.
+    if (name in Object.prototype) setField((pending as unknown as { header: object }).header, name, value);
+    else pending = pending.set(name, value);
+  }
   pending = pending.agent(parsed.protocol === 'https:' ? agentTrusting(outgoing.caFile) : httpAgent);
   if (outgoing.body !== undefined) pending = pending.send(outgoing.body);
   let response: request.Response;

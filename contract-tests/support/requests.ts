@@ -5,6 +5,7 @@ import { textsMatching } from '../../src/fixtures/pattern-writer.js';
 import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import { formatAccepts, formattedSample } from '../generation/formats.js';
 import {
+  drawnSchemaOf,
   flatten,
   requiredInRequest,
   taggedBranch,
@@ -185,7 +186,7 @@ export function validValue(raw: Schema, name: string, references: References, de
   if (depth > DEEPEST) {
     throw new CheckSkipped(`a valid value of ${name} nests more than ${DEEPEST} deep, deeper than the suite makes`);
   }
-  const schema = flatten(raw);
+  const schema = drawnSchemaOf(raw);
   if (Object.hasOwn(references, name)) return references[name];
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('const' in schema) return schema.const;

@@ -3,7 +3,13 @@
 // read back through the resource's GET, both handed to a judge. A body is a record's: where the
 // operation takes it in an envelope ({"data": {...}}, Asana's), it is sent inside it, and the
 // fields judged are the record's (recordFieldOf), not the envelope's.
-import { type JsonSchema, neverAnsweredAsSent, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import {
+  drawnSchemaOf,
+  type JsonSchema,
+  neverAnsweredAsSent,
+  schemaOf,
+  writablePropertiesOf,
+} from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
 import { answerFitted, textsDrawnAgain } from './draft-bodies.js';
@@ -30,7 +36,8 @@ export function fullBody(operation: SpecOperation, data: GenerationData): Body {
 
 /** fullBody as the request's schema alone has it; its texts then fit the answers too (answerFitted). */
 function madeFullBody(operation: SpecOperation, data: GenerationData): Body {
-  const schema = schemaOf(madeSchemaOf(operation.requestSchema));
+  // Its conditions chosen (if/then/else, dependent keywords): each field added fits them too.
+  const schema = drawnSchemaOf(madeSchemaOf(operation.requestSchema));
   const body = validValue(schema, 'body', data.references.body) as Body;
   for (const [field, property] of writablePropertiesOf(schema)) {
     if (!holds(body, field) && property.default === undefined)

@@ -15,11 +15,17 @@ import { describePatternFormat, withPatternsAsFormats } from './patterns/validat
 import { checkPlainIntegers } from './plain-integers.js';
 import {
   aliased,
+  aliasHeader,
+  aliasQuery,
+  namesProtoParameter,
   namesProtoProperty,
   unaliased,
   unaliasedError,
   unaliasedText,
+  unaliasHeader,
+  unaliasQuery,
   withProtoAliased,
+  withProtoParametersAliased,
 } from './proto-alias.js';
 import { hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
@@ -101,13 +107,16 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   // prototype, and a property named __proto__ under an alias it does check (proto-alias.ts).
   const inheritedNames = usesInheritedNames(contract.document);
   const protoNamed = inheritedNames && namesProtoProperty(contract.document);
+  const protoParameter = inheritedNames && namesProtoParameter(contract.document);
   const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
   applyValidatorFixes(load);
   // The contract as the validator needs it (validator-document.ts), its patterns as formats
   // matched in linear time (validator-patterns.ts).
   // A property named __proto__ under its alias (proto-alias.ts).
+  // A parameter named __proto__ too, and the query it is sent in (checkRequest).
+  const aliasedDocument = protoNamed ? withProtoAliased(contract.document) : contract.document;
   const patterns = withPatternsAsFormats(
-    validatorDocument(protoNamed ? withProtoAliased(contract.document) : contract.document),
+    validatorDocument(protoParameter ? withProtoParametersAliased(aliasedDocument) : aliasedDocument),
   );
   const validatorOptions: OpenApiValidatorOpts = {
     apiSpec: patterns.document as unknown as OpenAPIV3.DocumentV3_1,
@@ -219,12 +228,20 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       }
       const copied = inheritedNames && typeof req.body === 'object' && req.body !== null;
       if (copied) req.body = toValidator(req.body);
+      const queryAliased = protoParameter && aliasQuery(req);
+      const headerAliased = protoParameter && aliasHeader(req);
       requestCheck(req, res, (error?: unknown) => {
         if (copied && protoNamed) req.body = unaliased(req.body);
+        if (queryAliased) unaliasQuery(req);
+        if (headerAliased) unaliasHeader(req);
         next(
           error === undefined
             ? undefined
-            : describeValidatorError(protoNamed ? unaliasedError(error) : error, req, requestOperation(req)),
+            : describeValidatorError(
+                protoNamed || protoParameter ? unaliasedError(error) : error,
+                req,
+                requestOperation(req),
+              ),
         );
       });
     },

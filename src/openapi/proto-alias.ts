@@ -14,6 +14,11 @@ export const PROTO_ALIAS = `${PROTO}\uE000`;
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Values, not schemas or parameters: a name in them is not one the document gives. */
+const VALUES = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+const isProtoParameter = (object: JsonObject) => object.name === PROTO && typeof object.in === 'string';
+
 /** Whether a schema of the document has a property named __proto__ (declared or required). */
 export function namesProtoProperty(document: JsonObject): boolean {
   return someObject(
@@ -41,6 +46,68 @@ export function withProtoAliased(document: JsonObject): JsonObject {
   });
   return copy;
 }
+
+/** Whether the document has a parameter named __proto__ (express-openapi-validator then never knows it: 400). */
+export function namesProtoParameter(document: JsonObject): boolean {
+  return someObject(document, isProtoParameter, (key) => !VALUES.has(key));
+}
+
+/**
+ * A copy of the document where a parameter named __proto__ is named PROTO_ALIAS: the validator
+ * files each parameter by assigning `properties[name]`, which for that name sets a prototype.
+ */
+export function withProtoParametersAliased(document: JsonObject): JsonObject {
+  const copy = JSON.parse(JSON.stringify(document)) as JsonObject;
+  someObject(
+    copy,
+    (object) => {
+      if (isProtoParameter(object)) object.name = PROTO_ALIAS;
+      return false;
+    },
+    (key) => !VALUES.has(key),
+  );
+  return copy;
+}
+
+/** A request's query as the validator is to see it: its parameter named __proto__ under the alias, when it has one. */
+export function aliasQuery(req: { query?: unknown }): boolean {
+  const query = req.query;
+  if (!isObject(query) || !Object.hasOwn(query, PROTO)) return false;
+  setQuery(req, aliased(query));
+  return true;
+}
+
+/** The request's query with its parameter named __proto__ again, after the validator (which may add defaults). */
+export function unaliasQuery(req: { query?: unknown }): void {
+  setQuery(req, unaliased(req.query));
+}
+
+/**
+ * A request's header named __proto__, which Node leaves out of req.headers (the name sets a
+ * prototype there), given to the validator under the alias from the raw headers; whether it had one.
+ */
+export function aliasHeader(req: { headers: object; rawHeaders: readonly string[] }): boolean {
+  const values: string[] = [];
+  for (let at = 0; at + 1 < req.rawHeaders.length; at += 2)
+    if (req.rawHeaders[at]?.toLowerCase() === PROTO) values.push(req.rawHeaders[at + 1] as string);
+  if (values.length === 0) return false;
+  Object.defineProperty(req.headers, PROTO_ALIAS, {
+    value: values.join(', '),
+    writable: true,
+    configurable: true,
+    enumerable: true,
+  });
+  return true;
+}
+
+/** The request's headers as Node read them, the alias gone once the validator has seen it. */
+export function unaliasHeader(req: { headers: object }): void {
+  delete (req.headers as Record<string, unknown>)[PROTO_ALIAS];
+}
+
+// Express 5 parses the query at each read of a getter: an own property of the request replaces it.
+const setQuery = (req: { query?: unknown }, query: unknown) =>
+  Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
 
 /** A value as the validator is to see it: no prototypes, its __proto__ properties renamed. */
 export const aliased = (value: unknown) => withoutPrototypes(value, { from: PROTO, to: PROTO_ALIAS });

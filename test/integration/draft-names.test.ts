@@ -3,6 +3,7 @@
 // records stored, validated, counted, filtered and answered, in memory, in the data file across a
 // restart and in Redis, and no object of the process gains or loses a property by it.
 import { mkdtemp, readFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -25,6 +26,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock.server.close();
 });
+
+/** A GET with `headers` (name, value, name, value...) sent as written, the API key among them. */
+function getWithRawHeaders(url: string, headers: string[]): Promise<{ status: number; text: string }> {
+  return new Promise((done, fail) => {
+    const all = ['Host', new URL(url).host, 'X-API-Key', DEMO_KEY, ...headers];
+    const sent = httpGet(url, { headers: all }, (answer) => {
+      let text = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (text += chunk));
+      answer.on('end', () => done({ status: answer.statusCode ?? 0, text }));
+    });
+    sent.on('error', fail);
+  });
+}
 
 /** A record with a value for each of `names` (those of a collection by default), its constructor `tag`. */
 const record = (tag: string, names: readonly string[] = RECORD_NAMES) =>
@@ -54,6 +69,8 @@ describe('a draft whose names are those of JavaScript objects', () => {
       expect((await mock.http.get(`/v1/${name}/${first.body.id}`).set(KEY)).body).toEqual(first.body);
       const filtered = await mock.http.get(`/v1/${name}?constructor=second`).set(KEY);
       expect(filtered.body).toEqual([second.body]);
+      const byProto = await mock.http.get(`/v1/${name}?__proto__=__proto__-second`).set(KEY);
+      expect({ name, status: byProto.status, body: byProto.body }).toEqual({ name, status: 200, body: [second.body] });
       expect((await mock.http.delete(`/v1/${name}/${first.body.id}`).set(KEY)).status).toBe(204);
       expect((await mock.http.get(`/v1/${name}/${first.body.id}`).set(KEY)).status).toBe(404);
     }
@@ -79,6 +96,17 @@ describe('a draft whose names are those of JavaScript objects', () => {
     expect(proto.status).toBe(400);
     expect(proto.body.message).toMatch(/__proto__: must be string/);
     expect(proto.body.message).not.toMatch(/\uE000/u);
+    // A query parameter named __proto__ is known and checked too (the validator files parameters by assignment).
+    const longQuery = await mock.http.get(`/v1/prototype?__proto__=${'x'.repeat(31)}`).set(KEY);
+    expect(longQuery.status).toBe(400);
+    expect(longQuery.body.message).toMatch(/query __proto__: must NOT have more than 30 characters/);
+    expect(longQuery.body.message).not.toMatch(/\uE000|Unknown/u);
+    // A header so named too, which Node leaves out of req.headers: read from the raw headers.
+    // (sent with node:http's raw headers: supertest and fetch both drop a header of that name).
+    const longHeader = await getWithRawHeaders(`${mock.server.origin}/v1/prototype`, ['__proto__', 'abcd']);
+    expect(longHeader.status).toBe(400);
+    expect(longHeader.text).toMatch(/headers __proto__: must NOT have more than 3 characters/);
+    expect((await getWithRawHeaders(`${mock.server.origin}/v1/prototype`, ['__proto__', 'abc'])).status).toBe(200);
   });
 
   it('takes a pet with or without each optional property so named', async () => {

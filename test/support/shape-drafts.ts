@@ -113,7 +113,7 @@ const define = (target: Json, key: string, value: unknown) =>
 
 /**
  * A collection named as each inherited name (/__proto__, /constructor, ...), each record with properties of the other names (constructor required), its list filtered
- * by a query parameter named constructor, its item named by a path parameter named prototype; and
+ * by query parameters named constructor and __proto__ (and taking a header named __proto__), its item named by a path parameter named prototype; and
  * NewPet with an optional property of each name.
  */
 export const inheritedNames: DraftEdit = (document) => {
@@ -139,13 +139,25 @@ export const inheritedNames: DraftEdit = (document) => {
         operationId: `list${word}`,
         tags: ['Pets'],
         summary: `List ${name}`,
-        description: 'A page at a time, filtered by constructor.',
+        description: 'A page at a time, filtered by constructor and __proto__.',
         parameters: [
           {
             name: 'constructor',
             in: 'query',
             description: 'Only records of this constructor.',
             schema: { type: 'string' },
+          },
+          {
+            name: '__proto__',
+            in: 'query',
+            description: 'Only records of this __proto__.',
+            schema: { type: 'string', maxLength: 30 },
+          },
+          {
+            name: '__proto__',
+            in: 'header',
+            description: 'A header of that name, at most 3 characters.',
+            schema: { type: 'string', maxLength: 3 },
           },
           { $ref: '#/components/parameters/Limit' },
           { $ref: '#/components/parameters/Offset' },
