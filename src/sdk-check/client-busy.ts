@@ -12,8 +12,11 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
-/** One reading: this machine's ms, the tree's busy ms so far, and the bytes it has written so far (a send among them). */
-export type BusySample = readonly [wallMs: number, busyMs: number, writtenBytes: number];
+/**
+ * One reading: this machine's ms, the tree's busy ms so far (on a CPU or queued for one), the bytes
+ * it has written so far (a send among them), and of its busy ms those queued (absent: not read).
+ */
+export type BusySample = readonly [wallMs: number, busyMs: number, writtenBytes: number, queuedMs?: number];
 
 /** Run time plus run-queue wait (ns) from a schedstat line; undefined for anything else. */
 export function busyNsOf(schedstat: string): number | undefined {
@@ -31,20 +34,25 @@ const INTERVAL_MS = 5;
 const tracked = new Map();
 const read = (path) => { try { return readFileSync(path, 'utf8'); } catch { return ''; } };
 const written = (io) => Number(/^wchar: (\\d+)/m.exec(io)?.[1] ?? 0);
-const busyNs = (line) => { const [run, wait] = line.trim().split(/\\s+/).map(Number); return Number.isFinite(run) && Number.isFinite(wait) ? run + wait : undefined; };
+const busyNs = (line) => { const [run, wait] = line.trim().split(/\\s+/).map(Number); return Number.isFinite(run) && Number.isFinite(wait) ? [run + wait, wait] : undefined; };
+// A reading the thread was held in (a busy machine preempts it) has no instant: it is left out.
+const READ_WITHIN_MS = 10;
 function sample(root, state) {
+  const readFrom = Date.now();
   const pending = [root];
   for (let at = 0; at < pending.length && at < 256; at += 1) {
     const pid = pending[at];
     const busy = busyNs(read('/proc/' + pid + '/task/' + pid + '/schedstat'));
     if (busy === undefined) continue;
-    state.last.set(pid, [busy, written(read('/proc/' + pid + '/io'))]);
+    state.last.set(pid, [busy[0], written(read('/proc/' + pid + '/io')), busy[1]]);
     for (const child of read('/proc/' + pid + '/task/' + pid + '/children').split(/\\s+/)) if (/^\\d+$/.test(child)) pending.push(Number(child));
   }
   let busy = 0;
   let bytes = 0;
-  for (const [ns, wrote] of state.last.values()) { busy += ns; bytes += wrote; }
-  if (state.last.size > 0) state.series.push([Date.now(), busy / 1e6, bytes]);
+  let queued = 0;
+  for (const [ns, wrote, waited] of state.last.values()) { busy += ns; bytes += wrote; queued += waited; }
+  const readTo = Date.now();
+  if (state.last.size > 0 && readTo - readFrom <= READ_WITHIN_MS) state.series.push([(readFrom + readTo) / 2, busy / 1e6, bytes, queued / 1e6]);
 }
 setInterval(() => { for (const [root, state] of tracked) sample(root, state); }, INTERVAL_MS);
 parentPort.on('message', ({ track, untrack }) => {
@@ -124,28 +132,53 @@ export function sampleBusy(pid: number): () => Promise<BusySample[]> {
   };
 }
 
+/** Where a send lies in a series: the last reading at or before the answer, and the one that read the send. */
+export type SendReadings = {
+  before: number;
+  sent: number;
+  /** Whether the send's write was read; if not, `sent` is the last reading before the mock saw the request. */
+  writeRead: boolean;
+};
+
 /**
- * The wait a client chose between `fromMs` (an answer went out) and `toMs` (its next request was
- * seen): the time from `fromMs` to its send (its last write before `toMs`: after it, it waits on
- * the mock, which is not its choice), less the time its tree spent on a CPU or queued for one.
+ * The readings around a client's send of a request seen at `toMs` after an answer at `fromMs`:
+ * its last write before `toMs` (after it, it waits on the mock, which is not its choice), read
+ * by `readByMs` (by default soon after `toMs`; a busy machine's sampler reads less often).
  * Undefined where the series does not cover the span.
  */
-export function chosenWaitMs(series: readonly BusySample[], fromMs: number, toMs: number): number | undefined {
-  let before: BusySample | undefined;
-  let send: BusySample | undefined;
-  let last: BusySample | undefined;
-  let previous: BusySample | undefined;
-  for (const sample of series) {
-    if (sample[0] > toMs + READ_LATE_MS) break;
-    if (sample[0] <= fromMs) before = sample;
+export function sendReadings(
+  series: readonly BusySample[],
+  fromMs: number,
+  toMs: number,
+  readByMs = toMs + READ_LATE_MS,
+): SendReadings | undefined {
+  let before: number | undefined;
+  let send: number | undefined;
+  let last: number | undefined;
+  for (let at = 0; at < series.length; at += 1) {
+    const sample = series[at] as BusySample;
+    if (sample[0] > readByMs) break;
+    if (sample[0] <= fromMs) before = at;
     else {
-      if (sample[0] <= toMs) last = sample;
-      if (previous !== undefined && sample[2] - previous[2] >= REQUEST_BYTES) send = sample;
+      if (sample[0] <= toMs) last = at;
+      const previous = series[at - 1];
+      if (previous !== undefined && sample[2] - previous[2] >= REQUEST_BYTES) send = at;
     }
-    previous = sample;
   }
-  if (!before || !last) return undefined;
+  if (before === undefined || last === undefined) return undefined;
   // No send read: the request went out within a reading of the mock seeing it.
-  const sent = send ?? last;
+  return { before, sent: send ?? last, writeRead: send !== undefined };
+}
+
+/**
+ * The wait a client chose between `fromMs` (an answer went out) and `toMs` (its next request was
+ * seen): the time from `fromMs` to its send, less the time its tree spent on a CPU or queued for
+ * one. Undefined where the series does not cover the span.
+ */
+export function chosenWaitMs(series: readonly BusySample[], fromMs: number, toMs: number): number | undefined {
+  const readings = sendReadings(series, fromMs, toMs);
+  if (!readings) return undefined;
+  const before = series[readings.before] as BusySample;
+  const sent = series[readings.sent] as BusySample;
   return Math.max(0, sent[0] - fromMs - (sent[1] - before[1]));
 }
