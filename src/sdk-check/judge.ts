@@ -13,6 +13,7 @@ import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
 import { judgeBackoff, seconds } from './judge-retries.js';
 import {
   callsWhileBanned,
+  type EarlyRetry,
   earlyRetries,
   isRefusal,
   sentBeforeAnswerOf,
@@ -38,10 +39,11 @@ export type ClientRun = {
 };
 
 /**
- * Passed, failed, or not exercised (the client never did what the case is about: neither); or
- * skipped, never run: the contract served lacks what the case needs (contract-cases.ts).
+ * Passed, failed, or not exercised (the client never did what the case is about: neither), or
+ * undetermined (a busy machine hid whether it waited as told: neither); or skipped, never run:
+ * the contract served lacks what the case needs (contract-cases.ts).
  */
-export type VerdictStatus = 'passed' | 'failed' | 'not-exercised' | 'skipped';
+export type VerdictStatus = 'passed' | 'failed' | 'not-exercised' | 'undetermined' | 'skipped';
 
 export type Verdict = {
   status: VerdictStatus;
@@ -136,13 +138,17 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   if (unmet) return notExercised(unmet, notes);
 
   const timed = timedRequests(record, run.exchanges);
-  const early = earlyRetries(timed, testCase.expect.mustNotBeBanned === true);
+  const busy = run.clientBusy ?? [];
+  const judged = earlyRetries(timed, testCase.expect.mustNotBeBanned === true, busy);
+  const early = judged.filter((retry) => !retry.unknowable);
   const first = early[0];
-  if (!judgeBackoff(testCase, timed, early, run.clientBusy, reasons, notes) && first)
+  const backoff = judgeBackoff(testCase, timed, early, run.clientBusy, reasons, notes);
+  if (!backoff && first)
     reasons.push(
-      `retried ${seconds(first.waitedSeconds)} after a ${first.refusal.status} that said ${waitSaid(first.refusal, testCase)}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}`,
+      `${retried(first)} after a ${first.refusal.status} that said ${waitSaid(first.refusal, testCase)}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}${cameLate(first)}`,
     );
-  const whileBanned = callsWhileBanned(timed);
+  const bannedCalls = callsWhileBanned(timed, busy);
+  const whileBanned = bannedCalls.filter((call) => !call.unknowable);
   if (whileBanned.length > 0)
     reasons.push(
       `sent ${plural(whileBanned.length, 'request')} while banned (the 403 said to wait ${whileBanned[0]?.refusal.retryAfterSeconds ?? 0} s)`,
@@ -162,7 +168,33 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   // Every request the gate saw: one the client left before its answer may be missing from the record.
   if (testCase.expect.meets === 'slow-answers') judgeResends(testCase, run.exchanges ?? timed, reasons);
   if (run.roadCleared) notes.push('came back from its edge: the case then lifted its limits for the rest of the run');
+  const unsure = backoff ? bannedCalls : judged.concat(bannedCalls);
+  const hidden = unsure.find((retry) => retry.unknowable);
+  if (reasons.length === 0 && hidden) return undetermined(hidden, testCase, notes);
   return verdictOf(reasons, notes);
+}
+
+/** How long after the answer the client retried: when it woke for it, where that shows it early. */
+const retried = (retry: EarlyRetry) =>
+  retry.wokeSeconds === undefined
+    ? `retried ${seconds(retry.waitedSeconds)}`
+    : `woke to retry ${seconds(retry.wokeSeconds)}`;
+const cameLate = (retry: EarlyRetry) =>
+  retry.wokeSeconds === undefined
+    ? ''
+    : `; its request came ${seconds(retry.waitedSeconds)} after the answer only because a busy machine made it wait for a CPU`;
+
+/** A retry that a busy machine hid: neither passed nor failed, with what was seen. */
+function undetermined(retry: EarlyRetry, testCase: SdkCase, notes: string[]): Verdict {
+  const chosen = retry.unknowable?.unqueuedSeconds ?? 0;
+  return {
+    status: 'undetermined',
+    reasons: [],
+    notes: [
+      ...notes,
+      `undetermined: it woke to retry ${seconds(retry.wokeSeconds ?? retry.waitedSeconds)} after a ${retry.refusal.status} that said ${waitSaid(retry.refusal, testCase)}, after the wait, but waited only ${seconds(chosen)} of it off the CPU queue: a busy machine let it read the answer late, so whether it counts the wait from the answer cannot be told. Run the case again on a machine with a CPU free`,
+    ],
+  };
 }
 
 /** Slow answers: a request sent again while the same one was still unanswered (the client's own timeout fired). */

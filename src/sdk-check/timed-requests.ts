@@ -7,6 +7,7 @@
 import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
 import { type BusySample, chosenWaitMs } from './client-busy.js';
+import { retryTiming } from './retry-timing.js';
 import { REFUSAL_STATUSES } from './told-wait.js';
 
 export type TimedRequest = RecordedRequest & {
@@ -21,7 +22,15 @@ export type TimedRequest = RecordedRequest & {
 };
 
 /** A retry that came before the wait it was told was over. */
-export type EarlyRetry = { retry: TimedRequest; refusal: TimedRequest; waitedSeconds: number };
+export type EarlyRetry = {
+  retry: TimedRequest;
+  refusal: TimedRequest;
+  waitedSeconds: number;
+  /** When the client woke to send it (seconds after the answer), where that, not its coming, shows it early. */
+  wokeSeconds?: number;
+  /** A retry the client woke for after the wait, too late to tell whether it chose to (retry-timing.ts). */
+  unknowable?: { unqueuedSeconds: number };
+};
 
 /** A refusal that tells a wait: a 429, a ban's 403, a 503. */
 export const isRefusal = (request: RecordedRequest) => REFUSAL_STATUSES.includes(request.status);
@@ -120,22 +129,29 @@ type Timing = Pick<TimedRequest, 'arrivedMs' | 'answeredMs'>;
 export const sentBeforeAnswerOf = (request: Timing, earlier: Timing) =>
   earlier.answeredMs === undefined || request.arrivedMs < earlier.answeredMs;
 
-const early = (retry: TimedRequest, refusal: TimedRequest, untilMs: number): EarlyRetry | undefined =>
-  retry.arrivedMs < untilMs
-    ? {
-        retry,
-        refusal,
-        waitedSeconds: (retry.arrivedMs - (refusal.answeredMs ?? refusal.arrivedMs)) / 1000,
-      }
-    : undefined;
+/** The retry judged against the wait told until `untilMs` (retry-timing.ts): early, unknowable, or none. */
+function early(
+  retry: TimedRequest,
+  refusal: TimedRequest,
+  untilMs: number,
+  clientBusy: readonly BusySample[],
+): EarlyRetry | undefined {
+  const answeredMs = refusal.answeredMs ?? refusal.arrivedMs;
+  const timing = retryTiming(retry, answeredMs, untilMs, clientBusy);
+  if (timing.kind === 'on-time') return undefined;
+  const found: EarlyRetry = { retry, refusal, waitedSeconds: (retry.arrivedMs - answeredMs) / 1000 };
+  if (timing.wokeMs !== undefined) found.wokeSeconds = (timing.wokeMs - answeredMs) / 1000;
+  if (timing.kind === 'unknowable') found.unknowable = { unqueuedSeconds: timing.unqueuedMs / 1000 };
+  return found;
+}
 
 /** One request at a time: a retry is early where it came before the wait of the refusal it follows. */
-function earlyAfterTheLast(timed: readonly TimedRequest[]): EarlyRetry[] {
+function earlyAfterTheLast(timed: readonly TimedRequest[], clientBusy: readonly BusySample[]): EarlyRetry[] {
   return timed.flatMap((retry, position) => {
     const refusal = timed[position - 1];
     if (!refusal || !refusesRequest(refusal) || refusal.waitUntilMs === undefined || sentBeforeAnswerOf(retry, refusal))
       return [];
-    const found = early(retry, refusal, refusal.waitUntilMs);
+    const found = early(retry, refusal, refusal.waitUntilMs, clientBusy);
     return found ? [found] : [];
   });
 }
@@ -149,7 +165,7 @@ function earlyAfterTheLast(timed: readonly TimedRequest[]): EarlyRetry[] {
  * sent together, however late a loaded machine let them leave (ky's second and third of three came
  * 1.3 and 1.5 s after the first was refused).
  */
-function earlyForEverySibling(timed: readonly TimedRequest[]): EarlyRetry[] {
+function earlyForEverySibling(timed: readonly TimedRequest[], clientBusy: readonly BusySample[]): EarlyRetry[] {
   const firstReuse = timed.findIndex((request) => !request.opensConnection);
   const openedWithTheFirst = (at: number) => firstReuse >= 0 && at < firstReuse;
   return timed.flatMap((retry, at) => {
@@ -174,27 +190,39 @@ function earlyForEverySibling(timed: readonly TimedRequest[]): EarlyRetry[] {
             retry,
             nearest,
             waits.reduce((soonest, ms) => Math.min(soonest, ms)),
+            clientBusy,
           )
         : undefined;
     return found ? [found] : [];
   });
 }
 
-/** The retries that came before their wait was over: with several in flight, before every sibling's. */
-export function earlyRetries(timed: readonly TimedRequest[], inFlight: boolean): EarlyRetry[] {
-  return inFlight ? earlyForEverySibling(timed) : earlyAfterTheLast(timed);
+/**
+ * The retries that came, or that the client woke to send, before their wait was over: with several
+ * in flight, before every sibling's. Those marked `unknowable` came after it, from a client that a
+ * busy machine let start its wait too late to tell.
+ */
+export function earlyRetries(
+  timed: readonly TimedRequest[],
+  inFlight: boolean,
+  clientBusy: readonly BusySample[] = [],
+): EarlyRetry[] {
+  return inFlight ? earlyForEverySibling(timed, clientBusy) : earlyAfterTheLast(timed, clientBusy);
 }
 
-/** The requests sent after a ban's answer went out and before the ban's end it told: with that ban. */
-export function callsWhileBanned(timed: readonly TimedRequest[]): EarlyRetry[] {
+/**
+ * The requests sent after a ban's answer went out and before the ban's end it told (or, the one
+ * right after the ban, that the client woke to send before it: retry-timing.ts): with that ban.
+ */
+export function callsWhileBanned(timed: readonly TimedRequest[], clientBusy: readonly BusySample[] = []): EarlyRetry[] {
   const bans = timed.filter((request) => isBan(request) && request.answeredMs !== undefined);
-  return timed.flatMap((retry) => {
-    const ban = bans.find(
-      (told) =>
-        told !== retry &&
-        retry.arrivedMs >= (told.answeredMs as number) &&
-        retry.arrivedMs < (told.waitUntilMs ?? Number.NEGATIVE_INFINITY),
-    );
-    return ban ? [{ retry, refusal: ban, waitedSeconds: (retry.arrivedMs - (ban.answeredMs as number)) / 1000 }] : [];
+  return timed.flatMap((retry, at) => {
+    for (const ban of bans) {
+      if (ban === retry || retry.arrivedMs < (ban.answeredMs as number) || ban.waitUntilMs === undefined) continue;
+      // A later request follows another answer, which is what woke the client for it.
+      const found = early(retry, ban, ban.waitUntilMs, timed[at - 1] === ban ? clientBusy : []);
+      if (found) return [found];
+    }
+    return [];
   });
 }

@@ -1,0 +1,88 @@
+// A wait the server named, judged on what the client chose, on a machine too busy for the clock to
+// tell: each retry below reaches the mock after the wait it was told, and only the client's busy
+// series (when it slept, when it was queued for a CPU: client-busy.ts) says whether it waited.
+// Seen beside 10 busy loops: a naive loop, retrying at once, passed limit-seconds, in-flight and
+// ban, its every retry queued for a CPU past the wait; ofetch's half second passed storm-all.
+import { describe, expect, it } from '@jest/globals';
+import { type ClientSpan, judge, type Step, scheduleOf, servedFrom } from './test-support/hand-records.js';
+
+/** The client's first request, sent just before the case's start. */
+const FIRST: ClientSpan = { from: -0.1, queued: 0, ran: 0.09, sends: true };
+/** Reading the storm's 429 (its head out at 0.205 s): queued `queued` s for a CPU, then 20 ms of its code. */
+const reading = (queued: number): ClientSpan => ({ from: 0.205, queued, ran: 0.02 });
+/** Its timer fired at `woke`: queued `queued` s, then 20 ms of its code and the retry's send. */
+const retrying = (woke: number, queued: number): ClientSpan => ({ from: woke, queued, ran: 0.02, sends: true });
+
+/** storm-partial: its 2nd request refused at 0.2 s with Retry-After: 2 (until 2.205 s); the retry seen at `retryAt`. */
+const stormSteps = (retryAt: number): Step[] => [
+  { at: 0, status: 200 },
+  { at: 0.2, status: 429, retryAfter: 2, code: 'RATE_LIMITED', storm: true },
+  ...[retryAt, retryAt + 0.05, retryAt + 0.1, retryAt + 0.15].map((at): Step => ({ at, status: 200 })),
+];
+const stormWith = (spans: readonly ClientSpan[]) => {
+  const send = spans.at(-1) as ClientSpan;
+  // The mock sees the retry 5 ms after it was sent.
+  const retryAt = send.from + send.queued + send.ran + 0.005;
+  return judge('storm-partial', stormSteps(retryAt), { clientBusy: scheduleOf([FIRST, ...spans]) });
+};
+
+describe("a Retry-After held from when the answer went out, whatever the machine's load", () => {
+  it('fails a client that woke 0.6 s after the 429, though a busy machine queued its retry past the 2 s', () => {
+    // ofetch: its half second timed from reading the 429, then 1.5 s queued for a CPU.
+    const verdict = stormWith([reading(0.1), retrying(0.825, 1.5)]);
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons).toEqual([
+      'woke to retry 0.6 s after a 429 that said Retry-After: 2; its request came 2.1 s after the answer only because a busy machine made it wait for a CPU',
+    ]);
+    // The same client on a quiet machine: the clock alone says so.
+    expect(stormWith([reading(0), retrying(0.725, 0)]).reasons[0]).toBe(
+      'retried 0.5 s after a 429 that said Retry-After: 2',
+    );
+  });
+
+  it('passes a client that slept the 2 s, and one that woke as they ended, however long it was queued', () => {
+    expect(stormWith([reading(0.1), retrying(2.325, 0.05)]).status).toBe('passed');
+    expect(stormWith([reading(0), retrying(2.225, 1.2)]).status).toBe('passed');
+    // Counted from the answer (got with an HTTP-date): queued 1 s to read it, it slept until 2.205 s.
+    expect(stormWith([reading(1.0), retrying(2.206, 0.1)]).status).toBe('passed');
+  });
+
+  it('says it cannot tell where a busy machine held the 429 so long that a short wait ended after the 2 s', () => {
+    // Queued 1.6 s to read the answer, asleep 0.5 s, awake at 2.33 s: a half second of its own, or
+    // the 2 s counted from the answer and a wake that came late? Neither passed nor failed.
+    const verdict = stormWith([reading(1.6), retrying(2.325, 0.05)]);
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: it woke to retry 2\.1 s after a 429 that said Retry-After: 2, after the wait, but waited only 0\.5 s of it off the CPU queue/,
+    );
+  });
+
+  it('fails a naive loop whose at-once retries a starved machine let out after the Retry-After: limit-seconds and in-flight', () => {
+    // Each retry queued 3.2 s behind the busy loops: seen 3.3 s after the 429 (Retry-After: 3).
+    const steps: Step[] = [{ at: 0, status: 429, retryAfter: 3, code: 'RATE_LIMITED' }, ...servedFrom(3.25, 5)];
+    const clientBusy = scheduleOf([FIRST, { from: 0.005, queued: 3.2, ran: 0.04, sends: true }]);
+    for (const name of ['limit-seconds', 'in-flight']) {
+      const verdict = judge(name, steps, { clientBusy });
+      expect(verdict.status).toBe('failed');
+      expect(verdict.reasons[0]).toMatch(
+        /^woke to retry 0 s after a 429 that said Retry-After: 3; its request came 3\.\d s/,
+      );
+    }
+  });
+
+  it('fails a call the client woke to send while banned, though a busy machine let it out after the ban', () => {
+    const steps: Step[] = [{ at: 0, status: 403, retryAfter: 3, code: 'API_KEY_BANNED' }, ...servedFrom(3.25, 5)];
+    const naive = judge('ban', steps, {
+      clientBusy: scheduleOf([FIRST, { from: 0.005, queued: 3.2, ran: 0.04, sends: true }]),
+    });
+    expect(naive.reasons).toEqual(['sent 1 request while banned (the 403 said to wait 3 s)']);
+    const waited = judge('ban', steps, {
+      clientBusy: scheduleOf([
+        FIRST,
+        { from: 0.005, queued: 0.1, ran: 0.02 },
+        { from: 3.13, queued: 0.1, ran: 0.02, sends: true },
+      ]),
+    });
+    expect(waited.status).toBe('passed');
+  });
+});
