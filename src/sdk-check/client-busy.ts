@@ -62,12 +62,13 @@ parentPort.on('message', ({ track, untrack }) => {
 parentPort.postMessage({ ready: true });
 `;
 
-/**
- * A write this large is a request (a runtime's own wake-ups write 8 bytes); one read up to this
- * long after the mock saw the request is its send, read at the next sampling.
- */
+/** A write this large is a request (a runtime's own wake-ups write 8 bytes). */
 const REQUEST_BYTES = 64;
-const READ_LATE_MS = 10;
+/**
+ * A reading stamped this long after the mock saw a request read its files after it (a reading's
+ * stamp is the middle of its files' reads, which take at most READ_WITHIN_MS): the send is in it.
+ */
+const SETTLED_MS = 5;
 
 /** Whether this kernel keeps schedstat at all (read once). */
 const readable = (() => {
@@ -142,32 +143,37 @@ export type SendReadings = {
 
 /**
  * The readings around a client's send of a request seen at `toMs` after an answer at `fromMs`:
- * its last write before `toMs` (after it, it waits on the mock, which is not its choice), read
- * by `readByMs` (by default soon after `toMs`; a busy machine's sampler reads less often).
+ * the first write read since `sentAfterMs` (the earliest instant it can have been sent: the mock's
+ * loop would have read it sooner; by default the answer), up to the first reading made wholly
+ * after `toMs`, which has the send however late a busy machine let the sampler make it. After the
+ * send the client waits on the mock, which is not its choice; writes read earlier are not it (the
+ * request it was refused for, read late; a log line), nor are those after (the next request).
  * Undefined where the series does not cover the span.
  */
 export function sendReadings(
   series: readonly BusySample[],
   fromMs: number,
   toMs: number,
-  readByMs = toMs + READ_LATE_MS,
+  sentAfterMs = fromMs,
 ): SendReadings | undefined {
   let before: number | undefined;
   let send: number | undefined;
   let last: number | undefined;
-  for (let at = 0; at < series.length; at += 1) {
+  let settled = false;
+  for (let at = 0; at < series.length && !settled; at += 1) {
     const sample = series[at] as BusySample;
-    if (sample[0] > readByMs) break;
+    settled = sample[0] >= toMs + SETTLED_MS;
     if (sample[0] <= fromMs) before = at;
     else {
       if (sample[0] <= toMs) last = at;
       const previous = series[at - 1];
-      if (previous !== undefined && sample[2] - previous[2] >= REQUEST_BYTES) send = at;
+      const wrote = previous !== undefined && sample[2] - previous[2] >= REQUEST_BYTES;
+      if (wrote && send === undefined && sample[0] >= sentAfterMs - SETTLED_MS) send = at;
     }
   }
   if (before === undefined || last === undefined) return undefined;
-  // No send read: the request went out within a reading of the mock seeing it.
-  return { before, sent: send ?? last, writeRead: send !== undefined };
+  // No send read: the request went out within a reading of the mock seeing it, or the series ended first.
+  return { before, sent: send ?? last, writeRead: settled && send !== undefined };
 }
 
 /**
@@ -175,8 +181,13 @@ export function sendReadings(
  * seen): the time from `fromMs` to its send, less the time its tree spent on a CPU or queued for
  * one. Undefined where the series does not cover the span.
  */
-export function chosenWaitMs(series: readonly BusySample[], fromMs: number, toMs: number): number | undefined {
-  const readings = sendReadings(series, fromMs, toMs);
+export function chosenWaitMs(
+  series: readonly BusySample[],
+  fromMs: number,
+  toMs: number,
+  sentAfterMs?: number,
+): number | undefined {
+  const readings = sendReadings(series, fromMs, toMs, sentAfterMs);
   if (!readings) return undefined;
   const before = series[readings.before] as BusySample;
   const sent = series[readings.sent] as BusySample;

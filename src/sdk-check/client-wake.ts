@@ -24,23 +24,17 @@ const queuedOf = (sample: BusySample) => sample[3] ?? sample[1];
 
 /**
  * How the client came to send the request seen at `toMs` after an answer went out at `fromMs`:
- * when it woke for it, and its wait less its time queued. Its send is read up to when the
- * request's own answer went out (`answeredMs`: nothing the client wrote before it follows it).
- * Undefined where the series does not cover the span or never read the send's write (its last
- * readings are then not settled).
+ * when it woke for it, and its wait less its time queued. Undefined where the series does not
+ * cover the span or never read the send's write (its last readings are then not settled).
+ * `sentAfterMs`: the earliest instant the request can have been sent (client-busy.ts).
  */
 export function sendEvidence(
   series: readonly BusySample[],
   fromMs: number,
   toMs: number,
-  answeredMs?: number,
+  sentAfterMs?: number,
 ): SendEvidence | undefined {
-  const readings = sendReadings(
-    series,
-    fromMs,
-    toMs,
-    answeredMs === undefined ? undefined : Math.max(answeredMs, toMs),
-  );
+  const readings = sendReadings(series, fromMs, toMs, sentAfterMs);
   if (!readings?.writeRead || readings.sent <= readings.before) return undefined;
   const sent = series[readings.sent] as BusySample;
   const prior = series[readings.sent - 1] as BusySample;

@@ -47,6 +47,24 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     expect(stormWith([reading(1.0), retrying(2.206, 0.1)]).status).toBe('passed');
   });
 
+  it('passes a client whose requests the mock read and answered before the sampler read their sends', () => {
+    // A quiet mock answers within 2 ms of a send, the sampler reads every 5 ms: the 429's own send
+    // is read just after the 429 went out, the retry's just after its answer. Taken for the
+    // retry's, the 429's send had the client wake "0 s" after it (well-behaved, got, axios).
+    const steps: Step[] = [
+      // The mock's loop turning every 5 ms: each request was sent after its turn but one.
+      { at: 0.002, status: 429, retryAfter: 2, code: 'RATE_LIMITED', sent: 0.003, sentAfter: -0.008 },
+      { at: 2.012, status: 200, sent: 2.013, sentAfter: 2.002 },
+      ...servedFrom(2.013, 4),
+    ];
+    const clientBusy = scheduleOf([
+      { from: -0.1, queued: 0, ran: 0.101, sends: true },
+      { from: 0.004, queued: 0, ran: 0.002 },
+      { from: 2.01, queued: 0, ran: 0.0015, sends: true },
+    ]);
+    expect(judge('limit-seconds', steps, { clientBusy }).status).toBe('passed');
+  });
+
   it('says it cannot tell where a busy machine held the 429 so long that a short wait ended after the 2 s', () => {
     // Queued 1.6 s to read the answer, asleep 0.5 s, awake at 2.33 s: a half second of its own, or
     // the 2 s counted from the answer and a wake that came late? Neither passed nor failed.
@@ -68,6 +86,25 @@ describe("a Retry-After held from when the answer went out, whatever the machine
         /^woke to retry 0 s after a 429 that said Retry-After: 3; its request came 3\.\d s/,
       );
     }
+  });
+
+  it('fails an at-once retry that a held mock read only after the Retry-After, though the client wrote again since', () => {
+    // The mock's loop held from 0.01 s to 3.3 s: the retry, sent 0.05 s after the 429, was read at
+    // 3.3 s and answered at once; the client's next request was read with it by the sampler.
+    const steps: Step[] = [
+      { at: 0, status: 429, retryAfter: 3, code: 'RATE_LIMITED' },
+      { at: 3.3, status: 200, sentAfter: 0.01 },
+      ...servedFrom(3.3, 4),
+    ];
+    const clientBusy = scheduleOf([
+      FIRST,
+      { from: 0.01, queued: 0, ran: 0.04, sends: true },
+      { from: 3.3, queued: 0, ran: 0.002, sends: true },
+    ]);
+    const verdict = judge('limit-seconds', steps, { clientBusy });
+    expect(verdict.reasons[0]).toMatch(
+      /^woke to retry 0 s after a 429 that said Retry-After: 3; its request came 3\.3 s/,
+    );
   });
 
   it('fails a call the client woke to send while banned, though a busy machine let it out after the ban', () => {

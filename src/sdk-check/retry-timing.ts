@@ -20,8 +20,8 @@ export type RetryTiming =
   | { kind: 'early'; wokeMs?: number }
   | { kind: 'unknowable'; wokeMs: number; unqueuedMs: number };
 
-/** When a retry came, and its own answer went out (this machine's ms). */
-export type RetryTimes = { arrivedMs: number; answeredMs?: number };
+/** When a retry came, and the earliest instant it can have been sent (this machine's ms). */
+export type RetryTimes = { arrivedMs: number; sentAfterMs?: number };
 
 /**
  * How a retry stands to a wait told until `untilMs` by an answer sent at `fromMs` (this
@@ -35,7 +35,7 @@ export function retryTiming(
 ): RetryTiming {
   if (retry.arrivedMs < untilMs) return { kind: 'early' };
   const evidence =
-    clientBusy.length > 0 ? sendEvidence(clientBusy, fromMs, retry.arrivedMs, retry.answeredMs) : undefined;
+    clientBusy.length > 0 ? sendEvidence(clientBusy, fromMs, retry.arrivedMs, retry.sentAfterMs) : undefined;
   if (!evidence) return { kind: 'on-time' };
   const [wokeEarliest, wokeLatest] = evidence.woke;
   if (wokeLatest < untilMs - WAKE_SLACK_MS) return { kind: 'early', wokeMs: wokeLatest };

@@ -16,6 +16,8 @@ export type TimedRequest = RecordedRequest & {
   answeredMs?: number;
   /** The instant a refusal told the client to wait for. */
   waitUntilMs?: number;
+  /** The earliest instant the client can have sent it (loop-ticks.ts). */
+  sentAfterMs?: number;
   connection: number;
   /** The first request on its connection: one the client may have sent with others. */
   opensConnection: boolean;
@@ -88,6 +90,7 @@ export function timedRequests(
       arrivedMs: exchange.arrivedMs,
       ...(exchange.answeredMs === undefined ? {} : { answeredMs: exchange.answeredMs }),
       ...(exchange.waitUntilMs === undefined ? {} : { waitUntilMs: exchange.waitUntilMs }),
+      ...(exchange.sentAfterMs === undefined ? {} : { sentAfterMs: exchange.sentAfterMs }),
       connection: exchange.connection,
       opensConnection: exchange.opensConnection === true,
     };
@@ -117,7 +120,12 @@ export function idleWaits(
   return timed.map((request, position) => {
     const previous = timed[position - 1];
     if (!previous || clientBusy.length === 0) return undefined;
-    const chosen = chosenWaitMs(clientBusy, previous.answeredMs ?? previous.arrivedMs, request.arrivedMs);
+    const chosen = chosenWaitMs(
+      clientBusy,
+      previous.answeredMs ?? previous.arrivedMs,
+      request.arrivedMs,
+      request.sentAfterMs,
+    );
     return chosen === undefined ? undefined : chosen / 1000;
   });
 }

@@ -22,6 +22,8 @@ export type Step = {
   code?: string;
   fault?: RecordedRequest['fault'];
   storm?: boolean;
+  /** The mock's loop turn before the one that read it: the earliest it can have been sent (default: not known). */
+  sentAfter?: number;
   /** The connection it came on (default 1: one kept alive); a connection's first request opens it. */
   connection?: number;
   method?: string;
@@ -56,6 +58,7 @@ export function exchangesOf(steps: readonly Step[]): GateExchange[] {
     const until = step.until ?? (sent !== null && step.retryAfter !== undefined ? sent + step.retryAfter : undefined);
     return {
       arrivedMs: ms(step.at),
+      ...(step.sentAfter === undefined ? {} : { sentAfterMs: ms(step.sentAfter) }),
       ...(sent === null ? {} : { answeredMs: ms(sent) }),
       ...(until === undefined || step.status < 400 ? {} : { waitUntilMs: ms(until) }),
       connection,
