@@ -17,7 +17,10 @@ const LAYERS = [
     name: 'server',
     comment:
       'the programmatic API, the validated config, and the state it opens: worlds assembled in memory, in the data file or in Redis',
-    path: ['^src/(index|server|config|assemble-world|open-state|redis-state|served-contract)\\.ts$', '^src/redis/'],
+    path: [
+      '^src/(index|server|config|assemble-world|open-state|redis-state|served-contract|drawn-records-fit)\\.ts$',
+      '^src/redis/',
+    ],
   },
   { name: 'app', comment: 'the Express app: shared middleware, one pipeline, a mode', path: ['^src/app\\.ts$'] },
   {

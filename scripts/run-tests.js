@@ -3,8 +3,9 @@
 // CI reads. Each check besides jest counts as one; jest's tests count one each (read from its
 // JSON report, so that a run that executed no test shows as such). The build comes first (the
 // CLI tests run dist/); jest then runs one file more at a time than there are cores
-// (jest.config.js), and the other checks run one at a time beside it, each printed whole as it
-// ends: a fresh clone's run takes minutes, and says what it is doing all along.
+// (jest.config.js). The other checks run one at a time from the start, beside the build and then
+// beside jest, each printed whole as it ends: a fresh clone's run takes minutes, and says what it
+// is doing all along.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { ensureSystemPackages, SYSTEM_PACKAGES } from './system-packages.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const REPORT = `${root}test-output/jest-report.json`;
+const TYPECHECK_STATE = 'test-output/typecheck.tsbuildinfo';
 
 // The CLI tests run the built command, as users do, with what the build compiles ahead. A build
 // that passed since the last change of any of its inputs (npm ci's, or the last npm test's) is
@@ -25,9 +27,15 @@ const BUILD = {
   command: [process.execPath, 'scripts/ensure-built.js'],
 };
 
-// Beside jest, longest first. None reads what the tests write (test-output/ and temp folders).
+// Beside the build and jest, longest first. None reads dist/ or what the tests write (test-output/
+// and temp folders).
 const CHECKS = [
-  { name: 'typecheck (tsc --noEmit)', command: [bin('tsc'), '--noEmit'] },
+  // Incremental: tsc keeps what it learnt in test-output/ (per checkout, ignored), and next time
+  // checks again only what changed and what depends on it (17 s of CPU from nothing, 5 s unchanged).
+  {
+    name: 'typecheck (tsc --noEmit)',
+    command: [bin('tsc'), '--noEmit', '--incremental', '--tsBuildInfoFile', TYPECHECK_STATE],
+  },
   // The layering of docs/architecture.md's Layout: which folder may import which (.dependency-cruiser.cjs).
   {
     name: 'import rules (dependency-cruiser)',
@@ -72,15 +80,17 @@ function runJest() {
 console.log(`▶ Debian packages the tests need (${SYSTEM_PACKAGES.map((entry) => entry.debianPackage).join(', ')})`);
 if (!ensureSystemPackages()) process.exit(1);
 
+// The checks read the sources, never dist/: they start with the build, whose tsc keeps one core
+// busy for 20 s and leaves the other to them, and go on beside jest.
+console.log(`▶ ${CHECKS.length} checks, one at a time, beside the build and then beside jest`);
+const checking = runSteps(CHECKS, { cwd: root, lanes: 1 });
 const [built] = await runSteps([BUILD], { cwd: root });
 
 mkdirSync(`${root}test-output`, { recursive: true });
 // A report left by an earlier run must not be read as this run's.
 rmSync(REPORT, { force: true });
-console.log(
-  `\n▶ unit, integration and contract tests (jest; each file is listed as it ends), and beside them ${CHECKS.length} checks, one at a time`,
-);
-const [jestOk, checked] = await Promise.all([runJest(), runSteps(CHECKS, { cwd: root, lanes: 1 })]);
+console.log('\n▶ unit, integration and contract tests (jest; each file is listed as it ends)');
+const [jestOk, checked] = await Promise.all([runJest(), checking]);
 
 let passed = 0;
 let failed = 0;

@@ -9,6 +9,7 @@ import type { Clock } from './clock.js';
 import { type Config, ConfigError, type MockServerOptions, resolveConfig } from './config.js';
 import { type ControlAccess, controlAccess } from './control/control-access.js';
 import type { Simulation } from './control/simulation.js';
+import { drawnRecordsThatFit } from './drawn-records-fit.js';
 import { addMissingCollections } from './fixtures/contract-fixtures.js';
 import { initialDataSet } from './fixtures/initial-data.js';
 import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
@@ -103,51 +104,6 @@ const LINT_START_DELAY_MS = 500;
 
 export { ListenError, listenReachably } from './http/listen.js';
 
-const FAULT_PLACE = /^(\S+), id .+?, field "([^"]+)": (.*)$/;
-
-/**
- * The faults of drawn records that every record of their collection has at one field: a schema
- * the mock cannot draw for, not a draw that missed once (a key suffixed to be unique), nor a
- * field a record holds beside the schema's (answers that declare more are projected).
- */
-function systematicFaults(data: DataSet, faults: readonly string[]): string[] {
-  const byPlace = new Map<string, string[]>();
-  for (const fault of faults) {
-    const [, collection = '', field = '', what = ''] = FAULT_PLACE.exec(fault) ?? [];
-    if (collection === '' || what.startsWith('is not a field the contract has')) continue;
-    const place = `${collection} ${field}`;
-    const found = byPlace.get(place);
-    if (found) found.push(fault);
-    else byPlace.set(place, [fault]);
-  }
-  const systematic: string[] = [];
-  for (const [place, found] of byPlace) {
-    const records = (data as Record<string, unknown>)[place.slice(0, place.indexOf(' '))];
-    const count = Array.isArray(records) ? records.length : 0;
-    if (count > 0 && new Set(found.map((fault) => fault.split(', field')[0])).size >= count)
-      for (const fault of found) systematic.push(fault);
-  }
-  return systematic;
-}
-
-/**
- * A draft's records as the mock draws them must hold under it: a schema no drawn value meets (its
- * parts contradict each other, or a pattern against a length, a `not`, an if/then/else) would
- * make every read of them a 500. Such a draft is refused instead, naming each field.
- */
-function requireDrawnRecordsFit(
-  served: ServedContract,
-  checkAgainst: (contract: Contract, data: DataSet) => readonly string[],
-): void {
-  if (!served.draft) return;
-  const faults = systematicFaults(served.fixtures, checkAgainst(served.contract, served.fixtures));
-  if (faults.length === 0) return;
-  throw new ConfigError(
-    `The contract ${served.draft.shown} cannot be served: the records the mock draws from it break its own schemas in ${placesOf(faults)}:\n${describeFaults(faults)}\n` +
-      'Each such schema asks for what no value the mock draws meets (parts that contradict each other, a pattern against a length, a const outside an enum, a not, an if/then/else): give those fields a schema a value fits',
-  );
-}
-
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
   const controlContract = loadContract(CONTROL_SPEC_FILE, COMPILED_CONTROL_SPEC_FILE);
@@ -157,14 +113,16 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const initialSettings = { ban: { ...config.ban }, retryAfterFormat: config.retryAfterFormat };
   // Compiled when data is first checked, once per contract: a watched edit's check is the one its
   // hand edits use once it is served. A start with the built-in contract, in memory or on Redis,
-  // never pays for it; a draft's start does, for the records drawn from it (requireDrawnRecordsFit).
+  // never pays for it; a draft's start does, for the records drawn from it (drawn-records-fit.ts).
   let checker: { contract: Contract; check: DataSetChecker } | undefined;
-  const checkAgainst = (contract: Contract, data: DataSet) => {
+  const checkerOf = (contract: Contract) => {
     if (checker?.contract !== contract) checker = { contract, check: createDataSetChecker(contract, controlContract) };
-    return checker.check(data);
+    return checker.check;
   };
+  const checkAgainst = (contract: Contract, data: DataSet) => checkerOf(contract)(data);
   const checkRecords = (data: DataSet) => checkAgainst(served.contract, data);
-  requireDrawnRecordsFit(served, checkAgainst);
+  const recordFaultsOf = (contract: Contract, data: DataSet) => checkerOf(contract).recordFaults(data);
+  served = drawnRecordsThatFit(served, recordFaultsOf);
   const startKeyFaults = startKeyLimitFaults(controlContract, config.start.keys ?? []);
   if (startKeyFaults.length > 0)
     throw new ConfigError(`${startKeyFaults.join('; ')}. Give limits within those bounds.`);
@@ -281,8 +239,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const contractWatch =
     config.watch && served.draft
       ? watchServedContract(config, served.draft, async (read) => {
-          const next = await prepareServedContract(read, seedFixtures);
-          requireDrawnRecordsFit(next, checkAgainst);
+          const next = drawnRecordsThatFit(await prepareServedContract(read, seedFixtures), recordFaultsOf);
           // The records already stored must hold under the edit, as at a start: else every read of them would be a 500.
           const faults = store ? checkAgainst(next.contract, store.data) : [];
           if (faults.length > 0)

@@ -2,6 +2,7 @@
 // ask for it at once (without regard to case), and an order cancelled once, its units back once.
 import { atOnce, withStatus } from '../support/at-once.js';
 import { check, kindOfChecks } from '../support/checks.js';
+import { requireTextsKept } from '../support/draft-bodies.js';
 import type { Exchange } from '../support/exchange.js';
 import { raceHome } from '../support/race-home.js';
 import { uniqueText } from '../support/requests.js';
@@ -22,6 +23,7 @@ kindOfChecks('concurrency', 'the uniqueness and stock rules, raced', () => {
     async () => {
       const name = uniqueText('contract-one-name');
       const spelled = (index: number) => (index % 2 === 0 ? name : name.toUpperCase());
+      requireTextsKept('createCategory', [{ name }, { name: name.toUpperCase() }]);
       const answers = await atOnce(
         RACERS,
         'createCategory',

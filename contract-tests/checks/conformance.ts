@@ -4,8 +4,8 @@
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import type { SpecOperation } from '../support/contract-spec.js';
-import { answerFitted } from '../support/draft-bodies.js';
-import { type Exchange, send } from '../support/exchange.js';
+import { sendAnswerFitted } from '../support/drawn-again.js';
+import type { Exchange } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, requireRecordsToRead, validValue, withPathKey } from '../support/requests.js';
 import { pastSunset } from '../support/sunset.js';
@@ -18,21 +18,11 @@ function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
 }
 
 async function sendValid(operation: SpecOperation, data: TestData): Promise<Exchange> {
-  const exchange = await send({
-    operationId: operation.operationId,
-    method: operation.method,
-    path: pathOf(operation, data.paths),
-    // A change keyed by its body names the suite's own record there.
-    ...(operation.requestSchema
-      ? {
-          json: withPathKey(
-            operation,
-            answerFitted(operation, validValue(operation.requestSchema, 'body', data.bodies)),
-            data.paths,
-          ),
-        }
-      : {}),
-  });
+  const written = operation.requestSchema ? validValue(operation.requestSchema, 'body', data.bodies) : undefined;
+  // A change keyed by its body names the suite's own record there.
+  const { exchange } = await sendAnswerFitted(operation, pathOf(operation, data.paths), written, (body) =>
+    body === undefined ? body : withPathKey(operation, body, data.paths),
+  );
   rememberAnswered(operation, exchange, data.paths);
   return exchange;
 }

@@ -6,6 +6,7 @@ import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from '.
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { resolve, type SpecOperation } from '../support/contract-spec.js';
+import { sendAnswerFitted } from '../support/drawn-again.js';
 import { send } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, validValue } from '../support/requests.js';
@@ -68,18 +69,14 @@ kindOfChecks('values', 'mass assignment: what a write may not set is never store
         const value = input.has(name) ? undefined : forcedValue(name, property);
         if (value !== undefined) forced[name] = value;
       }
-      const body = {
-        ...(validValue(operation.requestSchema, 'body', data.bodies) as object),
-        ...forced,
-        [UNDECLARED]: 'x',
-      };
       const path = pathOf(operation, data.paths);
-      const written = await send({
-        operationId: operation.operationId,
-        method: operation.method.toUpperCase(),
+      // Of texts the answers take too: one they refuse is one a server must refuse, whatever else is sent.
+      const { exchange: written } = await sendAnswerFitted(
+        operation,
         path,
-        json: body,
-      });
+        validValue(operation.requestSchema, 'body', data.bodies),
+        (valid) => ({ ...(valid as object), ...forced, [UNDECLARED]: 'x' }),
+      );
       expectConforms(operation, written, { statuses: [success, 400] });
       if (written.status === 400) return;
       // A create is read back at its Location; an update, at its own path.

@@ -2,6 +2,7 @@
 // sequence of calls that would fail if the rule were not kept, reading back after every step
 // what the step changed (the pet, its inventory entry, the category).
 import { beforeChecks, check, kindOfChecks } from '../support/checks.js';
+import { requireTextsKept } from '../support/draft-bodies.js';
 import { uniqueText } from '../support/requests.js';
 import { type Category, newPet, type Pet, removedCategory, ruleCategories } from '../support/rule-steps.js';
 import { call, refused, requireEqual } from '../support/steps.js';
@@ -119,6 +120,7 @@ kindOfChecks('rules', "the contract's business rules: pets and categories", () =
     'createCategory: names are unique without case (409 CATEGORY_NAME_TAKEN), on create and on rename',
     async () => {
       const name = uniqueText('contract-Unique');
+      requireTextsKept('createCategory', [{ name }, { name: name.toUpperCase() }, { name: name.toLowerCase() }]);
       const first = (await call('createCategory', '/categories', { name }, [201])).body as Category;
       remember('category', first.id);
       await refused(

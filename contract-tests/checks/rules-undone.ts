@@ -3,6 +3,7 @@
 // that keeps refusing (a name that stays taken after its category went, a pet that stays
 // unorderable once available) breaks the rule as surely as one that never refused.
 import { beforeChecks, check, kindOfChecks } from '../support/checks.js';
+import { requireTextsKept } from '../support/draft-bodies.js';
 import { uniqueText } from '../support/requests.js';
 import {
   type Category,
@@ -62,6 +63,7 @@ kindOfChecks('rules', "the contract's business rules, undone: what they refuse i
     'createCategory: a name freed by a delete, or by a rename, can be taken again',
     async () => {
       const name = uniqueText('contract-Freed');
+      requireTextsKept('createCategory', [{ name }, { name: name.toUpperCase() }]);
       const first = (await call('createCategory', '/categories', { name }, [201])).body as Category;
       await call('deleteCategory', `/categories/${first.id}`, undefined, [204]);
       const again = (await call('createCategory', '/categories', { name: name.toUpperCase() }, [201])).body as Category;

@@ -91,8 +91,10 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
     },
   );
 
+  // Of a record only: an action's answer (Spotify's reorder of a playlist's tracks, answering a
+  // snapshot_id) is the server's, whatever the body left out.
   eachCheck(
-    writes
+    recordWrites
       .filter((operation) => operation.method === 'put' && !merges(operation))
       .flatMap((operation) =>
         answeredFieldsOf(operation)

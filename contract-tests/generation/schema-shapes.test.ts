@@ -27,6 +27,21 @@ function depthOf(value: unknown): number {
 }
 
 describe('values of schemas of any shape', () => {
+  it("draws a number whose one bound lies past the other bound's default (minimum 1e308), never throwing", () => {
+    for (const schema of [
+      { type: 'integer', minimum: 1e308 },
+      { type: 'integer', maximum: -1e12 },
+      { type: 'number', minimum: 1e12 },
+    ]) {
+      const { arbitrary, edges } = validValues(schema, 'body', {});
+      const drawn = [...fc.sample(arbitrary, { seed: 1, numRuns: 5 }), ...edges] as number[];
+      for (const value of drawn) {
+        if (schema.minimum !== undefined) expect(value).toBeGreaterThanOrEqual(schema.minimum);
+        if (schema.maximum !== undefined) expect(value).toBeLessThanOrEqual(schema.maximum);
+      }
+    }
+  });
+
   it('end on a recursive schema: every generated tree is finite, and the deep levels hold what is required', () => {
     const values = validValues(treeNode(), 'body', {});
     const made = [...values.edges, ...fc.sample(values.arbitrary, { numRuns: 100, seed: 52 })];

@@ -77,6 +77,8 @@ export function textOfLength(min: number, max: number): fc.Arbitrary<string> {
 }
 
 function integerBetween(min: number, max: number): fc.Arbitrary<number> {
+  // A minimum past the safe integers (1e308) has itself as its one value drawn.
+  if (max < min) return fc.constant(min);
   if (min >= -(2 ** 31) && max < 2 ** 31) return fc.integer({ min, max });
   // Small values are the common ones; the whole range still comes up.
   return fc.oneof(
@@ -128,11 +130,14 @@ function strings(schema: JsonSchema): Generated<string> {
 
 function numbers(schema: JsonSchema, integer: boolean): Generated<number> {
   const bounds = numberBounds(schema, integer);
-  const min = bounds.min ?? (integer ? -(2 ** 31) : -1e9);
-  const max = bounds.max ?? (integer ? 2 ** 31 - 1 : 1e9);
+  // A bound given alone widens the other's default to reach it: `minimum: 1e308` has no values below 2^31.
+  const min = bounds.min ?? Math.min(bounds.max ?? 0, integer ? -(2 ** 31) : -1e9);
+  const max = bounds.max ?? Math.max(min, integer ? 2 ** 31 - 1 : 1e9);
   const arbitrary = integer
     ? integerBetween(min, Math.min(max, MAX_SAFE))
-    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    : max < min
+      ? fc.constant(min)
+      : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   return { arbitrary, edges: unique([min, max]) };
 }
 

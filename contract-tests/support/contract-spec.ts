@@ -15,6 +15,7 @@ import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
 import { answerView } from './answer-view.js';
 import { formTypeOf } from './form-types.js';
+import { jsonTypeOf } from './json-types.js';
 import { isInt32, isInt64 } from './number-formats.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
 
@@ -38,13 +39,15 @@ export type SpecOperation = {
   requestBodyRequired: boolean;
   /** The media types its request body declares (none where it takes no body). */
   requestMediaTypes: string[];
+  /** The declared JSON type the suite sends its body as (json-types.ts), if it takes one. */
+  requestJsonType?: string;
   declaredStatuses: string[];
 };
 
-/** The schema of a body's JSON, else of its form (urlencoded first), which the suite writes (form-bodies.ts). */
+/** The schema of a body's JSON (json-types.ts), else of its form (urlencoded first), which the suite writes (form-bodies.ts). */
 function requestSchemaOf(content: Record<string, Json>): Json | undefined {
-  const json = content['application/json'];
-  if (json) return json.schema;
+  const jsonType = jsonTypeOf(Object.keys(content));
+  if (jsonType !== undefined) return content[jsonType]?.schema;
   const formType = formTypeOf(Object.keys(content));
   return formType === undefined
     ? undefined
@@ -158,6 +161,8 @@ export function listOperations(): readonly SpecOperation[] {
   return operationsOfSpec;
 }
 
+const withJsonType = (type: string | undefined) => (type === undefined ? {} : { requestJsonType: type });
+
 function readOperations(): SpecOperation[] {
   const operations: SpecOperation[] = [];
   for (const [path, item] of Object.entries<Json>(SPEC.paths)) {
@@ -179,6 +184,7 @@ function readOperations(): SpecOperation[] {
         requestSchema: requestSchemaOf(body?.content ?? {}),
         requestBodyRequired: body?.required === true,
         requestMediaTypes: Object.keys(body?.content ?? {}),
+        ...withJsonType(jsonTypeOf(Object.keys(body?.content ?? {}))),
         declaredStatuses: Object.keys(raw.responses ?? {}),
       });
     }
@@ -269,13 +275,17 @@ export function checkBody(operation: SpecOperation, status: string, mediaType: s
 
 /** Checks a JSON request body against the operation's request schema (readOnly and writeOnly are annotations to Ajv). */
 export function checkRequestBody(operation: SpecOperation, body: unknown): SchemaProblem[] {
-  if (!operation.requestSchema) return [];
+  // Under the declared type its schema was read from: application/json, another JSON type, a form.
+  const mediaType = Object.entries<Json>(resolve(operation.raw.requestBody)?.content ?? {}).find(
+    ([, media]) => media?.schema === operation.requestSchema,
+  )?.[0];
+  if (!operation.requestSchema || mediaType === undefined) return [];
   const declared = operation.raw.requestBody;
   const bodyPointer =
     typeof declared?.$ref === 'string'
       ? declared.$ref.slice(1)
       : `/paths/${escapePointer(operation.path)}/${operation.method}/requestBody`;
-  const validate = validatorAt(`#${bodyPointer}/content/application~1json/schema`);
+  const validate = validatorAt(`#${bodyPointer}/content/${escapePointer(mediaType)}/schema`);
   return validate(asChecked(body)) ? [] : describe(validate);
 }
 

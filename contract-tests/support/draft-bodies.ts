@@ -12,7 +12,7 @@ import {
   resolve,
   type SpecOperation,
 } from './contract-spec.js';
-import { fittedText, flatten, textFits, validValue } from './requests.js';
+import { fittedText, flatten, textFits, uniqueText, validValue } from './requests.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON until flattened
 type Json = any;
@@ -64,6 +64,35 @@ export function completedBody(operation: SpecOperation | undefined, json: unknow
 }
 
 /**
+ * For a check whose rule is about the very texts it writes (a name, then the same name in
+ * another case): skipped, saying so, where the draft's schemas refuse one of them, since a text
+ * drawn in its place (completedBody) would not keep the rule's meaning.
+ */
+export function requireTextsKept(operationId: string, bodies: readonly Record<string, unknown>[]): void {
+  for (const body of bodies) {
+    const [name, text] = refusedText(operationId, body) ?? [];
+    if (name !== undefined)
+      throw new CheckSkipped(
+        `the contract's schemas refuse the ${name} it writes (${JSON.stringify(text)}), and its rule is about that very text: one drawn in its place would not keep it`,
+      );
+  }
+}
+
+/**
+ * The first field of a hand-written body that the suite would send otherwise than written to the
+ * built-in operation `operationId` (its text drawn for a draft: completedBody), with the text
+ * written; undefined where every field is sent as written.
+ */
+export function refusedText(operationId: string, body: Record<string, unknown>): [string, unknown] | undefined {
+  const operation = listOperations().find((candidate) => candidate.operationId === operationId);
+  if (!CHECKING_A_DRAFT || !operation?.requestSchema || !BUILT_IN_OPERATION_IDS.has(operationId)) return undefined;
+  const schema = flatten(operation.requestSchema);
+  return Object.entries(body).find(
+    ([name, value]) => fittedValue(schema.properties?.[name], value, answeredSchemas(operation, name), false) !== value,
+  );
+}
+
+/**
  * `json` with each text property the operation's request or its answers narrow (a pattern, a
  * shorter maxLength) made to fit them: a value the answers refuse is one a server must refuse.
  */
@@ -106,6 +135,68 @@ function answeredSchemas(operation: SpecOperation, name: string): Schema[] {
     });
 }
 
+const narrowedSchemas = new WeakMap<SpecOperation, unknown>();
+
+/**
+ * The operation's request schema with each text property narrowed to what its success answers
+ * take too (a draft's pattern on Category.name, none on NewCategory.name): a body generated from
+ * it is one a server can store and answer with. The schema itself where the answers narrow none.
+ */
+export function answerNarrowedSchema(operation: SpecOperation): unknown {
+  const raw = operation.requestSchema;
+  if (raw === undefined || narrowedSchemas.has(operation)) return narrowedSchemas.get(operation) ?? raw;
+  const schema = flatten(raw);
+  let narrowed = false;
+  const properties = Object.entries<Json>(schema.properties ?? {}).map(([name, property]): [string, unknown] => {
+    const text = flatten(property);
+    const answered = answeredSchemas(operation, name).filter(
+      (answer) => answer.type === undefined || answer.type === 'string',
+    );
+    if (text.type !== 'string' || answered.every((answer) => narrowsNothing(text, answer))) return [name, property];
+    narrowed = true;
+    const { minLength, maxLength, pattern } = answered.reduce(bothTexts, text);
+    // Only what a text is: the answer's other keywords (a readOnly, a description) are not the request's.
+    return [
+      name,
+      {
+        ...text,
+        minLength,
+        ...(maxLength === undefined ? {} : { maxLength }),
+        ...(pattern === undefined ? {} : { pattern }),
+      },
+    ];
+  });
+  // Made once per operation: generated values are cached by their schema's identity.
+  const made = narrowed ? { ...schema, properties: Object.fromEntries(properties) } : raw;
+  narrowedSchemas.set(operation, made);
+  return made;
+}
+
+/**
+ * `body` with each text its answers narrow (answerNarrowedSchema) drawn afresh: a text drawn
+ * before met one the server holds (a 409). `body` itself where no text of it is drawn.
+ */
+export function textsDrawnAgain(operation: SpecOperation, body: Record<string, unknown>): Record<string, unknown> {
+  const narrowed = answerNarrowedSchema(operation);
+  if (narrowed === operation.requestSchema) return body;
+  const properties = flatten(narrowed).properties ?? {};
+  const drawn = Object.entries(body).map(([name, value]): [string, unknown] =>
+    typeof value === 'string' && properties[name]?.pattern !== undefined
+      ? [name, fittedText(properties[name], uniqueText(`contract-${name}`))]
+      : [name, value],
+  );
+  return drawn.every(([name, value]) => body[name] === value) ? body : Object.fromEntries(drawn);
+}
+
+/** Whether an answer's text schema takes every text the request's does (by lengths and pattern). */
+function narrowsNothing(request: Schema, answer: Schema): boolean {
+  return (
+    (answer.minLength ?? 0) <= (request.minLength ?? 0) &&
+    (answer.maxLength === undefined || answer.maxLength >= (request.maxLength ?? Number.POSITIVE_INFINITY)) &&
+    (answer.pattern === undefined || answer.pattern === request.pattern)
+  );
+}
+
 /** A text schema of what both `one` and `other` take, where they say it by lengths and one pattern. */
 function bothTexts(one: Schema, other: Schema): Schema {
   const lowest = Math.max(one.minLength ?? 0, other.minLength ?? 0);
@@ -119,14 +210,18 @@ function bothTexts(one: Schema, other: Schema): Schema {
   };
 }
 
-/** `value` if it is no text or its schema (and its answers') take it; else the text made to fit them. */
-function fittedValue(propertySchema: unknown, value: unknown, answered: readonly Schema[] = []): unknown {
+/**
+ * `value` if it is no text or its schema (and its answers') take it; else the text made to fit
+ * them, or (where `draw` is false, to ask without drawing) undefined.
+ */
+function fittedValue(propertySchema: unknown, value: unknown, answered: readonly Schema[] = [], draw = true): unknown {
   if (typeof value !== 'string' || typeof propertySchema !== 'object' || propertySchema === null) return value;
   const schema = flatten(propertySchema);
   if (schema.type !== undefined && schema.type !== 'string') return value;
   const texts = answered.filter((answer) => answer.type === undefined || answer.type === 'string');
   const takenByAll = (text: string) => textFits(schema, text) && texts.every((answer) => textFits(answer, text));
   if (takenByAll(value)) return value;
+  if (!draw) return undefined;
   const fitted = textFits(schema, value) ? value : fittedText(schema, value);
   if (takenByAll(fitted)) return fitted;
   const both = fittedText(texts.reduce(bothTexts, schema), value);

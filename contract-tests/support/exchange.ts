@@ -109,7 +109,8 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
   let body: string | undefined;
   if (outgoing.json !== undefined) {
     body = JSON.stringify(outgoing.json);
-    headers['Content-Type'] = 'application/json';
+    // As the operation declares its JSON (application/vnd.pet+json): another type may be read by another schema.
+    headers['Content-Type'] = operation?.requestJsonType ?? 'application/json';
   } else if (outgoing.raw) {
     body = outgoing.raw.text;
     headers['Content-Type'] = outgoing.raw.contentType;
@@ -169,7 +170,7 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
 function writtenAsDeclared(outgoing: Outgoing): Outgoing {
   const operation = operationOfRequest(outgoing.method, outgoing.path.split('?')[0] ?? '', outgoing.operationId);
   const types = operation?.requestMediaTypes ?? [];
-  if (types.length === 0 || types.some((type) => /^application\/([\w.-]+\+)?json\b/i.test(type))) return outgoing;
+  if (types.length === 0 || operation?.requestJsonType !== undefined) return outgoing;
   // No body, where none is required, is a request the suite can make of it.
   if (outgoing.json === undefined && outgoing.raw === undefined && operation?.requestBodyRequired !== true)
     return outgoing;

@@ -1,5 +1,7 @@
 // The form media types the suite writes a body in (form-bodies.ts), kept apart from the writing:
 // the contract's reader names them too, and imports nothing of the suite's.
+import { isJsonType } from './json-types.js';
+
 export const FORM = 'application/x-www-form-urlencoded';
 export const MULTIPART = 'multipart/form-data';
 
@@ -11,7 +13,5 @@ export function formTypeOf(mediaTypes: readonly string[]): string | undefined {
 
 /** Whether an operation's body is a form only: no JSON type among those it takes. */
 export function takesFormOnly(mediaTypes: readonly string[]): boolean {
-  return (
-    formTypeOf(mediaTypes) !== undefined && !mediaTypes.some((type) => /^application\/([\w.-]+\+)?json\b/i.test(type))
-  );
+  return formTypeOf(mediaTypes) !== undefined && !mediaTypes.some(isJsonType);
 }

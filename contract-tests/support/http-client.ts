@@ -3,6 +3,7 @@
 // browsers (6000, 5060, 10080 and others), trusts the CA of --ca besides the system's, gives
 // up after a stated time, and tells why nothing came back in words a person can act on.
 import request from 'supertest';
+import { httpAgent } from './keep-alive.js';
 import { agentTrusting, certificateProblem } from './tls-trust.js';
 
 export type HttpAnswer = { status: number; headers: Record<string, string>; text: string };
@@ -55,8 +56,7 @@ export async function httpRequest(outgoing: HttpRequest): Promise<HttpAnswer> {
   const method = outgoing.method.toLowerCase() as Method;
   let pending = request(parsed.origin)[method](parsed.pathname + parsed.search);
   for (const [name, value] of Object.entries(outgoing.headers ?? {})) pending = pending.set(name, value);
-  const agent = parsed.protocol === 'https:' ? agentTrusting(outgoing.caFile) : undefined;
-  if (agent) pending = pending.agent(agent);
+  pending = pending.agent(parsed.protocol === 'https:' ? agentTrusting(outgoing.caFile) : httpAgent);
   if (outgoing.body !== undefined) pending = pending.send(outgoing.body);
   let response: request.Response;
   try {

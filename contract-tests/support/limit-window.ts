@@ -136,6 +136,12 @@ function dialectHeaders(): string[] {
   return [];
 }
 
+/**
+ * Whether `lowerName` is one of the contract's limit headers: they describe the API's window, not
+ * one operation's answer, and may be answered wherever a request is counted.
+ */
+export const isLimitHeader = (lowerName: string) => dialectHeaders().includes(lowerName);
+
 /** The status an answer of `status` is declared under: its own, its class's (4XX), or default. */
 const coveringStatus = (operation: SpecOperation, status: number) =>
   [String(status), `${String(status)[0]}XX`, 'default'].find((declared) =>

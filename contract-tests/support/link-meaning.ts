@@ -68,6 +68,9 @@ async function relationsOf(
   return { page, links };
 }
 
+/** Whether a last page holds what one may: 1 to PAGE items, or none of an empty list (any it holds is then judged by the list). */
+export const lastPageShaped = (count: number, total: number) => (total === 0 ? true : count > 0 && count <= PAGE);
+
 const idsOf = (list: ListCase, exchange: Exchange) =>
   (exchange.body as Item[]).map((item) => ownField(item, list.identity));
 
@@ -83,9 +86,11 @@ export async function requireLinksMean(list: ListCase, whole: { ids: unknown[]; 
     if (relation === 'last') {
       requireEqual(
         opened,
-        `the page Link rel="last" names, of ${total} items at ${PAGE} a page: the last ${Math.min(ids.length, PAGE) || 1} item(s) of the same list`,
-        ids.length > 0 && ids.length <= PAGE ? ids : ['(a page of 1 to 2 items)'],
-        whole.ids.slice(total - ids.length),
+        total === 0
+          ? 'the page Link rel="last" names, of an empty list: no item'
+          : `the page Link rel="last" names, of ${total} items at ${PAGE} a page: the last ${Math.min(ids.length, PAGE) || 1} item(s) of the same list`,
+        lastPageShaped(ids.length, total) ? ids : [`(a page of 1 to ${PAGE} items)`],
+        total === 0 ? [] : whole.ids.slice(total - ids.length),
       );
       continue;
     }
@@ -125,13 +130,13 @@ export async function requireSharedLinksMean(list: ListCase): Promise<void> {
           [200],
         );
         if (totalOf(page) !== totalOf(opened) || totalOf(opened) !== totalOf(direct)) return 'changed';
-        const lastShape = relation !== 'last' || (ids.length > 0 && ids.length <= PAGE);
+        const lastShape = relation !== 'last' || lastPageShaped(ids.length, totalOf(opened));
         if (lastShape && JSON.stringify(ids) === JSON.stringify(idsOf(list, direct))) return 'holds';
         return () =>
           requireEqual(
             opened,
             `the page Link rel="${relation}" names, from offset ${PAGE} and limit ${PAGE} of ${totalOf(page)}: the items read at offset ${start}, limit ${PAGE} just after`,
-            lastShape ? ids : ['(a page of 1 to 2 items)'],
+            lastShape ? ids : [`(a page of 1 to ${PAGE} items)`],
             idsOf(list, direct),
           );
       });

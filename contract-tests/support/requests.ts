@@ -74,6 +74,9 @@ export function textFits(schema: Schema, text: string): boolean {
   }
 }
 
+/** How many texts are drawn, in turn, to find one not drawn before. */
+const FRESH_DRAWS = [20, 200, 2000];
+
 /** The texts drawn from each pattern this run: a key of a narrow pattern (three capitals) is not drawn twice. */
 const drawnOf = new Map<string, Set<string>>();
 
@@ -96,8 +99,16 @@ function ofPattern(pattern: string, text: string, schema: Schema): string | unde
     if (!drawn) return undefined;
     const seen = drawnOf.get(pattern) ?? new Set<string>();
     drawnOf.set(pattern, seen);
-    const samples = fc.sample(drawn, { numRuns: 20 });
-    const fresh = samples.find((candidate) => !seen.has(candidate)) ?? samples[0];
+    let samples: string[] = [];
+    let fresh: string | undefined;
+    // More draws where the first meet texts drawn before: a pattern's short texts, drawn most
+    // often, run out long before its longer ones do (^(x+x+)+y$).
+    for (const runs of FRESH_DRAWS) {
+      samples = fc.sample(drawn, { numRuns: runs });
+      fresh = samples.find((candidate) => !seen.has(candidate));
+      if (fresh !== undefined) break;
+    }
+    fresh ??= samples[0];
     if (fresh !== undefined) seen.add(fresh);
     return fresh;
   } catch {

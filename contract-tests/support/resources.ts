@@ -56,7 +56,10 @@ export function operationOf(resource: Resource, kind: ShapeKind): SpecOperation 
   // can be: the suite's first task is made by POST /tasks, not under a task it does not have yet.
   const all = operationsOfKind(resource, kind);
   const topLevel = all.filter((operation) => !underItsOwnKind(resource, operation.path));
-  const found = topLevel.length > 0 ? topLevel : all;
+  // Without the parent's record, one that names no parent (Spotify's POST /me/playlists beside
+  // POST /users/{user_id}/playlists).
+  const parentFree = parentHad(resource) ? [] : topLevel.filter((operation) => !namesParent(resource, operation.path));
+  const found = parentFree.length > 0 ? parentFree : topLevel.length > 0 ? topLevel : all;
   if (kind !== 'merge') return found[0];
   return found.sort((one, other) => MERGE_METHODS.indexOf(one.method) - MERGE_METHODS.indexOf(other.method))[0];
 }
@@ -170,13 +173,30 @@ export function withRecord<Ids extends Readonly<Record<string, string | number>>
   return { ...ids, [parameter]: id, [recordKeyOf(resource)]: id };
 }
 
+/** Whether `path` names the parent of `resource`'s records (/users/{user_id}/playlists of a user's playlists). */
+const namesParent = (resource: Resource, path: string) =>
+  resource.parent !== undefined && pathParams(path).includes(resource.parent.param);
+
+/** Whether the suite has a record of `resource`'s parent to make its records under: made, or given. */
+function parentHad(resource: Resource): boolean {
+  const parent = resource.parent;
+  if (parent === undefined || parent.ofItsOwnKind) return true;
+  return givenPathValue(parent.param) || newResources().some((entry) => entry.resource.name === parent.resource);
+}
+
+let resourcesMade: Array<{ resource: Resource; keyParameter: string }> | undefined;
 /**
  * Resources a draft adds (every resource, in another API's contract), parents before their
  * sub-collections, each with the parameter that names its records. Two resources may share one
  * ({id}): the suite keeps each one's records apart (recordKeyOf). Left out: one under a parent
- * the suite cannot make, nor is given.
+ * the suite cannot make, nor is given, unless a create of it names no parent.
  */
 export function newResources(): Array<{ resource: Resource; keyParameter: string }> {
+  resourcesMade ??= findNewResources();
+  return resourcesMade;
+}
+
+function findNewResources(): Array<{ resource: Resource; keyParameter: string }> {
   // The resources whose records the suite has: the built-in ones of a Pet Store draft, then these.
   const made = new Set<string>();
   for (const resource of model.resources.values()) if (!isNewResource(resource)) made.add(resource.name);
@@ -190,7 +210,8 @@ export function newResources(): Array<{ resource: Resource; keyParameter: string
     // Under records of its own kind: made by a create that names no parent (POST /tasks).
     const parentMade = parent?.ofItsOwnKind
       ? operationsOfKind(resource, 'create').some((creation) => !underItsOwnKind(resource, creation.path))
-      : made.has(parent?.resource ?? '');
+      : made.has(parent?.resource ?? '') ||
+        operationsOfKind(resource, 'create').some((creation) => !namesParent(resource, creation.path));
     if (parent !== undefined && !givenPathValue(parent.param) && !parentMade) continue;
     made.add(resource.name);
     found.push({ resource, keyParameter });

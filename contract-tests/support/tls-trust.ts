@@ -5,22 +5,27 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { createSecureContext, rootCertificates } from 'node:tls';
+import { KEEP_ALIVE } from './keep-alive.js';
 
 const agents = new Map<string, Agent>();
 
 /**
- * The connections of a run given `--ca FILE`: trusting Node's roots, NODE_EXTRA_CA_CERTS's and
- * the file's, from one TLS context made once (made per connection, it costs tens of milliseconds
- * of CPU each), and kept alive between requests as Node's own agent keeps them.
+ * The TLS connections of a run, kept alive between requests (keep-alive.ts); given `--ca FILE`,
+ * trusting Node's roots, NODE_EXTRA_CA_CERTS's and the file's, from one TLS context made once
+ * (made per connection, it costs tens of milliseconds of CPU each).
  */
-export function agentTrusting(caFile: string | undefined): Agent | undefined {
-  if (caFile === undefined) return undefined;
-  const known = agents.get(caFile);
+export function agentTrusting(caFile: string | undefined): Agent {
+  const known = agents.get(caFile ?? '');
   if (known) return known;
   const extra = process.env.NODE_EXTRA_CA_CERTS;
-  const ca = [...rootCertificates, ...(extra ? [readFileSync(extra, 'utf8')] : []), readFileSync(caFile, 'utf8')];
-  const agent = new Agent({ keepAlive: true, timeout: 5_000, secureContext: createSecureContext({ ca }) });
-  agents.set(caFile, agent);
+  const secureContext =
+    caFile === undefined
+      ? undefined
+      : createSecureContext({
+          ca: [...rootCertificates, ...(extra ? [readFileSync(extra, 'utf8')] : []), readFileSync(caFile, 'utf8')],
+        });
+  const agent = new Agent({ ...KEEP_ALIVE, ...(secureContext ? { secureContext } : {}) });
+  agents.set(caFile ?? '', agent);
   return agent;
 }
 

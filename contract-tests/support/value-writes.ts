@@ -6,6 +6,8 @@
 import { type JsonSchema, neverAnsweredAsSent, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
 import type { SpecOperation } from './contract-spec.js';
+import { answerFitted, textsDrawnAgain } from './draft-bodies.js';
+import { DRAWS_ON_CONFLICT, tooFewTexts } from './drawn-again.js';
 import { type Exchange, holdsRecord, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { holds, setField } from './own-fields.js';
@@ -23,6 +25,11 @@ export type Body = Record<string, unknown>;
  * default; of a oneOf or anyOf, those of the branch it is made of (answeredFieldsOf reads the same).
  */
 export function fullBody(operation: SpecOperation, data: GenerationData): Body {
+  return answerFitted(operation, madeFullBody(operation, data)) as Body;
+}
+
+/** fullBody as the request's schema alone has it; its texts then fit the answers too (answerFitted). */
+function madeFullBody(operation: SpecOperation, data: GenerationData): Body {
   const schema = schemaOf(madeSchemaOf(operation.requestSchema));
   const body = validValue(schema, 'body', data.references.body) as Body;
   for (const [field, property] of writablePropertiesOf(schema)) {
@@ -53,7 +60,8 @@ export function answeredFieldsOf(operation: SpecOperation): Array<[string, JsonS
 /** The value of a record's `field` in an answer: the record's own, inside its envelope where it has one. */
 export function recordFieldOf(exchange: Exchange, field: string): unknown {
   const record = recordIn(exchange.operationId ?? '', exchange.body) as Body | undefined;
-  return typeof record === 'object' && record !== null ? record[field] : undefined;
+  // Own fields only: a record without a field named constructor has none, whatever Object.prototype holds.
+  return typeof record === 'object' && record !== null && Object.hasOwn(record, field) ? record[field] : undefined;
 }
 
 /** A valid value of `property` other than `value`, to see a write change it; undefined when the schema allows no other. */
@@ -64,6 +72,17 @@ export function otherValue(property: JsonSchema, field: string, value: unknown, 
   if (property.type === 'boolean') return typeof value === 'boolean' ? !value : true;
   const candidate = validValue(property, field, data.references.body);
   return differs(candidate) ? candidate : undefined;
+}
+
+/** Draws again the texts of `bodies[index]` the answers narrow, and puts each new one in the later bodies that held the old; whether any was. */
+function drewAgain(operation: SpecOperation, bodies: Body[], index: number): boolean {
+  const body = bodies[index] as Body;
+  const drawn = textsDrawnAgain(operation, body);
+  if (drawn === body) return false;
+  for (const later of bodies.slice(index + 1))
+    for (const [name, value] of Object.entries(drawn)) if (later[name] === body[name]) later[name] = value;
+  Object.assign(body, drawn);
+  return true;
 }
 
 /**
@@ -80,15 +99,24 @@ export async function writeAndRead(
   const fresh = await freshPathIds(operation, data);
   try {
     let answer: Exchange | undefined;
-    for (const body of bodies) {
+    for (const [index, body] of bodies.entries()) {
       // The record's key, where the body must send it, is its path's: the judge reads this same body.
       Object.assign(body, withPathKey(operation, body, fresh.pathIds));
-      answer = await send({
-        operationId: operation.operationId,
-        method: operation.method,
-        path: pathOf(operation, {}, fresh.pathIds),
-        json: wrapRecord(operation.operationId, body),
-      });
+      const sendBody = () =>
+        send({
+          operationId: operation.operationId,
+          method: operation.method,
+          path: pathOf(operation, {}, fresh.pathIds),
+          json: wrapRecord(operation.operationId, body),
+        });
+      answer = await sendBody();
+      // A text drawn to fit the answers may be one the server holds: drawn again, here and in the bodies after.
+      let draws = 1;
+      while (answer.status === 409 && draws < DRAWS_ON_CONFLICT && drewAgain(operation, bodies, index)) {
+        answer = await sendBody();
+        draws += 1;
+      }
+      if (answer.status === 409 && draws > 1) throw tooFewTexts(`${operation.operationId}'s body`);
       rememberAnswered(operation, answer, fresh.pathIds);
       expectConforms(operation, answer, {
         statuses: operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number),

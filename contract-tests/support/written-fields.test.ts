@@ -73,6 +73,23 @@ describe('what a write must answer', () => {
     ]);
   });
 
+  it("fields named as Object.prototype's are judged as data: one neither sent nor answered is no problem", () => {
+    const named: SpecOperation = {
+      ...write('put'),
+      requestSchema: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string' }, constructor: { type: 'string' }, hasOwnProperty: { type: 'string' } },
+      },
+    };
+    // An answer read into an object without a prototype, as the suite's reader makes them.
+    const answered = Object.assign(Object.create(null), { name: 'Rex' });
+    expect(writtenFieldProblems(named, { name: 'Rex' }, answered)).toEqual([]);
+    expect(writtenFieldProblems(named, JSON.parse('{"name":"Rex","constructor":"c"}'), answered)).toEqual([
+      'constructor is undefined; "c" was sent',
+    ]);
+  });
+
   it('writeOnly fields are never expected back, readOnly and answer-only ones never count', () => {
     const sent = { name: 'Rex', microchip: '985112345678901' };
     const answered = {

@@ -90,8 +90,8 @@ export function writtenFieldProblems(
     if (property.readOnly === true || neverAnsweredAsSent(property) || servers.has(field)) continue;
     if (answerable !== undefined && !answerable.has(field)) continue;
     // A key the server decides, not sent: its value is the server's (or the path's), judged apart.
-    if (field === serverKey && !(field in sent)) continue;
-    if (field in sent) {
+    if (field === serverKey && !Object.hasOwn(sent, field)) continue;
+    if (Object.hasOwn(sent, field)) {
       if (!keptAsSent(property, sent[field], answered[field]))
         problems.push(`${field} is ${JSON.stringify(answered[field])}; ${JSON.stringify(sent[field])} was sent`);
     } else if (isMerge(operation)) {
@@ -103,7 +103,7 @@ export function writtenFieldProblems(
         );
     } else if (
       operation.method === 'put' &&
-      field in answered &&
+      Object.hasOwn(answered, field) &&
       !required.has(field) &&
       !madeWhenLeftOutOf(operation).has(field)
     ) {
@@ -111,7 +111,7 @@ export function writtenFieldProblems(
     }
   }
   for (const field of Object.keys(sent)) {
-    if (!fields.has(field) && field in answered)
+    if (!fields.has(field) && Object.hasOwn(answered, field))
       problems.push(`${field}, which the schema does not have, was kept (${JSON.stringify(answered[field])})`);
   }
   return problems;
@@ -141,7 +141,7 @@ function keptUnsentProblems(operation: SpecOperation, expected: Fields, answered
   if (serverKey !== undefined) writable.delete(serverKey);
   for (const field of serverFieldsOf(operation)) writable.delete(field);
   return Object.keys(answered)
-    .filter((field) => writable.has(field) && !(field in expected))
+    .filter((field) => writable.has(field) && !Object.hasOwn(expected, field))
     .map((field) => `${field} is ${JSON.stringify(answered[field])}, which the write did not set`);
 }
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { endQuietlyWhenOutputCloses } from './closed-output.js';
 import { registerProxyCommand } from './proxy-command.js';
 import { registerSdkCheckCommand } from './sdk-check-command.js';
 import { registerServeCommand } from './serve-command.js';
@@ -17,6 +18,7 @@ function packageVersion(): string {
 export type RegisterCommand = (program: Command) => void;
 
 export async function main(argv: string[], moreCommands: readonly RegisterCommand[] = []): Promise<void> {
+  endQuietlyWhenOutputCloses();
   const program = new Command()
     .name('petstore-mock')
     .description('Mock server and contract tests for the Pet Store API.')

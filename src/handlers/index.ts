@@ -11,6 +11,7 @@ import { CATEGORY_RULES } from './categories.js';
 import { answerNarrowingOf } from './convention/answer-narrowing.js';
 import { answerByConvention } from './convention/conventions.js';
 import { answerFromExamples } from './convention/from-examples.js';
+import { recordBodyTypeGuardOf } from './convention/record-body-type.js';
 import { answerSingleton } from './convention/singleton-answers.js';
 import type { ContractContext, HandlerDependencies, OperationHandler, PlannedAnswer } from './handler-types.js';
 import { INVENTORY_RULES } from './inventory.js';
@@ -107,7 +108,12 @@ export function planAnswers(context: ContractContext): AnswerPlan {
     operation,
     answer: plan(context, operation),
     narrowing: answerNarrowingOf(context, operation),
+    bodyType: recordBodyTypeGuardOf(context, operation),
   }));
+  const guarded = (
+    handler: OperationHandler,
+    guards: ReadonlyArray<((inner: OperationHandler) => OperationHandler) | undefined>,
+  ) => guards.reduce((inner, guard) => (guard ? guard(inner) : inner), handler);
   return {
     descriptions: planned.map(({ operation, answer: [answeredBy, { how, mayAnswer }] }) => ({
       ...describeOperation(operation, context.contract.document),
@@ -118,9 +124,10 @@ export function planAnswers(context: ContractContext): AnswerPlan {
     })),
     handlersOf: (deps) =>
       new Map(
-        planned.map(({ operation, answer: [, { make }], narrowing }) => [
+        // The body held to the record's schema first, then to what its answers take.
+        planned.map(({ operation, answer: [, { make }], narrowing, bodyType }) => [
           operation.operationId,
-          narrowing ? narrowing.guard(make(deps)) : make(deps),
+          guarded(make(deps), [narrowing?.guard, bodyType]),
         ]),
       ),
     warnings: planned.flatMap(({ narrowing }) => (narrowing ? [narrowing.warning] : [])),

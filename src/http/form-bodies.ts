@@ -27,8 +27,9 @@ const countingStorage: StorageEngine = {
   },
 };
 
-const sentType = (req: IncomingMessage) =>
-  (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+/** A media type without its parameters, in lower case. */
+const essence = (type: string) => type.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+const sentType = (req: IncomingMessage) => essence(req.headers['content-type'] ?? '');
 
 /**
  * Reads a request's body: JSON always (application/json), any other type only where the
@@ -41,7 +42,8 @@ export function createBodyReader(
 ): RequestHandler {
   const takes = (req: IncomingMessage, family: (type: string) => boolean) => {
     const type = sentType(req);
-    return family(type) && declared(req).some((declaredType) => declaredType.toLowerCase() === type);
+    // By essence: a type declared with its parameters (application/vnd.pet+json; charset=utf-8) takes the type sent.
+    return family(type) && declared(req).some((declaredType) => essence(declaredType) === type);
   };
   const files = multer({
     storage: countingStorage,

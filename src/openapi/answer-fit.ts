@@ -36,20 +36,23 @@ function ajvOf(contract: Contract): Ajv2020 {
   return ajv;
 }
 
+/** `schema` (one of the contract's, its $refs into the document) compiled; undefined where Ajv cannot compile it. */
+export function compiledInContract(contract: Contract, schema: unknown): ValidateFunction | undefined {
+  try {
+    return ajvOf(contract).compile(anchoredRefs(schema, CONTRACT_ID) as object);
+  } catch {
+    return undefined;
+  }
+}
+
 export function createAnswerFit(contract: Contract, answers: ReadonlyMap<string, readonly JsonObject[]>): AnswerFit {
   if (answers.size === 0) return () => true;
   const compiled = new Map<string, ValidateFunction[]>();
   const validatorsOf = (name: string, schemas: readonly JsonObject[]) => {
     let validators = compiled.get(name);
     if (!validators) {
-      validators = schemas.flatMap((schema) => {
-        try {
-          return [ajvOf(contract).compile(anchoredRefs(schema, CONTRACT_ID) as object)];
-        } catch {
-          // A schema Ajv cannot compile is not judged here: the answer's own check is.
-          return [];
-        }
-      });
+      // A schema Ajv cannot compile is not judged here: the answer's own check is.
+      validators = schemas.flatMap((schema) => compiledInContract(contract, schema) ?? []);
       compiled.set(name, validators);
     }
     return validators;

@@ -88,8 +88,24 @@ export function answeredReadOnly(contract: Contract, model: ResourceModel, resou
 }
 
 /**
+ * Whether a field is sent in words of a few values none of which an answer of it takes (Lob's
+ * address_country: "US" sent, "UNITED STATES" answered): the server says it in its own words. No
+ * body could hold a value both take, so none is refused for it (answeredNarrower).
+ */
+function sentInOtherWords(document: JsonObject, sent: JsonObject, answered: readonly JsonObject[]): boolean {
+  const values = resolveSchema(document, sent).enum;
+  if (!Array.isArray(values) || answered.length === 0) return false;
+  const said = values.map((value) => JSON.stringify(value));
+  return answered.every((schema) => {
+    const held = resolveSchema(document, schema).enum;
+    return Array.isArray(held) && !held.some((value) => said.includes(JSON.stringify(value)));
+  });
+}
+
+/**
  * The properties a request sends in a type the record's answers do not take (Asana's project
- * owner: a gid sent, an object answered): the server's to make, named by what was sent.
+ * owner: a gid sent, an object answered), or in other words (sentInOtherWords): the server's to
+ * make, named by what was sent.
  */
 export function answeredOtherwise(
   contract: Contract,
@@ -105,7 +121,11 @@ export function answeredOtherwise(
     if (sentType === undefined) continue;
     const answered = declaredIn(shapes, name);
     const first = answered[0];
-    if (first !== undefined && answered.some((schema) => !allows(typesOf(document, schema), sentType)))
+    if (
+      first !== undefined &&
+      (answered.some((schema) => !allows(typesOf(document, schema), sentType)) ||
+        sentInOtherWords(document, sent, answered))
+    )
       otherwise.set(name, commonSchema(document, answered));
   }
   return otherwise;
@@ -269,6 +289,7 @@ export function answeredNarrower(
     const answers = declaredIn(shapes, name).map((schema) => resolveSchema(document, schema));
     // A field answered readOnly or in another type is the server's (server-fields.ts), never kept as sent.
     if (answers.some((answer) => answer.readOnly === true || !allows(typesOf(document, answer), sentType))) continue;
+    if (sentInOtherWords(document, sent, answers)) continue;
     const keywords = [...new Set(answers.flatMap((answer) => narrowingKeywords(sent, answer)))];
     if (keywords.length > 0) narrowed.set(name, { answers, keywords });
   }

@@ -15,8 +15,26 @@ import { linearRegExp } from './patterns/pattern-matchers.js';
 import { describeResources, type ResourceModel } from './resource-model.js';
 import { describeObjectSchema } from './schema-shape.js';
 
-/** What is wrong with the records of a data set, one sentence per fault; empty when none. */
-export type DataSetChecker = (data: DataSet) => string[];
+/** One fault of one record: where it is, and its sentence. */
+export type RecordFault = {
+  list: string;
+  /** The record's place in its list. */
+  index: number;
+  /** The field at fault ("address.city"), or the key for a key another record has too. */
+  field: string;
+  /** Whether the fault is a field the record holds beside its schema's (answers that declare more are projected). */
+  outsideSchema: boolean;
+  text: string;
+};
+
+/**
+ * What is wrong with the records of a data set, one sentence per fault, empty when none; and, by
+ * `recordFaults`, each fault of a record with its place.
+ */
+export type DataSetChecker = ((data: DataSet) => string[]) & { recordFaults(data: DataSet): RecordFault[] };
+
+/** What a field a record holds beside its schema's is said to be. */
+const NOT_IN_CONTRACT = 'is not a field the contract has';
 
 /** A list of the data set, and what its records must match. */
 type CheckedList = {
@@ -100,7 +118,7 @@ function describeError(error: ErrorObject): { field: string; wants: string } {
   }
   if (error.keyword === 'additionalProperties') {
     const extra = String(params.additionalProperty);
-    return { field: path === '' ? extra : `${path}.${extra}`, wants: 'is not a field the contract has' };
+    return { field: path === '' ? extra : `${path}.${extra}`, wants: NOT_IN_CONTRACT };
   }
   const allowed = Array.isArray(params.allowedValues) ? `: ${params.allowedValues.join(', ')}` : '';
   return { field: path, wants: `${error.message ?? 'is not what the contract allows'}${allowed}` };
@@ -194,8 +212,8 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
     return thorough.get(name) as ValidateFunction;
   };
 
-  return (data) => {
-    const faults: string[] = [];
+  const findFaults = (data: DataSet): (RecordFault | string)[] => {
+    const faults: (RecordFault | string)[] = [];
     for (const list of lists) {
       const validate = quickValidators.get(list.name) as ValidateFunction;
       let highest = 0;
@@ -207,6 +225,8 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
       for (let index = 0; index < count; index += 1) {
         const record = (records as unknown[])[index];
         const name = () => `${list.name}, ${recordName(record, list.idField, index)}`;
+        const fault = (field: string, text: string, outsideSchema = false) =>
+          faults.push({ list: list.name, index, field, outsideSchema, text });
         const checked =
           list.outsideSchema === undefined
             ? record
@@ -216,14 +236,18 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
           described(checked);
           for (const error of described.errors ?? []) {
             const { field, wants } = describeError(error);
-            faults.push(`${name()}, field "${field}": ${wants} (the contract's ${list.schemaName})`);
+            fault(
+              field,
+              `${name()}, field "${field}": ${wants} (the contract's ${list.schemaName})`,
+              wants === NOT_IN_CONTRACT,
+            );
           }
         }
         const id = asObject(record)[list.idField];
         if (list.textKey !== undefined && (typeof id !== 'string' || id === '')) {
-          faults.push(`${name()}, field "${list.idField}": must be a non-empty string (${list.textKey})`);
+          fault(list.idField, `${name()}, field "${list.idField}": must be a non-empty string (${list.textKey})`);
         }
-        if (repeated(id, index)) faults.push(`${name()}: another record has the same ${list.idField}`);
+        if (repeated(id, index)) fault(list.idField, `${name()}: another record has the same ${list.idField}`);
         // A comparison per record, not Math.max(...ids): a spread of a million ids overflows the stack.
         // Ids a counter does not move past (a client's choice above 2^52) are left out.
         if (isCountedId(id) && id > highest) highest = id;
@@ -239,4 +263,11 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
     }
     return faults;
   };
+  return Object.assign(
+    (data: DataSet) => findFaults(data).map((found) => (typeof found === 'string' ? found : found.text)),
+    {
+      recordFaults: (data: DataSet) =>
+        findFaults(data).filter((found): found is RecordFault => typeof found !== 'string'),
+    },
+  );
 }

@@ -96,7 +96,7 @@ describe('the resources of a draft', () => {
     };
     // Written before the contract's own paths: the names must not depend on where a draft adds its paths.
     const archivedFirst: DraftEdit = (document) => {
-      const { ['/archive/orders']: archive, ...others } = document.paths;
+      const { '/archive/orders': archive, ...others } = document.paths;
       document.paths = { '/archive/orders': archive, ...others };
     };
     const document = await draftDocument(petPhotos, categoryPhotos, archivedOrders, archivedFirst);

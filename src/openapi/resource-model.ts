@@ -17,12 +17,13 @@ import {
   singleKeyEnvelope,
   successSchema,
 } from './operation-schemas.js';
+import { isRecordSchema } from './record-kinds.js';
 import { collectionName, collectionWord, firstFree, nounOf } from './resource-naming.js';
 import { isItemUnder, isParam, paramName, parentPath, pathPattern, segmentsOf } from './resource-paths.js';
 import { shapeOf } from './resource-shapes.js';
 import { findSingletons } from './resource-singletons.js';
 import type { ConventionShape, Resource, ResourceModel } from './resource-types.js';
-import { describeObjectSchema, resolveSchema, schemaIdentity, schemaType } from './schema-shape.js';
+import { describeObjectSchema, schemaIdentity, schemaType } from './schema-shape.js';
 
 export { requestSchema } from './operation-schemas.js';
 export { pathParams } from './resource-paths.js';
@@ -60,9 +61,11 @@ type Draft = {
   keyParams: string[];
 };
 
-/** Whether a schema is an object's: what a record is. */
-const isObject = (document: JsonObject, schema: unknown) =>
-  schema !== undefined && schemaType(resolveSchema(document, schema)) === 'object';
+/**
+ * Whether a schema is an object's: what a record is. A oneOf or anyOf of objects with no type of
+ * its own is one too (Lob's address: a US one or an international one; record-kinds.ts).
+ */
+const isObject = isRecordSchema;
 
 /**
  * The collections of a contract: a path ending in a literal that lists records (a GET answering

@@ -8,6 +8,7 @@
 // record in a single-key envelope ({"article": {...}}).
 import type { JsonObject } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
+import { mediaFamily } from './media-types.js';
 import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from './operation-schemas.js';
 import { isParam, paramName, segmentsOf } from './resource-paths.js';
 import type { ConventionShape, Resource } from './resource-types.js';
@@ -94,7 +95,8 @@ export function shapeOf(
   const { method } = operation;
   if (resource.singleton) return singletonShape(document, operation, base);
   if (resource.collectionPaths.includes(operation.path)) {
-    if (method === 'get') return { kind: 'list', resource };
+    // A GET whose answer cannot hold a list (an object with no array in it) is answered from its schema.
+    if (method === 'get') return answersList(document, operation) ? { kind: 'list', resource } : undefined;
     // A POST that answers a list searches (POST /pets/search); it makes no record.
     if (method === 'post') {
       if (isList(document, operation)) return undefined;
@@ -146,6 +148,27 @@ function singletonShape(
   if (operation.method === 'put')
     return { kind: replacesWhole(document, operation, resource) ? 'replace' : 'merge', ...one };
   return undefined;
+}
+
+/**
+ * Whether a list's records fit the answer a GET declares (its 200, else its first 2xx): an array,
+ * an object with an array in it (the envelope the list fills), or a schema that says too little
+ * to tell. A draft that declares its list's answer as `{"n": 200}` is answered from its schema,
+ * not with records that break it on every read.
+ */
+function answersList(document: JsonObject, operation: OperationInfo): boolean {
+  const statuses = [...operation.responses.keys()].filter((status) => /^2\d\d$/.test(status)).sort();
+  const status = statuses.includes('200') ? '200' : statuses[0];
+  const media = status === undefined ? [] : (operation.responses.get(status)?.media ?? []);
+  const schema = media.find((entry) => mediaFamily(entry.type) === 'json')?.schema;
+  if (schema === undefined) return true;
+  const resolved = resolveSchema(document, schema);
+  const type = schemaType(resolved);
+  if (type === 'array') return true;
+  if (type !== undefined && type !== 'object') return false;
+  const properties = [...describeObjectSchema(document, resolved).properties.values()];
+  if (type === undefined && properties.length === 0) return true;
+  return properties.some((property) => schemaType(property) === 'array');
 }
 
 /** Whether an operation's success answer is a list (an array). */

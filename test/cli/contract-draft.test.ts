@@ -26,6 +26,7 @@ import {
   ownersPagedByNumber,
   ownerUuids,
   ownerVisitNotes,
+  petBodyOfVendorType,
   petNameNarrowed,
   petVaccinate,
   writeDraft,
@@ -169,6 +170,28 @@ describe('contract --contract: the suite follows a draft', () => {
     }
   }, 120_000);
 
+  it('passes a mock of a draft whose pets are made of a JSON type of its own beside any type: bodies sent as that type, no 415 asked', async () => {
+    const vendor = await writeDraft(petBodyOfVendorType);
+    const served = await createMockServer({ data: ':memory:', contract: vendor, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', vendor, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '3', '--operations', 'createPet,updatePet', '--junit', join(folder(), 'vendor.xml')],
+      ]);
+      expect(run.stdout).toMatch(/: [1-9]\d* passed, 0 failed, 1 skipped/);
+      expect(run.stdout).toMatch(
+        /createPet: a body that is not application\/vnd\.pet\+json gets 415 \(createPet takes a body of every media type/,
+      );
+      // A body breaking NewPet, sent as the type that holds it, is refused.
+      expect(await readFile(join(folder(), 'vendor.xml'), 'utf8')).toMatch(
+        /name="createPet: a request with body name of the wrong type \(a number\) gets 400 with the Error object"[^>]*\/>/,
+      );
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
   it('passes a mock of a draft narrowing a category’s name in its answers only: its set-up names fit them', async () => {
     const narrowed = await writeDraft(categoryNameNarrowedInAnswers);
     const served = await createMockServer({ data: ':memory:', contract: narrowed, lintContract: false });
@@ -180,6 +203,51 @@ describe('contract --contract: the suite follows a draft', () => {
         ...['--examples', '3', '--operations', 'getCategory,getPet', '--seed', '20261205'],
       ]);
       expect(run.stdout).toMatch(/: [1-9]\d* passed, 0 failed/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('passes a mock of a draft narrowing a category’s name in its answers: bodies drawn, written and listed by names both take', async () => {
+    const narrowed = await writeDraft(categoryNameNarrowedInAnswers);
+    const served = await createMockServer({ data: ':memory:', contract: narrowed, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', narrowed, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--operations', 'listCategories,createCategory,updateCategory', '--examples', '3', '--seed', '20261206'],
+        ...['--checks', 'conformance,negative,generated,values,lists,meaning'],
+      ]);
+      expect(run.stdout).toMatch(/: [1-9]\d* passed, 0 failed/);
+      // The lists' checks ran, on categories the name filter cannot keep apart. (Another check may
+      // still be skipped for want of a name: the mock's own categories hold some of the 48.)
+      const line = /^\s*listCategories: (.*)$/m.exec(run.stdout)?.[1];
+      if (line === undefined)
+        expect(run.stdout).toMatch(/Every check passed, none skipped, on \d+: [^\n]*listCategories/);
+      else {
+        const [ran = '', skipped = ''] = line.split('; skipped ');
+        expect(ran).toMatch(/lists ✓\d+.*meaning ✓\d+/);
+        expect(skipped).not.toMatch(/lists|meaning/);
+      }
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('skips the rules about the very names they write where a draft’s answers refuse those names', async () => {
+    const narrowed = await writeDraft(categoryNameNarrowedInAnswers);
+    const served = await createMockServer({ data: ':memory:', contract: narrowed, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', narrowed, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--operations', 'createCategory,deleteCategory', '--checks', 'rules,concurrency'],
+      ]);
+      expect(run.stdout).toMatch(/: [1-9]\d* passed, 0 failed, 3 skipped/);
+      for (const rule of ['names are unique without case', 'a name freed by a delete', 'creates of one name'])
+        expect(run.stdout).toMatch(
+          new RegExp(`createCategory: [^\n]*${rule}[^\n]*\\(the contract's schemas refuse the name it writes`),
+        );
       expect(run.code).toBe(0);
     } finally {
       await served.close();

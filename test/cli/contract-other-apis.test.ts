@@ -104,6 +104,73 @@ const underAnAccount = {
   },
 };
 
+/**
+ * Playlists made for the caller at /me/playlists or for a user at /users/{userId}/playlists (no
+ * operation makes users), read and replaced at /playlists/{playlistId}, and an action on one that
+ * answers the server's snapshot_id (Spotify's).
+ */
+const playlist = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, note: { type: 'string' } },
+};
+const onePlaylist = { description: 'One.', content: { 'application/json': { schema: playlist } } };
+const playlistBody = { required: true, content: { 'application/json': { schema: playlist } } };
+const playlistId = { name: 'playlistId', in: 'path', required: true, schema: { type: 'string' } };
+const callersPlaylists = {
+  openapi: '3.0.3',
+  info: { title: 'Playlists', version: '1' },
+  paths: {
+    '/me/playlists': {
+      post: { operationId: 'createMyPlaylist', requestBody: playlistBody, responses: { 201: onePlaylist } },
+    },
+    '/users/{userId}/playlists': {
+      parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'listUsersPlaylists',
+        responses: {
+          200: { description: 'All.', content: { 'application/json': { schema: { type: 'array', items: playlist } } } },
+        },
+      },
+      post: { operationId: 'createUsersPlaylist', requestBody: playlistBody, responses: { 201: onePlaylist } },
+    },
+    '/playlists/{playlistId}': {
+      parameters: [playlistId],
+      get: { operationId: 'getPlaylist', responses: { 200: onePlaylist, 404: { description: 'None.' } } },
+      put: {
+        operationId: 'replacePlaylist',
+        requestBody: playlistBody,
+        responses: { 200: onePlaylist, 404: { description: 'None.' } },
+      },
+    },
+    '/playlists/{playlistId}/tracks': {
+      parameters: [playlistId],
+      put: {
+        operationId: 'reorderTracks',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { range_start: { type: 'integer' }, snapshot_id: { type: 'string' } },
+              },
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'The snapshot.',
+            content: {
+              'application/json': { schema: { type: 'object', properties: { snapshot_id: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
 /** A resource at `/{plural}` whose records are named by {id}, as every other resource's are (Radarr's). */
 function resourceById(plural: string, title: string) {
@@ -563,6 +630,13 @@ describe('contract against whole documents of other APIs', () => {
     }
   }
 
+  /** The suite against the mock serving `document`, written to a file of `name`. */
+  async function suiteOnDocument(name: string, document: object, options: readonly string[] = []) {
+    const file = join(folder(), `${name}.json`);
+    await writeFile(file, JSON.stringify(document));
+    return suitePassing(file, name, options);
+  }
+
   it.each([
     {
       name: 'museum',
@@ -633,9 +707,7 @@ describe('contract against whole documents of other APIs', () => {
   );
 
   it('passes the mock serving a singleton two operations change, each change read back before another lands', async () => {
-    const file = join(folder(), 'accounts.json');
-    await writeFile(file, JSON.stringify(ACCOUNTS_DOCUMENT));
-    const { passed } = await suitePassing(file, 'accounts');
+    const { passed } = await suiteOnDocument('accounts', ACCOUNTS_DOCUMENT);
     expect(passed).toEqual(
       expect.arrayContaining(
         ['replaceSettings', 'updateSettings'].map(
@@ -646,9 +718,7 @@ describe('contract against whole documents of other APIs', () => {
   }, 240_000);
 
   it('passes the mock serving a generated document, its form and multipart bodies written as declared', async () => {
-    const file = join(folder(), 'generated.json');
-    await writeFile(file, JSON.stringify(generated));
-    const { stdout, junit, html, passed, skipped } = await suitePassing(file, 'generated');
+    const { stdout, junit, html, passed, skipped } = await suiteOnDocument('generated', generated);
     expect(stdout).not.toMatch(/setting up the checks/);
     // Each report names them by method and path, with their kinds.
     expectEveryOperationReported(operationNamesOf(generated), junit, html);
@@ -700,9 +770,7 @@ describe('contract against whole documents of other APIs', () => {
   }, 240_000);
 
   it('makes, reads, replaces and deletes records of each of two resources named by one {id}', async () => {
-    const file = join(folder(), 'films-and-notices.json');
-    await writeFile(file, JSON.stringify(twoResourcesById));
-    const { passed, stdout } = await suitePassing(file, 'films-and-notices');
+    const { passed, stdout } = await suiteOnDocument('films-and-notices', twoResourcesById);
     for (const plural of ['films', 'notices'])
       expect(passed).toEqual(
         expect.arrayContaining([
@@ -718,9 +786,7 @@ describe('contract against whole documents of other APIs', () => {
   }, 240_000);
 
   it('sends a required header whose example holds a line break a valid value it can carry, and skips a check where none is', async () => {
-    const file = join(folder(), 'header-examples.json');
-    await writeFile(file, JSON.stringify(brokenHeaderExamples));
-    const { stdout, passed } = await suitePassing(file, 'header-examples');
+    const { stdout, passed } = await suiteOnDocument('header-examples', brokenHeaderExamples);
     expect(passed).toContain('listNotes: a valid request (GET /notes)');
     expect(consoleLineOf(stdout, 'listDrafts')?.skipped).toContainEqual({
       kind: 'conformance',
@@ -758,10 +824,25 @@ describe('contract against whole documents of other APIs', () => {
     );
   }, 240_000);
 
+  it("makes the caller's records where no parent is named, and leaves an action's answer to the server", async () => {
+    const { passed, stdout } = await suiteOnDocument('playlists', callersPlaylists, [
+      '--checks',
+      'conformance,stateful,values',
+    ]);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'createMyPlaylist: a record made reads back by getPlaylist, with the defaults of what was left out and an id of its own',
+        'getPlaylist: a valid request (GET /playlists/{playlistId})',
+        'replacePlaylist: note left out of a replacement is removed',
+        'reorderTracks: a valid request (PUT /playlists/{playlistId}/tracks)',
+      ]),
+    );
+    expect(passed).not.toContain('reorderTracks: snapshot_id left out of a replacement is removed');
+    expect(stdout).not.toContain('--set-path playlistId');
+  }, 60_000);
+
   it('makes a task by POST /tasks and lists, makes and scopes subtasks under it', async () => {
-    const file = join(folder(), 'tasks.json');
-    await writeFile(file, JSON.stringify(TASKS_DOCUMENT));
-    const { passed, stdout } = await suitePassing(file, 'tasks', ['--checks', 'conformance,stateful']);
+    const { passed, stdout } = await suiteOnDocument('tasks', TASKS_DOCUMENT, ['--checks', 'conformance,stateful']);
     expect(passed).toEqual(
       expect.arrayContaining([
         'createTask: a record made reads back by getTask, with the defaults of what was left out and an id of its own',
@@ -803,9 +884,7 @@ describe('contract against whole documents of other APIs', () => {
   }, 60_000);
 
   it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries, writeOnly fields', async () => {
-    const file = join(folder(), 'request-shapes.json');
-    await writeFile(file, JSON.stringify(realRequestShapes));
-    const { passed, skipped } = await suitePassing(file, 'request-shapes');
+    const { passed, skipped } = await suiteOnDocument('request-shapes', realRequestShapes);
     expect(passed).toEqual(
       expect.arrayContaining([
         // The suite's own gadget named in the body; required query parameters sent.

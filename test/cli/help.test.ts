@@ -1,9 +1,10 @@
 // What --help says: what is required, and what a command can be given (read from where it is
 // defined, never restated here).
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from '@jest/globals';
 import { CATALOGUE } from '../../src/sdk-check/catalogue.js';
 import { CASE_NEEDS } from '../../src/sdk-check/contract-cases.js';
-import { runCli } from '../support/cli.js';
+import { CLI, runCli } from '../support/cli.js';
 
 describe('--help', () => {
   it('proxy --help marks --upstream as required, in the usage line and beside the option', async () => {
@@ -54,5 +55,16 @@ describe('--help', () => {
       );
       expect(text).toMatch(/--contract-limit <name=n> raise \(or lower\) a bound .* enum-values \(100000\)/);
     }
+  });
+
+  it('ends quietly when its reader stops reading (sdk-check --help | head -1)', async () => {
+    // The reader is gone before the help is written: the write meets a closed pipe.
+    const child = spawn(process.execPath, [CLI, 'sdk-check', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.destroy();
+    const code = await new Promise((ended) => child.on('close', ended));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });

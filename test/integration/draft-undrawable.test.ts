@@ -1,16 +1,58 @@
 // A draft whose records no value the mock draws can hold (a const outside its own enum, a
 // pattern against a length) is refused at start, naming each field, instead of served with a
 // 500 on every read of them; a draft whose draws miss now and then is served.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '../../src/config.js';
+import { ConfigError, type MockServerOptions } from '../../src/config.js';
 import { createMockServer } from '../../src/server.js';
+import { DEMO_KEY, startTestMock } from '../support/mock.js';
 import { loadPetstoreSpec } from '../support/spec.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
+/** What a start with `document` comes to: 'served' (the server closed at once), or the error it threw. */
+async function startWith(file: string, document: object): Promise<unknown> {
+  await writeFile(file, JSON.stringify(document, null, 2));
+  const options: MockServerOptions = { contract: file, data: ':memory:', lintContract: false };
+  return createMockServer(options).then(
+    async (server) => {
+      await server.close();
+      return 'served';
+    },
+    (error: unknown) => error,
+  );
+}
+
 describe('a draft whose records the mock cannot draw', () => {
   const folder = useTempFolder('undrawable');
+
+  it('refuses a required field its schema forbids (additionalProperties: false)', async () => {
+    const document = loadPetstoreSpec();
+    document.components.schemas.NewPet.additionalProperties = false;
+    document.components.schemas.NewPet.required.push('ghost');
+    const outcome = await startWith(join(folder(), 'openapi.json'), document);
+    expect(outcome).toBeInstanceOf(ConfigError);
+    expect(String(outcome)).toMatch(/pets, id 1, field "(ghost|id)"/);
+  });
+
+  it('serves a draft whose draws of an optional field miss its if/then/else, leaving it out of the records', async () => {
+    const document = loadPetstoreSpec();
+    // Parsed from text: a `then` written in code would make the object look like a promise.
+    document.components.schemas.NewPet.properties.size = JSON.parse(
+      '{"type":"object","properties":{"unit":{"type":"string"},"v":{"type":"number"}},' +
+        '"if":{"properties":{"unit":{"const":"cm"}}},"then":{"required":["v"]},"else":{"properties":{"v":{"maximum":10}}}}',
+    );
+    const file = join(folder(), 'openapi.json');
+    await writeFile(file, JSON.stringify(document));
+    const mock = await startTestMock({ contract: file, data: ':memory:', lintContract: false });
+    try {
+      const listed = await mock.http.get('/v1/pets?limit=100').set('X-API-Key', DEMO_KEY);
+      expect(listed.status).toBe(200);
+      expect(mock.contractBugs()).toEqual([]);
+    } finally {
+      await mock.server.close();
+    }
+  });
 
   it.each([
     [
@@ -24,7 +66,7 @@ describe('a draft whose records the mock cannot draw', () => {
     document.components.schemas.NewPet.properties.kind = kind;
     document.components.schemas.NewPet.required.push('kind');
     const file = join(folder(), 'openapi.json');
-    await writeFile(file, JSON.stringify(document));
+    await writeFile(file, JSON.stringify(document, null, 2));
     // A server that starts is closed at once: the test fails on what it says, not on a hang.
     const outcome = await createMockServer({ contract: file, data: ':memory:', lintContract: false }).then(
       async (server) => {
@@ -36,5 +78,9 @@ describe('a draft whose records the mock cannot draw', () => {
     expect(outcome).toBeInstanceOf(ConfigError);
     expect(String(outcome)).toMatch(named);
     expect(String(outcome)).toMatch(/cannot be served: the records the mock draws from it break its own schemas/);
+    // The line of the field's schema, where the draft is to be changed.
+    const place = /openapi\.json:(\d+):\d+ {2}the schema of the field "kind" of pets/.exec(String(outcome));
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    expect(lines[Number(place?.[1]) - 1]).toMatch(/^\s*"kind": \{/);
   });
 });

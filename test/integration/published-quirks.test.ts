@@ -82,7 +82,16 @@ const document = {
     '/lookups/{adr_id}': {
       get: {
         operationId: 'lookUpAddress',
-        parameters: [{ in: 'path', name: 'adr_id', required: true, schema: { type: 'string' } }],
+        // Its records are one of two kinds (record-kinds.ts), read by key: the first are keyed by these examples.
+        parameters: [
+          {
+            in: 'path',
+            name: 'adr_id',
+            required: true,
+            schema: { type: 'string' },
+            examples: { a: { value: 'adr_aaaa' }, b: { value: 'adr_bbbb' }, c: { value: 'adr_cccc' } },
+          },
+        ],
         responses: {
           200: json({
             oneOf: [address({ type: 'string', enum: ['US'] }), address({ type: 'string', enum: ['GB', 'FR', 'DE'] })],
@@ -139,7 +148,7 @@ describe("a published document's quirks", () => {
   const api = () => served.mock().http;
 
   it('answers one of two objects whose branches only require one field or another with one of them', async () => {
-    for (const id of ['adr_a', 'adr_b', 'adr_c']) {
+    for (const id of ['adr_aaaa', 'adr_bbbb', 'adr_cccc']) {
       const res = served.judged('get', '/lookups/{adr_id}', await api().get(`/lookups/${id}`));
       expect(res.status).toBe(200);
       expect(res.body.name ?? res.body.company).toEqual(expect.any(String));

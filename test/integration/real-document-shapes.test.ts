@@ -1,9 +1,9 @@
 // What real APIs' documents write that a Pet Store draft does not: a base path with `+` and a
 // server variable, operations without operationId, OpenAPI 3.0's nullable without a type, form
-// and multipart bodies, answers in XML, CSV, iCalendar and PNG chosen by Accept, a 406 where the
-// document declares one, a delete answered with a deletion object, numbers in multiples of a step.
-// Served with no 5xx, every exchange judged by a validator other than the
-// mock's.
+// and multipart bodies, a JSON type declared with a parameter, answers in XML, CSV, iCalendar and
+// PNG chosen by Accept, a 406 where the document declares one, a delete answered with a deletion
+// object, numbers in multiples of a step. Served with no 5xx, every exchange judged by a
+// validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
 
@@ -56,6 +56,8 @@ const document = {
           content: {
             'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/Order' } },
             'application/json': { schema: { $ref: '#/components/schemas/Order' } },
+            // Declared with a parameter, as generated documents write it.
+            'application/vnd.shop+json; charset=utf-8': { schema: { $ref: '#/components/schemas/Order' } },
           },
         },
         responses: {
@@ -185,6 +187,15 @@ describe('a real document’s shapes', () => {
     );
     expect(nulls.status).toBe(201);
     expect(nulls.body).toMatchObject({ note: null, shipTo: null });
+  });
+
+  it('reads a body of a JSON type declared with a parameter, sent with or without it', async () => {
+    for (const type of ['application/vnd.shop+json; charset=utf-8', 'application/vnd.shop+json']) {
+      const send = (body: object) => http().post(`${BASE}/orders`).set('Content-Type', type).send(JSON.stringify(body));
+      const made = judged('POST', `${BASE}/orders`, await send({ quantity: 4, note: 'by the door' }));
+      expect({ status: made.status, body: made.body }).toMatchObject({ status: 201, body: { quantity: 4 } });
+      expect(judged('POST', `${BASE}/orders`, await send({ quantity: 0 })).status).toBe(400);
+    }
   });
 
   it('answers a read in its own closed schema, a delete with the deletion object declared, then 404', async () => {

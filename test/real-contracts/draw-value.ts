@@ -120,6 +120,37 @@ export function ownValue(schema: Schema): { value: unknown } | undefined {
   return undefined;
 }
 
+const JSON_TYPES: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  integer: (value) => Number.isInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+  array: Array.isArray,
+  object: (value) => value !== null && typeof value === 'object' && !Array.isArray(value),
+  null: (value) => value === null,
+};
+
+/**
+ * Whether a value has the JSON types its schema names, all the way down: a document's own request
+ * example may not (Lob's postcard: `"width": "2.5"` for a number), and a client sends it refused.
+ * Only types: a schema that names none (a oneOf) is taken as it comes.
+ */
+export function typesFit(value: unknown, raw: Schema | undefined, depth = 0): boolean {
+  const schema = shapeOf(raw);
+  if (depth >= MAX_DEPTH) return true;
+  if (value === null && (schema.nullable === true || schema.type === undefined)) return true;
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+    (type): type is string => typeof type === 'string' && type in JSON_TYPES,
+  );
+  if (types.length > 0 && !types.some((type) => JSON_TYPES[type]?.(value))) return false;
+  if (Array.isArray(value)) return value.every((item) => typesFit(item, schema.items, depth + 1));
+  if (value === null || typeof value !== 'object') return true;
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  return Object.entries(value).every(
+    ([name, item]) => !Object.hasOwn(properties, name) || typesFit(item, properties[name], depth + 1),
+  );
+}
+
 /** A valid value of `raw` for a request: readOnly properties left out, optional ones too. */
 export function drawValue(raw: Schema | undefined, depth = 0): unknown {
   const schema = shapeOf(raw);

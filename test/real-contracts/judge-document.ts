@@ -4,7 +4,7 @@
 // the same requests sent to Prism's own mock (behind a proxy of its own) for comparison.
 import { dereference } from '@readme/openapi-parser';
 import { documentPath, MOCK_COMMAND, PRISM_COMMAND, PROJECT_ROOT, type RealDocument } from './catalogue.js';
-import { type Collection, collectionsOf, keyOf, runStory } from './crud-stories.js';
+import { type Collection, collectionsOf, keyOf, runStory, type Sender } from './crud-stories.js';
 import type { Schema } from './draw-value.js';
 import { type DocumentFigures, emptyFigures, type TargetFigures, tally } from './figures.js';
 import { mediaProblems } from './media-check.js';
@@ -40,6 +40,23 @@ const prismArgs = (command: 'mock' | 'proxy', file: string, upstream?: string) =
   'false',
 ];
 
+/**
+ * Whether a parent's item path is the one a child's path goes through, whatever the parameter is
+ * called on each and an extension on the item's (Twilio's /Calls/{Sid}.json under /Calls/{CallSid}/…).
+ */
+export function sameItemPath(itemPath: string, prefix: string): boolean {
+  const plain = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/(\{\})\.[a-z]+$/i, '$1');
+  return plain(itemPath) === plain(prefix);
+}
+
+/** Each parameter of `path`, with the collections whose item path ends at it (a parent's). */
+function parametersWithOwners(path: string, collections: Collection[]) {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
+    const prefix = path.slice(0, path.indexOf(`{${name}}`) + name.length + 2);
+    return { name, owners: collections.filter((candidate) => sameItemPath(candidate.itemPath, prefix)) };
+  });
+}
+
 /** The parent keys a collection's or singleton's path needs (/domains/{domain_name}/records), each from a record created for it. */
 async function parentKeysFor(
   collection: Pick<Collection, 'path'>,
@@ -48,16 +65,65 @@ async function parentKeysFor(
   sender: (request: ReturnType<typeof planRequest>) => Promise<Answer>,
 ) {
   const keys: Record<string, string> = {};
-  const names = [...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
-  for (const name of names) {
-    const prefix = collection.path.slice(0, collection.path.indexOf(`{${name}}`) + name.length + 2);
-    const parent = collections.find((candidate) => candidate.itemPath === prefix);
+  for (const { name, owners } of parametersWithOwners(collection.path, collections)) {
+    const parent = owners[0];
     if (!parent) continue;
     const answer = await sender(planRequest(document, parent.create, keys));
     const key = answer.status >= 200 && answer.status < 300 ? keyOf(answer, parent.keyParameter) : undefined;
     if (key) keys[name] = key.value;
   }
   return keys;
+}
+
+/**
+ * The keys of `path`'s parameters that name a record some collection listed: a client reads,
+ * changes and deletes what the server has, not a sample key (which a server without a 404 in its
+ * document must still answer with one).
+ */
+function keysOfPath(path: string, collections: Collection[], listed: ReadonlyMap<Collection, string>) {
+  const keys: Record<string, string> = {};
+  for (const { name, owners } of parametersWithOwners(path, collections)) {
+    const owner = owners.find((candidate) => listed.has(candidate));
+    const key = owner && listed.get(owner);
+    if (key !== undefined) keys[name] = key;
+  }
+  return keys;
+}
+
+/** A key of the first record each collection lists, parents first (a child's list needs its parent's key). */
+async function listedKeys(collections: Collection[], document: Schema, sender: Sender) {
+  const listed = new Map<Collection, string>();
+  const parameters = (path: string) => path.split('{').length - 1;
+  for (const collection of [...collections].sort((one, other) => parameters(one.path) - parameters(other.path))) {
+    if (!collection.list) continue;
+    // A parent of no collection is named as every request names it (its example: Twilio's account);
+    // one of a collection that listed nothing has no record to list under.
+    const path = collection.list.path;
+    const unlisted = parametersWithOwners(path, collections).some(({ owners }) =>
+      owners.some((candidate) => !listed.has(candidate)),
+    );
+    if (unlisted) continue;
+    const answer = await sender(planRequest(document, collection.list, keysOfPath(path, collections, listed)));
+    const first = firstListed(answer.body);
+    const key = first === undefined ? undefined : keyOf({ ...answer, body: first }, collection.keyParameter);
+    if (key) listed.set(collection, key.value);
+  }
+  return listed;
+}
+
+/** The first item of a list's answer: the array itself, or the one its envelope holds. */
+function firstListed(body: unknown): unknown {
+  if (Array.isArray(body)) return body[0];
+  if (body === null || typeof body !== 'object') return undefined;
+  const array = Object.values(body).find(Array.isArray);
+  return array?.[0];
+}
+
+/** Reads and changes before deletes, and a child's delete before its parent's: each names a record still there. */
+function inClientOrder(operations: Operation[]): Operation[] {
+  const deletes = operations.filter((entry) => entry.method === 'DELETE');
+  const rest = operations.filter((entry) => entry.method !== 'DELETE');
+  return rest.concat(deletes.sort((one, other) => other.path.length - one.path.length));
 }
 
 /** Every request of a document sent to one server (its judge's URL), the figures of its answers. */
@@ -78,8 +144,10 @@ async function exercise(
     if (answer.status === 0) unanswered += 1;
     return tally(figures, answer, mediaProblems(byLabel.get(request.label), answer));
   };
-  for (const operation of operations) await sender(planRequest(document, operation));
   const collections = collectionsOf(operations);
+  const listed = await listedKeys(collections, document, sender);
+  for (const operation of inClientOrder(operations))
+    await sender(planRequest(document, operation, keysOfPath(operation.path, collections, listed)));
   for (const [index, collection] of collections.entries()) {
     const parentKeys = await parentKeysFor(collection, collections, document, sender);
     const { steps } = await runStory(collection, { document, send: sender, parentKeys, tag: `${tag}${index}` });

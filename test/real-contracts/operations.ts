@@ -2,7 +2,7 @@
 // and query parameters, its headers and cookies, the credential its security asks for (the demo
 // key `demo-enterprise`, as an API key, a bearer token or a basic user name), and its body in the
 // media type it declares.
-import { drawValue, ownValue, type Schema, shapeOf } from './draw-value.js';
+import { drawValue, ownValue, type Schema, shapeOf, typesFit } from './draw-value.js';
 
 export const DEMO_KEY = 'demo-enterprise';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -132,7 +132,9 @@ export function bodyOf(operation: Schema): Body | undefined {
   const own =
     ownValue(media) ??
     (media.examples ? { value: Object.values(media.examples as Record<string, Schema>)[0]?.value } : undefined);
-  const value = own?.value !== undefined ? own.value : drawValue(media.schema);
+  // An example whose types break its schema is refused by a truthful server: a drawn value is sent.
+  const fits = own?.value !== undefined && (!/json/.test(contentType) || typesFit(own.value, media.schema));
+  const value = fits ? own?.value : drawValue(media.schema);
   return { contentType, value };
 }
 

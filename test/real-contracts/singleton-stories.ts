@@ -8,6 +8,7 @@ import {
   markerField,
   type Step,
   type StoryContext,
+  shows,
   succeeded,
   withMarker,
 } from './crud-stories.js';
@@ -62,7 +63,7 @@ export async function runSingletonStory(singleton: Singleton, context: StoryCont
   const update = await send(planRequest(document, singleton.update, parentKeys, body));
   step('update', succeeded(update), brief(update));
   const after = await send(planRequest(document, singleton.read, parentKeys));
-  const readBack = marker === undefined || after.text.includes(updated);
+  const readBack = marker === undefined || shows(after, updated);
   step(
     'read after update',
     succeeded(after) && readBack,

@@ -504,6 +504,21 @@ export const categoryNameNarrowedInAnswers: DraftEdit = (document) => {
 };
 
 /**
+ * createPet's body taken as a JSON type of the draft's own (with a parameter), as text, and as any
+ * type at all (an empty schema): only its JSON type holds NewPet, and no type earns a 415.
+ */
+export const petBodyOfVendorType: DraftEdit = (document) => {
+  document.paths['/pets'].post.requestBody = {
+    required: true,
+    content: {
+      'application/vnd.pet+json; charset=utf-8': { schema: { $ref: '#/components/schemas/NewPet' } },
+      'text/plain': { schema: { type: 'string' } },
+      '*/*': { schema: {} },
+    },
+  };
+};
+
+/**
  * listOwners paged by number, as Spring Data answers: `page` (from 1) and `size` in the query, an
  * envelope of the page's owners with its number, size and the totals; no Link, no X-Total-Count.
  */

@@ -32,6 +32,7 @@ import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, HandlerDependencies } from '../handler-types.js';
+import { kindFieldsOf } from './kind-fields.js';
 
 export type ServerFields = {
   onCreate(req: Request): Promise<StoredRecord>;
@@ -165,6 +166,7 @@ export function createServerFields(
   const keptNames = [keyField, ...fields.map(({ name }) => name)];
   const keySchema = resource.shape.properties.get(keyField) ?? {};
   const keyHow = howMade(keyField, keySchema);
+  const kindFields = kindFieldsOf(deps.contract.document, resource);
   // A request's own values first: a slug is made from what the body sent.
   const ordered = [...fields].sort((one, other) => Number(one.how.kind === 'slug') - Number(other.how.kind === 'slug'));
 
@@ -193,8 +195,7 @@ export function createServerFields(
       const body = bodyOf(req);
       const record: Record<string, unknown> = {};
       let fake: ((schema: unknown, name: string) => unknown) | undefined;
-      for (const { name, schema, how, sent } of ordered) {
-        if (sent && kept(body, name)) continue;
+      const make = async (name: string, schema: JsonObject, how: MadeValue) => {
         if (how.kind === 'time') setOwn(record, name, timeValue(how.as, nowMs));
         else if (how.kind === 'declared') setOwn(record, name, how.value);
         else if (how.kind === 'empty') setOwn(record, name, []);
@@ -210,7 +211,15 @@ export function createServerFields(
             setOwn(record, name, withSentKey(fake(schema, name), schema, ownValue(body, name)));
           }
         }
+      };
+      for (const { name, schema, how, sent } of ordered) {
+        if (sent && kept(body, name)) continue;
+        await make(name, schema, how);
       }
+      // A record of several kinds: the fields of the kind its body is, and none of another's.
+      const ofKind = kindFields?.(body, record);
+      for (const name of ofKind?.foreign ?? []) delete record[name];
+      for (const [name, schema] of ofKind?.toMake ?? []) await make(name, schema, howMade(name, schema));
       return record;
     },
     onUpdate() {

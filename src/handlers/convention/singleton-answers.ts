@@ -34,7 +34,9 @@ function drawnOncePerSeed(deps: ContractContext, resource: Resource): (seed: num
   const drawing = new Map<number, Promise<StoredRecord>>();
   const draw = async (seed: number): Promise<StoredRecord> => {
     const fake = await loadSchemaFaker(deps.contract.document, seed, `singleton ${resource.name}`);
-    return Object.freeze(drawRecord(resource, recordProperties(deps.contract, deps.resources, resource), fake));
+    return Object.freeze(
+      drawRecord(deps.contract.document, resource, recordProperties(deps.contract, deps.resources, resource), fake),
+    );
   };
   return (seed) => {
     let record = drawing.get(seed);

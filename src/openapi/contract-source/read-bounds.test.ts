@@ -54,6 +54,22 @@ describe('the bounds of reading a draft', () => {
     expect(refusal.message).toContain(`${refusal.file}:3:213`);
   });
 
+  it('refuses the first file over its size at the line and column where it passes the bound', async () => {
+    const file = join(folder, 'openapi.json');
+    // Line breaks past the bound are not counted: only the bytes up to it are read.
+    await writeFile(file, `{\n  "openapi": "3.1.0",\n  "x": "${'a'.repeat(3_000_000)}"\n}\n${'\n'.repeat(1000)}`);
+    const refusal = await refusalOf(file, { limits: { fileBytes: 2_500_000 } });
+    expect(refusal.problems).toEqual([
+      expect.objectContaining({
+        kind: 'limit',
+        line: 3,
+        column: 2_500_000 - '{\n  "openapi": "3.1.0",\n'.length + 1,
+        message: expect.stringContaining('a file of a contract may have (raise it with --contract-limit file-bytes=N)'),
+      }),
+    ]);
+    expect(refusal.message).toContain(`${refusal.file}:3:`);
+  });
+
   it('refuses a file of the draft over its size at the line of the $ref that names it', async () => {
     const root = await writeSplitDraft(folder, (document) => {
       document.components.schemas.Big = { $ref: './big.json' };

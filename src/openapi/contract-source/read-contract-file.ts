@@ -131,7 +131,8 @@ export async function readContractFile(file: string, options: ContractFileOption
     if (collected.problems.length > 0) refuse(collected.problems);
     bundled = bundleDocument(collected, limits);
   } catch (error) {
-    if (error instanceof SourceReadError) refuse([{ kind: error.kind, file: shown, message: error.message }]);
+    if (error instanceof SourceReadError)
+      refuse([{ kind: error.kind, file: shown, ...(error.position ?? {}), message: error.message }]);
     if (error instanceof SourceSyntaxError) {
       refuse([{ kind: error.kind, file: shown, ...(error.position ?? {}), message: error.message }]);
     }

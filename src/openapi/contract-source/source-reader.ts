@@ -26,6 +26,8 @@ export class SourceReadError extends Error {
     readonly kind: 'unreadable' | 'reference' | 'limit',
     /** A bound of the whole contract passed (its files, their bytes, its URLs' time): nothing more is read. */
     readonly stopsReading = false,
+    /** Where in the file the bound is passed (a file too large): the refusal's place when it is the first file. */
+    readonly position?: { line: number; column: number },
   ) {
     super(message);
     this.name = 'SourceReadError';
@@ -60,6 +62,49 @@ function isUnderPrefix(url: URL, prefixes: readonly string[]): boolean {
   return prefixes.some((prefix) => url.href === prefix || (prefix.endsWith('/') && url.href.startsWith(prefix)));
 }
 
+function largeFileError(
+  shown: string,
+  bytes: number,
+  limits: ContractLimits,
+  position?: { line: number; column: number },
+): SourceReadError {
+  return new SourceReadError(
+    `${shown} is ${describeBytes(bytes)}, more than the ${describeBytes(limits.fileBytes)} a file of a contract may have ${raiseWith('fileBytes')}. Split it, or check that it is the file meant.`,
+    'limit',
+    false,
+    position,
+  );
+}
+
+/** Bytes read at a time to find where a file passes its bound: a bound raised high allocates no more. */
+const SCAN_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Refuses a file past the bound, naming the line and column where it passes it: only the bytes
+ * up to the bound are read, a chunk at a time, and their line breaks counted (the column counts bytes).
+ */
+async function refuseLargeFile(
+  handle: Awaited<ReturnType<typeof open>>,
+  shown: string,
+  bytes: number,
+  limits: ContractLimits,
+): Promise<never> {
+  const chunk = Buffer.alloc(Math.min(SCAN_CHUNK_BYTES, limits.fileBytes));
+  let line = 1;
+  let lineStart = 0;
+  let offset = 0;
+  while (offset < limits.fileBytes) {
+    const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, limits.fileBytes - offset), offset);
+    if (bytesRead === 0) break;
+    for (let at = chunk.indexOf(10); at !== -1 && at < bytesRead; at = chunk.indexOf(10, at + 1)) {
+      line += 1;
+      lineStart = offset + at + 1;
+    }
+    offset += bytesRead;
+  }
+  throw largeFileError(shown, bytes, limits, { line, column: offset - lineStart + 1 });
+}
+
 export async function createSourceReader(rootFile: string, options: SourceReaderOptions): Promise<SourceReader> {
   const { limits } = options;
   const rootPath = resolve(rootFile);
@@ -77,12 +122,7 @@ export async function createSourceReader(rootFile: string, options: SourceReader
   let totalBytes = 0;
 
   const budget = (shown: string, bytes: number) => {
-    if (bytes > limits.fileBytes) {
-      throw new SourceReadError(
-        `${shown} is ${describeBytes(bytes)}, more than the ${describeBytes(limits.fileBytes)} a file of a contract may have ${raiseWith('fileBytes')}. Split it, or check that it is the file meant.`,
-        'limit',
-      );
-    }
+    if (bytes > limits.fileBytes) throw largeFileError(shown, bytes, limits);
     if (totalBytes + bytes > limits.totalBytes) {
       throw new SourceReadError(
         `the contract's files together pass ${describeBytes(limits.totalBytes)} with ${shown} ${raiseWith('totalBytes')}. Check that its $refs name only the contract's own files.`,
@@ -116,6 +156,7 @@ export async function createSourceReader(rootFile: string, options: SourceReader
       if (!stats.isFile()) {
         throw new SourceReadError(`${shown} is not a file. Name a JSON or YAML file.`, 'unreadable');
       }
+      if (stats.size > limits.fileBytes) await refuseLargeFile(handle, shown, stats.size, limits);
       budget(shown, stats.size);
       const text = (await handle.readFile('utf8')).replace(/^\uFEFF/, '');
       return remember({ id: path, shown, base: pathToFileURL(path), text });
