@@ -70,6 +70,9 @@ const REQUEST_BYTES = 64;
  */
 const SETTLED_MS = 5;
 
+/** A write read this close before a request came (or its bound) shows the client's sends are read. */
+const SHOWN_WITHIN_MS = 50;
+
 /** Whether this kernel keeps schedstat at all (read once). */
 const readable = (() => {
   if (process.platform !== 'linux') return false;
@@ -139,6 +142,12 @@ export type SendReadings = {
   sent: number;
   /** Whether the send's write was read; if not, `sent` is the last reading before the mock saw the request. */
   writeRead: boolean;
+  /**
+   * The last reading of a write that can be the send, where there are several read before the
+   * mock saw the request (the bound on the send is loose where the mock was held): `sent` is the
+   * first. Which was the send is not known.
+   */
+  lastWrite?: number;
 };
 
 /**
@@ -158,6 +167,7 @@ export function sendReadings(
 ): SendReadings | undefined {
   let before: number | undefined;
   let send: number | undefined;
+  let lastWrite: number | undefined;
   let last: number | undefined;
   let settled = false;
   for (let at = 0; at < series.length && !settled; at += 1) {
@@ -168,12 +178,34 @@ export function sendReadings(
       if (sample[0] <= toMs) last = at;
       const previous = series[at - 1];
       const wrote = previous !== undefined && sample[2] - previous[2] >= REQUEST_BYTES;
-      if (wrote && send === undefined && sample[0] >= sentAfterMs - SETTLED_MS) send = at;
+      if (wrote && sample[0] >= sentAfterMs - SETTLED_MS) {
+        send ??= at;
+        // A write first read after the mock saw the request is the send only where none came before.
+        if (sample[0] <= toMs) lastWrite = at;
+      }
     }
   }
   if (before === undefined || last === undefined) return undefined;
   // No send read: the request went out within a reading of the mock seeing it, or the series ended first.
-  return { before, sent: send ?? last, writeRead: settled && send !== undefined };
+  const found: SendReadings = { before, sent: send ?? last, writeRead: settled && send !== undefined };
+  if (lastWrite !== undefined && lastWrite !== send) found.lastWrite = lastWrite;
+  return found;
+}
+
+/**
+ * Whether the series shows the client's sends at all: the write of one of its requests was read
+ * where it was sent. A client whose runtime sends with send(2), which Linux's wchar leaves out
+ * (Python's sockets), or from a process too short-lived to be read (curl in a shell loop), shows
+ * none: its retries are then judged on the clock alone, as where no series was read.
+ */
+export function sendsShown(
+  series: readonly BusySample[],
+  requests: ReadonlyArray<{ arrivedMs: number; sentAfterMs?: number }>,
+): boolean {
+  return requests.some((request) => {
+    const from = Math.min(request.sentAfterMs ?? request.arrivedMs, request.arrivedMs) - SHOWN_WITHIN_MS;
+    return sendReadings(series, from, request.arrivedMs, request.sentAfterMs)?.writeRead === true;
+  });
 }
 
 /**

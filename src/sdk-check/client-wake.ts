@@ -24,8 +24,10 @@ const queuedOf = (sample: BusySample) => sample[3] ?? sample[1];
 
 /**
  * How the client came to send the request seen at `toMs` after an answer went out at `fromMs`:
- * when it woke for it, and its wait less its time queued. Undefined where the series does not
- * cover the span or never read the send's write (its last readings are then not settled).
+ * when it woke for it, and its wait less its time queued; where the client wrote more than once
+ * since the earliest instant it can have sent it, one for its first write and one for its last,
+ * either of which can be the send. None where the series does not cover the span or never read
+ * the send's write (its last readings are then not settled).
  * `sentAfterMs`: the earliest instant the request can have been sent (client-busy.ts).
  */
 export function sendEvidence(
@@ -33,9 +35,16 @@ export function sendEvidence(
   fromMs: number,
   toMs: number,
   sentAfterMs?: number,
-): SendEvidence | undefined {
+): SendEvidence[] {
   const readings = sendReadings(series, fromMs, toMs, sentAfterMs);
-  if (!readings?.writeRead || readings.sent <= readings.before) return undefined;
+  if (!readings?.writeRead || readings.sent <= readings.before) return [];
+  const sends = readings.lastWrite === undefined ? [readings.sent] : [readings.sent, readings.lastWrite];
+  return sends.map((sent) => wokeFor(series, fromMs, readings.before, sent));
+}
+
+/** When the client woke for a send read at reading `sentAt`, after an answer at `fromMs` (reading `beforeAt`). */
+function wokeFor(series: readonly BusySample[], fromMs: number, beforeAt: number, sentAt: number): SendEvidence {
+  const readings = { before: beforeAt, sent: sentAt };
   const sent = series[readings.sent] as BusySample;
   const prior = series[readings.sent - 1] as BusySample;
   const before = series[readings.before] as BusySample;

@@ -4,7 +4,14 @@
 // Seen beside 10 busy loops: a naive loop, retrying at once, passed limit-seconds, in-flight and
 // ban, its every retry queued for a CPU past the wait; ofetch's half second passed storm-all.
 import { describe, expect, it } from '@jest/globals';
-import { type ClientSpan, judge, type Step, scheduleOf, servedFrom } from './test-support/hand-records.js';
+import { type ClientSpan, judge, START, type Step, scheduleOf, servedFrom } from './test-support/hand-records.js';
+import {
+  NAIVE_HTTP_DATE_READINGS,
+  NAIVE_HTTP_DATE_STEPS,
+  NAIVE_IN_FLIGHT_READINGS,
+  NAIVE_IN_FLIGHT_STEPS,
+  seriesOf,
+} from './test-support/held-mock-readings.js';
 
 /** The client's first request, sent just before the case's start. */
 const FIRST: ClientSpan = { from: -0.1, queued: 0, ran: 0.09, sends: true };
@@ -121,5 +128,45 @@ describe("a Retry-After held from when the answer went out, whatever the machine
       ]),
     });
     expect(waited.status).toBe('passed');
+  });
+
+  it("fails a naive loop's at-once retry on a new connection that a held mock accepted seconds later (real readings)", () => {
+    // The retry was written 0.05 to 0.1 s after the 429; the mock's loop, held, accepted its
+    // connection at 3.3 s and read it at 4.27 s, its turn before that at 3.29 s. A connection's first
+    // request can have been sent since the turn before its accept (-0.4 s), not its read: taken
+    // from the read, the retry's write was passed over and the client seemed asleep until 4.24 s.
+    const verdict = judge('limit-http-date', NAIVE_HTTP_DATE_STEPS, {
+      clientBusy: seriesOf(NAIVE_HTTP_DATE_READINGS),
+    });
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons[0]).toMatch(
+      /^woke to retry 0(\.1)? s after a 429 that said Retry-After: an HTTP-date 3 s after the answer's Date; its request came 4\.2 s after the answer/,
+    );
+  });
+
+  it('never passes a request that can be a retry sent at once, on a connection opened after the first (real readings)', () => {
+    // in-flight: the naive loop's one retry opened a second connection, as a client sending three
+    // at once does; it came 4.2 s after the 429, but its write was read 0.06 s after the answer.
+    const verdict = judge('in-flight', NAIVE_IN_FLIGHT_STEPS, { clientBusy: seriesOf(NAIVE_IN_FLIGHT_READINGS) });
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: a request on a connection it opened with its first requests came 4\.2 s after a 429 that said Retry-After: 3, after the wait; its readings show it sent a request at once after the answer/,
+    );
+  });
+
+  it('says it cannot tell where the readings show no send of a retry that came after the wait', () => {
+    // The client's sends were read (its first request's), but the retry's write never was: the
+    // sampler was held from 0.05 s until after the retry came. No evidence that it slept: not passed.
+    const steps: Step[] = [
+      { at: 0, status: 429, retryAfter: 3, code: 'RATE_LIMITED', sentAfter: -0.01 },
+      { at: 3.3, status: 200, sentAfter: 0.02 },
+      ...servedFrom(3.3, 4),
+    ];
+    const clientBusy = scheduleOf([FIRST]).filter(([at]) => at < START + 50 || at > START + 3_400);
+    const verdict = judge('limit-seconds', steps, { clientBusy });
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: its retry came 3\.3 s after a 429 that said Retry-After: 3, after the wait, but/,
+    );
   });
 });

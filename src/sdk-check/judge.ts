@@ -8,7 +8,7 @@ import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
 import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
-import type { BusySample } from './client-busy.js';
+import { type BusySample, sendsShown } from './client-busy.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
 import { judgeBackoff, seconds } from './judge-retries.js';
 import {
@@ -138,7 +138,8 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   if (unmet) return notExercised(unmet, notes);
 
   const timed = timedRequests(record, run.exchanges);
-  const busy = run.clientBusy ?? [];
+  // The client's readings judge a retry's send only where they show its sends at all.
+  const busy = run.clientBusy && sendsShown(run.clientBusy, timed) ? run.clientBusy : [];
   const judged = earlyRetries(timed, testCase.expect.mustNotBeBanned === true, busy);
   const early = judged.filter((retry) => !retry.unknowable);
   const first = early[0];
@@ -187,6 +188,25 @@ const cameLate = (retry: EarlyRetry) =>
 /** A retry that a busy machine hid: neither passed nor failed, with what was seen. */
 function undetermined(retry: EarlyRetry, testCase: SdkCase, notes: string[]): Verdict {
   const chosen = retry.unknowable?.unqueuedSeconds ?? 0;
+  const said = `a ${retry.refusal.status} that said ${waitSaid(retry.refusal, testCase)}`;
+  if (retry.unknowable?.why === 'sibling')
+    return {
+      status: 'undetermined',
+      reasons: [],
+      notes: [
+        ...notes,
+        `undetermined: a request on a connection it opened with its first requests came ${seconds(retry.waitedSeconds)} after ${said}, after the wait; its readings show it sent a request at once after the answer, but not whether that one was sent with the refused request or as its retry. Run the case again on a machine with a CPU free`,
+      ],
+    };
+  if (retry.unknowable?.why === 'unread')
+    return {
+      status: 'undetermined',
+      reasons: [],
+      notes: [
+        ...notes,
+        `undetermined: its retry came ${seconds(retry.waitedSeconds)} after ${said}, after the wait, but a busy machine held the mock and the readings of the client so long that they do not show when it sent it: at once (the mock read it late) or after the wait. Run the case again on a machine with a CPU free`,
+      ],
+    };
   return {
     status: 'undetermined',
     reasons: [],

@@ -3,10 +3,14 @@
 // client sent it after that turn. A loop a busy machine held (or queued for a CPU) for seconds may
 // have read a request the client sent seconds earlier: the send then lies anywhere since its last
 // turn before the hold. The bound tells the client's send from writes it made before (the request
-// it was refused for, read late; a log line), however the sampler and the mock were timed.
+// it was refused for, read late; a log line), however the sampler and the mock were timed. A new
+// connection's first request takes two turns, one to accept it and one to read it: its bound is
+// the one at the accept (a held loop accepted one at 3.2 s whose request the client sent at 0.3 s).
 const TICK_MS = 5;
 
 let ticks: [previous: number, last: number] | undefined;
+/** Each connection's bound when it was accepted. */
+const acceptedBounds = new WeakMap<object, number>();
 
 /** Starts the ticks (once; unreferenced, they keep no process alive). */
 export function startLoopTicks(): void {
@@ -25,4 +29,15 @@ export function startLoopTicks(): void {
  */
 export function sentAfterMs(): number | undefined {
   return ticks?.[0];
+}
+
+/** Notes a connection as it is accepted: its first request can have been sent since this bound. */
+export function noteAccepted(connection: object): void {
+  const bound = sentAfterMs();
+  if (bound !== undefined) acceptedBounds.set(connection, bound);
+}
+
+/** The bound noted when `connection` was accepted (noteAccepted); undefined where not noted. */
+export function acceptedAfterMs(connection: object): number | undefined {
+  return acceptedBounds.get(connection);
 }

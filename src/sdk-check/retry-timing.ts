@@ -9,7 +9,7 @@
 // its wait: whether it would have waited long enough on a free machine cannot be known, and the
 // verdict says so rather than passing it.
 import type { BusySample } from './client-busy.js';
-import { sendEvidence } from './client-wake.js';
+import { type SendEvidence, sendEvidence } from './client-wake.js';
 
 /** A timer's precision and the sampling's around a wake: a wake this close to the told instant is at it. */
 const WAKE_SLACK_MS = 50;
@@ -18,14 +18,31 @@ export type RetryTiming =
   | { kind: 'on-time' }
   /** `wokeMs`: where judged from when the client woke, not from when its request came. */
   | { kind: 'early'; wokeMs?: number }
-  | { kind: 'unknowable'; wokeMs: number; unqueuedMs: number };
+  /**
+   * Came after the wait, and the readings cannot say whether the client waited it: `late-start`,
+   * it woke after the wait from a short one a busy machine let it start late; `unread`, no reading
+   * shows its send, or the writes that can be it disagree (`wokeMs`: the earliest wake).
+   */
+  | { kind: 'unknowable'; wokeMs: number; unqueuedMs: number; why: 'late-start' | 'unread' };
 
 /** When a retry came, and the earliest instant it can have been sent (this machine's ms). */
 export type RetryTimes = { arrivedMs: number; sentAfterMs?: number };
 
+/** How one write that can be the retry's send stands to the wait told until `untilMs`. */
+function timingOf(evidence: SendEvidence, fromMs: number, untilMs: number): RetryTiming {
+  const [wokeEarliest, wokeLatest] = evidence.woke;
+  if (wokeLatest < untilMs - WAKE_SLACK_MS) return { kind: 'early', wokeMs: wokeLatest };
+  if (evidence.unqueuedMs >= untilMs - fromMs - WAKE_SLACK_MS || wokeEarliest <= untilMs + WAKE_SLACK_MS)
+    return { kind: 'on-time' };
+  return { kind: 'unknowable', wokeMs: wokeEarliest, unqueuedMs: evidence.unqueuedMs, why: 'late-start' };
+}
+
 /**
  * How a retry stands to a wait told until `untilMs` by an answer sent at `fromMs` (this
- * machine's ms).
+ * machine's ms). Where the client's busy time was read, a retry that came after the wait is on
+ * time only where the readings show the client woke for it after the wait (whichever of its
+ * writes was the send); where they show no send, or its writes disagree, it is unknowable. Where
+ * none was read (another system), the clock alone judges it.
  */
 export function retryTiming(
   retry: RetryTimes,
@@ -34,12 +51,13 @@ export function retryTiming(
   clientBusy: readonly BusySample[],
 ): RetryTiming {
   if (retry.arrivedMs < untilMs) return { kind: 'early' };
-  const evidence =
-    clientBusy.length > 0 ? sendEvidence(clientBusy, fromMs, retry.arrivedMs, retry.sentAfterMs) : undefined;
-  if (!evidence) return { kind: 'on-time' };
-  const [wokeEarliest, wokeLatest] = evidence.woke;
-  if (wokeLatest < untilMs - WAKE_SLACK_MS) return { kind: 'early', wokeMs: wokeLatest };
-  if (evidence.unqueuedMs >= untilMs - fromMs - WAKE_SLACK_MS || wokeEarliest <= untilMs + WAKE_SLACK_MS)
-    return { kind: 'on-time' };
-  return { kind: 'unknowable', wokeMs: wokeEarliest, unqueuedMs: evidence.unqueuedMs };
+  if (clientBusy.length === 0) return { kind: 'on-time' };
+  const timings = sendEvidence(clientBusy, fromMs, retry.arrivedMs, retry.sentAfterMs).map((evidence) =>
+    timingOf(evidence, fromMs, untilMs),
+  );
+  const [first, last] = [timings[0], timings.at(-1)];
+  if (!first || !last) return { kind: 'unknowable', wokeMs: retry.arrivedMs, unqueuedMs: 0, why: 'unread' };
+  if (first.kind === last.kind) return last;
+  const woke = first.kind === 'unknowable' || first.kind === 'early' ? first.wokeMs : undefined;
+  return { kind: 'unknowable', wokeMs: woke ?? fromMs, unqueuedMs: 0, why: 'unread' };
 }

@@ -30,8 +30,12 @@ export type EarlyRetry = {
   waitedSeconds: number;
   /** When the client woke to send it (seconds after the answer), where that, not its coming, shows it early. */
   wokeSeconds?: number;
-  /** A retry the client woke for after the wait, too late to tell whether it chose to (retry-timing.ts). */
-  unknowable?: { unqueuedSeconds: number };
+  /**
+   * A retry that came after the wait, where the client's readings cannot tell whether it waited
+   * (retry-timing.ts): it woke after the wait from a short one started late, or its send was not
+   * read; or one that can have been sent with the refused request, or after it at once.
+   */
+  unknowable?: { unqueuedSeconds: number; why: 'late-start' | 'unread' | 'sibling' };
 };
 
 /** A refusal that tells a wait: a 429, a ban's 403, a 503. */
@@ -90,12 +94,23 @@ export function timedRequests(
       arrivedMs: exchange.arrivedMs,
       ...(exchange.answeredMs === undefined ? {} : { answeredMs: exchange.answeredMs }),
       ...(exchange.waitUntilMs === undefined ? {} : { waitUntilMs: exchange.waitUntilMs }),
-      ...(exchange.sentAfterMs === undefined ? {} : { sentAfterMs: exchange.sentAfterMs }),
+      ...sentAfterOf(exchange),
       connection: exchange.connection,
       opensConnection: exchange.opensConnection === true,
     };
   });
   return timed;
+}
+
+/**
+ * The earliest instant the client can have sent a request: the mock's loop turn before the one
+ * that read it, or, for a connection's first, the turn before the one that accepted the
+ * connection, where that is earlier (loop-ticks.ts).
+ */
+function sentAfterOf(exchange: GateExchange): Pick<TimedRequest, 'sentAfterMs'> {
+  const { sentAfterMs, connectedAfterMs } = exchange;
+  if (sentAfterMs === undefined) return {};
+  return { sentAfterMs: connectedAfterMs === undefined ? sentAfterMs : Math.min(sentAfterMs, connectedAfterMs) };
 }
 
 /** The client's wait before each request (seconds): from when the answer before it went out. */
@@ -149,7 +164,7 @@ function early(
   if (timing.kind === 'on-time') return undefined;
   const found: EarlyRetry = { retry, refusal, waitedSeconds: (retry.arrivedMs - answeredMs) / 1000 };
   if (timing.wokeMs !== undefined) found.wokeSeconds = (timing.wokeMs - answeredMs) / 1000;
-  if (timing.kind === 'unknowable') found.unknowable = { unqueuedSeconds: timing.unqueuedMs / 1000 };
+  if (timing.kind === 'unknowable') found.unknowable = { unqueuedSeconds: timing.unqueuedMs / 1000, why: timing.why };
   return found;
 }
 
@@ -178,31 +193,58 @@ function earlyForEverySibling(timed: readonly TimedRequest[], clientBusy: readon
   const openedWithTheFirst = (at: number) => firstReuse >= 0 && at < firstReuse;
   return timed.flatMap((retry, at) => {
     const told: TimedRequest[] = [];
+    // Refusals passed over only because the retry opened a connection with the first requests.
+    const maybeSiblings: TimedRequest[] = [];
     for (let before = at - 1; before >= 0; before -= 1) {
       const earlier = timed[before] as TimedRequest;
       if (sentBeforeAnswerOf(retry, earlier)) continue;
       const answeredMs = earlier.answeredMs as number;
-      const sibling =
-        earlier.connection !== retry.connection &&
-        retry.opensConnection &&
-        (openedWithTheFirst(at) || retry.arrivedMs - answeredMs < SIBLING_MS);
-      if (sibling) continue;
+      const otherConnection = earlier.connection !== retry.connection && retry.opensConnection;
+      if (otherConnection && retry.arrivedMs - answeredMs < SIBLING_MS) continue;
+      if (otherConnection && openedWithTheFirst(at)) {
+        if (refusesRequest(earlier)) maybeSiblings.push(earlier);
+        continue;
+      }
       if (!refusesRequest(earlier)) break;
       told.push(earlier);
     }
-    const waits = told.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
-    const nearest = told[0];
-    const found =
-      nearest && waits.length > 0
-        ? early(
-            retry,
-            nearest,
-            waits.reduce((soonest, ms) => Math.min(soonest, ms)),
-            clientBusy,
-          )
-        : undefined;
+    const found = earlyForAll(retry, told, clientBusy) ?? siblingOrRetry(retry, maybeSiblings, clientBusy);
     return found ? [found] : [];
   });
+}
+
+/** The retry judged against the soonest of the waits told to `told` (the nearest first). */
+function earlyForAll(
+  retry: TimedRequest,
+  told: readonly TimedRequest[],
+  clientBusy: readonly BusySample[],
+): EarlyRetry | undefined {
+  const waits = told.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
+  const nearest = told[0];
+  if (!nearest || waits.length === 0) return undefined;
+  return early(
+    retry,
+    nearest,
+    waits.reduce((soonest, ms) => Math.min(soonest, ms)),
+    clientBusy,
+  );
+}
+
+/**
+ * A request on a connection opened with the first requests, long after a refusal on another: sent
+ * with it, or a retry sent at once that a busy machine let come late (a naive loop's first retry
+ * opened a connection the held mock accepted 3 s later). Where the client's readings show a send
+ * after the refusal's answer that is early, which it was cannot be told: unknowable, not passed.
+ */
+function siblingOrRetry(
+  retry: TimedRequest,
+  maybeSiblings: readonly TimedRequest[],
+  clientBusy: readonly BusySample[],
+): EarlyRetry | undefined {
+  if (clientBusy.length === 0) return undefined;
+  const found = earlyForAll(retry, maybeSiblings, clientBusy);
+  if (!found || found.unknowable) return found;
+  return { ...found, unknowable: { unqueuedSeconds: 0, why: 'sibling' } };
 }
 
 /**

@@ -24,6 +24,8 @@ export type Step = {
   storm?: boolean;
   /** The mock's loop turn before the one that read it: the earliest it can have been sent (default: not known). */
   sentAfter?: number;
+  /** Of a connection's first request: the loop turn before the one that accepted the connection. */
+  connectedAfter?: number;
   /** The connection it came on (default 1: one kept alive); a connection's first request opens it. */
   connection?: number;
   method?: string;
@@ -59,6 +61,7 @@ export function exchangesOf(steps: readonly Step[]): GateExchange[] {
     return {
       arrivedMs: ms(step.at),
       ...(step.sentAfter === undefined ? {} : { sentAfterMs: ms(step.sentAfter) }),
+      ...(step.connectedAfter === undefined ? {} : { connectedAfterMs: ms(step.connectedAfter) }),
       ...(sent === null ? {} : { answeredMs: ms(sent) }),
       ...(until === undefined || step.status < 400 ? {} : { waitUntilMs: ms(until) }),
       connection,
