@@ -63,12 +63,12 @@ parentPort.postMessage({ ready: true });
 `;
 
 /** A write this large is a request (a runtime's own wake-ups write 8 bytes). */
-const REQUEST_BYTES = 64;
+export const REQUEST_BYTES = 64;
 /**
  * A reading stamped this long after the mock saw a request read its files after it (a reading's
  * stamp is the middle of its files' reads, which take at most READ_WITHIN_MS): the send is in it.
  */
-const SETTLED_MS = 5;
+export const SETTLED_MS = 5;
 
 /** A write read this close before a request came (or its bound) shows the client's sends are read. */
 const SHOWN_WITHIN_MS = 50;

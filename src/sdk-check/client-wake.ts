@@ -5,7 +5,7 @@
 // told, however late a busy machine let its request come. Read backwards from the send, whose
 // reading has every earlier run and queued time settled (a queued process's wait is counted only
 // once it runs): the last reading from which the client slept more than a nap is where it woke.
-import { type BusySample, sendReadings } from './client-busy.js';
+import { type BusySample, REQUEST_BYTES, SETTLED_MS, sendReadings } from './client-busy.js';
 
 /** A sleep this short before a send is the runtime's own (a connect, a flush), not a wait. */
 const NAP_MS = 10;
@@ -40,6 +40,33 @@ export function sendEvidence(
   if (!readings?.writeRead || readings.sent <= readings.before) return [];
   const sends = readings.lastWrite === undefined ? [readings.sent] : [readings.sent, readings.lastWrite];
   return sends.map((sent) => wokeFor(series, fromMs, readings.before, sent));
+}
+
+/**
+ * Where no reading shows the send (the series ended, or its readings were dropped, before it):
+ * the earliest the client can have woken for it, from its last run before the request came (a
+ * run settles the time it was queued before it), where no write since the earliest instant the
+ * request can have been sent shows it sent sooner. The send came later still: `woke` runs from
+ * that wake to the request's arrival. Undefined where the readings show no run since the answer.
+ */
+export function wakeBeforeUnreadSend(
+  series: readonly BusySample[],
+  fromMs: number,
+  toMs: number,
+  sentAfterMs?: number,
+): SendEvidence | undefined {
+  const readings = sendReadings(series, fromMs, toMs, sentAfterMs);
+  if (!readings || readings.writeRead) return undefined;
+  let ran: number | undefined;
+  for (let at = readings.before + 1; at < series.length && (series[at] as BusySample)[0] <= toMs; at += 1) {
+    const sample = series[at] as BusySample;
+    const previous = series[at - 1] as BusySample;
+    if (sample[2] - previous[2] >= REQUEST_BYTES && sample[0] >= (sentAfterMs ?? fromMs) - SETTLED_MS) return undefined;
+    if (sample[1] > previous[1]) ran = at;
+  }
+  if (ran === undefined) return undefined;
+  const evidence = wokeFor(series, fromMs, readings.before, ran);
+  return { woke: [evidence.woke[0], toMs], unqueuedMs: evidence.unqueuedMs };
 }
 
 /** When the client woke for a send read at reading `sentAt`, after an answer at `fromMs` (reading `beforeAt`). */

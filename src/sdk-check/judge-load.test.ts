@@ -6,6 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { type ClientSpan, judge, START, type Step, scheduleOf, servedFrom } from './test-support/hand-records.js';
 import {
+  CAREFUL_UNREAD_SEND_READINGS,
+  CAREFUL_UNREAD_SEND_STEPS,
   NAIVE_HTTP_DATE_READINGS,
   NAIVE_HTTP_DATE_STEPS,
   NAIVE_IN_FLIGHT_READINGS,
@@ -168,5 +170,14 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     expect(verdict.notes.at(-1)).toMatch(
       /^undetermined: its retry came 3\.3 s after a 429 that said Retry-After: 3, after the wait, but/,
     );
+  });
+
+  it('passes a client whose last run before its unread send shows it woke after the wait (real readings)', () => {
+    // Asleep from 0.11 s to 3.17 s (Retry-After: 3 from 0.1 s), then 3 ms on a CPU; the series
+    // ends at 3.195 s, before its send: no write since the answer, and a wake after the wait.
+    const verdict = judge('limit-seconds', CAREFUL_UNREAD_SEND_STEPS, {
+      clientBusy: seriesOf(CAREFUL_UNREAD_SEND_READINGS),
+    });
+    expect(verdict.status).toBe('passed');
   });
 });

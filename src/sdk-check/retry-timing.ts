@@ -9,7 +9,7 @@
 // its wait: whether it would have waited long enough on a free machine cannot be known, and the
 // verdict says so rather than passing it.
 import type { BusySample } from './client-busy.js';
-import { type SendEvidence, sendEvidence } from './client-wake.js';
+import { type SendEvidence, sendEvidence, wakeBeforeUnreadSend } from './client-wake.js';
 
 /** A timer's precision and the sampling's around a wake: a wake this close to the told instant is at it. */
 const WAKE_SLACK_MS = 50;
@@ -56,8 +56,25 @@ export function retryTiming(
     timingOf(evidence, fromMs, untilMs),
   );
   const [first, last] = [timings[0], timings.at(-1)];
-  if (!first || !last) return { kind: 'unknowable', wokeMs: retry.arrivedMs, unqueuedMs: 0, why: 'unread' };
+  if (!first || !last) return unreadSend(retry, fromMs, untilMs, clientBusy);
   if (first.kind === last.kind) return last;
   const woke = first.kind === 'unknowable' || first.kind === 'early' ? first.wokeMs : undefined;
   return { kind: 'unknowable', wokeMs: woke ?? fromMs, unqueuedMs: 0, why: 'unread' };
+}
+
+/**
+ * No reading shows the retry's send: on time only where the client's last run before it came
+ * shows it woke after the wait (client-wake.ts); otherwise unknowable.
+ */
+function unreadSend(
+  retry: RetryTimes,
+  fromMs: number,
+  untilMs: number,
+  clientBusy: readonly BusySample[],
+): RetryTiming {
+  const evidence = wakeBeforeUnreadSend(clientBusy, fromMs, retry.arrivedMs, retry.sentAfterMs);
+  const timing =
+    evidence && evidence.woke[0] >= untilMs - WAKE_SLACK_MS ? timingOf(evidence, fromMs, untilMs) : undefined;
+  if (timing?.kind === 'on-time') return timing;
+  return { kind: 'unknowable', wokeMs: evidence?.woke[0] ?? fromMs, unqueuedMs: 0, why: 'unread' };
 }
