@@ -6,6 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { type ClientSpan, judge, START, type Step, scheduleOf, servedFrom } from './test-support/hand-records.js';
 import {
+  CAREFUL_IN_FLIGHT_READINGS,
+  CAREFUL_IN_FLIGHT_STEPS,
   CAREFUL_UNREAD_SEND_READINGS,
   CAREFUL_UNREAD_SEND_STEPS,
   NAIVE_HTTP_DATE_READINGS,
@@ -178,6 +180,13 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     const verdict = judge('limit-seconds', CAREFUL_UNREAD_SEND_STEPS, {
       clientBusy: seriesOf(CAREFUL_UNREAD_SEND_READINGS),
     });
+    expect(verdict.status).toBe('passed');
+  });
+
+  it('passes requests sent at once that a held mock read after a sibling was refused, with no write since (real readings)', () => {
+    // Its second and third requests came 0.9 and 1.3 s after the first's 429, before its wait was
+    // over, on connections opened with the first: siblings, the readings showing no send after it.
+    const verdict = judge('in-flight', CAREFUL_IN_FLIGHT_STEPS, { clientBusy: seriesOf(CAREFUL_IN_FLIGHT_READINGS) });
     expect(verdict.status).toBe('passed');
   });
 });

@@ -12,7 +12,7 @@ import type { BusySample } from './client-busy.js';
 import { type SendEvidence, sendEvidence, wakeBeforeUnreadSend } from './client-wake.js';
 
 /** A timer's precision and the sampling's around a wake: a wake this close to the told instant is at it. */
-const WAKE_SLACK_MS = 50;
+export const WAKE_SLACK_MS = 50;
 
 export type RetryTiming =
   | { kind: 'on-time' }

@@ -7,7 +7,8 @@
 import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
 import { type BusySample, chosenWaitMs } from './client-busy.js';
-import { retryTiming } from './retry-timing.js';
+import { sendEvidence } from './client-wake.js';
+import { retryTiming, WAKE_SLACK_MS } from './retry-timing.js';
 import { REFUSAL_STATUSES } from './told-wait.js';
 
 export type TimedRequest = RecordedRequest & {
@@ -233,18 +234,28 @@ function earlyForAll(
 /**
  * A request on a connection opened with the first requests, long after a refusal on another: sent
  * with it, or a retry sent at once that a busy machine let come late (a naive loop's first retry
- * opened a connection the held mock accepted 3 s later). Where the client's readings show a send
- * after the refusal's answer that is early, which it was cannot be told: unknowable, not passed.
+ * opened a connection the held mock accepted 3 s later). Where the client's readings show a write
+ * since the refusal's answer that it woke for before the wait was over, which it was cannot be
+ * told: unknowable, not passed. Its coming before the wait alone is no sign (siblings do).
  */
 function siblingOrRetry(
   retry: TimedRequest,
   maybeSiblings: readonly TimedRequest[],
   clientBusy: readonly BusySample[],
 ): EarlyRetry | undefined {
-  if (clientBusy.length === 0) return undefined;
-  const found = earlyForAll(retry, maybeSiblings, clientBusy);
-  if (!found || found.unknowable) return found;
-  return { ...found, unknowable: { unqueuedSeconds: 0, why: 'sibling' } };
+  const nearest = maybeSiblings[0];
+  const waits = maybeSiblings.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
+  if (!nearest || waits.length === 0 || clientBusy.length === 0) return undefined;
+  const untilMs = waits.reduce((soonest, ms) => Math.min(soonest, ms));
+  const answeredMs = nearest.answeredMs ?? nearest.arrivedMs;
+  const sends = sendEvidence(clientBusy, answeredMs, retry.arrivedMs, retry.sentAfterMs);
+  if (!sends.some((send) => send.woke[1] < untilMs - WAKE_SLACK_MS)) return undefined;
+  return {
+    retry,
+    refusal: nearest,
+    waitedSeconds: (retry.arrivedMs - answeredMs) / 1000,
+    unknowable: { unqueuedSeconds: 0, why: 'sibling' },
+  };
 }
 
 /**
