@@ -17,6 +17,7 @@ import { type LimitHeaderDialect, PETSTORE_DIALECT } from '../limits/limit-heade
 import type { PlanLimits } from '../limits/plans.js';
 import { remainingOf } from '../limits/read-limit-headers.js';
 import type { SdkCase } from './catalogue.js';
+import { acceptedAfterMs, sentAfterMs, startLoopTicks } from './loop-ticks.js';
 import { toldWaitUntil } from './told-wait.js';
 
 /** Limits no client run reaches, once the road is cleared. */
@@ -34,6 +35,13 @@ export type GateExchange = {
   answeredMs?: number;
   /** The instant a refusal told the client to wait for (told-wait.ts); absent where it told none. */
   waitUntilMs?: number;
+  /** The earliest instant the client can have sent it (loop-ticks.ts); absent where not known. */
+  sentAfterMs?: number;
+  /**
+   * Of a connection's first request: the earliest instant the connection can have been opened, as
+   * its accept bounds it (loop-ticks.ts), and so the request sent. Absent where not known.
+   */
+  connectedAfterMs?: number;
   /** The connection it came on, numbered from 1: a request on a connection follows its last answer. */
   connection: number;
   /** The first request on its connection: one the client may have sent with others, before any answer. */
@@ -67,6 +75,7 @@ const bodyOf = (req: IncomingMessage) => (req as IncomingMessage & { body?: unkn
 const keyOf = (res: ServerResponse) => authenticatedKey(res as Response)?.key;
 
 export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = PETSTORE_DIALECT): CaseGate {
+  startLoopTicks();
   let simulation: Simulation | undefined;
   let key = '';
   let armCase: () => Promise<void> = async () => undefined;
@@ -133,8 +142,12 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
         connectionCount += 1;
         connections.set(req.socket, connectionCount);
       }
+      const sentAfter = sentAfterMs();
+      const connectedAfter = opensConnection ? acceptedAfterMs(req.socket) : undefined;
       const exchange: GateExchange = {
         arrivedMs: Date.now(),
+        ...(sentAfter === undefined ? {} : { sentAfterMs: sentAfter }),
+        ...(connectedAfter === undefined ? {} : { connectedAfterMs: connectedAfter }),
         connection: connections.get(req.socket) ?? 0,
         ...(opensConnection ? { opensConnection } : {}),
         method: req.method ?? 'GET',

@@ -15,6 +15,7 @@ import { createMockServer, listenReachably } from '../server.js';
 import type { SdkCase } from './catalogue.js';
 import { withKey } from './client-credential.js';
 import { type ContractProfile, profileOf } from './contract-profile.js';
+import { noteAccepted } from './loop-ticks.js';
 
 /** The key of the warm-up's requests: deleted with its counters and record before any client starts. */
 const WARM_UP_KEY = 'sdk-check-warm-up';
@@ -86,6 +87,7 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
       });
       const server = createServer({ requireHostHeader: false, ...mock.serverClasses }, stopper.listener);
       server.on('connection', stopper.onConnection);
+      server.on('connection', noteAccepted);
       await listenReachably(server, 0, '127.0.0.1');
       const { port } = server.address() as AddressInfo;
       return {

@@ -12,8 +12,11 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
-/** One reading: this machine's ms, the tree's busy ms so far, and the bytes it has written so far (a send among them). */
-export type BusySample = readonly [wallMs: number, busyMs: number, writtenBytes: number];
+/**
+ * One reading: this machine's ms, the tree's busy ms so far (on a CPU or queued for one), the bytes
+ * it has written so far (a send among them), and of its busy ms those queued (absent: not read).
+ */
+export type BusySample = readonly [wallMs: number, busyMs: number, writtenBytes: number, queuedMs?: number];
 
 /** Run time plus run-queue wait (ns) from a schedstat line; undefined for anything else. */
 export function busyNsOf(schedstat: string): number | undefined {
@@ -31,20 +34,25 @@ const INTERVAL_MS = 5;
 const tracked = new Map();
 const read = (path) => { try { return readFileSync(path, 'utf8'); } catch { return ''; } };
 const written = (io) => Number(/^wchar: (\\d+)/m.exec(io)?.[1] ?? 0);
-const busyNs = (line) => { const [run, wait] = line.trim().split(/\\s+/).map(Number); return Number.isFinite(run) && Number.isFinite(wait) ? run + wait : undefined; };
+const busyNs = (line) => { const [run, wait] = line.trim().split(/\\s+/).map(Number); return Number.isFinite(run) && Number.isFinite(wait) ? [run + wait, wait] : undefined; };
+// A reading the thread was held in (a busy machine preempts it) has no instant: it is left out.
+const READ_WITHIN_MS = 10;
 function sample(root, state) {
+  const readFrom = Date.now();
   const pending = [root];
   for (let at = 0; at < pending.length && at < 256; at += 1) {
     const pid = pending[at];
     const busy = busyNs(read('/proc/' + pid + '/task/' + pid + '/schedstat'));
     if (busy === undefined) continue;
-    state.last.set(pid, [busy, written(read('/proc/' + pid + '/io'))]);
+    state.last.set(pid, [busy[0], written(read('/proc/' + pid + '/io')), busy[1]]);
     for (const child of read('/proc/' + pid + '/task/' + pid + '/children').split(/\\s+/)) if (/^\\d+$/.test(child)) pending.push(Number(child));
   }
   let busy = 0;
   let bytes = 0;
-  for (const [ns, wrote] of state.last.values()) { busy += ns; bytes += wrote; }
-  if (state.last.size > 0) state.series.push([Date.now(), busy / 1e6, bytes]);
+  let queued = 0;
+  for (const [ns, wrote, waited] of state.last.values()) { busy += ns; bytes += wrote; queued += waited; }
+  const readTo = Date.now();
+  if (state.last.size > 0 && readTo - readFrom <= READ_WITHIN_MS) state.series.push([(readFrom + readTo) / 2, busy / 1e6, bytes, queued / 1e6]);
 }
 setInterval(() => { for (const [root, state] of tracked) sample(root, state); }, INTERVAL_MS);
 parentPort.on('message', ({ track, untrack }) => {
@@ -54,12 +62,16 @@ parentPort.on('message', ({ track, untrack }) => {
 parentPort.postMessage({ ready: true });
 `;
 
+/** A write this large is a request (a runtime's own wake-ups write 8 bytes). */
+export const REQUEST_BYTES = 64;
 /**
- * A write this large is a request (a runtime's own wake-ups write 8 bytes); one read up to this
- * long after the mock saw the request is its send, read at the next sampling.
+ * A reading stamped this long after the mock saw a request read its files after it (a reading's
+ * stamp is the middle of its files' reads, which take at most READ_WITHIN_MS): the send is in it.
  */
-const REQUEST_BYTES = 64;
-const READ_LATE_MS = 10;
+export const SETTLED_MS = 5;
+
+/** A write read this close before a request came (or its bound) shows the client's sends are read. */
+const SHOWN_WITHIN_MS = 50;
 
 /** Whether this kernel keeps schedstat at all (read once). */
 const readable = (() => {
@@ -124,28 +136,92 @@ export function sampleBusy(pid: number): () => Promise<BusySample[]> {
   };
 }
 
+/** Where a send lies in a series: the last reading at or before the answer, and the one that read the send. */
+export type SendReadings = {
+  before: number;
+  sent: number;
+  /** Whether the send's write was read; if not, `sent` is the last reading before the mock saw the request. */
+  writeRead: boolean;
+  /**
+   * The last reading of a write that can be the send, where there are several read before the
+   * mock saw the request (the bound on the send is loose where the mock was held): `sent` is the
+   * first. Which was the send is not known.
+   */
+  lastWrite?: number;
+};
+
 /**
- * The wait a client chose between `fromMs` (an answer went out) and `toMs` (its next request was
- * seen): the time from `fromMs` to its send (its last write before `toMs`: after it, it waits on
- * the mock, which is not its choice), less the time its tree spent on a CPU or queued for one.
+ * The readings around a client's send of a request seen at `toMs` after an answer at `fromMs`:
+ * the first write read since `sentAfterMs` (the earliest instant it can have been sent: the mock's
+ * loop would have read it sooner; by default the answer), up to the first reading made wholly
+ * after `toMs`, which has the send however late a busy machine let the sampler make it. After the
+ * send the client waits on the mock, which is not its choice; writes read earlier are not it (the
+ * request it was refused for, read late; a log line), nor are those after (the next request).
  * Undefined where the series does not cover the span.
  */
-export function chosenWaitMs(series: readonly BusySample[], fromMs: number, toMs: number): number | undefined {
-  let before: BusySample | undefined;
-  let send: BusySample | undefined;
-  let last: BusySample | undefined;
-  let previous: BusySample | undefined;
-  for (const sample of series) {
-    if (sample[0] > toMs + READ_LATE_MS) break;
-    if (sample[0] <= fromMs) before = sample;
+export function sendReadings(
+  series: readonly BusySample[],
+  fromMs: number,
+  toMs: number,
+  sentAfterMs = fromMs,
+): SendReadings | undefined {
+  let before: number | undefined;
+  let send: number | undefined;
+  let lastWrite: number | undefined;
+  let last: number | undefined;
+  let settled = false;
+  for (let at = 0; at < series.length && !settled; at += 1) {
+    const sample = series[at] as BusySample;
+    settled = sample[0] >= toMs + SETTLED_MS;
+    if (sample[0] <= fromMs) before = at;
     else {
-      if (sample[0] <= toMs) last = sample;
-      if (previous !== undefined && sample[2] - previous[2] >= REQUEST_BYTES) send = sample;
+      if (sample[0] <= toMs) last = at;
+      const previous = series[at - 1];
+      const wrote = previous !== undefined && sample[2] - previous[2] >= REQUEST_BYTES;
+      if (wrote && sample[0] >= sentAfterMs - SETTLED_MS) {
+        send ??= at;
+        // A write first read after the mock saw the request is the send only where none came before.
+        if (sample[0] <= toMs) lastWrite = at;
+      }
     }
-    previous = sample;
   }
-  if (!before || !last) return undefined;
-  // No send read: the request went out within a reading of the mock seeing it.
-  const sent = send ?? last;
+  if (before === undefined || last === undefined) return undefined;
+  // No send read: the request went out within a reading of the mock seeing it, or the series ended first.
+  const found: SendReadings = { before, sent: send ?? last, writeRead: settled && send !== undefined };
+  if (lastWrite !== undefined && lastWrite !== send) found.lastWrite = lastWrite;
+  return found;
+}
+
+/**
+ * Whether the series shows the client's sends at all: the write of one of its requests was read
+ * where it was sent. A client whose runtime sends with send(2), which Linux's wchar leaves out
+ * (Python's sockets), or from a process too short-lived to be read (curl in a shell loop), shows
+ * none: its retries are then judged on the clock alone, as where no series was read.
+ */
+export function sendsShown(
+  series: readonly BusySample[],
+  requests: ReadonlyArray<{ arrivedMs: number; sentAfterMs?: number }>,
+): boolean {
+  return requests.some((request) => {
+    const from = Math.min(request.sentAfterMs ?? request.arrivedMs, request.arrivedMs) - SHOWN_WITHIN_MS;
+    return sendReadings(series, from, request.arrivedMs, request.sentAfterMs)?.writeRead === true;
+  });
+}
+
+/**
+ * The wait a client chose between `fromMs` (an answer went out) and `toMs` (its next request was
+ * seen): the time from `fromMs` to its send, less the time its tree spent on a CPU or queued for
+ * one. Undefined where the series does not cover the span.
+ */
+export function chosenWaitMs(
+  series: readonly BusySample[],
+  fromMs: number,
+  toMs: number,
+  sentAfterMs?: number,
+): number | undefined {
+  const readings = sendReadings(series, fromMs, toMs, sentAfterMs);
+  if (!readings) return undefined;
+  const before = series[readings.before] as BusySample;
+  const sent = series[readings.sent] as BusySample;
   return Math.max(0, sent[0] - fromMs - (sent[1] - before[1]));
 }

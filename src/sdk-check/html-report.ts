@@ -17,6 +17,7 @@ const SHOWN = {
   passed: { kind: 'pass', words: 'passed' },
   failed: { kind: 'fail', words: 'failed' },
   'not-exercised': { kind: 'idle', words: 'not exercised' },
+  undetermined: { kind: 'idle', words: 'undetermined' },
   skipped: { kind: 'skip', words: 'skipped' },
 } as const;
 
@@ -120,7 +121,7 @@ ${
 <body>
 <h1>petstore-mock sdk-check</h1>
 <div class="meta">client: <code>${escapeHtml(command)}</code></div>
-<div class="summary"><span class="passed">${count('passed')} passed</span><span class="failed">${count('failed')} failed</span>${count('not-exercised') > 0 ? `<span class="not-exercised">${count('not-exercised')} not exercised</span>` : ''}${count('skipped') > 0 ? `<span class="skipped">${count('skipped')} skipped</span>` : ''}</div>
+<div class="summary"><span class="passed">${count('passed')} passed</span><span class="failed">${count('failed')} failed</span>${count('not-exercised') > 0 ? `<span class="not-exercised">${count('not-exercised')} not exercised</span>` : ''}${count('undetermined') > 0 ? `<span class="not-exercised">${count('undetermined')} undetermined</span>` : ''}${count('skipped') > 0 ? `<span class="skipped">${count('skipped')} skipped</span>` : ''}</div>
 ${contractSection(results, profile)}
 ${sections}
 <script>${uplot}</script>

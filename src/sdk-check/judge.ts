@@ -8,11 +8,12 @@ import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
 import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
-import type { BusySample } from './client-busy.js';
+import { type BusySample, sendsShown } from './client-busy.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
 import { judgeBackoff, seconds } from './judge-retries.js';
 import {
   callsWhileBanned,
+  type EarlyRetry,
   earlyRetries,
   isRefusal,
   sentBeforeAnswerOf,
@@ -38,10 +39,11 @@ export type ClientRun = {
 };
 
 /**
- * Passed, failed, or not exercised (the client never did what the case is about: neither); or
- * skipped, never run: the contract served lacks what the case needs (contract-cases.ts).
+ * Passed, failed, or not exercised (the client never did what the case is about: neither), or
+ * undetermined (a busy machine hid whether it waited as told: neither); or skipped, never run:
+ * the contract served lacks what the case needs (contract-cases.ts).
  */
-export type VerdictStatus = 'passed' | 'failed' | 'not-exercised' | 'skipped';
+export type VerdictStatus = 'passed' | 'failed' | 'not-exercised' | 'undetermined' | 'skipped';
 
 export type Verdict = {
   status: VerdictStatus;
@@ -136,13 +138,18 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   if (unmet) return notExercised(unmet, notes);
 
   const timed = timedRequests(record, run.exchanges);
-  const early = earlyRetries(timed, testCase.expect.mustNotBeBanned === true);
+  // The client's readings judge a retry's send only where they show its sends at all.
+  const busy = run.clientBusy && sendsShown(run.clientBusy, timed) ? run.clientBusy : [];
+  const judged = earlyRetries(timed, testCase.expect.mustNotBeBanned === true, busy);
+  const early = judged.filter((retry) => !retry.unknowable);
   const first = early[0];
-  if (!judgeBackoff(testCase, timed, early, run.clientBusy, reasons, notes) && first)
+  const backoff = judgeBackoff(testCase, timed, early, run.clientBusy, reasons, notes);
+  if (!backoff && first)
     reasons.push(
-      `retried ${seconds(first.waitedSeconds)} after a ${first.refusal.status} that said ${waitSaid(first.refusal, testCase)}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}`,
+      `${retried(first)} after a ${first.refusal.status} that said ${waitSaid(first.refusal, testCase)}${early.length > 1 ? ` (${early.length} early retries in all)` : ''}${cameLate(first)}`,
     );
-  const whileBanned = callsWhileBanned(timed);
+  const bannedCalls = callsWhileBanned(timed, busy);
+  const whileBanned = bannedCalls.filter((call) => !call.unknowable);
   if (whileBanned.length > 0)
     reasons.push(
       `sent ${plural(whileBanned.length, 'request')} while banned (the 403 said to wait ${whileBanned[0]?.refusal.retryAfterSeconds ?? 0} s)`,
@@ -162,7 +169,52 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   // Every request the gate saw: one the client left before its answer may be missing from the record.
   if (testCase.expect.meets === 'slow-answers') judgeResends(testCase, run.exchanges ?? timed, reasons);
   if (run.roadCleared) notes.push('came back from its edge: the case then lifted its limits for the rest of the run');
+  const unsure = backoff ? bannedCalls : judged.concat(bannedCalls);
+  const hidden = unsure.find((retry) => retry.unknowable);
+  if (reasons.length === 0 && hidden) return undetermined(hidden, testCase, notes);
   return verdictOf(reasons, notes);
+}
+
+/** How long after the answer the client retried: when it woke for it, where that shows it early. */
+const retried = (retry: EarlyRetry) =>
+  retry.wokeSeconds === undefined
+    ? `retried ${seconds(retry.waitedSeconds)}`
+    : `woke to retry ${seconds(retry.wokeSeconds)}`;
+const cameLate = (retry: EarlyRetry) =>
+  retry.wokeSeconds === undefined
+    ? ''
+    : `; its request came ${seconds(retry.waitedSeconds)} after the answer only because a busy machine made it wait for a CPU`;
+
+/** A retry that a busy machine hid: neither passed nor failed, with what was seen. */
+function undetermined(retry: EarlyRetry, testCase: SdkCase, notes: string[]): Verdict {
+  const chosen = retry.unknowable?.unqueuedSeconds ?? 0;
+  const said = `a ${retry.refusal.status} that said ${waitSaid(retry.refusal, testCase)}`;
+  if (retry.unknowable?.why === 'sibling')
+    return {
+      status: 'undetermined',
+      reasons: [],
+      notes: [
+        ...notes,
+        `undetermined: a request on a connection it opened with its first requests came ${seconds(retry.waitedSeconds)} after ${said}, after the wait; its readings show it sent a request at once after the answer, but not whether that one was sent with the refused request or as its retry. Run the case again on a machine with a CPU free`,
+      ],
+    };
+  if (retry.unknowable?.why === 'unread')
+    return {
+      status: 'undetermined',
+      reasons: [],
+      notes: [
+        ...notes,
+        `undetermined: its retry came ${seconds(retry.waitedSeconds)} after ${said}, after the wait, but a busy machine held the mock and the readings of the client so long that they do not show when it sent it: at once (the mock read it late) or after the wait. Run the case again on a machine with a CPU free`,
+      ],
+    };
+  return {
+    status: 'undetermined',
+    reasons: [],
+    notes: [
+      ...notes,
+      `undetermined: it woke to retry ${seconds(retry.wokeSeconds ?? retry.waitedSeconds)} after a ${retry.refusal.status} that said ${waitSaid(retry.refusal, testCase)}, after the wait, but waited only ${seconds(chosen)} of it off the CPU queue: a busy machine let it read the answer late, so whether it counts the wait from the answer cannot be told. Run the case again on a machine with a CPU free`,
+    ],
+  };
 }
 
 /** Slow answers: a request sent again while the same one was still unanswered (the client's own timeout fired). */

@@ -12,14 +12,16 @@ const escapeXml = (text: string) =>
 
 export function renderJunit(results: readonly CaseResult[]): string {
   const failures = results.filter((result) => result.verdict.status === 'failed').length;
-  const skipped = results.filter((result) => ['not-exercised', 'skipped'].includes(result.verdict.status)).length;
+  const skipped = results.filter((result) =>
+    ['not-exercised', 'undetermined', 'skipped'].includes(result.verdict.status),
+  ).length;
   const time = results.reduce((sum, result) => sum + result.run.seconds, 0).toFixed(3);
   const cases = results.map(({ case: testCase, verdict, run, output }) => {
     const open = `    <testcase classname="sdk-check" name="${escapeXml(testCase.name)}: ${escapeXml(testCase.reproduces)}" time="${run.seconds.toFixed(3)}"`;
     const log = `      <system-out>${escapeXml([...verdict.notes, '', output].join('\n'))}</system-out>`;
     if (verdict.status === 'passed') return `${open}>\n${log}\n    </testcase>`;
-    // Not exercised, or not run on this contract: neither passed nor failed, as JUnit's skipped says.
-    if (verdict.status === 'not-exercised' || verdict.status === 'skipped')
+    // Not exercised, undetermined, or not run on this contract: neither passed nor failed, as JUnit's skipped says.
+    if (verdict.status === 'not-exercised' || verdict.status === 'undetermined' || verdict.status === 'skipped')
       return `${open}>\n      <skipped message="${escapeXml(verdict.notes.at(-1) ?? verdict.status)}"/>\n${log}\n    </testcase>`;
     return `${open}>\n      <failure message="${escapeXml(verdict.reasons.join('; '))}">${escapeXml(verdict.reasons.join('\n'))}</failure>\n${log}\n    </testcase>`;
   });

@@ -100,16 +100,26 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<SdkCheckRun
   return { results: done, profile };
 }
 
-/** Each verdict's mark: passed, failed, not exercised (neither), or skipped (not run on this contract). */
-export const VERDICT_MARKS = { passed: '✓', failed: '✗', 'not-exercised': '–', skipped: '○' } as const;
+/**
+ * Each verdict's mark: passed, failed, not exercised or undetermined (neither), or skipped (not
+ * run on this contract).
+ */
+export const VERDICT_MARKS = {
+  passed: '✓',
+  failed: '✗',
+  'not-exercised': '–',
+  undetermined: '?',
+  skipped: '○',
+} as const;
 
 /** How many cases passed, failed, and (where any) were not exercised or skipped: "14 passed, 1 failed". */
 export function tally(results: readonly CaseResult[]): string {
   const count = (status: keyof typeof VERDICT_MARKS) =>
     results.filter((result) => result.verdict.status === status).length;
   const idle = count('not-exercised');
+  const unknown = count('undetermined');
   const skipped = count('skipped');
-  return `${count('passed')} passed, ${count('failed')} failed${idle > 0 ? `, ${idle} not exercised` : ''}${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+  return `${count('passed')} passed, ${count('failed')} failed${idle > 0 ? `, ${idle} not exercised` : ''}${unknown > 0 ? `, ${unknown} undetermined` : ''}${skipped > 0 ? `, ${skipped} skipped` : ''}`;
 }
 
 /** One case's line: its mark, name, time and exit code, then why (or what was credited). */

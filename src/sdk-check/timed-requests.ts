@@ -7,6 +7,8 @@
 import type { RecordedRequest } from '../limits/request-record.js';
 import type { GateExchange } from './case-gate.js';
 import { type BusySample, chosenWaitMs } from './client-busy.js';
+import { sendEvidence } from './client-wake.js';
+import { retryTiming, WAKE_SLACK_MS } from './retry-timing.js';
 import { REFUSAL_STATUSES } from './told-wait.js';
 
 export type TimedRequest = RecordedRequest & {
@@ -15,13 +17,27 @@ export type TimedRequest = RecordedRequest & {
   answeredMs?: number;
   /** The instant a refusal told the client to wait for. */
   waitUntilMs?: number;
+  /** The earliest instant the client can have sent it (loop-ticks.ts). */
+  sentAfterMs?: number;
   connection: number;
   /** The first request on its connection: one the client may have sent with others. */
   opensConnection: boolean;
 };
 
 /** A retry that came before the wait it was told was over. */
-export type EarlyRetry = { retry: TimedRequest; refusal: TimedRequest; waitedSeconds: number };
+export type EarlyRetry = {
+  retry: TimedRequest;
+  refusal: TimedRequest;
+  waitedSeconds: number;
+  /** When the client woke to send it (seconds after the answer), where that, not its coming, shows it early. */
+  wokeSeconds?: number;
+  /**
+   * A retry that came after the wait, where the client's readings cannot tell whether it waited
+   * (retry-timing.ts): it woke after the wait from a short one started late, or its send was not
+   * read; or one that can have been sent with the refused request, or after it at once.
+   */
+  unknowable?: { unqueuedSeconds: number; why: 'late-start' | 'unread' | 'sibling' };
+};
 
 /** A refusal that tells a wait: a 429, a ban's 403, a 503. */
 export const isRefusal = (request: RecordedRequest) => REFUSAL_STATUSES.includes(request.status);
@@ -79,11 +95,23 @@ export function timedRequests(
       arrivedMs: exchange.arrivedMs,
       ...(exchange.answeredMs === undefined ? {} : { answeredMs: exchange.answeredMs }),
       ...(exchange.waitUntilMs === undefined ? {} : { waitUntilMs: exchange.waitUntilMs }),
+      ...sentAfterOf(exchange),
       connection: exchange.connection,
       opensConnection: exchange.opensConnection === true,
     };
   });
   return timed;
+}
+
+/**
+ * The earliest instant the client can have sent a request: the mock's loop turn before the one
+ * that read it, or, for a connection's first, the turn before the one that accepted the
+ * connection, where that is earlier (loop-ticks.ts).
+ */
+function sentAfterOf(exchange: GateExchange): Pick<TimedRequest, 'sentAfterMs'> {
+  const { sentAfterMs, connectedAfterMs } = exchange;
+  if (sentAfterMs === undefined) return {};
+  return { sentAfterMs: connectedAfterMs === undefined ? sentAfterMs : Math.min(sentAfterMs, connectedAfterMs) };
 }
 
 /** The client's wait before each request (seconds): from when the answer before it went out. */
@@ -108,7 +136,12 @@ export function idleWaits(
   return timed.map((request, position) => {
     const previous = timed[position - 1];
     if (!previous || clientBusy.length === 0) return undefined;
-    const chosen = chosenWaitMs(clientBusy, previous.answeredMs ?? previous.arrivedMs, request.arrivedMs);
+    const chosen = chosenWaitMs(
+      clientBusy,
+      previous.answeredMs ?? previous.arrivedMs,
+      request.arrivedMs,
+      request.sentAfterMs,
+    );
     return chosen === undefined ? undefined : chosen / 1000;
   });
 }
@@ -120,22 +153,29 @@ type Timing = Pick<TimedRequest, 'arrivedMs' | 'answeredMs'>;
 export const sentBeforeAnswerOf = (request: Timing, earlier: Timing) =>
   earlier.answeredMs === undefined || request.arrivedMs < earlier.answeredMs;
 
-const early = (retry: TimedRequest, refusal: TimedRequest, untilMs: number): EarlyRetry | undefined =>
-  retry.arrivedMs < untilMs
-    ? {
-        retry,
-        refusal,
-        waitedSeconds: (retry.arrivedMs - (refusal.answeredMs ?? refusal.arrivedMs)) / 1000,
-      }
-    : undefined;
+/** The retry judged against the wait told until `untilMs` (retry-timing.ts): early, unknowable, or none. */
+function early(
+  retry: TimedRequest,
+  refusal: TimedRequest,
+  untilMs: number,
+  clientBusy: readonly BusySample[],
+): EarlyRetry | undefined {
+  const answeredMs = refusal.answeredMs ?? refusal.arrivedMs;
+  const timing = retryTiming(retry, answeredMs, untilMs, clientBusy);
+  if (timing.kind === 'on-time') return undefined;
+  const found: EarlyRetry = { retry, refusal, waitedSeconds: (retry.arrivedMs - answeredMs) / 1000 };
+  if (timing.wokeMs !== undefined) found.wokeSeconds = (timing.wokeMs - answeredMs) / 1000;
+  if (timing.kind === 'unknowable') found.unknowable = { unqueuedSeconds: timing.unqueuedMs / 1000, why: timing.why };
+  return found;
+}
 
 /** One request at a time: a retry is early where it came before the wait of the refusal it follows. */
-function earlyAfterTheLast(timed: readonly TimedRequest[]): EarlyRetry[] {
+function earlyAfterTheLast(timed: readonly TimedRequest[], clientBusy: readonly BusySample[]): EarlyRetry[] {
   return timed.flatMap((retry, position) => {
     const refusal = timed[position - 1];
     if (!refusal || !refusesRequest(refusal) || refusal.waitUntilMs === undefined || sentBeforeAnswerOf(retry, refusal))
       return [];
-    const found = early(retry, refusal, refusal.waitUntilMs);
+    const found = early(retry, refusal, refusal.waitUntilMs, clientBusy);
     return found ? [found] : [];
   });
 }
@@ -149,52 +189,101 @@ function earlyAfterTheLast(timed: readonly TimedRequest[]): EarlyRetry[] {
  * sent together, however late a loaded machine let them leave (ky's second and third of three came
  * 1.3 and 1.5 s after the first was refused).
  */
-function earlyForEverySibling(timed: readonly TimedRequest[]): EarlyRetry[] {
+function earlyForEverySibling(timed: readonly TimedRequest[], clientBusy: readonly BusySample[]): EarlyRetry[] {
   const firstReuse = timed.findIndex((request) => !request.opensConnection);
   const openedWithTheFirst = (at: number) => firstReuse >= 0 && at < firstReuse;
   return timed.flatMap((retry, at) => {
     const told: TimedRequest[] = [];
+    // Refusals passed over only because the retry opened a connection with the first requests.
+    const maybeSiblings: TimedRequest[] = [];
     for (let before = at - 1; before >= 0; before -= 1) {
       const earlier = timed[before] as TimedRequest;
       if (sentBeforeAnswerOf(retry, earlier)) continue;
       const answeredMs = earlier.answeredMs as number;
-      const sibling =
-        earlier.connection !== retry.connection &&
-        retry.opensConnection &&
-        (openedWithTheFirst(at) || retry.arrivedMs - answeredMs < SIBLING_MS);
-      if (sibling) continue;
+      const otherConnection = earlier.connection !== retry.connection && retry.opensConnection;
+      if (otherConnection && retry.arrivedMs - answeredMs < SIBLING_MS) continue;
+      if (otherConnection && openedWithTheFirst(at)) {
+        if (refusesRequest(earlier)) maybeSiblings.push(earlier);
+        continue;
+      }
       if (!refusesRequest(earlier)) break;
       told.push(earlier);
     }
-    const waits = told.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
-    const nearest = told[0];
-    const found =
-      nearest && waits.length > 0
-        ? early(
-            retry,
-            nearest,
-            waits.reduce((soonest, ms) => Math.min(soonest, ms)),
-          )
-        : undefined;
+    const found = earlyForAll(retry, told, clientBusy) ?? siblingOrRetry(retry, maybeSiblings, clientBusy);
     return found ? [found] : [];
   });
 }
 
-/** The retries that came before their wait was over: with several in flight, before every sibling's. */
-export function earlyRetries(timed: readonly TimedRequest[], inFlight: boolean): EarlyRetry[] {
-  return inFlight ? earlyForEverySibling(timed) : earlyAfterTheLast(timed);
+/** The retry judged against the soonest of the waits told to `told` (the nearest first). */
+function earlyForAll(
+  retry: TimedRequest,
+  told: readonly TimedRequest[],
+  clientBusy: readonly BusySample[],
+): EarlyRetry | undefined {
+  const waits = told.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
+  const nearest = told[0];
+  if (!nearest || waits.length === 0) return undefined;
+  return early(
+    retry,
+    nearest,
+    waits.reduce((soonest, ms) => Math.min(soonest, ms)),
+    clientBusy,
+  );
 }
 
-/** The requests sent after a ban's answer went out and before the ban's end it told: with that ban. */
-export function callsWhileBanned(timed: readonly TimedRequest[]): EarlyRetry[] {
+/**
+ * A request on a connection opened with the first requests, long after a refusal on another: sent
+ * with it, or a retry sent at once that a busy machine let come late (a naive loop's first retry
+ * opened a connection the held mock accepted 3 s later). Where the client's readings show a write
+ * since the refusal's answer that it woke for before the wait was over, which it was cannot be
+ * told: unknowable, not passed. Its coming before the wait alone is no sign (siblings do).
+ */
+function siblingOrRetry(
+  retry: TimedRequest,
+  maybeSiblings: readonly TimedRequest[],
+  clientBusy: readonly BusySample[],
+): EarlyRetry | undefined {
+  const nearest = maybeSiblings[0];
+  const waits = maybeSiblings.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
+  if (!nearest || waits.length === 0 || clientBusy.length === 0) return undefined;
+  const untilMs = waits.reduce((soonest, ms) => Math.min(soonest, ms));
+  const answeredMs = nearest.answeredMs ?? nearest.arrivedMs;
+  const sends = sendEvidence(clientBusy, answeredMs, retry.arrivedMs, retry.sentAfterMs);
+  if (!sends.some((send) => send.woke[1] < untilMs - WAKE_SLACK_MS)) return undefined;
+  return {
+    retry,
+    refusal: nearest,
+    waitedSeconds: (retry.arrivedMs - answeredMs) / 1000,
+    unknowable: { unqueuedSeconds: 0, why: 'sibling' },
+  };
+}
+
+/**
+ * The retries that came, or that the client woke to send, before their wait was over: with several
+ * in flight, before every sibling's. Those marked `unknowable` came after it, from a client that a
+ * busy machine let start its wait too late to tell.
+ */
+export function earlyRetries(
+  timed: readonly TimedRequest[],
+  inFlight: boolean,
+  clientBusy: readonly BusySample[] = [],
+): EarlyRetry[] {
+  return inFlight ? earlyForEverySibling(timed, clientBusy) : earlyAfterTheLast(timed, clientBusy);
+}
+
+/**
+ * The requests sent after a ban's answer went out and before the ban's end it told (or, the one
+ * right after the ban, that the client woke to send before it: retry-timing.ts): with that ban.
+ */
+export function callsWhileBanned(timed: readonly TimedRequest[], clientBusy: readonly BusySample[] = []): EarlyRetry[] {
   const bans = timed.filter((request) => isBan(request) && request.answeredMs !== undefined);
-  return timed.flatMap((retry) => {
-    const ban = bans.find(
-      (told) =>
-        told !== retry &&
-        retry.arrivedMs >= (told.answeredMs as number) &&
-        retry.arrivedMs < (told.waitUntilMs ?? Number.NEGATIVE_INFINITY),
-    );
-    return ban ? [{ retry, refusal: ban, waitedSeconds: (retry.arrivedMs - (ban.answeredMs as number)) / 1000 }] : [];
+  return timed.flatMap((retry, at) => {
+    for (const ban of bans) {
+      if (ban === retry || retry.arrivedMs < (ban.answeredMs as number) || ban.waitUntilMs === undefined) continue;
+      // A later request follows another answer, which is what woke the client for it.
+      const found = early(retry, ban, ban.waitUntilMs, timed[at - 1] === ban ? clientBusy : []);
+      if (found) return [found];
+    }
+    return [];
   });
 }

@@ -4,6 +4,7 @@
 import type { RecordedRequest } from '../../limits/request-record.js';
 import type { GateExchange } from '../case-gate.js';
 import { CATALOGUE, type SdkCase } from '../catalogue.js';
+import type { BusySample } from '../client-busy.js';
 import { type ClientRun, judgeCase, type Verdict } from '../judge.js';
 
 export const START = Date.parse('2026-11-21T10:00:00Z');
@@ -21,6 +22,10 @@ export type Step = {
   code?: string;
   fault?: RecordedRequest['fault'];
   storm?: boolean;
+  /** The mock's loop turn before the one that read it: the earliest it can have been sent (default: not known). */
+  sentAfter?: number;
+  /** Of a connection's first request: the loop turn before the one that accepted the connection. */
+  connectedAfter?: number;
   /** The connection it came on (default 1: one kept alive); a connection's first request opens it. */
   connection?: number;
   method?: string;
@@ -55,6 +60,8 @@ export function exchangesOf(steps: readonly Step[]): GateExchange[] {
     const until = step.until ?? (sent !== null && step.retryAfter !== undefined ? sent + step.retryAfter : undefined);
     return {
       arrivedMs: ms(step.at),
+      ...(step.sentAfter === undefined ? {} : { sentAfterMs: ms(step.sentAfter) }),
+      ...(step.connectedAfter === undefined ? {} : { connectedAfterMs: ms(step.connectedAfter) }),
       ...(sent === null ? {} : { answeredMs: ms(sent) }),
       ...(until === undefined || step.status < 400 ? {} : { waitUntilMs: ms(until) }),
       connection,
@@ -95,3 +102,33 @@ export const limited = (at: number, windowEnd = 3, extra: Partial<Step> = {}): S
 /** The same with an HTTP-date or X-RateLimit-Reset: it names the window's end itself. */
 export const limitedUntil = (at: number, windowEnd: number, extra: Partial<Step> = {}): Step =>
   limited(at, windowEnd, { until: windowEnd, ...extra });
+
+/**
+ * What a client process did (seconds from the case's start): asleep, but in each span, where it
+ * was first queued for a CPU for `queued` s, then ran `ran` s, and at the end sent a request
+ * where `sends` says.
+ */
+export type ClientSpan = { from: number; queued: number; ran: number; sends?: boolean };
+
+/**
+ * Its busy series as client-busy.ts reads it, every 5 ms: as Linux's schedstat counts, a queued
+ * wait shows only once the process runs, and run time as it runs.
+ */
+export function scheduleOf(spans: readonly ClientSpan[], until = 10): BusySample[] {
+  const samples: BusySample[] = [];
+  for (let step = -100; step * 0.005 <= until; step += 1) {
+    const at = step * 0.005;
+    let busy = 0;
+    let queued = 0;
+    let sends = 0;
+    for (const span of spans) {
+      const runs = span.from + span.queued;
+      if (at < runs) continue;
+      queued += span.queued;
+      busy += span.queued + Math.min(at - runs, span.ran);
+      if (span.sends && at >= runs + span.ran) sends += 1;
+    }
+    samples.push([ms(at), busy * 1000, sends * 300, queued * 1000]);
+  }
+  return samples;
+}

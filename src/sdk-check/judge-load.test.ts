@@ -1,0 +1,192 @@
+// A wait the server named, judged on what the client chose, on a machine too busy for the clock to
+// tell: each retry below reaches the mock after the wait it was told, and only the client's busy
+// series (when it slept, when it was queued for a CPU: client-busy.ts) says whether it waited.
+// Seen beside 10 busy loops: a naive loop, retrying at once, passed limit-seconds, in-flight and
+// ban, its every retry queued for a CPU past the wait; ofetch's half second passed storm-all.
+import { describe, expect, it } from '@jest/globals';
+import { type ClientSpan, judge, START, type Step, scheduleOf, servedFrom } from './test-support/hand-records.js';
+import {
+  CAREFUL_IN_FLIGHT_READINGS,
+  CAREFUL_IN_FLIGHT_STEPS,
+  CAREFUL_UNREAD_SEND_READINGS,
+  CAREFUL_UNREAD_SEND_STEPS,
+  NAIVE_HTTP_DATE_READINGS,
+  NAIVE_HTTP_DATE_STEPS,
+  NAIVE_IN_FLIGHT_READINGS,
+  NAIVE_IN_FLIGHT_STEPS,
+  seriesOf,
+} from './test-support/held-mock-readings.js';
+
+/** The client's first request, sent just before the case's start. */
+const FIRST: ClientSpan = { from: -0.1, queued: 0, ran: 0.09, sends: true };
+/** Reading the storm's 429 (its head out at 0.205 s): queued `queued` s for a CPU, then 20 ms of its code. */
+const reading = (queued: number): ClientSpan => ({ from: 0.205, queued, ran: 0.02 });
+/** Its timer fired at `woke`: queued `queued` s, then 20 ms of its code and the retry's send. */
+const retrying = (woke: number, queued: number): ClientSpan => ({ from: woke, queued, ran: 0.02, sends: true });
+
+/** storm-partial: its 2nd request refused at 0.2 s with Retry-After: 2 (until 2.205 s); the retry seen at `retryAt`. */
+const stormSteps = (retryAt: number): Step[] => [
+  { at: 0, status: 200 },
+  { at: 0.2, status: 429, retryAfter: 2, code: 'RATE_LIMITED', storm: true },
+  ...[retryAt, retryAt + 0.05, retryAt + 0.1, retryAt + 0.15].map((at): Step => ({ at, status: 200 })),
+];
+const stormWith = (spans: readonly ClientSpan[]) => {
+  const send = spans.at(-1) as ClientSpan;
+  // The mock sees the retry 5 ms after it was sent.
+  const retryAt = send.from + send.queued + send.ran + 0.005;
+  return judge('storm-partial', stormSteps(retryAt), { clientBusy: scheduleOf([FIRST, ...spans]) });
+};
+
+describe("a Retry-After held from when the answer went out, whatever the machine's load", () => {
+  it('fails a client that woke 0.6 s after the 429, though a busy machine queued its retry past the 2 s', () => {
+    // ofetch: its half second timed from reading the 429, then 1.5 s queued for a CPU.
+    const verdict = stormWith([reading(0.1), retrying(0.825, 1.5)]);
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons).toEqual([
+      'woke to retry 0.6 s after a 429 that said Retry-After: 2; its request came 2.1 s after the answer only because a busy machine made it wait for a CPU',
+    ]);
+    // The same client on a quiet machine: the clock alone says so.
+    expect(stormWith([reading(0), retrying(0.725, 0)]).reasons[0]).toBe(
+      'retried 0.5 s after a 429 that said Retry-After: 2',
+    );
+  });
+
+  it('passes a client that slept the 2 s, and one that woke as they ended, however long it was queued', () => {
+    expect(stormWith([reading(0.1), retrying(2.325, 0.05)]).status).toBe('passed');
+    expect(stormWith([reading(0), retrying(2.225, 1.2)]).status).toBe('passed');
+    // Counted from the answer (got with an HTTP-date): queued 1 s to read it, it slept until 2.205 s.
+    expect(stormWith([reading(1.0), retrying(2.206, 0.1)]).status).toBe('passed');
+  });
+
+  it('passes a client whose requests the mock read and answered before the sampler read their sends', () => {
+    // A quiet mock answers within 2 ms of a send, the sampler reads every 5 ms: the 429's own send
+    // is read just after the 429 went out, the retry's just after its answer. Taken for the
+    // retry's, the 429's send had the client wake "0 s" after it (well-behaved, got, axios).
+    const steps: Step[] = [
+      // The mock's loop turning every 5 ms: each request was sent after its turn but one.
+      { at: 0.002, status: 429, retryAfter: 2, code: 'RATE_LIMITED', sent: 0.003, sentAfter: -0.008 },
+      { at: 2.012, status: 200, sent: 2.013, sentAfter: 2.002 },
+      ...servedFrom(2.013, 4),
+    ];
+    const clientBusy = scheduleOf([
+      { from: -0.1, queued: 0, ran: 0.101, sends: true },
+      { from: 0.004, queued: 0, ran: 0.002 },
+      { from: 2.01, queued: 0, ran: 0.0015, sends: true },
+    ]);
+    expect(judge('limit-seconds', steps, { clientBusy }).status).toBe('passed');
+  });
+
+  it('says it cannot tell where a busy machine held the 429 so long that a short wait ended after the 2 s', () => {
+    // Queued 1.6 s to read the answer, asleep 0.5 s, awake at 2.33 s: a half second of its own, or
+    // the 2 s counted from the answer and a wake that came late? Neither passed nor failed.
+    const verdict = stormWith([reading(1.6), retrying(2.325, 0.05)]);
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: it woke to retry 2\.1 s after a 429 that said Retry-After: 2, after the wait, but waited only 0\.5 s of it off the CPU queue/,
+    );
+  });
+
+  it('fails a naive loop whose at-once retries a starved machine let out after the Retry-After: limit-seconds and in-flight', () => {
+    // Each retry queued 3.2 s behind the busy loops: seen 3.3 s after the 429 (Retry-After: 3).
+    const steps: Step[] = [{ at: 0, status: 429, retryAfter: 3, code: 'RATE_LIMITED' }, ...servedFrom(3.25, 5)];
+    const clientBusy = scheduleOf([FIRST, { from: 0.005, queued: 3.2, ran: 0.04, sends: true }]);
+    for (const name of ['limit-seconds', 'in-flight']) {
+      const verdict = judge(name, steps, { clientBusy });
+      expect(verdict.status).toBe('failed');
+      expect(verdict.reasons[0]).toMatch(
+        /^woke to retry 0 s after a 429 that said Retry-After: 3; its request came 3\.\d s/,
+      );
+    }
+  });
+
+  it('fails an at-once retry that a held mock read only after the Retry-After, though the client wrote again since', () => {
+    // The mock's loop held from 0.01 s to 3.3 s: the retry, sent 0.05 s after the 429, was read at
+    // 3.3 s and answered at once; the client's next request was read with it by the sampler.
+    const steps: Step[] = [
+      { at: 0, status: 429, retryAfter: 3, code: 'RATE_LIMITED' },
+      { at: 3.3, status: 200, sentAfter: 0.01 },
+      ...servedFrom(3.3, 4),
+    ];
+    const clientBusy = scheduleOf([
+      FIRST,
+      { from: 0.01, queued: 0, ran: 0.04, sends: true },
+      { from: 3.3, queued: 0, ran: 0.002, sends: true },
+    ]);
+    const verdict = judge('limit-seconds', steps, { clientBusy });
+    expect(verdict.reasons[0]).toMatch(
+      /^woke to retry 0 s after a 429 that said Retry-After: 3; its request came 3\.3 s/,
+    );
+  });
+
+  it('fails a call the client woke to send while banned, though a busy machine let it out after the ban', () => {
+    const steps: Step[] = [{ at: 0, status: 403, retryAfter: 3, code: 'API_KEY_BANNED' }, ...servedFrom(3.25, 5)];
+    const naive = judge('ban', steps, {
+      clientBusy: scheduleOf([FIRST, { from: 0.005, queued: 3.2, ran: 0.04, sends: true }]),
+    });
+    expect(naive.reasons).toEqual(['sent 1 request while banned (the 403 said to wait 3 s)']);
+    const waited = judge('ban', steps, {
+      clientBusy: scheduleOf([
+        FIRST,
+        { from: 0.005, queued: 0.1, ran: 0.02 },
+        { from: 3.13, queued: 0.1, ran: 0.02, sends: true },
+      ]),
+    });
+    expect(waited.status).toBe('passed');
+  });
+
+  it("fails a naive loop's at-once retry on a new connection that a held mock accepted seconds later (real readings)", () => {
+    // The retry was written 0.05 to 0.1 s after the 429; the mock's loop, held, accepted its
+    // connection at 3.3 s and read it at 4.27 s, its turn before that at 3.29 s. A connection's first
+    // request can have been sent since the turn before its accept (-0.4 s), not its read: taken
+    // from the read, the retry's write was passed over and the client seemed asleep until 4.24 s.
+    const verdict = judge('limit-http-date', NAIVE_HTTP_DATE_STEPS, {
+      clientBusy: seriesOf(NAIVE_HTTP_DATE_READINGS),
+    });
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons[0]).toMatch(
+      /^woke to retry 0(\.1)? s after a 429 that said Retry-After: an HTTP-date 3 s after the answer's Date; its request came 4\.2 s after the answer/,
+    );
+  });
+
+  it('never passes a request that can be a retry sent at once, on a connection opened after the first (real readings)', () => {
+    // in-flight: the naive loop's one retry opened a second connection, as a client sending three
+    // at once does; it came 4.2 s after the 429, but its write was read 0.06 s after the answer.
+    const verdict = judge('in-flight', NAIVE_IN_FLIGHT_STEPS, { clientBusy: seriesOf(NAIVE_IN_FLIGHT_READINGS) });
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: a request on a connection it opened with its first requests came 4\.2 s after a 429 that said Retry-After: 3, after the wait; its readings show it sent a request at once after the answer/,
+    );
+  });
+
+  it('says it cannot tell where the readings show no send of a retry that came after the wait', () => {
+    // The client's sends were read (its first request's), but the retry's write never was: the
+    // sampler was held from 0.05 s until after the retry came. No evidence that it slept: not passed.
+    const steps: Step[] = [
+      { at: 0, status: 429, retryAfter: 3, code: 'RATE_LIMITED', sentAfter: -0.01 },
+      { at: 3.3, status: 200, sentAfter: 0.02 },
+      ...servedFrom(3.3, 4),
+    ];
+    const clientBusy = scheduleOf([FIRST]).filter(([at]) => at < START + 50 || at > START + 3_400);
+    const verdict = judge('limit-seconds', steps, { clientBusy });
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: its retry came 3\.3 s after a 429 that said Retry-After: 3, after the wait, but/,
+    );
+  });
+
+  it('passes a client whose last run before its unread send shows it woke after the wait (real readings)', () => {
+    // Asleep from 0.11 s to 3.17 s (Retry-After: 3 from 0.1 s), then 3 ms on a CPU; the series
+    // ends at 3.195 s, before its send: no write since the answer, and a wake after the wait.
+    const verdict = judge('limit-seconds', CAREFUL_UNREAD_SEND_STEPS, {
+      clientBusy: seriesOf(CAREFUL_UNREAD_SEND_READINGS),
+    });
+    expect(verdict.status).toBe('passed');
+  });
+
+  it('passes requests sent at once that a held mock read after a sibling was refused, with no write since (real readings)', () => {
+    // Its second and third requests came 0.9 and 1.3 s after the first's 429, before its wait was
+    // over, on connections opened with the first: siblings, the readings showing no send after it.
+    const verdict = judge('in-flight', CAREFUL_IN_FLIGHT_STEPS, { clientBusy: seriesOf(CAREFUL_IN_FLIGHT_READINGS) });
+    expect(verdict.status).toBe('passed');
+  });
+});
