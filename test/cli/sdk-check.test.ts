@@ -97,19 +97,30 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
   it('fails a naive loop on every case with a wait or a fault, saying what it did', () => {
     const run = runOf('naive-loop');
     expect(run.code).toBe(1);
+    // in-flight: its at-once retry and a request sent together with the refused one look alike
+    // where a starved machine held the mock past the wait; then it is undetermined, never passed.
+    const found = verdicts(run.stdout);
+    const inFlight = found.get('in-flight')?.status;
+    expect(['failed', 'undetermined']).toContain(inFlight);
     expectCases(
       run,
       'failed',
-      CASE_NAMES.filter((name) => name !== 'slow-answers' && name !== 'fault-create-reset'),
+      CASE_NAMES.filter(
+        (name) =>
+          name !== 'slow-answers' && name !== 'fault-create-reset' && (name !== 'in-flight' || inFlight === 'failed'),
+      ),
     );
-    const found = verdicts(run.stdout);
     // On a loaded machine a retry's request may come after its wait: then the words say when it woke.
     expect(found.get('limit-seconds')?.why).toMatch(
       /^(retried|woke to retry) \d+(\.\d)? s after a 429 that said Retry-After: [23]( \(\d+ early retries in all\))?(; its request came [\d.]+ s after the answer only because a busy machine made it wait for a CPU)?$/m,
     );
     // Armed by the first request: the client meets the whole 3 s ban, however late it started.
     expect(found.get('ban')?.why).toMatch(/sent \d+ requests while banned \(the 403 said to wait 3 s\)/);
-    expect(found.get('in-flight')?.why).toMatch(/^(retried|woke to retry) [\d.]+ s after a 429 that said Retry-After: [123]/);
+    expect(found.get('in-flight')?.why).toMatch(
+      inFlight === 'failed'
+        ? /^(retried|woke to retry) [\d.]+ s after a 429 that said Retry-After: [123]/
+        : /^undetermined: /m,
+    );
     // At once, into the ban (5 requests while limited).
     expect(found.get('reset-only')?.why).toMatch(
       /^retried 5 times before the wait was over \(waits of .*\), after 429s that said no Retry-After, and reached the ban/,
@@ -121,7 +132,9 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
     );
     expect(found.get('fault-cut')?.why).toMatch(/^gave up on GET \/v1\/pets\?limit=1, after its answer was cut short/);
     expect(found.get('fault-stall')?.why).toMatch(/^hung on a stalled answer: still waiting for the body/);
-    expect(found.get('fault-unavailable')?.why).toMatch(/^(retried|woke to retry) \d+(\.\d)? s after a 503 that said Retry-After: 2/);
+    expect(found.get('fault-unavailable')?.why).toMatch(
+      /^(retried|woke to retry) \d+(\.\d)? s after a 503 that said Retry-After: 2/,
+    );
   });
 
   it('fails a client that reads an HTTP-date Retry-After as 1 s on that case alone: in the clock case, its retries a second apart stay under the ban', () => {

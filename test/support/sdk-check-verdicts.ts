@@ -1,19 +1,19 @@
 // Reads `petstore-mock sdk-check`'s console output back into a verdict per case.
 
 export type ShownVerdict = {
-  status: 'passed' | 'failed' | 'not-exercised' | 'skipped';
+  status: 'passed' | 'failed' | 'not-exercised' | 'undetermined' | 'skipped';
   passed: boolean;
   why: string;
 };
 
-const STATUS_OF = { '✓': 'passed', '✗': 'failed', '–': 'not-exercised', '○': 'skipped' } as const;
+const STATUS_OF = { '✓': 'passed', '✗': 'failed', '–': 'not-exercised', '?': 'undetermined', '○': 'skipped' } as const;
 
 /** Each case's verdict line and the lines under it. */
 export function verdicts(stdout: string): Map<string, ShownVerdict> {
   const found = new Map<string, ShownVerdict>();
   const lines = stdout.split('\n');
   lines.forEach((line, index) => {
-    const head = /^([✓✗–○]) ([a-z-]+) \(/.exec(line);
+    const head = /^([✓✗–?○]) ([a-z-]+) \(/.exec(line);
     if (!head) return;
     const why: string[] = [];
     for (let next = index + 1; lines[next]?.startsWith('    '); next += 1) why.push((lines[next] as string).trim());
