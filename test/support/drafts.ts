@@ -508,6 +508,13 @@ export const petNumbersInSteps: DraftEdit = (document) => {
   schema.required.push('weight', 'price', 'dose');
 };
 
+/** listPets answering an object of its own instead of the list of pets (a success among many). */
+export const petsListedAsAnObject: DraftEdit = (document) => {
+  const answer = document.paths['/pets'].get.responses['200'];
+  answer.content = { 'application/json': { schema: { type: 'object', properties: { n: { type: 'integer' } } } } };
+  delete answer.headers;
+};
+
 /**
  * A category's name narrowed in its answers only: Category.name (through its allOf) takes only
  * x's ending in y, NewCategory.name any text. The contract contradicts itself.
