@@ -6,6 +6,7 @@
 // neither), which catches the classic off-by-one of 0- against 1-based pages. Judged against a
 // still view: the run's own writes wait, and pages read while others wrote are read again.
 
+import { isMultipleOf } from '../../src/openapi/multiple-of.js';
 import { firstPageNumber, PAGE_NUMBER, PAGE_SIZE } from '../../src/openapi/page-parameters.js';
 import { type JsonSchema, propertiesOf, schemaOf } from '../generation/json-schema.js';
 import { eachCheck, kindOfChecks } from '../support/checks.js';
@@ -38,13 +39,13 @@ type Envelope = { items: string; fields: Array<[string, RegExp]> };
 
 /** Whether a value keeps a numeric schema's bounds. */
 function allows(schema: JsonSchema, value: number): boolean {
-  const bounds = schema as JsonSchema & { exclusiveMinimum?: number; exclusiveMaximum?: number; multipleOf?: number };
+  const bounds = schema as JsonSchema & { exclusiveMinimum?: number; exclusiveMaximum?: number };
   return (
     (bounds.minimum === undefined || value >= bounds.minimum) &&
     (bounds.maximum === undefined || value <= bounds.maximum) &&
     (typeof bounds.exclusiveMinimum !== 'number' || value > bounds.exclusiveMinimum) &&
     (typeof bounds.exclusiveMaximum !== 'number' || value < bounds.exclusiveMaximum) &&
-    (bounds.multipleOf === undefined || value % bounds.multipleOf === 0)
+    (bounds.multipleOf === undefined || isMultipleOf(value, bounds.multipleOf))
   );
 }
 

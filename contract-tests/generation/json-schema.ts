@@ -21,6 +21,7 @@ export type JsonSchema = {
   /** A number (OpenAPI 3.1, JSON Schema 2020-12) or, beside minimum, true (3.0, draft 4). */
   exclusiveMinimum?: number | boolean;
   exclusiveMaximum?: number | boolean;
+  multipleOf?: number;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   minProperties?: number;

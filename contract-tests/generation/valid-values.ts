@@ -3,6 +3,7 @@
 // bounds. References to resources (a pet's categoryId) take the ids of data the suite made.
 import fc from 'fast-check';
 import { textsMatching } from '../../src/fixtures/pattern-writer.js';
+import { multipleAt, multipleCounts } from '../../src/openapi/multiple-of.js';
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { SPEC } from '../support/contract-spec.js';
 import { setField } from '../support/own-fields.js';
@@ -128,11 +129,28 @@ function strings(schema: JsonSchema): Generated<string> {
   return { arbitrary: textOfLength(min, Math.min(max, min + MAX_RANDOM_LENGTH)), edges: unique(edges) };
 }
 
+/**
+ * Multiples of `step` from `min` to `max`, written as people write them (12.34 under 0.01), the
+ * first and the last as edges; undefined when none lies there.
+ */
+function multiples(min: number, max: number, step: number): Generated<number> | undefined {
+  const counts = multipleCounts(min, max, step);
+  if (!counts) return undefined;
+  const { low, high } = counts;
+  return {
+    arbitrary: integerBetween(low, high).map((count) => multipleAt(count, step)),
+    edges: unique([multipleAt(low, step), multipleAt(high, step)]),
+  };
+}
+
 function numbers(schema: JsonSchema, integer: boolean): Generated<number> {
   const bounds = numberBounds(schema, integer);
   // A bound given alone widens the other's default to reach it: `minimum: 1e308` has no values below 2^31.
   const min = bounds.min ?? Math.min(bounds.max ?? 0, integer ? -(2 ** 31) : -1e9);
   const max = bounds.max ?? Math.max(min, integer ? 2 ** 31 - 1 : 1e9);
+  const step = schema.multipleOf;
+  const stepped = typeof step === 'number' && step > 0 ? multiples(min, max, step) : undefined;
+  if (stepped) return stepped;
   const arbitrary = integer
     ? integerBetween(min, Math.min(max, MAX_SAFE))
     : max < min

@@ -10,6 +10,7 @@ import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
 import { examplesLeftOut } from '../../src/openapi/examples-left-out.js';
 import { operationName } from '../../src/openapi/load-contract.js';
+import { withTolerantMultipleOf } from '../../src/openapi/multiple-of.js';
 import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
@@ -66,7 +67,7 @@ function packageRoot(): string {
 }
 
 /** The built-in contract: the build's JSON of it when at least as new as the YAML (parsing the YAML takes ~125 ms a run). */
-function builtInSpec(): Json {
+export function builtInSpec(): Json {
   const root = packageRoot();
   const written = join(root, 'spec', 'petstore.yaml');
   const compiled = join(root, 'dist', 'spec', 'petstore.json');
@@ -201,14 +202,17 @@ function readOperations(): SpecOperation[] {
 // An OpenAPI 3.0 document's schemas are JSON Schema draft 4's (a boolean exclusiveMaximum), as
 // the mock's validator reads them; 3.1's are 2020-12's.
 const AjvOfVersion = String(SPEC.openapi ?? '').startsWith('3.0') ? AjvDraft04Module.default : Ajv2020;
-const ajv: Ajv = new AjvOfVersion({
-  strict: false,
-  allErrors: true,
-  validateFormats: true,
-  validateSchema: false,
-  ownProperties: true,
-  code: { regExp: linearRegExp },
-});
+// multipleOf judged as the mock judges it, up to the rounding of doubles (multiple-of.ts).
+const ajv: Ajv = withTolerantMultipleOf(
+  new AjvOfVersion({
+    strict: false,
+    allErrors: true,
+    validateFormats: true,
+    validateSchema: false,
+    ownProperties: true,
+    code: { regExp: linearRegExp },
+  }),
+);
 (addFormatsModule as unknown as (instance: Ajv) => void)(ajv);
 ajv.addFormat('int64', { type: 'number', validate: isInt64 });
 ajv.addFormat('int32', { type: 'number', validate: isInt32 });

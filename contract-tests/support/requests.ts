@@ -2,6 +2,7 @@
 // request per operation (generated ones are in generation/).
 import fc from 'fast-check';
 import { textsMatching } from '../../src/fixtures/pattern-writer.js';
+import { isMultipleOf, multipleAt, multipleCounts } from '../../src/openapi/multiple-of.js';
 import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import { formatAccepts, formattedSample } from '../generation/formats.js';
 import {
@@ -140,6 +141,14 @@ function smallNumber(bounds: NumberBounds): number {
   return Math.max(bounds.min ?? Math.min(1, bounds.max ?? 1), Math.min(bounds.max ?? 5, 5));
 }
 
+/** `value`, or where the schema steps its numbers, the first multiple from it within the bounds (a step of 0.25 from 0.1: 0.25). */
+function stepped(schema: Schema, value: number, bounds: NumberBounds): number {
+  const step = schema.multipleOf;
+  if (typeof step !== 'number' || !(step > 0) || isMultipleOf(value, step)) return value;
+  const counts = multipleCounts(value, bounds.max ?? Number.POSITIVE_INFINITY, step);
+  return counts === undefined ? value : multipleAt(counts.low, step);
+}
+
 let clientKeys: ReadonlySet<string> | undefined;
 /** Whether creates name their records by a field of this name that the client chooses (clientKeyOf). */
 function isClientKey(name: string): boolean {
@@ -196,10 +205,11 @@ export function validValue(raw: Schema, name: string, references: References, de
     case 'string':
       return sampleString(schema, name);
     case 'integer':
-      return isClientKey(name) ? unusedInteger(schema) : smallNumber(numberBounds(schema, true));
+      if (isClientKey(name)) return unusedInteger(schema);
+      return stepped(schema, smallNumber(numberBounds(schema, true)), numberBounds(schema, true));
     case 'number': {
       const bounds = numberBounds(schema, false);
-      return bounds.min ?? Math.min(1, bounds.max ?? 1);
+      return stepped(schema, bounds.min ?? Math.min(1, bounds.max ?? 1), bounds);
     }
     case 'boolean':
       return false;

@@ -1,5 +1,6 @@
 // Steps of a stateful check: a call to an operation that must get one of the given statuses
 // (and Error code), and comparisons that fail with the exchange that showed the difference.
+import { answerKindChanged } from './answer-kinds.js';
 import { expectConforms } from './conformance.js';
 import { BUILT_IN_OPERATION_IDS, CHECKING_A_DRAFT, checkRequestBody, type SpecOperation } from './contract-spec.js';
 import { completedBody, pathMatches, refusedText } from './draft-bodies.js';
@@ -13,15 +14,19 @@ import { ContractViolation } from './violation.js';
 
 /**
  * A step written for an operation as the built-in contract has it, in a draft that reshapes it
- * (its path moved, its body required otherwise): the check is skipped with why, not failed.
+ * (its path moved, its body required otherwise, its success answered as another kind of JSON):
+ * the check is skipped with why, not failed.
  */
 function requireShapeKept(operation: SpecOperation, path: string, json: unknown, statuses?: number[]): void {
   if (!CHECKING_A_DRAFT || !BUILT_IN_OPERATION_IDS.has(operation.operationId) || statuses?.includes(400)) return;
+  const answerChange = statuses === undefined ? undefined : answerKindChanged(operation, statuses);
   const problems = !pathMatches(operation, path)
     ? [`its path is ${operation.path}`]
-    : json === undefined
-      ? []
-      : checkRequestBody(operation, json);
+    : answerChange !== undefined
+      ? [answerChange]
+      : json === undefined
+        ? []
+        : checkRequestBody(operation, json);
   if (problems.length > 0)
     throw new CheckSkipped(
       `it was written for ${operation.operationId} as the built-in contract has it, which the contract checked reshapes: ${problems.slice(0, 2).join('; ')}`,

@@ -7,6 +7,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { anchoredRefs } from './anchored-refs.js';
 import type { JsonObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
+import { withTolerantMultipleOf } from './multiple-of.js';
 import { linearRegExp } from './patterns/pattern-matchers.js';
 
 const CONTRACT_ID = 'petstore-mock:answer-fit';
@@ -23,13 +24,15 @@ function ajvOf(contract: Contract): Ajv2020 {
     const load = createRequire(import.meta.url);
     const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
     // Own properties only, patterns in linear time: a body never holds the event loop.
-    ajv = new Ajv({
-      strict: false,
-      validateSchema: false,
-      validateFormats: false,
-      ownProperties: true,
-      code: { regExp: linearRegExp },
-    });
+    ajv = withTolerantMultipleOf(
+      new Ajv({
+        strict: false,
+        validateSchema: false,
+        validateFormats: false,
+        ownProperties: true,
+        code: { regExp: linearRegExp },
+      }),
+    );
     ajv.addSchema(contract.document, CONTRACT_ID);
     ajvs.set(contract, ajv);
   }

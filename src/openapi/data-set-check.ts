@@ -11,6 +11,7 @@ import { anchoredRefs } from './anchored-refs.js';
 import { answerRequirements } from './answer-requirements.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
+import { withTolerantMultipleOf } from './multiple-of.js';
 import { linearRegExp } from './patterns/pattern-matchers.js';
 import { describeResources, type ResourceModel } from './resource-model.js';
 import { describeObjectSchema } from './schema-shape.js';
@@ -159,7 +160,7 @@ function createRepeatCheck(idAt: (index: number) => unknown): (id: unknown, inde
 }
 
 /** Bumped when the check itself changes: a data file checked by an older check is checked again. */
-const CHECK_VERSION = 3;
+const CHECK_VERSION = 4;
 
 /**
  * What a check of records checks against: a fingerprint of both contracts and of the check.
@@ -182,7 +183,15 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
     // Own properties only: a record without a field named constructor lacks it, whatever
     // Object.prototype holds. Patterns matched in linear time: a record written by hand never holds the start.
     const ajv = addFormats(
-      new Ajv({ strict: false, allErrors, validateSchema: false, ownProperties: true, code: { regExp: linearRegExp } }),
+      withTolerantMultipleOf(
+        new Ajv({
+          strict: false,
+          allErrors,
+          validateSchema: false,
+          ownProperties: true,
+          code: { regExp: linearRegExp },
+        }),
+      ),
     );
     ajv.addSchema(contract.document, CONTRACT_IDS.api);
     ajv.addSchema(controlContract.document, CONTRACT_IDS.control);

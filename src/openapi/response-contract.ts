@@ -11,6 +11,7 @@ import { HttpError } from '../errors.js';
 import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
+import { withTolerantMultipleOf } from './multiple-of.js';
 import { linearRegExp } from './patterns/pattern-matchers.js';
 
 /** Reads a header the response carries so far (Express's res.getHeader). */
@@ -37,7 +38,9 @@ function createHeaderAjv(contract: Contract): Ajv2020 {
   const addFormats = load('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
   // Its patterns matched in linear time: a header's value never holds the event loop.
   const ajv = addFormats(
-    new Ajv({ strict: false, allErrors: true, validateSchema: false, code: { regExp: linearRegExp } }),
+    withTolerantMultipleOf(
+      new Ajv({ strict: false, allErrors: true, validateSchema: false, code: { regExp: linearRegExp } }),
+    ),
   );
   // Without examples and extensions, which only cost Ajv (examples-left-out.ts): every header's pointer is kept.
   ajv.addSchema(examplesLeftOut(contract.document), CONTRACT_ID);

@@ -4,6 +4,7 @@
 // validator and leaves its job to it: which schema applies, how it is compiled, what it finds.
 // Drop each once a release of the validator does the same (see patches/README.md).
 import { createRequire } from 'node:module';
+import { withTolerantMultipleOf } from './multiple-of.js';
 import { scanDocumentPartsOnce } from './ref-scan-views.js';
 
 type Operation = { requestBody?: { content?: Record<string, { schema?: unknown }> } };
@@ -35,6 +36,7 @@ type ValidatorModules = {
   bodyParser: { BodySchemaParser: new () => { parse(path: string, operation: Operation, type: unknown): unknown } };
   parameterMutator: { RequestParameterMutator: { prototype: { handleDeepObject: DeepObjectHandler } } };
   contentType: { fromString(type: string): ParsedType };
+  ajvFactory: { factoryAjv: (version: string, options: object) => Parameters<typeof withTolerantMultipleOf>[0] };
   /** The modules that load the validator's Ajv classes (2020-12's, and ajv-draft-04 for 3.0). */
   ajvUsers: string[];
 };
@@ -51,6 +53,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   compileRouteMatchersOnce(modules);
   buildSpecValidatorWhenUsed(modules);
   leaveAbsentDeepObjectsOut(modules);
+  judgeMultiplesAsTheMockDoes(modules);
   scanDocumentPartsOnce(modules.ajvUsers);
   marked[FIXED] = true;
 }
@@ -78,6 +81,7 @@ function validatorModules(load: NodeJS.Require): ValidatorModules {
     bodyParser: part('./middlewares/parsers/body.parse.js', 'BodySchemaParser'),
     parameterMutator: part('./middlewares/parsers/req.parameter.mutator.js', 'RequestParameterMutator'),
     contentType: part('./middlewares/util.js', 'ContentType').ContentType,
+    ajvFactory: part('./framework/ajv/factory.js', 'factoryAjv'),
     ajvUsers: [load.resolve('express-openapi-validator'), fromValidator.resolve('ajv-draft-04')],
   } as ValidatorModules;
 }
@@ -223,4 +227,15 @@ function leaveAbsentDeepObjectsOut({ parameterMutator }: ValidatorModules): void
     if (req.query !== undefined && Object.hasOwn(req.query, name) && req.query[name] === undefined)
       delete req.query[name];
   };
+}
+
+/**
+ * Ajv judges `multipleOf` by asking for a whole quotient, which doubles seldom give: 0.1 was no
+ * multiple of 1e-7 (a quotient of 999999.9999999999), a 400 for a body the contract allows. Every
+ * Ajv the validator makes judges it as the rest of the mock does (multiple-of.ts). Kept as long
+ * as Ajv divides.
+ */
+function judgeMultiplesAsTheMockDoes({ ajvFactory }: ValidatorModules): void {
+  const factoryAjv = ajvFactory.factoryAjv;
+  ajvFactory.factoryAjv = (version, options) => withTolerantMultipleOf(factoryAjv(version, options));
 }

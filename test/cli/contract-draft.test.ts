@@ -28,6 +28,8 @@ import {
   ownerVisitNotes,
   petBodyOfVendorType,
   petNameNarrowed,
+  petNumbersInSteps,
+  petsListedAsAnObject,
   petVaccinate,
   writeDraft,
   writeFullDraft,
@@ -164,6 +166,39 @@ describe('contract --contract: the suite follows a draft', () => {
         ...['--examples', '3', '--operations', 'createPet,getPet,listPets'],
       ]);
       expect(run.stdout).toMatch(/: \d+ passed, 0 failed, 0 skipped/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('passes a mock of a draft whose numbers go in steps doubles cannot divide by (1e-7 from 0.1, cents, quarters from 0.1)', async () => {
+    const stepped = await writeDraft(petNumbersInSteps);
+    const served = await createMockServer({ data: ':memory:', contract: stepped, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', stepped, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '10', '--operations', 'createPet,getPet,listPets'],
+      ]);
+      expect(run.stdout).toMatch(/: [1-9]\d* passed, 0 failed, 0 skipped/);
+      expect(run.code).toBe(0);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it('skips the checks that read listPets as a list where a draft answers it with an object', async () => {
+    const reshaped = await writeDraft(petsListedAsAnObject);
+    const served = await createMockServer({ data: ':memory:', contract: reshaped, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', reshaped, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--examples', '3', '--operations', 'createPet,listPets', '--checks', 'conformance,meaning,rules'],
+      ]);
+      expect(run.stdout).toMatch(/: [1-9]\d* passed, 0 failed, [1-9]\d* skipped/);
+      expect(run.stdout).toMatch(
+        /listPets as the built-in contract has it, which the contract checked reshapes: its 200 answer is an object, not an array/,
+      );
       expect(run.code).toBe(0);
     } finally {
       await served.close();

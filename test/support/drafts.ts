@@ -496,6 +496,26 @@ export const petNameNarrowed: DraftEdit = (document) => {
 };
 
 /**
+ * A pet's weight in steps of 1e-7 from 0.1, its price in cents, and a dose in quarters from a
+ * minimum that is none: 0.1 / 1e-7 and 0.3 / 0.1 are no whole numbers to doubles, though both
+ * are multiples as people write them.
+ */
+export const petNumbersInSteps: DraftEdit = (document) => {
+  const schema = document.components.schemas.NewPet;
+  schema.properties.weight = { type: 'number', multipleOf: 1e-7, minimum: 0.1, maximum: 1e12 };
+  schema.properties.price = { type: 'number', multipleOf: 0.01, minimum: 0, maximum: 1000 };
+  schema.properties.dose = { type: 'number', multipleOf: 0.25, minimum: 0.1, maximum: 10 };
+  schema.required.push('weight', 'price', 'dose');
+};
+
+/** listPets answering an object of its own instead of the list of pets (a success among many). */
+export const petsListedAsAnObject: DraftEdit = (document) => {
+  const answer = document.paths['/pets'].get.responses['200'];
+  answer.content = { 'application/json': { schema: { type: 'object', properties: { n: { type: 'integer' } } } } };
+  delete answer.headers;
+};
+
+/**
  * A category's name narrowed in its answers only: Category.name (through its allOf) takes only
  * x's ending in y, NewCategory.name any text. The contract contradicts itself.
  */

@@ -5,10 +5,11 @@
 // a required readOnly property left out of a request's example, or writeOnly of an answer's, as
 // the validator leaves them out. A schema Ajv cannot compile is not judged here.
 import { createRequire } from 'node:module';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv';
 import { DATE_TIME_FORMAT } from '../date-time-format.js';
 import { examplesLeftOut } from '../examples-left-out.js';
 import { asObject, escapePointerSegment, type JsonObject, refPointer, valueAt } from '../json-pointer.js';
+import { withTolerantMultipleOf } from '../multiple-of.js';
 import { linearRegExp } from '../patterns/pattern-matchers.js';
 import type { SchemaIndex } from '../schema-analysis/schema-index.js';
 import type { OpenApiFault } from './check-openapi.js';
@@ -109,6 +110,8 @@ function placeClaims(document: JsonObject): Claim[] {
 }
 
 type AjvLike = {
+  removeKeyword(keyword: string): unknown;
+  addKeyword(definition: FuncKeywordDefinition): unknown;
   addSchema(schema: object, key: string): unknown;
   addFormat(name: string, format: unknown): unknown;
   compile(schema: object): ValidateFunction;
@@ -127,9 +130,11 @@ function createAjv(document: JsonObject, openApi30: boolean): AjvLike {
     // Patterns matched in linear time: an example can never hold the start (pattern-matchers.ts).
     code: { regExp: linearRegExp },
   };
-  const ajv: AjvLike = openApi30
-    ? new (load('ajv-draft-04') as { default: new (options: object) => AjvLike }).default(options)
-    : new (load('ajv/dist/2020.js') as { Ajv2020: new (options: object) => AjvLike }).Ajv2020(options);
+  const ajv: AjvLike = withTolerantMultipleOf(
+    openApi30
+      ? new (load('ajv-draft-04') as { default: new (options: object) => AjvLike }).default(options)
+      : new (load('ajv/dist/2020.js') as { Ajv2020: new (options: object) => AjvLike }).Ajv2020(options),
+  );
   (load('ajv-formats') as { default: (ajv: AjvLike, options: object) => void }).default(ajv, { mode: 'full' });
   // OpenAPI's own formats, as express-openapi-validator takes them.
   for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'media-range'])

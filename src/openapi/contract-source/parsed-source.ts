@@ -7,7 +7,7 @@
 // when a message needs one (json-positions.ts).
 import { CORE_SCHEMA, constructFromEvents, type Event, mergeTag, parseEvents, YAMLException } from 'js-yaml';
 import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
-import { jsonOffsetOf, type Position, positionOfOffset } from './json-positions.js';
+import { jsonPositionReader, offsetPositions, type Position } from './json-positions.js';
 import type { SourceText } from './source-reader.js';
 import { yamlOffsets } from './yaml-positions.js';
 
@@ -111,8 +111,8 @@ function fromJson(source: SourceText, limits: ContractLimits): ParsedSource | un
     );
   }
   const { text } = source;
-  // Read along the pointer asked for: a tree of a large JSON file would cost more than the file (json-positions.ts).
-  return { ...source, value, positionOf: (segments) => positionOfOffset(text, jsonOffsetOf(text, segments)) };
+  // Read along the pointers asked for: a tree of a large JSON file would cost more than the file (json-positions.ts).
+  return { ...source, value, positionOf: jsonPositionReader(text) };
 }
 
 function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
@@ -158,9 +158,10 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
   const { text } = source;
   // Kept from this one parse, about 10 bytes a value: a tree made for a message costs 100 times that (yaml-positions.ts).
   const offsetOf = yamlOffsets(text, events);
+  const positionAt = offsetPositions(text);
   const positionOf = (segments: readonly string[]) => {
     const offset = offsetOf(segments);
-    return offset === undefined ? undefined : positionOfOffset(text, offset);
+    return offset === undefined ? undefined : positionAt(offset);
   };
   const expanded = expandedSize(value, limits.nodes);
   // Without aliases, the count of the contract's values says it, with a place (collect-sources.ts).
