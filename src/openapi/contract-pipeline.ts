@@ -102,23 +102,36 @@ function whenLoaded(firstStep: ValidatorStep): Promise<void> {
   });
 }
 
-export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
-  // A contract naming a property constructor or __proto__: the validator sees values without a
-  // prototype, and a property named __proto__ under an alias it does check (proto-alias.ts).
-  const inheritedNames = usesInheritedNames(contract.document);
-  const protoNamed = inheritedNames && namesProtoProperty(contract.document);
-  const protoParameter = inheritedNames && namesProtoParameter(contract.document);
-  const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
-  applyValidatorFixes(load);
-  // The contract as the validator needs it (validator-document.ts), its patterns as formats
-  // matched in linear time (validator-patterns.ts).
-  // A property named __proto__ under its alias (proto-alias.ts).
-  // A parameter named __proto__ too, and the query it is sent in (checkRequest).
-  const aliasedDocument = protoNamed ? withProtoAliased(contract.document) : contract.document;
+/** How the contract's names that JavaScript's objects have of their own reach the validator (proto-alias.ts). */
+type InheritedNames = {
+  /** A property named constructor or __proto__: the validator sees values without a prototype. */
+  inherited: boolean;
+  /** A property named __proto__, under an alias the validator does check. */
+  protoProperty: boolean;
+  /** A parameter named __proto__, aliased in the query or headers it is sent in. */
+  protoParameter: boolean;
+};
+
+function inheritedNamesOf(document: Contract['document']): InheritedNames {
+  const inherited = usesInheritedNames(document);
+  return {
+    inherited,
+    protoProperty: inherited && namesProtoProperty(document),
+    protoParameter: inherited && namesProtoParameter(document),
+  };
+}
+
+/** The validator's options: the contract as it needs it (validator-document.ts), its patterns as formats matched in linear time. */
+function validatorOptionsFor(
+  contract: Contract,
+  options: PipelineOptions,
+  names: InheritedNames,
+): OpenApiValidatorOpts {
+  const aliasedDocument = names.protoProperty ? withProtoAliased(contract.document) : contract.document;
   const patterns = withPatternsAsFormats(
-    validatorDocument(protoParameter ? withProtoParametersAliased(aliasedDocument) : aliasedDocument),
+    validatorDocument(names.protoParameter ? withProtoParametersAliased(aliasedDocument) : aliasedDocument),
   );
-  const validatorOptions: OpenApiValidatorOpts = {
+  return {
     apiSpec: patterns.document as unknown as OpenAPIV3.DocumentV3_1,
     // Linted by Spectral in npm test; validating it again at every start is wasted work.
     validateApiSpec: false,
@@ -139,7 +152,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     // The API key is checked by the limits, which answer 401 with the X-RateLimit-* headers.
     validateSecurity: false,
     fileUploader: false,
-    // The path below the base path is matched (see below): the validator is given no servers.
+    // The path below the base path is matched (see matchStep): the validator is given no servers.
     useRequestUrl: true,
     // Local references resolved once at load: bundling kept them, and the preprocessor then
     // compiled each one with Ajv just to read it (~150 ms of CPU of a start). A contract given at
@@ -148,13 +161,38 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       mode: !isBuiltInContract(contract.file) && hasRefCycle(contract.document) ? 'bundle' : 'dereference',
     },
   };
-  const steps = OpenApiValidator.middleware(validatorOptions) as unknown as ValidatorStep[];
-  const metadata = stepNamed(steps, 'metadataMiddleware');
-  const requestCheck = stepNamed(steps, 'requestMiddleware');
-  const responseCheck = options.validateResponses ? stepNamed(steps, 'responseMiddleware') : undefined;
+}
 
-  const checkHeaders = options.validateResponses ? createResponseHeaderChecker(contract) : undefined;
+export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
+  const names = inheritedNamesOf(contract.document);
+  const OpenApiValidator = load('express-openapi-validator') as typeof import('express-openapi-validator');
+  applyValidatorFixes(load);
+  const steps = OpenApiValidator.middleware(
+    validatorOptionsFor(contract, options, names),
+  ) as unknown as ValidatorStep[];
+  const responseCheck = options.validateResponses ? stepNamed(steps, 'responseMiddleware') : undefined;
   const unmatched = new WeakMap<Request, unknown>();
+  return {
+    match: matchStep(contract, stepNamed(steps, 'metadataMiddleware'), options, unmatched),
+    checkResponseBody: responseCheck ? responseBodyStep(responseCheck, names) : (_req, _res, next) => next(),
+    refuseUnmatched: (req, _res, next) => {
+      const operation = requestOperation(req);
+      if (operation) next();
+      else next(describeValidatorError(unmatched.get(req) ?? notFound(), req, operation));
+    },
+    checkRequest: requestStep(contract, stepNamed(steps, 'requestMiddleware'), names),
+    ready: loadedOrRefused(contract, stepNamed(steps, 'pathParamsMiddleware')),
+  };
+}
+
+/** The validator's match of a request to its operation; a path or method the contract lacks is kept in `unmatched`. */
+function matchStep(
+  contract: Contract,
+  metadata: ValidatorStep,
+  options: PipelineOptions,
+  unmatched: WeakMap<Request, unknown>,
+): RequestHandler {
+  const checkHeaders = options.validateResponses ? createResponseHeaderChecker(contract) : undefined;
   // One match per operation, made once: a request only points at its operation's.
   const matches = new Map(
     contract.operations.map((operation): [string, OperationMatch] => [
@@ -163,7 +201,7 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
     ]),
   );
   const below = pathBelowBase(contract.basePath);
-  const match: RequestHandler = (req, res, next) => {
+  return (req, res, next) => {
     runHeadAsGet(req);
     // Matched below the base path, then given back its own URL: every later step reads the whole one.
     const url = req.url;
@@ -180,8 +218,11 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
       next();
     });
   };
+}
 
-  const ready = whenLoaded(stepNamed(steps, 'pathParamsMiddleware')).catch((error: Error) => {
+/** Resolves once the validator has loaded the contract; its failure is the contract's refusal (or the package's fault). */
+function loadedOrRefused(contract: Contract, pathParams: ValidatorStep): Promise<void> {
+  const ready = whenLoaded(pathParams).catch((error: Error) => {
     const problem = `express-openapi-validator cannot load it (${error.message})`;
     // A contract given at run time is the user's to fix; the built-in one is the package's.
     if (!isBuiltInContract(contract.file)) {
@@ -191,61 +232,56 @@ export function createContractPipeline(contract: Contract, options: PipelineOpti
   });
   // Awaited by the start; if the start fails before it gets there, its failure must not crash the process.
   ready.catch(() => undefined);
+  return ready;
+}
 
-  const toValidator = protoNamed ? aliased : withoutPrototypes;
-  return {
-    match,
-    checkResponseBody: responseCheck
-      ? (req, res, next) => {
-          if (!requestOperation(req)) return next();
-          // Around the validator's own hook on res.json: it is handed the copy, the client the original names.
-          if (protoNamed) {
-            const send = res.json.bind(res);
-            res.json = (body: unknown) => send(unaliased(body));
-          }
-          responseCheck(req, res, (error?: unknown) => {
-            if (inheritedNames) {
-              const check = res.json.bind(res);
-              res.json = (body: unknown) => check(toValidator(body));
-            }
-            next(error);
-          });
-        }
-      : (_req, _res, next) => next(),
-    refuseUnmatched: (req, _res, next) => {
-      const operation = requestOperation(req);
-      if (operation) next();
-      else next(describeValidatorError(unmatched.get(req) ?? notFound(), req, operation));
-    },
-    checkRequest: (req, res, next) => {
-      const operation = requestOperation(req);
-      try {
-        checkPlainIntegers(req, operation?.integerParameters ?? []);
-        if (operation?.request) typeFormFields(req, operation, contract.document);
-      } catch (error) {
-        next(error);
-        return;
+/** The validator's check of a matched request's JSON answer, around its own hook on res.json. */
+function responseBodyStep(responseCheck: ValidatorStep, names: InheritedNames): RequestHandler {
+  const toValidator = names.protoProperty ? aliased : withoutPrototypes;
+  return (req, res, next) => {
+    if (!requestOperation(req)) return next();
+    // The validator is handed the copy, the client the original names.
+    if (names.protoProperty) {
+      const send = res.json.bind(res);
+      res.json = (body: unknown) => send(unaliased(body));
+    }
+    responseCheck(req, res, (error?: unknown) => {
+      if (names.inherited) {
+        const check = res.json.bind(res);
+        res.json = (body: unknown) => check(toValidator(body));
       }
-      const copied = inheritedNames && typeof req.body === 'object' && req.body !== null;
-      if (copied) req.body = toValidator(req.body);
-      const queryAliased = protoParameter && aliasQuery(req);
-      const headerAliased = protoParameter && aliasHeader(req);
-      requestCheck(req, res, (error?: unknown) => {
-        if (copied && protoNamed) req.body = unaliased(req.body);
-        if (queryAliased) unaliasQuery(req);
-        if (headerAliased) unaliasHeader(req);
-        next(
-          error === undefined
-            ? undefined
-            : describeValidatorError(
-                protoNamed || protoParameter ? unaliasedError(error) : error,
-                req,
-                requestOperation(req),
-              ),
-        );
-      });
-    },
-    ready,
+      next(error);
+    });
+  };
+}
+
+/** The validator's check of parameters, content type and body, its findings as the Error object. */
+function requestStep(contract: Contract, requestCheck: ValidatorStep, names: InheritedNames): RequestHandler {
+  const toValidator = names.protoProperty ? aliased : withoutPrototypes;
+  return (req, res, next) => {
+    const operation = requestOperation(req);
+    try {
+      checkPlainIntegers(req, operation?.integerParameters ?? []);
+      if (operation?.request) typeFormFields(req, operation, contract.document);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    const copied = names.inherited && typeof req.body === 'object' && req.body !== null;
+    if (copied) req.body = toValidator(req.body);
+    const queryAliased = names.protoParameter && aliasQuery(req);
+    const headerAliased = names.protoParameter && aliasHeader(req);
+    requestCheck(req, res, (error?: unknown) => {
+      if (copied && names.protoProperty) req.body = unaliased(req.body);
+      if (queryAliased) unaliasQuery(req);
+      if (headerAliased) unaliasHeader(req);
+      const aliasedNames = names.protoProperty || names.protoParameter;
+      next(
+        error === undefined
+          ? undefined
+          : describeValidatorError(aliasedNames ? unaliasedError(error) : error, req, requestOperation(req)),
+      );
+    });
   };
 }
 
