@@ -119,7 +119,7 @@ export function jsonPositionReader(text: string): (segments: readonly string[]) 
 
 /** The 1-based line and column of offsets of `text`, its lines found once, when first asked. */
 export function offsetPositions(text: string): (offset: number) => Position {
-  let lineStarts: number[] | undefined;
+  let lineStarts: Uint32Array | undefined;
   return (offset) => {
     lineStarts ??= startsOfLines(text);
     // The last line that starts at or before the offset.
@@ -133,8 +133,15 @@ export function offsetPositions(text: string): (offset: number) => Position {
   };
 }
 
-function startsOfLines(text: string): number[] {
-  const starts = [0];
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+/** Where each line starts, 4 bytes a line (a 1.5 million-line draft: 6 MB, where an array took several times that). */
+function startsOfLines(text: string): Uint32Array {
+  let lines = 1;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines += 1;
+  const starts = new Uint32Array(lines);
+  let line = 1;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+    starts[line] = index + 1;
+    line += 1;
+  }
   return starts;
 }

@@ -42,7 +42,8 @@ const YAML_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
  */
 function expandedSize(value: unknown, bound: number): { size: number; aliased: boolean; crossedAt?: string[] } {
   const sizes = new Map<object, number>();
-  const path: string[] = [];
+  // Indexes kept as numbers: a string and a pair per item of a large array cost more than the array.
+  const path: Array<string | number> = [];
   let aliased = false;
   let crossedAt: string[] | undefined;
   const sizeOf = (node: unknown): number => {
@@ -53,13 +54,14 @@ function expandedSize(value: unknown, bound: number): { size: number; aliased: b
       return known;
     }
     let size = 1;
-    for (const [key, child] of Object.entries(node)) {
+    const members: ArrayLike<unknown> = Array.isArray(node) ? node : Object.keys(node);
+    for (let index = 0; index < members.length && size <= bound; index += 1) {
+      const key = Array.isArray(node) ? index : (members[index] as string);
       path.push(key);
-      size += sizeOf(child);
+      size += sizeOf((node as Record<string | number, unknown>)[key]);
       path.pop();
-      if (size > bound) break;
     }
-    if (size > bound && crossedAt === undefined) crossedAt = [...path];
+    if (size > bound && crossedAt === undefined) crossedAt = path.map(String);
     sizes.set(node, size);
     return size;
   };
@@ -155,6 +157,9 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
       position,
     );
   }
+  // Counted before the positions are kept: the count's map of every value and the positions'
+  // arrays alive at once took a large draft past its memory bound.
+  const expanded = expandedSize(value, limits.nodes);
   const { text } = source;
   // Kept from this one parse, about 10 bytes a value: a tree made for a message costs 100 times that (yaml-positions.ts).
   const offsetOf = yamlOffsets(text, events);
@@ -163,7 +168,6 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
     const offset = offsetOf(segments);
     return offset === undefined ? undefined : positionAt(offset);
   };
-  const expanded = expandedSize(value, limits.nodes);
   // Without aliases, the count of the contract's values says it, with a place (collect-sources.ts).
   if (expanded.aliased && expanded.size > limits.nodes) {
     throw new SourceSyntaxError(
