@@ -19,7 +19,16 @@ import { freshPathIds, type GenerationData } from './generation-data.js';
 import { holds, setField } from './own-fields.js';
 import { readOperationFor, readPath } from './read-back.js';
 import { madeSchemaOf, pathOf, validValue, withPathKey } from './requests.js';
-import { bodyKeyOf, leftOutKeyOf, recordIn, serverFieldsOf, serverKeyOf, wrapRecord } from './resources.js';
+import {
+  bodyKeyOf,
+  changesSingleton,
+  leftOutKeyOf,
+  recordIn,
+  serverFieldsOf,
+  serverKeyOf,
+  wrapRecord,
+} from './resources.js';
+import { alone, WRITES } from './run-locks.js';
 import { CheckSkipped } from './scheduler.js';
 import { rememberAnswered } from './test-data.js';
 import { requireNoProblems } from './violation.js';
@@ -96,7 +105,19 @@ function drewAgain(operation: SpecOperation, bodies: Body[], index: number): boo
  * Writes `bodies` in turn (to a fresh resource for a PUT or PATCH), reads the last back, and
  * judges the last answer (where it holds the record) and what was read with `problemsOf`.
  */
-export async function writeAndRead(
+export function writeAndRead(
+  operation: SpecOperation,
+  data: GenerationData,
+  bodies: Body[],
+  problemsOf: (exchange: Exchange) => string[],
+  expected: string,
+): Promise<void> {
+  const run = () => writeThenRead(operation, data, bodies, problemsOf, expected);
+  // A singleton's one record is every check's: no other write lands between these and the read-back.
+  return changesSingleton(operation.operationId) ? alone(WRITES, run) : run();
+}
+
+async function writeThenRead(
   operation: SpecOperation,
   data: GenerationData,
   bodies: Body[],
