@@ -58,12 +58,20 @@ const CLIENTS = {
 >;
 type ClientName = keyof typeof CLIENTS;
 
-/** The verdict of every case, as a line per case, for two runs to be compared whole. */
-const table = (run: Run) =>
+/**
+ * The verdict of every case, as a line per case, for two runs to be compared; a case either run
+ * could not judge (undetermined: a busy machine hid when the client sent, said with the case) is
+ * left out, as it gave no verdict to differ.
+ */
+const table = (run: Run, undetermined: ReadonlySet<string>) =>
   [...verdicts(run.stdout).entries()]
+    .filter(([name]) => !undetermined.has(name))
     .map(([name, verdict]) => `${name}: ${verdict.status}`)
     .sort()
     .join('\n');
+
+/** At most this many cases of a run may be undetermined beside jest's other files (seen: 1 of 18). */
+const MOST_UNDETERMINED = 2;
 
 describe('petstore-mock sdk-check on clients of retry libraries, twice', () => {
   const runs: Partial<Record<ClientName, [Run, Run]>> = {};
@@ -88,17 +96,25 @@ describe('petstore-mock sdk-check on clients of retry libraries, twice', () => {
   it.each(Object.keys(CLIENTS) as ClientName[])('%s: the same verdict on every case in both runs', (name) => {
     const [first, second] = runs[name] as [Run, Run];
     expect(verdicts(first.stdout).size).toBe(CASE_NAMES.length);
-    expect(table(second)).toBe(table(first));
+    const undetermined = [first, second].map((run) => casesWith(run.stdout, 'undetermined'));
+    for (const cases of undetermined) expect(cases.length).toBeLessThanOrEqual(MOST_UNDETERMINED);
+    const either = new Set(undetermined.flat());
+    expect(table(second, either)).toBe(table(first, either));
   });
 
   it.each(Object.keys(CLIENTS) as ClientName[])('%s: the verdicts its documentation predicts', (name) => {
     const { failed, notExercised } = CLIENTS[name];
     for (const run of runs[name] as [Run, Run]) {
+      // A case the run could not judge (undetermined) is not held to the prediction.
+      const undetermined = new Set(casesWith(run.stdout, 'undetermined'));
       const found = { failed: casesWith(run.stdout, 'failed'), notExercised: casesWith(run.stdout, 'not-exercised') };
-      const expected = { failed: [...failed].sort(), notExercised: [...notExercised].sort() };
+      const expected = {
+        failed: [...failed].filter((name) => !undetermined.has(name)).sort(),
+        notExercised: [...notExercised].sort(),
+      };
       if (JSON.stringify(found) !== JSON.stringify(expected))
         throw new Error(`${name}: ${JSON.stringify(found)}; expected ${JSON.stringify(expected)}.\n${run.stdout}`);
-      expect(run.code).toBe(failed.length > 0 ? 1 : 0);
+      expect(run.code).toBe(expected.failed.length > 0 ? 1 : 0);
     }
   });
 
