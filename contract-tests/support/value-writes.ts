@@ -112,17 +112,17 @@ export function writeAndRead(
   problemsOf: (exchange: Exchange) => string[],
   expected: string,
 ): Promise<void> {
-  const run = () => writeThenRead(operation, data, bodies, problemsOf, expected);
+  const run = () => writeThenRead(operation, data, { bodies, problemsOf, expected });
   // A singleton's one record is every check's: no other write lands between these and the read-back.
   return changesSingleton(operation.operationId) ? alone(WRITES, run) : run();
 }
 
+type Judged = { bodies: Body[]; problemsOf: (exchange: Exchange) => string[]; expected: string };
+
 async function writeThenRead(
   operation: SpecOperation,
   data: GenerationData,
-  bodies: Body[],
-  problemsOf: (exchange: Exchange) => string[],
-  expected: string,
+  { bodies, problemsOf, expected }: Judged,
 ): Promise<void> {
   const fresh = await freshPathIds(operation, data);
   try {
