@@ -2,13 +2,11 @@
 // by another schema than the request (OpenAI's chunking_strategy: "auto" or "static" sent,
 // "static" or "other" answered): checked against each answer's schema of it, compiled once per
 // field against the whole contract, as the data file's check compiles records.
-import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { anchoredRefs } from './anchored-refs.js';
 import type { JsonObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
-import { withTolerantMultipleOf } from './multiple-of.js';
-import { linearRegExp } from './patterns/pattern-matchers.js';
+import { createMockAjv } from './mock-ajv.js';
 
 const CONTRACT_ID = 'petstore-mock:answer-fit';
 
@@ -21,18 +19,8 @@ const ajvs = new WeakMap<Contract, Ajv2020>();
 function ajvOf(contract: Contract): Ajv2020 {
   let ajv = ajvs.get(contract);
   if (!ajv) {
-    const load = createRequire(import.meta.url);
-    const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-    // Own properties only, patterns in linear time: a body never holds the event loop.
-    ajv = withTolerantMultipleOf(
-      new Ajv({
-        strict: false,
-        validateSchema: false,
-        validateFormats: false,
-        ownProperties: true,
-        code: { regExp: linearRegExp },
-      }),
-    );
+    // Own properties only: a body without a field named constructor lacks it.
+    ajv = createMockAjv({ validateFormats: false, ownProperties: true }, { formats: false });
     ajv.addSchema(contract.document, CONTRACT_ID);
     ajvs.set(contract, ajv);
   }

@@ -4,15 +4,13 @@
 // required, its value matching its schema), on JSON answers and on answers without a body (204).
 // A breach is a bug of the mock, never of the client: 500 RESPONSE_VALIDATION_FAILED, logged as a
 // CONTRACT BUG.
-import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Express, Request, Response } from 'express';
 import { HttpError } from '../errors.js';
 import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
-import { withTolerantMultipleOf } from './multiple-of.js';
-import { linearRegExp } from './patterns/pattern-matchers.js';
+import { createMockAjv } from './mock-ajv.js';
 
 /** Reads a header the response carries so far (Express's res.getHeader). */
 export type HeaderReader = (name: string) => number | string | string[] | undefined;
@@ -33,15 +31,7 @@ const CONTRACT_ID = 'petstore-mock:contract';
 
 /** Ajv with the whole contract added, so that a header's schema is compiled where it stands. */
 function createHeaderAjv(contract: Contract): Ajv2020 {
-  const load = createRequire(import.meta.url);
-  const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const addFormats = load('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
-  // Its patterns matched in linear time: a header's value never holds the event loop.
-  const ajv = addFormats(
-    withTolerantMultipleOf(
-      new Ajv({ strict: false, allErrors: true, validateSchema: false, code: { regExp: linearRegExp } }),
-    ),
-  );
+  const ajv = createMockAjv({ allErrors: true }, { formats: true });
   // Without examples and extensions, which only cost Ajv (examples-left-out.ts): every header's pointer is kept.
   ajv.addSchema(examplesLeftOut(contract.document), CONTRACT_ID);
   return ajv;
