@@ -54,9 +54,10 @@ function expandedSize(value: unknown, bound: number): { size: number; aliased: b
       return known;
     }
     let size = 1;
-    const members: ArrayLike<unknown> = Array.isArray(node) ? node : Object.keys(node);
-    for (let index = 0; index < members.length && size <= bound; index += 1) {
-      const key = Array.isArray(node) ? index : (members[index] as string);
+    const keys = Array.isArray(node) ? undefined : Object.keys(node);
+    const count = keys ? keys.length : (node as unknown[]).length;
+    for (let index = 0; index < count && size <= bound; index += 1) {
+      const key = keys ? (keys[index] as string) : index;
       path.push(key);
       size += sizeOf((node as Record<string | number, unknown>)[key]);
       path.pop();
