@@ -18,12 +18,18 @@ import type { PlanLimits } from '../limits/plans.js';
 import { remainingOf } from '../limits/read-limit-headers.js';
 import type { SdkCase } from './catalogue.js';
 import { acceptedAfterMs, sentAfterMs, startLoopTicks } from './loop-ticks.js';
+import { peerLeft, portsOf } from './peer-left.js';
 import { toldWaitUntil } from './told-wait.js';
 
 /** Limits no client run reaches, once the road is cleared. */
 const OPEN_ROAD: PlanLimits = { perMinute: 100_000, perDay: 10_000_000 };
-/** Slow answers a client gets before the latency goes: enough to show whether it resends. */
+/**
+ * Slow answers a client reads before the latency goes: enough to show whether it resends. Those it
+ * left (its timeout, or a busy machine that held the mock past it) count up to a bound, so that a
+ * client whose timeout is too short still comes to the end.
+ */
 const SLOW_ANSWERS = 3;
+const SLOW_ANSWERS_LEFT = 6;
 
 /** One request of the client as the gate saw it, in arrival order (this machine's milliseconds). */
 export type GateExchange = {
@@ -87,6 +93,7 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
   let metEdge = false;
   let sawRemainingZero = false;
   let answers = 0;
+  let answersRead = 0;
   let cleared = false;
   let clearing: Promise<void> | undefined;
   /** Every request of the client, with its answer: those of the case's key are read once the run is over. */
@@ -107,8 +114,9 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
     return clearing;
   };
 
-  const onAnswer = (sim: Simulation, res: ServerResponse, broken: boolean) => {
+  const onAnswer = (sim: Simulation, res: ServerResponse, broken: boolean, read: boolean) => {
     answers += 1;
+    if (read) answersRead += 1;
     const status = res.statusCode;
     if (broken || status === 429 || status === 403 || status === 503) metEdge = true;
     else if (status < 400) {
@@ -116,7 +124,7 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
       if (remainingOf(dialect, (name) => res.getHeader(name)) === 0) sawRemainingZero = true;
       if (comesBack) void clearRoad(sim);
     }
-    if (testCase.setUp.latencyMs && answers >= SLOW_ANSWERS) void clearRoad(sim);
+    if (testCase.setUp.latencyMs && (answersRead >= SLOW_ANSWERS || answers >= SLOW_ANSWERS_LEFT)) void clearRoad(sim);
   };
 
   return {
@@ -161,12 +169,13 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
       await armed;
       if (clearing) await clearing;
       const dropRetryAfter = testCase.setUp.withoutRetryAfter === true;
+      const ports = portsOf(req.socket);
       let closed = false;
       let finished = false;
       onHead(res, (status) => {
         if (dropRetryAfter && status === 429) res.removeHeader('Retry-After');
         // A head written after the client left (its timeout) never reached it: no answer.
-        if (closed || exchange.answeredMs !== undefined) return;
+        if (closed || exchange.answeredMs !== undefined || peerLeft(req.socket, ports) === true) return;
         const sentMs = Date.now();
         exchange.answeredMs = sentMs;
         const until = toldWaitUntil(status, (name) => res.getHeader(name), sentMs, clockOffsetMs, dialect);
@@ -178,7 +187,7 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
       res.once('close', () => {
         closed = true;
         noteAnswer(exchange, req, res, !finished);
-        onAnswer(sim, res, !finished);
+        onAnswer(sim, res, !finished, exchange.answeredMs !== undefined);
       });
     },
   };
