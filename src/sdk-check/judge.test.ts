@@ -252,6 +252,49 @@ describe('slow-answers: a request sent again before its answer came', () => {
     expect(recorded.reasons).toEqual([resent]);
   });
 
+  it('fails no client whose timeout fired only because a held mock read the request 4 s after it was sent', () => {
+    // Sent at 0 (the loop's last turn before the hold), read at 4, to be answered 1.5 s later: the
+    // client's 5 s timeout fired at 5, before the answer, and it read again after a second, when
+    // the answers were no longer slow.
+    const late = [served(4, { sent: null, sentAfter: 0 }), served(6, { sentAfter: 5.9 }), ...servedFrom(9, 3)];
+    const verdict = judge('slow-answers', late);
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /it can have waited up to 6 s for that answer \(a busy machine held the mock\)/,
+    );
+    // The same client with its first request read as soon as it was sent: a 1.5 s answer, and it
+    // left only after it.
+    expect(judge('slow-answers', [served(0, { sent: 1.5, sentAfter: 0 }), ...servedFrom(1.6, 5)]).status).toBe(
+      'passed',
+    );
+  });
+
+  it('passes such a client once it has waited out a slow answer that came as the case makes it', () => {
+    const steps = [
+      served(4, { sent: null, sentAfter: 0 }),
+      served(6, { sent: 7.5, sentAfter: 5.9 }),
+      served(7.6, { sent: 9.1, sentAfter: 7.59 }),
+      ...servedFrom(9.2, 3),
+    ];
+    const verdict = judge('slow-answers', steps);
+    expect(verdict.status).toBe('passed');
+    expect(verdict.notes).toContain(
+      'waited out a 1.5 s answer, so its timeout outlasts the 1.5 s answers; it had sent GET /v1/pets?limit=1 again before an earlier answer came, one a busy machine held up to 6 s after the request can have been sent',
+    );
+  });
+
+  it('fails a client that gave up on an answer sent as soon as the case makes it, though another was held', () => {
+    const steps = [
+      served(4, { sent: null, sentAfter: 0 }),
+      served(6, { sent: 7.5, sentAfter: 5.9 }),
+      served(7, { sentAfter: 6.99 }),
+      ...servedFrom(9, 3),
+    ];
+    expect(judge('slow-answers', steps).reasons).toEqual([
+      "sent GET /v1/pets?limit=1 again 1 s after the previous one, before its answer came, while answers take 1.5 s: the client's timeout is shorter than the answer (raise it)",
+    ]);
+  });
+
   it('passes a client that waits for each answer', () => {
     const steps = [0, 1.6, 3.2].map((at) => served(at, { sent: at + 1.5 }));
     expect(judge('slow-answers', [...steps, ...servedFrom(4.8, 3)]).status).toBe('passed');

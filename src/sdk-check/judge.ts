@@ -10,14 +10,13 @@ import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
 import { type BusySample, sendsShown } from './client-busy.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
+import { judgeResends } from './judge-resends.js';
 import { judgeBackoff, seconds } from './judge-retries.js';
 import {
   callsWhileBanned,
   type EarlyRetry,
   earlyRetries,
   isRefusal,
-  sentBeforeAnswerOf,
-  type TimedRequest,
   timedRequests,
 } from './timed-requests.js';
 
@@ -167,11 +166,18 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
       `paced itself: no 429, it waited for the window once ${(testCase.words ?? PETSTORE_WORDS).remaining} reached 0 (credited)`,
     );
   // Every request the gate saw: one the client left before its answer may be missing from the record.
-  if (testCase.expect.meets === 'slow-answers') judgeResends(testCase, run.exchanges ?? timed, reasons);
+  const resends =
+    testCase.expect.meets === 'slow-answers'
+      ? judgeResends(run.exchanges ?? timed, testCase.setUp.latencyMs ?? 0)
+      : { kind: 'none' as const };
+  if (resends.kind === 'too-short') reasons.push(resends.reason);
+  if (resends.kind === 'outlasted') notes.push(resends.note);
   if (run.roadCleared) notes.push('came back from its edge: the case then lifted its limits for the rest of the run');
   const unsure = backoff ? bannedCalls : judged.concat(bannedCalls);
   const hidden = unsure.find((retry) => retry.unknowable);
   if (reasons.length === 0 && hidden) return undetermined(hidden, testCase, notes);
+  if (reasons.length === 0 && resends.kind === 'hidden')
+    return { status: 'undetermined', reasons, notes: [...notes, resends.note] };
   return verdictOf(reasons, notes);
 }
 
@@ -215,30 +221,6 @@ function undetermined(retry: EarlyRetry, testCase: SdkCase, notes: string[]): Ve
       `undetermined: it woke to retry ${seconds(retry.wokeSeconds ?? retry.waitedSeconds)} after a ${retry.refusal.status} that said ${waitSaid(retry.refusal, testCase)}, after the wait, but waited only ${seconds(chosen)} of it off the CPU queue: a busy machine let it read the answer late, so whether it counts the wait from the answer cannot be told. Run the case again on a machine with a CPU free`,
     ],
   };
-}
-
-/** Slow answers: a request sent again while the same one was still unanswered (the client's own timeout fired). */
-function judgeResends(
-  testCase: SdkCase,
-  timed: ReadonlyArray<Pick<TimedRequest, 'method' | 'path' | 'arrivedMs' | 'answeredMs'>>,
-  reasons: string[],
-): void {
-  const slowSeconds = (testCase.setUp.latencyMs ?? 0) / 1000;
-  const at = timed.findIndex((request, position) => {
-    const previous = timed[position - 1];
-    return (
-      previous !== undefined &&
-      previous.method === request.method &&
-      previous.path === request.path &&
-      sentBeforeAnswerOf(request, previous)
-    );
-  });
-  const resent = timed[at];
-  const previous = timed[at - 1];
-  if (!resent || !previous) return;
-  reasons.push(
-    `sent ${resent.method} ${resent.path} again ${seconds((resent.arrivedMs - previous.arrivedMs) / 1000)} after the previous one, before its answer came, while answers take ${seconds(slowSeconds)}: the client's timeout is shorter than the answer (raise it)`,
-  );
 }
 
 /**

@@ -1,0 +1,75 @@
+// Slow answers: a request sent again while the same one was still unanswered shows the client's
+// own timeout fired. It is too short only where the answer it gave up on went out about as soon as
+// the case makes answers take, counted from the earliest instant the request can have been sent
+// (loop-ticks.ts): a busy machine that held the mock seconds before it read a request makes the
+// answer come that much later on the client's clock, past a timeout longer than the case's answers.
+import type { GateExchange } from './case-gate.js';
+import { seconds } from './judge-retries.js';
+import { sentBeforeAnswerOf } from './timed-requests.js';
+
+/** An answer out within the case's latency and this much is one a client's timeout must outlast. */
+export const ANSWER_SLACK_MS = 500;
+
+/** A latency timer fires this close to its time. */
+const TIMER_SLACK_MS = 50;
+
+export type ResendTimes = Pick<GateExchange, 'method' | 'path' | 'arrivedMs' | 'answeredMs' | 'sentAfterMs'> &
+  Partial<Pick<GateExchange, 'connectedAfterMs'>>;
+
+export type ResendJudgement =
+  | { kind: 'none' }
+  | { kind: 'too-short'; reason: string }
+  /** Resent only after answers a busy machine delayed, and waited out a slow answer: its timeout outlasts them. */
+  | { kind: 'outlasted'; note: string }
+  /** Resent only after answers a busy machine delayed: whether its timeout is too short cannot be told. */
+  | { kind: 'hidden'; note: string };
+
+/** The earliest instant a request can have been sent: the loop's bound, its connection's accept, or its arrival. */
+const earliestSendMs = (request: ResendTimes) =>
+  Math.min(request.arrivedMs, request.sentAfterMs ?? request.arrivedMs, request.connectedAfterMs ?? request.arrivedMs);
+
+/**
+ * At most how long the client waited for `previous` before it gave up and sent `resent`: until its
+ * answer went out (it had not read it), and until it sent again, from the earliest send.
+ */
+const gaveUpWithinMs = (previous: ResendTimes, resent: ResendTimes) =>
+  Math.min(resent.arrivedMs, previous.answeredMs ?? resent.arrivedMs) - earliestSendMs(previous);
+
+export function judgeResends(timed: readonly ResendTimes[], latencyMs: number): ResendJudgement {
+  const resends = timed.flatMap((resent, position) => {
+    const previous = timed[position - 1];
+    const same =
+      previous !== undefined &&
+      previous.method === resent.method &&
+      previous.path === resent.path &&
+      sentBeforeAnswerOf(resent, previous);
+    return same ? [{ previous, resent }] : [];
+  });
+  const first = resends[0];
+  if (!first) return { kind: 'none' };
+  const shown = resends.find(({ previous, resent }) => gaveUpWithinMs(previous, resent) <= latencyMs + ANSWER_SLACK_MS);
+  const latency = seconds(latencyMs / 1000);
+  if (shown)
+    return {
+      kind: 'too-short',
+      reason: `sent ${shown.resent.method} ${shown.resent.path} again ${seconds((shown.resent.arrivedMs - shown.previous.arrivedMs) / 1000)} after the previous one, before its answer came, while answers take ${latency}: the client's timeout is shorter than the answer (raise it)`,
+    };
+  const waited = gaveUpWithinMs(first.previous, first.resent) / 1000;
+  const resent = new Set(resends.map(({ resent }) => resent));
+  // A slow answer read: the client waited at least the case's latency from its send for it.
+  const waitedOut = timed.find(
+    (request, position) =>
+      request.answeredMs !== undefined &&
+      request.answeredMs - request.arrivedMs >= latencyMs - TIMER_SLACK_MS &&
+      !resent.has(timed[position + 1] as ResendTimes),
+  );
+  if (waitedOut?.answeredMs !== undefined)
+    return {
+      kind: 'outlasted',
+      note: `waited out a ${seconds((waitedOut.answeredMs - waitedOut.arrivedMs) / 1000)} answer, so its timeout outlasts the ${latency} answers; it had sent ${first.resent.method} ${first.resent.path} again before an earlier answer came, one a busy machine held up to ${seconds(waited)} after the request can have been sent`,
+    };
+  return {
+    kind: 'hidden',
+    note: `undetermined: it sent ${first.resent.method} ${first.resent.path} again before its answer came, but it can have waited up to ${seconds(waited)} for that answer (a busy machine held the mock), where the case makes answers take ${latency}: whether the client's timeout is shorter than ${latency} cannot be told. Run the case again on a machine with a CPU free`,
+  };
+}
