@@ -12,13 +12,7 @@ import { type BusySample, sendsShown } from './client-busy.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
 import { judgeResends } from './judge-resends.js';
 import { judgeBackoff, seconds } from './judge-retries.js';
-import {
-  callsWhileBanned,
-  type EarlyRetry,
-  earlyRetries,
-  isRefusal,
-  timedRequests,
-} from './timed-requests.js';
+import { callsWhileBanned, type EarlyRetry, earlyRetries, isRefusal, timedRequests } from './timed-requests.js';
 
 export type ClientRun = {
   exitCode: number | null;

@@ -70,8 +70,9 @@ describe('petstore-mock sdk-check on the machine clock, behind a slow start, wit
       expect(found.get('fault-create-reset')?.status).toBe('not-exercised');
       expect(run.code).toBe(0);
     }
-    // The 6 s start is in the run's wall time, and left out of the case.
-    expect(runs[1]?.stdout).toMatch(/^✓ ban \((9|[1-9]\d)(\.\d)? s, exit code 0\)$/m);
+    // The 6 s start is in the run's wall time, and left out of the case (passed, or undetermined
+    // where the machine held the mock too long to tell: never failed, as asserted above).
+    expect(runs[1]?.stdout).toMatch(/^[✓?] ban \((9|[1-9]\d)(\.\d)? s, exit code 0\)$/m);
   });
 
   it("keeps every answer's Date within 2 s of this machine's clock, but in the case about clocks", () => {
