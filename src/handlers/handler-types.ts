@@ -49,7 +49,11 @@ export function bodyOf<Id extends OperationId>(req: Request, _operationId: Id): 
   return req.body as JsonBodyOf<Id>;
 }
 
-/** A numeric path parameter; the validator has checked and bounded it already. */
+/**
+ * A numeric path parameter; the validator has checked and bounded it already. A draft may name it
+ * otherwise (`{id}`, `{__proto__}`): the path's last parameter then names the record.
+ */
 export function idParam(req: Request, name: string): number {
-  return Number(req.params[name]);
+  const params = req.params as Record<string, string>;
+  return Number(Object.hasOwn(params, name) ? params[name] : Object.values(params).at(-1));
 }

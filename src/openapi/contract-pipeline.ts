@@ -16,6 +16,7 @@ import { checkPlainIntegers } from './plain-integers.js';
 import {
   aliased,
   aliasHeader,
+  aliasPathParameter,
   aliasQuery,
   namesProtoParameter,
   namesProtoProperty,
@@ -23,6 +24,7 @@ import {
   unaliasedError,
   unaliasedText,
   unaliasHeader,
+  unaliasPathParameter,
   unaliasQuery,
   withProtoAliased,
   withProtoParametersAliased,
@@ -271,10 +273,12 @@ function requestStep(contract: Contract, requestCheck: ValidatorStep, names: Inh
     if (copied) req.body = toValidator(req.body);
     const queryAliased = names.protoParameter && aliasQuery(req);
     const headerAliased = names.protoParameter && aliasHeader(req);
+    const pathAliased = names.protoParameter && aliasPathParameter(req);
     requestCheck(req, res, (error?: unknown) => {
       if (copied && names.protoProperty) req.body = unaliased(req.body);
       if (queryAliased) unaliasQuery(req);
       if (headerAliased) unaliasHeader(req);
+      if (pathAliased) unaliasPathParameter(req);
       const aliasedNames = names.protoProperty || names.protoParameter;
       next(
         error === undefined

@@ -100,6 +100,24 @@ export function aliasHeader(req: { headers: object; rawHeaders: readonly string[
   return true;
 }
 
+/** A request's path parameter named __proto__, given to the validator under the alias too; whether it had one. */
+export function aliasPathParameter(req: { params?: unknown }): boolean {
+  const params = req.params;
+  if (!isObject(params) || !Object.hasOwn(params, PROTO)) return false;
+  Object.defineProperty(params, PROTO_ALIAS, {
+    value: params[PROTO],
+    writable: true,
+    configurable: true,
+    enumerable: true,
+  });
+  return true;
+}
+
+/** The request's path parameters without the alias, once the validator has seen them. */
+export function unaliasPathParameter(req: { params?: unknown }): void {
+  if (isObject(req.params)) delete req.params[PROTO_ALIAS];
+}
+
 /** The request's headers as Node read them, the alias gone once the validator has seen it. */
 export function unaliasHeader(req: { headers: object }): void {
   delete (req.headers as Record<string, unknown>)[PROTO_ALIAS];

@@ -36,6 +36,7 @@ type ValidatorModules = {
   bodyParser: { BodySchemaParser: new () => { parse(path: string, operation: Operation, type: unknown): unknown } };
   parameterMutator: { RequestParameterMutator: { prototype: { handleDeepObject: DeepObjectHandler } } };
   contentType: { fromString(type: string): ParsedType };
+  util: { zipObject: (keys: readonly string[], values: readonly unknown[]) => Record<string, unknown> };
   ajvFactory: { factoryAjv: (version: string, options: object) => Parameters<typeof withTolerantMultipleOf>[0] };
   /** The modules that load the validator's Ajv classes (2020-12's, and ajv-draft-04 for 3.0). */
   ajvUsers: string[];
@@ -54,6 +55,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   buildSpecValidatorWhenUsed(modules);
   leaveAbsentDeepObjectsOut(modules);
   judgeMultiplesAsTheMockDoes(modules);
+  keepEveryPathParameterName(modules);
   scanDocumentPartsOnce(modules.ajvUsers);
   marked[FIXED] = true;
 }
@@ -81,6 +83,7 @@ function validatorModules(load: NodeJS.Require): ValidatorModules {
     bodyParser: part('./middlewares/parsers/body.parse.js', 'BodySchemaParser'),
     parameterMutator: part('./middlewares/parsers/req.parameter.mutator.js', 'RequestParameterMutator'),
     contentType: part('./middlewares/util.js', 'ContentType').ContentType,
+    util: part('./middlewares/util.js', 'zipObject'),
     ajvFactory: part('./framework/ajv/factory.js', 'factoryAjv'),
     ajvUsers: [load.resolve('express-openapi-validator'), fromValidator.resolve('ajv-draft-04')],
   } as ValidatorModules;
@@ -142,6 +145,21 @@ function keyRequestValidatorsByDeclaredType({ requestValidator, bodyParser, cont
     } finally {
       restore();
     }
+  };
+}
+
+/**
+ * A request's path parameters are gathered by assignment (`acc[key] = value`): one named
+ * `__proto__` sets the object's prototype, a string is dropped, and the parameter is missing (400
+ * on every request). Each is defined as the object's own property, under any name.
+ */
+function keepEveryPathParameterName({ util }: ValidatorModules): void {
+  util.zipObject = (keys, values) => {
+    const zipped: Record<string, unknown> = {};
+    keys.forEach((key, at) => {
+      Object.defineProperty(zipped, key, { value: values[at], enumerable: true, writable: true, configurable: true });
+    });
+    return zipped;
   };
 }
 

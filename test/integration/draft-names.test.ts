@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
-import { INHERITED_NAMES, inheritedNames, RECORD_NAMES } from '../support/shape-drafts.js';
+import { INHERITED_NAMES, inheritedNames, protoPathParameter, RECORD_NAMES } from '../support/shape-drafts.js';
 
 const KEY = { 'X-API-Key': DEMO_KEY };
 let draft: string;
@@ -135,6 +135,25 @@ describe('a draft whose names are those of JavaScript objects', () => {
     const next = await mock.http.post('/v1/__proto__').set(KEY).send(record('next'));
     expect(next.body.id).toBe(made.body.id + 1);
     expect(mock.contractBugs()).toEqual([]);
+  });
+});
+
+describe('a draft whose path parameter is named __proto__', () => {
+  let named: TestMock;
+  beforeAll(async () => {
+    named = await startTestMock({ contract: await writeDraft(protoPathParameter) });
+  });
+  afterAll(() => named?.server.close());
+
+  it('reads, checks and deletes the record it names, as under any other name', async () => {
+    const made = await named.http.post('/v1/pets').set(KEY).send({ name: 'Rex', categoryId: 1 });
+    expect(made.status).toBe(201);
+    expect((await named.http.get(`/v1/pets/by-id/${made.body.id}`).set(KEY)).body).toEqual(made.body);
+    const wrong = await named.http.get('/v1/pets/by-id/abc').set(KEY);
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'Invalid request: path __proto__: must be integer.']);
+    expect((await named.http.delete(`/v1/pets/${made.body.id}`).set(KEY)).status).toBe(204);
+    expect((await named.http.get(`/v1/pets/by-id/${made.body.id}`).set(KEY)).status).toBe(404);
+    expect(named.contractBugs()).toEqual([]);
   });
 });
 

@@ -195,3 +195,22 @@ export const inheritedNames: DraftEdit = (document) => {
     });
   }
 };
+
+/**
+ * The Pet Store with the path parameter of its pets named __proto__ (`/pets/by-id/{__proto__}`,
+ * `/pets/{__proto__}`, ...); the inventory keeps its {petId}, a field of its entries.
+ */
+export const protoPathParameter: DraftEdit = (document) => {
+  define(document.components.parameters, 'ProtoPetId', { ...document.components.parameters.PetId, name: '__proto__' });
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/pets/') || !path.includes('{petId}')) continue;
+    delete document.paths[path];
+    define(
+      document.paths,
+      path.replace('{petId}', '{__proto__}'),
+      JSON.parse(
+        JSON.stringify(item).replaceAll('#/components/parameters/PetId', '#/components/parameters/ProtoPetId'),
+      ),
+    );
+  }
+};
