@@ -4,7 +4,7 @@ import { linearExec } from '../../src/openapi/patterns/pattern-matchers.js';
 import { listOperations, resolve, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { isList } from './list-semantics.js';
-import { shapeOf } from './resources.js';
+import { idOf, shapeOf } from './resources.js';
 import { contractTarget } from './target.js';
 
 type Fields = Record<string, unknown>;
@@ -85,13 +85,13 @@ export function readPath(read: SpecOperation, write: SpecOperation, written: Exc
   const answer = (written.body ?? {}) as Fields;
   const itemId =
     writeNames.length === readNames.length
-      ? sent[writeNames.at(-1) ?? '']
+      ? idOf(sent, writeNames.at(-1) ?? '')
       : (answer[shapeOf(write.operationId)?.resource.collection.keyField ?? 'id'] ??
         answer.id ??
         (item === undefined ? undefined : answer[item]));
-  const ids: Record<string, unknown> = {};
-  for (const name of readNames) ids[name] = sent[name] ?? (name === item ? itemId : undefined);
-  return read.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(ids[name])));
+  // By name in a Map: a parameter named __proto__ is a name like any other.
+  const ids = new Map(readNames.map((name) => [name, idOf(sent, name) ?? (name === item ? itemId : undefined)]));
+  return read.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(ids.get(name))));
 }
 
 /** A Location header as a path after the base URL, or undefined when it points elsewhere. */

@@ -21,7 +21,7 @@ export { flatten };
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { DEEPEST } from '../generation/valid-values.js';
 import { listOperations, SPEC, type SpecOperation } from './contract-spec.js';
-import { clientKeyOf, keyParameterOf, pathIdsOf, recordKeyOf, shapeOf, whyNoRecord } from './resources.js';
+import { clientKeyOf, idOf, keyParameterOf, pathIdsOf, recordKeyOf, shapeOf, whyNoRecord } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { whyUnmade } from './unmade-records.js';
 
@@ -253,7 +253,7 @@ export function pathOf(
 ): string {
   const filled = pathIdsOf(operation.path, references);
   return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const id = override[name] ?? filled[name];
+    const id = idOf(override, name) ?? idOf(filled, name);
     // A write goes only to what the suite made: never to a record of someone else's, by a guess.
     if (id === undefined && operation.method !== 'get')
       throw new CheckSkipped(

@@ -120,4 +120,13 @@ describe("a draft's resources, as the suite makes and removes them", () => {
       'the suite has no {petId} of its own for unreserve to change',
     );
   });
+
+  it('reads a parameter named __proto__ or constructor as a name, never a member every object has', () => {
+    // Nothing of its own: the template stays as it is (never "[object Object]", Object's own).
+    expect(pathIdsOf('/things/{__proto__}/{constructor}', {})).toEqual({});
+    const ids = JSON.parse('{"__proto__": 3, "constructor": 4}') as Record<string, number>;
+    const filled = pathIdsOf('/things/{__proto__}/{constructor}', ids);
+    expect(Object.getOwnPropertyDescriptor(filled, '__proto__')?.value).toBe(3);
+    expect(Object.getOwnPropertyDescriptor(filled, 'constructor')?.value).toBe(4);
+  });
 });

@@ -268,6 +268,10 @@ export function resourcesNamedIn(path: string): ReadonlyMap<string, Resource> {
  * suite makes as a draft's, that resource's record (recordKeyOf); else the id of the parameter's
  * name; else the user's (--set-path), which stands for every resource with that parameter.
  */
+/** The id `ids` holds itself under `name`: never a member every object has (__proto__, constructor). */
+export const idOf = (ids: Readonly<Record<string, string | number>>, name: string) =>
+  Object.hasOwn(ids, name) ? ids[name] : undefined;
+
 export function pathIdsOf(
   path: string,
   ids: Readonly<Record<string, string | number>>,
@@ -278,9 +282,10 @@ export function pathIdsOf(
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     if (name === undefined) continue;
     const resource = named.get(name);
-    const own = resource !== undefined && isNewResource(resource) ? ids[recordKeyOf(resource)] : undefined;
-    const id = own ?? ids[name] ?? given[name];
-    if (id !== undefined) found[name] = id;
+    const own = resource !== undefined && isNewResource(resource) ? idOf(ids, recordKeyOf(resource)) : undefined;
+    // Own values only: a parameter named __proto__ or constructor reads no object's member.
+    const id = own ?? idOf(ids, name) ?? idOf(given, name);
+    if (id !== undefined) Object.defineProperty(found, name, { value: id, enumerable: true, writable: true });
   }
   return found;
 }
@@ -373,7 +378,7 @@ export function deletionPath(
 export function fillPath(path: string, ids: Readonly<Record<string, string | number>>): string {
   const filled = pathIdsOf(path, ids);
   return path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const id = filled[name];
+    const id = idOf(filled, name);
     return id === undefined ? whole : encodeURIComponent(String(id));
   });
 }
