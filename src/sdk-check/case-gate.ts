@@ -175,8 +175,9 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
       onHead(res, (status) => {
         if (dropRetryAfter && status === 429) res.removeHeader('Retry-After');
         // A head written after the client left (its timeout) never reached it: no answer.
-        if (closed || exchange.answeredMs !== undefined || peerLeft(req.socket, ports) === true) return;
         const sentMs = Date.now();
+        const lateMs = sentMs - Math.min(exchange.arrivedMs, sentAfter ?? exchange.arrivedMs);
+        if (closed || exchange.answeredMs !== undefined || peerLeft(req.socket, ports, lateMs) === true) return;
         exchange.answeredMs = sentMs;
         const until = toldWaitUntil(status, (name) => res.getHeader(name), sentMs, clockOffsetMs, dialect);
         if (until !== undefined) exchange.waitUntilMs = until;

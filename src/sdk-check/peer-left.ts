@@ -21,27 +21,33 @@ export const portsOf = (socket: Socket): ConnectionPorts | undefined =>
 
 const portOf = (address: string | undefined) => Number.parseInt(address?.split(':')[1] ?? '', 16);
 
-function tableRows(): string[][] {
-  const rows: string[][] = [];
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
-    try {
-      text = readFileSync(table, 'latin1');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields.length > 3) rows.push(fields);
-    }
+function tableRows(table: string): string[][] {
+  let text = '';
+  try {
+    text = readFileSync(table, 'latin1');
+  } catch {
+    return [];
   }
-  return rows;
+  return text
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields.length > 3);
 }
 
-/** Whether the client has closed (or reset) the connection, as the mock has read or the kernel knows. */
-export function peerLeft(socket: Socket, ports: ConnectionPorts | undefined): boolean | undefined {
+/**
+ * Reading the kernel's table costs milliseconds on a busy machine: it is read only for an answer
+ * this long after the request can have been sent, which a client's timeout can have outrun.
+ */
+export const LATE_ANSWER_MS = 250;
+
+/**
+ * Whether the client has closed (or reset) the connection, as the mock has read, or for an answer
+ * `lateMs` after the request can have been sent, as the kernel knows.
+ */
+export function peerLeft(socket: Socket, ports: ConnectionPorts | undefined, lateMs: number): boolean | undefined {
   if (socket.destroyed || socket.readableEnded) return true;
-  return ports ? closedByPeer(ports) : undefined;
+  return ports && lateMs >= LATE_ANSWER_MS ? closedByPeer(ports) : undefined;
 }
 
 /**
@@ -50,12 +56,16 @@ export function peerLeft(socket: Socket, ports: ConnectionPorts | undefined): bo
  */
 export function closedByPeer(ports: ConnectionPorts): boolean | undefined {
   if (process.platform !== 'linux') return undefined;
-  let listening = false;
-  for (const [, local, remote, state] of tableRows()) {
-    if (portOf(local) !== ports.local) continue;
-    if (state === LISTEN) listening = true;
-    else if (portOf(remote) === ports.remote) return PEER_CLOSED_STATES.has(state ?? '');
+  // IPv4 first, where the mock listens by default; IPv6 only where its port is not there.
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let listening = false;
+    for (const [, local, remote, state] of tableRows(table)) {
+      if (portOf(local) !== ports.local) continue;
+      if (state === LISTEN) listening = true;
+      else if (portOf(remote) === ports.remote) return PEER_CLOSED_STATES.has(state ?? '');
+    }
+    // Listed while listening, the connection is gone from the table: the client reset it.
+    if (listening) return true;
   }
-  // Listed while listening, the connection is gone from the table: the client reset it.
-  return listening ? true : undefined;
+  return undefined;
 }
