@@ -2,7 +2,7 @@
 // client (30 reads with a timeout, Retry-After read against Date, backing off where none is given,
 // giving up on waits over 30 s) passes every case it exercises whether it starts at once or 6 s
 // late (as `npm run`, tsx, pytest or go test start), with both cores busy; and every answer's
-// Date stands within 2 s of this machine's clock, but in the case about clocks.
+// Date stands on this machine's clock, but in the case about clocks.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,14 +75,20 @@ describe('petstore-mock sdk-check on the machine clock, behind a slow start, wit
     expect(runs[1]?.stdout).toMatch(/^[✓?] ban \((9|[1-9]\d)(\.\d)? s, exit code 0\)$/m);
   });
 
-  it("keeps every answer's Date within 2 s of this machine's clock, but in the case about clocks", () => {
+  it("keeps every answer's Date on this machine's clock, but in the case about clocks", () => {
+    // A Date names the whole second the answer was made in, so it is never ahead of the clock the
+    // client reads it by; it is behind by as long as the busy machine kept the client from reading
+    // it (seconds, beside two busy loops). A Date from another clock (the clock case's) is minutes off.
+    const onTheClock = (skewMs: number) => skewMs <= 1_000 && skewMs > -15_000;
     for (const run of runs) {
       const skews = dateSkews(run.xml);
       expect([...skews.keys()].sort()).toEqual([...CASE_NAMES].sort());
-      for (const [name, skewMs] of skews) {
-        if (name === 'clock-behind') expect(Math.abs(skewMs + 300_000)).toBeLessThan(5_000);
-        else expect([name, Math.abs(skewMs) < 2_000]).toEqual([name, true]);
-      }
+      for (const [name, skewMs] of skews)
+        expect([name, skewMs, onTheClock(name === 'clock-behind' ? skewMs + 300_000 : skewMs)]).toEqual([
+          name,
+          skewMs,
+          true,
+        ]);
     }
   });
 });
