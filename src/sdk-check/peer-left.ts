@@ -56,6 +56,14 @@ export function peerLeft(socket: Socket, ports: ConnectionPorts | undefined, lat
  */
 export function closedByPeer(ports: ConnectionPorts): boolean | undefined {
   if (process.platform !== 'linux') return undefined;
+  const first = connectionState(ports);
+  // The table is read in pieces while connections come and go: one can be missed in a read. Gone
+  // twice, it is gone.
+  return first === 'gone' ? connectionState(ports) === 'gone' : first;
+}
+
+/** Whether the client closed the connection, or it is gone from the table; undefined where the table cannot tell. */
+function connectionState(ports: ConnectionPorts): boolean | 'gone' | undefined {
   // IPv4 first, where the mock listens by default; IPv6 only where its port is not there.
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let listening = false;
@@ -65,7 +73,7 @@ export function closedByPeer(ports: ConnectionPorts): boolean | undefined {
       else if (portOf(remote) === ports.remote) return PEER_CLOSED_STATES.has(state ?? '');
     }
     // Listed while listening, the connection is gone from the table: the client reset it.
-    if (listening) return true;
+    if (listening) return 'gone';
   }
   return undefined;
 }
