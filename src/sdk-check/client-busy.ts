@@ -1,6 +1,7 @@
 // How long a client's processes have been on a CPU or queued for one, from Linux's schedstat
 // (/proc/PID/task/PID/schedstat: run time, then run-queue wait, in ns), and what they have written
-// (/proc/PID/io's wchar: a request's send shows there at once), sampled every 5 ms in a thread of
+// (/proc/PID/io's wchar: a request's send shows there at once) and read (its rchar: an answer's
+// read), sampled every 5 ms in a thread of
 // its own, so that the mock's busy event loop delays no reading. A wait the client chose (a
 // backoff timer) is spent off the CPU and out of its queue; one a busy machine made (its retry
 // code starved of CPU) is spent on them. So from an answer to the client's send of its next
@@ -14,9 +15,16 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * One reading: this machine's ms, the tree's busy ms so far (on a CPU or queued for one), the bytes
- * it has written so far (a send among them), and of its busy ms those queued (absent: not read).
+ * it has written so far (a send among them), of its busy ms those queued, and the bytes it has read
+ * so far (an answer among them) (the last two absent: not read).
  */
-export type BusySample = readonly [wallMs: number, busyMs: number, writtenBytes: number, queuedMs?: number];
+export type BusySample = readonly [
+  wallMs: number,
+  busyMs: number,
+  writtenBytes: number,
+  queuedMs?: number,
+  readBytes?: number,
+];
 
 /** Run time plus run-queue wait (ns) from a schedstat line; undefined for anything else. */
 export function busyNsOf(schedstat: string): number | undefined {
@@ -34,6 +42,7 @@ const INTERVAL_MS = 5;
 const tracked = new Map();
 const read = (path) => { try { return readFileSync(path, 'utf8'); } catch { return ''; } };
 const written = (io) => Number(/^wchar: (\\d+)/m.exec(io)?.[1] ?? 0);
+const readIn = (io) => Number(/^rchar: (\\d+)/m.exec(io)?.[1] ?? 0);
 const busyNs = (line) => { const [run, wait] = line.trim().split(/\\s+/).map(Number); return Number.isFinite(run) && Number.isFinite(wait) ? [run + wait, wait] : undefined; };
 // A reading the thread was held in (a busy machine preempts it) has no instant: it is left out.
 const READ_WITHIN_MS = 10;
@@ -44,15 +53,17 @@ function sample(root, state) {
     const pid = pending[at];
     const busy = busyNs(read('/proc/' + pid + '/task/' + pid + '/schedstat'));
     if (busy === undefined) continue;
-    state.last.set(pid, [busy[0], written(read('/proc/' + pid + '/io')), busy[1]]);
+    const io = read('/proc/' + pid + '/io');
+    state.last.set(pid, [busy[0], written(io), busy[1], readIn(io)]);
     for (const child of read('/proc/' + pid + '/task/' + pid + '/children').split(/\\s+/)) if (/^\\d+$/.test(child)) pending.push(Number(child));
   }
   let busy = 0;
   let bytes = 0;
   let queued = 0;
-  for (const [ns, wrote, waited] of state.last.values()) { busy += ns; bytes += wrote; queued += waited; }
+  let got = 0;
+  for (const [ns, wrote, waited, gotIn] of state.last.values()) { busy += ns; bytes += wrote; queued += waited; got += gotIn; }
   const readTo = Date.now();
-  if (state.last.size > 0 && readTo - readFrom <= READ_WITHIN_MS) state.series.push([(readFrom + readTo) / 2, busy / 1e6, bytes, queued / 1e6]);
+  if (state.last.size > 0 && readTo - readFrom <= READ_WITHIN_MS) state.series.push([(readFrom + readTo) / 2, busy / 1e6, bytes, queued / 1e6, got]);
 }
 setInterval(() => { for (const [root, state] of tracked) sample(root, state); }, INTERVAL_MS);
 parentPort.on('message', ({ track, untrack }) => {

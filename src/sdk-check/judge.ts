@@ -5,6 +5,7 @@
 // boundary fell, on a storm's draw, or on how fast the machine was. A client that never met the
 // case's edge is told so: neither passed nor failed. The words cite what the RFCs and the seed say.
 import type { RecordedRequest } from '../limits/request-record.js';
+import { answersAsRead } from './answers-read.js';
 import type { GateExchange } from './case-gate.js';
 import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
@@ -130,7 +131,9 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   const unmet = unmetEdge(testCase, record);
   if (unmet) return notExercised(unmet, notes);
 
-  const timed = timedRequests(record, run.exchanges);
+  // Answers the client's reads show it never took in told it nothing (answers-read.ts).
+  const exchanges = run.exchanges && run.clientBusy ? answersAsRead(run.exchanges, run.clientBusy) : run.exchanges;
+  const timed = timedRequests(record, exchanges);
   // The client's readings judge a retry's send only where they show its sends at all.
   const busy = run.clientBusy && sendsShown(run.clientBusy, timed) ? run.clientBusy : [];
   const judged = earlyRetries(timed, testCase.expect.mustNotBeBanned === true, busy);
@@ -162,7 +165,7 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   // Every request the gate saw: one the client left before its answer may be missing from the record.
   const resends =
     testCase.expect.meets === 'slow-answers'
-      ? judgeResends(run.exchanges ?? timed, testCase.setUp.latencyMs ?? 0)
+      ? judgeResends(exchanges ?? timed, testCase.setUp.latencyMs ?? 0)
       : { kind: 'none' as const };
   if (resends.kind === 'too-short') reasons.push(resends.reason);
   if (resends.kind === 'outlasted') notes.push(resends.note);

@@ -76,11 +76,12 @@ function fromRecordAlone(request: RecordedRequest, position: number): TimedReque
  */
 export function timedRequests(
   record: readonly RecordedRequest[],
-  exchanges: readonly GateExchange[] | undefined,
+  exchanges: ReadonlyArray<GateExchange & { leftUnread?: true }> | undefined,
 ): TimedRequest[] {
   let unrecorded = (exchanges?.length ?? 0) - record.length;
   const recorded = exchanges?.filter((exchange) => {
-    if (unrecorded <= 0 || exchange.answeredMs !== undefined) return true;
+    // An answer the client left unread (answers-read.ts) went out all the same: it is in the record.
+    if (unrecorded <= 0 || exchange.answeredMs !== undefined || exchange.leftUnread) return true;
     unrecorded -= 1;
     return false;
   });
