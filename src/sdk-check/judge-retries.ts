@@ -3,10 +3,10 @@
 // client's own clock reads as past (a server whose clock is behind). Such retries are credited
 // when they wait and stay under the ban: the case bans after a few requests while limited, which
 // a client retrying at once or at a short fixed interval reaches, and one backing off does not.
-// On a busy machine a client's retries leave up to half a second late, so waits growing from
-// 0.2 s and a steady 0.5 s read alike as they came: "at once" and a fixed interval are read on the
-// waits the client chose (client-busy.ts), which no load stretches; where those cannot be read,
-// against its own pace and the ban, and growth is only shown.
+// Whether the waits grow is shown, never judged: on a busy machine a client's retries leave up to
+// half a second late, so waits growing from 0.2 s and a steady 0.5 s read alike, and a verdict
+// that hung on them would change between runs. "At once" is read on the wait the client chose
+// (client-busy.ts), which no load stretches; where that cannot be read, against its own pace.
 import { PETSTORE_WORDS } from './case-words.js';
 import type { SdkCase } from './catalogue.js';
 import type { BusySample } from './client-busy.js';
@@ -61,7 +61,7 @@ export function judgedWaits(
   timed: readonly TimedRequest[],
   positions: readonly number[],
   clientBusy: readonly BusySample[] = [],
-): { atOnce: boolean; shown: string; chosen?: number[] } {
+): { atOnce: boolean; shown: string } {
   const all = clientWaits(timed);
   const waits = positions.map((position) => all[position] ?? 0);
   const idle = idleWaits(timed, clientBusy);
@@ -71,27 +71,9 @@ export function judgedWaits(
     return {
       atOnce: retriesAtOnce(idleWaitsShown),
       shown: `${listed(waits)}; chosen: ${listed(idleWaitsShown)}, the rest spent on a CPU, queued for one, or on its way to the mock`,
-      chosen: idleWaitsShown,
     };
   }
   return { atOnce: retriesAtOnce(waits, cadenceOf(timed, all)), shown: listed(waits) };
-}
-
-/** Retries whose chosen waits all lie this close to each other came at a fixed interval. */
-const FIXED_SPREAD = 1.25;
-/** Fewer retries than this say nothing of an interval (two jittered backoffs can fall close). */
-const FIXED_RETRIES = 3;
-
-/**
- * Whether retries came at a fixed interval, on the waits the client chose (client-busy.ts), which
- * no load stretches: a backoff doubles its waits, a fixed interval keeps them. Whether such a
- * client reaches the ban depends on how fast the machine lets it send, never its verdict.
- */
-export function atFixedInterval(chosen: readonly number[] | undefined): number | undefined {
-  if (!chosen || chosen.length < FIXED_RETRIES) return undefined;
-  const shortest = chosen.reduce((least, wait) => Math.min(least, wait));
-  const longest = chosen.reduce((most, wait) => Math.max(most, wait));
-  return shortest > 0 && longest <= shortest * FIXED_SPREAD ? (shortest + longest) / 2 : undefined;
 }
 
 /** Seconds from the answer's Date to the end of the window the case set: what its refusals name. */
@@ -123,7 +105,7 @@ export function judgeBackoff(
     return true;
   }
   const waits = early.map((retry) => retry.waitedSeconds);
-  const { atOnce, shown, chosen } = judgedWaits(
+  const { atOnce, shown } = judgedWaits(
     timed,
     early.map((retry) => timed.indexOf(retry.retry)),
     clientBusy,
@@ -141,10 +123,6 @@ export function judgeBackoff(
   } else if (atOnce) {
     reasons.push(
       `retried at once after ${what} (waits of ${shown} before ${early.length === 1 ? 'a retry' : `${early.length} retries`} that came too early): ${clock || `back off exponentially, as the seed asks ("Clients should back off exponentially"), or wait until ${reset}`}`,
-    );
-  } else if (atFixedInterval(chosen) !== undefined) {
-    reasons.push(
-      `retried at a fixed interval of ${seconds(atFixedInterval(chosen) ?? 0)} after ${what} (waits of ${shown} before ${early.length} retries that came too early): ${clock || `back off exponentially, as the seed asks ("Clients should back off exponentially"), or wait until ${reset}`}`,
     );
   } else {
     notes.push(

@@ -5,7 +5,6 @@
 // said to be not exercised; requests in flight together; slow answers sent again.
 import { describe, expect, it } from '@jest/globals';
 import { judgeCase } from './judge.js';
-import { atFixedInterval } from './judge-retries.js';
 import {
   caseNamed,
   exchangesOf,
@@ -307,17 +306,5 @@ describe('a record without the gate’s times (the record alone)', () => {
     const steps = [limited(0), limited(0.5), ...servedFrom(3.6, 5)];
     const verdict = judgeCase(caseNamed('limit-seconds'), recordOf(steps), run());
     expect(verdict.reasons).toEqual(['retried 0.5 s after a 429 that said Retry-After: 3']);
-  });
-});
-
-describe('retries at a fixed interval, on the waits the client chose', () => {
-  it('tells a fixed interval from a backoff, and says nothing of fewer than three retries', () => {
-    // ofetch's retryDelay of 500 ms, whatever the load did to when its requests came.
-    expect(atFixedInterval([0.5, 0.52, 0.49])).toBeCloseTo(0.505);
-    // undici's 0.5, 1, 2 s; a jittered backoff whose waits fell out of order.
-    expect(atFixedInterval([0.5, 1, 2])).toBeUndefined();
-    expect(atFixedInterval([0.3, 0.1, 1.5])).toBeUndefined();
-    expect(atFixedInterval([0.5, 0.5])).toBeUndefined();
-    expect(atFixedInterval(undefined)).toBeUndefined();
   });
 });
