@@ -52,7 +52,46 @@ export class NoAnswerError extends Error {
   }
 }
 
+/**
+ * A reset with no answer on a connection kept from an earlier request: the target closed it while
+ * idle as the request went out (a busy machine held the suite's own 4 s close past the target's
+ * 5 s), so nothing was read of it. Sent again once, on a new connection, as Node's documentation
+ * of keep-alive advises (`request.reusedSocket`).
+ */
+function resetOnKeptConnection(error: unknown, sent: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  const reset = code === 'ECONNRESET' || /socket hang up|ECONNRESET/.test(message ?? '');
+  return reset && (sent as { req?: { reusedSocket?: boolean } }).req?.reusedSocket === true;
+}
+
 export async function httpRequest(outgoing: HttpRequest): Promise<HttpAnswer> {
+  try {
+    return await sendOnce(outgoing);
+  } catch (failure) {
+    if (!(failure instanceof Unanswered)) throw failure;
+    const noAnswer = (error: unknown) =>
+      new NoAnswerError(outgoing.method.toUpperCase(), outgoing.url, error, outgoing.timeoutMs);
+    if (!resetOnKeptConnection(failure.error, failure.sent)) throw noAnswer(failure.error);
+    try {
+      return await sendOnce(outgoing);
+    } catch (again) {
+      throw again instanceof Unanswered ? noAnswer(again.error) : again;
+    }
+  }
+}
+
+/** No answer to one sending: the error, with the request that met it. */
+class Unanswered extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly sent: unknown,
+  ) {
+    super('no answer');
+  }
+}
+
+/** The request sent once; on no answer, it throws Unanswered. */
+async function sendOnce(outgoing: HttpRequest): Promise<HttpAnswer> {
   const parsed = new URL(outgoing.url);
   const method = outgoing.method.toLowerCase() as Method;
   let pending = request(parsed.origin)[method](parsed.pathname + parsed.search);
@@ -78,8 +117,7 @@ export async function httpRequest(outgoing: HttpRequest): Promise<HttpAnswer> {
   } catch (error) {
     // A rejection that carries a response is only an error status; one without means no answer.
     const { status, response: answered } = error as { status?: unknown; response?: request.Response };
-    if (typeof status !== 'number' || !answered)
-      throw new NoAnswerError(outgoing.method.toUpperCase(), outgoing.url, error, outgoing.timeoutMs);
+    if (typeof status !== 'number' || !answered) throw new Unanswered(error, pending);
     response = answered;
   }
   return {
