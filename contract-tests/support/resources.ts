@@ -263,15 +263,15 @@ export function resourcesNamedIn(path: string): ReadonlyMap<string, Resource> {
   return named;
 }
 
+/** The id `ids` holds itself under `name`: never a member every object has (__proto__, constructor). */
+export const idOf = (ids: Readonly<Record<string, string | number>>, name: string) =>
+  Object.hasOwn(ids, name) ? ids[name] : undefined;
+
 /**
  * The ids of `path`'s parameters, by name, from `ids`: for a parameter that names a resource the
  * suite makes as a draft's, that resource's record (recordKeyOf); else the id of the parameter's
  * name; else the user's (--set-path), which stands for every resource with that parameter.
  */
-/** The id `ids` holds itself under `name`: never a member every object has (__proto__, constructor). */
-export const idOf = (ids: Readonly<Record<string, string | number>>, name: string) =>
-  Object.hasOwn(ids, name) ? ids[name] : undefined;
-
 export function pathIdsOf(
   path: string,
   ids: Readonly<Record<string, string | number>>,

@@ -1,10 +1,9 @@
 // How long a client's processes have been on a CPU or queued for one, from Linux's schedstat
 // (/proc/PID/task/PID/schedstat: run time, then run-queue wait, in ns), and what they have written
 // (/proc/PID/io's wchar: a request's send shows there at once) and read (its rchar: an answer's
-// read), sampled every 5 ms in a thread of
-// its own, so that the mock's busy event loop delays no reading. A wait the client chose (a
-// backoff timer) is spent off the CPU and out of its queue; one a busy machine made (its retry
-// code starved of CPU) is spent on them. So from an answer to the client's send of its next
+// read), sampled every 5 ms in a thread of its own, so that the mock's busy event loop delays no
+// reading. A wait the client chose (a backoff timer) is spent off the CPU and out of its queue;
+// one a busy machine made (its retry code starved of CPU) is spent on them. So from an answer to the client's send of its next
 // request, the time neither running nor queued is the wait it chose, at any load: a client
 // retrying at once chooses none however slow the machine makes it, or the mock (the time from the
 // send to the mock's reading it is left out). Each process's main thread is read (where node,

@@ -5,10 +5,10 @@
 // answer come that much later on the client's clock, past a timeout longer than the case's answers.
 import type { GateExchange } from './case-gate.js';
 import { seconds } from './judge-retries.js';
-import { sentBeforeAnswerOf } from './timed-requests.js';
+import { sentAfterOf, sentBeforeAnswerOf } from './timed-requests.js';
 
 /** An answer out within the case's latency and this much is one a client's timeout must outlast. */
-export const ANSWER_SLACK_MS = 500;
+const ANSWER_SLACK_MS = 500;
 
 /** A latency timer fires this close to its time. */
 const TIMER_SLACK_MS = 50;
@@ -26,7 +26,7 @@ export type ResendJudgement =
 
 /** The earliest instant a request can have been sent: the loop's bound, its connection's accept, or its arrival. */
 const earliestSendMs = (request: ResendTimes) =>
-  Math.min(request.arrivedMs, request.sentAfterMs ?? request.arrivedMs, request.connectedAfterMs ?? request.arrivedMs);
+  Math.min(request.arrivedMs, sentAfterOf(request).sentAfterMs ?? request.arrivedMs);
 
 /**
  * At most how long the client waited for `previous` before it gave up and sent `resent`: until its

@@ -39,7 +39,7 @@ function tableRows(table: string): string[][] {
  * Reading the kernel's table costs milliseconds on a busy machine: it is read only for an answer
  * this long after the request can have been sent, which a client's timeout can have outrun.
  */
-export const LATE_ANSWER_MS = 250;
+const LATE_ANSWER_MS = 250;
 
 /**
  * Whether the client has closed (or reset) the connection, as the mock has read, or for an answer

@@ -5,6 +5,7 @@
 // over: each measured from when the answer went out, never from when the mock decided it, nor
 // from where a window ends.
 import type { RecordedRequest } from '../limits/request-record.js';
+import type { ReadExchange } from './answers-read.js';
 import type { GateExchange } from './case-gate.js';
 import { type BusySample, chosenWaitMs } from './client-busy.js';
 import { sendEvidence } from './client-wake.js';
@@ -76,7 +77,7 @@ function fromRecordAlone(request: RecordedRequest, position: number): TimedReque
  */
 export function timedRequests(
   record: readonly RecordedRequest[],
-  exchanges: ReadonlyArray<GateExchange & { leftUnread?: true }> | undefined,
+  exchanges: readonly ReadExchange[] | undefined,
 ): TimedRequest[] {
   let unrecorded = (exchanges?.length ?? 0) - record.length;
   const recorded = exchanges?.filter((exchange) => {
@@ -109,7 +110,9 @@ export function timedRequests(
  * that read it, or, for a connection's first, the turn before the one that accepted the
  * connection, where that is earlier (loop-ticks.ts).
  */
-function sentAfterOf(exchange: GateExchange): Pick<TimedRequest, 'sentAfterMs'> {
+export function sentAfterOf(
+  exchange: Pick<GateExchange, 'sentAfterMs' | 'connectedAfterMs'>,
+): Pick<TimedRequest, 'sentAfterMs'> {
   const { sentAfterMs, connectedAfterMs } = exchange;
   if (sentAfterMs === undefined) return {};
   return { sentAfterMs: connectedAfterMs === undefined ? sentAfterMs : Math.min(sentAfterMs, connectedAfterMs) };
