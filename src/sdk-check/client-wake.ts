@@ -18,6 +18,11 @@ export type SendEvidence = {
    * would have been on a machine with a CPU free for it, at least (it counts the time it ran).
    */
   unqueuedMs: number;
+  /**
+   * Of the time from the wake's latest bound to the send, what the client spent running its own
+   * code (not queued): it would spend it on a free machine too, so it delays the send as a wait does.
+   */
+  ranMs: number;
 };
 
 const queuedOf = (sample: BusySample) => sample[3] ?? sample[1];
@@ -66,7 +71,7 @@ export function wakeBeforeUnreadSend(
   }
   if (ran === undefined) return undefined;
   const evidence = wokeFor(series, fromMs, readings.before, ran);
-  return { woke: [evidence.woke[0], toMs], unqueuedMs: evidence.unqueuedMs };
+  return { woke: [evidence.woke[0], toMs], unqueuedMs: evidence.unqueuedMs, ranMs: 0 };
 }
 
 /** When the client woke for a send read at reading `sentAt`, after an answer at `fromMs` (reading `beforeAt`). */
@@ -84,9 +89,16 @@ function wokeFor(series: readonly BusySample[], fromMs: number, beforeAt: number
     if (slept > afterSend + NAP_MS) {
       // From the next reading on, it slept no more than a nap and the time after its send.
       const next = series[at + 1] as BusySample;
-      return { woke: [Math.max(reading[0], fromMs), Math.max(next[0], fromMs) + afterSend + NAP_MS], unqueuedMs };
+      return {
+        woke: [Math.max(reading[0], fromMs), Math.max(next[0], fromMs) + afterSend + NAP_MS],
+        unqueuedMs,
+        ranMs: ranBetween(next, sent),
+      };
     }
   }
   // No sleep since the answer longer than a nap and the time after its send: the answer woke it.
-  return { woke: [fromMs, fromMs + afterSend + NAP_MS], unqueuedMs };
+  return { woke: [fromMs, fromMs + afterSend + NAP_MS], unqueuedMs, ranMs: ranBetween(before, sent) };
 }
+
+/** The client's time on a CPU between two readings, its time queued for one left out. */
+const ranBetween = (from: BusySample, to: BusySample) => Math.max(0, to[1] - from[1] - (queuedOf(to) - queuedOf(from)));

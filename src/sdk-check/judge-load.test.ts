@@ -58,6 +58,15 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     expect(stormWith([reading(1.0), retrying(2.206, 0.1)]).status).toBe('passed');
   });
 
+  it('passes a client whose time between its wake and its retry was its own code running, not a queue', () => {
+    // Woke 0.6 s after the 429, then 1.5 s on a CPU (work, a collection, time a host took from the
+    // machine): on a free machine its retry comes as late, after the 2 s.
+    const ranLong: ClientSpan = { from: 0.825, queued: 0, ran: 1.5, sends: true };
+    expect(stormWith([reading(0.1), ranLong]).status).toBe('passed');
+    // The same wake, the same 1.5 s queued for a CPU: early, as above.
+    expect(stormWith([reading(0.1), { ...ranLong, queued: 1.5, ran: 0.02 }]).status).toBe('failed');
+  });
+
   it('passes a client whose requests the mock read and answered before the sampler read their sends', () => {
     // A quiet mock answers within 2 ms of a send, the sampler reads every 5 ms: the 429's own send
     // is read just after the 429 went out, the retry's just after its answer. Taken for the
