@@ -3,6 +3,7 @@
 // the case makes answers take, counted from the earliest instant the request can have been sent
 // (loop-ticks.ts): a busy machine that held the mock seconds before it read a request makes the
 // answer come that much later on the client's clock, past a timeout longer than the case's answers.
+import type { ReadExchange } from './answers-read.js';
 import type { GateExchange } from './case-gate.js';
 import { seconds } from './judge-retries.js';
 import { sentAfterOf, sentBeforeAnswerOf } from './timed-requests.js';
@@ -14,7 +15,8 @@ const ANSWER_SLACK_MS = 500;
 const TIMER_SLACK_MS = 50;
 
 export type ResendTimes = Pick<GateExchange, 'method' | 'path' | 'arrivedMs' | 'answeredMs' | 'sentAfterMs'> &
-  Partial<Pick<GateExchange, 'connectedAfterMs'>>;
+  Partial<Pick<GateExchange, 'connectedAfterMs'>> &
+  Partial<Pick<ReadExchange, 'leftUnread'>>;
 
 export type ResendJudgement =
   | { kind: 'none' }
@@ -47,7 +49,11 @@ export function judgeResends(timed: readonly ResendTimes[], latencyMs: number): 
   });
   const first = resends[0];
   if (!first) return { kind: 'none' };
-  const shown = resends.find(({ previous, resent }) => gaveUpWithinMs(previous, resent) <= latencyMs + ANSWER_SLACK_MS);
+  // After an answer it left unread, the client sent again once the answer was out (answers-read.ts):
+  // its timeout outlasted the answer's making, or it read it and the readings missed the read.
+  const shown = resends.find(
+    ({ previous, resent }) => !previous.leftUnread && gaveUpWithinMs(previous, resent) <= latencyMs + ANSWER_SLACK_MS,
+  );
   const latency = seconds(latencyMs / 1000);
   if (shown)
     return {
@@ -67,6 +73,11 @@ export function judgeResends(timed: readonly ResendTimes[], latencyMs: number): 
     return {
       kind: 'outlasted',
       note: `waited out a ${seconds((waitedOut.answeredMs - waitedOut.arrivedMs) / 1000)} answer, so its timeout outlasts the ${latency} answers; it had sent ${first.resent.method} ${first.resent.path} again before an earlier answer came, one a busy machine held up to ${seconds(waited)} after the request can have been sent`,
+    };
+  if (first.previous.leftUnread)
+    return {
+      kind: 'hidden',
+      note: `undetermined: it sent ${first.resent.method} ${first.resent.path} again after the answer to the previous one had gone out, without reading it (a busy machine kept it off a CPU until its own timeout was due as well): whether the client's timeout is shorter than ${latency} cannot be told. Run the case again on a machine with a CPU free`,
     };
   return {
     kind: 'hidden',

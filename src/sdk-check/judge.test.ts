@@ -5,6 +5,7 @@
 // said to be not exercised; requests in flight together; slow answers sent again.
 import { describe, expect, it } from '@jest/globals';
 import { judgeCase } from './judge.js';
+import { judgeResends, type ResendTimes } from './judge-resends.js';
 import {
   caseNamed,
   exchangesOf,
@@ -13,6 +14,7 @@ import {
   limitedUntil,
   recordOf,
   run,
+  START,
   type Step,
   servedFrom,
 } from './test-support/hand-records.js';
@@ -293,6 +295,28 @@ describe('slow-answers: a request sent again before its answer came', () => {
     expect(judge('slow-answers', steps).reasons).toEqual([
       "sent GET /v1/pets?limit=1 again 1 s after the previous one, before its answer came, while answers take 1.5 s: the client's timeout is shorter than the answer (raise it)",
     ]);
+  });
+
+  it('fails no client for sending again after an answer it left unread, which went out in time', () => {
+    // Its readings show no read of the answer out at 1.5 s before its next send (answers-read.ts).
+    const request = (at: number, extra: Partial<ResendTimes> = {}): ResendTimes => ({
+      method: 'GET',
+      path: '/v1/pets?limit=1',
+      arrivedMs: START + at * 1000,
+      sentAfterMs: START + at * 1000 - 5,
+      answeredMs: START + (at + 1.5) * 1000,
+      ...extra,
+    });
+    const { answeredMs: _out, ...unread } = request(0);
+    // Its next answer waited out (1.5 s): its timeout outlasts the case's answers.
+    expect(judgeResends([{ ...unread, leftUnread: true }, request(1.6)], 1500).kind).toBe('outlasted');
+    // No other answer waited out: whether its timeout is too short cannot be told.
+    const judged = judgeResends([{ ...unread, leftUnread: true }, request(1.6, { answeredMs: START + 1700 })], 1500);
+    expect(judged.kind === 'hidden' && judged.note).toMatch(
+      /^undetermined: it sent GET \/v1\/pets\?limit=1 again after the answer to the previous one had gone out, without reading it/,
+    );
+    // The same times with the answer out after the next request came: a timeout shorter than the answer.
+    expect(judgeResends([{ ...unread }, request(1.6)], 1500).kind).toBe('too-short');
   });
 
   it('passes a client that waits for each answer', () => {
