@@ -62,6 +62,10 @@ function toCheck(result: TestCaseResult, entry: PlannedEntry | undefined, outcom
 
 const QUIET_MS = 3_000;
 
+const PARENT_AT_START = process.ppid;
+/** The contract run that started this suite has ended: stop checking its target. */
+const runnerGone = (): never => process.exit(1);
+
 export default class ProgressReporter {
   private readonly options: ProgressOptions;
   private readonly out: Writable;
@@ -81,10 +85,16 @@ export default class ProgressReporter {
   constructor(_globalConfig: unknown, options: ProgressOptions) {
     this.options = options;
     this.out = options.progressFd === undefined ? process.stderr : createWriteStream('', { fd: options.progressFd });
+    // The pipe's reader gone is the runner gone: no one is left to read the results. Left to the
+    // stream, the error would be taken by jest for the check under way's, and the suite run on.
+    if (options.progressFd !== undefined) this.out.on('error', runnerGone);
   }
 
   onRunStart(): void {
     this.timer = setInterval(() => {
+      // A runner killed outright (SIGKILL: a CI job's timeout) sends no signal on: its child is
+      // then given to another parent, which this sees within a second, writes or not.
+      if (this.options.progressFd !== undefined && process.ppid !== PARENT_AT_START) runnerGone();
       this.readPlan();
       if (Date.now() - this.lastLineAt >= QUIET_MS) this.report(this.done === 0 ? 'starting' : 'running');
     }, 1_000);
