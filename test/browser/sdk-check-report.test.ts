@@ -53,17 +53,28 @@ afterAll(async () => {
 
 describe('the HTML page of an sdk-check run', () => {
   it("shows each case's verdict and why", async () => {
-    await expect(page.locator('.summary .passed').textContent()).resolves.toBe('3 passed');
-    await expect(page.locator('.summary .failed').textContent()).resolves.toBe('1 failed');
-    const failed = page.locator('section.case.fail');
-    await expect(failed.getAttribute('data-case')).resolves.toBe('limit-http-date');
-    await expect(failed.locator('.reasons li').first().textContent()).resolves.toMatch(
-      /^retried [0-2](\.\d)? s after a 429 that said Retry-After: an HTTP-date [23] s after the answer's Date/,
-    );
+    // The run's own verdicts: a busy machine can leave a case undetermined, which the page says.
+    const count = (status: string) => results.filter((result) => result.verdict.status === status).length;
+    await expect(page.locator('.summary .passed').textContent()).resolves.toBe(`${count('passed')} passed`);
+    await expect(page.locator('.summary .failed').textContent()).resolves.toBe(`${count('failed')} failed`);
+    expect(count('passed')).toBeGreaterThan(0);
+    // It takes an HTTP-date for 1 s: that case is never passed, and failed wherever the machine lets it be judged.
+    const httpDate = results.find((result) => result.case.name === 'limit-http-date');
+    const section = page.locator('section.case[data-case="limit-http-date"]');
+    if (httpDate?.verdict.status === 'failed') {
+      await expect(section.getAttribute('class')).resolves.toBe('case fail');
+      await expect(section.locator('.reasons li').first().textContent()).resolves.toMatch(
+        /^retried [0-2](\.\d)? s after a 429 that said Retry-After: an HTTP-date [23] s after the answer's Date/,
+      );
+    } else {
+      expect(httpDate?.verdict.status).toBe('undetermined');
+      await expect(section.locator('.mark').textContent()).resolves.toBe('? undetermined');
+      await expect(section.locator('.notes li').last().textContent()).resolves.toMatch(/^undetermined: /);
+    }
     // The client reads only: the create case is neither passed nor failed, and says why.
-    await expect(page.locator('.summary .not-exercised').textContent()).resolves.toBe('1 not exercised');
-    const idle = page.locator('section.case.idle');
-    await expect(idle.getAttribute('data-case')).resolves.toBe('fault-create-reset');
+    await expect(page.locator('.summary').textContent()).resolves.toContain('1 not exercised');
+    const idle = page.locator('section.case[data-case="fault-create-reset"]');
+    await expect(idle.getAttribute('class')).resolves.toBe('case idle');
     await expect(idle.locator('.mark').textContent()).resolves.toBe('– not exercised');
     await expect(idle.locator('.notes li').last().textContent()).resolves.toMatch(
       /^not exercised: the client made no create/,
