@@ -192,6 +192,32 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     expect(verdict.status).toBe('passed');
   });
 
+  it('cannot tell a wake to read another answer, queued past the retry’s timer, from a wake to retry early', () => {
+    // in-flight: its first request held and refused at 1.4 s, the second refused at once with
+    // Retry-After: 3. It woke at 1.4 s to read the first's answer, and a busy machine kept it
+    // queued for a CPU for 1.7 s, past its retry's timer: whose wake it was, the readings do not say.
+    const steps = (heldAnswer: number): Step[] => [
+      { at: 0, status: 429, retryAfter: 2, code: 'RATE_LIMITED', sent: heldAnswer, connection: 1, sentAfter: -0.1 },
+      { at: 0.002, status: 429, retryAfter: 3, code: 'RATE_LIMITED', connection: 2, sentAfter: -0.1 },
+      { at: 3.125, status: 200, connection: 2, sentAfter: 3.1 },
+      ...servedFrom(3.2, 3).map((step) => ({ ...step, connection: 2 })),
+    ];
+    const clientBusy = scheduleOf([
+      { from: -0.1, queued: 0, ran: 0.09, sends: true },
+      { from: 0.007, queued: 0, ran: 0.01 },
+      { from: 1.4, queued: 1.7, ran: 0.02, sends: true },
+    ]);
+    const verdict = judge('in-flight', steps(1.4), { clientBusy });
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: its retry came 3\.1 s after a 429 that said Retry-After: 3, after the wait; it woke 1\.4 s after that answer, as another answer came to it/,
+    );
+    // No answer came when it woke: it woke to retry, 1.4 s into a 3 s wait.
+    expect(judge('in-flight', steps(0.01), { clientBusy }).reasons[0]).toMatch(
+      /^woke to retry 1\.4 s after a 429 that said Retry-After: 3; its request came 3\.1 s after the answer only because a busy machine made it wait for a CPU/,
+    );
+  });
+
   it('passes requests sent at once that a held mock read after a sibling was refused, with no write since (real readings)', () => {
     // Its second and third requests came 0.9 and 1.3 s after the first's 429, before its wait was
     // over, on connections opened with the first: siblings, the readings showing no send after it.

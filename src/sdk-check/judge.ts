@@ -201,6 +201,15 @@ function undetermined(retry: EarlyRetry, testCase: SdkCase, notes: string[]): Ve
         `undetermined: a request on a connection it opened with its first requests came ${seconds(retry.waitedSeconds)} after ${said}, after the wait; its readings show it sent a request at once after the answer, but not whether that one was sent with the refused request or as its retry. Run the case again on a machine with a CPU free`,
       ],
     };
+  if (retry.unknowable?.why === 'other-answer')
+    return {
+      status: 'undetermined',
+      reasons: [],
+      notes: [
+        ...notes,
+        `undetermined: its retry came ${seconds(retry.waitedSeconds)} after ${said}, after the wait; it woke ${seconds(retry.wokeSeconds ?? 0)} after that answer, as another answer came to it, and a busy machine kept it queued for a CPU until it sent the retry: whether it woke to read that answer or to retry early cannot be told. Run the case again on a machine with a CPU free`,
+      ],
+    };
   if (retry.unknowable?.why === 'unread')
     return {
       status: 'undetermined',

@@ -23,16 +23,39 @@ export type RetryTiming =
    * it woke after the wait from a short one a busy machine let it start late; `unread`, no reading
    * shows its send, or the writes that can be it disagree (`wokeMs`: the earliest wake).
    */
-  | { kind: 'unknowable'; wokeMs: number; unqueuedMs: number; why: 'late-start' | 'unread' };
+  | { kind: 'unknowable'; wokeMs: number; unqueuedMs: number; why: 'late-start' | 'unread' | 'other-answer' };
 
 /** When a retry came, and the earliest instant it can have been sent (this machine's ms). */
 export type RetryTimes = { arrivedMs: number; sentAfterMs?: number };
 
+/**
+ * Another answer this long after the refusal's is no part of it (a storm's siblings answered at
+ * once come within it): the client can have woken to read that one, not to retry.
+ */
+const OTHER_ANSWER_AFTER_MS = 2 * WAKE_SLACK_MS;
+
 /** How one write that can be the retry's send stands to the wait told until `untilMs`. */
-function timingOf(evidence: SendEvidence, fromMs: number, untilMs: number): RetryTiming {
+function timingOf(
+  evidence: SendEvidence,
+  fromMs: number,
+  untilMs: number,
+  otherAnswersMs: readonly number[],
+): RetryTiming {
   const [wokeEarliest, wokeLatest] = evidence.woke;
   // Its own code's run after the wake delays the send on a free machine too: only its queue does not.
-  if (wokeLatest + evidence.ranMs < untilMs - WAKE_SLACK_MS) return { kind: 'early', wokeMs: wokeLatest };
+  if (wokeLatest + evidence.ranMs < untilMs - WAKE_SLACK_MS) {
+    // With several in flight, a wake when another answer came can be for reading it; a busy
+    // machine then kept the client queued past its retry's timer, which it cannot be told from.
+    const wokenByAnother = otherAnswersMs.some(
+      (answerMs) =>
+        answerMs >= fromMs + OTHER_ANSWER_AFTER_MS &&
+        answerMs >= wokeEarliest - WAKE_SLACK_MS &&
+        answerMs <= wokeLatest,
+    );
+    if (wokenByAnother)
+      return { kind: 'unknowable', wokeMs: wokeLatest, unqueuedMs: evidence.unqueuedMs, why: 'other-answer' };
+    return { kind: 'early', wokeMs: wokeLatest };
+  }
   if (evidence.unqueuedMs >= untilMs - fromMs - WAKE_SLACK_MS || wokeEarliest <= untilMs + WAKE_SLACK_MS)
     return { kind: 'on-time' };
   return { kind: 'unknowable', wokeMs: wokeEarliest, unqueuedMs: evidence.unqueuedMs, why: 'late-start' };
@@ -50,11 +73,12 @@ export function retryTiming(
   fromMs: number,
   untilMs: number,
   clientBusy: readonly BusySample[],
+  otherAnswersMs: readonly number[] = [],
 ): RetryTiming {
   if (retry.arrivedMs < untilMs) return { kind: 'early' };
   if (clientBusy.length === 0) return { kind: 'on-time' };
   const timings = sendEvidence(clientBusy, fromMs, retry.arrivedMs, retry.sentAfterMs).map((evidence) =>
-    timingOf(evidence, fromMs, untilMs),
+    timingOf(evidence, fromMs, untilMs, otherAnswersMs),
   );
   const [first, last] = [timings[0], timings.at(-1)];
   if (!first || !last) return unreadSend(retry, fromMs, untilMs, clientBusy);
@@ -75,7 +99,7 @@ function unreadSend(
 ): RetryTiming {
   const evidence = wakeBeforeUnreadSend(clientBusy, fromMs, retry.arrivedMs, retry.sentAfterMs);
   const timing =
-    evidence && evidence.woke[0] >= untilMs - WAKE_SLACK_MS ? timingOf(evidence, fromMs, untilMs) : undefined;
+    evidence && evidence.woke[0] >= untilMs - WAKE_SLACK_MS ? timingOf(evidence, fromMs, untilMs, []) : undefined;
   if (timing?.kind === 'on-time') return timing;
   return { kind: 'unknowable', wokeMs: evidence?.woke[0] ?? fromMs, unqueuedMs: 0, why: 'unread' };
 }

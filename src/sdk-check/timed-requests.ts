@@ -37,7 +37,7 @@ export type EarlyRetry = {
    * (retry-timing.ts): it woke after the wait from a short one started late, or its send was not
    * read; or one that can have been sent with the refused request, or after it at once.
    */
-  unknowable?: { unqueuedSeconds: number; why: 'late-start' | 'unread' | 'sibling' };
+  unknowable?: { unqueuedSeconds: number; why: 'late-start' | 'unread' | 'sibling' | 'other-answer' };
 };
 
 /** A refusal that tells a wait: a 429, a ban's 403, a 503. */
@@ -163,9 +163,15 @@ function early(
   refusal: TimedRequest,
   untilMs: number,
   clientBusy: readonly BusySample[],
+  timed: readonly TimedRequest[],
 ): EarlyRetry | undefined {
   const answeredMs = refusal.answeredMs ?? refusal.arrivedMs;
-  const timing = retryTiming(retry, answeredMs, untilMs, clientBusy);
+  const otherAnswersMs = timed.flatMap((request) =>
+    request !== refusal && request.answeredMs !== undefined && request.answeredMs < retry.arrivedMs
+      ? [request.answeredMs]
+      : [],
+  );
+  const timing = retryTiming(retry, answeredMs, untilMs, clientBusy, otherAnswersMs);
   if (timing.kind === 'on-time') return undefined;
   const found: EarlyRetry = { retry, refusal, waitedSeconds: (retry.arrivedMs - answeredMs) / 1000 };
   if (timing.wokeMs !== undefined) found.wokeSeconds = (timing.wokeMs - answeredMs) / 1000;
@@ -179,7 +185,7 @@ function earlyAfterTheLast(timed: readonly TimedRequest[], clientBusy: readonly 
     const refusal = timed[position - 1];
     if (!refusal || !refusesRequest(refusal) || refusal.waitUntilMs === undefined || sentBeforeAnswerOf(retry, refusal))
       return [];
-    const found = early(retry, refusal, refusal.waitUntilMs, clientBusy);
+    const found = early(retry, refusal, refusal.waitUntilMs, clientBusy, timed);
     return found ? [found] : [];
   });
 }
@@ -213,7 +219,7 @@ function earlyForEverySibling(timed: readonly TimedRequest[], clientBusy: readon
       if (!refusesRequest(earlier)) break;
       told.push(earlier);
     }
-    const found = earlyForAll(retry, told, clientBusy) ?? siblingOrRetry(retry, maybeSiblings, clientBusy);
+    const found = earlyForAll(retry, told, clientBusy, timed) ?? siblingOrRetry(retry, maybeSiblings, clientBusy);
     return found ? [found] : [];
   });
 }
@@ -223,6 +229,7 @@ function earlyForAll(
   retry: TimedRequest,
   told: readonly TimedRequest[],
   clientBusy: readonly BusySample[],
+  timed: readonly TimedRequest[],
 ): EarlyRetry | undefined {
   const waits = told.flatMap((refusal) => (refusal.waitUntilMs === undefined ? [] : [refusal.waitUntilMs]));
   const nearest = told[0];
@@ -232,6 +239,7 @@ function earlyForAll(
     nearest,
     waits.reduce((soonest, ms) => Math.min(soonest, ms)),
     clientBusy,
+    timed,
   );
 }
 
@@ -285,7 +293,7 @@ export function callsWhileBanned(timed: readonly TimedRequest[], clientBusy: rea
     for (const ban of bans) {
       if (ban === retry || retry.arrivedMs < (ban.answeredMs as number) || ban.waitUntilMs === undefined) continue;
       // A later request follows another answer, which is what woke the client for it.
-      const found = early(retry, ban, ban.waitUntilMs, timed[at - 1] === ban ? clientBusy : []);
+      const found = early(retry, ban, ban.waitUntilMs, timed[at - 1] === ban ? clientBusy : [], timed);
       if (found) return [found];
     }
     return [];
