@@ -56,11 +56,14 @@ export function peerLeft(socket: Socket, ports: ConnectionPorts | undefined, lat
  */
 export function closedByPeer(ports: ConnectionPorts): boolean | undefined {
   if (process.platform !== 'linux') return undefined;
-  const first = connectionState(ports);
-  // The table is read in pieces while connections come and go: one can be missed in a read. Gone
-  // twice, it is gone.
-  return first === 'gone' ? connectionState(ports) === 'gone' : first;
+  // The table is read in pieces while connections come and go: one can be missed in a read, and
+  // with many clients closing at once, in the next. Gone in three reads in a row, it is gone.
+  let state = connectionState(ports);
+  for (let read = 1; state === 'gone' && read < GONE_READS; read += 1) state = connectionState(ports);
+  return state === 'gone' ? true : state;
 }
+
+const GONE_READS = 3;
 
 /** Whether the client closed the connection, or it is gone from the table; undefined where the table cannot tell. */
 function connectionState(ports: ConnectionPorts): boolean | 'gone' | undefined {
