@@ -190,43 +190,27 @@ const cameLate = (retry: EarlyRetry) =>
 
 /** A retry that a busy machine hid: neither passed nor failed, with what was seen. */
 function undetermined(retry: EarlyRetry, testCase: SdkCase, notes: string[]): Verdict {
-  const chosen = retry.unknowable?.unqueuedSeconds ?? 0;
-  const said = `a ${retry.refusal.status} that said ${waitSaid(retry.refusal, testCase)}`;
-  if (retry.unknowable?.why === 'sibling')
-    return {
-      status: 'undetermined',
-      reasons: [],
-      notes: [
-        ...notes,
-        `undetermined: a request on a connection it opened with its first requests came ${seconds(retry.waitedSeconds)} after ${said}, after the wait; its readings show it sent a request at once after the answer, but not whether that one was sent with the refused request or as its retry. Run the case again on a machine with a CPU free`,
-      ],
-    };
-  if (retry.unknowable?.why === 'other-answer')
-    return {
-      status: 'undetermined',
-      reasons: [],
-      notes: [
-        ...notes,
-        `undetermined: its retry came ${seconds(retry.waitedSeconds)} after ${said}, after the wait; it woke ${seconds(retry.wokeSeconds ?? 0)} after that answer, as another answer came to it, and a busy machine kept it queued for a CPU until it sent the retry: whether it woke to read that answer or to retry early cannot be told. Run the case again on a machine with a CPU free`,
-      ],
-    };
-  if (retry.unknowable?.why === 'unread')
-    return {
-      status: 'undetermined',
-      reasons: [],
-      notes: [
-        ...notes,
-        `undetermined: its retry came ${seconds(retry.waitedSeconds)} after ${said}, after the wait, but a busy machine held the mock and the readings of the client so long that they do not show when it sent it: at once (the mock read it late) or after the wait. Run the case again on a machine with a CPU free`,
-      ],
-    };
+  const seen = whatWasSeen(retry, `a ${retry.refusal.status} that said ${waitSaid(retry.refusal, testCase)}`);
   return {
     status: 'undetermined',
     reasons: [],
-    notes: [
-      ...notes,
-      `undetermined: it woke to retry ${seconds(retry.wokeSeconds ?? retry.waitedSeconds)} after a ${retry.refusal.status} that said ${waitSaid(retry.refusal, testCase)}, after the wait, but waited only ${seconds(chosen)} of it off the CPU queue: a busy machine let it read the answer late, so whether it counts the wait from the answer cannot be told. Run the case again on a machine with a CPU free`,
-    ],
+    notes: [...notes, `undetermined: ${seen}. Run the case again on a machine with a CPU free`],
   };
+}
+
+/** What the readings showed of a retry after its wait that they cannot tell from an early one. */
+function whatWasSeen(retry: EarlyRetry, said: string): string {
+  const came = `${seconds(retry.waitedSeconds)} after ${said}, after the wait`;
+  switch (retry.unknowable?.why) {
+    case 'sibling':
+      return `a request on a connection it opened with its first requests came ${came}; its readings show it sent a request at once after the answer, but not whether that one was sent with the refused request or as its retry`;
+    case 'other-answer':
+      return `its retry came ${came}; it woke ${seconds(retry.wokeSeconds ?? 0)} after that answer, as another answer came to it, and a busy machine kept it queued for a CPU until it sent the retry: whether it woke to read that answer or to retry early cannot be told`;
+    case 'unread':
+      return `its retry came ${came}, but a busy machine held the mock and the readings of the client so long that they do not show when it sent it: at once (the mock read it late) or after the wait`;
+    default:
+      return `it woke to retry ${seconds(retry.wokeSeconds ?? retry.waitedSeconds)} after ${said}, after the wait, but waited only ${seconds(retry.unknowable?.unqueuedSeconds ?? 0)} of it off the CPU queue: a busy machine let it read the answer late, so whether it counts the wait from the answer cannot be told`;
+  }
 }
 
 /**
