@@ -55,6 +55,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   buildSpecValidatorWhenUsed(modules);
   leaveAbsentDeepObjectsOut(modules);
   judgeMultiplesAsTheMockDoes(modules);
+  takeTuplesAsWritten(modules);
   keepEveryPathParameterName(modules);
   scanDocumentPartsOnce(modules.ajvUsers);
   marked[FIXED] = true;
@@ -245,6 +246,16 @@ function leaveAbsentDeepObjectsOut({ parameterMutator }: ValidatorModules): void
     if (req.query !== undefined && Object.hasOwn(req.query, name) && req.query[name] === undefined)
       delete req.query[name];
   };
+}
+
+/**
+ * The validator asks its Ajv for strict tuples, under which a 3.1 tuple as JSON Schema allows it
+ * (`prefixItems` closed by `items: false`, with no `minItems`) throws when compiled: every request
+ * of its operation was a 500. Tuples are taken as written, as the mock's own Ajv instances take them.
+ */
+function takeTuplesAsWritten({ ajvFactory }: ValidatorModules): void {
+  const factoryAjv = ajvFactory.factoryAjv;
+  ajvFactory.factoryAjv = (version, options) => factoryAjv(version, { ...options, strictTuples: false });
 }
 
 /**
