@@ -6,7 +6,7 @@
 // credential and its gaps change.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { CASE_NAMES } from '../../src/sdk-check/catalogue.js';
-import { expectCases, type Run, runOnContract } from '../support/sdk-check-on-contracts.js';
+import { expectCases, expectPassed, type Run, runOnContract } from '../support/sdk-check-on-contracts.js';
 import { expectEveryCasePassed, verdicts } from '../support/sdk-check-verdicts.js';
 
 const MUSEUM_CASES = ['limit-seconds', 'reset-only', 'remaining-zero', 'ban', 'fault-create-reset'];
@@ -45,7 +45,7 @@ describe('petstore-mock sdk-check --contract: DigitalOcean (bearer) and the Muse
   });
 
   it('speaks the Museum API’s: basic credentials, the Pet Store’s limit headers where it declares none, its refusals given all the same', () => {
-    expectCases(museum, 'passed', MUSEUM_CASES);
+    expectPassed(museum, MUSEUM_CASES);
     expect(museum.stdout).toContain(
       '  the key: HTTP basic authentication, the key as the user name (the client gets PETSTORE_API_KEY_IN=authorization, PETSTORE_API_KEY_NAME=Basic beside PETSTORE_API_KEY)',
     );

@@ -155,7 +155,9 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
     expectCases(run, 'failed', ['clock-behind', 'day-exhausted', 'fault-cut', 'fault-stall']);
     const found = verdicts(run.stdout);
     // ky reads the date and X-RateLimit-Reset against its own clock: right, on the machine's clock.
-    for (const name of ['limit-http-date', 'reset-only']) expect(found.get(name)?.status).toBe('passed');
+    // (Or undetermined, where a busy machine hid when it sent: never failed.)
+    for (const name of ['limit-http-date', 'reset-only'])
+      expect(['passed', 'undetermined']).toContain(found.get(name)?.status);
     // ky does not retry a 403: surfacing a ban is fine.
     expect(found.get('ban')?.why).toContain('surfaced the ban');
     // A past date is a wait of 0: five retries at once, the fifth banned.
