@@ -38,6 +38,7 @@ type ValidatorModules = {
   contentType: { fromString(type: string): ParsedType };
   util: { zipObject: (keys: readonly string[], values: readonly unknown[]) => Record<string, unknown> };
   ajvFactory: { factoryAjv: (version: string, options: object) => Parameters<typeof withTolerantMultipleOf>[0] };
+  specLoader: { OpenApiSpecLoader: { prototype: { toExpressParams(part: string): string } } };
   /** The modules that load the validator's Ajv classes (2020-12's, and ajv-draft-04 for 3.0). */
   ajvUsers: string[];
 };
@@ -56,6 +57,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   leaveAbsentDeepObjectsOut(modules);
   judgeMultiplesAsTheMockDoes(modules);
   takeTuplesAsWritten(modules);
+  matchPathCharactersLiterally(modules);
   keepEveryPathParameterName(modules);
   scanDocumentPartsOnce(modules.ajvUsers);
   marked[FIXED] = true;
@@ -86,6 +88,7 @@ function validatorModules(load: NodeJS.Require): ValidatorModules {
     contentType: part('./middlewares/util.js', 'ContentType').ContentType,
     util: part('./middlewares/util.js', 'zipObject'),
     ajvFactory: part('./framework/ajv/factory.js', 'factoryAjv'),
+    specLoader: part('./framework/openapi.spec.loader.js', 'OpenApiSpecLoader'),
     ajvUsers: [load.resolve('express-openapi-validator'), fromValidator.resolve('ajv-draft-04')],
   } as ValidatorModules;
 }
@@ -245,6 +248,24 @@ function leaveAbsentDeepObjectsOut({ parameterMutator }: ValidatorModules): void
     handleDeepObject.call(this, req, query, name, schema);
     if (req.query !== undefined && Object.hasOwn(req.query, name) && req.query[name] === undefined)
       delete req.query[name];
+  };
+}
+
+/**
+ * A path's text is turned into a path-to-regexp 8 route with only its colons escaped: a `(`, `)`,
+ * `[`, `]`, `+`, `?` or `!` in it (OData's `/users('{id}')`, `/items({id})`, a `+` in a segment)
+ * is that syntax's, and the route's compile threw on every request's lookup: every request of the
+ * API answered 500. Each is escaped to stand for itself, and so is a `*`, but in the validator's
+ * own wildcard syntax (`/{path}*`, `/{path}(*)`), left to it.
+ */
+const WILDCARD_PARAMETER = /\/\{[^}]+\}\(?\*\)?/;
+
+function matchPathCharactersLiterally({ specLoader }: ValidatorModules): void {
+  const prototype = specLoader.OpenApiSpecLoader.prototype;
+  const toExpressParams = prototype.toExpressParams;
+  prototype.toExpressParams = function (this: unknown, part: string) {
+    const route = toExpressParams.call(this, part);
+    return WILDCARD_PARAMETER.test(part) ? route : route.replace(/[()[\]+?!*]/g, '\\$&');
   };
 }
 

@@ -28,10 +28,19 @@ function templateOf(paths: string[], path: string): string | undefined {
   return paths.find((template) => {
     const parts = template.split('/');
     return (
-      parts.length === segments.length && parts.every((part, index) => part.startsWith('{') || part === segments[index])
+      parts.length === segments.length && parts.every((part, index) => segmentMatcher(part).test(segments[index] ?? ''))
     );
   });
 }
+
+/** A template's segment as a pattern: its text as written, each {parameter} some text (/items({id}), {id}.json). */
+const segmentMatcher = (part: string) =>
+  new RegExp(
+    `^${part
+      .split(/\{[^}]*\}/)
+      .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  );
 
 /**
  * OpenAPI 3.0's `nullable` beside no `type` (a $ref's, an allOf's), which Ajv refuses: read as

@@ -108,12 +108,31 @@ function checkRepeatedParameters(document: JsonObject): OpenApiFault[] {
   });
 }
 
+/**
+ * A path with two parameters side by side (/tiles/{x}{y}): no text between them says where one
+ * value ends, so no request names one route, and the validator's router refuses to build it.
+ */
+function checkAdjacentParameters(document: JsonObject): OpenApiFault[] {
+  return Object.keys(asObject(document.paths)).flatMap((path) => {
+    const side = /\{([^}]*)\}\{([^}]*)\}/.exec(path);
+    return side === null
+      ? []
+      : [
+          {
+            pointer: `/paths/${escapePointerSegment(path)}`,
+            message: `${path} puts the path parameters {${side[1]}} and {${side[2]}} side by side: nothing in a request's path says where one ends and the next begins. Put a literal between them (e.g. {${side[1]}}-{${side[2]}}) or make them one parameter.`,
+          },
+        ];
+  });
+}
+
 export function checkServable(document: JsonObject): OpenApiFault[] {
   const servers = checkServers(document);
   return [
     ...checkOperationIds(document),
     ...checkSameRoutes(document),
     ...checkRepeatedParameters(document),
+    ...checkAdjacentParameters(document),
     ...servers.faults,
     ...checkPathsClear(document, servers.basePath),
   ];

@@ -274,6 +274,29 @@ describe('reading a contract given at run time', () => {
     ]);
   });
 
+  it('refuses a path with two parameters side by side, at its line', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    const parameter = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'integer' } });
+    document.paths['/tiles/{x}{y}'] = {
+      get: {
+        operationId: 'tile',
+        parameters: [parameter('x'), parameter('y')],
+        responses: document.paths['/pets/{petId}'].get.responses,
+      },
+    };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).problems).toEqual([
+      expect.objectContaining({
+        kind: 'unservable',
+        line: await lineOf(file, '"/tiles/{x}{y}"'),
+        message: expect.stringContaining(
+          "/tiles/{x}{y} puts the path parameters {x} and {y} side by side: nothing in a request's path says where one ends",
+        ),
+      }),
+    ]);
+  });
+
   it('serves an operation without operationId by its method and path, and a base path with variables at their defaults', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
