@@ -63,12 +63,27 @@ function textRefused(property: JsonObject, text: string): boolean {
 }
 
 /** Whether a property's own words refuse the value: its const, its enum, its type, its pattern and lengths. */
+/**
+ * Whether a property's schema takes null: nullable (3.0), a type of null (3.1, alone or among
+ * others), null listed, a branch that takes it, or no word that could refuse it (OpenAPI 3.0's
+ * `nullable` beside no type is read as such a schema, or null: nullable-without-type.ts).
+ */
+function takesNull(property: JsonObject): boolean {
+  const { type, nullable, anyOf, oneOf } = property;
+  if (nullable === true || type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  if ('const' in property) return property.const === null;
+  if (Array.isArray(property.enum)) return property.enum.includes(null);
+  const branches = [anyOf, oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  if (branches.length > 0) return branches.some((branch) => takesNull(asObject(branch)));
+  return type === undefined && property.allOf === undefined && property.$ref === undefined && property.not === undefined;
+}
+
 function refuses(property: JsonObject, value: unknown): boolean {
   const said = JSON.stringify(value);
   if ('const' in property && JSON.stringify(property.const) !== said) return true;
   if (Array.isArray(property.enum) && !property.enum.some((allowed) => JSON.stringify(allowed) === said)) return true;
   const type = schemaType(property);
-  if (value === null) return !(property.nullable === true || asObject(property).type === 'null');
+  if (value === null) return !takesNull(property);
   if (typeof value === 'string' && textRefused(property, value)) return true;
   return type !== undefined && TYPE_OF[type] !== undefined && !TYPE_OF[type](value);
 }

@@ -159,3 +159,58 @@ describe('records that are one of several kinds (a oneOf of objects)', () => {
     }
   });
 });
+
+// Two kinds told apart by a discriminator, the cat's fields taking null (a nullable integer,
+// OpenAPI 3.0's `nullable` beside no type): a cat sent with those fields null is a cat. It was
+// taken for a dog, given a dog's required `bark`, and answered 500 (it then fit both kinds), and
+// so was every list after it.
+const animals = {
+  openapi: '3.0.3',
+  info: { title: 'Animals', version: '1' },
+  paths: {
+    '/animals': {
+      get: { operationId: 'listAnimals', responses: { 200: json({ type: 'array', items: ref('Animal') }) } },
+      post: {
+        operationId: 'addAnimal',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('Animal') } } },
+        responses: { 201: json(ref('Animal')) },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Animal: {
+        oneOf: [ref('Cat'), ref('Dog')],
+        discriminator: {
+          propertyName: 'kind',
+          mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' },
+        },
+      },
+      Cat: {
+        type: 'object',
+        required: ['kind', 'lives'],
+        properties: { kind: { type: 'string' }, lives: { type: 'integer', nullable: true }, note: { nullable: true } },
+      },
+      Dog: {
+        type: 'object',
+        required: ['kind', 'bark'],
+        properties: { kind: { type: 'string' }, bark: { type: 'string' } },
+      },
+    },
+  },
+};
+
+describe('a kind whose fields take null', () => {
+  const served = serveJudged(animals);
+  it('is the kind of a body that sends them null, and every answer after it keeps the contract', async () => {
+    for (const cat of [
+      { kind: 'cat', lives: 9, note: null },
+      { kind: 'cat', lives: null },
+    ]) {
+      const made = served.judged('post', '/animals', await served.mock().http.post('/animals').send(cat));
+      expect(made.status).toBe(201);
+      expect(made.body).toEqual({ ...cat, id: expect.anything() });
+    }
+    expect(served.judged('get', '/animals', await served.mock().http.get('/animals')).status).toBe(200);
+  });
+});
