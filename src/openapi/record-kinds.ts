@@ -10,6 +10,8 @@ import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } fro
 export type RecordKind = {
   /** The kind's schema: its branch, with what the record's schema says beside its branches. */
   schema: unknown;
+  /** Its branch as the record's schema writes it (a reference, where it names a schema). */
+  branch: unknown;
   shape: SchemaShape;
 };
 
@@ -36,7 +38,7 @@ export function recordKinds(document: JsonObject, schema: unknown): RecordKind[]
   const constrains = own.properties !== undefined || own.required !== undefined;
   return branches.map((branch) => {
     const kindSchema = constrains ? { allOf: [own, branch] } : branch;
-    return { schema: kindSchema, shape: describeObjectSchema(document, kindSchema) };
+    return { schema: kindSchema, branch, shape: describeObjectSchema(document, kindSchema) };
   });
 }
 
@@ -62,7 +64,6 @@ function textRefused(property: JsonObject, text: string): boolean {
   }
 }
 
-/** Whether a property's own words refuse the value: its const, its enum, its type, its pattern and lengths. */
 /**
  * Whether a property's schema takes null: nullable (3.0), a type of null (3.1, alone or among
  * others), null listed, a branch that takes it, or no word that could refuse it (OpenAPI 3.0's
@@ -75,10 +76,13 @@ function takesNull(property: JsonObject): boolean {
   if (Array.isArray(property.enum)) return property.enum.includes(null);
   const branches = [anyOf, oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
   if (branches.length > 0) return branches.some((branch) => takesNull(asObject(branch)));
-  return type === undefined && property.allOf === undefined && property.$ref === undefined && property.not === undefined;
+  return (
+    type === undefined && property.allOf === undefined && property.$ref === undefined && property.not === undefined
+  );
 }
 
-function refuses(property: JsonObject, value: unknown): boolean {
+/** Whether a property's own words refuse the value: its const, its enum, its type, its pattern and lengths. */
+export function refuses(property: JsonObject, value: unknown): boolean {
   const said = JSON.stringify(value);
   if ('const' in property && JSON.stringify(property.const) !== said) return true;
   if (Array.isArray(property.enum) && !property.enum.some((allowed) => JSON.stringify(allowed) === said)) return true;

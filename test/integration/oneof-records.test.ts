@@ -213,4 +213,18 @@ describe('a kind whose fields take null', () => {
     }
     expect(served.judged('get', '/animals', await served.mock().http.get('/animals')).status).toBe(200);
   });
+
+  it("draws each record with its kind's tag, so that a record read can be sent back", async () => {
+    const listed = served.judged('get', '/animals', await served.mock().http.get('/animals')).body as Array<{
+      id: unknown;
+      kind: string;
+      bark?: string;
+    }>;
+    expect(new Set(listed.map((animal) => animal.kind))).toEqual(new Set(['cat', 'dog']));
+    for (const { id: _id, ...animal } of listed.slice(0, 4)) {
+      expect(animal.kind).toBe(animal.bark === undefined ? 'cat' : 'dog');
+      const sent = await served.mock().http.post('/animals').send(animal);
+      expect(served.judged('post', '/animals', sent).status).toBe(201);
+    }
+  });
 });
