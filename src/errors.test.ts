@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { HttpError, toHttpError } from './errors.js';
+import { HttpError, invalidRequest, toHttpError } from './errors.js';
 import { StorageError } from './store/storage-error.js';
 
 const codeOf = (error: unknown) => toHttpError(error, '/v1/pets').code;
@@ -32,5 +32,20 @@ describe("the error middleware's mapping to the catalogue", () => {
       status: 500,
       message: 'The mock failed unexpectedly; its log says why.',
     });
+  });
+});
+
+describe('a request the contract refuses', () => {
+  it('names each field and its rule, a rule listing thousands of values cut short', () => {
+    const values = Array.from({ length: 5000 }, (_, index) => `v${index}`).join(', ');
+    const error = invalidRequest([
+      { path: '/path/v', message: `must be equal to one of the allowed values: ${values}` },
+      { path: '/query/limit', message: 'must be <= 100' },
+    ]);
+    expect(error.code).toBe('INVALID_PARAMETER');
+    expect(error.message).toMatch(
+      /^Invalid request: path v: must be equal to one of the allowed values: v0, v1, .*, …; query limit: must be <= 100\.$/,
+    );
+    expect(error.message.length).toBeLessThan(400);
   });
 });

@@ -46,12 +46,18 @@ export type ValidatorIssue = { path?: string; message?: string };
 /** An error of Express's body parser (body-parser's `type`), or anything else thrown. */
 type ForeignError = { type?: unknown; message?: unknown };
 
+/** A rule's words past this length are cut (an enum of 5,000 values listed them all: 40 KB). */
+const LONGEST_RULE = 300;
+
+const ruleWords = (message: string) =>
+  message.length <= LONGEST_RULE ? message : `${message.slice(0, LONGEST_RULE).replace(/,[^,]*$/, '')}, …`;
+
 /** Describes the validator's findings as one sentence naming each field and the rule it broke. */
 function describeIssues(issues: ValidatorIssue[]): string {
   return issues
     .map((issue) => {
       const field = (issue.path ?? '').replace(/^\/(body|query|params|headers|path)\/?/, '$1 ').trim();
-      return `${field || 'request'}: ${(issue.message ?? 'is invalid').replace(/\.+$/, '')}`;
+      return `${field || 'request'}: ${ruleWords((issue.message ?? 'is invalid').replace(/\.+$/, ''))}`;
     })
     .join('; ');
 }
