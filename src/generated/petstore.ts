@@ -751,7 +751,7 @@ export interface components {
         };
     };
     headers: {
-        /** @description The limit of the window with the fewest requests remaining (per minute or per day; on a tie, per minute). For a request without a valid key: the Free plan's per-minute window of its client address. */
+        /** @description The limit of the window with the fewest requests remaining (per minute or per day; on a tie, per minute, but per day where both are used up). For a request without a valid key: the Free plan's per-minute window of its client address. */
         "X-RateLimit-Limit": number;
         /** @description Requests remaining in that window; never above X-RateLimit-Limit. */
         "X-RateLimit-Remaining": number;

@@ -56,7 +56,7 @@ describe('the rate-limit policy', () => {
     expect(refused.decision).toMatchObject({ allowed: false, window: 'day', retryAfterSeconds: 14 * 3600 - 4 * 60 });
   });
 
-  it('headers describe the window with the fewest requests remaining; on a tie, the minute', () => {
+  it('headers describe the window with the fewest requests remaining; on a tie, the minute, but both used up', () => {
     const limits = { perMinute: 10, perDay: 100 };
     const base = { minuteStartMs: START, dayStartMs: Date.parse('2026-11-21T00:00:00Z'), requestsWhileLimited: 0 };
     expect(rateLimitHeaders({ ...base, minuteCount: 3, dayCount: 3 }, limits)).toEqual({
@@ -72,6 +72,20 @@ describe('the rate-limit policy', () => {
       windowSeconds: 86_400,
     });
     expect(rateLimitHeaders({ ...base, minuteCount: 5, dayCount: 95 }, limits).limit).toBe(10);
+    // Both used up: the day's, whose end the refusal's Retry-After names (a window driven past a
+    // minute's end, on a slow machine, showed the minute's reset beside the day's Retry-After).
+    const both = { ...base, minuteCount: 10, dayCount: 100 };
+    expect(rateLimitHeaders(both, limits)).toEqual({
+      limit: 100,
+      remaining: 0,
+      resetSeconds: Date.parse('2026-11-22T00:00:00Z') / 1000,
+      windowSeconds: 86_400,
+    });
+    const refused = evaluateRequest(both, limits, START + 1_000, BAN);
+    expect(refused.decision).toMatchObject({ window: 'day' });
+    expect(refused.headers.resetSeconds * 1000 - (START + 1_000)).toBe(
+      (refused.decision as { retryAfterSeconds: number }).retryAfterSeconds * 1000,
+    );
   });
 
   it('bans a key that sends the threshold of requests while limited, and lifts the ban after its duration', () => {

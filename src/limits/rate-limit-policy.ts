@@ -71,23 +71,24 @@ export function currentCounters(counters: KeyCounters | undefined, nowMs: number
   };
 }
 
-/** The three X-RateLimit-* values: the window with the fewest requests remaining; on a tie, the minute. */
+/**
+ * The three X-RateLimit-* values: the window with the fewest requests remaining; on a tie, the
+ * minute, but where both are used up: then the day's, whose end a refusal's Retry-After names.
+ */
 export function rateLimitHeaders(counters: KeyCounters, limits: PlanLimits): RateLimitHeaders {
-  const minuteRemaining = Math.max(0, limits.perMinute - counters.minuteCount);
-  const dayRemaining = Math.max(0, limits.perDay - counters.dayCount);
-  return dayRemaining < minuteRemaining
-    ? {
-        limit: limits.perDay,
-        remaining: dayRemaining,
-        resetSeconds: (counters.dayStartMs + DAY_MS) / 1000,
-        windowSeconds: DAY_MS / 1000,
-      }
-    : {
-        limit: limits.perMinute,
-        remaining: minuteRemaining,
-        resetSeconds: (counters.minuteStartMs + MINUTE_MS) / 1000,
-        windowSeconds: MINUTE_MS / 1000,
-      };
+  const minute = {
+    limit: limits.perMinute,
+    remaining: Math.max(0, limits.perMinute - counters.minuteCount),
+    resetSeconds: (counters.minuteStartMs + MINUTE_MS) / 1000,
+    windowSeconds: MINUTE_MS / 1000,
+  };
+  const day = {
+    limit: limits.perDay,
+    remaining: Math.max(0, limits.perDay - counters.dayCount),
+    resetSeconds: (counters.dayStartMs + DAY_MS) / 1000,
+    windowSeconds: DAY_MS / 1000,
+  };
+  return day.remaining < minute.remaining || day.remaining === 0 ? day : minute;
 }
 
 /** Whole seconds from now until `untilMs`, at least 1: the form of Retry-After. */
