@@ -121,9 +121,10 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
         ? /^(retried|woke to retry) [\d.]+ s after a 429 that said Retry-After: [123]/
         : /^undetermined: /m,
     );
-    // At once, into the ban (5 requests while limited).
+    // At once, into the ban (5 requests while limited); or, where a busy machine held its retries
+    // past the window's end (seen beside three busy loops), at once by the waits it chose.
     expect(found.get('reset-only')?.why).toMatch(
-      /^retried 5 times before the wait was over \(waits of .*\), after 429s that said no Retry-After, and reached the ban/,
+      /^(retried 5 times before the wait was over \(waits of .*\), after 429s that said no Retry-After, and reached the ban|retried at once after 429s that said no Retry-After \(waits of .*; chosen: )/,
     );
     expect(found.get('clock-behind')?.why).toContain("this server's clock is 5 minutes behind this machine's");
     expect(found.get('day-exhausted')?.why).toMatch(/after a 429 that said Retry-After: \d+ \(\d+(\.\d)? h\)/);
