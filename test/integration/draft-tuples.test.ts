@@ -3,11 +3,10 @@
 // minItems. The validator compiled the closed pair only under strict tuples, and threw: every
 // request of the operation was a 500. The mock's records held no tuple at all, and a required one
 // kept the contract from being served. Every answer is judged by a validator other than the mock's.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
-import { ERROR, jsonAnswer, jsonBody, ref, writeDocument } from '../support/documents.js';
-import { startTestMock, type TestMock } from '../support/mock.js';
-import { createOutsideJudge, type OutsideJudge } from '../support/outside-judge.js';
+import { ERROR, jsonAnswer, jsonBody, ref } from '../support/documents.js';
+import { serveJudged } from '../support/judged-document.js';
 
 const atlas = {
   openapi: '3.1.0',
@@ -56,25 +55,11 @@ const atlas = {
   },
 };
 
-let mock: TestMock;
-let judge: OutsideJudge;
-
-beforeAll(async () => {
-  mock = await startTestMock({ contract: await writeDocument(atlas), lintContract: false });
-  judge = createOutsideJudge(atlas);
-});
-afterAll(async () => {
-  const bugs = mock.contractBugs();
-  await mock.server.close();
-  expect(bugs).toEqual([]);
-});
+const served = serveJudged(atlas);
 
 async function call(method: 'get' | 'post', path: string, body?: object): Promise<Response> {
-  let req = mock.http[method](path);
-  if (body !== undefined) req = req.send(body);
-  const res = await req;
-  expect(judge.faults({ method, path, status: res.status, headers: res.headers, body: res.body })).toEqual([]);
-  return res;
+  const req = served.mock().http[method](path);
+  return served.judged(method, path, await (body === undefined ? req : req.send(body)));
 }
 
 type Place = { id: number; position: unknown[]; label?: unknown[] };
