@@ -251,15 +251,15 @@ function leaveAbsentDeepObjectsOut({ parameterMutator }: ValidatorModules): void
   };
 }
 
+/** The validator's own wildcard syntax in a path (`/{path}*`, `/{path}(*)`), which it turns into a route itself. */
+const WILDCARD_PARAMETER = /\/\{[^}]+\}\(?\*\)?/;
+
 /**
  * A path's text is turned into a path-to-regexp 8 route with only its colons escaped: a `(`, `)`,
  * `[`, `]`, `+`, `?` or `!` in it (OData's `/users('{id}')`, `/items({id})`, a `+` in a segment)
  * is that syntax's, and the route's compile threw on every request's lookup: every request of the
- * API answered 500. Each is escaped to stand for itself, and so is a `*`, but in the validator's
- * own wildcard syntax (`/{path}*`, `/{path}(*)`), left to it.
+ * API answered 500. Each is escaped to stand for itself, and so is a `*`, but in the wildcard syntax.
  */
-const WILDCARD_PARAMETER = /\/\{[^}]+\}\(?\*\)?/;
-
 function matchPathCharactersLiterally({ specLoader }: ValidatorModules): void {
   const prototype = specLoader.OpenApiSpecLoader.prototype;
   const toExpressParams = prototype.toExpressParams;

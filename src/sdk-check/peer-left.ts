@@ -50,6 +50,9 @@ export function peerLeft(socket: Socket, ports: ConnectionPorts | undefined, lat
   return ports && lateMs >= LATE_ANSWER_MS ? closedByPeer(ports) : undefined;
 }
 
+/** Reads of the kernel's table that must all miss a connection before it is taken as reset. */
+const GONE_READS = 3;
+
 /**
  * Whether the kernel's table shows the connection closed (or reset) by the client: undefined where
  * it cannot tell (not Linux, unreadable, or the mock's listening port not in it).
@@ -62,8 +65,6 @@ export function closedByPeer(ports: ConnectionPorts): boolean | undefined {
   for (let read = 1; state === 'gone' && read < GONE_READS; read += 1) state = connectionState(ports);
   return state === 'gone' ? true : state;
 }
-
-const GONE_READS = 3;
 
 /** Whether the client closed the connection, or it is gone from the table; undefined where the table cannot tell. */
 function connectionState(ports: ConnectionPorts): boolean | 'gone' | undefined {
