@@ -38,16 +38,38 @@ const stormWith = (spans: readonly ClientSpan[]) => {
 };
 
 describe("a Retry-After held from when the answer went out, whatever the machine's load", () => {
-  it('fails a client that woke 0.6 s after the 429, though a busy machine queued its retry past the 2 s', () => {
-    // ofetch: its half second timed from reading the 429, then 1.5 s queued for a CPU.
-    const verdict = stormWith([reading(0.1), retrying(0.825, 1.5)]);
-    expect(verdict.status).toBe('failed');
-    expect(verdict.reasons).toEqual([
-      'woke to retry 0.6 s after a 429 that said Retry-After: 2; its request came 2.1 s after the answer only because a busy machine made it wait for a CPU',
+  it('fails a client that woke 0.6 s after the 429 where it retried early elsewhere too, though a busy machine queued that retry past the 2 s', () => {
+    // limit-seconds: its first retry came 0.5 s after a 429 (early by the clock); refused again, its
+    // timer woke it 0.5 s after that one, and 2.1 s queued for a CPU let the retry out after the wait.
+    const steps: Step[] = [
+      { at: 0, status: 429, retryAfter: 2, code: 'RATE_LIMITED' },
+      { at: 0.505, status: 429, retryAfter: 2, code: 'RATE_LIMITED' },
+      { at: 3.135, status: 200 },
+      ...servedFrom(3.2, 4),
+    ];
+    const clientBusy = scheduleOf([
+      FIRST,
+      { from: 0.005, queued: 0, ran: 0.02 },
+      { from: 0.495, queued: 0, ran: 0.005, sends: true },
+      { from: 0.51, queued: 0, ran: 0.01 },
+      { from: 1.01, queued: 2.1, ran: 0.02, sends: true },
     ]);
+    const verdict = judge('limit-seconds', steps, { clientBusy });
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons[0]).toBe('retried 0.5 s after a 429 that said Retry-After: 2 (2 early retries in all)');
     // The same client on a quiet machine: the clock alone says so.
     expect(stormWith([reading(0), retrying(0.725, 0)]).reasons[0]).toBe(
       'retried 0.5 s after a 429 that said Retry-After: 2',
+    );
+  });
+
+  it('cannot tell a wake in the middle of the wait, queued past its end, from a timer of the runtime’s own where that is all the case shows', () => {
+    // ofetch's half second, or undici's housekeeping tick with its Retry-After timer run in the
+    // same turn (CI read undici as "woke 0.8 s after" a Retry-After: 2): the readings are the same.
+    const verdict = stormWith([reading(0.1), retrying(0.825, 1.5)]);
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: its retry came 2\.1 s after a 429 that said Retry-After: 2, after the wait; it woke 0\.6 s after that answer, before the wait was over/,
     );
   });
 
@@ -63,8 +85,8 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     // machine): on a free machine its retry comes as late, after the 2 s.
     const ranLong: ClientSpan = { from: 0.825, queued: 0, ran: 1.5, sends: true };
     expect(stormWith([reading(0.1), ranLong]).status).toBe('passed');
-    // The same wake, the same 1.5 s queued for a CPU: early, as above.
-    expect(stormWith([reading(0.1), { ...ranLong, queued: 1.5, ran: 0.02 }]).status).toBe('failed');
+    // The same wake, the same 1.5 s queued for a CPU: not passed, as above.
+    expect(stormWith([reading(0.1), { ...ranLong, queued: 1.5, ran: 0.02 }]).status).toBe('undetermined');
   });
 
   it('passes a client whose requests the mock read and answered before the sampler read their sends', () => {
@@ -212,10 +234,10 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     expect(verdict.notes.at(-1)).toMatch(
       /^undetermined: its retry came 3\.1 s after a 429 that said Retry-After: 3, after the wait; it woke 1\.4 s after that answer, as another answer came to it/,
     );
-    // No answer came when it woke: it woke to retry, 1.4 s into a 3 s wait.
-    expect(judge('in-flight', steps(0.01), { clientBusy }).reasons[0]).toMatch(
-      /^woke to retry 1\.4 s after a 429 that said Retry-After: 3; its request came 3\.1 s after the answer only because a busy machine made it wait for a CPU/,
-    );
+    // No answer came when it woke, 1.4 s into a 3 s wait: its retry's timer, or one of its own.
+    const alone = judge('in-flight', steps(0.01), { clientBusy });
+    expect(alone.status).toBe('undetermined');
+    expect(alone.notes.at(-1)).toMatch(/; it woke 1\.4 s after that answer, before the wait was over/);
   });
 
   it('passes requests sent at once that a held mock read after a sibling was refused, with no write since (real readings)', () => {

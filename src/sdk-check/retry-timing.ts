@@ -16,8 +16,11 @@ export const WAKE_SLACK_MS = 50;
 
 export type RetryTiming =
   | { kind: 'on-time' }
-  /** `wokeMs`: where judged from when the client woke, not from when its request came. */
-  | { kind: 'early'; wokeMs?: number }
+  /**
+   * `wokeMs`: where judged from when the client woke, not from when its request came; `midWait`:
+   * that wake came after a sleep since the answer, so what woke it is not known (below).
+   */
+  | { kind: 'early'; wokeMs?: number; midWait?: true }
   /**
    * Came after the wait, and the readings cannot say whether the client waited it: `late-start`,
    * it woke after the wait from a short one a busy machine let it start late; `unread`, no reading
@@ -54,7 +57,11 @@ function timingOf(
     );
     if (wokenByAnother)
       return { kind: 'unknowable', wokeMs: wokeLatest, unqueuedMs: evidence.unqueuedMs, why: 'other-answer' };
-    return { kind: 'early', wokeMs: wokeLatest };
+    // A wake with the answer, then no sleep until the send: it never waited. A wake after a sleep
+    // can be a timer of the runtime's own (undici ticks every half second), queued past the retry's.
+    return wokeEarliest > fromMs + OTHER_ANSWER_AFTER_MS
+      ? { kind: 'early', wokeMs: wokeLatest, midWait: true }
+      : { kind: 'early', wokeMs: wokeLatest };
   }
   if (evidence.unqueuedMs >= untilMs - fromMs - WAKE_SLACK_MS || wokeEarliest <= untilMs + WAKE_SLACK_MS)
     return { kind: 'on-time' };

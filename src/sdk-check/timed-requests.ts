@@ -37,7 +37,12 @@ export type EarlyRetry = {
    * (retry-timing.ts): it woke after the wait from a short one started late, or its send was not
    * read; or one that can have been sent with the refused request, or after it at once.
    */
-  unknowable?: { unqueuedSeconds: number; why: 'late-start' | 'unread' | 'sibling' | 'other-answer' };
+  unknowable?: {
+    unqueuedSeconds: number;
+    why: 'late-start' | 'unread' | 'sibling' | 'other-answer' | 'mid-wait';
+  };
+  /** Judged early from a wake after a sleep since the answer, whose cause is not known (retry-timing.ts). */
+  midWait?: true;
 };
 
 /** A refusal that tells a wait: a 429, a ban's 403, a 503. */
@@ -175,6 +180,7 @@ function early(
   if (timing.kind === 'on-time') return undefined;
   const found: EarlyRetry = { retry, refusal, waitedSeconds: (retry.arrivedMs - answeredMs) / 1000 };
   if (timing.wokeMs !== undefined) found.wokeSeconds = (timing.wokeMs - answeredMs) / 1000;
+  if (timing.kind === 'early' && timing.midWait) found.midWait = true;
   if (timing.kind === 'unknowable') found.unknowable = { unqueuedSeconds: timing.unqueuedMs / 1000, why: timing.why };
   return found;
 }
@@ -280,7 +286,21 @@ export function earlyRetries(
   inFlight: boolean,
   clientBusy: readonly BusySample[] = [],
 ): EarlyRetry[] {
-  return inFlight ? earlyForEverySibling(timed, clientBusy) : earlyAfterTheLast(timed, clientBusy);
+  return firmOrUnknowable(inFlight ? earlyForEverySibling(timed, clientBusy) : earlyAfterTheLast(timed, clientBusy));
+}
+
+/**
+ * A wake in the middle of a wait, queued for a CPU past its end, is early only where the case
+ * shows the client retrying early by firmer signs too (a retry that came early, one written early,
+ * one sent with the answer's wake): a runtime's own timers wake a careful client mid-wait as well,
+ * and a busy machine then runs its retry's timer in the same turn (CI read undici, waiting
+ * Retry-After: 2, as "woke 0.8 s after").
+ */
+function firmOrUnknowable(found: readonly EarlyRetry[]): EarlyRetry[] {
+  if (found.some((retry) => !retry.unknowable && !retry.midWait)) return [...found];
+  return found.map((retry) =>
+    retry.midWait && !retry.unknowable ? { ...retry, unknowable: { unqueuedSeconds: 0, why: 'mid-wait' } } : retry,
+  );
 }
 
 /**
@@ -289,7 +309,7 @@ export function earlyRetries(
  */
 export function callsWhileBanned(timed: readonly TimedRequest[], clientBusy: readonly BusySample[] = []): EarlyRetry[] {
   const bans = timed.filter((request) => isBan(request) && request.answeredMs !== undefined);
-  return timed.flatMap((retry, at) => {
+  const calls = timed.flatMap((retry, at) => {
     for (const ban of bans) {
       if (ban === retry || retry.arrivedMs < (ban.answeredMs as number) || ban.waitUntilMs === undefined) continue;
       // A later request follows another answer, which is what woke the client for it.
@@ -298,4 +318,5 @@ export function callsWhileBanned(timed: readonly TimedRequest[], clientBusy: rea
     }
     return [];
   });
+  return firmOrUnknowable(calls);
 }
