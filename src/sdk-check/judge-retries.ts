@@ -86,9 +86,45 @@ function clockNote(testCase: SdkCase): string {
   return `this server's clock is ${behind} minutes behind this machine's, so a client that measures the HTTP-date against its own clock finds it past and retries at once. Servers with slow clocks are met in production: measure an HTTP-date against the answer's Date (RFC 9110 section 6.6.1: when the answer was made), or back off exponentially`;
 }
 
+/** Leeway for the client's own code and the mock's answers, in a projection of its retries on a free machine. */
+const FREE_MACHINE_SLACK_MS = 250;
+
+/**
+ * Where a busy machine alone kept the client under the ban: on a free machine, after the waits it
+ * chose (client-busy.ts, which no load stretches), its retries would have come sooner, and those
+ * before the window's end, its last chosen wait kept up where none was seen, reach the ban's
+ * threshold. Undefined where they would not, or its chosen waits were not all read.
+ */
+function banOnAFreeMachine(
+  timed: readonly TimedRequest[],
+  firstRefusal: TimedRequest,
+  clientBusy: readonly BusySample[] | undefined,
+  threshold: number | undefined,
+): { chosen: number[]; windowMs: number } | undefined {
+  const from = timed.indexOf(firstRefusal);
+  const served = timed.findIndex((request, at) => at > from && request.status < 400);
+  const untilMs = firstRefusal.waitUntilMs;
+  if (served < 0 || untilMs === undefined || threshold === undefined || !clientBusy?.length) return undefined;
+  const idle = idleWaits(timed, clientBusy).slice(from + 1, served + 1);
+  if (idle.some((wait) => wait === undefined)) return undefined;
+  const chosen = idle as number[];
+  const last = chosen.at(-1) ?? 0;
+  let limited = timed.slice(0, from + 1).filter((request) => request.status === 429).length;
+  let sentMs = (firstRefusal.answeredMs ?? firstRefusal.arrivedMs) + FREE_MACHINE_SLACK_MS;
+  for (let retry = 0; limited < threshold && last > 0; retry += 1) {
+    sentMs += (chosen[retry] ?? last) * 1000;
+    if (sentMs >= untilMs) return undefined;
+    limited += 1;
+  }
+  return limited >= threshold
+    ? { chosen, windowMs: untilMs - (firstRefusal.answeredMs ?? firstRefusal.arrivedMs) }
+    : undefined;
+}
+
 /**
  * Judges early retries in a case that credits backing off. Returns whether they were judged here
- * (the caller then says nothing more of them).
+ * (the caller then says nothing more of them), and where a busy machine alone kept the client
+ * under the ban, why the case cannot be judged.
  */
 export function judgeBackoff(
   testCase: SdkCase,
@@ -97,12 +133,12 @@ export function judgeBackoff(
   clientBusy: readonly BusySample[] | undefined,
   reasons: string[],
   notes: string[],
-): boolean {
+): false | 'judged' | { undetermined: string } {
   if (!testCase.expect.creditsBackoff) return false;
   if (early.length === 0) {
     if (testCase.setUp.clockBehindMinutes && timed.some((request) => request.status === 429))
       notes.push("measured the HTTP-date against the answer's Date, so the server's slow clock cost it no retry");
-    return true;
+    return 'judged';
   }
   const waits = early.map((retry) => retry.waitedSeconds);
   const { atOnce, shown } = judgedWaits(
@@ -125,11 +161,21 @@ export function judgeBackoff(
       `retried at once after ${what} (waits of ${shown} before ${early.length === 1 ? 'a retry' : `${early.length} retries`} that came too early): ${clock || `back off exponentially, as the seed asks ("Clients should back off exponentially"), or wait until ${reset}`}`,
     );
   } else {
+    const freeMachine = banOnAFreeMachine(
+      timed,
+      (early[0] as EarlyRetry).refusal,
+      clientBusy,
+      testCase.setUp.banThreshold,
+    );
+    if (freeMachine)
+      return {
+        undetermined: `undetermined: waited before each retry (waits of ${shown}) and stayed under the ban, but only because a busy machine stretched its waits: on a free machine, after the ${listed(freeMachine.chosen)} it chose, and more of its last where none was seen, its retries would have reached the ban (${threshold} requests while limited) within the ${seconds(freeMachine.windowMs / 1000)} the window had left; what it would have done there cannot be told. Run the case again on a machine with a CPU free`,
+      };
     notes.push(
       testCase.setUp.withoutRetryAfter
         ? `waited before each retry (waits of ${shown}) and stayed under the ban, as backing off does; ${reset} had said the window ended ${windowSeconds(testCase)} s after the answer's Date, which a client can wait for without any early retry`
         : `read the HTTP-date as past (this server's clock is ${testCase.setUp.clockBehindMinutes} minutes behind this machine's), and waited before each retry (waits of ${shown}), which kept it under the ban; measured against the answer's Date, the date asks for ${windowSeconds(testCase)} s`,
     );
   }
-  return true;
+  return 'judged';
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { judgeCase } from './judge.js';
 import { judgeResends, type ResendTimes } from './judge-resends.js';
 import {
+  type ClientSpan,
   caseNamed,
   exchangesOf,
   judge,
@@ -16,6 +17,7 @@ import {
   run,
   START,
   type Step,
+  scheduleOf,
   servedFrom,
 } from './test-support/hand-records.js';
 
@@ -129,6 +131,36 @@ describe('reset-only and clock-behind: backing off is credited, the ban and givi
     expect(verdict.notes.join('\n')).toContain(
       "X-RateLimit-Reset had said the window ended 5 s after the answer's Date",
     );
+  });
+
+  /**
+   * A client's retries after the waits it chose (`chosen`), each queued `queued` s for a CPU after
+   * its timer fired, refused until the window's end at 5 s and served after it.
+   */
+  const retriesChosen = (chosen: readonly number[], queued: number) => {
+    const steps: Step[] = [limitedUntil(0, 5)];
+    const spans: ClientSpan[] = [{ from: -0.1, queued: 0, ran: 0.09, sends: true }];
+    let answered = 0.005;
+    for (const wait of chosen) {
+      spans.push({ from: answered + 0.001, queued: 0, ran: 0.005 });
+      const woke = answered + 0.006 + wait;
+      spans.push({ from: woke, queued, ran: 0.01, sends: true });
+      const at = woke + queued + 0.015;
+      steps.push(at < 5 ? limitedUntil(at, 5) : { at, status: 200 });
+      answered = at + 0.005;
+    }
+    return judge('reset-only', [...steps, ...servedFrom(answered + 0.05, 4)], { clientBusy: scheduleOf(spans, 20) });
+  };
+
+  it('cannot tell whether a fixed half second would reach the ban where only a busy machine kept it under', () => {
+    // ofetch's 0.5 s, each retry queued 1.5 s for a CPU: its third came after the window's end.
+    const verdict = retriesChosen([0.5, 0.5, 0.5], 1.5);
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: waited before each retry .* but only because a busy machine stretched its waits: on a free machine, after the 0\.5 s, 0\.5 s, 0\.5 s it chose, and more of its last where none was seen, its retries would have reached the ban \(5 requests while limited\) within the 5 s the window had left/,
+    );
+    // undici's backoff queued as long: the waits it chose carry it past the window's end.
+    expect(retriesChosen([0.5, 1, 2, 4], 1.5).status).toBe('passed');
   });
 
   it('passes a client that waits until X-RateLimit-Reset, and fails retries at once, saying why', () => {

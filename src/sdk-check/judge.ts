@@ -172,6 +172,8 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   if (run.roadCleared) notes.push('came back from its edge: the case then lifted its limits for the rest of the run');
   const unsure = backoff ? bannedCalls : judged.concat(bannedCalls);
   const hidden = unsure.find((retry) => retry.unknowable);
+  if (reasons.length === 0 && typeof backoff === 'object')
+    return { status: 'undetermined', reasons, notes: [...notes, backoff.undetermined] };
   if (reasons.length === 0 && hidden) return undetermined(hidden, testCase, notes);
   if (reasons.length === 0 && resends.kind === 'hidden')
     return { status: 'undetermined', reasons, notes: [...notes, resends.note] };
