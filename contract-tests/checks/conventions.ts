@@ -10,7 +10,7 @@ import type { SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, holdsRecord } from '../support/exchange.js';
 import { holds } from '../support/own-fields.js';
 import { type Body, recordBody, requireFields, writableProperties } from '../support/record-bodies.js';
-import { type References, validValue, withOwnClientKey } from '../support/requests.js';
+import { pathParameters, type References, validValue, withOwnClientKey } from '../support/requests.js';
 import {
   clientKeyOf,
   fillPath,
@@ -35,6 +35,7 @@ import { CheckSkipped } from '../support/scheduler.js';
 import { largestLimit, PAGE } from '../support/shared-list.js';
 import { call } from '../support/steps.js';
 import { createTestData, makeRecord, rememberMade, type TestData } from '../support/test-data.js';
+import { unknownIdOf } from '../support/unknown-id.js';
 import { ContractViolation } from '../support/violation.js';
 import { expectedFields } from '../support/written-fields.js';
 
@@ -299,7 +300,15 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
           throw new ContractViolation(others.exchange, `the record ${made.id} only under its own ${parentParameter}`, [
             `it is listed under ${parentParameter} ${otherId}`,
           ]);
-        const nowhere = withRecord(mine, parent, parentParameter, Number.MAX_SAFE_INTEGER);
+        // A key of the parameter's own type and pattern, which no record has: one that breaks its
+        // pattern is rightly a 400 (Twilio's CallSid is CA and 32 hex digits).
+        const parentKey = pathParameters(list).find((parameter) => parameter.name === parentParameter);
+        const nowhere = withRecord(
+          mine,
+          parent,
+          parentParameter,
+          parentKey ? unknownIdOf(parentKey) : Number.MAX_SAFE_INTEGER,
+        );
         await call(list.operationId, fillPath(list.path, nowhere), undefined, [404]);
         if (grandparent && grandparentParameter) {
           const otherAbove = await makeRecord(grandparent, mine, mine, `a second ${grandparentParameter}`);

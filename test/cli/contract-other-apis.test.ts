@@ -824,6 +824,17 @@ describe('contract against whole documents of other APIs', () => {
     );
   }, 240_000);
 
+  it('names a parent that is not there by a key of its own pattern: a sub-collection under Twilio’s calls', async () => {
+    // CallSid is "CA" and 32 hex digits: a key that breaks the pattern is rightly a 400, not the 404 checked.
+    const { passed } = await suitePassing(documentOf('twilio/twilio_api_v2010.json'), 'twilio', [
+      ...['--set-path', `AccountSid=AC${'0a'.repeat(16)}`, '--checks', 'stateful'],
+      ...['--operations', 'CreateCall,FetchCall,ListCallRecording,CreateCallRecording'],
+    ]);
+    expect(passed).toContain(
+      'ListCallRecording: lists the records of its own CallSid only, and a CallSid that is not there is 404',
+    );
+  }, 120_000);
+
   it("makes the caller's records where no parent is named, and leaves an action's answer to the server", async () => {
     const { passed, stdout } = await suiteOnDocument('playlists', callersPlaylists, [
       '--checks',
