@@ -5,8 +5,10 @@
 // clock, again at each change when its name says so, as updatedAt; a slug from the title;
 // anything else drawn from its schema, seeded by the data set's seed and the request, so that
 // the same create gives the same values), and stored: every read of the record agrees.
+
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
+import { lengthenedKeys } from '../../fixtures/lengthened-keys.js';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import {
   freeSlug,
@@ -149,7 +151,7 @@ function withSentKey(drawn: unknown, schema: JsonObject, sent: unknown): unknown
   return { ...drawn, [key]: value };
 }
 
-/** How many keys of a pattern are drawn before a UUID is given instead (a pattern of few values). */
+/** How many keys of a pattern are drawn before one drawn is lengthened (a pattern of few values). */
 const KEY_ATTEMPTS = 8;
 
 const maxLengthOf = (schema: JsonObject) => (typeof schema.maxLength === 'number' ? schema.maxLength : 80);
@@ -254,10 +256,14 @@ export function createServerFields(
           deps.seed,
           `${resource.name} key ${JSON.stringify(record)}`,
         );
+        let drawn: unknown;
         for (let attempt = 0; attempt < KEY_ATTEMPTS; attempt += 1) {
-          const drawn = fake(keySchema, keyField);
+          drawn = fake(keySchema, keyField);
           if (typeof drawn === 'string' && !(await taken(drawn))) return drawn;
         }
+        if (typeof drawn === 'string')
+          for (const key of lengthenedKeys(drawn, keySchema.pattern, maxLengthOf(keySchema)))
+            if (!(await taken(key))) return key;
       }
       return randomUUID();
     },

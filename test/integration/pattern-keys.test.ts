@@ -1,0 +1,61 @@
+// Keys drawn from a pattern of few short values (Lob's `^psc_[a-zA-Z0-9]+$` drew psc_E, psc_e):
+// once the draws kept meeting keys records had, a create was keyed by a UUID that broke the
+// pattern, and its answer, and every list holding it, was a 500. A drawn key is now lengthened
+// by a count the pattern still takes. Every answer is judged by a validator other than the mock's.
+import { describe, expect, it } from '@jest/globals';
+import { ERROR, jsonAnswer, jsonBody, ref } from '../support/documents.js';
+import { serveJudged } from '../support/judged-document.js';
+
+const KEY = '^psc_[a-c]+$';
+
+const mail = {
+  openapi: '3.0.3',
+  info: { title: 'Mail', version: '1.0.0' },
+  paths: {
+    '/postcards': {
+      get: {
+        operationId: 'listPostcards',
+        responses: { '200': jsonAnswer('Postcards.', { type: 'array', items: ref('Postcard') }) },
+      },
+      post: {
+        operationId: 'createPostcard',
+        requestBody: jsonBody(ref('Postcard')),
+        responses: { '201': jsonAnswer('The postcard made.', ref('Postcard')), '400': ERROR },
+      },
+    },
+    '/postcards/{id}': {
+      get: {
+        operationId: 'getPostcard',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: KEY } }],
+        responses: { '200': jsonAnswer('A postcard.', ref('Postcard')), '404': ERROR },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Postcard: {
+        type: 'object',
+        required: ['id', 'to'],
+        properties: { id: { type: 'string', pattern: KEY, readOnly: true }, to: { type: 'string' } },
+      },
+    },
+  },
+};
+
+const served = serveJudged(mail);
+
+describe('keys drawn from a pattern of few short values', () => {
+  it('key each of 60 creates by a key of its own that the pattern takes, and every list holds them', async () => {
+    const keys = new Set<string>();
+    for (let made = 0; made < 60; made += 1) {
+      const path = '/postcards';
+      const answer = served.judged('post', path, await served.mock().http.post(path).send({ to: `Ana ${made}` }));
+      expect(answer.status).toBe(201);
+      expect(answer.body.id).toMatch(new RegExp(KEY));
+      keys.add(answer.body.id as string);
+    }
+    expect(keys.size).toBe(60);
+    const list = served.judged('get', '/postcards', await served.mock().http.get('/postcards'));
+    expect(list.status).toBe(200);
+  });
+});
