@@ -190,7 +190,7 @@ export function encodeQueryComponent(text: string): string {
 }
 
 /** A query parameter as its declaration says its values are written. */
-type QuerySerialization = { name?: unknown; in?: unknown; style?: unknown; explode?: unknown };
+type QuerySerialization = { name?: unknown; in?: unknown; style?: unknown; explode?: unknown; content?: unknown };
 
 /** What joins an array's values in one pair: none where each value is a pair of its own (form, exploded: the default). */
 function arrayJoiner(parameter: QuerySerialization | undefined): string | undefined {
@@ -200,19 +200,45 @@ function arrayJoiner(parameter: QuerySerialization | undefined): string | undefi
   return style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
 }
 
+/** A value as text in a query: an object or array inside one as JSON (a null-prototype one has no String). */
+const queryText = (value: unknown) =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
+/**
+ * An object's pairs as its parameter's style writes them: `name[key]=value` (deepObject),
+ * `key=value` each (form, exploded: the default), `name=key,value,…` (form, not exploded); the
+ * whole as JSON where its parameter declares `content`.
+ */
+function objectPairs(name: string, value: object, parameter: QuerySerialization | undefined): Array<[string, string]> {
+  if (parameter?.content !== undefined) return [[name, JSON.stringify(value)]];
+  const entries = Object.entries(value).filter(([, field]) => field !== undefined);
+  if (parameter?.style === 'deepObject') return entries.map(([key, field]) => [`${name}[${key}]`, queryText(field)]);
+  if (parameter?.explode === false)
+    return [[name, entries.flatMap(([key, field]) => [key, queryText(field)]).join(',')]];
+  return entries.map(([key, field]) => [key, queryText(field)]);
+}
+
 /**
  * The query string of a generated request (booleans and numbers written out as text); an array
- * as its parameter's style says (`parameters`): one pair per value by default (form, exploded).
+ * or an object as its parameter's style says (`parameters`): one pair per value by default (form,
+ * exploded).
  */
 export function queryString(query: Record<string, unknown>, parameters: readonly QuerySerialization[] = []): string {
   const pairs: string[] = [];
+  const add = (name: string, text: string) => pairs.push(`${encodeQueryComponent(name)}=${encodeQueryComponent(text)}`);
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
     const parameter = parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const [key, text] of objectPairs(name, value, parameter)) add(key, text);
+      continue;
+    }
     const joiner = Array.isArray(value) ? arrayJoiner(parameter) : ',';
     const values =
-      Array.isArray(value) && joiner === undefined ? value : [Array.isArray(value) ? value.join(joiner) : value];
-    for (const one of values) pairs.push(`${encodeQueryComponent(name)}=${encodeQueryComponent(String(one))}`);
+      Array.isArray(value) && joiner === undefined
+        ? value
+        : [Array.isArray(value) ? value.map(queryText).join(joiner) : value];
+    for (const one of values) add(name, queryText(one));
   }
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }

@@ -135,4 +135,17 @@ describe('the values of a request', () => {
       '?kinds=password%7Coidc',
     );
   });
+
+  it("write an object's fields as its parameter's style says (Lob's deepObject filters), whatever its prototype", () => {
+    const created = Object.assign(Object.create(null) as object, { gt: '2030-01-01' });
+    const deep = { name: 'date_created', in: 'query', style: 'deepObject', explode: true };
+    expect(queryString({ date_created: created, limit: 5 }, [deep])).toBe('?date_created%5Bgt%5D=2030-01-01&limit=5');
+    expect(queryString({ page: { before: 'a', after: 'b' } })).toBe('?before=a&after=b');
+    expect(queryString({ page: { before: 'a' } }, [{ name: 'page', in: 'query', explode: false }])).toBe(
+      '?page=before%2Ca',
+    );
+    expect(queryString({ where: { id: 1 } }, [{ name: 'where', in: 'query', content: {} }])).toBe(
+      `?where=${encodeURIComponent('{"id":1}')}`,
+    );
+  });
 });
