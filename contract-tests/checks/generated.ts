@@ -13,6 +13,7 @@ import {
 import { type Generated, UngeneratedValue } from '../generation/valid-values.js';
 import { beforeChecks, check, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
+import { invalidRequestStatus } from '../support/contract-model.js';
 import { SPEC, type SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { createGenerationData, freshPathIds, type GenerationData } from '../support/generation-data.js';
@@ -183,7 +184,8 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
     );
 
     for (const { rule } of invalidRequests(operation, NO_REFERENCES)) {
-      const name = `${operation.operationId}: a request with ${rule} gets 400 with the Error object`;
+      const refused = invalidRequestStatus(operation);
+      const name = `${operation.operationId}: a request with ${rule} gets ${refused} with the Error object`;
       check(
         operation.operationId,
         name,
@@ -197,8 +199,8 @@ kindOfChecks('generated', 'requests generated from the schemas', () => {
               const answer = await sendGenerated(operation, request, data.paths);
               await removeCreated(operation, answer, data.paths);
               expectConforms(operation, answer, {
-                statuses: [400],
-                description: `a 400 with the Error object: the ${rule.split(' ')[0]} breaks the schema (${rule})`,
+                statuses: [refused],
+                description: `a ${refused} with the Error object: the ${rule.split(' ')[0]} breaks the schema (${rule})`,
               });
             },
           );

@@ -6,6 +6,7 @@
 import { forbidsOtherFields, requiredInRequest, schemaOf } from '../generation/json-schema.js';
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
+import { invalidRequestStatus } from '../support/contract-model.js';
 import { listOperations, type SpecOperation } from '../support/contract-spec.js';
 import { send } from '../support/exchange.js';
 import { createGenerationData, type GenerationData } from '../support/generation-data.js';
@@ -135,7 +136,7 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
       .map(
         (operation) =>
           [
-            `${operation.operationId}: a field the schema does not have gets 400 (its schema allows no other field)`,
+            `${operation.operationId}: a field the schema does not have gets ${invalidRequestStatus(operation)} (its schema allows no other field)`,
             operation,
           ] as const,
       ),
@@ -146,7 +147,7 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
         operation,
         data,
         body,
-        `a 400 with the Error object: ${UNKNOWN_FIELD} breaks additionalProperties: false`,
+        `a ${invalidRequestStatus(operation)} with the Error object: ${UNKNOWN_FIELD} breaks additionalProperties: false`,
       );
     },
   );

@@ -11,6 +11,7 @@ import {
   writablePropertiesOf,
 } from '../generation/json-schema.js';
 import { expectConforms } from './conformance.js';
+import { invalidRequestStatus } from './contract-model.js';
 import type { SpecOperation } from './contract-spec.js';
 import { answerFitted, textsDrawnAgain } from './draft-bodies.js';
 import { DRAWS_ON_CONFLICT, tooFewTexts } from './drawn-again.js';
@@ -188,7 +189,7 @@ export async function writeRefused(
     });
     // A record made all the same is the suite's to remove.
     rememberAnswered(operation, answer, fresh.pathIds);
-    expectConforms(operation, answer, { statuses: [400], description });
+    expectConforms(operation, answer, { statuses: [invalidRequestStatus(operation)], description });
   } finally {
     await fresh.remove();
   }

@@ -10,12 +10,13 @@ import type { HttpError } from '../../errors.js';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { requestOperation } from '../contract-pipeline.js';
 import { type Contract, isBuiltInContract, type OperationInfo } from '../load-contract.js';
-import { essence, mediaFamily, negotiate } from '../media-types.js';
+import { essence, mediaFamily } from '../media-types.js';
 import { answerCovering, type MediaInfo, type ResponseInfo } from '../operation-answers.js';
 import { schemaIdentity } from '../schema-shape.js';
+import { agreedStatus, pickMedia } from './agreed-status.js';
 import type { ErrorFacts } from './error-facts.js';
 import { reasonPhrase } from './error-facts.js';
-import { type ErrorTemplate, statusChoices, templateOf } from './error-template.js';
+import { type ErrorTemplate, templateOf } from './error-template.js';
 
 export const CONTRACT_GAP_HEADER = 'X-Mock-Contract-Gap';
 
@@ -133,38 +134,6 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
     }
     return true;
   };
-}
-
-/** Statuses said of the same fault: a request the API refuses as invalid is a 400 to some, a 422 to others. */
-const SAME_MEANING: Readonly<Record<number, readonly number[]>> = { 400: [422], 422: [400] };
-
-/**
- * The status to answer: the mock's, unless the answer is declared for a range or `default` whose
- * error object lists the statuses it is sent with (Lob's `status_code` lists 422 and no 400) and
- * one of the same meaning is listed in its place: the answer's status and its body then agree.
- */
-function agreedStatus(
-  contract: Contract,
-  responses: ReadonlyMap<string, ResponseInfo>,
-  declared: ResponseInfo,
-  media: MediaInfo,
-  status: number,
-): number {
-  if (/^\d+$/.test(declared.status) || media.schema === undefined) return status;
-  const listed = statusChoices(contract.document, media.schema);
-  if (!listed || listed.includes(status)) return status;
-  const same = (SAME_MEANING[status] ?? []).find(
-    (other) => listed.includes(other) && answerCovering(responses, other) === declared,
-  );
-  return same ?? status;
-}
-
-/** The declared type to answer an error in: one Accept takes, else the first JSON one, else the first. */
-function pickMedia(media: readonly MediaInfo[], accept: string | undefined): MediaInfo | undefined {
-  if (media.length === 0) return undefined;
-  const types = media.map((entry) => entry.type);
-  const chosen = negotiate(types, accept) ?? negotiate(types, undefined);
-  return media.find((entry) => entry.type === chosen) ?? media[0];
 }
 
 /**
