@@ -34,7 +34,35 @@ export type PropertyOptions = {
   name: string;
   /** Random cases after the edges (default: --examples). */
   examples?: number;
+  /** Of its own time, how long it shrinks a failure (default SHRINK_TIME_MS). */
+  shrinkTimeMs?: number;
 };
+
+/**
+ * `arbitrary` whose shrinks end once `over()` says so. Producing a shrink of a large value is
+ * costly in itself (each of a 100,000-character text's copies the rest of it): Lob's template
+ * HTML had a CPU spin for minutes through one level of them, however quickly each was passed.
+ */
+class ShrinksUntil<T> extends fc.Arbitrary<T> {
+  constructor(
+    private readonly inner: fc.Arbitrary<T>,
+    private readonly over: () => boolean,
+  ) {
+    super();
+  }
+
+  generate(random: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    return this.inner.generate(random, biasFactor);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.inner.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return this.inner.shrink(value, context).takeWhile(() => !this.over());
+  }
+}
 
 export async function checkProperty<T>(
   generated: Generated<T>,
@@ -42,15 +70,17 @@ export async function checkProperty<T>(
   check: (value: T) => Promise<void>,
 ): Promise<void> {
   const seed = propertySeed(options.name);
+  const shrinkTimeMs = options.shrinkTimeMs ?? SHRINK_TIME_MS;
   // A case that finds the check cannot go on (no room left on the key) ends the property: the
   // cases after it, and the shrinking, would find the same.
   let cannotCheck: Error | undefined;
   const context = currentCheck();
   const ownTime = () => Date.now() - (context ? pausedSoFar(context) : 0);
   let firstFailureAt: number | undefined;
+  const shrinkingOver = () => firstFailureAt !== undefined && ownTime() - firstFailureAt > shrinkTimeMs;
   const guarded = async (value: T) => {
     if (cannotCheck) throw cannotCheck;
-    if (firstFailureAt !== undefined && ownTime() - firstFailureAt > SHRINK_TIME_MS) return;
+    if (shrinkingOver()) return;
     try {
       await check(value);
     } catch (error) {
@@ -59,7 +89,7 @@ export async function checkProperty<T>(
       throw error;
     }
   };
-  const details = await fc.check(fc.asyncProperty(generated.arbitrary, guarded), {
+  const details = await fc.check(fc.asyncProperty(new ShrinksUntil(generated.arbitrary, shrinkingOver), guarded), {
     seed,
     numRuns: options.examples ?? examplesPerProperty(),
     examples: generated.edges.map((edge) => [edge] as [T]),
