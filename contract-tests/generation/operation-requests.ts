@@ -36,6 +36,26 @@ export function queryValueSchema(parameter: Parameter): JsonSchema {
 }
 
 function withoutEmptyValue(schema: JsonSchema): JsonSchema {
+  // An object's fields are values of the query too (Lob's before/after, written before=…): each
+  // without an empty one, through the branches that hold them (allOf is merged already).
+  const combined = Object.fromEntries(
+    (['oneOf', 'anyOf'] as const).flatMap((word) => {
+      const branches = schema[word];
+      return Array.isArray(branches) ? [[word, branches.map((branch) => withoutEmptyValue(schemaOf(branch)))]] : [];
+    }),
+  );
+  if (schema.properties !== undefined && typeof schema.properties === 'object')
+    return {
+      ...schema,
+      ...combined,
+      properties: Object.fromEntries(
+        Object.entries(schema.properties as Record<string, unknown>).map(([name, field]) => [
+          name,
+          withoutEmptyValue(schemaOf(field)),
+        ]),
+      ),
+    };
+  if (Object.keys(combined).length > 0) return { ...schema, ...combined };
   if (schema.type === 'array')
     return {
       ...schema,
