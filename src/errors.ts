@@ -3,7 +3,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { ERROR_CODES, type ErrorCode } from './generated/error-codes.js';
 import type { components } from './generated/petstore.js';
-import { BODY_TOO_LARGE_MESSAGE } from './http/body-limit.js';
+import { BODY_TOO_LARGE_MESSAGE, bodyTooLargeMessage } from './http/body-limit.js';
 import { StateUnavailableError } from './store/state-unavailable.js';
 import { StorageError } from './store/storage-error.js';
 
@@ -44,7 +44,7 @@ const SUCCESS_ONLY_HEADERS = ['X-API-Stability', 'Deprecation', 'Sunset', 'Link'
 /** One finding of a request check: where (/body/name, /query/limit) and which rule it broke. */
 export type ValidatorIssue = { path?: string; message?: string };
 /** An error of Express's body parser (body-parser's `type`), or anything else thrown. */
-type ForeignError = { type?: unknown; message?: unknown };
+type ForeignError = { type?: unknown; message?: unknown; limit?: unknown };
 
 /** A rule's words past this length are cut (an enum of 5,000 values listed them all: 40 KB). */
 const LONGEST_RULE = 300;
@@ -134,6 +134,10 @@ export function toHttpError(error: unknown, path: string): HttpError {
         `The body is not valid JSON (${String(foreign.message)}). Send a JSON document.`,
       );
     case 'entity.too.large':
+      return new HttpError(
+        'PAYLOAD_TOO_LARGE',
+        typeof foreign.limit === 'number' ? bodyTooLargeMessage(foreign.limit) : BODY_TOO_LARGE_MESSAGE,
+      );
     case 'parameters.too.many':
       return new HttpError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
     case 'encoding.unsupported':

@@ -5,12 +5,13 @@ import type { Request } from 'express';
 import type { ApiModeFactory } from '../api-mode.js';
 import { logMockFault } from '../errors.js';
 import { planAnswers } from '../handlers/index.js';
-import { MAX_BODY_BYTES } from '../http/body-limit.js';
+import { bodyLimitOf } from '../http/body-limit.js';
 import { createBodyReader } from '../http/form-bodies.js';
 import { keepSentFields } from '../http/sent-fields.js';
 import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
 import { operationMatch } from '../openapi/contract-pipeline.js';
 import { dispatchOperations } from '../openapi/dispatch-operations.js';
+import { isBuiltInContract } from '../openapi/load-contract.js';
 import { describeResources } from '../openapi/resource-model.js';
 import { guardResponses } from '../openapi/response-contract.js';
 
@@ -31,7 +32,10 @@ export function createMockMode(): ApiModeFactory {
       onResponseViolation: guard?.reportViolation ?? (() => undefined),
       checkRequest: (check) => check,
       readBody: keepSentFields(
-        createBodyReader(MAX_BODY_BYTES, (req) => operationMatch(req as Request)?.operation.requestMediaTypes ?? []),
+        createBodyReader(
+          bodyLimitOf(isBuiltInContract(contract.file)),
+          (req) => operationMatch(req as Request)?.operation.requestMediaTypes ?? [],
+        ),
       ),
       stepsOf: (world) => ({
         beforeBody: createKeyAndLimitSteps(world, {

@@ -5,9 +5,10 @@
 // nothing: the request is forwarded and its answer passed through (state-outage.ts).
 import type { RequestHandler } from 'express';
 import type { ApiModeFactory } from '../api-mode.js';
-import { MAX_BODY_BYTES } from '../http/body-limit.js';
+import { bodyLimitOf } from '../http/body-limit.js';
 import { boundLimitState } from '../limits/bounded-limit-state.js';
 import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
+import { isBuiltInContract } from '../openapi/load-contract.js';
 import { describeOperation } from '../openapi/operation-summary.js';
 import type { World } from '../world.js';
 import { createOwnLimitHeaders, MAX_REMEMBERED_SUBJECTS } from './own-limit-headers.js';
@@ -77,7 +78,7 @@ export function createProxyMode(settings: ProxySettings): ApiModeFactory {
       validateResponses: true,
       onResponseViolation: guard.reportViolation,
       checkRequest: (check) => checkRequestOrRecord(check, settings, sink),
-      readBody: readBodyOrRecord(MAX_BODY_BYTES, settings, sink),
+      readBody: readBodyOrRecord(bodyLimitOf(isBuiltInContract(contract.file)), settings, sink),
       goesOnWithoutState: outage !== undefined,
       stepsOf: (world) => ({
         beforeBody:

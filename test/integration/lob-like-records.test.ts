@@ -1,7 +1,9 @@
-// Keys drawn from a pattern of few short values (Lob's `^psc_[a-zA-Z0-9]+$` drew psc_E, psc_e):
-// once the draws kept meeting keys records had, a create was keyed by a UUID that broke the
-// pattern, and its answer, and every list holding it, was a 500. A drawn key is now lengthened
-// by a count the pattern still takes. Every answer is judged by a validator other than the mock's.
+// Records shaped as Lob's postcards and templates. Keys drawn from a pattern of few short values
+// (Lob's `^psc_[a-zA-Z0-9]+$` drew psc_E, psc_e): once the draws kept meeting keys records had, a
+// create was keyed by a UUID that broke the pattern, and its answer, and every list holding it,
+// was a 500; a drawn key is now lengthened by a count the pattern still takes. A template's HTML
+// of up to 100,000 characters was refused 413 (the built-in contract's 32 KiB). Every answer is
+// judged by a validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
 import { ERROR, jsonAnswer, jsonBody, ref } from '../support/documents.js';
 import { serveJudged } from '../support/judged-document.js';
@@ -36,7 +38,11 @@ const mail = {
       Postcard: {
         type: 'object',
         required: ['id', 'to'],
-        properties: { id: { type: 'string', pattern: KEY, readOnly: true }, to: { type: 'string' } },
+        properties: {
+          id: { type: 'string', pattern: KEY, readOnly: true },
+          to: { type: 'string' },
+          html: { type: 'string', maxLength: 100_000 },
+        },
       },
     },
   },
@@ -44,12 +50,38 @@ const mail = {
 
 const served = serveJudged(mail);
 
+describe('a body as long as the contract allows', () => {
+  it('is taken to 1 MiB where the contract is not the built-in one (its own limit, 32 KiB), and refused past it', async () => {
+    const html = 'é'.repeat(100_000);
+    const made = served.judged(
+      'post',
+      '/postcards',
+      await served.mock().http.post('/postcards').send({ to: 'Ana', html }),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.html).toBe(html);
+    const huge = await served
+      .mock()
+      .http.post('/postcards')
+      .send({ to: 'Ana', html: 'x'.repeat(1_100_000) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('The body is over 1 MiB. Send a smaller body.');
+  });
+});
+
 describe('keys drawn from a pattern of few short values', () => {
   it('key each of 60 creates by a key of its own that the pattern takes, and every list holds them', async () => {
     const keys = new Set<string>();
     for (let made = 0; made < 60; made += 1) {
       const path = '/postcards';
-      const answer = served.judged('post', path, await served.mock().http.post(path).send({ to: `Ana ${made}` }));
+      const answer = served.judged(
+        'post',
+        path,
+        await served
+          .mock()
+          .http.post(path)
+          .send({ to: `Ana ${made}` }),
+      );
       expect(answer.status).toBe(201);
       expect(answer.body.id).toMatch(new RegExp(KEY));
       keys.add(answer.body.id as string);
