@@ -824,6 +824,20 @@ describe('contract against whole documents of other APIs', () => {
     );
   }, 240_000);
 
+  it('expects the status Lob gives an invalid request, and writes its list filters as their styles say', async () => {
+    // Lob's error object lists 422 and no 400; its filters are objects (deepObject, a form object).
+    const { passed } = await suitePassing(documentOf('lob/lob-api-bundled.yml'), 'lob', [
+      ...['--checks', 'negative,generated', '--operations', 'address_create,addresses_list'],
+    ]);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'address_create: a body that is not JSON gets 422',
+        'addresses_list: requests generated valid from its schemas get a declared success that keeps what was sent',
+        'addresses_list: a request with query limit above maximum 100 gets 422 with the Error object',
+      ]),
+    );
+  }, 120_000);
+
   it('names a parent that is not there by a key of its own pattern: a sub-collection under Twilio’s calls', async () => {
     // CallSid is "CA" and 32 hex digits: a key that breaks the pattern is rightly a 400, not the 404 checked.
     const { passed } = await suitePassing(documentOf('twilio/twilio_api_v2010.json'), 'twilio', [
