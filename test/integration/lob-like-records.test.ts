@@ -1,7 +1,8 @@
 // Records shaped as Lob's postcards and templates. Keys drawn from a pattern of few short values
 // (Lob's `^psc_[a-zA-Z0-9]+$` drew psc_E, psc_e): once the draws kept meeting keys records had, a
 // create was keyed by a UUID that broke the pattern, and its answer, and every list holding it,
-// was a 500; a drawn key is now lengthened by a count the pattern still takes. A template's HTML
+// was a 500; a drawn key is now lengthened by a count the pattern still takes, and creates of one
+// body, which drew the same keys, draw more seeded apart (Twilio's fixed-length sids). A template's HTML
 // of up to 100,000 characters was refused 413 (the built-in contract's 32 KiB). Every answer is
 // judged by a validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
@@ -9,6 +10,8 @@ import { ERROR, jsonAnswer, jsonBody, ref } from '../support/documents.js';
 import { serveJudged } from '../support/judged-document.js';
 
 const KEY = '^psc_[a-c]+$';
+/** Twilio's phone numbers: a key of fixed length, which no lengthening fits. */
+const NUMBER = '^PN[0-9a-fA-F]{32}$';
 
 const mail = {
   openapi: '3.0.3',
@@ -25,6 +28,20 @@ const mail = {
         responses: { '201': jsonAnswer('The postcard made.', ref('Postcard')), '400': ERROR },
       },
     },
+    '/numbers': {
+      post: {
+        operationId: 'createNumber',
+        requestBody: jsonBody(ref('Number')),
+        responses: { '201': jsonAnswer('The number made.', ref('Number')), '400': ERROR },
+      },
+    },
+    '/numbers/{sid}': {
+      get: {
+        operationId: 'getNumber',
+        parameters: [{ name: 'sid', in: 'path', required: true, schema: { type: 'string', pattern: NUMBER } }],
+        responses: { '200': jsonAnswer('A number.', ref('Number')), '404': ERROR },
+      },
+    },
     '/postcards/{id}': {
       get: {
         operationId: 'getPostcard',
@@ -35,6 +52,10 @@ const mail = {
   },
   components: {
     schemas: {
+      Number: {
+        type: 'object',
+        properties: { sid: { type: 'string', pattern: NUMBER, readOnly: true }, label: { type: 'string' } },
+      },
       Postcard: {
         type: 'object',
         required: ['id', 'to'],
@@ -89,5 +110,16 @@ describe('keys drawn from a pattern of few short values', () => {
     expect(keys.size).toBe(60);
     const list = served.judged('get', '/postcards', await served.mock().http.get('/postcards'));
     expect(list.status).toBe(200);
+  });
+
+  it('key creates of one body each by a key of its own, where the pattern has a fixed length', async () => {
+    const keys = new Set<string>();
+    for (let made = 0; made < 20; made += 1) {
+      const answer = served.judged('post', '/numbers', await served.mock().http.post('/numbers').send({}));
+      expect(answer.status).toBe(201);
+      expect(answer.body.sid).toMatch(new RegExp(NUMBER));
+      keys.add(answer.body.sid as string);
+    }
+    expect(keys.size).toBe(20);
   });
 });

@@ -153,6 +153,35 @@ function withSentKey(drawn: unknown, schema: JsonObject, sent: unknown): unknown
 
 /** How many keys of a pattern are drawn before one drawn is lengthened (a pattern of few values). */
 const KEY_ATTEMPTS = 8;
+/** How many more rounds of draws, each seeded apart, before a UUID is given instead. */
+const KEY_ROUNDS = 64;
+
+/**
+ * A key drawn from `keySchema`'s pattern that no record has, seeded by `label` (a create's body:
+ * the same body, the same key). Where the first draws are taken, one of them lengthened within the
+ * pattern (psc_E2), else draws seeded apart: creates of one body drew the same eight keys, and a
+ * pattern of fixed length (PN and 32 hex digits) then got a UUID that broke it.
+ */
+async function keyOfPattern(
+  deps: HandlerDependencies,
+  label: string,
+  keySchema: JsonObject,
+  pattern: string,
+  keyField: string,
+  taken: (key: RecordKey) => Promise<boolean>,
+): Promise<string | undefined> {
+  for (let round = 0; round < KEY_ROUNDS; round += 1) {
+    const fake = await loadSchemaFaker(deps.contract.document, deps.seed, round === 0 ? label : `${label} ${round}`);
+    let drawn: unknown;
+    for (let attempt = 0; attempt < KEY_ATTEMPTS; attempt += 1) {
+      drawn = fake(keySchema, keyField);
+      if (typeof drawn === 'string' && !(await taken(drawn))) return drawn;
+    }
+    if (round === 0 && typeof drawn === 'string')
+      for (const key of lengthenedKeys(drawn, pattern, maxLengthOf(keySchema))) if (!(await taken(key))) return key;
+  }
+  return undefined;
+}
 
 const maxLengthOf = (schema: JsonObject) => (typeof schema.maxLength === 'number' ? schema.maxLength : 80);
 
@@ -251,19 +280,15 @@ export function createServerFields(
       if (source !== undefined) return freeSlug(source, (slug) => taken(slug), maxLengthOf(keySchema));
       // A key of a pattern (adr_..., SM and 32 hex digits) is drawn from it; a UUID fits any other.
       if (typeof keySchema.pattern === 'string') {
-        const fake = await loadSchemaFaker(
-          deps.contract.document,
-          deps.seed,
+        const drawn = await keyOfPattern(
+          deps,
           `${resource.name} key ${JSON.stringify(record)}`,
+          keySchema,
+          keySchema.pattern,
+          keyField,
+          taken,
         );
-        let drawn: unknown;
-        for (let attempt = 0; attempt < KEY_ATTEMPTS; attempt += 1) {
-          drawn = fake(keySchema, keyField);
-          if (typeof drawn === 'string' && !(await taken(drawn))) return drawn;
-        }
-        if (typeof drawn === 'string')
-          for (const key of lengthenedKeys(drawn, keySchema.pattern, maxLengthOf(keySchema)))
-            if (!(await taken(key))) return key;
+        if (drawn !== undefined) return drawn;
       }
       return randomUUID();
     },
