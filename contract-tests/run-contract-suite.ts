@@ -1,5 +1,6 @@
 // Runs the contract suite (jest, in its own process) against a target, and reads back what
 // passed and failed. Used by `petstore-mock contract` and by the suite's own proof tests.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../src/config.js';
 import { readMainKey } from './key-reading.js';
 import { keysFromMockControl, type MockControlKeys } from './mock-control-keys.js';
+import { describeFoundPathValues, probeParents } from './parent-probe.js';
 import type { CheckResult, SuiteResults } from './report/check-results.js';
 import { writeHtmlReport } from './report/html-report.js';
 import { writeJunit } from './report/junit-report.js';
@@ -158,8 +160,13 @@ export async function runContractSuite(options: ContractRunOptions): Promise<Con
         `The --api-key (${mainKeyReading.named}) is banned for another ${mainKeyReading.bannedForSeconds} s (its Retry-After), by an earlier run's --check-ban or another client, so no check was run. Run again once the ban is over, or give another key.`,
       );
     }
+    // Before the config: a parent value found is used as one given, by the checks' registration too.
+    const foundPathValues = await probeParents(target);
+    for (const line of describeFoundPathValues(foundPathValues)) show(line);
+    const pathValues = [...(target.pathValues ?? []), ...foundPathValues.map(({ name, value }) => ({ name, value }))];
     const suiteConfig: SuiteConfig = {
       ...target,
+      ...(pathValues.length > 0 ? { pathValues } : {}),
       ...fromMock?.found,
       seed,
       planFile,

@@ -624,7 +624,7 @@ describe('contract against whole documents of other APIs', () => {
       const cases = junitCases(junit);
       expect(cases.failed).toEqual([]);
       expect(run.code).toBe(0);
-      return { stdout: run.stdout, junit, html: await readFile(files.html, 'utf8'), ...cases };
+      return { stdout: run.stdout, stderr: run.stderr, junit, html: await readFile(files.html, 'utf8'), ...cases };
     } finally {
       await served.close();
     }
@@ -794,19 +794,40 @@ describe('contract against whole documents of other APIs', () => {
     });
   }, 240_000);
 
-  it('makes its records under a parent no operation makes with --set-path, and says to give one without it', async () => {
+  it('makes its records under a parent no operation makes: one given with --set-path, else one the server takes', async () => {
     const file = join(folder(), 'calls.json');
     await writeFile(file, JSON.stringify(underAnAccount));
     const madeAndRead =
       'createCall: a record made reads back by getCall, with the defaults of what was left out and an id of its own';
-    const without = await suitePassing(file, 'calls');
-    expect(without.passed).not.toContain(madeAndRead);
-    expect(without.stdout).toContain('(give one with --set-path accountSid=VALUE)');
     const given = await suitePassing(file, 'calls-given', ['--set-path', 'accountSid=AC0123']);
     expect(given.passed).toEqual(
       expect.arrayContaining([madeAndRead, 'deleteCall: a deleted record reads as 404, and a second delete is 404']),
     );
-    expect(given.skipped.length).toBeLessThan(without.skipped.length);
+    // None given: a value of its own, which the mock's list under it answers, is used, and said.
+    const found = await suitePassing(file, 'calls-found');
+    expect(found.passed).toContain(madeAndRead);
+    expect(found.stderr).toMatch(
+      /No --set-path accountSid: the suite makes its records under accountSid \S+, which GET \/accounts\/\{accountSid\}\/calls answered 2xx \(give your own with --set-path accountSid=VALUE\)/,
+    );
+    // A server that knows only its own accounts refuses it: the checks under it are skipped, saying what to give.
+    const served = await createMockServer({ data: ':memory:', contract: file, lintContract: false });
+    const ownAccountsOnly = await startBrokenProxy(served.origin, {
+      response: (response, request) =>
+        request.path.startsWith('/accounts/') && !request.path.startsWith('/accounts/AC0123/')
+          ? { ...response, status: 404, body: '' }
+          : response,
+    });
+    try {
+      const refused = await runCli([
+        ...['contract', '--contract', file, '--base-url', ownAccountsOnly.origin, '--api-key', 'demo-enterprise'],
+        ...['--examples', '5'],
+      ]);
+      expect(refused.stdout).not.toContain(`✓ ${madeAndRead}`);
+      expect(refused.stdout).toContain('(give one with --set-path accountSid=VALUE)');
+    } finally {
+      await ownAccountsOnly.close();
+      await served.close();
+    }
     const unknown = await runCli([
       'contract',
       '--contract',
