@@ -111,12 +111,13 @@ function banOnAFreeMachine(
   const last = chosen.at(-1) ?? 0;
   let limited = timed.slice(0, from + 1).filter((request) => request.status === 429).length;
   let sentMs = (firstRefusal.answeredMs ?? firstRefusal.arrivedMs) + FREE_MACHINE_SLACK_MS;
-  for (let retry = 0; limited < threshold && last > 0; retry += 1) {
+  // The ban answers the request after `threshold` refused while limited.
+  for (let retry = 0; limited <= threshold && last > 0; retry += 1) {
     sentMs += (chosen[retry] ?? last) * 1000;
     if (sentMs >= untilMs) return undefined;
     limited += 1;
   }
-  return limited >= threshold
+  return limited > threshold
     ? { chosen, windowMs: untilMs - (firstRefusal.answeredMs ?? firstRefusal.arrivedMs) }
     : undefined;
 }

@@ -161,6 +161,8 @@ describe('reset-only and clock-behind: backing off is credited, the ban and givi
     );
     // undici's backoff queued as long: the waits it chose carry it past the window's end.
     expect(retriesChosen([0.5, 1, 2, 4], 1.5).status).toBe('passed');
+    // A second apart on a free machine: five refused, the sixth (the ban's) after the window's end.
+    expect(retriesChosen([1, 1.1, 1, 1.1, 1], 0).status).toBe('passed');
   });
 
   it('passes a client that waits until X-RateLimit-Reset, and fails retries at once, saying why', () => {
