@@ -13,23 +13,30 @@ import { answerTimeoutSeconds, type ContractTarget, SCOPE_HEADER } from './suppo
 
 export type FoundPathValue = { name: string; value: string; read: string };
 
-/** Path parameters no resource is named by, on any path, none given: each with a read whose one path parameter it is. */
+/**
+ * Path parameters that name a parent of writes (a create, a change or a delete under it) and no
+ * resource, on any path, none given: each with a read whose one path parameter it is.
+ */
 function unnamedParents(
   given: ReadonlySet<string>,
 ): Map<string, { parameter: Record<string, unknown>; read: SpecOperation }> {
   const named = new Set<string>();
+  const parentsOfWrites = new Set<string>();
   const unnamed = new Map<string, { parameter: Record<string, unknown>; read: SpecOperation }>();
   for (const operation of listOperations()) {
     const parameters = pathParameters(operation);
     for (const parameter of parameters) {
       const name = String(parameter.name);
       if (resourcesNamedIn(operation.path).has(name)) named.add(name);
+      // Something follows it in a write's path: records are made or changed under it.
+      const end = operation.path.indexOf(`{${name}}`) + name.length + 2;
+      if (operation.method !== 'get' && end > name.length + 1 && end < operation.path.length) parentsOfWrites.add(name);
       // A list under it (GET /Accounts/{AccountSid}/Calls.json).
       if (!given.has(name) && operation.method === 'get' && parameters.length === 1 && !unnamed.has(name))
         unnamed.set(name, { parameter, read: operation });
     }
   }
-  for (const name of named) unnamed.delete(name);
+  for (const name of [...unnamed.keys()]) if (named.has(name) || !parentsOfWrites.has(name)) unnamed.delete(name);
   return unnamed;
 }
 
