@@ -140,11 +140,17 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
 
   it('fails a client that reads an HTTP-date Retry-After as 1 s on that case alone: in the clock case, its retries a second apart stay under the ban', () => {
     const run = runOf('ignores-http-date');
-    expect(run.code).toBe(1);
-    expectCases(run, 'failed', ['limit-http-date']);
     const found = verdicts(run.stdout);
-    expect(found.get('limit-http-date')?.why).toMatch(
-      /^(retried|woke to retry) [0-2](\.\d)? s after a 429 that said Retry-After: an HTTP-date [23] s after the answer's Date/,
+    // Its one-second timer: early by the clock, or, where a starved machine let its only retry out
+    // after the wait, a wake in the middle of it that nothing else backs: undetermined, never passed.
+    const dated = found.get('limit-http-date');
+    expect(['failed', 'undetermined']).toContain(dated?.status);
+    expect(run.code).toBe(dated?.status === 'failed' ? 1 : 0);
+    expectCases(run, 'failed', dated?.status === 'failed' ? ['limit-http-date'] : []);
+    expect(dated?.why).toMatch(
+      dated?.status === 'failed'
+        ? /^(retried|woke to retry) [0-2](\.\d)? s after a 429 that said Retry-After: an HTTP-date [23] s after the answer's Date/
+        : /^undetermined: its retry came [\d.]+ s after a 429 .*; it woke [0-2](\.\d)? s after that answer, before the wait was over/m,
     );
     expect(found.get('clock-behind')?.why).toMatch(
       /^read the HTTP-date as past .*waited before each retry \(waits of .*\), which kept it under the ban/,
