@@ -4,14 +4,13 @@
 // it, else from the plan whose figures in x-rate-limits match what the headers say.
 import type { KeyState } from './mock-control-keys.js';
 import { listOperations, SPEC, type SpecOperation } from './support/contract-spec.js';
-import { runnerRequest } from './support/credentials.js';
+import { runnerGet } from './support/credentials.js';
 import { isRefusal } from './support/error-shapes.js';
-import { httpRequest } from './support/http-client.js';
 import { API_KEY_VARIABLE } from './support/key-variables.js';
 import { limitValue, type WindowPart } from './support/limit-window.js';
 import { planFigures, planNames, plansWithFigures } from './support/plan-figures.js';
 import { pathOfSmallestPage } from './support/probe-operation.js';
-import { answerTimeoutSeconds, type ContractTarget, type KeyReading, SCOPE_HEADER } from './support/target.js';
+import type { ContractTarget, KeyReading } from './support/target.js';
 import { targetNow } from './support/target-clock.js';
 
 /** A demo key of a plan (demo-free, …) is public, printed by every mock at start: shown by its name. */
@@ -21,14 +20,7 @@ export function shownName(key: string): string {
 
 async function timed(target: ContractTarget, operation: SpecOperation, key?: string) {
   const startedAt = Date.now();
-  const { url, headers } = runnerRequest(target, operation, pathOfSmallestPage(operation), key);
-  const answer = await httpRequest({
-    method: 'GET',
-    url,
-    headers: { ...headers, ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
-    timeoutMs: answerTimeoutSeconds(target) * 1000,
-    ...(target.caFile ? { caFile: target.caFile } : {}),
-  });
+  const answer = await runnerGet(target, operation, pathOfSmallestPage(operation), key);
   return { answer, ms: Date.now() - startedAt };
 }
 

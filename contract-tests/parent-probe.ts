@@ -5,11 +5,10 @@
 // value, has its records made and checked under it. One that refuses it leaves those checks
 // skipped, each saying to give one with --set-path.
 import { listOperations, type SpecOperation } from './support/contract-spec.js';
-import { runnerRequest } from './support/credentials.js';
-import { httpRequest } from './support/http-client.js';
+import { runnerGet } from './support/credentials.js';
 import { pathParameters, validValue } from './support/requests.js';
 import { resourcesNamedIn } from './support/resources.js';
-import { answerTimeoutSeconds, type ContractTarget, SCOPE_HEADER } from './support/target.js';
+import type { ContractTarget } from './support/target.js';
 
 export type FoundPathValue = { name: string; value: string; read: string };
 
@@ -47,15 +46,8 @@ export async function probeParents(target: ContractTarget): Promise<FoundPathVal
   for (const [name, { parameter, read }] of unnamedParents(given)) {
     const value = String(parameter.example ?? validValue(parameter.schema ?? {}, name, {}));
     const path = read.path.replace(`{${name}}`, encodeURIComponent(value));
-    const { url, headers } = runnerRequest(target, read, path, target.apiKey);
     try {
-      const answer = await httpRequest({
-        method: 'GET',
-        url,
-        headers: { ...headers, ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
-        timeoutMs: answerTimeoutSeconds(target) * 1000,
-        ...(target.caFile ? { caFile: target.caFile } : {}),
-      });
+      const answer = await runnerGet(target, read, path, target.apiKey);
       if (answer.status >= 200 && answer.status < 300) found.push({ name, value, read: `GET ${read.path}` });
     } catch {
       // No answer: the checks under it are skipped, saying why.

@@ -6,7 +6,8 @@
 // variable it came from, never as the value itself.
 import { type CredentialScheme, readSecuritySchemes } from '../../src/openapi/operation-security.js';
 import { SPEC, type SpecOperation } from './contract-spec.js';
-import type { ContractTarget } from './target.js';
+import { type HttpAnswer, httpRequest } from './http-client.js';
+import { answerTimeoutSeconds, type ContractTarget, SCOPE_HEADER } from './target.js';
 
 /**
  * One secret, and how reports write it: a variable ("$PETSTORE_API_KEY"), a shell expression of
@@ -235,4 +236,21 @@ export function runnerRequest(
           schemesToSend(operation),
         );
   return withSecrets(url, {}, [...given.headers, ...keyParts]);
+}
+
+/** A GET the runner sends before the first check (runnerRequest), in the run's scope, within its answer timeout. */
+export function runnerGet(
+  target: ContractTarget,
+  operation: SpecOperation,
+  path: string,
+  key: string | undefined,
+): Promise<HttpAnswer> {
+  const { url, headers } = runnerRequest(target, operation, path, key);
+  return httpRequest({
+    method: 'GET',
+    url,
+    headers: { ...headers, ...(target.scope ? { [SCOPE_HEADER]: target.scope } : {}) },
+    timeoutMs: answerTimeoutSeconds(target) * 1000,
+    ...(target.caFile ? { caFile: target.caFile } : {}),
+  });
 }
