@@ -119,9 +119,16 @@ describe('petstore-mock sdk-check on clients of retry libraries, twice', () => {
   it('says what each library did wrong, in words that follow from its documented behaviour', () => {
     const [ofetch] = runs.ofetch as [Run, Run];
     const found = verdicts(ofetch.stdout);
-    expect(found.get('storm-partial')?.why).toMatch(
-      /^(retried|woke to retry) [01](\.\d)? s after a 429 that said Retry-After: 2(; its request came [\d.]+ s after the answer only because a busy machine made it wait for a CPU)?$/,
-    );
+    // Its 0.5 s wake, queued by a busy machine past the 2 s wait, cannot be told from a runtime's
+    // own timer: the case is then undetermined, and says so.
+    for (const run of runs.ofetch as [Run, Run]) {
+      const stormPartial = verdicts(run.stdout).get('storm-partial');
+      expect(stormPartial?.why).toMatch(
+        stormPartial?.status === 'undetermined'
+          ? /^undetermined: its retry came [\d.]+ s after a 429 that said Retry-After: 2, after the wait; it woke [01](\.\d)? s after that answer, before the wait was over/m
+          : /^(retried|woke to retry) [01](\.\d)? s after a 429 that said Retry-After: 2(; its request came [\d.]+ s after the answer only because a busy machine made it wait for a CPU)?$/,
+      );
+    }
     expect(found.get('fault-create-reset')?.why).toMatch(
       /^sent POST \/v1\/pets again [\d.]+ s after its connection was reset/,
     );
