@@ -3,6 +3,7 @@
 // name (or, failing that, the password); another HTTP scheme's token. Each is a key the mock may
 // know: plans, limits, bans and scopes follow it whatever the scheme that carried it.
 import type { Request } from 'express';
+import { requestCookies } from '../http/request-cookies.js';
 import type { CredentialScheme } from '../openapi/operation-security.js';
 
 /**
@@ -12,22 +13,6 @@ import type { CredentialScheme } from '../openapi/operation-security.js';
 const trimSpaces = (text: string) => text.replace(/^[ \t]+|[ \t]+$/g, '');
 
 export type SentCredential = { scheme: CredentialScheme; key: string };
-
-/** The value of one cookie of a Cookie header (RFC 6265 section 4.2), undecoded but for %XX. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && trimSpaces(pair.slice(0, at)) === name) {
-      const raw = trimSpaces(pair.slice(at + 1)).replace(/^"(.*)"$/, '$1');
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return undefined;
-}
 
 /** The token of `Authorization: <scheme> <token>`, the scheme compared without case. */
 function authorizationToken(req: Request, scheme: string): string | undefined {
@@ -57,7 +42,7 @@ function keysIn(req: Request, scheme: CredentialScheme): string[] {
           ? req.get(scheme.name)
           : scheme.in === 'query'
             ? req.query[scheme.name]
-            : cookieValue(req.get('cookie'), scheme.name);
+            : requestCookies(req)[scheme.name];
       const value = typeof raw === 'string' ? trimSpaces(raw) : undefined;
       if (!value) return [];
       // An API key in Authorization often carries a scheme word before it ("Token <key>"), as the

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { Request, RequestHandler, Response } from 'express';
 import type { OpenAPIV3, OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
 import { runHeadAsGet, undoHeadAsGet } from '../http/head-as-get.js';
+import { requestCookies } from '../http/request-cookies.js';
 import { ContractRefusal } from './contract-source/contract-refusal.js';
 import { typeFormFields } from './form-fields.js';
 import { usesInheritedNames, withoutPrototypes } from './inherited-names.js';
@@ -269,6 +270,8 @@ function requestStep(contract: Contract, requestCheck: ValidatorStep, names: Inh
       next(error);
       return;
     }
+    // The validator checks cookie parameters in `req.cookies`, which Express leaves unset.
+    req.cookies = requestCookies(req);
     const copied = names.inherited && typeof req.body === 'object' && req.body !== null;
     if (copied) req.body = toValidator(req.body);
     const queryAliased = names.protoParameter && aliasQuery(req);

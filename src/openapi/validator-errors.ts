@@ -37,13 +37,14 @@ function isPercentEncoded(path: string): boolean {
 }
 
 /**
- * One finding, said for a person: path parameters are "path" (the validator says "params"), a
- * missing body says what to send, an unknown query parameter what the operation takes.
+ * One finding, said for a person: path parameters are "path" and cookies "cookie" (the validator
+ * says "params" and "cookies"), a missing body says what to send, an unknown query parameter what
+ * the operation takes.
  */
 function explainIssue(found: ValidatorIssue, operation: OperationInfo | undefined): ValidatorIssue {
   // A pattern is checked as a format of the validator's (validator-patterns.ts): said as a pattern.
   const issue = found.message === undefined ? found : { ...found, message: describePatternFormat(found.message) };
-  const path = issue.path?.replace(/^\/params\//, '/path/');
+  const path = issue.path?.replace(/^\/params\//, '/path/').replace(/^\/cookies\//, '/cookie/');
   if (issue.path === '/body' && issue.message === BODY_MISSING) {
     const mediaTypes = (operation?.requestMediaTypes ?? ['application/json']).join(' or ');
     return { path, message: `is required: send one as ${mediaTypes}` };
