@@ -21,7 +21,7 @@ import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.j
 import { keyId, type SentKey, targetKey } from './keys.js';
 import { setField } from './own-fields.js';
 import { operationOfRequest } from './request-operation.js';
-import { requiredHeaders, withRequiredQuery } from './required-parameters.js';
+import { requiredHeaders, withRequiredCookies, withRequiredQuery } from './required-parameters.js';
 import { sharing, WRITES } from './run-locks.js';
 import { CheckSkipped } from './scheduler.js';
 import { answerTimeoutMs, contractTarget, SCOPE_HEADER } from './target.js';
@@ -129,6 +129,13 @@ async function sendOnce(outgoing: Outgoing, key: SentKey | null): Promise<Exchan
   );
   // Each set as an own field: a header named __proto__ assigned would set the object's prototype.
   for (const [name, value] of Object.entries(required)) setField(headers, name, value);
+  const cookieHeader = Object.keys(headers).find((name) => name.toLowerCase() === 'cookie') ?? 'Cookie';
+  const cookies = withRequiredCookies(
+    operation,
+    headers[cookieHeader],
+    secrets.filter((part) => part.in === 'cookie').map((part) => part.name),
+  );
+  if (cookies !== undefined) setField(headers, cookieHeader, cookies);
   const sent = withSecrets(url, headers, secrets);
   const answer = await httpRequest({
     method: outgoing.method,

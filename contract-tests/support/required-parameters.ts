@@ -1,7 +1,7 @@
-// The query and header parameters an operation requires: every request the suite sends carries
-// them, each as the check set it or else a valid value, since a request without one is not valid
-// (Asana's GET /attachments requires ?parent=, Discourse's GET /latest.json the headers Api-Key
-// and Api-Username). A value given with --header, or a key's header, is never replaced.
+// The query, header and cookie parameters an operation requires: every request the suite sends
+// carries them, each as the check set it or else a valid value, since a request without one is
+// not valid (Asana's GET /attachments requires ?parent=, Discourse's GET /latest.json the headers
+// Api-Key and Api-Username). A value given with --header, or a key's header or cookie, is never replaced.
 import { queryValueSchema } from '../generation/operation-requests.js';
 import type { SpecOperation } from './contract-spec.js';
 import { validValue } from './requests.js';
@@ -73,4 +73,29 @@ export function requiredHeaders(
       .filter((parameter) => !present.has(parameter.name.toLowerCase()))
       .map((parameter) => [parameter.name, headerValue(parameter)]),
   );
+}
+
+/** The names of the cookies of a Cookie header. */
+const cookieNames = (header: string) =>
+  header
+    .split(';')
+    .map((pair) => pair.slice(0, Math.max(0, pair.indexOf('='))).trim())
+    .filter((name) => name !== '');
+
+/**
+ * `header` (a Cookie header, or none) with each required cookie parameter added that neither it
+ * nor `given` (cookies the credentials send) carries, its value percent-encoded.
+ */
+export function withRequiredCookies(
+  operation: SpecOperation | undefined,
+  header: string | undefined,
+  given: readonly string[],
+): string | undefined {
+  if (operation === undefined) return header;
+  const present = new Set([...cookieNames(header ?? ''), ...given]);
+  const added = requiredIn(operation, 'cookie')
+    .filter((parameter) => !present.has(parameter.name))
+    .map((parameter) => `${parameter.name}=${encodeURIComponent(parameterValue(parameter))}`);
+  if (added.length === 0) return header;
+  return [...(header ? [header] : []), ...added].join('; ');
 }

@@ -929,11 +929,11 @@ describe('contract against whole documents of other APIs', () => {
     }
   }, 60_000);
 
-  it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries, writeOnly fields', async () => {
+  it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries and cookies, writeOnly fields', async () => {
     const { passed, skipped } = await suiteOnDocument('request-shapes', realRequestShapes);
     expect(passed).toEqual(
       expect.arrayContaining([
-        // The suite's own gadget named in the body; required query parameters sent.
+        // The suite's own gadget named in the body; required query parameters and cookies sent.
         'updateGadget: a valid request (PUT /gadgets)',
         'findTrips: a valid request (GET /trips)',
         'removeLikes: a valid request (DELETE /likes)',

@@ -1,7 +1,7 @@
 // A small document of what real APIs ask of a request, each once: a change keyed by its body
 // (the Swagger Petstore's PUT /pet), a query parameter of any text that sets a field of a few
 // values (POST /pet/{petId}?status=), an array filter (findByTags), required query parameters
-// (Train Travel's GET /trips, Spotify's ?ids=), a delete of some of a list's items by a query
+// (Train Travel's GET /trips, Spotify's ?ids=) and a required cookie of a pattern, a delete of some of a list's items by a query
 // (DELETE /me/tracks?ids=), an answer of booleans (GET /me/tracks/contains), a writeOnly field
 // required and left out of the answer (a card's cvc), a number above an exclusive minimum of 0
 // (OpenAPI 3.1), a limit without a default, and a placeOrder at a path of its own.
@@ -61,7 +61,10 @@ export const realRequestShapes = {
     '/trips': {
       get: {
         operationId: 'findTrips',
-        parameters: [{ name: 'origin', in: 'query', required: true, schema: { type: 'string', format: 'uuid' } }],
+        parameters: [
+          { name: 'origin', in: 'query', required: true, schema: { type: 'string', format: 'uuid' } },
+          { name: 'locale', in: 'cookie', required: true, schema: { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' } },
+        ],
         responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Trip' } }) },
       },
     },
