@@ -61,8 +61,9 @@ beforeAll(async () => {
   mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
 });
 afterAll(async () => {
-  expect(mock.contractBugs()).toEqual([]);
+  const bugs = mock.contractBugs();
   await mock.server.close();
+  expect(bugs).toEqual([]);
 });
 
 const withCookies = (cookies: string) => mock.http.get('/api/items').set('Cookie', `token=demo-free; ${cookies}`);

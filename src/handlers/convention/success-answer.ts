@@ -30,10 +30,25 @@ export function jsonMedia(response: ResponseInfo | undefined): MediaInfo | undef
   );
 }
 
+/**
+ * The answer of an operation that declares no success at all (`GET /status/404`, a redirect):
+ * its lowest 3xx, else its lowest 4xx or 5xx; a 1xx is no final answer. Undefined where a
+ * `2XX` or `default` stands for its success.
+ */
+function onlyAnswer(operation: OperationInfo): string | undefined {
+  if (operation.responses.has('2XX') || operation.responses.has('default')) return undefined;
+  const final = [...operation.responses.keys()].filter((status) => /^[3-5]\d\d$/.test(status)).sort();
+  return final.find((status) => status.startsWith('3')) ?? final[0];
+}
+
 export function successAnswer(operation: OperationInfo): SuccessAnswer {
   const declared = [...operation.responses.keys()].filter((status) => /^2\d\d$/.test(status));
   const order = PREFERRED[operation.method] ?? ['200'];
-  const status = order.find((candidate) => declared.includes(candidate)) ?? declared.sort()[0] ?? '200';
+  const status =
+    order.find((candidate) => declared.includes(candidate)) ??
+    declared.sort()[0] ??
+    (declared.length === 0 ? onlyAnswer(operation) : undefined) ??
+    '200';
   // A document that declares no 2xx (only `default: successful operation`) answers that one.
   const response =
     operation.responses.get(status) ??
