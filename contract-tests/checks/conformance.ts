@@ -8,14 +8,8 @@ import { sendAnswerFitted } from '../support/drawn-again.js';
 import type { Exchange } from '../support/exchange.js';
 import { selectedOperations } from '../support/operations.js';
 import { pathOf, requireRecordsToRead, validValue, withPathKey } from '../support/requests.js';
-import { pastSunset } from '../support/sunset.js';
 import { createTestData, rememberAnswered, type TestData } from '../support/test-data.js';
-
-/** The statuses a valid request may get: the declared 2xx, or 410 once a deprecated operation is past its sunset. */
-function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
-  if (pastSunset(operation, answer)) return [410];
-  return operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number);
-}
+import { successStatuses } from '../support/valid-answer.js';
 
 async function sendValid(operation: SpecOperation, data: TestData): Promise<Exchange> {
   const written = operation.requestSchema ? validValue(operation.requestSchema, 'body', data.bodies) : undefined;

@@ -14,9 +14,18 @@ import { pastSunset } from './sunset.js';
 import { requireNoProblems } from './violation.js';
 import { writtenFieldProblems } from './written-fields.js';
 
-export function successStatuses(operation: SpecOperation, answer: Exchange): number[] {
+/**
+ * The statuses a valid request may get: the declared 2xx (any declared status where a `2XX` or
+ * `default` stands for them), those it declares where it declares no success at all (`GET
+ * /status/404`, a redirect), or 410 once a deprecated operation is past its sunset.
+ */
+export function successStatuses(operation: SpecOperation, answer: Exchange): number[] | undefined {
   if (pastSunset(operation, answer)) return [410];
-  return operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number);
+  const declared = operation.declaredStatuses;
+  const success = declared.filter((status) => /^2\d\d$/.test(status)).map(Number);
+  if (success.length > 0) return success;
+  if (declared.includes('2XX') || declared.includes('default')) return undefined;
+  return declared.filter((status) => /^[3-5]\d\d$/.test(status)).map(Number);
 }
 
 export type ValidRequest = { query: Record<string, unknown>; body?: unknown; pathIds: Record<string, string> };

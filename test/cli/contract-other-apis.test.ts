@@ -16,6 +16,7 @@ import { createMockServer } from '../../src/server.js';
 import { ACCOUNTS_DOCUMENT } from '../support/accounts-document.js';
 import { runCli } from '../support/cli.js';
 import { junitCases } from '../support/junit-cases.js';
+import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
 import { realRequestShapes } from '../support/real-request-shapes.js';
 import { TASKS_DOCUMENT } from '../support/tasks-document.js';
 import { useTempFolder } from '../support/temp-folder.js';
@@ -927,6 +928,18 @@ describe('contract against whole documents of other APIs', () => {
       await broken.close();
       await served.close();
     }
+  }, 60_000);
+
+  it('takes the status an operation that declares no success declares as the answer to its valid request', async () => {
+    const { passed } = await suiteOnDocument('no-success', NO_SUCCESS_DOCUMENT);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'oldHome: a valid request (GET /old-home)',
+        'brewCoffee: a valid request (GET /teapot)',
+        'removeGone: a valid request (DELETE /gone)',
+        'anyAnswer: a valid request (GET /default-only)',
+      ]),
+    );
   }, 60_000);
 
   it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries and cookies, writeOnly fields', async () => {
