@@ -5,10 +5,12 @@
 // no limit at all, and are not held to one.
 import { check, kindOfChecks, skippedCheck } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
+import { listOperations, type SpecOperation } from '../support/contract-spec.js';
 import type { Exchange } from '../support/exchange.js';
 import { rateLimitKey } from '../support/keys.js';
-import { PROBE, probe } from '../support/limit-drive.js';
+import { probe } from '../support/limit-drive.js';
 import { COUNTS_REQUESTS } from '../support/limit-window.js';
+import { foundProbe, NO_PROBE_REASON, probeOperation } from '../support/probe-operation.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { contractTarget } from '../support/target.js';
 import { retryAfterFormProblems, retryAfterSeconds } from '../support/target-clock.js';
@@ -16,11 +18,18 @@ import { ContractViolation, requireNoProblems } from '../support/violation.js';
 import { afterSeconds } from '../support/window-end.js';
 
 /** Whether the operation declares the 429 of a limit (its own, or its class's). */
-const declares429 = PROBE.declaredStatuses.includes('429') || PROBE.declaredStatuses.includes('4XX');
+const declares429 = (operation: SpecOperation) =>
+  operation.declaredStatuses.includes('429') || operation.declaredStatuses.includes('4XX');
 
 kindOfChecks('rate-limits', 'rate limits', () => {
-  if (COUNTS_REQUESTS || !declares429) return;
-  const rule = `${PROBE.operationId}: a key past its limit gets 429 with a Retry-After, and is answered again once it has passed`;
+  if (COUNTS_REQUESTS) return;
+  const found = foundProbe();
+  if (!found) {
+    if (listOperations().some(declares429)) skippedCheck('rate limits: a key past its limit gets 429', NO_PROBE_REASON);
+    return;
+  }
+  if (!declares429(found.operation)) return;
+  const rule = `${probeOperation().operationId}: a key past its limit gets 429 with a Retry-After, and is answered again once it has passed`;
   const key = rateLimitKey();
   if (!key) {
     skippedCheck(rule, 'needs --rate-limit-key');
@@ -31,7 +40,7 @@ kindOfChecks('rate-limits', 'rate limits', () => {
   // A made key's limit is known: no 429 past it is a fault. Any other key may allow more than the run sends.
   const most = made ? made.perMinute + 2 : (target.maxRateLimitRequests ?? 2_000);
   check(
-    PROBE.operationId,
+    probeOperation().operationId,
     rule,
     async () => {
       let refused: Exchange | undefined;
@@ -53,13 +62,13 @@ kindOfChecks('rate-limits', 'rate limits', () => {
         throw new CheckSkipped(
           `${key.shownAs} is refused with 403 (banned, or not allowed): give another --rate-limit-key`,
         );
-      expectConforms(PROBE, refused, { statuses: [429], description: 'a 429 once the limit is reached' });
+      expectConforms(probeOperation(), refused, { statuses: [429], description: 'a 429 once the limit is reached' });
       requireNoProblems(refused, 'a Retry-After, in delta-seconds or as an HTTP-date', retryAfterFormProblems(refused));
       // On a key the run made in a scope of its own, the wait is reached by moving that scope's clock.
       if (!made || key.scope === undefined) return;
       const wait = retryAfterSeconds(refused) ?? 0;
       const next = await afterSeconds(key.scope, wait + 1, () => probe(key));
-      expectConforms(PROBE, next, {
+      expectConforms(probeOperation(), next, {
         statuses: [200],
         description: `an answer once the Retry-After (${wait} s) has passed`,
       });

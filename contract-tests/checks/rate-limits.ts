@@ -17,11 +17,11 @@ import {
   limitKeyAnswered,
   limitKeySeen,
   OtherTraffic,
-  PROBE,
   probe,
   utcDay,
 } from '../support/limit-drive.js';
 import { COUNTS_REQUESTS, LIMIT_HEADERS_SHOWN, LIMIT_NAME, limitSaid, limitValue } from '../support/limit-window.js';
+import { foundProbe, NO_PROBE_REASON, probeOperation } from '../support/probe-operation.js';
 import { CheckSkipped, type Exhaustion } from '../support/scheduler.js';
 import { contractTarget } from '../support/target.js';
 import { clockNote, retryAfterFormProblems, retryAfterSeconds, targetNow } from '../support/target-clock.js';
@@ -59,7 +59,7 @@ function requireRoomLeft(next: Exchange, limits: Limits, answered: AnsweredByDay
   const dayLeft = limits.perDay - answeredToday - 1;
   if (dayLeft < 0) {
     // The answered requests alone used up the day (a minute ended during the drive): its 429 is all to see.
-    expectConforms(PROBE, next, {
+    expectConforms(probeOperation(), next, {
       statuses: [429],
       description: `a 429: the day (${limits.perDay}) used up by ${counted}`,
     });
@@ -88,7 +88,7 @@ async function refusedCountInOneDay(key: SentKey, limits: Limits, maxRequests: n
   let limited = await driveToLimit(key, maxRequests);
   // Limited by an earlier check in a minute that has ended since: driven to this minute's limit.
   if (limited.status === 200) limited = await driveToLimit(key, maxRequests);
-  expectConforms(PROBE, limited, { statuses: [429], description: 'a 429 once the minute is used up' });
+  expectConforms(probeOperation(), limited, { statuses: [429], description: 'a 429 once the minute is used up' });
   // A few more refused, well short of the ban.
   const more = Math.max(0, Math.min(3, (BAN?.threshold ?? 10) - limitKeySeen.whileLimited - 2));
   for (let sent = 0; sent < more; sent += 1) await probe(key);
@@ -120,7 +120,7 @@ async function bannedCountInOneDay(made: Limits & { key: string }, ban: BanPolic
     if (last.status !== 200) refused += 1;
   }
   const banned = last as Exchange;
-  expectConforms(PROBE, banned, {
+  expectConforms(probeOperation(), banned, {
     statuses: [ban.status],
     description: `the ban (${ban.code}) of a key sent on while limited`,
   });
@@ -136,38 +136,46 @@ async function bannedCountInOneDay(made: Limits & { key: string }, ban: BanPolic
 kindOfChecks('rate-limits', 'rate limits', () => {
   // Without headers that count, the contract promises at most its 429 (limit-refusal.ts).
   if (!COUNTS_REQUESTS) return;
-  const name = (rule: string) => `${PROBE.operationId}: ${rule}`;
+  if (!foundProbe()) {
+    skippedCheck('rate limits: requests counted by the limit headers', NO_PROBE_REASON);
+    return;
+  }
+  const name = (rule: string) => `${probeOperation().operationId}: ${rule}`;
   const target = contractTarget();
   const limitKey = rateLimitKey();
   const maxRequests = target.maxRateLimitRequests ?? 2_000;
 
-  check(PROBE.operationId, name(`${LIMIT_NAME.remaining} falls as requests are made, within one window`), async () => {
-    const answers: Exchange[] = [];
-    for (let sent = 0; sent < 4; sent += 1) answers.push(await probe());
-    for (const exchange of answers)
-      requireNoProblems(
-        exchange,
-        `well-formed ${LIMIT_HEADERS_SHOWN} headers`,
-        rateLimitHeaderProblems(exchange, PROBE),
-      );
-    for (let index = 1; index < answers.length; index += 1) {
-      const [before, after] = [answers[index - 1] as Exchange, answers[index] as Exchange];
-      const sameWindow =
-        limitValue(before, 'reset') === limitValue(after, 'reset') &&
-        limitSaid(before, 'limit') === limitSaid(after, 'limit');
-      if (
-        sameWindow &&
-        limitValue(after, 'remaining') >= limitValue(before, 'remaining') &&
-        limitValue(before, 'remaining') > 0
-      ) {
-        throw new ContractViolation(
-          after,
-          `${LIMIT_NAME.remaining} below ${limitValue(before, 'remaining')} after one more request`,
-          [`${LIMIT_NAME.remaining} is ${limitValue(after, 'remaining')}`],
+  check(
+    probeOperation().operationId,
+    name(`${LIMIT_NAME.remaining} falls as requests are made, within one window`),
+    async () => {
+      const answers: Exchange[] = [];
+      for (let sent = 0; sent < 4; sent += 1) answers.push(await probe());
+      for (const exchange of answers)
+        requireNoProblems(
+          exchange,
+          `well-formed ${LIMIT_HEADERS_SHOWN} headers`,
+          rateLimitHeaderProblems(exchange, probeOperation()),
         );
+      for (let index = 1; index < answers.length; index += 1) {
+        const [before, after] = [answers[index - 1] as Exchange, answers[index] as Exchange];
+        const sameWindow =
+          limitValue(before, 'reset') === limitValue(after, 'reset') &&
+          limitSaid(before, 'limit') === limitSaid(after, 'limit');
+        if (
+          sameWindow &&
+          limitValue(after, 'remaining') >= limitValue(before, 'remaining') &&
+          limitValue(before, 'remaining') > 0
+        ) {
+          throw new ContractViolation(
+            after,
+            `${LIMIT_NAME.remaining} below ${limitValue(before, 'remaining')} after one more request`,
+            [`${LIMIT_NAME.remaining} is ${limitValue(after, 'remaining')}`],
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   const limitRule = name(
     `${LIMIT_NAME.remaining} counts down by one per request to the limit, then 429 with a Retry-After that agrees with ${LIMIT_NAME.reset}`,
@@ -185,7 +193,7 @@ kindOfChecks('rate-limits', 'rate limits', () => {
   const banKey = target.madeBanKey;
   const drives = (key: SentKey, level: Exhaustion) => ({ uses: [key], exhausts: { key, level } });
   if (banKey && BAN)
-    check(PROBE.operationId, bannedRule, () => bannedCountTowardNothing(banKey, BAN), {
+    check(probeOperation().operationId, bannedRule, () => bannedCountTowardNothing(banKey, BAN), {
       ...drives(madeKey(banKey.key), 'ban'),
       estimate: () => banKey.perDay + 2 * BAN.threshold + 6,
     });
@@ -199,7 +207,7 @@ kindOfChecks('rate-limits', 'rate limits', () => {
 
   const limitEstimate = () => (target.madeRateLimitKey?.perMinute ?? 60) + 3;
   check(
-    PROBE.operationId,
+    probeOperation().operationId,
     limitRule,
     async () => {
       const refused = await driveTellingOtherTraffic(limitKey, maxRequests);
@@ -208,7 +216,7 @@ kindOfChecks('rate-limits', 'rate limits', () => {
           `${limitKey.shownAs} is banned already (403, Retry-After ${refused.headers['retry-after'] ?? 'not given'}), by an earlier run or another client: run again once the ban is over, or give another --rate-limit-key`,
         );
       }
-      expectConforms(PROBE, refused, { statuses: [429], description: 'a 429 once the limit is reached' });
+      expectConforms(probeOperation(), refused, { statuses: [429], description: 'a 429 once the limit is reached' });
       requireNoProblems(refused, 'a Retry-After that ends when the exceeded window does', [
         ...retryAfterFormProblems(refused),
         ...retryAfterAgreesWithReset(refused),
@@ -219,7 +227,7 @@ kindOfChecks('rate-limits', 'rate limits', () => {
 
   const made = target.madeRateLimitKey;
   if (made)
-    check(PROBE.operationId, refusedRule, () => refusedCountTowardNothing(limitKey, made, maxRequests), {
+    check(probeOperation().operationId, refusedRule, () => refusedCountTowardNothing(limitKey, made, maxRequests), {
       ...drives(limitKey, 'minute'),
       estimate: () => made.perMinute + 6,
     });
@@ -237,7 +245,7 @@ kindOfChecks('rate-limits', 'rate limits', () => {
     return;
   }
   check(
-    PROBE.operationId,
+    probeOperation().operationId,
     banRule,
     async () => {
       let last = await driveToLimit(limitKey, maxRequests).catch((error: unknown) => {
@@ -250,9 +258,9 @@ kindOfChecks('rate-limits', 'rate limits', () => {
         last = last.status === 429 ? await probe(limitKey) : await driveToLimit(limitKey, maxRequests);
         if (last.status === 429 && limitKeySeen.whileLimited > BAN.threshold + 1) break;
       }
-      expectConforms(PROBE, last, { statuses: [BAN.status], description: `the ban (${BAN.code})` });
+      expectConforms(probeOperation(), last, { statuses: [BAN.status], description: `the ban (${BAN.code})` });
       const problems = [...retryAfterFormProblems(last)];
-      const said = errorCodeOf(PROBE, last, BAN.code);
+      const said = errorCodeOf(probeOperation(), last, BAN.code);
       if (said.judged && said.code !== BAN.code) problems.push(`Error.code is ${said.code}, expected ${BAN.code}`);
       // Judged only when the suite saw the key become limited; the contract's count read either
       // way: the threshold-th request while limited is refused with the ban, or the next one.

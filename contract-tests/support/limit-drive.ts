@@ -9,15 +9,13 @@ import { type Exchange, send } from './exchange.js';
 import { MAX_POLITE_WAIT_SECONDS } from './key-pace.js';
 import { rateLimitKey, type SentKey } from './keys.js';
 import { LIMIT_HEADERS_SHOWN, LIMIT_NAME, limitSaid, limitValue } from './limit-window.js';
-import { pathOfSmallestPage, probeOperation } from './probe-operation.js';
+import { probeOperation, probePath } from './probe-operation.js';
 import { CheckSkipped } from './scheduler.js';
 import { contractTarget } from './target.js';
 import { retryAfterSeconds, targetNow } from './target-clock.js';
 import { ContractViolation, requireNoProblems } from './violation.js';
 import { secondsToWindowEnd } from './window-end.js';
 
-export const PROBE = probeOperation();
-const PROBE_PATH = pathOfSmallestPage(PROBE);
 /** Steps of a countdown, each one apart, that show no other client was using the key. */
 const REGULAR_STEPS = 5;
 
@@ -38,9 +36,9 @@ export const limitKeyAnswered: AnsweredByDay = new Map();
 /** One request of the probe; a key driven past its limit on purpose is sent without pacing. */
 export async function probe(key?: SentKey): Promise<Exchange> {
   const exchange = await send({
-    operationId: PROBE.operationId,
+    operationId: probeOperation().operationId,
     method: 'GET',
-    path: PROBE_PATH,
+    path: probePath(),
     retryWhenLimited: false,
     ...(key ? { key, pace: false } : {}),
   });
@@ -60,7 +58,7 @@ const BAN = SPEC['x-rate-limits']?.ban as { status?: number; code?: string } | u
 
 /** Whether the answer is the contract's ban of its key. */
 export function isBan(exchange: Exchange): boolean {
-  return BAN?.status !== undefined && isRefusal(exchange, BAN.status, BAN.code ?? '', PROBE);
+  return BAN?.status !== undefined && isRefusal(exchange, BAN.status, BAN.code ?? '', probeOperation());
 }
 
 /**
@@ -152,7 +150,11 @@ export async function driveToLimit(key: SentKey, maxRequests: number): Promise<E
       if (suspicion) throw suspicion;
       return next;
     }
-    requireNoProblems(next, `well-formed ${LIMIT_HEADERS_SHOWN} headers`, rateLimitHeaderProblems(next, PROBE));
+    requireNoProblems(
+      next,
+      `well-formed ${LIMIT_HEADERS_SHOWN} headers`,
+      rateLimitHeaderProblems(next, probeOperation()),
+    );
     const sameWindow =
       limitValue(next, 'reset') === limitValue(previous, 'reset') &&
       limitSaid(next, 'limit') === limitSaid(previous, 'limit');

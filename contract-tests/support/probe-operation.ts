@@ -1,13 +1,18 @@
 // The rate-limit checks' cheap, harmless request: a selected list of one item (one that declares
-// the contract's limit headers, where one does), or listCategories when none is selected.
+// the contract's limit headers, where one does), or listCategories when none is selected, or any
+// read; a contract of writes only has none, and its limits are not checked.
 import { PAGE_SIZE } from '../../src/openapi/page-parameters.js';
 import { listOperations, type SpecOperation } from './contract-spec.js';
 import { declaresLimitHeaders } from './limit-window.js';
 import { pageParameter } from './list-semantics.js';
-import { operationById, selectedOperations } from './operations.js';
+import { selectedOperations } from './operations.js';
 import { pathOf } from './requests.js';
+import { CheckSkipped } from './scheduler.js';
 
-export function probeOperation(): SpecOperation {
+/** Why the rate-limit checks are not run on a contract without a probe. */
+export const NO_PROBE_REASON = 'the contract has no read (GET) to count requests with';
+
+function findProbe(): SpecOperation | undefined {
   const reads = selectedOperations().filter(
     (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
   );
@@ -23,10 +28,32 @@ export function probeOperation(): SpecOperation {
     tagged(reads) ??
     listOperations().find((operation) => operation.operationId === 'listCategories') ??
     // Another API's reads may all name a record (Twilio's /Accounts/{AccountSid}/...): any of them.
-    tagged(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated)) ??
-    operationById('listCategories')
+    tagged(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated))
   );
 }
+
+let found: { operation: SpecOperation; path: string } | null | undefined;
+
+/** The probe and its path, chosen once; none where the contract has no read (a document of writes only). */
+export function foundProbe(): { operation: SpecOperation; path: string } | undefined {
+  if (found === undefined) {
+    const operation = findProbe();
+    found = operation ? { operation, path: pathOfSmallestPage(operation) } : null;
+  }
+  return found ?? undefined;
+}
+
+/** The probe a rate-limit check sends: such checks are registered only where there is one (foundProbe). */
+function requiredProbe(): { operation: SpecOperation; path: string } {
+  const probe = foundProbe();
+  if (!probe) throw new CheckSkipped(NO_PROBE_REASON);
+  return probe;
+}
+
+export const probeOperation = (): SpecOperation => requiredProbe().operation;
+
+/** The probe's path, asking for the smallest page. */
+export const probePath = (): string => requiredProbe().path;
 
 /**
  * `operation`'s path, asking for the smallest page it allows where it takes a page size (`limit`,

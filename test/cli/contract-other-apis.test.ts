@@ -930,6 +930,40 @@ describe('contract against whole documents of other APIs', () => {
     }
   }, 60_000);
 
+  it('runs on a document of writes only, saying why its limits are not checked', async () => {
+    const limitHeader = { schema: { type: 'integer' } };
+    const { passed, skipped } = await suiteOnDocument('writes-only', {
+      openapi: '3.0.3',
+      info: { title: 'Events', version: '1' },
+      paths: {
+        '/events': {
+          post: {
+            operationId: 'sendEvent',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { type: 'object', properties: { kind: { type: 'string' } } } } },
+            },
+            responses: {
+              '202': {
+                description: 'Taken',
+                headers: {
+                  'X-RateLimit-Limit': limitHeader,
+                  'X-RateLimit-Remaining': limitHeader,
+                  'X-RateLimit-Reset': limitHeader,
+                },
+              },
+              '429': { description: 'Too many' },
+            },
+          },
+        },
+      },
+    });
+    expect(passed).toContain('sendEvent: a valid request (POST /events)');
+    expect(skipped).toContain(
+      'rate limits: requests counted by the limit headers (the contract has no read (GET) to count requests with)',
+    );
+  }, 60_000);
+
   it('takes the status an operation that declares no success declares as the answer to its valid request', async () => {
     const { passed } = await suiteOnDocument('no-success', NO_SUCCESS_DOCUMENT);
     expect(passed).toEqual(
