@@ -19,7 +19,7 @@ import { type ContractErrorWriter, createErrorMiddleware, HttpError } from './er
 import { createHostCheck } from './http/allowed-hosts.js';
 import { bornWithPrototypes, type ServerClasses } from './http/app-prototypes.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
-import { curlLine } from './http/curl-line.js';
+import { contractGapRecord } from './http/curl-line.js';
 import { createDateHeader, createHttpDateFormatter } from './http/date-header.js';
 import { createLatencyMiddleware } from './http/latency.js';
 import { composeMiddleware, onlyUnder } from './http/middleware-chain.js';
@@ -182,14 +182,11 @@ function contractErrorWriter(
     nowOf: (req) => worldOf(req).clock.nowMs(),
     onGap: (req, gap) => {
       if (!recordGaps) return;
-      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
-      const violation = {
-        operationId: gap.operationId,
-        location: 'contract' as const,
-        message: `${gap.what}: answered ${gap.status} all the same, in the shape of its nearest declared error. Declare it in the contract.`,
-        at: new Date().toISOString(),
-        curl: curlLine(req, url),
-      };
+      const violation = contractGapRecord(
+        req,
+        gap.operationId,
+        `${gap.what}: answered ${gap.status} all the same, in the shape of its nearest declared error. Declare it in the contract.`,
+      );
       Promise.resolve()
         .then(() => worldOf(req).violations.record(violation))
         .catch((error: unknown) => deps.log(`The contract gap could not be recorded: ${String(error)}`));

@@ -27,3 +27,15 @@ function bodyText(body: unknown): string {
     return '(the body sent, nested too deep to write here)';
   }
 }
+
+/** The violation-log record of an answer given outside the contract (`location: contract`), with its curl line. */
+export function contractGapRecord(req: Request, operationId: string, message: string) {
+  const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+  return {
+    operationId,
+    location: 'contract' as const,
+    message,
+    at: new Date().toISOString(),
+    curl: curlLine(req, url),
+  };
+}

@@ -6,6 +6,7 @@ import type { ApiModeFactory } from '../api-mode.js';
 import { logMockFault } from '../errors.js';
 import { planAnswers } from '../handlers/index.js';
 import { bodyLimitOf } from '../http/body-limit.js';
+import { contractGapRecord } from '../http/curl-line.js';
 import { createBodyReader } from '../http/form-bodies.js';
 import { keepSentFields } from '../http/sent-fields.js';
 import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
@@ -16,16 +17,29 @@ import { describeResources } from '../openapi/resource-model.js';
 import { guardResponses } from '../openapi/response-contract.js';
 
 export function createMockMode(): ApiModeFactory {
-  return ({ app, contract, log, validateResponses, operationIdOf, seed, limitHeaders, securityOf }) => {
+  return ({ app, contract, log, validateResponses, operationIdOf, seed, limitHeaders, securityOf, violationsOf }) => {
     // Planned once for the contract: each world (the default one, each scope) makes its handlers from it.
     const resources = describeResources(contract);
     const plan = planAnswers({ contract, resources });
     for (const warning of plan.warnings) log(`The contract contradicts itself: ${warning}`);
     const guard = validateResponses
-      ? guardResponses(app, operationMatch, (res, error) => {
-          res.locals.errorCode = error.code;
-          logMockFault(log, res.req, error);
-        })
+      ? guardResponses(
+          app,
+          operationMatch,
+          (res, error) => {
+            res.locals.errorCode = error.code;
+            logMockFault(log, res.req, error);
+          },
+          (res, operationId, what) => {
+            Promise.resolve()
+              .then(() =>
+                violationsOf(res.req).record(
+                  contractGapRecord(res.req, operationId, `${what}. Fix the schema in the contract.`),
+                ),
+              )
+              .catch((error: unknown) => log(`The contract gap could not be recorded: ${String(error)}`));
+          },
+        )
       : undefined;
     return {
       validateResponses,

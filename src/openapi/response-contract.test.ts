@@ -68,6 +68,7 @@ describe('the check installed on an app', () => {
       (_res, error) => {
         reported.push(error);
       },
+      () => undefined,
     );
     app.delete('/pets/:petId', (_req, res) => answer(res));
     return { app, reported };
@@ -95,6 +96,7 @@ describe('the check installed on an app', () => {
     guardResponses(
       app,
       () => ({ operation: operation('getPet'), checkHeaders: counting }),
+      () => undefined,
       () => undefined,
     );
     app.get('/kept', (_req, res) => {

@@ -12,6 +12,9 @@ import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
 
+/** The header of an answer given outside the contract, saying why. */
+export const CONTRACT_GAP_HEADER = 'X-Mock-Contract-Gap';
+
 /** Reads a header the response carries so far (Express's res.getHeader). */
 export type HeaderReader = (name: string) => number | string | string[] | undefined;
 
@@ -124,6 +127,7 @@ export function guardResponses(
   app: Express,
   matchOf: (req: Request) => { operation: OperationInfo; checkHeaders?: ResponseHeaderChecker } | undefined,
   reportBug: (res: Response, error: HttpError) => void,
+  reportGap: (res: Response, operationId: string, what: string) => void,
 ): ResponseGuard {
   const sendJson = app.response.json;
   const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
@@ -141,6 +145,14 @@ export function guardResponses(
     const reported = violations.get(res);
     const problems = reported ? [...reported, ...headerProblems] : headerProblems;
     if (problems.length === 0) return undefined;
+    if (res.locals.builtForErrorSchema === true) {
+      // The contract's own error schema held no body the mock could build (a oneOf whose branches
+      // every body meets): the error is given all the same, marked, rather than turned into a 500.
+      const what = `${match.operation.operationId}'s ${res.statusCode} answer: no body the mock builds meets its schema (${problems.join('; ')})`;
+      res.setHeader(CONTRACT_GAP_HEADER, what);
+      reportGap(res, match.operation.operationId, what);
+      return undefined;
+    }
     const error = new HttpError(
       'RESPONSE_VALIDATION_FAILED',
       `The mock's response breaks the contract: ${problems.join('; ')}.${withheldError(body, res.statusCode)}`,

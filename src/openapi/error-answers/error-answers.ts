@@ -12,13 +12,12 @@ import { requestOperation } from '../contract-pipeline.js';
 import { type Contract, isBuiltInContract, type OperationInfo } from '../load-contract.js';
 import { essence, mediaFamily } from '../media-types.js';
 import { answerCovering, type MediaInfo, type ResponseInfo } from '../operation-answers.js';
+import { CONTRACT_GAP_HEADER } from '../response-contract.js';
 import { schemaIdentity } from '../schema-shape.js';
 import { agreedStatus, pickMedia } from './agreed-status.js';
 import type { ErrorFacts } from './error-facts.js';
 import { reasonPhrase } from './error-facts.js';
 import { type ErrorTemplate, templateOf } from './error-template.js';
-
-export const CONTRACT_GAP_HEADER = 'X-Mock-Contract-Gap';
 
 /** An answer the operation does not declare, given all the same. */
 export type ContractGap = { operationId: string; status: number; what: string };
@@ -126,6 +125,8 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
         media.schema === undefined
           ? { code: error.code, message: error.message, status }
           : (await templateFor(media))(facts);
+      // Built for the contract's own schema: where no body meets it, the guard says so (response-contract.ts).
+      if (media.schema !== undefined) res.locals.builtForErrorSchema = true;
       res.type(contentTypeOf(media.type)).json(body);
     } else if (family === 'text' || family === 'xml') {
       res.type(media.type).send(error.message);
