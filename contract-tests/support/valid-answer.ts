@@ -14,6 +14,8 @@ import { pastSunset } from './sunset.js';
 import { requireNoProblems } from './violation.js';
 import { writtenFieldProblems } from './written-fields.js';
 
+const ANY_SUCCESS = [200, 201, 202, 203, 204, 205, 206];
+
 /**
  * The statuses a valid request may get: the declared 2xx (any declared status where a `2XX` or
  * `default` stands for them), those it declares where it declares no success at all (`GET
@@ -25,6 +27,8 @@ export function successStatuses(operation: SpecOperation, answer: Exchange): num
   const success = declared.filter((status) => /^2\d\d$/.test(status)).map(Number);
   if (success.length > 0) return success;
   if (declared.includes('2XX') || declared.includes('default')) return undefined;
+  // OpenAPI 3.1 lets `responses` out: such an operation promises no answer but a success.
+  if (declared.length === 0) return ANY_SUCCESS;
   return declared.filter((status) => /^[3-5]\d\d$/.test(status)).map(Number);
 }
 

@@ -40,10 +40,16 @@ function operationForValidator(document: JsonObject, operation: JsonObject, name
   if (named.requestBody !== undefined)
     named.requestBody = optionalSaid(bodyWithTaggedBranches(document, named.requestBody));
   delete named.servers;
+  // OpenAPI 3.1 lets `responses` out; the validator reads every operation's (and threw on none).
   return named.responses === undefined
-    ? named
+    ? { ...named, responses: ANY_ANSWER }
     : { ...named, responses: mapValues(asObject(named.responses), withoutHeaders) };
 }
+
+/** The answers of an operation that declares none: any status, any body. */
+const ANY_ANSWER: JsonObject = {
+  default: { description: 'Any answer: the operation declares none.', content: { '*/*': { schema: {} } } },
+};
 
 function pathItemForValidator(document: JsonObject, item: unknown, path: string): unknown {
   const pathItem = asObject(item);
@@ -61,7 +67,7 @@ function pathItemForValidator(document: JsonObject, item: unknown, path: string)
 /**
  * A copy of `contract` (its readOnly requirements beside an allOf moved into their parts,
  * read-only-required.ts; its parameters' schemas without readOnly, parameter-read-only.ts) whose responses (in paths and components.responses) declare no headers,
- * whose operations all have an operationId, and whose one server is the root; only the objects on the way to them are copied, so
+ * whose operations all have an operationId and responses, and whose one server is the root; only the objects on the way to them are copied, so
  * `contract` itself is left whole.
  */
 export function validatorDocument(contract: JsonObject): JsonObject {
