@@ -4,6 +4,7 @@
 // readOnly properties of the key, refused every id. The validator's copy of a parameter's schema
 // leaves the two words out at its root and through its anyOf/oneOf/allOf (a $ref there copied).
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { withDefaultStyle } from './parameter-styles.js';
 
 const BRANCHES = ['anyOf', 'oneOf', 'allOf'] as const;
 /** Deep enough for any real branch nesting, and an end to a $ref that names itself. */
@@ -29,11 +30,15 @@ function unmarked(document: JsonObject, schema: unknown, depth: number): unknown
   return copy;
 }
 
-/** The parameter (a $ref followed) with its schema unmarked; the parameter itself when nothing says readOnly or writeOnly. */
+/**
+ * The parameter (a $ref followed) with its schema unmarked and its default style said
+ * (parameter-styles.ts); the parameter itself when neither changes it.
+ */
 export function parameterForValidator(document: JsonObject, parameter: unknown): unknown {
   const own = resolveLocalRef(document, parameter);
-  if (!marked(document, own.schema, 0)) return parameter;
-  return { ...own, schema: unmarked(document, own.schema, 0) };
+  const styled = withDefaultStyle(own);
+  if (!marked(document, own.schema, 0)) return styled === own ? parameter : styled;
+  return { ...styled, schema: unmarked(document, own.schema, 0) };
 }
 
 /** The parameters of a path item or operation, each for the validator. */
