@@ -15,7 +15,7 @@ import type { ControlAccess } from './control/control-access.js';
 import { createControlOperations } from './control/control-operations.js';
 import { CONTROL_BASE_PATH, createControlApi } from './control/control-routes.js';
 import { createDocsRoutes } from './docs/docs-routes.js';
-import { type ContractErrorWriter, createErrorMiddleware, HttpError } from './errors.js';
+import { type ContractErrorWriter, createErrorMiddleware, createLastWordHandler, HttpError } from './errors.js';
 import { createHostCheck } from './http/allowed-hosts.js';
 import { bornWithPrototypes, type ServerClasses } from './http/app-prototypes.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
@@ -327,6 +327,7 @@ export function createApp(deps: AppDependencies): MockApp {
   app.use(withLimitHeadersWhenUncounted(defaultWorld.clock, limitHeaders));
   for (const handler of mode.errorHandlers) app.use(handler);
   app.use(createErrorMiddleware(deps.log, contractErrorWriter(deps, worlds, mode.recordsContractGaps)));
+  app.use(createLastWordHandler(deps.log));
   return {
     app,
     classes,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { HttpError, invalidRequest, toHttpError } from './errors.js';
+import express from 'express';
+import request from 'supertest';
+import { createLastWordHandler, HttpError, invalidRequest, toHttpError } from './errors.js';
 import { StorageError } from './store/storage-error.js';
 
 const codeOf = (error: unknown) => toHttpError(error, '/v1/pets').code;
@@ -47,5 +49,31 @@ describe('a request the contract refuses', () => {
       /^Invalid request: path v: must be equal to one of the allowed values: v0, v1, .*, …; query limit: must be <= 100\.$/,
     );
     expect(error.message.length).toBeLessThan(400);
+  });
+});
+
+describe('the last word on a failure of the error answer itself', () => {
+  it("is the Error object in JSON, never Express's HTML page", async () => {
+    const app = express();
+    const logged: string[] = [];
+    app.get('/x', () => {
+      throw new HttpError('INVALID_PARAMETER', 'Bad.');
+    });
+    // The error answer failing in express-openapi-validator's hook on res.json, which hands what
+    // it throws to next: past the error middleware.
+    app.use((_error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      res.status(400);
+      next(new TypeError('Cannot convert undefined or null to object'));
+    });
+    app.use(createLastWordHandler((line) => logged.push(line)));
+    const res = await request(app).get('/x');
+    expect(res.status).toBe(500);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'The mock failed unexpectedly; its log says why.',
+      status: 500,
+    });
+    expect(logged.join('\n')).toContain('Cannot convert undefined or null to object');
   });
 });

@@ -218,10 +218,31 @@ export function createErrorMiddleware(
       logError(
         `INTERNAL ERROR: the error answer of ${req.method} ${req.originalUrl} could not be written: ${String(failure)}`,
       );
-      if (res.headersSent) return;
-      res.statusCode = 500;
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end('{"code":"INTERNAL_ERROR","message":"The mock failed unexpectedly; its log says why.","status":500}');
+      if (!res.headersSent) writeLastWord(res);
     }
+  };
+}
+
+/** The Error object of an unexpected failure, written by hand: no hook on res.json can fail it. */
+function writeLastWord(res: Response): void {
+  res.statusCode = 500;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end('{"code":"INTERNAL_ERROR","message":"The mock failed unexpectedly; its log says why.","status":500}');
+}
+
+/**
+ * After the error middleware: a failure thrown from within its own answer (express-openapi-validator's
+ * hook on res.json hands what it throws to `next`) ends here, never on Express's HTML page.
+ */
+export function createLastWordHandler(logError: ErrorLogger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    logError(
+      `INTERNAL ERROR: the error answer of ${req.method} ${req.originalUrl} failed: ${error instanceof Error ? error.stack : String(error)}`,
+    );
+    writeLastWord(res);
   };
 }
