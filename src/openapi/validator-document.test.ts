@@ -99,7 +99,10 @@ describe('the contract given to express-openapi-validator', () => {
     });
     expect(given['x-shared']).toEqual({ Code: { type: 'string' } });
     const get = asObject(asObject(asObject(given.paths)['/notes']).get);
-    expect(get.parameters).toEqual([{ name: 'x-trace', in: 'header', schema: { type: 'string' } }]);
+    // Its default style said outright (parameter-styles.ts).
+    expect(get.parameters).toEqual([
+      { name: 'x-trace', in: 'header', schema: { type: 'string' }, style: 'simple', explode: false },
+    ]);
     expect(get.security).toEqual([{ 'x-key': [] }]);
   });
 
@@ -126,5 +129,33 @@ describe('the contract given to express-openapi-validator', () => {
       describeContract(document, '', 'calendar.yaml').operations.map((operation) => operation.operationId),
     ).toEqual(['GET /calendar', 'addEntry']);
     expect(document.paths['/calendar'].get).not.toHaveProperty('operationId');
+  });
+});
+
+describe('a media type of an answer without a schema', () => {
+  it('is given the one OpenAPI means, any value, where the validator found none', () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Examples', version: '1' },
+      paths: {
+        '/example': {
+          get: {
+            responses: {
+              '200': { description: 'OK', content: { 'application/json': { example: { id: 1 } } } },
+              '404': { $ref: '#/components/responses/Missing' },
+            },
+          },
+        },
+      },
+      components: { responses: { Missing: { description: 'No', content: { 'text/plain': {} } } } },
+    };
+    const given = validatorDocument(document);
+    const responses = asObject(asObject(asObject(asObject(given.paths)['/example']).get).responses);
+    expect(asObject(responses['200']).content).toEqual({ 'application/json': { schema: {} } });
+    expect(responses['404']).toEqual({ $ref: '#/components/responses/Missing' });
+    expect(asObject(asObject(given.components).responses).Missing).toEqual({
+      description: 'No',
+      content: { 'text/plain': { schema: {} } },
+    });
   });
 });

@@ -1,4 +1,5 @@
-// The contract as express-openapi-validator is given it: without the headers of its responses,
+// The contract as express-openapi-validator is given it: without the headers of its responses (a
+// media type without a schema given the one OpenAPI means, any value),
 // with every operation named, and served at the root. The validator never checks an answer's
 // headers (response-contract.ts does, from the whole contract), yet it would dereference, walk
 // and copy every one of them at load; its match names an operation by its operationId, which
@@ -15,10 +16,24 @@ import { HTTP_METHODS, operationName } from './load-contract.js';
 import { componentParametersForValidator, parametersForValidator } from './parameter-read-only.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
 
-const withoutHeaders = (response: unknown): unknown => {
-  if (typeof response !== 'object' || response === null || !('headers' in response)) return response;
-  const { headers: _dropped, ...rest } = response as JsonObject;
-  return rest;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Media types of an answer that give no schema (an example alone) with the schema OpenAPI then
+ * means, any value: the validator found none and threw "no schema defined for status code".
+ */
+function contentWithSchemas(content: unknown): unknown {
+  if (!isObject(content) || Object.values(content).every((media) => !isObject(media) || 'schema' in media))
+    return content;
+  return mapValues(content, (media) => (isObject(media) && !('schema' in media) ? { ...media, schema: {} } : media));
+}
+
+/** An answer for the validator: without its headers, each of its media types with a schema. */
+const responseForValidator = (response: unknown): unknown => {
+  if (!isObject(response) || '$ref' in response) return response;
+  const { headers: _dropped, ...rest } = response;
+  return rest.content === undefined ? rest : { ...rest, content: contentWithSchemas(rest.content) };
 };
 
 const mapValues = (object: JsonObject, map: (value: unknown, key: string) => unknown): JsonObject =>
@@ -43,7 +58,7 @@ function operationForValidator(document: JsonObject, operation: JsonObject, name
   // OpenAPI 3.1 lets `responses` out; the validator reads every operation's (and threw on none).
   return named.responses === undefined
     ? { ...named, responses: ANY_ANSWER }
-    : { ...named, responses: mapValues(asObject(named.responses), withoutHeaders) };
+    : { ...named, responses: mapValues(asObject(named.responses), responseForValidator) };
 }
 
 /** The answers of an operation that declares none: any status, any body. */
@@ -84,7 +99,7 @@ export function validatorDocument(contract: JsonObject): JsonObject {
         : { parameters: componentParametersForValidator(document, components.parameters) }),
       ...(components.responses === undefined
         ? {}
-        : { responses: mapValues(asObject(components.responses), withoutHeaders) }),
+        : { responses: mapValues(asObject(components.responses), responseForValidator) }),
       ...(components.requestBodies === undefined
         ? {}
         : { requestBodies: mapValues(asObject(components.requestBodies), optionalSaid) }),

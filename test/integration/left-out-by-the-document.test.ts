@@ -1,6 +1,6 @@
-// What an OpenAPI document may leave out and the mock must still serve (readme's parameters-style
-// reference does both): an operation without `responses` (OpenAPI 3.1), and the style of an
-// array header (simple) or cookie (form), each taken at its default.
+// What an OpenAPI document may leave out and the mock must still serve (readme's references do):
+// an operation without `responses` (OpenAPI 3.1), an answer's schema where it gives an example
+// alone, and the style of an array header (simple) or cookie (form), each taken at its default.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,14 @@ const document = {
   paths: {
     '/headers': {
       get: { operationId: 'withHeaders', parameters: [{ name: 'tags', in: 'header', schema: list }] },
+    },
+    '/example': {
+      get: {
+        operationId: 'showExample',
+        responses: {
+          '200': { description: 'OK', content: { 'application/json': { example: { id: 12345, name: 'Test user' } } } },
+        },
+      },
     },
     '/cookies': {
       get: {
@@ -44,6 +52,12 @@ describe('what a document leaves out', () => {
     const res = await mock.http.get('/headers');
     expect(res.status).toBe(200);
     expect(res.headers['content-type'] ?? '').not.toContain('text/html');
+  });
+
+  it('answers the example of an answer that gives no schema', async () => {
+    const res = await mock.http.get('/example');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: 12345, name: 'Test user' });
   });
 
   it('reads an array header as simple and an array cookie as form when they say no style', async () => {
