@@ -22,6 +22,10 @@ function unknownNames(option: string, given: string[] | undefined, known: string
 
 export function checkSelection(selection: Selection): void {
   const operations = listOperations();
+  if (operations.length === 0)
+    throw new SelectionError(
+      'The contract declares no operation (its paths are empty: a document of webhooks only, say), so there is nothing to check. Give the contract of the API the server answers.',
+    );
   const problems = [
     unknownNames(
       '--operations',

@@ -166,7 +166,7 @@ const withJsonType = (type: string | undefined) => (type === undefined ? {} : { 
 
 function readOperations(): SpecOperation[] {
   const operations: SpecOperation[] = [];
-  for (const [path, item] of Object.entries<Json>(SPEC.paths)) {
+  for (const [path, item] of Object.entries<Json>(SPEC.paths ?? {})) {
     for (const method of METHODS) {
       const raw = item[method];
       if (!raw) continue;

@@ -46,6 +46,27 @@ describe('--contract FILE', () => {
     await mkdir(folder);
   });
 
+  it('contract --contract on a document of webhooks only says there is nothing to check, and exits 2', async () => {
+    const file = join(folder, 'webhooks.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Hooks', version: '1' },
+        webhooks: { newPet: { post: { responses: { '200': { description: 'Taken' } } } } },
+      }),
+    );
+    const served = await createMockServer({ data: ':memory:', contract: file, lintContract: false });
+    try {
+      const run = await runCli(['contract', '--contract', file, '--base-url', served.url, '--api-key', 'demo-free']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('The contract declares no operation (its paths are empty');
+      expect(run.stderr).not.toContain('    at ');
+    } finally {
+      await served.close();
+    }
+  }, 60_000);
+
   it('serve --contract serves a draft split over files: validated by it, and served whole at /openapi.yaml and /openapi.json', async () => {
     await writeSplitDraft(folder, nextVersion);
     // A path relative to the working directory, as --data is.
