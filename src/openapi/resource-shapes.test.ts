@@ -306,3 +306,29 @@ describe('a replacement whose body may name the key', () => {
     expect(shapesOf(model).replaceOwner).toBe('replace owners by ownerId');
   });
 });
+
+describe('a search by POST that answers a page of the records (STAPI)', () => {
+  const character = { type: 'object', properties: { uid: { type: 'string' }, name: { type: 'string' } } };
+  const page = {
+    type: 'object',
+    properties: { page: { type: 'object' }, characters: { type: 'array', items: ref('CharacterBase') } },
+  };
+  const filters = {
+    content: {
+      'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { name: { type: 'string' } } } },
+    },
+  };
+  const model = modelOf(
+    {
+      '/character/search': {
+        get: { operationId: 'searchCharacters', responses: ok(ref('CharacterBaseResponse')) },
+        post: { operationId: 'findCharacters', requestBody: filters, responses: ok(ref('CharacterBaseResponse')) },
+      },
+    },
+    { CharacterBase: character, CharacterBaseResponse: page },
+  );
+
+  it('lists the records by GET, and makes none by POST: its answer is a page of them, not one', () => {
+    expect(shapesOf(model)).toEqual({ searchCharacters: 'list search' });
+  });
+});

@@ -9,7 +9,13 @@
 import type { JsonObject } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
-import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from './operation-schemas.js';
+import {
+  listItemSchema,
+  recordEnvelope,
+  requestSchema,
+  singleKeyEnvelope,
+  successSchema,
+} from './operation-schemas.js';
 import { isParam, paramName, segmentsOf } from './resource-paths.js';
 import type { ConventionShape, Resource } from './resource-types.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
@@ -99,7 +105,7 @@ export function shapeOf(
     if (method === 'get') return answersList(document, operation) ? { kind: 'list', resource } : undefined;
     // A POST that answers a list searches (POST /pets/search); it makes no record.
     if (method === 'post') {
-      if (isList(document, operation)) return undefined;
+      if (isList(document, operation, resource)) return undefined;
       const keySentAs = keySentAsOf(document, operation, resource);
       return { kind: 'create', ...base, ...(keySentAs ? { keySentAs } : {}) };
     }
@@ -171,8 +177,14 @@ function answersList(document: JsonObject, operation: OperationInfo): boolean {
   return properties.some((property) => schemaType(property) === 'array');
 }
 
-/** Whether an operation's success answer is a list (an array). */
-function isList(document: JsonObject, operation: OperationInfo): boolean {
+/**
+ * Whether an operation's success answer is a list: an array, or an envelope around the resource's
+ * own records (STAPI's POST /character/search answers `{page, sort, characters: [...]}`).
+ */
+function isList(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
   const schema = successSchema(operation);
-  return schema !== undefined && schemaType(resolveSchema(document, schema)) === 'array';
+  if (schema === undefined) return false;
+  if (schemaType(resolveSchema(document, schema)) === 'array') return true;
+  const item = listItemSchema(document, schema);
+  return item !== undefined && schemaIdentity(document, item) === schemaIdentity(document, resource.recordSchema);
 }
