@@ -34,11 +34,13 @@ const sentType = (req: IncomingMessage) => essence(req.headers['content-type'] ?
 /**
  * Reads a request's body: JSON always (application/json), any other type only where the
  * operation declares it (`declared`), so that a body the operation does not take is left to the
- * validator's 415 as before.
+ * validator's 415 as before. `anyJsonValue`: a JSON body may be any value (RFC 8259: `5`,
+ * `"text"`, `true`), as another API's contract may declare one; else an object or array only.
  */
 export function createBodyReader(
   limitBytes: number,
   declared: (req: IncomingMessage) => readonly string[],
+  { anyJsonValue }: { anyJsonValue: boolean },
 ): RequestHandler {
   const takes = (req: IncomingMessage, family: (type: string) => boolean) => {
     const type = sentType(req);
@@ -64,6 +66,7 @@ export function createBodyReader(
   return composeMiddleware([
     json({
       limit: limitBytes,
+      strict: !anyJsonValue,
       type: (req) => sentType(req) === 'application/json' || takes(req, (type) => type.endsWith('+json')),
     }),
     urlencoded({

@@ -49,6 +49,7 @@ export function createMockMode(): ApiModeFactory {
         createBodyReader(
           bodyLimitOf(isBuiltInContract(contract.file)),
           (req) => operationMatch(req as Request)?.operation.requestMediaTypes ?? [],
+          { anyJsonValue: !isBuiltInContract(contract.file) },
         ),
       ),
       stepsOf: (world) => ({
