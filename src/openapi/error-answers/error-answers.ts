@@ -8,6 +8,7 @@
 import type { Request, Response } from 'express';
 import type { HttpError } from '../../errors.js';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
+import { xmlBody } from '../../handlers/convention/media-bodies.js';
 import { requestOperation } from '../contract-pipeline.js';
 import { type Contract, isBuiltInContract, type OperationInfo } from '../load-contract.js';
 import { essence, mediaFamily } from '../media-types.js';
@@ -21,6 +22,9 @@ import { type ErrorTemplate, templateOf } from './error-template.js';
 
 /** An answer the operation does not declare, given all the same. */
 export type ContractGap = { operationId: string; status: number; what: string };
+
+/** The element of an XML error whose type declares no schema. */
+const XML_ERROR = { type: 'object', xml: { name: 'error' } };
 
 export type ErrorAnswerOptions = {
   /** Told of each answer given outside the contract (its violation log). */
@@ -128,7 +132,14 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
       // Built for the contract's own schema: where no body meets it, the guard says so (response-contract.ts).
       if (media.schema !== undefined) res.locals.builtForErrorSchema = true;
       res.type(contentTypeOf(media.type)).json(body);
-    } else if (family === 'text' || family === 'xml') {
+    } else if (family === 'xml') {
+      // An XML document, as the type says: the schema's fields (its XML Objects' names), else the error's own.
+      const value =
+        media.schema === undefined
+          ? { code: error.code, message: error.message, status }
+          : (await templateFor(media))(facts);
+      res.type(media.type).send(xmlBody(contract.document, media.schema ?? XML_ERROR, value));
+    } else if (family === 'text') {
       res.type(media.type).send(error.message);
     } else {
       res.end();
