@@ -19,8 +19,9 @@ const ajvs = new WeakMap<Contract, Ajv2020>();
 function ajvOf(contract: Contract): Ajv2020 {
   let ajv = ajvs.get(contract);
   if (!ajv) {
-    // Own properties only: a body without a field named constructor lacks it.
-    ajv = createMockAjv({ validateFormats: false, ownProperties: true }, { formats: false });
+    // Own properties only: a body without a field named constructor lacks it. Formats as the
+    // answers' check reads them (a date is no date-time).
+    ajv = createMockAjv({ ownProperties: true }, { formats: true });
     ajv.addSchema(contract.document, CONTRACT_ID);
     ajvs.set(contract, ajv);
   }

@@ -241,7 +241,8 @@ export type AnswerNarrowing = { answers: JsonObject[]; keywords: string[] };
 const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
 const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength'];
 const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength'];
-const EXACT = ['pattern', 'const', 'multipleOf'];
+// A format of its own (Adyen's dateOfBirth: a date sent, a date-time answered) refuses the other's values.
+const EXACT = ['pattern', 'format', 'const', 'multipleOf'];
 
 /** The keywords by which `answer` refuses a value `request` takes, each as "pattern ^x$" or "maxLength 5". */
 function narrowingKeywords(request: JsonObject, answer: JsonObject): string[] {
