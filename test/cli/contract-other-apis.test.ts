@@ -930,6 +930,63 @@ describe('contract against whole documents of other APIs', () => {
     }
   }, 60_000);
 
+  it('never sends a parent it has no record of as "{companyId}": checks under it are skipped, saying what to give', async () => {
+    const record = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const answer = (schema: object) => ({ description: 'OK', content: { 'application/json': { schema } } });
+    const companyId = { name: 'companyId', in: 'path', required: true, schema: { type: 'string' } };
+    const { skipped } = await suiteOnDocument('listed-parents', {
+      openapi: '3.0.3',
+      info: { title: 'Companies', version: '1' },
+      paths: {
+        '/companies': {
+          get: {
+            operationId: 'listCompanies',
+            responses: { '200': answer({ type: 'array', items: record('Company') }) },
+          },
+        },
+        '/companies/{companyId}': {
+          get: {
+            operationId: 'getCompany',
+            parameters: [companyId],
+            responses: { '200': answer(record('Company')), '404': { description: 'No' } },
+          },
+        },
+        '/companies/{companyId}/webhooks': {
+          post: {
+            operationId: 'createWebhook',
+            parameters: [companyId],
+            requestBody: { required: true, content: { 'application/json': { schema: record('Webhook') } } },
+            responses: { '200': answer(record('Webhook')), '404': { description: 'No such company' } },
+          },
+        },
+        '/companies/{companyId}/webhooks/{webhookId}': {
+          get: {
+            operationId: 'getWebhook',
+            parameters: [companyId, { name: 'webhookId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': answer(record('Webhook')), '404': { description: 'No' } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Company: {
+            type: 'object',
+            required: ['id'],
+            properties: { id: { type: 'string' }, name: { type: 'string' } },
+          },
+          Webhook: {
+            type: 'object',
+            required: ['url'],
+            properties: { id: { type: 'string', readOnly: true }, url: { type: 'string' } },
+          },
+        },
+      },
+    });
+    expect(skipped.join('\n')).toMatch(
+      /createWebhook: .*the suite has no \{companyId\}.*give one with --set-path companyId=VALUE/,
+    );
+  }, 60_000);
+
   it('runs on a document of writes only, saying why its limits are not checked', async () => {
     const limitHeader = { schema: { type: 'integer' } };
     const { passed, skipped } = await suiteOnDocument('writes-only', {
