@@ -1,11 +1,8 @@
 // Cookie parameters as a contract declares them: each is checked like a query parameter (required,
 // type, pattern, bounds), a refusal names the cookie in the contract's own error, and a key sent in
 // a cookie of the same header is read as before.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { servingDocument, useTestMock } from '../support/mock.js';
 
 const document = {
   openapi: '3.0.3',
@@ -53,18 +50,7 @@ const document = {
   },
 };
 
-let mock: TestMock;
-beforeAll(async () => {
-  const folder = await mkdtemp(join(tmpdir(), 'cookies-'));
-  const file = join(folder, 'openapi.json');
-  await writeFile(file, JSON.stringify(document));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-});
-afterAll(async () => {
-  const bugs = mock.contractBugs();
-  await mock.server.close();
-  expect(bugs).toEqual([]);
-});
+const mock = useTestMock(() => servingDocument(document));
 
 const withCookies = (cookies: string) => mock.http.get('/api/items').set('Cookie', `token=demo-free; ${cookies}`);
 

@@ -2,11 +2,8 @@
 // flag set with `true`, a value of `anyOf: [string, integer]`. Express's JSON parser takes objects
 // and arrays only by default, and called `5` malformed. A value of another kind than the schema's
 // is refused by the schema, 400 in the contract's words, never a 500.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { servingDocument, useTestMock } from '../support/mock.js';
 
 const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 const done = { '200': { description: 'Done' }, '400': { description: 'Refused' } };
@@ -67,17 +64,7 @@ const document = {
   components: { schemas: { Thing: thing } },
 };
 
-let mock: TestMock;
-beforeAll(async () => {
-  const file = join(await mkdtemp(join(tmpdir(), 'json-values-')), 'openapi.json');
-  await writeFile(file, JSON.stringify(document));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-});
-afterAll(async () => {
-  const bugs = mock.contractBugs();
-  await mock.server.close();
-  expect(bugs).toEqual([]);
-});
+const mock = useTestMock(() => servingDocument(document));
 
 const send = (method: 'put' | 'post', path: string, text: string) =>
   mock.http[method](path).set('Content-Type', 'application/json').send(text);

@@ -1,11 +1,8 @@
 // What an OpenAPI document may leave out and the mock must still serve (readme's references do):
 // an operation without `responses` (OpenAPI 3.1), an answer's schema where it gives an example
 // alone, and the style of an array header (simple) or cookie (form), each taken at its default.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { servingDocument, useTestMock } from '../support/mock.js';
 
 const list = { type: 'array', items: { type: 'string', maxLength: 3 } };
 const document = {
@@ -35,17 +32,7 @@ const document = {
   },
 };
 
-let mock: TestMock;
-beforeAll(async () => {
-  const file = join(await mkdtemp(join(tmpdir(), 'left-out-')), 'openapi.json');
-  await writeFile(file, JSON.stringify(document));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-});
-afterAll(async () => {
-  const bugs = mock.contractBugs();
-  await mock.server.close();
-  expect(bugs).toEqual([]);
-});
+const mock = useTestMock(() => servingDocument(document));
 
 describe('what a document leaves out', () => {
   it('answers an operation that declares no responses with a success, never the framework’s HTML page', async () => {

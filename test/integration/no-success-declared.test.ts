@@ -1,24 +1,11 @@
 // An operation that declares no success at all (a redirect, a teapot, a status-code reference like
 // readme's http-status-codes document) is answered with what it declares: its lowest 3xx, else
 // its lowest 4xx or 5xx, with the body its schema gives; never a 200 it does not declare (a 500).
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { servingDocument, useTestMock } from '../support/mock.js';
 import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
 
-let mock: TestMock;
-beforeAll(async () => {
-  const file = join(await mkdtemp(join(tmpdir(), 'statuses-')), 'openapi.json');
-  await writeFile(file, JSON.stringify(NO_SUCCESS_DOCUMENT));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-});
-afterAll(async () => {
-  const bugs = mock.contractBugs();
-  await mock.server.close();
-  expect(bugs).toEqual([]);
-});
+const mock = useTestMock(() => servingDocument(NO_SUCCESS_DOCUMENT));
 
 describe('an operation that declares no success', () => {
   it('answers its lowest 3xx before any error', async () => {

@@ -2,11 +2,8 @@
 // 401 of `oneOf` two errors that differ only by a default, so that every body meets both) is
 // given all the same, marked X-Mock-Contract-Gap and kept in the violation log as the contract's
 // fault, never turned into a 500 of the mock.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { servingDocument, useTestMock } from '../support/mock.js';
 
 const error = (code: string) => ({
   allOf: [
@@ -52,17 +49,7 @@ const document = {
   },
 };
 
-let mock: TestMock;
-beforeAll(async () => {
-  const file = join(await mkdtemp(join(tmpdir(), 'unmeetable-')), 'openapi.json');
-  await writeFile(file, JSON.stringify(document));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-});
-afterAll(async () => {
-  const bugs = mock.contractBugs();
-  await mock.server.close();
-  expect(bugs).toEqual([]);
-});
+const mock = useTestMock(() => servingDocument(document));
 
 describe('an error whose declared schema no body meets', () => {
   it('is answered with its own status, saying why it breaks the contract', async () => {

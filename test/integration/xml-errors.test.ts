@@ -2,11 +2,8 @@
 // application/xml 400) are XML documents: the schema's fields under its XML Object's name, or
 // the error's own code and message where the type gives no schema; never bare text under an
 // XML type.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestMock, type TestMock } from '../support/mock.js';
+import { describe, expect, it } from '@jest/globals';
+import { servingDocument, useTestMock } from '../support/mock.js';
 
 const problem = {
   type: 'object',
@@ -57,17 +54,7 @@ const document = {
   },
 };
 
-let mock: TestMock;
-beforeAll(async () => {
-  const file = join(await mkdtemp(join(tmpdir(), 'xml-errors-')), 'openapi.json');
-  await writeFile(file, JSON.stringify(document));
-  mock = await startTestMock({ data: ':memory:', contract: file, lintContract: false });
-});
-afterAll(async () => {
-  const bugs = mock.contractBugs();
-  await mock.server.close();
-  expect(bugs).toEqual([]);
-});
+const mock = useTestMock(() => servingDocument(document));
 
 describe('an error declared in XML', () => {
   it('is the schema’s document under its XML name', async () => {

@@ -1,7 +1,7 @@
 // Starts a fresh in-memory mock on an OS-assigned loopback port for one test file, and collects
 // what it logs, so that a test can assert that no response ever broke the contract.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
@@ -101,4 +101,11 @@ export function useTestMock(
     },
     contractBugs: () => active().contractBugs(),
   };
+}
+
+/** The options of a mock serving `document` (another API's contract), written to a file of its own, from memory. */
+export async function servingDocument(document: object): Promise<MockServerOptions> {
+  const file = join(await mkdtemp(join(tmpdir(), 'contract-')), 'openapi.json');
+  await writeFile(file, JSON.stringify(document));
+  return { data: ':memory:', contract: file, lintContract: false };
 }
