@@ -185,6 +185,8 @@ function isList(document: JsonObject, operation: OperationInfo, resource: Resour
   const schema = successSchema(operation);
   if (schema === undefined) return false;
   if (schemaType(resolveSchema(document, schema)) === 'array') return true;
+  // One that may answer the record alone makes it (DigitalOcean's POST /droplets: {droplet} or {droplets: [...]}).
+  if (recordEnvelope(document, schema, resource.shape, resource.recordSchema) !== undefined) return false;
   const item = listItemSchema(document, schema);
   return item !== undefined && schemaIdentity(document, item) === schemaIdentity(document, resource.recordSchema);
 }
