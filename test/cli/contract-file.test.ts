@@ -131,6 +131,40 @@ describe('--contract FILE', () => {
     }
   }, 90_000);
 
+  it('serve --contract names each format no validator knows once, at its file and line, and serves values of it as any text', async () => {
+    await writeSplitDraft(folder, (document) => {
+      document.components.schemas.NewPet.properties.name.format = 'pet-name';
+    });
+    const cli = await startCli([
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      ':memory:',
+      '--contract',
+      join(folder, 'openapi.yaml'),
+    ]);
+    try {
+      const created = await fetch(`${cli.apiUrl}/pets`, {
+        method: 'POST',
+        headers: KEY,
+        body: JSON.stringify({ name: 'Rex the second', categoryId: 1 }),
+      });
+      expect(created.status).toBe(201);
+      const output = await outputSays(cli.output, '(unknown-format)');
+      const lines = output.split('\n');
+      expect(lines.filter((line) => line.includes('(unknown-format)'))).toEqual([
+        expect.stringMatching(
+          /newpet\S*:\d+:\d+ {2}the format "pet-name" is known to no validator of the mock: its values are taken as any text/i,
+        ),
+      ]);
+      // Ajv's own line per schema and per validator (one each for requests, answers, the data) is not shown.
+      expect(output).not.toContain('unknown format');
+    } finally {
+      await cli.stop();
+    }
+  }, 90_000);
+
   describe('a draft that cannot be served', () => {
     let faultLine: number;
     beforeEach(async () => {

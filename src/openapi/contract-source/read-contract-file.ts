@@ -7,6 +7,7 @@ import { stringify } from 'yaml';
 import type { JsonObject } from '../json-pointer.js';
 import { type Contract, describeContract } from '../load-contract.js';
 import { schemaFactsOf } from '../schema-analysis/schema-facts.js';
+import { unknownFormatsOf } from '../unknown-formats.js';
 import { bundleDocument, type Graft, toPointer } from './bundle-document.js';
 import { checkBounds } from './check-bounds.js';
 import { checkExamples } from './check-examples.js';
@@ -34,7 +35,7 @@ export type ContractFileOptions = {
 
 /** What reading a draft finds to say without refusing it, at its place; printed with Spectral's warnings. */
 export type DraftWarning = {
-  rule: 'pattern-without-u-flag' | 'example-breaks-schema' | 'reference-read-as-target';
+  rule: 'pattern-without-u-flag' | 'example-breaks-schema' | 'reference-read-as-target' | 'unknown-format';
   message: string;
   pointer: string;
   file: string;
@@ -191,6 +192,11 @@ export async function readContractFile(file: string, options: ContractFileOption
         const { kind: _kind, ...place } = atPlace('unservable')(fault);
         return { ...place, rule: 'example-breaks-schema', severity: 'warning' };
       }),
+    ...unknownFormatsOf(document).map(({ name, pointer }): DraftWarning => {
+      const message = `the format "${name}" is known to no validator of the mock: its values are taken as any text of their type`;
+      const { kind: _kind, ...place } = atPlace('unservable')({ pointer: toPointer(pointer), message });
+      return { ...place, rule: 'unknown-format', severity: 'warning' };
+    }),
   ];
 
   const { root, byId } = collected;
