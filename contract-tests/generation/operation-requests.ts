@@ -139,6 +139,15 @@ function queryValues(operation: SpecOperation, references: ReferenceIds): Genera
   return { arbitrary, edges };
 }
 
+/**
+ * A form body as a form can carry it: an empty list is no pair at all, so the field is left out
+ * (Twilio's RecordingStatusCallbackEvent), as a client of a form sends it.
+ */
+function withoutEmptyLists(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => !(Array.isArray(value) && value.length === 0)));
+}
+
 export function validRequests(operation: SpecOperation, references: RequestReferences): Generated<GeneratedRequest> {
   const query = queryValues(operation, references.query);
   if (!operation.requestSchema) {
@@ -148,7 +157,10 @@ export function validRequests(operation: SpecOperation, references: RequestRefer
     };
   }
   // A text the answers refuse is one a server cannot store: the bodies are of what both take.
-  const body = validValues(answerNarrowedSchema(operation), 'body', references.body);
+  const drawn = validValues(answerNarrowedSchema(operation), 'body', references.body);
+  const body = takesFormOnly(operation.requestMediaTypes)
+    ? { arbitrary: drawn.arbitrary.map(withoutEmptyLists), edges: drawn.edges.map(withoutEmptyLists) }
+    : drawn;
   return {
     arbitrary: fc.record({ query: query.arbitrary, body: body.arbitrary }),
     edges: body.edges.map((value) => ({ query: query.edges[0] ?? {}, body: value })),

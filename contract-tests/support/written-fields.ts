@@ -6,6 +6,8 @@
 // sent: neither is expected;
 // nor is a field the answers hold as the server's (serverFieldsOf: Asana's owner, a gid sent;
 // unfitSentFields: OpenAI's chunking_strategy "auto", answered as the static one it became).
+// nor a field the path names too (Twilio's AccountSid in an update's body: the record stays under
+// the account its path names).
 // Properties only the answer has (an id, a time the server stamps) are not what was sent.
 import {
   type JsonSchema,
@@ -42,6 +44,12 @@ export function withDefaults(schema: JsonSchema, value: unknown): unknown {
   return filled;
 }
 
+/** The names of the operation's path parameters: a body field of one of them is the path's. */
+const pathNamed = (operation: SpecOperation): string[] =>
+  operation.parameters.flatMap((parameter) =>
+    parameter.in === 'path' && typeof parameter.name === 'string' ? [parameter.name] : [],
+  );
+
 const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
 
 /** The value sent, or (within an object sent) with its schema's defaults applied: either is kept as sent. */
@@ -64,7 +72,8 @@ export function expectedFields(operation: SpecOperation, sent: unknown): unknown
   const schema = schemaOf(operation.requestSchema);
   const expected = isMerge(operation) ? { ...sent } : (withDefaults(schema, sent) as Fields);
   for (const [field, property] of propertiesOf(schema)) if (neverAnsweredAsSent(property)) delete expected[field];
-  for (const field of [...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]) delete expected[field];
+  for (const field of [...serverFieldsOf(operation), ...unfitSentFields(operation, sent), ...pathNamed(operation)])
+    delete expected[field];
   return expected;
 }
 
@@ -85,7 +94,7 @@ export function writtenFieldProblems(
   const problems: string[] = [];
   const fields = new Map(propertiesOf(schema));
   const serverKey = serverKeyOf(operation.operationId);
-  const servers = new Set([...serverFieldsOf(operation), ...unfitSentFields(operation, sent)]);
+  const servers = new Set([...serverFieldsOf(operation), ...unfitSentFields(operation, sent), ...pathNamed(operation)]);
   for (const [field, property] of fields) {
     if (property.readOnly === true || neverAnsweredAsSent(property) || servers.has(field)) continue;
     if (answerable !== undefined && !answerable.has(field)) continue;

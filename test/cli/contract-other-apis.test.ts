@@ -871,6 +871,23 @@ describe('contract against whole documents of other APIs', () => {
     );
   }, 120_000);
 
+  it('writes Twilio’s form bodies as a form carries them, and leaves a field its path names to the path', async () => {
+    // An empty list is no pair of a form: sent, it is left out. UpdateIncomingPhoneNumber's body may
+    // name an AccountSid of its own; the record stays under the account of its path.
+    const { passed } = await suitePassing(documentOf('twilio/twilio_api_v2010.json'), 'twilio-forms', [
+      ...['--checks', 'generated', '--seed', '547592455', '--examples', '40'],
+      ...['--operations', 'CreateCall,CreateMessage,UpdateIncomingPhoneNumber'],
+    ]);
+    expect(passed).toEqual(
+      expect.arrayContaining(
+        ['CreateCall', 'CreateMessage', 'UpdateIncomingPhoneNumber'].map(
+          (operation) =>
+            `${operation}: requests generated valid from its schemas get a declared success that keeps what was sent`,
+        ),
+      ),
+    );
+  }, 120_000);
+
   it("makes the caller's records where no parent is named, and leaves an action's answer to the server", async () => {
     const { passed, stdout } = await suiteOnDocument('playlists', callersPlaylists, [
       '--checks',
