@@ -50,9 +50,16 @@ export function projectAnswered(
   return projectRecord(answerShape?.closed ? answerShape : resource.shape);
 }
 
-/** The key a path parameter names, typed as the resource keys its records. */
+/**
+ * The key a path parameter names, typed as the resource keys its records. A text that is no number
+ * (a parameter declared a string, for records numbered) stays text: it names no record, and its
+ * 404 says "has id "sample"", not "has id null".
+ */
 export function keyFromPath(resource: Resource, raw: unknown): RecordKey {
-  return resource.keyType === 'string' ? String(raw ?? '') : Number(raw);
+  const text = String(raw ?? '');
+  if (resource.keyType === 'string') return text;
+  const number = Number(raw);
+  return Number.isNaN(number) ? text : number;
 }
 
 /** A name as an error code writes it: petPhoto as PET_PHOTO. */
