@@ -27,8 +27,9 @@ export function successStatuses(operation: SpecOperation, answer: Exchange): num
   const success = declared.filter((status) => /^2\d\d$/.test(status)).map(Number);
   if (success.length > 0) return success;
   if (declared.includes('2XX') || declared.includes('default')) return undefined;
-  // OpenAPI 3.1 lets `responses` out: such an operation promises no answer but a success.
-  if (declared.length === 0) return ANY_SUCCESS;
+  // OpenAPI 3.1 lets `responses` out, and a status reference declares only a 1xx (which ends no
+  // exchange): such an operation promises no final answer but a success.
+  if (declared.every((status) => /^1(\d\d|XX)$/i.test(status))) return ANY_SUCCESS;
   return declared.filter((status) => /^[3-5]\d\d$/.test(status)).map(Number);
 }
 

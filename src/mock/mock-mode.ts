@@ -30,13 +30,9 @@ export function createMockMode(): ApiModeFactory {
             res.locals.errorCode = error.code;
             logMockFault(log, res.req, error);
           },
-          (res, operationId, what) => {
+          (res, operationId, what, advice) => {
             Promise.resolve()
-              .then(() =>
-                violationsOf(res.req).record(
-                  contractGapRecord(res.req, operationId, `${what}. Fix the schema in the contract.`),
-                ),
-              )
+              .then(() => violationsOf(res.req).record(contractGapRecord(res.req, operationId, `${what}. ${advice}`)))
               .catch((error: unknown) => log(`The contract gap could not be recorded: ${String(error)}`));
           },
         )

@@ -120,6 +120,14 @@ export type ResponseGuard = {
   reportViolation(res: Response, problem: string): void;
 };
 
+/** The statuses of an operation that declares only 1xx answers, else undefined. */
+function informationalOnly(operation: OperationInfo): string | undefined {
+  const statuses = [...operation.responses.keys()];
+  return statuses.length > 0 && statuses.every((status) => /^1(\d\d|XX)$/i.test(status))
+    ? statuses.join(', ')
+    : undefined;
+}
+
 /**
  * Checks every answer of a matched operation before it is sent, on the app's response prototype
  * (Express's app.response): JSON answers in res.json, answers without a body in res.end. 5xx
@@ -129,7 +137,7 @@ export function guardResponses(
   app: Express,
   matchOf: (req: Request) => { operation: OperationInfo; checkHeaders?: ResponseHeaderChecker } | undefined,
   reportBug: (res: Response, error: HttpError) => void,
-  reportGap: (res: Response, operationId: string, what: string) => void,
+  reportGap: (res: Response, operationId: string, what: string, advice: string) => void,
 ): ResponseGuard {
   const sendJson = app.response.json;
   const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
@@ -143,6 +151,14 @@ export function guardResponses(
     const match = matchOf(res.req);
     // An answer the contract does not declare, given on purpose (error-answers.ts), says so itself.
     if (!match?.checkHeaders || res.statusCode >= 500 || res.locals.contractGap !== undefined) return undefined;
+    const informational = informationalOnly(match.operation);
+    if (informational !== undefined && res.statusCode < 300) {
+      // No final answer is declared (GET /status/100 of a status reference): HTTP needs one all the same.
+      const what = `${match.operation.operationId} declares only informational answers (${informational}), which end no exchange: answered ${res.statusCode}`;
+      res.setHeader(CONTRACT_GAP_HEADER, what);
+      reportGap(res, match.operation.operationId, what, 'Declare the final answer (a 2xx) in the contract.');
+      return undefined;
+    }
     const headerProblems = match.checkHeaders(match.operation, res.statusCode, (name) => res.getHeader(name));
     const reported = violations.get(res);
     const problems = reported ? [...reported, ...headerProblems] : headerProblems;
@@ -152,7 +168,7 @@ export function guardResponses(
       // every body meets): the error is given all the same, marked, rather than turned into a 500.
       const what = `${match.operation.operationId}'s ${res.statusCode} answer: no body the mock builds meets its schema (${problems.join('; ')})`;
       res.setHeader(CONTRACT_GAP_HEADER, what);
-      reportGap(res, match.operation.operationId, what);
+      reportGap(res, match.operation.operationId, what, 'Fix the schema in the contract.');
       return undefined;
     }
     const error = new HttpError(

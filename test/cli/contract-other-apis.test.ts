@@ -1046,6 +1046,7 @@ describe('contract against whole documents of other APIs', () => {
         'brewCoffee: a valid request (GET /teapot)',
         'removeGone: a valid request (DELETE /gone)',
         'anyAnswer: a valid request (GET /default-only)',
+        'keepGoing: a valid request (GET /status/100)',
       ]),
     );
   }, 60_000);

@@ -1,6 +1,7 @@
 // An operation that declares no success at all (a redirect, a teapot, a status-code reference like
 // readme's http-status-codes document) is answered with what it declares: its lowest 3xx, else
 // its lowest 4xx or 5xx, with the body its schema gives; never a 200 it does not declare (a 500).
+// One that declares only a 1xx, which ends no exchange, gets a 200 marked as the contract's gap.
 import { describe, expect, it } from '@jest/globals';
 import { servingDocument, useTestMock } from '../support/mock.js';
 import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
@@ -26,5 +27,25 @@ describe('an operation that declares no success', () => {
       how: string;
     }>;
     expect(operations.find((operation) => operation.operationId === 'brewCoffee')?.how).toMatch(/^answers 418 /);
+  });
+
+  it('answers one that declares only a 1xx with a 200, marked as a gap and kept in the violation log, never a 500', async () => {
+    const res = await mock.http.get('/status/100');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-mock-contract-gap']).toBe(
+      'keepGoing declares only informational answers (100), which end no exchange: answered 200',
+    );
+    const { violations } = (await mock.http.get('/__mock/violations')).body as {
+      violations: Array<{ operationId: string; location: string; message: string }>;
+    };
+    expect(violations).toContainEqual(
+      expect.objectContaining({
+        operationId: 'keepGoing',
+        location: 'contract',
+        message: expect.stringMatching(
+          /only informational answers .*Declare the final answer \(a 2xx\) in the contract\.$/,
+        ),
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
-// A document whose operations declare no success (a redirect, a teapot, a 410, `default` only),
+// A document whose operations declare no success (a redirect, a teapot, a 410, `default` only, a
+// 1xx only),
 // as readme's http-status-codes reference does for each status.
 
 export const NO_SUCCESS_DOCUMENT = {
@@ -32,5 +33,6 @@ export const NO_SUCCESS_DOCUMENT = {
     },
     '/gone': { delete: { operationId: 'removeGone', responses: { '410': { description: 'Gone for good' } } } },
     '/default-only': { get: { operationId: 'anyAnswer', responses: { default: { description: 'Whatever it is' } } } },
+    '/status/100': { get: { operationId: 'keepGoing', responses: { '100': { description: 'Continue' } } } },
   },
 };
