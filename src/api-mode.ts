@@ -35,6 +35,8 @@ export type { AnswerDescription } from './handlers/index.js';
 export type WorldSteps = { beforeBody: readonly RequestHandler[]; answer: RequestHandler };
 
 export type ApiMode = {
+  /** What the mode makes at start (values drawn from the contract), before the app serves. */
+  ready?: Promise<void>;
   /** Whether answers of matched operations (API and control) are checked against the contract. */
   validateResponses: boolean;
   /** Where the pipeline's finding on an answer goes. */

@@ -331,7 +331,7 @@ export function createApp(deps: AppDependencies): MockApp {
   return {
     app,
     classes,
-    ready: Promise.all([apiPipeline.ready, controlPipeline.ready]).then(() => undefined),
+    ready: Promise.all([apiPipeline.ready, controlPipeline.ready, mode.ready]).then(() => undefined),
     operations: mode.operations,
   };
 }

@@ -13,6 +13,7 @@ import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
 import { operationMatch } from '../openapi/contract-pipeline.js';
 import { dispatchOperations } from '../openapi/dispatch-operations.js';
 import { isBuiltInContract } from '../openapi/load-contract.js';
+import { createRequiredHeaders } from '../openapi/required-headers.js';
 import { describeResources } from '../openapi/resource-model.js';
 import { guardResponses } from '../openapi/response-contract.js';
 
@@ -37,7 +38,11 @@ export function createMockMode(): ApiModeFactory {
           },
         )
       : undefined;
+    // Installed after the guard, so that it runs first: the guard checks the answer as it is sent.
+    const requiredHeaders = createRequiredHeaders(contract, seed);
+    requiredHeaders.install(app, (req) => operationMatch(req as Request));
     return {
+      ready: requiredHeaders.ready,
       validateResponses,
       onResponseViolation: guard?.reportViolation ?? (() => undefined),
       checkRequest: (check) => check,

@@ -15,7 +15,22 @@ export type MediaInfo = {
   example?: unknown;
 };
 
-export type HeaderInfo = { name: string; required: boolean; schema: JsonObject; description: string };
+export type HeaderInfo = {
+  name: string;
+  required: boolean;
+  schema: JsonObject;
+  description: string;
+  /** The header's own example (or its first named one's value), if it gives one. */
+  example?: unknown;
+};
+
+/** A header's own example: `example`, else the value of the first of its `examples`. */
+function headerExample(document: JsonObject, header: JsonObject): { example?: unknown } {
+  if (header.example !== undefined) return { example: header.example };
+  const first = Object.values(asObject(header.examples))[0];
+  const value = first === undefined ? undefined : resolveLocalRef(document, first).value;
+  return value === undefined ? {} : { example: value };
+}
 
 export type ResponseInfo = {
   /** As declared: "404", "4XX" or "default". */
@@ -58,6 +73,7 @@ function describeHeaders(document: JsonObject, raw: unknown): HeaderInfo[] {
       required: header.required === true,
       schema: resolveLocalRef(document, header.schema),
       description: typeof header.description === 'string' ? header.description : '',
+      ...headerExample(document, header),
     };
   });
 }
