@@ -271,8 +271,17 @@ function parentField(resource: Resource, param: string, parent: Resource | undef
   // A field of the parameter's name is the parent's reference (a visit's petId), unless it is
   // the record's own key.
   if (param !== resource.collection.keyField) return param;
-  const own = (name: string) => name === resource.collection.keyField || resource.shape.properties.has(name);
   const noun = parent?.noun ?? nounOf(undefined, param);
+  // A field the record has that names the parent by its noun (Adyen's balance account's
+  // accountHolderId, under /accountHolders/{id}/balanceAccounts) holds it; else one made up.
+  const named = [...resource.shape.properties].find(
+    ([field, schema]) =>
+      field !== resource.collection.keyField &&
+      [`${noun}Id`, noun].some((name) => looseName(name) === looseName(field)) &&
+      ['string', 'integer'].includes(schemaType(schema) ?? ''),
+  );
+  if (named !== undefined) return named[0];
+  const own = (name: string) => name === resource.collection.keyField || resource.shape.properties.has(name);
   return firstFree(own, [`${noun}Id`, `${noun}_id`, `parent_${param}`]);
 }
 

@@ -37,13 +37,22 @@ export type ParentLevel = { resource: Resource; param: string; missing: ReturnTy
 const parentParams = (path: string) => pathParams(parentPath(path));
 
 /** The parents up a sub-collection's path, nearest first (a note's visit, then the visit's owner). */
-export function parentLevels(deps: ContractContext, operation: OperationInfo, resource: Resource): ParentLevel[] {
+export function parentLevels(
+  deps: ContractContext,
+  operation: OperationInfo,
+  resource: Resource,
+  namedAlready: readonly string[] = [],
+): ParentLevel[] {
   const levels: ParentLevel[] = [];
-  const params = new Set(parentParams(operation.path));
+  // Each parameter names one level: Adyen's /accountHolders/{id}/balanceAccounts names the account
+  // holder by {id}, and the account holder's own parent (a balance platform, by {id} in its path) is
+  // not named here at all.
+  const params = new Set(parentParams(operation.path).filter((param) => !namedAlready.includes(param)));
   for (let link = resource.parent; link?.resource !== undefined && params.has(link.param); ) {
     const parent = deps.resources.resources.get(link.resource);
     if (!parent || levels.some((level) => level.resource === parent)) break;
     levels.push({ resource: parent, param: link.param, missing: notFoundOf(deps.contract, operation, parent) });
+    params.delete(link.param);
     link = parent.parent;
   }
   return levels;

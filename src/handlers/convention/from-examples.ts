@@ -25,7 +25,7 @@ function requiringRecord(
   // The record, and each parent its path names above it (a visit's cancel: the visit, of its owner).
   const levels: ParentLevel[] = [
     { resource: named.resource, param: named.param, missing: notFoundOf(deps.contract, operation, named.resource) },
-    ...parentLevels(deps, operation, named.resource),
+    ...parentLevels(deps, operation, named.resource, [named.param]),
   ];
   return {
     mayAnswer: [404],
