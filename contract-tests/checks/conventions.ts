@@ -14,6 +14,7 @@ import { pathParameters, type References, validValue, withOwnClientKey } from '.
 import {
   clientKeyOf,
   fillPath,
+  idOf,
   keyOf,
   leftOutKeyOf,
   madeWhenLeftOutOf,
@@ -23,6 +24,7 @@ import {
   type RecordKey,
   type Resource,
   recordIn,
+  recordKeyOf,
   recordOperation,
   recordsIn,
   resourceNamed,
@@ -273,18 +275,40 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
   // (A parent under records of its own kind is one level: a subtask's attachments are a task's.)
   const grandparent =
     parent?.parent?.resource && !parent.parent.ofItsOwnKind ? resourceNamed(parent.parent.resource) : undefined;
+  // Named by a parameter of its own: /holders/{id}/accounts names the holder by {id}, not its platform.
   const grandparentParameter =
-    grandparent && list?.path.includes(`{${parent?.parent?.param}}`) ? parent?.parent?.param : undefined;
+    grandparent && parent?.parent?.param !== parentParameter && list?.path.includes(`{${parent?.parent?.param}}`)
+      ? parent?.parent?.param
+      : undefined;
+  // Made under its parent by its path (/articles/{slug}/comments), or at the top level with the
+  // parent's key in a field of its body (Adyen's POST /paymentInstruments, balanceAccountId).
+  const pathNamesParent = parentParameter !== undefined && creation.path.includes(`{${parentParameter}}`);
+  const field = resource.parent?.field;
+  const bodyNamesParent =
+    !pathNamesParent &&
+    field !== undefined &&
+    writableProperties(creation.requestSchema).some((property) => property.name === field);
   if (list && parent && parentParameter && listNamesParent)
     check(
       [list.operationId, creation.operationId],
       `${list.operationId}: lists the records of its own ${parentParameter} only, and a ${parentParameter} that is not there${grandparentParameter ? ` (or not of its ${grandparentParameter})` : ''} is 404`,
       async () => {
-        const mine = references();
+        if (!pathNamesParent && !bodyNamesParent)
+          throw new CheckSkipped(
+            `${creation.operationId} makes ${resource.name} without naming the ${parent.name} ${list.path} lists them under: neither its path nor its body has ${field ?? parentParameter}`,
+          );
+        const given = references();
+        // The parent's own record, under its parameter too: a generic {id} may hold another resource's.
+        const parentId = idOf(given, recordKeyOf(parent));
+        if (bodyNamesParent && parentId === undefined)
+          throw new CheckSkipped(`the suite has no ${parent.name} of its own to make ${resource.name} under`);
+        const mine = parentId === undefined ? given : withRecord(given, parent, parentParameter, parentId);
         const otherId = await makeRecord(parent, mine, mine, `a second ${parentParameter}`);
         if (otherId === undefined) throw new Error(`Could not make a second record to hold ${resource.name}.`);
         const other = withRecord(mine, parent, parentParameter, otherId);
-        const made = await make(resource, creation, mine, recordBody(creation.requestSchema, mine, 'required'));
+        const body = recordBody(creation.requestSchema, mine, 'required');
+        if (bodyNamesParent && field !== undefined && parentId !== undefined) body[field] = parentId;
+        const made = await make(resource, creation, mine, body);
         const ids = async (parents: References) => {
           const limit = largestLimit(list, PAGE).limit;
           const query = limit === undefined ? '' : `?limit=${limit}`;
@@ -321,12 +345,13 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
             [404],
           );
         }
-        await call(
-          creation.operationId,
-          fillPath(creation.path, nowhere),
-          wrapRecord(creation.operationId, recordBody(creation.requestSchema, mine, 'required')),
-          [404],
-        );
+        if (pathNamesParent)
+          await call(
+            creation.operationId,
+            fillPath(creation.path, nowhere),
+            wrapRecord(creation.operationId, recordBody(creation.requestSchema, mine, 'required')),
+            [404],
+          );
       },
     );
 }

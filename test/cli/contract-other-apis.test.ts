@@ -17,6 +17,7 @@ import { ACCOUNTS_DOCUMENT } from '../support/accounts-document.js';
 import { runCli } from '../support/cli.js';
 import { junitCases } from '../support/junit-cases.js';
 import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
+import { PLATFORMS_DOCUMENT } from '../support/platforms-document.js';
 import { realRequestShapes } from '../support/real-request-shapes.js';
 import { TASKS_DOCUMENT } from '../support/tasks-document.js';
 import { useTempFolder } from '../support/temp-folder.js';
@@ -870,6 +871,16 @@ describe('contract against whole documents of other APIs', () => {
       'ListCallRecording: lists the records of its own CallSid only, and a CallSid that is not there is 404',
     );
   }, 120_000);
+
+  it('scopes a list under a parent named by a generic {id}, its records made at the top level with the parent in their body', async () => {
+    const { passed } = await suiteOnDocument('platforms', PLATFORMS_DOCUMENT, ['--checks', 'stateful']);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'listHolderAccounts: lists the records of its own id only, and a id that is not there is 404',
+        'listPlatformHolders: lists the records of its own id only, and a id that is not there is 404',
+      ]),
+    );
+  }, 60_000);
 
   it('writes Twilio’s form bodies as a form carries them, and leaves a field its path names to the path', async () => {
     // An empty list is no pair of a form: sent, it is left out. UpdateIncomingPhoneNumber's body may
