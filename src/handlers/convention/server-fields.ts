@@ -6,7 +6,7 @@
 // anything else drawn from its schema, seeded by the data set's seed and the request, so that
 // the same create gives the same values), and stored: every read of the record agrees.
 
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { lengthenedKeys } from '../../fixtures/lengthened-keys.js';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
@@ -27,7 +27,7 @@ import {
   answerRequirements,
 } from '../../openapi/answer-requirements.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
-import type { OperationInfo } from '../../openapi/load-contract.js';
+import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
@@ -185,6 +185,38 @@ async function keyOfPattern(
 
 const maxLengthOf = (schema: JsonObject) => (typeof schema.maxLength === 'number' ? schema.maxLength : 80);
 
+/**
+ * The schema a new key must fit: its field's, with the bounds the item path's parameter adds where
+ * the field gives none (Adyen's SCA device: an id of any text, read at /scaDevices/{deviceId} of
+ * exactly 30 characters).
+ */
+function keySchemaOf(contract: Contract, resource: Resource): JsonObject {
+  const own = resource.shape.properties.get(resource.collection.keyField) ?? {};
+  const itemPath = resource.itemPaths[0];
+  const param = itemPath?.match(/\{([^}]+)\}[^{]*$/)?.[1];
+  const parameter = contract.operations
+    .find((operation) => operation.path === itemPath)
+    ?.parameters.find((candidate) => candidate.in === 'path' && candidate.name === param);
+  const bounds = Object.fromEntries(
+    ['pattern', 'minLength', 'maxLength'].flatMap((word) =>
+      own[word] === undefined && parameter?.schema[word] !== undefined ? [[word, parameter.schema[word]]] : [],
+    ),
+  );
+  return { ...own, ...bounds };
+}
+
+/** A UUID where the key's lengths take one, else hex digits of a length they take. */
+function keyOfLength(schema: JsonObject): string {
+  const uuid = randomUUID();
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = maxLengthOf(schema);
+  if (uuid.length >= min && uuid.length <= max) return uuid;
+  const length = Math.max(min, Math.min(max, uuid.length));
+  return randomBytes(Math.ceil(length / 2))
+    .toString('hex')
+    .slice(0, length);
+}
+
 export function createServerFields(
   deps: HandlerDependencies,
   resource: Resource,
@@ -195,7 +227,7 @@ export function createServerFields(
   const envelope = singleKeyEnvelope(deps.contract.document, requestSchema(operation), resource.shape)?.property;
   const updated = fields.filter(({ name, how }) => how.kind === 'time' && isUpdateStamp(name));
   const keptNames = [keyField, ...fields.map(({ name }) => name)];
-  const keySchema = resource.shape.properties.get(keyField) ?? {};
+  const keySchema = keySchemaOf(deps.contract, resource);
   const keyHow = howMade(keyField, keySchema);
   const kindFields = kindFieldsOf(deps.contract.document, resource);
   // A request's own values first: a slug is made from what the body sent.
@@ -290,7 +322,7 @@ export function createServerFields(
         );
         if (drawn !== undefined) return drawn;
       }
-      return randomUUID();
+      return keyOfLength(keySchema);
     },
   };
 }

@@ -1,0 +1,59 @@
+// A record's new key fits the path parameter it is read by, where its own field says nothing of
+// its form (Adyen's SCA devices: an id of any text, read at /scaDevices/{deviceId} of exactly 30
+// characters): a UUID would be a 400 at its own item path.
+import { describe, expect, it } from '@jest/globals';
+import { servingDocument, useTestMock } from '../support/mock.js';
+
+const device = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } },
+};
+const token = {
+  type: 'object',
+  required: ['id', 'label'],
+  properties: { id: { type: 'string', readOnly: true }, label: { type: 'string' } },
+};
+const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+const collection = (operationId: string, record: object) => ({
+  post: {
+    operationId,
+    requestBody: { required: true, ...json(record) },
+    responses: { '201': { description: 'Made', ...json(record) } },
+  },
+});
+const item = (operationId: string, record: object, name: string, schema: object) => ({
+  get: {
+    operationId,
+    parameters: [{ name, in: 'path', required: true, schema }],
+    responses: { '200': { description: 'OK', ...json(record) }, '404': { description: 'Not there' } },
+  },
+});
+const document = {
+  openapi: '3.0.3',
+  info: { title: 'Devices', version: '1' },
+  paths: {
+    '/devices': collection('registerDevice', device),
+    '/devices/{deviceId}': item('getDevice', device, 'deviceId', { type: 'string', minLength: 30, maxLength: 30 }),
+    '/tokens': collection('makeToken', token),
+    '/tokens/{tokenId}': item('getToken', token, 'tokenId', { type: 'string', pattern: '^tok_[a-z0-9]{12}$' }),
+  },
+};
+
+const mock = useTestMock(() => servingDocument(document));
+
+describe('a new key where only its path parameter says its form', () => {
+  it('has the length the parameter takes, and reads back at its path', async () => {
+    const made = await mock.http.post('/devices').send({ name: 'Phone' });
+    expect(made.status).toBe(201);
+    expect(made.body.id).toHaveLength(30);
+    expect((await mock.http.get(`/devices/${made.body.id}`)).body).toEqual(made.body);
+  });
+
+  it('matches the pattern the parameter takes, and reads back at its path', async () => {
+    const made = await mock.http.post('/tokens').send({ label: 'CI' });
+    expect(made.status).toBe(201);
+    expect(made.body.id).toMatch(/^tok_[a-z0-9]{12}$/);
+    expect((await mock.http.get(`/tokens/${made.body.id}`)).body).toEqual(made.body);
+  });
+});
