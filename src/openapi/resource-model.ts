@@ -326,7 +326,16 @@ function finish(
   const keyParam = draft.keyParams[0];
   const [keyField, unprefixed] = keyFieldOf(draft, shape.properties);
   const keySchema = shape.properties.get(keyField);
-  const declaredType = keySchema ? schemaType(keySchema) : undefined;
+  // A key no field of the record declares (Adyen's SCA device, read by {deviceId}) is of its parameter's type.
+  const keyParameter = operations
+    .filter((operation) => draft.itemPaths.includes(operation.path))
+    .flatMap((operation) => operation.parameters)
+    .find((parameter) => parameter.in === 'path' && parameter.name === keyParam);
+  const declaredType = keySchema
+    ? schemaType(keySchema)
+    : keyParameter
+      ? schemaType(keyParameter.schema)
+      : undefined;
   const keyType = declaredType === 'string' || declaredType === 'number' ? declaredType : 'integer';
   // {petId} names a pet; an inventory entry keyed by its petId is not one.
   // ({breedCode} names a breed by its code: the noun is the name's.)

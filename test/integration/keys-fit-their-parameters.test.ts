@@ -14,6 +14,8 @@ const token = {
   required: ['id', 'label'],
   properties: { id: { type: 'string', readOnly: true }, label: { type: 'string' } },
 };
+// The SCA device's create body: no field holds the key its item path reads it by.
+const registration = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const collection = (operationId: string, record: object) => ({
   post: {
@@ -35,6 +37,12 @@ const document = {
   paths: {
     '/devices': collection('registerDevice', device),
     '/devices/{deviceId}': item('getDevice', device, 'deviceId', { type: 'string', minLength: 30, maxLength: 30 }),
+    '/registrations': collection('register', registration),
+    '/registrations/{registrationId}': item('getRegistration', registration, 'registrationId', {
+      type: 'string',
+      minLength: 30,
+      maxLength: 30,
+    }),
     '/tokens': collection('makeToken', token),
     '/tokens/{tokenId}': item('getToken', token, 'tokenId', { type: 'string', pattern: '^tok_[a-z0-9]{12}$' }),
   },
@@ -48,6 +56,13 @@ describe('a new key where only its path parameter says its form', () => {
     expect(made.status).toBe(201);
     expect(made.body.id).toHaveLength(30);
     expect((await mock.http.get(`/devices/${made.body.id}`)).body).toEqual(made.body);
+  });
+
+  it('is text of the parameter’s form where no field of the record declares it, not a number', async () => {
+    const made = await mock.http.post('/registrations').send({ name: 'Laptop' });
+    expect(made.status).toBe(201);
+    expect(made.body.registrationId).toMatch(/^[0-9a-f]{30}$/);
+    expect((await mock.http.get(`/registrations/${made.body.registrationId}`)).status).toBe(200);
   });
 
   it('matches the pattern the parameter takes, and reads back at its path', async () => {
