@@ -9,7 +9,7 @@ import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { type Exchange, holdsRecord } from '../support/exchange.js';
 import { holds } from '../support/own-fields.js';
-import { type Body, recordBody, requireFields, writableProperties } from '../support/record-bodies.js';
+import { type Body, recordBody, requiredOf, requireFields, writableProperties } from '../support/record-bodies.js';
 import { pathParameters, type References, validValue, withOwnClientKey } from '../support/requests.js';
 import {
   clientKeyOf,
@@ -234,7 +234,12 @@ function checksOf(resource: Resource, keyParameter: string): void {
           ...Object.fromEntries(Object.entries(made.answer).filter(([field]) => kept.has(field))),
           ...change,
         };
-        await changeRecord(merge, made.id, parents, change, expected);
+        // A merge whose schema requires fields (Adyen's PATCH /transactionRules/{id}) is sent them as stored.
+        const required = [...requiredOf(merge.requestSchema)].filter(
+          (field) => !Object.hasOwn(change, field) && Object.hasOwn(made.answer, field) && kept.has(field),
+        );
+        const body = { ...Object.fromEntries(required.map((field) => [field, made.answer[field]])), ...change };
+        await changeRecord(merge, made.id, parents, body, expected);
         await readBack(
           made,
           parents,

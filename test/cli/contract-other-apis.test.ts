@@ -872,12 +872,13 @@ describe('contract against whole documents of other APIs', () => {
     );
   }, 120_000);
 
-  it('scopes a list under a parent named by a generic {id}, its records made at the top level with the parent in their body', async () => {
+  it('scopes a list under a parent named by a generic {id}, its records made at the top level with the parent in their body, and changes them as their schemas require', async () => {
     const { passed } = await suiteOnDocument('platforms', PLATFORMS_DOCUMENT, ['--checks', 'stateful']);
     expect(passed).toEqual(
       expect.arrayContaining([
         'listHolderAccounts: lists the records of its own id only, and a id that is not there is 404',
         'listPlatformHolders: lists the records of its own id only, and a id that is not there is 404',
+        'updateHolder: a change sets the fields it sends, keeps the others, and reads back',
       ]),
     );
   }, 60_000);

@@ -1,6 +1,7 @@
 // Adyen's balance platform in small: platforms, account holders of a platform, accounts of a holder,
 // each named by a generic {id}; holders and accounts made at the top level with their parent's key
-// in a field of their body (platformId, holderId), listed under the parent's path.
+// in a field of their body (platformId, holderId), listed under the parent's path; a holder changed
+// by a PATCH whose schema requires what its create does.
 const id = { type: 'string', readOnly: true };
 const text = { type: 'string' };
 const record = (properties: object, required: string[]) => ({ type: 'object', required, properties });
@@ -27,7 +28,16 @@ export const PLATFORMS_DOCUMENT = {
       get: { operationId: 'listPlatformHolders', parameters: byId, responses: ok({ type: 'array', items: Holder }) },
     },
     '/holders': create('createHolder', Holder),
-    '/holders/{id}': { get: { operationId: 'getHolder', parameters: byId, responses: ok(Holder) } },
+    '/holders/{id}': {
+      get: { operationId: 'getHolder', parameters: byId, responses: ok(Holder) },
+      // A change whose schema requires what a create does, as Adyen's PATCH /transactionRules/{id}.
+      patch: {
+        operationId: 'updateHolder',
+        parameters: byId,
+        requestBody: { required: true, ...json(Holder) },
+        responses: ok(Holder),
+      },
+    },
     '/holders/{id}/accounts': {
       get: { operationId: 'listHolderAccounts', parameters: byId, responses: ok({ type: 'array', items: Account }) },
     },
