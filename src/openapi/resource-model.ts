@@ -331,11 +331,8 @@ function finish(
     .filter((operation) => draft.itemPaths.includes(operation.path))
     .flatMap((operation) => operation.parameters)
     .find((parameter) => parameter.in === 'path' && parameter.name === keyParam);
-  const declaredType = keySchema
-    ? schemaType(keySchema)
-    : keyParameter
-      ? schemaType(keyParameter.schema)
-      : undefined;
+  const declaredSchema = keySchema ?? keyParameter?.schema;
+  const declaredType = declaredSchema ? schemaType(declaredSchema) : undefined;
   const keyType = declaredType === 'string' || declaredType === 'number' ? declaredType : 'integer';
   // {petId} names a pet; an inventory entry keyed by its petId is not one.
   // ({breedCode} names a breed by its code: the noun is the name's.)
