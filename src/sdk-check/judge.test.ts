@@ -261,6 +261,29 @@ describe('in-flight: several requests on one key', () => {
   });
 });
 
+describe('day-exhausted: a client that must give up on a 12 h wait', () => {
+  const dayLimited = (at: number, extra: Partial<Step> = {}): Step => ({
+    at,
+    status: 429,
+    retryAfter: 43_200,
+    code: 'RATE_LIMITED',
+    ...extra,
+  });
+
+  it('fails a request sent after the 429 the client got', () => {
+    const verdict = judge('day-exhausted', [served(0), dayLimited(0.1), dayLimited(1.2)]);
+    expect(verdict.status).toBe('failed');
+    expect(verdict.reasons[0]).toMatch(/after (the|a) 429 that said Retry-After: 43200/);
+  });
+
+  it('passes a client that left a 429 its own timeout outran, then gave up at once on the one it got', () => {
+    // A busy machine held the mock past the client's 5 s timeout: the first 429 never reached it.
+    const verdict = judge('day-exhausted', [served(0), dayLimited(0.1, { sent: null }), dayLimited(6.2)]);
+    expect(verdict.status).toBe('passed');
+    expect(verdict.notes.join(' ')).toMatch(/gave up at once on Retry-After: 43\d{3}/);
+  });
+});
+
 describe('a ban is stayed away from for as long as it said', () => {
   const ban = (at: number): Step => ({ at, status: 403, retryAfter: 3, code: 'API_KEY_BANNED', until: 3 });
 
