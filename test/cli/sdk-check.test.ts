@@ -190,7 +190,8 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
     // Ten attempts at once: the fifth is banned, and it calls on while banned.
     for (const name of ['clock-behind', 'reset-only']) {
       expect(found.get(name)?.status).toBe('failed');
-      expect(found.get(name)?.why).toMatch(/^retried 5 times before the wait was over .* and reached the ban/);
+      // Five at once on a free machine; a starved one may hold a retry past the wait.
+      expect(found.get(name)?.why).toMatch(/^retried [2-5] times before the wait was over .* and reached the ban/);
       expect(found.get(name)?.why).toMatch(/sent \d+ requests? while banned/);
     }
   });
