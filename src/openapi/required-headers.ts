@@ -10,6 +10,7 @@ import { loadSchemaFaker } from '../fixtures/load-schema-faker.js';
 import type { JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { answerCovering, type HeaderInfo, type ResponseInfo } from './operation-answers.js';
+import { declaredValue } from './schema-shape.js';
 
 /** A header's value for one answer, from the answer and its body. */
 type HeaderValue = (res: Response, body: unknown) => string;
@@ -48,17 +49,9 @@ function meantValue(header: HeaderInfo): HeaderValue | undefined {
   return undefined;
 }
 
-/** The value its example, default, const or first enum value gives, if any. */
-function ownValue(header: HeaderInfo): { value: unknown } | undefined {
-  const { schema } = header;
-  if (header.example !== undefined) return { value: header.example };
-  if (schema.example !== undefined) return { value: schema.example };
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return { value: schema.examples[0] };
-  if (schema.default !== undefined) return { value: schema.default };
-  if (schema.const !== undefined) return { value: schema.const };
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return { value: schema.enum[0] };
-  return undefined;
-}
+/** The value the header's own example gives, else its schema (declaredValue), if any. */
+const ownValue = (header: HeaderInfo): { value: unknown } | undefined =>
+  header.example !== undefined ? { value: header.example } : declaredValue(header.schema);
 
 /** A value as a header's text: an array as its simple style writes it, an object as key,value pairs. */
 function headerText(value: unknown): string {
