@@ -370,6 +370,7 @@ function finish(
     recordSchema: draft.recordSchema,
     shape,
     keyType,
+    ...(keyParameter ? { keyParameterSchema: keyParameter.schema } : {}),
     collectionPaths: draft.collectionPaths,
     itemPaths: draft.itemPaths,
     locationPath: readPaths[0] ?? draft.itemPaths[0],

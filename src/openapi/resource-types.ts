@@ -1,7 +1,9 @@
 // The words of the resource model (resource-model.ts): a resource, the shape of an operation over
 // it, and the model of a whole contract. Apart from the code that reads them, so that the modules
 // reading a contract's resources share them without importing one another in a circle.
+
 import type { Collection } from '../store/data-set.js';
+import type { JsonObject } from './json-pointer.js';
 import type { SchemaShape } from './schema-shape.js';
 
 export type ParentLink = {
@@ -46,6 +48,8 @@ export type Resource = {
   shape: SchemaShape;
   /** Whether the key is a number (numbered by the mock) or a string. */
   keyType: 'integer' | 'number' | 'string';
+  /** The schema of the item path parameter that names a record ({deviceId}), where one does. */
+  keyParameterSchema?: JsonObject;
   /** Where its records are listed or made: its own path first (/pets), then lists elsewhere (/pets/findByStatus). */
   collectionPaths: string[];
   itemPaths: string[];

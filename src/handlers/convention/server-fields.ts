@@ -27,7 +27,7 @@ import {
   answerRequirements,
 } from '../../openapi/answer-requirements.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
-import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
+import type { OperationInfo } from '../../openapi/load-contract.js';
 import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
@@ -190,16 +190,12 @@ const maxLengthOf = (schema: JsonObject) => (typeof schema.maxLength === 'number
  * the field gives none (Adyen's SCA device: an id of any text, read at /scaDevices/{deviceId} of
  * exactly 30 characters).
  */
-function keySchemaOf(contract: Contract, resource: Resource): JsonObject {
+function keySchemaOf(resource: Resource): JsonObject {
   const own = resource.shape.properties.get(resource.collection.keyField) ?? {};
-  const itemPath = resource.itemPaths[0];
-  const param = itemPath?.match(/\{([^}]+)\}[^{]*$/)?.[1];
-  const parameter = contract.operations
-    .find((operation) => operation.path === itemPath)
-    ?.parameters.find((candidate) => candidate.in === 'path' && candidate.name === param);
+  const parameter = resource.keyParameterSchema;
   const bounds = Object.fromEntries(
     ['pattern', 'minLength', 'maxLength'].flatMap((word) =>
-      own[word] === undefined && parameter?.schema[word] !== undefined ? [[word, parameter.schema[word]]] : [],
+      own[word] === undefined && parameter?.[word] !== undefined ? [[word, parameter[word]]] : [],
     ),
   );
   return { ...own, ...bounds };
@@ -227,7 +223,7 @@ export function createServerFields(
   const envelope = singleKeyEnvelope(deps.contract.document, requestSchema(operation), resource.shape)?.property;
   const updated = fields.filter(({ name, how }) => how.kind === 'time' && isUpdateStamp(name));
   const keptNames = [keyField, ...fields.map(({ name }) => name)];
-  const keySchema = keySchemaOf(deps.contract, resource);
+  const keySchema = keySchemaOf(resource);
   const keyHow = howMade(keyField, keySchema);
   const kindFields = kindFieldsOf(deps.contract.document, resource);
   // A request's own values first: a slug is made from what the body sent.
