@@ -47,9 +47,22 @@ const DAY_MS = 86_400_000;
  * midnight, the day it counted in ends during the wait, and the next shows nothing of it.
  */
 export async function withinOneDay<T>(scope: string | undefined, seconds: number, after: () => Promise<T>): Promise<T> {
-  const now = Date.parse((await scopeClock(scope)()).now);
-  const secondsLeft = Math.ceil(((Math.floor(now / DAY_MS) + 1) * DAY_MS - now) / 1000);
+  const secondsLeft = await secondsLeftInDay(scope);
   return secondsLeft > seconds ? after() : afterSeconds(scope, secondsLeft + 1, after);
+}
+
+/**
+ * Runs `after` from the start of the next UTC day of the clock of `scope` (a made key's own), and
+ * puts the clock back afterwards: a check that counts a day's requests starts from none, whatever
+ * earlier checks (or minutes that ended since them on a slow machine) left in the key's day.
+ */
+export async function inNextDay<T>(scope: string | undefined, after: () => Promise<T>): Promise<T> {
+  return afterSeconds(scope, (await secondsLeftInDay(scope)) + 1, after);
+}
+
+async function secondsLeftInDay(scope: string | undefined): Promise<number> {
+  const now = Date.parse((await scopeClock(scope)()).now);
+  return Math.ceil(((Math.floor(now / DAY_MS) + 1) * DAY_MS - now) / 1000);
 }
 
 /** Runs `after` with the clock of `scope` (a made key's own) `seconds` on, then puts the clock back by as much. */
