@@ -4,7 +4,7 @@
 // names every fault. Only what the reader allows is ever read (source-reader.ts).
 import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 import type { ContractProblem } from './contract-refusal.js';
-import { type ParsedSource, parseSource, SourceSyntaxError } from './parsed-source.js';
+import { namesTextFile, type ParsedSource, parseSource, SourceSyntaxError, textSource } from './parsed-source.js';
 import { SourceReadError, type SourceReader, type SourceText } from './source-reader.js';
 
 export type CollectedSources = {
@@ -109,8 +109,8 @@ export async function collectSources(reader: SourceReader, limits: ContractLimit
   const byTarget = new Map<string, ParsedSource>();
   const refused = new Set<string>();
   const counted = { nodes: 0 };
-  const parse = (text: SourceText): ParsedSource => {
-    const parsed = parseSource(text, limits);
+  const parse = (text: SourceText, named = false): ParsedSource => {
+    const parsed = named && namesTextFile(text.id) ? textSource(text) : parseSource(text, limits);
     byId.set(parsed.id, parsed);
     return parsed;
   };
@@ -150,7 +150,7 @@ export async function collectSources(reader: SourceReader, limits: ContractLimit
       let parsed = byId.get(text.id);
       if (!parsed) {
         try {
-          parsed = parse(text);
+          parsed = parse(text, true);
         } catch (error) {
           if (!(error instanceof SourceSyntaxError)) throw error;
           refused.add(target.href);

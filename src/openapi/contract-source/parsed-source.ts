@@ -180,6 +180,22 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
   return { ...source, value, positionOf };
 }
 
+/**
+ * Files a contract's $refs name for their text, not a value: code samples (`x-codeSamples`'
+ * `source: {$ref: examples/create.php}`) and Markdown descriptions, as Redocly's bundler reads
+ * them. Told by their name: JSON, YAML and files with no extension are parsed.
+ */
+export function namesTextFile(id: string): boolean {
+  const name = id.split(/[?#]/, 1)[0]?.split('/').pop() ?? '';
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
+  return extension !== undefined && !['json', 'yaml', 'yml'].includes(extension);
+}
+
+/** A file named for its text (namesTextFile): the value is the text itself, every place its start. */
+export function textSource(source: SourceText): ParsedSource {
+  return { ...source, value: source.text, positionOf: () => ({ line: 1, column: 1 }) };
+}
+
 export function parseSource(source: SourceText, limits: ContractLimits): ParsedSource {
   return (looksLikeJson(source.text) ? fromJson(source, limits) : undefined) ?? fromYaml(source, limits);
 }

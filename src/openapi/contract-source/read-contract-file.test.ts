@@ -318,6 +318,75 @@ describe('reading a contract given at run time', () => {
     });
   });
 
+  it('reads a $ref to a code sample or a Markdown file as its text, as Redocly bundles them', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    document.info.description = { $ref: './docs/intro.md' };
+    document.paths['/pets'].get['x-codeSamples'] = [{ lang: 'PHP', source: { $ref: 'samples/list.php' } }];
+    await mkdir(join(folder, 'docs'));
+    await mkdir(join(folder, 'samples'));
+    // Neither is JSON or YAML: the PHP is a YAML syntax error, the Markdown a YAML mapping.
+    await writeFile(join(folder, 'docs', 'intro.md'), '# Pets\n\nkey: value, and more.\n');
+    await writeFile(join(folder, 'samples', 'list.php'), '<?php\n$api->listPets(["limit" => 20]);\n');
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const read = (await readContractFile(file)).document as typeof document;
+    expect(read.info.description).toBe('# Pets\n\nkey: value, and more.\n');
+    expect(read.paths['/pets'].get['x-codeSamples']).toEqual([
+      { lang: 'PHP', source: '<?php\n$api->listPets(["limit" => 20]);\n' },
+    ]);
+  });
+
+  it("serves a 3.0 schema's $ref without what stands beside it, as 3.0 says, with a warning at its line; 3.1 applies it", async () => {
+    const file = join(folder, 'openapi.yaml');
+    const amount = { type: 'object', properties: { value: { type: 'number' }, currency: { type: 'string' } } };
+    const document = (openapi: string) => ({
+      openapi,
+      info: { title: 'Projects', version: '1' },
+      paths: {
+        '/tasks/{taskId}': {
+          get: {
+            operationId: 'getTask',
+            parameters: [{ name: 'taskId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': {
+                description: 'A task',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Task' } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Amount: amount,
+          Task: {
+            type: 'object',
+            required: ['rate'],
+            properties: {
+              taskId: { type: 'string' },
+              rate: { $ref: '#/components/schemas/Amount', type: 'number', description: 'Per hour' },
+              // A property named as a keyword is a name: it is kept.
+              example: { type: 'string' },
+            },
+          },
+        },
+      },
+    });
+    await writeFile(file, JSON.stringify(document('3.0.3'), null, 2));
+    const draft = await readContractFile(file);
+    const task = (draft.document as ReturnType<typeof document>).components.schemas.Task;
+    expect(task.properties.rate).toEqual({ $ref: '#/components/schemas/Amount', description: 'Per hour' });
+    expect(task.properties.example).toEqual({ type: 'string' });
+    const warned = draft.warnings.filter((warning) => warning.rule === 'ref-siblings-ignored');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.line).toBe((await lineOf(file, '"$ref": "#/components/schemas/Amount"')) - 1);
+    expect(warned[0]?.message).toContain('"type" here is not applied');
+
+    // In 3.1 a $ref's siblings are schema keywords like any other: no value is both an object and a number.
+    await writeFile(file, JSON.stringify(document('3.1.0'), null, 2));
+    expect((await refusalOf(file)).message).toMatch(/no value fits Task\.rate/);
+  });
+
   it('reads a $ref where OpenAPI allows none as its target, with a warning at its line; one it cannot follow is refused', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();

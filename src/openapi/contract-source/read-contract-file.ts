@@ -21,6 +21,7 @@ import { type ContractProblem, ContractRefusal, type SourcePosition, showPath } 
 import { dropForeignComponents, type ReadAsTarget, readMisplacedRefs } from './misplaced-refs.js';
 import type { OasVersion } from './oas-versions.js';
 import { SourceSyntaxError } from './parsed-source.js';
+import { dropRefSiblings } from './ref-siblings.js';
 import { createSourceReader, SourceReadError } from './source-reader.js';
 
 export type ContractFileOptions = {
@@ -35,7 +36,12 @@ export type ContractFileOptions = {
 
 /** What reading a draft finds to say without refusing it, at its place; printed with Spectral's warnings. */
 export type DraftWarning = {
-  rule: 'pattern-without-u-flag' | 'example-breaks-schema' | 'reference-read-as-target' | 'unknown-format';
+  rule:
+    | 'pattern-without-u-flag'
+    | 'example-breaks-schema'
+    | 'reference-read-as-target'
+    | 'unknown-format'
+    | 'ref-siblings-ignored';
   message: string;
   pointer: string;
   file: string;
@@ -154,6 +160,7 @@ export async function readContractFile(file: string, options: ContractFileOption
   if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
   const { faults: schemaFaults, readAsTargets } = await checkReadingRefs(document, declared.version, limits.nodes);
   if (schemaFaults.length > 0) refuse(schemaFaults.map(atPlace('openapi')));
+  const refSiblings = declared.version === '3.0' ? dropRefSiblings(document) : [];
   // What the mock could not serve, every fault of it at once: the paths and schemas past a bound,
   // the patterns no linear-time engine matches, the schemas no value fits or that never end.
   const facts = schemaFactsOf(document);
@@ -178,6 +185,12 @@ export async function readContractFile(file: string, options: ContractFileOption
   ];
   if (servingFaults.length > 0) refuse(servingFaults);
   const warnings = [
+    ...refSiblings.map(({ segments, ref, dropped }): DraftWarning => {
+      const named = dropped.map((key) => `"${key}"`).join(', ');
+      const message = `OpenAPI 3.0 ignores what stands beside a $ref: ${named} here ${dropped.length === 1 ? 'is' : 'are'} not applied, the schema is the one "${ref}" names. Move ${dropped.length === 1 ? 'it' : 'them'} into an allOf beside the $ref to apply ${dropped.length === 1 ? 'it' : 'them'}, or declare openapi: 3.1`;
+      const { kind: _kind, ...place } = atPlace('unservable')({ pointer: toPointer(segments), message });
+      return { ...place, rule: 'ref-siblings-ignored', severity: 'warning' };
+    }),
     ...readAsTargets.map((note): DraftWarning => {
       const { kind: _kind, ...place } = atPlace('openapi')(note);
       return { ...place, rule: 'reference-read-as-target', severity: 'warning' };
