@@ -129,9 +129,14 @@ export function shapeOf(
     case 'delete':
       return { kind: 'delete', ...item };
     case 'post': {
-      // An update by POST: it answers the record, and sends some of its fields.
+      // An update by POST: it answers the record, and sends some of its fields. One that answers
+      // 201 Created alone makes a record (Xero's POST /Files/{FolderId} uploads a file into a folder).
       const sends = queryFields.length > 0 || bodyShape(document, operation, resource).properties.size > 0;
-      return sends && answersRecord(document, operation, resource) ? { kind: 'merge', ...item } : undefined;
+      if (!sends || !answersRecord(document, operation, resource)) return undefined;
+      const successes = [...operation.responses.keys()].filter((status) => /^2\d\d$/.test(status));
+      return successes.length > 0 && successes.every((status) => status === '201')
+        ? { kind: 'create', ...base }
+        : { kind: 'merge', ...item };
     }
     default:
       return undefined;

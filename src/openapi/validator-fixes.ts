@@ -4,6 +4,7 @@
 // validator and leaves its job to it: which schema applies, how it is compiled, what it finds.
 // Drop each once a release of the validator does the same (see patches/README.md).
 import { createRequire } from 'node:module';
+import { matchMethodAmongAlikeRoutes } from './alike-routes.js';
 import { withTolerantMultipleOf } from './multiple-of.js';
 import { scanDocumentPartsOnce } from './ref-scan-views.js';
 
@@ -53,6 +54,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   keyRequestValidatorsByDeclaredType(modules);
   keyResponseValidatorsByRoute(modules);
   compileRouteMatchersOnce(modules);
+  matchMethodAmongAlikeRoutes(modules.metadata);
   buildSpecValidatorWhenUsed(modules);
   leaveAbsentDeepObjectsOut(modules);
   judgeMultiplesAsTheMockDoes(modules);
