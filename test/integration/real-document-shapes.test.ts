@@ -109,6 +109,12 @@ const document = {
         },
       },
     },
+    '/motd/dismiss': {
+      post: {
+        // Dropbox Sign declares each cancel and delete so: a JSON answer of no schema.
+        responses: { '200': { description: 'Dismissed.', content: { 'application/json': {} } } },
+      },
+    },
     '/motd': {
       get: {
         responses: {
@@ -178,6 +184,7 @@ describe('a real document’s shapes', () => {
       'DELETE /orders/{orderId}',
       'GET /orders/{orderId}/label',
       'GET /calendar',
+      'POST /motd/dismiss',
       'GET /motd',
       'POST /uploads',
     ]);
@@ -262,6 +269,13 @@ describe('a real document’s shapes', () => {
     expect(note.headers['content-type']).toMatch(/^text\/plain/);
     expect(note.text.length).toBeGreaterThanOrEqual(3);
     expect(note.text.length).toBeLessThanOrEqual(40);
+  });
+
+  it('answers JSON where a JSON type is declared without a schema, not an empty body of no type', async () => {
+    const dismissed = judged('POST', `${BASE}/motd/dismiss`, await http().post(`${BASE}/motd/dismiss`));
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.headers['content-type']).toMatch(/^application\/json/);
+    expect(dismissed.body).toEqual({});
   });
 
   it('reads a multipart upload, its file let go, its fields typed', async () => {

@@ -39,6 +39,9 @@ function withoutWriteOnly(answer: SuccessAnswer, document: JsonObject, body: unk
   return stripper && body !== undefined ? stripper(body) : body;
 }
 
+/** The type an answer is sent under: a declared range of types (any, any application type) is sent as JSON. */
+const jsonType = (declared: string) => (declared.includes('*') ? 'application/json' : declared);
+
 /** Sends `given` (the JSON value of the answer, its writeOnly fields left out) with the answer's status, in the chosen media type. */
 export function sendAnswer(
   req: Request,
@@ -50,11 +53,18 @@ export function sendAnswer(
   const body = withoutWriteOnly(answer, context.document, given);
   res.status(answer.status);
   const media = chosenMedia(answer.media, req);
-  if (!media || (body === undefined && mediaFamily(media.type) === 'json')) {
+  if (!media) {
     res.end();
     return;
   }
-  const type = media.type.includes('*') ? 'application/json' : media.type;
+  if (body === undefined && mediaFamily(media.type) === 'json') {
+    // A JSON type declared without a schema takes any JSON: an empty object, not an empty body
+    // under no type (Dropbox Sign's `content: {application/json: {}}` of each cancel and delete).
+    if (media.schema === undefined && answer.schema === undefined) res.type(jsonType(media.type)).json({});
+    else res.end();
+    return;
+  }
+  const type = jsonType(media.type);
   switch (mediaFamily(type)) {
     case 'json':
       res.type(type).json(body);
