@@ -8,10 +8,11 @@
 // contract needs no code.
 
 import { madeOncePer } from '../store/made-once.js';
-import type { JsonObject } from './json-pointer.js';
+import { asObject, type JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import {
   listItemSchema,
+  recordEnvelope,
   recordSchemaIn,
   requestSchema,
   singleKeyEnvelope,
@@ -23,7 +24,7 @@ import { isItemUnder, isParam, paramName, parentPath, pathPattern, segmentsOf } 
 import { shapeOf } from './resource-shapes.js';
 import { findSingletons } from './resource-singletons.js';
 import type { ConventionShape, Resource, ResourceModel } from './resource-types.js';
-import { describeObjectSchema, schemaIdentity, schemaType } from './schema-shape.js';
+import { describeObjectSchema, resolveSchema, schemaIdentity, schemaType } from './schema-shape.js';
 
 export { requestSchema } from './operation-schemas.js';
 export { pathParams } from './resource-paths.js';
@@ -159,6 +160,38 @@ function createsAs(
   );
 }
 
+/**
+ * Whether an answer wraps a record of `draft` by its $ref beside fields of its own: Dropbox Sign
+ * reads a fax as `{fax: FaxResponse, warnings: [...]}` and lists `{faxes: [FaxResponse], ...}`.
+ */
+function envelopesRecordOf(document: JsonObject, schema: unknown, draft: Draft): boolean {
+  if (schema === undefined) return false;
+  const envelope = recordEnvelope(
+    document,
+    schema,
+    describeObjectSchema(document, draft.recordSchema),
+    draft.recordSchema,
+  );
+  if (envelope === undefined) return false;
+  // The property as written (its $ref), not as resolved: its identity is the record schema's.
+  const written = asObject(resolveSchema(document, schema).properties)[envelope.property];
+  return schemaIdentity(document, written) === draft.identity;
+}
+
+/**
+ * A collection known by its item paths alone goes by the word before the parameter of its
+ * shortest one: Dropbox Sign's signature request is read at /signature_request/{id} and edited at
+ * /signature_request/edit/{id}; the first one met named it "edit".
+ */
+function renameByShortestItem(draft: Draft, drafts: readonly Draft[]): void {
+  if (draft.collectionPaths.length > 0) return;
+  const [shortest] = [...draft.itemPaths].sort((one, other) => segmentsOf(one).length - segmentsOf(other).length);
+  const word = shortest === undefined ? undefined : segmentsOf(shortest).at(-2);
+  if (word === undefined || isParam(word) || word === draft.name) return;
+  if (drafts.some((other) => other !== draft && other.name === word)) return;
+  draft.name = word;
+}
+
 /** Items: a path ending in a parameter, under one of the collections or answering its records' schema (or its create's). */
 function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationInfo[]>, drafts: Draft[]): void {
   for (const [path, operations] of byPath) {
@@ -171,10 +204,12 @@ function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationIn
     const owner =
       drafts.find((draft) => draft.collectionPaths.some((collection) => isItemUnder(path, collection))) ??
       drafts.find((draft) => draft.identity === identity) ??
-      drafts.find((draft) => identity !== undefined && createsAs(document, byPath, draft, identity));
+      drafts.find((draft) => identity !== undefined && createsAs(document, byPath, draft, identity)) ??
+      drafts.find((draft) => reader !== undefined && envelopesRecordOf(document, successSchema(reader), draft));
     if (owner) {
       owner.itemPaths.push(path);
       owner.keyParams.push(paramName(last));
+      renameByShortestItem(owner, drafts);
       continue;
     }
     const named = segments.at(-2);
@@ -189,6 +224,39 @@ function findItems(document: JsonObject, byPath: ReadonlyMap<string, OperationIn
       itemPaths: [path],
       keyParams: [paramName(last)],
     });
+  }
+}
+
+/** The verbs a path's last segment starts with that say it makes a record. */
+const MAKING_VERBS = ['create', 'add', 'new', 'send', 'submit', 'upload', 'import', 'make', 'post'];
+
+/** Whether a segment is such a verb, alone or before a separator or a capital: send, create_embedded, createFax; not address. */
+function saysItMakes(segment: string): boolean {
+  const verb = MAKING_VERBS.find((word) => segment.toLowerCase().startsWith(word));
+  return verb !== undefined && !/[a-z]/.test(segment.charAt(verb.length));
+}
+
+/**
+ * Creates at a verb beside the collection's items, in the RPC style of Dropbox Sign: POST
+ * /fax/send answers `{fax: FaxResponse, warnings}`, and the fax is read at /fax/{fax_id}. A POST
+ * on a literal path that says it makes something, whose parent holds a collection's item path,
+ * answering that collection's record (itself, or wrapped by its $ref), makes one; its collection
+ * keeps its name and its first path. Other verbs (/user/login answering the user) make nothing.
+ */
+function findVerbMakers(document: JsonObject, byPath: ReadonlyMap<string, OperationInfo[]>, drafts: Draft[]): void {
+  const known = new Set(drafts.flatMap((draft) => draft.collectionPaths));
+  for (const [path, operations] of byPath) {
+    const last = segmentsOf(path).at(-1);
+    const maker = operations.find((operation) => operation.method === 'post');
+    if (last === undefined || !saysItMakes(last) || maker === undefined || known.has(path)) continue;
+    const answer = successSchema(maker);
+    const owner = drafts.find(
+      (draft) =>
+        draft.itemPaths.some((item) => isItemUnder(item, parentPath(path))) &&
+        (schemaIdentity(document, recordSchemaIn(document, answer)) === draft.identity ||
+          envelopesRecordOf(document, answer, draft)),
+    );
+    owner?.collectionPaths.push(path);
   }
 }
 
@@ -209,6 +277,7 @@ function modelOf(contract: Contract): ResourceModel {
   const drafts = findCollections(document, byPath);
   const named = nameCollections(drafts, byPath);
   findItems(document, byPath, drafts);
+  findVerbMakers(document, byPath, drafts);
 
   // Each numbered collection counts with a counter of its own, or two would give out the same
   // ids: given in the order of the names, so that /pets keeps nextId.pet wherever /admin/pets is.
