@@ -68,4 +68,16 @@ describe('a body of one of several object branches', () => {
     expect(new Map(propertiesOf(order)).get('size')).toEqual(size);
     expect(new Map(commonPropertiesOf(order)).get('size')).toEqual(size);
   });
+
+  it('holds what the schema requires without describing it, and breaks it by no type the schema never gave', () => {
+    // Xero's Folder requires a `name` beside the `Name` its properties describe.
+    const folder = {
+      required: ['name'],
+      properties: { Name: { type: 'string' }, Id: { type: 'string', readOnly: true } },
+    };
+    expect(new Map(propertiesOf(schemaOf(folder))).get('name')).toEqual({ type: 'string' });
+    expect(Object.keys(recordBody(folder, {}, 'required'))).toEqual(['name']);
+    expect(invalidBodies(folder).map(({ rule }) => rule)).toContain('without the required name');
+    expect(invalidBodies(folder).map(({ rule }) => rule)).not.toContain('name of the wrong type (a number)');
+  });
 });

@@ -3,6 +3,7 @@ import { commonPropertiesOfBranches, type SchemaReader, unionOfBranches } from '
 import { conditionsChosen } from '../../src/openapi/conditions-chosen.js';
 import { branchTags, tagRequirement } from '../../src/openapi/discriminator-tags.js';
 import { asObject } from '../../src/openapi/json-pointer.js';
+import { undeclaredPropertySchema } from '../../src/openapi/undeclared-required.js';
 import { resolve, SPEC } from '../support/contract-spec.js';
 import { setField } from '../support/own-fields.js';
 
@@ -132,7 +133,14 @@ const READER: SchemaReader<JsonSchema> = { flatten: (raw) => asObject(flatten(ra
  * them. A property only some branches have gives no default: a value of another takes none.
  */
 export function propertiesOf(schema: JsonSchema): Array<[string, JsonSchema]> {
-  return [...unionOfBranches(READER, schema).properties];
+  const { properties, required } = unionOfBranches(READER, schema);
+  // And the names it requires without describing them (Xero's Folder requires a \`name\` beside
+  // its \`Name\`): a value holds them, of what the object takes beside its properties.
+  const flat = READER.flatten(schema);
+  const undeclared = [...required]
+    .filter((name) => !properties.has(name))
+    .map((name): [string, JsonSchema] => [name, schemaOf(undeclaredPropertySchema(flat, name))]);
+  return [...properties, ...undeclared];
 }
 
 /** The properties every value of the schema reads alike (commonPropertiesOfBranches). */

@@ -382,7 +382,9 @@ function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): 
     const named = sameField(`${singular}Id`, properties);
     return [named !== undefined && properties.has(named) ? named : 'id', unprefixed];
   }
-  return [unprefixed !== undefined && properties.has(unprefixed) ? unprefixed : keyParam, unprefixed];
+  // ...spelled as the record spells it: Xero's {FolderId} names a folder's Id.
+  const field = sameField(unprefixed, properties);
+  return [field !== undefined && properties.has(field) ? field : keyParam, unprefixed];
 }
 
 function finish(

@@ -24,7 +24,13 @@ const uploadedFields = (req: Request): ReadonlySet<string> =>
 /** The fields of a request's body that an operation stores: its schema's own, as sent or defaulted. */
 export function createInputFields(contract: Contract, operation: OperationInfo): InputFields {
   const shape = describeObjectSchema(contract.document, requestSchema(operation));
-  const writable = [...shape.properties].filter(([, property]) => property.readOnly !== true);
+  // A name the body requires without describing it (Xero's Folder requires a \`name\` beside its
+  // \`Name\`) is kept as sent, of any type, like a described one.
+  const undeclared = [...shape.required].filter((name) => !shape.properties.has(name));
+  const writable = [
+    ...[...shape.properties].filter(([, property]) => property.readOnly !== true),
+    ...undeclared.map((name): [string, JsonObject] => [name, {}]),
+  ];
   const merging = operation.method === 'patch';
   return (req) => {
     const body = (req.body ?? {}) as JsonObject;
