@@ -46,11 +46,17 @@ function allowProblems(exchange: Exchange, methods: readonly string[]): string[]
 
 kindOfChecks('negative', 'what answers outside the operations: wrong methods, paths with no operation', () => {
   const operations = selectedOperations();
-  // The paths of the selected operations, each with every method the contract gives it (selected or not).
-  const paths = new Set(operations.map((operation) => operation.path));
+  // The paths of the selected operations, each with every method the contract gives it (selected
+  // or not), and those of paths alike but for their parameters' names (Xero's /Files/{FileId} and
+  // /Files/{FolderId}): one request reaches them all.
+  const shapeOf = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
+  const shapes = new Set(operations.map((operation) => shapeOf(operation.path)));
   const byPath = new Map<string, SpecOperation[]>();
-  for (const operation of listOperations().filter((candidate) => paths.has(candidate.path)))
-    byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
+  for (const operation of listOperations().filter((candidate) => shapes.has(shapeOf(candidate.path)))) {
+    const path =
+      operations.find((selected) => shapeOf(selected.path) === shapeOf(operation.path))?.path ?? operation.path;
+    byPath.set(path, [...(byPath.get(path) ?? []), operation]);
+  }
 
   let data: TestData;
   beforeChecks(async () => {
@@ -67,7 +73,7 @@ kindOfChecks('negative', 'what answers outside the operations: wrong methods, pa
     ),
     '%s',
     async (_name, ofPath) => {
-      const first = ofPath[0] as SpecOperation;
+      const first = ofPath.find((operation) => isSelected(operation.operationId)) ?? (ofPath[0] as SpecOperation);
       const taken = ofPath.map((operation) => operation.method.toUpperCase());
       for (const method of METHODS.filter((candidate) => !taken.includes(candidate))) {
         const exchange = await send({

@@ -58,8 +58,9 @@ describe('two paths alike but for their parameter names, with methods of their o
     expect((await mock.http.get(`/files/${made.body.id}`)).status).toBe(404);
   });
 
-  it('answers a method neither declares 405', async () => {
+  it('answers a method neither declares 405, with an Allow that names the methods of both', async () => {
     const answer = await mock.http.put('/files/anything').send({ name: 'x' });
     expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD, POST, DELETE');
   });
 });
