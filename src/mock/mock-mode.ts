@@ -48,7 +48,7 @@ export function createMockMode(): ApiModeFactory {
       checkRequest: (check) => check,
       readBody: keepSentFields(
         createBodyReader(
-          bodyLimitOf(isBuiltInContract(contract.file)),
+          bodyLimitOf(isBuiltInContract(contract.file), contract.document),
           (req) => operationMatch(req as Request)?.operation.requestMediaTypes ?? [],
           { anyJsonValue: !isBuiltInContract(contract.file) },
         ),

@@ -78,7 +78,7 @@ export function createProxyMode(settings: ProxySettings): ApiModeFactory {
       validateResponses: true,
       onResponseViolation: guard.reportViolation,
       checkRequest: (check) => checkRequestOrRecord(check, settings, sink),
-      readBody: readBodyOrRecord(bodyLimitOf(isBuiltInContract(contract.file)), settings, sink),
+      readBody: readBodyOrRecord(bodyLimitOf(isBuiltInContract(contract.file), contract.document), settings, sink),
       goesOnWithoutState: outage !== undefined,
       stepsOf: (world) => ({
         beforeBody:
