@@ -124,6 +124,23 @@ export function recordEnvelope(
   return undefined;
 }
 
+/**
+ * Whether an answer wraps the record of `recordSchema` by its $ref beside fields of its own
+ * (Dropbox Sign's `{fax: FaxResponse, warnings}`): the property as written names the record.
+ */
+export function wrapsRecordByRef(
+  document: JsonObject,
+  schema: unknown,
+  record: SchemaShape,
+  recordSchema: unknown,
+): boolean {
+  if (schema === undefined) return false;
+  const envelope = recordEnvelope(document, schema, record, recordSchema);
+  if (envelope === undefined) return false;
+  const written = asObject(resolveSchema(document, schema).properties)[envelope.property];
+  return schemaIdentity(document, written) === schemaIdentity(document, recordSchema);
+}
+
 /** The schema of the record an answer or a body holds: itself, or the one its single-key envelope wraps. */
 export function recordSchemaIn(document: JsonObject, schema: unknown): unknown {
   return singleKeyEnvelope(document, schema)?.schema ?? schema;

@@ -12,11 +12,11 @@ import { asObject, type JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import {
   listItemSchema,
-  recordEnvelope,
   recordSchemaIn,
   requestSchema,
   singleKeyEnvelope,
   successSchema,
+  wrapsRecordByRef,
 } from './operation-schemas.js';
 import { isRecordSchema } from './record-kinds.js';
 import { collectionName, collectionWord, firstFree, nounOf } from './resource-naming.js';
@@ -69,6 +69,17 @@ type Draft = {
 const isObject = isRecordSchema;
 
 /**
+ * Whether an answer holds, under its path's last word, one object beside its other fields:
+ * Dropbox Sign's GET /account answers `{account: {...}, warnings: [...]}`, the account's read,
+ * not a list of its warnings.
+ */
+function readsNamedObject(document: JsonObject, schema: unknown, word: string): boolean {
+  if (schema === undefined) return false;
+  const named = asObject(resolveSchema(document, schema).properties)[word];
+  return named !== undefined && schemaType(resolveSchema(document, named)) === 'object';
+}
+
+/**
  * The collections of a contract: a path ending in a literal that lists records (a GET answering
  * an array, or an envelope around one) or makes one (a POST answering 201, or answering a record
  * on the path an item path continues: POST /pet beside /pet/{petId}). Paths whose records are of
@@ -86,7 +97,10 @@ function findCollections(document: JsonObject, byPath: ReadonlyMap<string, Opera
         operation.method === 'post' &&
         (operation.responses.has('201') || paths.some((other) => isItemUnder(other, path))),
     );
-    const itemSchema = lister ? listItemSchema(document, successSchema(lister)) : undefined;
+    const itemSchema =
+      lister && !readsNamedObject(document, successSchema(lister), last)
+        ? listItemSchema(document, successSchema(lister))
+        : undefined;
     const recordSchema = itemSchema ?? (maker ? recordSchemaIn(document, successSchema(maker)) : undefined);
     if (!isObject(document, recordSchema)) continue;
     const identity = schemaIdentity(document, recordSchema);
@@ -165,17 +179,7 @@ function createsAs(
  * reads a fax as `{fax: FaxResponse, warnings: [...]}` and lists `{faxes: [FaxResponse], ...}`.
  */
 function envelopesRecordOf(document: JsonObject, schema: unknown, draft: Draft): boolean {
-  if (schema === undefined) return false;
-  const envelope = recordEnvelope(
-    document,
-    schema,
-    describeObjectSchema(document, draft.recordSchema),
-    draft.recordSchema,
-  );
-  if (envelope === undefined) return false;
-  // The property as written (its $ref), not as resolved: its identity is the record schema's.
-  const written = asObject(resolveSchema(document, schema).properties)[envelope.property];
-  return schemaIdentity(document, written) === draft.identity;
+  return wrapsRecordByRef(document, schema, describeObjectSchema(document, draft.recordSchema), draft.recordSchema);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   requestSchema,
   singleKeyEnvelope,
   successSchema,
+  wrapsRecordByRef,
 } from './operation-schemas.js';
 import { isParam, paramName, segmentsOf } from './resource-paths.js';
 import type { ConventionShape, Resource } from './resource-types.js';
@@ -81,8 +82,10 @@ function keySentAsOf(document: JsonObject, operation: OperationInfo, resource: R
 function answersRecord(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
   const schema = successSchema(operation);
   if (schema === undefined) return true;
+  const identity = schemaIdentity(document, resource.recordSchema);
   const inner = singleKeyEnvelope(document, schema, resource.shape)?.schema ?? schema;
-  return schemaIdentity(document, inner) === schemaIdentity(document, resource.recordSchema);
+  if (schemaIdentity(document, inner) === identity) return true;
+  return wrapsRecordByRef(document, schema, resource.shape, resource.recordSchema);
 }
 
 export function shapeOf(

@@ -3,7 +3,7 @@
 // /account. One record at the top level; under a resource's item path (/users/{userId}/settings)
 // one per parent record, keyed by the parent's key. Stored as a collection is, so that a change
 // is read back, kept with the data and undone by a reset.
-import type { JsonObject } from './json-pointer.js';
+import { asObject, type JsonObject } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
 import { recordSchemaIn, successSchema } from './operation-schemas.js';
 import { collectionName, firstFree } from './resource-naming.js';
@@ -14,12 +14,21 @@ import { describeObjectSchema, resolveSchema, schemaType } from './schema-shape.
 /** The field that keys a top-level singleton's one record: none of its own fields. */
 const TOP_LEVEL_KEY = 'singleton';
 
-/** The record a singleton's path reads: an object its GET answers (in a single-key envelope or not), if it can be changed there. */
-function singletonRecord(document: JsonObject, operations: readonly OperationInfo[]): unknown {
+/**
+ * The record a singleton's path reads: an object its GET answers (in a single-key envelope or
+ * not, or under the path's own word beside fields of its own: Dropbox Sign's `{account, warnings}`
+ * of GET /account), if it can be changed there.
+ */
+function singletonRecord(document: JsonObject, operations: readonly OperationInfo[], word: string): unknown {
   const reader = operations.find((operation) => operation.method === 'get');
   if (!reader || !operations.some((operation) => operation.method === 'put' || operation.method === 'patch'))
     return undefined;
-  const schema = recordSchemaIn(document, successSchema(reader));
+  const answer = successSchema(reader);
+  const named = answer === undefined ? undefined : asObject(resolveSchema(document, answer).properties)[word];
+  const schema =
+    named !== undefined && schemaType(resolveSchema(document, named)) === 'object'
+      ? named
+      : recordSchemaIn(document, answer);
   return schema !== undefined && schemaType(resolveSchema(document, schema)) === 'object' ? schema : undefined;
 }
 
@@ -87,7 +96,7 @@ export function findSingletons(
   for (const [path, operations] of byPath) {
     const last = segmentsOf(path).at(-1);
     if (last === undefined || isParam(last) || claimed.has(path)) continue;
-    const recordSchema = singletonRecord(document, operations);
+    const recordSchema = singletonRecord(document, operations, last);
     const placement = recordSchema === undefined ? undefined : placementOf(path, resources);
     if (placement === undefined) continue;
     const name = collectionName(last, path, taken);

@@ -1,7 +1,8 @@
 // Resources in the RPC style of Dropbox Sign: a fax is sent with POST /fax/send, listed at
 // /fax/list and read at /fax/{fax_id}, each answer wrapping the record beside warnings of its
 // own. The send stores the fax the read and the list then show; a resource read at
-// /signature_request/{id} and edited at /signature_request/edit/{id} goes by signature_request.
+// /signature_request/{id} and edited at /signature_request/edit/{id} goes by signature_request;
+// GET /account, `{account, warnings: [...]}`, reads the one account, not a list of warnings.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
 
@@ -24,6 +25,14 @@ const document = {
     '/fax/{fax_id}': {
       get: { operationId: 'faxGet', parameters: byId('fax_id'), responses: { 200: json(ref('FaxGetResponse')) } },
       delete: { operationId: 'faxDelete', parameters: byId('fax_id'), responses: { 204: { description: 'gone' } } },
+    },
+    '/account': {
+      get: { operationId: 'accountGet', responses: { 200: json(ref('AccountGetResponse')) } },
+      put: {
+        operationId: 'accountUpdate',
+        requestBody: { content: { 'application/json': { schema: ref('Account') } } },
+        responses: { 200: json(ref('AccountGetResponse')) },
+      },
     },
     '/signature_request/edit/{signature_request_id}': {
       put: {
@@ -59,6 +68,8 @@ const document = {
         required: ['faxes'],
         properties: { faxes: { type: 'array', items: ref('Fax') }, list_info: { type: 'object' } },
       },
+      Account: { type: 'object', properties: { email_address: { type: 'string' }, locale: { type: 'string' } } },
+      AccountGetResponse: { type: 'object', properties: { account: ref('Account'), warnings } },
       SignatureRequest: {
         type: 'object',
         properties: { signature_request_id: { type: 'string' }, title: { type: 'string' } },
@@ -103,5 +114,12 @@ describe('resources made at a verb beside their items, answered in envelopes', (
     expect(how('signatureRequestGet')).toMatch(/signature_request/);
     expect(how('signatureRequestEdit')).toMatch(/signature_request/);
     expect(how('faxSend')).toMatch(/^creates a record of faxes/);
+  });
+
+  it("reads an answer that holds its path's word beside a list of warnings as that one record, which an update changes", async () => {
+    const changed = served.judged('PUT', '/account', await http().put('/account').send({ locale: 'fr-FR' }));
+    expect(changed.status).toBe(200);
+    const read = served.judged('GET', '/account', await http().get('/account'));
+    expect(read.body.account.locale).toBe('fr-FR');
   });
 });
