@@ -4,7 +4,7 @@ import { linearExec } from '../../src/openapi/patterns/pattern-matchers.js';
 import { listOperations, resolve, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { isList } from './list-semantics.js';
-import { idOf, shapeOf } from './resources.js';
+import { idOf, recordIn, shapeOf } from './resources.js';
 import { contractTarget } from './target.js';
 
 type Fields = Record<string, unknown>;
@@ -82,7 +82,9 @@ export function readPath(read: SpecOperation, write: SpecOperation, written: Exc
   const writeNames = pathParameterNames(write);
   const readNames = pathParameterNames(read);
   const item = readNames.at(-1);
-  const answer = (written.body ?? {}) as Fields;
+  // The record itself, inside the envelope its write answers it in (Dropbox Sign's {fax, warnings}).
+  const inner = recordIn(write.operationId, written.body);
+  const answer = (typeof inner === 'object' && inner !== null ? inner : (written.body ?? {})) as Fields;
   const itemId =
     writeNames.length === readNames.length
       ? idOf(sent, writeNames.at(-1) ?? '')
