@@ -80,4 +80,14 @@ describe('a body of one of several object branches', () => {
     expect(invalidBodies(folder).map(({ rule }) => rule)).toContain('without the required name');
     expect(invalidBodies(folder).map(({ rule }) => rule)).not.toContain('name of the wrong type (a number)');
   });
+
+  it('is written by one branch of a oneOf that tells its branches apart by what each requires', () => {
+    // Outline's shares.create: a document's share or a collection's, never both.
+    const share = {
+      type: 'object',
+      properties: { documentId: { type: 'string' }, collectionId: { type: 'string' } },
+      oneOf: [{ required: ['documentId'] }, { required: ['collectionId'] }],
+    };
+    expect(Object.keys(recordBody(share, {}, 'all'))).toHaveLength(1);
+  });
 });

@@ -82,8 +82,21 @@ export function flatten(raw: RawSchema): RawSchema {
  * properties): a value must meet both, so both are merged, as allOf parts are.
  */
 export function withBranch(raw: RawSchema, branch: unknown): RawSchema {
-  const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...beside } = flatten(raw);
-  return flatten({ allOf: [beside, branch] });
+  const { oneOf, anyOf: _anyOf, discriminator: _discriminator, ...beside } = flatten(raw);
+  const merged = flatten({ allOf: [beside, branch] });
+  if (!Array.isArray(oneOf)) return merged;
+  // Of a oneOf, a value meets one branch alone: what only the others require is left out (Outline's
+  // shares.create, `oneOf: [{required: [documentId]}, {required: [collectionId]}]`, takes one of them).
+  const kept = new Set(requiredOf(merged as JsonSchema));
+  const othersRequire = oneOf
+    .filter((other) => other !== branch)
+    .flatMap((other) => requiredOf(schemaOf(other)))
+    .filter((name) => !kept.has(name));
+  if (othersRequire.length === 0 || typeof merged.properties !== 'object' || merged.properties === null) return merged;
+  const properties = Object.fromEntries(
+    Object.entries(merged.properties as Record<string, unknown>).filter(([name]) => !othersRequire.includes(name)),
+  );
+  return { ...merged, properties };
 }
 
 const tagged = new WeakMap<object, Map<unknown, unknown>>();
