@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CASE_NAMES } from '../../src/sdk-check/catalogue.js';
 import { CASE_KEY } from '../../src/sdk-check/run-case.js';
 import { expectCases, expectPassed, NAIVE_FAILS, type Run, runOnContract } from '../support/sdk-check-on-contracts.js';
-import { expectEveryCasePassed, verdicts } from '../support/sdk-check-verdicts.js';
+import { casesWith, expectEveryCasePassed, verdicts } from '../support/sdk-check-verdicts.js';
 
 /** The cases the small document's words and gaps change: three skipped, five run. */
 const FORECAST_CASES = [
@@ -94,7 +94,9 @@ describe('petstore-mock sdk-check --contract: the Train Travel API, and a contra
     expect(found.get('remaining-zero')?.why).toContain('once x-ratelimit-remaining reached 0');
 
     const xml = await readFile(join(folder, 'forecast.xml'), 'utf8');
-    expect(xml).toContain('tests="8" failures="0" errors="0" skipped="3"');
+    // A case a busy machine left undetermined (expectPassed allows one) is a skipped test in JUnit, with its reason.
+    const undetermined = casesWith(forecast.stdout, 'undetermined').length;
+    expect(xml).toContain(`tests="8" failures="0" errors="0" skipped="${3 + undetermined}"`);
     expect(xml).toContain(`<skipped message="${onlySeconds}"/>`);
     const page = await readFile(join(folder, 'forecast.html'), 'utf8');
     expect(page).toContain('<span class="skipped">3 skipped</span>');
