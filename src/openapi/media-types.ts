@@ -8,6 +8,9 @@ export type MediaFamily = 'json' | 'xml' | 'form' | 'multipart' | 'text' | 'bina
 /** The type without its parameters, in lower case: "application/problem+json". */
 export const essence = (type: string) => (type.split(';', 1)[0] ?? '').trim().toLowerCase();
 
+/** The Content-Type an answer of a declared type is sent under: a range (any type, any application type) is sent as JSON. */
+export const sentAsType = (declared: string) => (declared.includes('*') ? 'application/json' : declared);
+
 export function mediaFamily(type: string): MediaFamily {
   const bare = essence(type);
   if (bare === 'application/json' || bare.endsWith('+json') || bare === '*/*' || bare === 'application/*')

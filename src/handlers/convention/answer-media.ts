@@ -4,7 +4,7 @@
 // the convention or example made; the media type only changes how it is written.
 import type { Request, Response } from 'express';
 import type { JsonObject } from '../../openapi/json-pointer.js';
-import { essence, mediaFamily, negotiate } from '../../openapi/media-types.js';
+import { essence, mediaFamily, negotiate, sentAsType } from '../../openapi/media-types.js';
 import type { MediaInfo } from '../../openapi/operation-answers.js';
 import { bytesBody, calendarBody, csvBody, xmlBody } from './media-bodies.js';
 import type { SuccessAnswer } from './success-answer.js';
@@ -39,9 +39,6 @@ function withoutWriteOnly(answer: SuccessAnswer, document: JsonObject, body: unk
   return stripper && body !== undefined ? stripper(body) : body;
 }
 
-/** The type an answer is sent under: a declared range of types (any, any application type) is sent as JSON. */
-const jsonType = (declared: string) => (declared.includes('*') ? 'application/json' : declared);
-
 /** Sends `given` (the JSON value of the answer, its writeOnly fields left out) with the answer's status, in the chosen media type. */
 export function sendAnswer(
   req: Request,
@@ -60,11 +57,11 @@ export function sendAnswer(
   if (body === undefined && mediaFamily(media.type) === 'json') {
     // A JSON type declared without a schema takes any JSON: an empty object, not an empty body
     // under no type (Dropbox Sign's `content: {application/json: {}}` of each cancel and delete).
-    if (media.schema === undefined && answer.schema === undefined) res.type(jsonType(media.type)).json({});
+    if (media.schema === undefined && answer.schema === undefined) res.type(sentAsType(media.type)).json({});
     else res.end();
     return;
   }
-  const type = jsonType(media.type);
+  const type = sentAsType(media.type);
   switch (mediaFamily(type)) {
     case 'json':
       res.type(type).json(body);

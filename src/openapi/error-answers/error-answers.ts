@@ -11,7 +11,7 @@ import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { xmlBody } from '../../handlers/convention/media-bodies.js';
 import { requestOperation } from '../contract-pipeline.js';
 import { type Contract, isBuiltInContract, type OperationInfo } from '../load-contract.js';
-import { essence, mediaFamily } from '../media-types.js';
+import { essence, mediaFamily, sentAsType } from '../media-types.js';
 import { answerCovering, type MediaInfo, type ResponseInfo } from '../operation-answers.js';
 import { CONTRACT_GAP_HEADER } from '../response-contract.js';
 import { schemaIdentity } from '../schema-shape.js';
@@ -51,9 +51,6 @@ export function nearestError(responses: ReadonlyMap<string, ResponseInfo>, statu
     .filter((response) => isError(response.status))
     .sort((a, b) => distance(a) - distance(b))[0];
 }
-
-/** The Content-Type of an answer in a declared type ("*\/*" or "application/*" is answered as JSON). */
-const contentTypeOf = (type: string) => (type.includes('*') ? 'application/json' : type);
 
 /** A finding's place as a field: "/body/owner/name" is "owner.name", "/query/limit" is "limit". */
 const fieldOf = (path: string | undefined) =>
@@ -131,7 +128,7 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
           : (await templateFor(media))(facts);
       // Built for the contract's own schema: where no body meets it, the guard says so (response-contract.ts).
       if (media.schema !== undefined) res.locals.builtForErrorSchema = true;
-      res.type(contentTypeOf(media.type)).json(body);
+      res.type(sentAsType(media.type)).json(body);
     } else if (family === 'xml') {
       // An XML document, as the type says: the schema's fields (its XML Objects' names), else the error's own.
       const value =
