@@ -141,6 +141,16 @@ export function wrapsRecordByRef(
   return schemaIdentity(document, written) === schemaIdentity(document, recordSchema);
 }
 
+/**
+ * The object an answer holds under its path's last word beside fields of its own, as written:
+ * Dropbox Sign's GET /account answers `{account: {...}, warnings: [...]}`, the account's read.
+ */
+export function objectNamedIn(document: JsonObject, schema: unknown, word: string): unknown {
+  if (schema === undefined) return undefined;
+  const named = asObject(resolveSchema(document, schema).properties)[word];
+  return named !== undefined && schemaType(resolveSchema(document, named)) === 'object' ? named : undefined;
+}
+
 /** The schema of the record an answer or a body holds: itself, or the one its single-key envelope wraps. */
 export function recordSchemaIn(document: JsonObject, schema: unknown): unknown {
   return singleKeyEnvelope(document, schema)?.schema ?? schema;

@@ -8,10 +8,11 @@
 // contract needs no code.
 
 import { madeOncePer } from '../store/made-once.js';
-import { asObject, type JsonObject } from './json-pointer.js';
+import type { JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import {
   listItemSchema,
+  objectNamedIn,
   recordSchemaIn,
   requestSchema,
   singleKeyEnvelope,
@@ -24,7 +25,7 @@ import { isItemUnder, isParam, paramName, parentPath, pathPattern, segmentsOf } 
 import { shapeOf } from './resource-shapes.js';
 import { findSingletons } from './resource-singletons.js';
 import type { ConventionShape, Resource, ResourceModel } from './resource-types.js';
-import { describeObjectSchema, resolveSchema, schemaIdentity, schemaType } from './schema-shape.js';
+import { describeObjectSchema, schemaIdentity, schemaType } from './schema-shape.js';
 
 export { requestSchema } from './operation-schemas.js';
 export { pathParams } from './resource-paths.js';
@@ -69,17 +70,6 @@ type Draft = {
 const isObject = isRecordSchema;
 
 /**
- * Whether an answer holds, under its path's last word, one object beside its other fields:
- * Dropbox Sign's GET /account answers `{account: {...}, warnings: [...]}`, the account's read,
- * not a list of its warnings.
- */
-function readsNamedObject(document: JsonObject, schema: unknown, word: string): boolean {
-  if (schema === undefined) return false;
-  const named = asObject(resolveSchema(document, schema).properties)[word];
-  return named !== undefined && schemaType(resolveSchema(document, named)) === 'object';
-}
-
-/**
  * The collections of a contract: a path ending in a literal that lists records (a GET answering
  * an array, or an envelope around one) or makes one (a POST answering 201, or answering a record
  * on the path an item path continues: POST /pet beside /pet/{petId}). Paths whose records are of
@@ -98,7 +88,8 @@ function findCollections(document: JsonObject, byPath: ReadonlyMap<string, Opera
         (operation.responses.has('201') || paths.some((other) => isItemUnder(other, path))),
     );
     const itemSchema =
-      lister && !readsNamedObject(document, successSchema(lister), last)
+      // One that holds an object under its path's word reads that object (singletons), not a list of the rest.
+      lister && objectNamedIn(document, successSchema(lister), last) === undefined
         ? listItemSchema(document, successSchema(lister))
         : undefined;
     const recordSchema = itemSchema ?? (maker ? recordSchemaIn(document, successSchema(maker)) : undefined);

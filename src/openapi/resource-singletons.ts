@@ -3,9 +3,9 @@
 // /account. One record at the top level; under a resource's item path (/users/{userId}/settings)
 // one per parent record, keyed by the parent's key. Stored as a collection is, so that a change
 // is read back, kept with the data and undone by a reset.
-import { asObject, type JsonObject } from './json-pointer.js';
+import type { JsonObject } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
-import { recordSchemaIn, successSchema } from './operation-schemas.js';
+import { objectNamedIn, recordSchemaIn, successSchema } from './operation-schemas.js';
 import { collectionName, firstFree } from './resource-naming.js';
 import { isParam, paramName, parentPath, pathPattern, segmentsOf } from './resource-paths.js';
 import type { ParentLink, Resource } from './resource-types.js';
@@ -24,11 +24,7 @@ function singletonRecord(document: JsonObject, operations: readonly OperationInf
   if (!reader || !operations.some((operation) => operation.method === 'put' || operation.method === 'patch'))
     return undefined;
   const answer = successSchema(reader);
-  const named = answer === undefined ? undefined : asObject(resolveSchema(document, answer).properties)[word];
-  const schema =
-    named !== undefined && schemaType(resolveSchema(document, named)) === 'object'
-      ? named
-      : recordSchemaIn(document, answer);
+  const schema = objectNamedIn(document, answer, word) ?? recordSchemaIn(document, answer);
   return schema !== undefined && schemaType(resolveSchema(document, schema)) === 'object' ? schema : undefined;
 }
 
