@@ -1,6 +1,7 @@
 // What answers outside the operations: a method a path does not take is 405 with an Allow that
 // names the methods it does take (RFC 9110 section 15.5.6); a path with no operation, under the
 // base path or outside it, is 404; both with the Error object and a code of x-error-codes.
+import { alikePathKey } from '../../src/openapi/resource-paths.js';
 import { beforeChecks, check, eachCheck, kindOfChecks } from '../support/checks.js';
 import { listOperations, SPEC, type SpecOperation } from '../support/contract-spec.js';
 import { errorIsErrorObject, errorShapeProblems } from '../support/error-shapes.js';
@@ -49,12 +50,12 @@ kindOfChecks('negative', 'what answers outside the operations: wrong methods, pa
   // The paths of the selected operations, each with every method the contract gives it (selected
   // or not), and those of paths alike but for their parameters' names (Xero's /Files/{FileId} and
   // /Files/{FolderId}): one request reaches them all.
-  const shapeOf = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
-  const shapes = new Set(operations.map((operation) => shapeOf(operation.path)));
+  const shapes = new Set(operations.map((operation) => alikePathKey(operation.path)));
   const byPath = new Map<string, SpecOperation[]>();
-  for (const operation of listOperations().filter((candidate) => shapes.has(shapeOf(candidate.path)))) {
+  for (const operation of listOperations().filter((candidate) => shapes.has(alikePathKey(candidate.path)))) {
     const path =
-      operations.find((selected) => shapeOf(selected.path) === shapeOf(operation.path))?.path ?? operation.path;
+      operations.find((selected) => alikePathKey(selected.path) === alikePathKey(operation.path))?.path ??
+      operation.path;
     byPath.set(path, [...(byPath.get(path) ?? []), operation]);
   }
 

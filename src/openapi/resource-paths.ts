@@ -24,6 +24,13 @@ export function fillSegment(segment: string, value: (param: string) => string): 
 }
 
 /** "/pets/{petId}" and "/pets/{id}" are one path to a router: parameters compared without names. */
+/**
+ * A path with its parameters' names left out, wherever they stand in a segment: paths alike but
+ * for those names (/pets/{id} and /pets/{petId}, /t/{id}.json and /t/{slug}.json) share it, and
+ * one request reaches them all.
+ */
+export const alikePathKey = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
+
 export const pathPattern = (path: string) =>
   segmentsOf(path)
     .map((segment) => (isParam(segment) ? '{}' : segment))

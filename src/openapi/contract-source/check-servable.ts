@@ -5,6 +5,7 @@
 // in check-patterns.ts.
 import { asObject, escapePointerSegment, type JsonObject } from '../json-pointer.js';
 import { HTTP_METHODS, operationName, serverBasePath } from '../load-contract.js';
+import { alikePathKey } from '../resource-paths.js';
 import type { OpenApiFault } from './check-openapi.js';
 
 /** The mock's own routes, answered before the API: a contract's path may not start with one. */
@@ -75,7 +76,7 @@ function checkSameRoutes(document: JsonObject): OpenApiFault[] {
   const faults: OpenApiFault[] = [];
   const seen = new Map<string, { path: string; methods: readonly string[] }>();
   for (const [path, item] of Object.entries(asObject(document.paths))) {
-    const route = path.replace(/\{[^}]*\}/g, '{}');
+    const route = alikePathKey(path);
     const methods = HTTP_METHODS.filter((method) => asObject(item)[method] !== undefined);
     const first = seen.get(route);
     const shared = first ? methods.filter((method) => first.methods.includes(method)) : [];
