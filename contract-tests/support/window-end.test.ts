@@ -1,12 +1,12 @@
-// A check that reads a made key's day across a wait of minutes runs within one UTC day of that
-// key's clock: near midnight, from the start of the next day, and the clock put back afterwards.
+// A check that counts a made key's day runs from the start of the next UTC day of that key's
+// clock (the start of a minute too), and the clock is put back afterwards, whatever the check did.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server.js';
 import { CONFIG_VARIABLE } from './target.js';
-import { withinOneDay } from './window-end.js';
+import { inNextDay } from './window-end.js';
 
 const SCOPE = 'window-end-test';
 let mock: MockServer;
@@ -28,16 +28,20 @@ afterAll(async () => {
 
 const scopeNow = async () => Date.parse(String(mock.scope(SCOPE).control.clock().now));
 
-describe('withinOneDay', () => {
-  it('runs from the start of the next UTC day when the day ends within the wait, then puts the clock back', async () => {
-    await mock.scope(SCOPE).control.moveClock({ now: new Date('2027-03-01T23:55:00Z'), frozen: true });
-    const during = await withinOneDay(SCOPE, 720, scopeNow);
-    expect(new Date(during).toISOString()).toBe('2027-03-02T00:00:01.000Z');
-    expect(new Date(await scopeNow()).toISOString()).toBe('2027-03-01T23:55:00.000Z');
+describe('inNextDay', () => {
+  it('runs from the start of the next UTC day, then puts the clock back', async () => {
+    for (const now of ['2027-03-01T23:55:00Z', '2027-03-01T00:00:30Z', '2027-03-01T10:00:00Z']) {
+      await mock.scope(SCOPE).control.moveClock({ now: new Date(now), frozen: true });
+      expect(new Date(await inNextDay(SCOPE, scopeNow)).toISOString()).toBe('2027-03-02T00:00:01.000Z');
+      expect(new Date(await scopeNow()).toISOString()).toBe(new Date(now).toISOString());
+    }
   });
 
-  it('runs where the clock stands when the day has room for the wait', async () => {
+  it('puts the clock back when the check fails', async () => {
     await mock.scope(SCOPE).control.moveClock({ now: new Date('2027-03-01T10:00:00Z'), frozen: true });
-    expect(new Date(await withinOneDay(SCOPE, 720, scopeNow)).toISOString()).toBe('2027-03-01T10:00:00.000Z');
+    await expect(inNextDay(SCOPE, () => Promise.reject(new Error('the check failed')))).rejects.toThrow(
+      'the check failed',
+    );
+    expect(new Date(await scopeNow()).toISOString()).toBe('2027-03-01T10:00:00.000Z');
   });
 });

@@ -41,17 +41,6 @@ function scopeClock(scope: string | undefined, movedSeconds?: number) {
 const DAY_MS = 86_400_000;
 
 /**
- * Runs `after` within one UTC day of the clock of `scope` (a made key's own) that has `seconds`
- * left: where the day ends sooner, from the start of the next one (the clock moved there, and
- * back afterwards). A check that reads the day's count across a wait of minutes needs it: near
- * midnight, the day it counted in ends during the wait, and the next shows nothing of it.
- */
-export async function withinOneDay<T>(scope: string | undefined, seconds: number, after: () => Promise<T>): Promise<T> {
-  const secondsLeft = await secondsLeftInDay(scope);
-  return secondsLeft > seconds ? after() : afterSeconds(scope, secondsLeft + 1, after);
-}
-
-/**
  * Runs `after` from the start of the next UTC day of the clock of `scope` (a made key's own), and
  * puts the clock back afterwards: a check that counts a day's requests starts from none, whatever
  * earlier checks (or minutes that ended since them on a slow machine) left in the key's day.
