@@ -7,7 +7,8 @@
 // the request came, when its answer's head went out (the first instant the client could read it),
 // and the instant a refusal told it to wait for, all on this machine's clock, in the limit headers
 // of the contract served. The client's exchanges are those the mock authenticated as the case's
-// key, in whatever scheme the contract declares: exactly the requests of the key's record.
+// key, in whatever scheme the contract declares (the requests of the key's record), and those the
+// client left before the mock came to authenticate them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
@@ -58,6 +59,11 @@ export type GateExchange = {
   status?: number;
   /** The answer never went out whole: a fault broke it, or the client left before it came. */
   broken?: boolean;
+  /**
+   * When the client left before any answer went out (its connection closed): its own timeout, or
+   * a machine busy enough to hold the mock past it. The mock may not have handled it at all.
+   */
+  leftMs?: number;
   /** A create's body as the client sent it, and the Location of what it made. */
   sentBody?: string;
   location?: string;
@@ -130,7 +136,10 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
   return {
     firstRequest,
     get exchanges() {
-      return seen.filter((one) => keyOf(one.res) === key).map((one) => one.exchange);
+      // One the client left before the mock authenticated it (a latency still held it) is its too.
+      const clients = (one: (typeof seen)[number]) =>
+        keyOf(one.res) === key || (keyOf(one.res) === undefined && one.exchange.leftMs !== undefined);
+      return seen.filter(clients).map((one) => one.exchange);
     },
     get cleared() {
       return cleared;
@@ -197,6 +206,7 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
 function noteAnswer(exchange: GateExchange, req: IncomingMessage, res: ServerResponse, broken: boolean): void {
   // A reset writes no head: the client learns of it when the connection breaks.
   exchange.answeredMs ??= whenBroken(res);
+  if (exchange.answeredMs === undefined) exchange.leftMs = Date.now();
   exchange.status = res.statusCode;
   if (broken) exchange.broken = true;
   if (exchange.method !== 'POST') return;

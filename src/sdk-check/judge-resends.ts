@@ -15,7 +15,7 @@ const ANSWER_SLACK_MS = 500;
 const TIMER_SLACK_MS = 50;
 
 export type ResendTimes = Pick<GateExchange, 'method' | 'path' | 'arrivedMs' | 'answeredMs' | 'sentAfterMs'> &
-  Partial<Pick<GateExchange, 'connectedAfterMs'>> &
+  Partial<Pick<GateExchange, 'connectedAfterMs' | 'leftMs'>> &
   Partial<Pick<ReadExchange, 'leftUnread'>>;
 
 export type ResendJudgement =
@@ -82,5 +82,32 @@ export function judgeResends(timed: readonly ResendTimes[], latencyMs: number): 
   return {
     kind: 'hidden',
     note: `undetermined: it sent ${first.resent.method} ${first.resent.path} again before its answer came, but it can have waited up to ${seconds(waited)} for that answer (a busy machine held the mock), where the case makes answers take ${latency}: whether the client's timeout is shorter than ${latency} cannot be told. Run the case again on a machine with a CPU free`,
+  };
+}
+
+/**
+ * A client that left its requests before any answer came and ended: the record holds none of them
+ * (a latency held each before the mock came to it). Its timeout is too short only where it left
+ * within about the time the case makes answers take, counted from the earliest send.
+ */
+export function judgeLeftUnanswered(
+  left: readonly ResendTimes[],
+  latencyMs: number,
+  ended: string,
+): Exclude<ResendJudgement, { kind: 'none' | 'outlasted' }> | undefined {
+  const first = left.find((request) => request.leftMs !== undefined && request.answeredMs === undefined);
+  if (first?.leftMs === undefined) return undefined;
+  const waitedMs = first.leftMs - earliestSendMs(first);
+  const request = `${first.method} ${first.path}`;
+  const latency = seconds(latencyMs / 1000);
+  if (latencyMs > 0 && waitedMs <= latencyMs + ANSWER_SLACK_MS)
+    return {
+      kind: 'too-short',
+      reason: `left ${request} ${seconds(waitedMs / 1000)} after sending it, before its answer came, while answers take ${latency}, and ${ended}: the client's timeout is shorter than the answer (raise it)`,
+    };
+  const made = latencyMs > 0 ? `the case makes answers take ${latency}` : 'the case adds no delay';
+  return {
+    kind: 'hidden',
+    note: `undetermined: it left ${request} after waiting up to ${seconds(waitedMs / 1000)} for its answer, before the answer came (${made}: a busy machine held the mock past the client's own timeout), and ${ended} without another request: what the client does with an answer cannot be told. Run the case again on a machine with a CPU free`,
   };
 }

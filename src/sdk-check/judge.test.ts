@@ -311,6 +311,33 @@ describe('slow-answers: a request sent again before its answer came', () => {
     expect(recorded.reasons).toEqual([resent]);
   });
 
+  it('judges a client that left its only request before the mock came to it by when it left, never as one that sent none', () => {
+    // ky's 5 s timeout, and no retry on a timeout: the mock, held by a busy machine, had not yet
+    // handled the request (the case's latency holds it before the key is read), so none is recorded.
+    const heldPastTimeout = [{ at: 0.2, status: 200, sent: null, left: 5.1, sentAfter: 0.1 }];
+    const held = judgeCase(
+      caseNamed('slow-answers'),
+      [],
+      run({ exitCode: 1, exchanges: exchangesOf(heldPastTimeout) }),
+    );
+    expect(held.status).toBe('undetermined');
+    expect(held.notes[0]).toMatch(/^1 request: 0 answered, 0 refused 429, 0 refused 403, 1 left before an answer; /);
+    expect(held.notes.at(-1)).toBe(
+      "undetermined: it left GET /v1/pets?limit=1 after waiting up to 5 s for its answer, before the answer came (the case makes answers take 1.5 s: a busy machine held the mock past the client's own timeout), and ended (exit code 1) without another request: what the client does with an answer cannot be told. Run the case again on a machine with a CPU free",
+    );
+    // A 1 s timeout left the same request within the 1.5 s the case makes answers take.
+    const tooShort = [{ at: 0.2, status: 200, sent: null, left: 1.2, sentAfter: 0.1 }];
+    const short = judgeCase(caseNamed('slow-answers'), [], run({ exitCode: 1, exchanges: exchangesOf(tooShort) }));
+    expect(short.status).toBe('failed');
+    expect(short.reasons).toEqual([
+      "left GET /v1/pets?limit=1 1.1 s after sending it, before its answer came, while answers take 1.5 s, and ended (exit code 1): the client's timeout is shorter than the answer (raise it)",
+    ]);
+    // With no request at all, the verdict says so.
+    expect(judgeCase(caseNamed('slow-answers'), [], run({ exitCode: 1, exchanges: [] })).reasons[0]).toMatch(
+      /^the client ended \(exit code 1\) without sending a request/,
+    );
+  });
+
   it('fails no client whose timeout fired only because a held mock read the request 4 s after it was sent', () => {
     // Sent at 0 (the loop's last turn before the hold), read at 4, to be answered 1.5 s later: the
     // client's 5 s timeout fired at 5, before the answer, and it read again after a second, when

@@ -11,7 +11,7 @@ import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
 import { type BusySample, sendsShown } from './client-busy.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
-import { judgeResends } from './judge-resends.js';
+import { judgeLeftUnanswered, judgeResends } from './judge-resends.js';
 import { judgeBackoff, seconds } from './judge-retries.js';
 import {
   callsWhileBanned,
@@ -118,9 +118,19 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
     run.firstRequestSeconds !== undefined && run.firstRequestSeconds >= 1
       ? `; its first request ${seconds(run.firstRequestSeconds)} after the start, where the case began`
       : '';
+  // Requests it left before the mock came to them are in the gate's exchanges alone.
+  const unrecorded = Math.max(0, (run.exchanges?.length ?? 0) - record.length);
+  const leftShown = unrecorded > 0 ? `, ${unrecorded} left before an answer` : '';
   notes.push(
-    `${plural(record.length, 'request')}: ${answered.length} answered, ${refusals.filter((r) => r.status === 429).length} refused 429, ${refusals.filter((r) => r.status === 403).length} refused 403; exit code ${run.exitCode ?? 'none'} after ${seconds(run.seconds)}${started}`,
+    `${plural(record.length + unrecorded, 'request')}: ${answered.length} answered, ${refusals.filter((r) => r.status === 429).length} refused 429, ${refusals.filter((r) => r.status === 403).length} refused 403${leftShown}; exit code ${run.exitCode ?? 'none'} after ${seconds(run.seconds)}${started}`,
   );
+  const ended = `ended (exit code ${run.exitCode ?? 'none'})`;
+  const left =
+    record.length === 0 && !run.startError
+      ? judgeLeftUnanswered(run.exchanges ?? [], testCase.setUp.latencyMs ?? 0, ended)
+      : undefined;
+  if (left?.kind === 'too-short') return verdictOf([left.reason], notes);
+  if (left?.kind === 'hidden') return { status: 'undetermined', reasons, notes: [...notes, left.note] };
   if (record.length === 0) {
     reasons.push(
       run.startError

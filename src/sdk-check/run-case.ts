@@ -144,13 +144,15 @@ export async function runCase(
     await world.close();
     const record = await control.requests(CASE_KEY);
     const { output, ...clientRun } = run;
-    const verdict = judgeCase(testCase, record, { ...clientRun, roadCleared: gate.cleared, exchanges: gate.exchanges });
+    const exchanges = gate.exchanges;
+    const verdict = judgeCase(testCase, record, { ...clientRun, roadCleared: gate.cleared, exchanges });
     return {
       case: testCase,
       // A key in the query (a contract's apiKey in: query) is in every path the verdict names.
       verdict: withoutKey(verdict),
       run: clientRun,
-      requests: record.length,
+      // Those it left before the mock came to them are the gate's alone.
+      requests: Math.max(record.length, exchanges.length),
       // A client that prints its key (in a URL, a curl line, an error) leaves it out of the reports.
       output: outputWithoutKey(output),
       timeline: withoutKey({ ...(await control.timeline(CASE_KEY, 2)), key: KEY_SHOWN }),

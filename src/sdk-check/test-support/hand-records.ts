@@ -16,6 +16,8 @@ export type Step = {
   status: number;
   /** When its answer's head went out (default: 5 ms after it came); null where the client left first. */
   sent?: number | null;
+  /** When the client left it, before any answer (its connection closed): with `sent: null`. */
+  left?: number;
   retryAfter?: number;
   /** The instant it told the client to wait for (default: `sent` plus `retryAfter`, as delta-seconds say). */
   until?: number;
@@ -63,6 +65,7 @@ export function exchangesOf(steps: readonly Step[]): GateExchange[] {
       ...(step.sentAfter === undefined ? {} : { sentAfterMs: ms(step.sentAfter) }),
       ...(step.connectedAfter === undefined ? {} : { connectedAfterMs: ms(step.connectedAfter) }),
       ...(sent === null ? {} : { answeredMs: ms(sent) }),
+      ...(step.left === undefined ? {} : { leftMs: ms(step.left) }),
       ...(until === undefined || step.status < 400 ? {} : { waitUntilMs: ms(until) }),
       connection,
       ...(opens ? { opensConnection: true } : {}),
