@@ -5,8 +5,18 @@
 import { describe, expect, it } from '@jest/globals';
 import type { GateExchange } from './case-gate.js';
 import type { BusySample } from './client-busy.js';
+import { judgeCase } from './judge.js';
 import { retriesAtOnce } from './judge-retries.js';
-import { judge, START, type Step, servedFrom } from './test-support/hand-records.js';
+import {
+  caseNamed,
+  exchangesOf,
+  judge,
+  recordOf,
+  run,
+  START,
+  type Step,
+  servedFrom,
+} from './test-support/hand-records.js';
 
 describe('retries at once', () => {
   it.each([
@@ -108,6 +118,20 @@ describe('fault-reset', () => {
     expect(judge('fault-reset', [reset(0)], { exitCode: 1 }).reasons).toEqual([
       'gave up on GET /v1/pets?limit=1, after its connection was reset before the answer (exit code 1): read again, with growing waits, instead of ending',
     ]);
+  });
+
+  it('cannot tell how a client goes on whose read again a busy machine held past its own timeout', () => {
+    // The record lacks the read again it left: the gate saw it.
+    const readAgain: Step = { at: 1.2, status: 200, sent: null, left: 6.3, sentAfter: 1.15 };
+    const verdict = judgeCase(
+      caseNamed('fault-reset'),
+      recordOf([reset(0)]),
+      run({ exitCode: 1, exchanges: exchangesOf([reset(0), readAgain]) }),
+    );
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: it sent GET \/v1\/pets\?limit=1 again 1\.2 s after that answer, and left it after waiting up to 5\.2 s for its answer \(the case adds no delay: a busy machine held the mock past the client's own timeout\), then ended \(exit code 1\)/,
+    );
   });
 });
 

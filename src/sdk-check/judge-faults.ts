@@ -6,6 +6,7 @@
 import type { GateExchange } from './case-gate.js';
 import type { SdkCase } from './catalogue.js';
 import type { BusySample } from './client-busy.js';
+import { leftHeldFrom } from './judge-resends.js';
 import { judgedWaits, seconds } from './judge-retries.js';
 import type { TimedRequest } from './timed-requests.js';
 
@@ -25,7 +26,7 @@ const BROKEN: Record<string, string> = {
 
 /**
  * Judges a read case whose answers break. Returns whether the run's end was judged here (the
- * caller then says nothing more of how it ended).
+ * caller then says nothing more of how it ended), or, judged here, why a busy machine hid it.
  */
 export function judgeBrokenReads(
   testCase: SdkCase,
@@ -33,7 +34,7 @@ export function judgeBrokenReads(
   run: FaultRun,
   reasons: string[],
   notes: string[],
-): boolean {
+): boolean | string {
   const kind = testCase.setUp.fault?.kind;
   if (testCase.setUp.fault?.on !== 'reads' || kind === undefined || kind === 'unavailable') return false;
   const broken = record.flatMap((request, position) => (request.fault === kind ? [position] : []));
@@ -53,10 +54,15 @@ export function judgeBrokenReads(
       reasons.push(
         `ended (exit code 0) with no request after ${what}: it took the partial body for the answer, or dropped the read. An answer short of its Content-Length is no answer (RFC 9112 section 6.3): read again`,
       );
-    else
+    else {
+      // Its own timeout, on the broken read or on its read again, where a busy machine held the mock.
+      const ended = `ended (exit code ${run.exitCode ?? 'none'})`;
+      const held = leftHeldFrom(run.exchanges ?? [], last, testCase.setUp.latencyMs ?? 0, ended);
+      if (held) return held;
       reasons.push(
         `gave up on ${what} (exit code ${run.exitCode ?? 'none'}): read again${kind === 'reset' ? ', with growing waits,' : ''} instead of ending`,
       );
+    }
     return true;
   }
   if (kind === 'cut' && (next.method !== last.method || next.path !== last.path))

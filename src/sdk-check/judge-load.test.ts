@@ -4,7 +4,21 @@
 // Seen beside 10 busy loops: a naive loop, retrying at once, passed limit-seconds, in-flight and
 // ban, its every retry queued for a CPU past the wait; ofetch's half second passed storm-all.
 import { describe, expect, it } from '@jest/globals';
-import { type ClientSpan, judge, START, type Step, scheduleOf, servedFrom } from './test-support/hand-records.js';
+import { judgeCase } from './judge.js';
+import {
+  type ClientSpan,
+  caseNamed,
+  exchangesOf,
+  judge,
+  limited,
+  limitedUntil,
+  recordOf,
+  run,
+  START,
+  type Step,
+  scheduleOf,
+  servedFrom,
+} from './test-support/hand-records.js';
 import {
   CAREFUL_IN_FLIGHT_READINGS,
   CAREFUL_IN_FLIGHT_STEPS,
@@ -245,5 +259,52 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     // over, on connections opened with the first: siblings, the readings showing no send after it.
     const verdict = judge('in-flight', CAREFUL_IN_FLIGHT_STEPS, { clientBusy: seriesOf(CAREFUL_IN_FLIGHT_READINGS) });
     expect(verdict.status).toBe('passed');
+  });
+});
+
+const served = (at: number): Step => ({ at, status: 200 });
+
+describe('a request the client left to its own timeout, which a busy machine held the mock past', () => {
+  /** The record lacks what the client left before the mock came to it; the gate saw it. */
+  const judgedWithLeft = (name: string, steps: readonly Step[], exitCode = 1) =>
+    judgeCase(
+      caseNamed(name),
+      recordOf(steps.filter((step) => step.left === undefined)),
+      run({ exitCode, exchanges: exchangesOf(steps) }),
+    );
+
+  it('cannot tell how a client goes on whose retry after the wait was held past its timeout (ky, 5 s, 54 clients on 2 cores)', () => {
+    const steps: Step[] = [
+      served(0),
+      limited(0.1, 2),
+      { at: 2.2, status: 200, sent: null, left: 7.2, sentAfter: 2.15 },
+    ];
+    const verdict = judgedWithLeft('limit-seconds', steps);
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toBe(
+      "undetermined: it sent GET /v1/pets?limit=1 again 2.1 s after that answer, and left it after waiting up to 5.1 s for its answer (the case adds no delay: a busy machine held the mock past the client's own timeout), then ended (exit code 1): whether it goes on once answered cannot be told. Run the case again on a machine with a CPU free",
+    );
+    // Without that request, the client gave up on the 429 where it should have waited.
+    expect(judgedWithLeft('limit-seconds', steps.slice(0, 2)).reasons).toEqual([
+      'no request after the 429: the client gave up where it should have waited 2 s and tried again',
+    ]);
+  });
+
+  it('reads three requests in flight, each on a connection it opened, as siblings where a retry it left came back on one', () => {
+    // ky's three on a loaded machine: the second and third came 2.1 s after the first was refused;
+    // its first retry, on the first connection after the 3 s, was left to its 5 s timeout.
+    const steps: Step[] = [
+      limitedUntil(0, 3, { connection: 1, sent: 0.05 }),
+      limitedUntil(2.15, 3, { connection: 2 }),
+      limitedUntil(2.2, 3, { connection: 3 }),
+      { at: 3.1, status: 200, sent: null, left: 8.1, connection: 1 },
+    ];
+    const verdict = judgedWithLeft('in-flight', steps);
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict.status).toBe('undetermined');
+    // A client that never keeps a connection alive: each of them can be a retry.
+    expect(judgedWithLeft('in-flight', steps.slice(0, 3)).reasons[0]).toMatch(
+      /^retried 2\.1 s after a 429 that said Retry-After: 3 \(2 early retries in all\)/,
+    );
   });
 });

@@ -85,29 +85,71 @@ export function judgeResends(timed: readonly ResendTimes[], latencyMs: number): 
   };
 }
 
+/** The first request the client left before any answer went out (its connection closed). */
+export const firstLeft = (exchanges: readonly ResendTimes[], fromMs = Number.NEGATIVE_INFINITY) =>
+  exchanges.find(
+    (request) => request.leftMs !== undefined && request.answeredMs === undefined && request.arrivedMs >= fromMs,
+  );
+
+/**
+ * How long at most the client waited for `left` before it left: from the earliest send. Where that
+ * is well past the time the case makes answers take, a busy machine held the mock past the
+ * client's own timeout: what it does with an answer cannot be told from this request.
+ */
+export function heldPastTimeout(left: ResendTimes, latencyMs: number): { waitedMs: number; held: boolean } {
+  const waitedMs = (left.leftMs ?? left.arrivedMs) - earliestSendMs(left);
+  return { waitedMs, held: waitedMs > latencyMs + ANSWER_SLACK_MS };
+}
+
+/** "the case makes answers take 1.5 s", or that it adds no delay. */
+const caseAnswers = (latencyMs: number) =>
+  latencyMs > 0 ? `the case makes answers take ${seconds(latencyMs / 1000)}` : 'the case adds no delay';
+
 /**
  * A client that left its requests before any answer came and ended: the record holds none of them
  * (a latency held each before the mock came to it). Its timeout is too short only where it left
  * within about the time the case makes answers take, counted from the earliest send.
  */
 export function judgeLeftUnanswered(
-  left: readonly ResendTimes[],
+  exchanges: readonly ResendTimes[],
   latencyMs: number,
   ended: string,
 ): Exclude<ResendJudgement, { kind: 'none' | 'outlasted' }> | undefined {
-  const first = left.find((request) => request.leftMs !== undefined && request.answeredMs === undefined);
-  if (first?.leftMs === undefined) return undefined;
-  const waitedMs = first.leftMs - earliestSendMs(first);
+  const first = firstLeft(exchanges);
+  if (!first) return undefined;
+  const { waitedMs, held } = heldPastTimeout(first, latencyMs);
   const request = `${first.method} ${first.path}`;
-  const latency = seconds(latencyMs / 1000);
-  if (latencyMs > 0 && waitedMs <= latencyMs + ANSWER_SLACK_MS)
+  if (latencyMs > 0 && !held)
     return {
       kind: 'too-short',
-      reason: `left ${request} ${seconds(waitedMs / 1000)} after sending it, before its answer came, while answers take ${latency}, and ${ended}: the client's timeout is shorter than the answer (raise it)`,
+      reason: `left ${request} ${seconds(waitedMs / 1000)} after sending it, before its answer came, while answers take ${seconds(latencyMs / 1000)}, and ${ended}: the client's timeout is shorter than the answer (raise it)`,
     };
-  const made = latencyMs > 0 ? `the case makes answers take ${latency}` : 'the case adds no delay';
   return {
     kind: 'hidden',
-    note: `undetermined: it left ${request} after waiting up to ${seconds(waitedMs / 1000)} for its answer, before the answer came (${made}: a busy machine held the mock past the client's own timeout), and ${ended} without another request: what the client does with an answer cannot be told. Run the case again on a machine with a CPU free`,
+    note: `undetermined: it left ${request} after waiting up to ${seconds(waitedMs / 1000)} for its answer, before the answer came (${caseAnswers(latencyMs)}: a busy machine held the mock past the client's own timeout), and ${ended} without another request: what the client does with an answer cannot be told. Run the case again on a machine with a CPU free`,
   };
+}
+
+/**
+ * A client that left a request before its answer, held by a busy machine past the client's own
+ * timeout, and ended: `last` (the record's last, a refusal or a broken read) itself, or one it sent
+ * after that answer. Whether it would have gone on cannot be told. Undefined where it left none,
+ * or left one early.
+ */
+export function leftHeldFrom(
+  exchanges: readonly ResendTimes[],
+  last: Pick<ResendTimes, 'arrivedMs' | 'answeredMs'>,
+  latencyMs: number,
+  ended: string,
+): string | undefined {
+  const left = firstLeft(exchanges, last.arrivedMs);
+  if (!left) return undefined;
+  const { waitedMs, held } = heldPastTimeout(left, latencyMs);
+  if (!held) return undefined;
+  const request = `${left.method} ${left.path}`;
+  const sent =
+    left.arrivedMs === last.arrivedMs || last.answeredMs === undefined
+      ? `it left ${request}`
+      : `it sent ${request} again ${seconds((left.arrivedMs - last.answeredMs) / 1000)} after that answer, and left it`;
+  return `undetermined: ${sent} after waiting up to ${seconds(waitedMs / 1000)} for its answer (${caseAnswers(latencyMs)}: a busy machine held the mock past the client's own timeout), then ${ended}: whether it goes on once answered cannot be told. Run the case again on a machine with a CPU free`;
 }

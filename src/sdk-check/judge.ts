@@ -11,7 +11,7 @@ import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
 import { type BusySample, sendsShown } from './client-busy.js';
 import { judgeBrokenReads, judgeLostCreate } from './judge-faults.js';
-import { judgeLeftUnanswered, judgeResends } from './judge-resends.js';
+import { judgeLeftUnanswered, judgeResends, leftHeldFrom } from './judge-resends.js';
 import { judgeBackoff, seconds } from './judge-retries.js';
 import {
   callsWhileBanned,
@@ -153,7 +153,8 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   const timed = timedRequests(record, exchanges);
   // The client's readings judge a retry's send only where they show its sends at all.
   const busy = run.clientBusy && sendsShown(run.clientBusy, timed) ? run.clientBusy : [];
-  const judged = earlyRetries(timed, testCase.expect.mustNotBeBanned === true, busy);
+  const keepsAlive = (exchanges ?? []).some((exchange) => exchange.opensConnection !== true);
+  const judged = earlyRetries(timed, testCase.expect.mustNotBeBanned === true, busy, keepsAlive);
   const early = judged.filter((retry) => !retry.unknowable);
   const first = early[0];
   const backoff = judgeBackoff(testCase, timed, early, run.clientBusy, reasons, notes);
@@ -172,8 +173,13 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
       `its requests together reached the ban (${testCase.setUp.banThreshold ?? 'the threshold of'} requests while limited): requests in flight on one key must all wait the Retry-After of the first 429`,
     );
 
-  if (!judgeBrokenReads(testCase, timed, run, reasons, notes))
-    judgeTheEnd(testCase, timed, run, Boolean(first), reasons, notes);
+  const brokenEnd = judgeBrokenReads(testCase, timed, run, reasons, notes);
+  const endHidden =
+    brokenEnd === false
+      ? judgeTheEnd(testCase, timed, run, Boolean(first), reasons, notes)
+      : typeof brokenEnd === 'string'
+        ? brokenEnd
+        : undefined;
 
   if (testCase.expect.meets === 'limit-or-pacing' && !record.some((request) => request.status === 429))
     notes.push(
@@ -192,6 +198,7 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   if (reasons.length === 0 && typeof backoff === 'object')
     return { status: 'undetermined', reasons, notes: [...notes, backoff.undetermined] };
   if (reasons.length === 0 && hidden) return undetermined(hidden, testCase, notes);
+  if (reasons.length === 0 && endHidden) return { status: 'undetermined', reasons, notes: [...notes, endHidden] };
   if (reasons.length === 0 && resends.kind === 'hidden')
     return { status: 'undetermined', reasons, notes: [...notes, resends.note] };
   return verdictOf(reasons, notes);
@@ -236,7 +243,8 @@ function whatWasSeen(retry: EarlyRetry, said: string): string {
 
 /**
  * How the run ended, one statement only: waiting at the time limit, giving up after a refusal
- * (fine where the wait was long, a ban, or the case asks it), or still working when cut.
+ * (fine where the wait was long, a ban, or the case asks it), or still working when cut. Answers
+ * why the end cannot be judged, where a busy machine hid it.
  */
 function judgeTheEnd(
   testCase: SdkCase,
@@ -245,8 +253,8 @@ function judgeTheEnd(
   retriedEarly: boolean,
   reasons: string[],
   notes: string[],
-): void {
-  const last = record.at(-1) as RecordedRequest;
+): string | undefined {
+  const last = record.at(-1) as TimedRequest;
   const lastRefusal = isRefusal(last) ? last : undefined;
   const said = lastRefusal ? waitSaid(lastRefusal, testCase) : '';
   const wait = lastRefusal?.retryAfterSeconds ?? 0;
@@ -274,11 +282,18 @@ function judgeTheEnd(
       reasons.push(
         `still waiting when the case's time limit (${run.timeoutSeconds} s) ended, after a ${lastRefusal.status} that said ${said}: surface a wait this long instead of waiting it out`,
       );
-    else if (lastRefusal)
+    else if (lastRefusal) {
+      const held = leftHeldFrom(
+        run.exchanges ?? [],
+        last,
+        testCase.setUp.latencyMs ?? 0,
+        `was stopped at the case's time limit (${run.timeoutSeconds} s)`,
+      );
+      if (held) return held;
       reasons.push(
         `still running when the case's time limit (${run.timeoutSeconds} s) ended, well past the ${seconds(wait)} its last ${lastRefusal.status} asked to wait: the client hangs`,
       );
-    else
+    } else
       notes.push(
         `still making calls when the case's time limit (${run.timeoutSeconds} s) ended: judged on its ${plural(record.length, 'request')}`,
       );
@@ -296,6 +311,14 @@ function judgeTheEnd(
     );
     return;
   }
+  // It did try again: the mock, held by a busy machine, had not come to that request when it left.
+  const held = leftHeldFrom(
+    run.exchanges ?? [],
+    last,
+    testCase.setUp.latencyMs ?? 0,
+    `ended (exit code ${run.exitCode ?? 'none'})`,
+  );
+  if (held) return held;
   reasons.push(
     `no request after the ${lastRefusal.status}: the client gave up where it should have waited ${seconds(wait)} and tried again`,
   );

@@ -108,6 +108,14 @@ async function runClient(
   });
 }
 
+/**
+ * A few turns of the event loop, each with a poll that waits a little: a connection the client
+ * opened is accepted in one, its request read in the next.
+ */
+const afterPendingReads = async () => {
+  for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
 export async function runCase(
   testCase: SdkCase,
   client: ClientCommand,
@@ -140,7 +148,10 @@ export async function runCase(
       timeoutSeconds,
       gate.firstRequest,
     );
-    // No request comes once the case has closed its port: what follows reads a settled record.
+    // What the client sent before it ended is read first (a loaded mock may not have come to a
+    // request it left to its timeout); no request comes once the case has closed its port: what
+    // follows reads a settled record.
+    await afterPendingReads();
     await world.close();
     const record = await control.requests(CASE_KEY);
     const { output, ...clientRun } = run;

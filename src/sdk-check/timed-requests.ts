@@ -205,9 +205,15 @@ function earlyAfterTheLast(timed: readonly TimedRequest[], clientBusy: readonly 
  * sent together, however late a loaded machine let them leave (ky's second and third of three came
  * 1.3 and 1.5 s after the first was refused).
  */
-function earlyForEverySibling(timed: readonly TimedRequest[], clientBusy: readonly BusySample[]): EarlyRetry[] {
+function earlyForEverySibling(
+  timed: readonly TimedRequest[],
+  clientBusy: readonly BusySample[],
+  keepsAlive: boolean,
+): EarlyRetry[] {
+  // Where no request of the record came back on a connection, one the client left unanswered may
+  // have (ky's three, all refused, its first retry left to its timeout on a loaded machine).
   const firstReuse = timed.findIndex((request) => !request.opensConnection);
-  const openedWithTheFirst = (at: number) => firstReuse >= 0 && at < firstReuse;
+  const openedWithTheFirst = (at: number) => (firstReuse < 0 ? keepsAlive : at < firstReuse);
   return timed.flatMap((retry, at) => {
     const told: TimedRequest[] = [];
     // Refusals passed over only because the retry opened a connection with the first requests.
@@ -278,15 +284,19 @@ function siblingOrRetry(
 
 /**
  * The retries that came, or that the client woke to send, before their wait was over: with several
- * in flight, before every sibling's. Those marked `unknowable` came after it, from a client that a
+ * in flight, before every sibling's (`keepsAlive`: some request of the client, in the record or
+ * not, came back on a connection). Those marked `unknowable` came after it, from a client that a
  * busy machine let start its wait too late to tell.
  */
 export function earlyRetries(
   timed: readonly TimedRequest[],
   inFlight: boolean,
   clientBusy: readonly BusySample[] = [],
+  keepsAlive = false,
 ): EarlyRetry[] {
-  return firmOrUnknowable(inFlight ? earlyForEverySibling(timed, clientBusy) : earlyAfterTheLast(timed, clientBusy));
+  return firmOrUnknowable(
+    inFlight ? earlyForEverySibling(timed, clientBusy, keepsAlive) : earlyAfterTheLast(timed, clientBusy),
+  );
 }
 
 /**
