@@ -12,8 +12,16 @@ const stalled = new WeakSet<ServerResponse>();
 /** When each answer was broken (real ms): its connection's close may be seen much later on a busy loop. */
 const brokenAt = new WeakMap<ServerResponse, number>();
 
+/** Told the instant before a fault breaks an answer: what the connection was then is gone after. */
+const beforeBreak = new WeakMap<ServerResponse, (atMs: number) => void>();
+
 /** When the fault took the place of `res`'s answer, if one did. */
 export const whenBroken = (res: ServerResponse): number | undefined => brokenAt.get(res);
+
+/** Calls `listener` the instant before a fault breaks `res`'s answer, if one does. */
+export const onBreak = (res: ServerResponse, listener: (atMs: number) => void): void => {
+  beforeBreak.set(res, listener);
+};
 
 type EndArguments = [chunk?: unknown, encoding?: unknown, callback?: unknown];
 
@@ -63,7 +71,9 @@ function stall(res: ServerResponse, seconds: number): void {
  */
 export function breakAnswer(res: ServerResponse, fault: AnswerBreak): void {
   res.end = function brokenEnd(this: ServerResponse, ...args: EndArguments) {
-    brokenAt.set(this, Date.now());
+    const atMs = Date.now();
+    brokenAt.set(this, atMs);
+    beforeBreak.get(this)?.(atMs);
     if (fault.kind === 'reset') reset(this);
     else if (fault.kind === 'cut') cut(this, bodyOf(args));
     else stall(this, fault.stallSeconds);

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Simulation } from '../control/simulation.js';
-import { whenBroken } from '../http/broken-answers.js';
+import { onBreak, whenBroken } from '../http/broken-answers.js';
 import { type LimitHeaderDialect, PETSTORE_DIALECT } from '../limits/limit-header-dialect.js';
 import type { PlanLimits } from '../limits/plans.js';
 import { remainingOf } from '../limits/read-limit-headers.js';
@@ -181,12 +181,20 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
       const ports = portsOf(req.socket);
       let closed = false;
       let finished = false;
+      // The client had left when its answer went out or broke (its timeout): that answer never reached it.
+      let peerGone = false;
+      const lateMs = (atMs: number) => atMs - Math.min(exchange.arrivedMs, sentAfter ?? exchange.arrivedMs);
+      onBreak(res, (atMs) => {
+        if (exchange.answeredMs === undefined && peerLeft(req.socket, ports, lateMs(atMs)) === true) peerGone = true;
+      });
       onHead(res, (status) => {
         if (dropRetryAfter && status === 429) res.removeHeader('Retry-After');
-        // A head written after the client left (its timeout) never reached it: no answer.
         const sentMs = Date.now();
-        const lateMs = sentMs - Math.min(exchange.arrivedMs, sentAfter ?? exchange.arrivedMs);
-        if (closed || exchange.answeredMs !== undefined || peerLeft(req.socket, ports, lateMs) === true) return;
+        if (closed || exchange.answeredMs !== undefined || peerGone) return;
+        if (peerLeft(req.socket, ports, lateMs(sentMs)) === true) {
+          peerGone = true;
+          return;
+        }
         exchange.answeredMs = sentMs;
         const until = toldWaitUntil(status, (name) => res.getHeader(name), sentMs, clockOffsetMs, dialect);
         if (until !== undefined) exchange.waitUntilMs = until;
@@ -196,16 +204,22 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
       });
       res.once('close', () => {
         closed = true;
-        noteAnswer(exchange, req, res, !finished);
+        noteAnswer(exchange, req, res, !finished, peerGone);
         onAnswer(sim, res, !finished, exchange.answeredMs !== undefined);
       });
     },
   };
 }
 
-function noteAnswer(exchange: GateExchange, req: IncomingMessage, res: ServerResponse, broken: boolean): void {
-  // A reset writes no head: the client learns of it when the connection breaks.
-  exchange.answeredMs ??= whenBroken(res);
+function noteAnswer(
+  exchange: GateExchange,
+  req: IncomingMessage,
+  res: ServerResponse,
+  broken: boolean,
+  peerGone: boolean,
+): void {
+  // A reset writes no head: the client learns of it when the connection breaks, if it is still there.
+  if (!peerGone) exchange.answeredMs ??= whenBroken(res);
   if (exchange.answeredMs === undefined) exchange.leftMs = Date.now();
   exchange.status = res.statusCode;
   if (broken) exchange.broken = true;

@@ -45,6 +45,26 @@ function expectCases(run: Run, status: ShownVerdict['status'], expected: readonl
     );
 }
 
+/** Said where a busy machine held the mock past the client's own timeout, and the case cannot tell. */
+const HELD_PAST_TIMEOUT = /^undetermined: .*a busy machine held the mock past the client's own timeout/m;
+
+/**
+ * The cases failed are these, but for any a busy machine hid (the client's timeout fired on a
+ * request the held mock had not answered: undetermined, saying so); the others did not fail.
+ */
+function expectFailedUnlessHeld(run: Run, expected: readonly string[]): Map<string, ShownVerdict> {
+  const found = verdicts(run.stdout);
+  const held = expected.filter(
+    (name) => found.get(name)?.status === 'undetermined' && HELD_PAST_TIMEOUT.test(found.get(name)?.why ?? ''),
+  );
+  expectCases(
+    run,
+    'failed',
+    expected.filter((name) => !held.includes(name)),
+  );
+  return new Map([...found].filter(([name]) => !held.includes(name)));
+}
+
 describe('petstore-mock sdk-check on a loaded machine', () => {
   const folder = useTempFolder('sdk-check');
   const runs: Partial<Record<ClientName, Run>> = {};
@@ -159,8 +179,7 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
 
   it('passes ky on the HTTP-date and the reset-only cases, and fails it where it waits hours, retries at once or gives up', () => {
     const run = runOf('ky-retry');
-    expectCases(run, 'failed', ['clock-behind', 'day-exhausted', 'fault-cut', 'fault-stall']);
-    const found = verdicts(run.stdout);
+    const found = expectFailedUnlessHeld(run, ['clock-behind', 'day-exhausted', 'fault-cut', 'fault-stall']);
     // ky reads the date and X-RateLimit-Reset against its own clock: right, on the machine's clock.
     // (Or undetermined, where a busy machine hid when it sent: never failed.)
     for (const name of ['limit-http-date', 'reset-only'])
@@ -168,13 +187,15 @@ describe('petstore-mock sdk-check on a loaded machine', () => {
     // ky does not retry a 403: surfacing a ban is fine.
     expect(found.get('ban')?.why).toContain('surfaced the ban');
     // A past date is a wait of 0: five retries at once, the fifth banned.
-    expect(found.get('clock-behind')?.why).toMatch(
-      // 4 seen once beside two busy loops (one of its five not read as a retry): the ban is what its behaviour decides.
-      /^retried [45] times before the wait was over \(waits of .*\), after 429s whose Retry-After named a date 5 s after the answer's Date, and reached the ban/,
-    );
-    expect(found.get('day-exhausted')?.why).toMatch(/surface a wait this long instead of waiting it out/);
+    if (found.has('clock-behind'))
+      expect(found.get('clock-behind')?.why).toMatch(
+        // 4 seen once beside two busy loops (one of its five not read as a retry): the ban is what its behaviour decides.
+        /^retried [45] times before the wait was over \(waits of .*\), after 429s whose Retry-After named a date 5 s after the answer's Date, and reached the ban/,
+      );
+    if (found.has('day-exhausted'))
+      expect(found.get('day-exhausted')?.why).toMatch(/surface a wait this long instead of waiting it out/);
     // ky's timeout covers the answer's head, not its body: a stalled body hangs it.
-    expect(found.get('fault-stall')?.why).toMatch(/^hung on a stalled answer/);
+    if (found.has('fault-stall')) expect(found.get('fault-stall')?.why).toMatch(/^hung on a stalled answer/);
     // One statement per verdict: never "still waiting" and "gave up" together.
     for (const verdict of found.values()) expect(verdict.why).not.toMatch(/still (waiting|running)[\s\S]*gave up/);
   });
