@@ -18,7 +18,7 @@ import { type LimitHeaderDialect, PETSTORE_DIALECT } from '../limits/limit-heade
 import type { PlanLimits } from '../limits/plans.js';
 import { remainingOf } from '../limits/read-limit-headers.js';
 import type { SdkCase } from './catalogue.js';
-import { acceptedAfterMs, sentAfterMs, startLoopTicks } from './loop-ticks.js';
+import { acceptedAfterMs, acceptedAtMs, sentAfterMs, startLoopTicks } from './loop-ticks.js';
 import { peerLeft, portsOf } from './peer-left.js';
 import { toldWaitUntil } from './told-wait.js';
 
@@ -49,6 +49,8 @@ export type GateExchange = {
    * its accept bounds it (loop-ticks.ts), and so the request sent. Absent where not known.
    */
   connectedAfterMs?: number;
+  /** Of a connection's first request: when the mock accepted the connection, which the client had opened by then. */
+  connectedBeforeMs?: number;
   /** The connection it came on, numbered from 1: a request on a connection follows its last answer. */
   connection: number;
   /** The first request on its connection: one the client may have sent with others, before any answer. */
@@ -161,10 +163,12 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
       }
       const sentAfter = sentAfterMs();
       const connectedAfter = opensConnection ? acceptedAfterMs(req.socket) : undefined;
+      const connectedBefore = opensConnection ? acceptedAtMs(req.socket) : undefined;
       const exchange: GateExchange = {
         arrivedMs: Date.now(),
         ...(sentAfter === undefined ? {} : { sentAfterMs: sentAfter }),
         ...(connectedAfter === undefined ? {} : { connectedAfterMs: connectedAfter }),
+        ...(connectedBefore === undefined ? {} : { connectedBeforeMs: connectedBefore }),
         connection: connections.get(req.socket) ?? 0,
         ...(opensConnection ? { opensConnection } : {}),
         method: req.method ?? 'GET',

@@ -307,4 +307,22 @@ describe('a request the client left to its own timeout, which a busy machine hel
       /^retried 2\.1 s after a 429 that said Retry-After: 3 \(2 early retries in all\)/,
     );
   });
+
+  it('reads a request on a connection the mock accepted before the 429 went out as a sibling of it, not its retry', () => {
+    const refused = limitedUntil(0, 3, { connection: 1, sent: 0.05 });
+    const late = (at: number, connection: number, connectedBefore: number) =>
+      limitedUntil(at, 3, { connection, connectedBefore });
+    // Then each comes again once the waits are over, on a connection of its own: nothing else
+    // shows the three were sent together.
+    const retried = [4, 5, 6].map((connection): Step => ({ at: 5.2 + connection * 0.01, status: 200, connection }));
+    // Opened at once with the first (accepted 20 and 30 ms in), sent 2 s late by a starved client.
+    const siblings = judgedWithLeft('in-flight', [refused, late(2.15, 2, 0.02), late(2.2, 3, 0.03), ...retried], 0);
+    expect(siblings.reasons).toEqual([]);
+    expect(siblings.status).toBe('passed');
+    // Opened after the 429 went out: a retry 2.1 s after it, before the 3 s.
+    const retries = judgedWithLeft('in-flight', [refused, late(2.15, 2, 2.1), late(2.2, 3, 2.1), ...retried], 0);
+    expect(retries.reasons[0]).toMatch(
+      /^retried 2\.1 s after a 429 that said Retry-After: 3 \(2 early retries in all\)/,
+    );
+  });
 });

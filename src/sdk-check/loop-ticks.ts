@@ -9,8 +9,8 @@
 const TICK_MS = 5;
 
 let ticks: [previous: number, last: number] | undefined;
-/** Each connection's bound when it was accepted. */
-const acceptedBounds = new WeakMap<object, number>();
+/** Each connection's bound when it was accepted, and the instant it was. */
+const acceptedBounds = new WeakMap<object, { afterMs: number; atMs: number }>();
 
 /** Starts the ticks (once; unreferenced, they keep no process alive). */
 export function startLoopTicks(): void {
@@ -34,10 +34,15 @@ export function sentAfterMs(): number | undefined {
 /** Notes a connection as it is accepted: its first request can have been sent since this bound. */
 export function noteAccepted(connection: object): void {
   const bound = sentAfterMs();
-  if (bound !== undefined) acceptedBounds.set(connection, bound);
+  if (bound !== undefined) acceptedBounds.set(connection, { afterMs: bound, atMs: Date.now() });
 }
 
 /** The bound noted when `connection` was accepted (noteAccepted); undefined where not noted. */
 export function acceptedAfterMs(connection: object): number | undefined {
-  return acceptedBounds.get(connection);
+  return acceptedBounds.get(connection)?.afterMs;
+}
+
+/** When `connection` was accepted: the client had opened it by then. Undefined where not noted. */
+export function acceptedAtMs(connection: object): number | undefined {
+  return acceptedBounds.get(connection)?.atMs;
 }

@@ -23,6 +23,8 @@ export type TimedRequest = RecordedRequest & {
   connection: number;
   /** The first request on its connection: one the client may have sent with others. */
   opensConnection: boolean;
+  /** Of a connection's first request: when the mock accepted the connection (the client had opened it). */
+  connectedBeforeMs?: number;
 };
 
 /** A retry that came before the wait it was told was over. */
@@ -105,6 +107,7 @@ export function timedRequests(
       ...sentAfterOf(exchange),
       connection: exchange.connection,
       opensConnection: exchange.opensConnection === true,
+      ...(exchange.connectedBeforeMs === undefined ? {} : { connectedBeforeMs: exchange.connectedBeforeMs }),
     };
   });
   return timed;
@@ -161,6 +164,17 @@ type Timing = Pick<TimedRequest, 'arrivedMs' | 'answeredMs'>;
 /** Whether `request` was sent before `earlier` was answered: with it, not because of it. */
 export const sentBeforeAnswerOf = (request: Timing, earlier: Timing) =>
   earlier.answeredMs === undefined || request.arrivedMs < earlier.answeredMs;
+
+/**
+ * Whether `request` came on a connection the mock had accepted before `earlier` was answered: the
+ * client opened it for a request of its own before it could read that answer (in flight, a sibling
+ * a loaded machine let leave late: ky's second and third of three, 2 s after the first's 429).
+ */
+const openedBeforeAnswerOf = (request: TimedRequest, earlier: Timing) =>
+  request.opensConnection &&
+  request.connectedBeforeMs !== undefined &&
+  earlier.answeredMs !== undefined &&
+  request.connectedBeforeMs < earlier.answeredMs;
 
 /** The retry judged against the wait told until `untilMs` (retry-timing.ts): early, unknowable, or none. */
 function early(
@@ -220,7 +234,7 @@ function earlyForEverySibling(
     const maybeSiblings: TimedRequest[] = [];
     for (let before = at - 1; before >= 0; before -= 1) {
       const earlier = timed[before] as TimedRequest;
-      if (sentBeforeAnswerOf(retry, earlier)) continue;
+      if (sentBeforeAnswerOf(retry, earlier) || openedBeforeAnswerOf(retry, earlier)) continue;
       const answeredMs = earlier.answeredMs as number;
       const otherConnection = earlier.connection !== retry.connection && retry.opensConnection;
       if (otherConnection && retry.arrivedMs - answeredMs < SIBLING_MS) continue;

@@ -28,6 +28,8 @@ export type Step = {
   sentAfter?: number;
   /** Of a connection's first request: the loop turn before the one that accepted the connection. */
   connectedAfter?: number;
+  /** Of a connection's first request: when the mock accepted the connection. */
+  connectedBefore?: number;
   /** The connection it came on (default 1: one kept alive); a connection's first request opens it. */
   connection?: number;
   method?: string;
@@ -64,6 +66,7 @@ export function exchangesOf(steps: readonly Step[]): GateExchange[] {
       arrivedMs: ms(step.at),
       ...(step.sentAfter === undefined ? {} : { sentAfterMs: ms(step.sentAfter) }),
       ...(step.connectedAfter === undefined ? {} : { connectedAfterMs: ms(step.connectedAfter) }),
+      ...(step.connectedBefore === undefined ? {} : { connectedBeforeMs: ms(step.connectedBefore) }),
       ...(sent === null ? {} : { answeredMs: ms(sent) }),
       ...(step.left === undefined ? {} : { leftMs: ms(step.left) }),
       ...(until === undefined || step.status < 400 ? {} : { waitUntilMs: ms(until) }),
