@@ -230,6 +230,8 @@ function whatWasSeen(retry: EarlyRetry, said: string): string {
   switch (retry.unknowable?.why) {
     case 'sibling':
       return `a request on a connection it opened with its first requests came ${came}; its readings show it sent a request at once after the answer, but not whether that one was sent with the refused request or as its retry`;
+    case 'own-connection':
+      return `a request on a connection of its own came ${seconds(retry.waitedSeconds)} after ${said}, before the wait was over, and no request of the client came back on a connection: whether it was sent with the refused request (a sibling a busy machine let leave late) or as its retry cannot be told`;
     case 'other-answer':
       return `its retry came ${came}; it woke ${seconds(retry.wokeSeconds ?? 0)} after that answer, as another answer came to it, and a busy machine kept it queued for a CPU until it sent the retry: whether it woke to read that answer or to retry early cannot be told`;
     case 'mid-wait':

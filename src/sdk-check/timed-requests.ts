@@ -41,7 +41,7 @@ export type EarlyRetry = {
    */
   unknowable?: {
     unqueuedSeconds: number;
-    why: 'late-start' | 'unread' | 'sibling' | 'other-answer' | 'mid-wait';
+    why: 'late-start' | 'unread' | 'sibling' | 'own-connection' | 'other-answer' | 'mid-wait';
   };
   /** Judged early from a wake after a sleep since the answer, whose cause is not known (retry-timing.ts). */
   midWait?: true;
@@ -228,6 +228,10 @@ function earlyForEverySibling(
   // have (ky's three, all refused, its first retry left to its timeout on a loaded machine).
   const firstReuse = timed.findIndex((request) => !request.opensConnection);
   const openedWithTheFirst = (at: number) => (firstReuse < 0 ? keepsAlive : at < firstReuse);
+  // Nothing shows whether the client keeps connections alive: a request on a connection of its own
+  // can be a sibling a starved client let leave late (ky's three, all refused, the client ended by
+  // its own timeout before any retry) or a retry.
+  const keepAliveUnknown = firstReuse < 0 && !keepsAlive && !opensAfterServed(timed);
   return timed.flatMap((retry, at) => {
     const told: TimedRequest[] = [];
     // Refusals passed over only because the retry opened a connection with the first requests.
@@ -246,9 +250,27 @@ function earlyForEverySibling(
       told.push(earlier);
     }
     const found = earlyForAll(retry, told, clientBusy, timed) ?? siblingOrRetry(retry, maybeSiblings, clientBusy);
+    if (found && !found.unknowable && retry.opensConnection && keepAliveUnknown)
+      return [{ ...found, unknowable: { unqueuedSeconds: 0, why: 'own-connection' as const } }];
     return found ? [found] : [];
   });
 }
+
+/**
+ * Whether some request opened a connection of its own after an answer served on another had gone
+ * out: the client does not keep connections alive (its every request opens one).
+ */
+const opensAfterServed = (timed: readonly TimedRequest[]) =>
+  timed.some(
+    (request, at) =>
+      request.opensConnection &&
+      timed
+        .slice(0, at)
+        .some(
+          (earlier) =>
+            earlier.status < 400 && earlier.answeredMs !== undefined && earlier.answeredMs < request.arrivedMs,
+        ),
+  );
 
 /** The retry judged against the soonest of the waits told to `told` (the nearest first). */
 function earlyForAll(
