@@ -109,9 +109,8 @@ function unmetEdge(testCase: SdkCase, record: readonly RecordedRequest[]): strin
   return record.filter((request) => request.status < 400).length >= 2 ? undefined : `${made}: ${needs}`;
 }
 
-export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[], run: ClientRun): Verdict {
-  const reasons: string[] = [];
-  const notes: string[] = [];
+/** What the client did in counts: its requests, their answers, how and when it ended. */
+function countsNote(record: readonly RecordedRequest[], run: ClientRun): string {
   const refusals = record.filter(isRefusal);
   const answered = record.filter((request) => request.status < 400);
   const started =
@@ -121,26 +120,36 @@ export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[],
   // Requests it left before the mock came to them are in the gate's exchanges alone.
   const unrecorded = Math.max(0, (run.exchanges?.length ?? 0) - record.length);
   const leftShown = unrecorded > 0 ? `, ${unrecorded} left before an answer` : '';
-  notes.push(
-    `${plural(record.length + unrecorded, 'request')}: ${answered.length} answered, ${refusals.filter((r) => r.status === 429).length} refused 429, ${refusals.filter((r) => r.status === 403).length} refused 403${leftShown}; exit code ${run.exitCode ?? 'none'} after ${seconds(run.seconds)}${started}`,
-  );
+  return `${plural(record.length + unrecorded, 'request')}: ${answered.length} answered, ${refusals.filter((r) => r.status === 429).length} refused 429, ${refusals.filter((r) => r.status === 403).length} refused 403${leftShown}; exit code ${run.exitCode ?? 'none'} after ${seconds(run.seconds)}${started}`;
+}
+
+/**
+ * A run whose record holds no request: one the client left before the mock came to it is judged
+ * by when it left; otherwise the command never started, sent nothing in time, or ended first.
+ */
+function judgeNoRecord(testCase: SdkCase, run: ClientRun, notes: string[]): Verdict {
   const ended = `ended (exit code ${run.exitCode ?? 'none'})`;
-  const left =
-    record.length === 0 && !run.startError
-      ? judgeLeftUnanswered(run.exchanges ?? [], testCase.setUp.latencyMs ?? 0, ended)
-      : undefined;
+  const left = run.startError
+    ? undefined
+    : judgeLeftUnanswered(run.exchanges ?? [], testCase.setUp.latencyMs ?? 0, ended);
   if (left?.kind === 'too-short') return verdictOf([left.reason], notes);
-  if (left?.kind === 'hidden') return { status: 'undetermined', reasons, notes: [...notes, left.note] };
-  if (record.length === 0) {
-    reasons.push(
+  if (left?.kind === 'hidden') return { status: 'undetermined', reasons: [], notes: [...notes, left.note] };
+  return verdictOf(
+    [
       run.startError
         ? `the command could not be started (${run.startError}): check the command after --`
         : run.timedOut
           ? `the client sent no request within ${run.timeoutSeconds} s of its start: it must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY`
-          : `the client ended (exit code ${run.exitCode ?? 'none'}) without sending a request: it must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY`,
-    );
-    return verdictOf(reasons, notes);
-  }
+          : `the client ${ended} without sending a request: it must call the API at PETSTORE_BASE_URL with the key in PETSTORE_API_KEY`,
+    ],
+    notes,
+  );
+}
+
+export function judgeCase(testCase: SdkCase, record: readonly RecordedRequest[], run: ClientRun): Verdict {
+  const reasons: string[] = [];
+  const notes: string[] = [countsNote(record, run)];
+  if (record.length === 0) return judgeNoRecord(testCase, run, notes);
   if (testCase.setUp.fault?.on === 'creates') {
     const judged = judgeLostCreate(run, reasons, notes);
     return judged === 'not-exercised' ? { status: 'not-exercised', reasons, notes } : verdictOf(reasons, notes);
