@@ -11,6 +11,7 @@ import type { ContractProfile } from './contract-profile.js';
 import { caseFacts, profileFacts } from './describe-profile.js';
 import type { CaseResult } from './run-case.js';
 import { tally, VERDICT_MARKS } from './run-sdk-check.js';
+import type { SeenRequest } from './seen-requests.js';
 
 /** Each verdict's section class and words. */
 const SHOWN = {
@@ -24,6 +25,20 @@ const SHOWN = {
 const UPLOT_FOLDER = join(dirname(createRequire(import.meta.url).resolve('uplot/package.json')), 'dist');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const cell = (value: number | undefined) => (value === undefined ? '' : `${value.toFixed(3)} s`);
+
+/** A table of them, folded under a summary; nothing where the client sent none. */
+function seenRequestsHtml(seen: readonly SeenRequest[]): string {
+  if (seen.length === 0) return '';
+  const rows = seen.map(
+    (request, index) =>
+      `<tr><td>${index + 1}</td><td><code>${escapeHtml(`${request.method} ${request.path}`)}</code></td><td>${cell(request.cameSeconds)}</td><td>${request.connection}${request.opensConnection ? ' (new)' : ''}</td><td>${request.status ?? ''}${request.broken ? ' (broken)' : ''}</td><td>${cell(request.answeredSeconds)}</td><td>${cell(request.waitUntilSeconds)}</td><td>${cell(request.leftSeconds)}</td></tr>`,
+  );
+  return `<details class="seen"><summary>the requests as the mock saw them (times from the first)</summary><table>
+<thead><tr><th>#</th><th>request</th><th>came</th><th>connection</th><th>status</th><th>answer out</th><th>told to wait until</th><th>client left</th></tr></thead>
+<tbody>${rows.join('')}</tbody></table></details>`;
+}
 
 /** dashboard/timeline.js as a classic script over the global uPlot: same code, no module loading. */
 async function timelineScript(): Promise<string> {
@@ -46,6 +61,8 @@ section.case header { display: flex; gap: 12px; align-items: baseline; }
 .reproduces { color: #4a5263; } ul { margin: 6px 0; } .reasons li { color: #9b1c1c; } .notes li, .adapted li { color: #4a5263; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 12px; color: #4a5263; margin-top: 4px; }
 .legend i { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: -1px; }
+details.seen table { border-collapse: collapse; font-size: 12px; margin: 6px 0; }
+details.seen th, details.seen td { text-align: left; padding: 2px 10px 2px 0; border-bottom: 1px solid #eef0f4; }
 details pre { white-space: pre-wrap; font: 12px/1.4 ui-monospace, Menlo, monospace; background: #f7f8fa; padding: 8px; }`;
 
 const PAGE_SCRIPT = `
@@ -89,9 +106,9 @@ export async function renderHtmlReport(
     timelineScript(),
   ]);
   const count = (status: keyof typeof SHOWN) => results.filter((result) => result.verdict.status === status).length;
-  const cases = results.map((result) => ({ name: result.case.name, timeline: result.timeline }));
+  const cases = results.map((result) => ({ name: result.case.name, timeline: result.timeline, seen: result.seen }));
   const sections = results
-    .map(({ case: testCase, verdict, run, output, adapted }, index) => {
+    .map(({ case: testCase, verdict, run, output, adapted, seen }, index) => {
       const list = (items: string[], kind: string) =>
         items.length > 0
           ? `<ul class="${kind}">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
@@ -108,7 +125,7 @@ ${
   verdict.status === 'skipped'
     ? ''
     : `<div class="chart"></div><div class="legend"></div>
-<details><summary>the client's output (exit code ${run.exitCode ?? 'none'}, ${run.seconds.toFixed(1)} s)</summary><pre>${escapeHtml(output || '(nothing)')}</pre></details>`
+${seenRequestsHtml(seen)}<details><summary>the client's output (exit code ${run.exitCode ?? 'none'}, ${run.seconds.toFixed(1)} s)</summary><pre>${escapeHtml(output || '(nothing)')}</pre></details>`
 }
 </section>`;
     })

@@ -14,6 +14,7 @@ import { busySamplerReady, sampleBusy } from './client-busy.js';
 import { keyPlaceEnv } from './client-credential.js';
 import type { PlannedCase } from './contract-cases.js';
 import { type ClientRun, judgeCase, type Verdict } from './judge.js';
+import { type SeenRequest, seenRequests } from './seen-requests.js';
 
 /** The key every case gives the client: written as $PETSTORE_API_KEY wherever a report shows it. */
 export const CASE_KEY = 'sdk-check-case-key';
@@ -31,6 +32,8 @@ export type CaseResult = {
   output: string;
   /** The client's requests over time (none for a case skipped). */
   timeline: Timeline;
+  /** Its requests as the case's mock saw them come (none for a case skipped). */
+  seen: SeenRequest[];
   /** How the case ran on the contract served, where not as on the Pet Store's (for the reports). */
   adapted?: string[];
 };
@@ -167,6 +170,7 @@ export async function runCase(
       // A client that prints its key (in a URL, a curl line, an error) leaves it out of the reports.
       output: outputWithoutKey(output),
       timeline: withoutKey({ ...(await control.timeline(CASE_KEY, 2)), key: KEY_SHOWN }),
+      seen: withoutKey(seenRequests(exchanges)),
     };
   } finally {
     await world.close();
@@ -188,6 +192,7 @@ export function skippedResult(plan: PlannedCase, timeoutSeconds: number): CaseRe
       minutes: 2,
       perMinute: plan.case.setUp.limits.perMinute,
     }),
+    seen: [],
     adapted: [],
   };
 }

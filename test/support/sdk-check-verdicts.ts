@@ -1,4 +1,6 @@
 // Reads `petstore-mock sdk-check`'s console output back into a verdict per case.
+import { readFile } from 'node:fs/promises';
+import type { SeenRequest } from '../../src/sdk-check/seen-requests.js';
 
 export type ShownVerdict = {
   status: 'passed' | 'failed' | 'not-exercised' | 'undetermined' | 'skipped';
@@ -46,4 +48,25 @@ export function expectEveryCasePassed(stdout: string, total: number): void {
     throw new Error(
       `Expected all ${total} cases passed (at most ${MOST_UNDETERMINED} undetermined on a busy machine).\n${stdout}`,
     );
+}
+
+/** Each case's requests as the mock saw them, from a report `--html` wrote: for a failure's message. */
+export async function seenInReport(htmlFile: string, names: readonly string[]): Promise<string> {
+  const page = await readFile(htmlFile, 'utf8');
+  const cases = JSON.parse(/\nconst CASES = (.*);\n/.exec(page)?.[1] ?? '[]') as {
+    name: string;
+    seen: SeenRequest[];
+  }[];
+  return cases
+    .filter((shown) => names.includes(shown.name))
+    .map(
+      ({ name, seen }) =>
+        `${name}, as the mock saw it (s from the first: came, answered, told to wait until, left):\n${seen
+          .map(
+            (request, at) =>
+              `  ${at + 1}. ${request.status ?? '-'} on connection ${request.connection}${request.opensConnection ? ' (new)' : ''}: ${[request.cameSeconds, request.answeredSeconds, request.waitUntilSeconds, request.leftSeconds].map((time) => time ?? '-').join(', ')}`,
+          )
+          .join('\n')}`,
+    )
+    .join('\n');
 }
