@@ -3,12 +3,15 @@
 // matched in linear time (a value never holds the event loop), multipleOf judged up to the rounding
 // of doubles (multiple-of.ts), the contract's schemas not checked against the meta-schema again
 // (they were when it was read), unknown keywords taken (OpenAPI's own), unknown formats taken
-// without a console line per schema (the contract's reading names each once: unknown-formats.ts).
+// without a console line per schema (the contract's reading names each once: unknown-formats.ts),
+// ids and anchors found in the document's schemas only, never in its examples (ref-scan-views.ts).
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Options } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { withTolerantMultipleOf } from './multiple-of.js';
 import { linearRegExp } from './patterns/pattern-matchers.js';
+import { scanDocumentPartsOnce } from './ref-scan-views.js';
 
 const load = createRequire(import.meta.url);
 
@@ -26,6 +29,7 @@ const quietOnUnknownFormats = {
 /** A JSON Schema 2020-12 Ajv with `options` beside the common ones, ajv-formats' formats added when asked. */
 export function createMockAjv(options: Options, { formats }: { formats: boolean }): Ajv2020 {
   const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  scanDocumentPartsOnce([fileURLToPath(import.meta.url)]);
   const ajv = withTolerantMultipleOf(
     new Ajv({
       strict: false,

@@ -1,15 +1,19 @@
 // OpenAPI 3.0's `nullable: true` where the schema names no `type` (beside a $ref, an allOf, or
 // alone), as generated documents often write it (3.1 ones too): Ajv refuses it ("nullable" cannot
 // be used without "type"), so that every request of such an operation failed. Read as OpenAPI 3.0 means it: the
-// schema, or null. A copy of the document is made only where it has one; the rest is shared.
+// schema, or null; `nullable: false` (PagerDuty's) as the schema alone. A copy of the document is
+// made only where it has one; the rest is shared.
+import { memberHolds } from './document-members.js';
 import type { JsonObject } from './json-pointer.js';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The schema without nullable, or null: an anyOf of the two, or the schema itself when it takes anything. */
+/** The schema without nullable, or null: an anyOf of the two, or the schema itself when it takes anything or null is not allowed. */
 function orNull(schema: JsonObject): JsonObject {
-  const { nullable: _nullable, ...rest } = schema;
+  const { nullable, ...rest } = schema;
+  // `nullable: false` says what the schema says without it (Ajv refuses it untyped all the same).
+  if (nullable !== true) return rest;
   const constraining = Object.keys(rest).some(
     (key) =>
       !['description', 'title', 'example', 'default', 'readOnly', 'writeOnly', 'deprecated'].includes(key) &&
@@ -26,7 +30,7 @@ function orNull(schema: JsonObject): JsonObject {
   return { ...annotations, anyOf: [inner, { enum: [null] }] };
 }
 
-const needsRewrite = (node: JsonObject) => node.nullable === true && node.type === undefined;
+const needsRewrite = (node: JsonObject) => typeof node.nullable === 'boolean' && node.type === undefined;
 
 /** Whether any schema of the document is nullable without a type. */
 function hasOne(document: JsonObject): boolean {
@@ -48,20 +52,23 @@ export function withNullableTyped(document: JsonObject): JsonObject {
   // Written in 3.1 documents too (where it means nothing, and Ajv still refuses it untyped).
   if (!hasOne(document)) return document;
   const copy = structuredClone(document);
-  const stack: unknown[] = [copy];
+  // `names`: an object whose members are named by the document (a schema's properties, the
+  // components' schemas), where a member named "default" or "example" is a schema like any other;
+  // examples and defaults are data, where a member named "nullable" is no keyword.
+  const stack: { node: unknown; names: boolean }[] = [{ node: copy, names: false }];
   while (stack.length > 0) {
-    const node = stack.pop();
+    const { node, names } = stack.pop() as { node: unknown; names: boolean };
     if (Array.isArray(node)) {
       node.forEach((item, index) => {
         if (isObject(item) && needsRewrite(item)) node[index] = orNull(item);
-        stack.push(node[index]);
+        stack.push({ node: node[index], names: false });
       });
     } else if (isObject(node)) {
       for (const [key, value] of Object.entries(node)) {
-        // Examples and defaults are data: a member named "nullable" there is no keyword.
-        if (key === 'example' || key === 'examples' || key === 'default' || key === 'enum') continue;
+        const holds = memberHolds(key, names);
+        if (holds === 'data') continue;
         if (isObject(value) && needsRewrite(value)) node[key] = orNull(value);
-        if (typeof node[key] === 'object') stack.push(node[key]);
+        if (typeof node[key] === 'object') stack.push({ node: node[key], names: holds === 'names' });
       }
     }
   }

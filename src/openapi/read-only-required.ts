@@ -5,6 +5,7 @@
 // without the id was refused. The validator's copy of the document moves each such name into
 // the `required` of the part that declares it, which means the same to JSON Schema; a part that
 // is a $ref becomes a copy of what it names. Nothing is copied in a document without one.
+import { memberHolds } from './document-members.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 const isObject = (value: unknown): value is JsonObject =>
@@ -22,20 +23,19 @@ const needsMove = (document: JsonObject, node: JsonObject) =>
   Array.isArray(node.allOf) &&
   node.required.some((name) => readOnlyPart(document, node.allOf as unknown[], String(name)) >= 0);
 
-/** Data within a schema (an example, a default, an enum's values): never a schema to walk. */
-const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
-
 /** Every object of the document, depth first (examples and defaults are data, not schemas). */
 export function objectsOf(document: JsonObject): JsonObject[] {
   const found: JsonObject[] = [];
-  const stack: unknown[] = [document];
+  const stack: { node: unknown; names: boolean }[] = [{ node: document, names: false }];
   while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) for (const item of node) stack.push(item);
+    const { node, names } = stack.pop() as { node: unknown; names: boolean };
+    if (Array.isArray(node)) for (const item of node) stack.push({ node: item, names: false });
     else if (isObject(node)) {
       found.push(node);
-      for (const [key, value] of Object.entries(node))
-        if (typeof value === 'object' && !DATA_KEYWORDS.has(key)) stack.push(value);
+      for (const [key, value] of Object.entries(node)) {
+        const holds = memberHolds(key, names);
+        if (typeof value === 'object' && holds !== 'data') stack.push({ node: value, names: holds === 'names' });
+      }
     }
   }
   return found;

@@ -1,7 +1,7 @@
 // Ajv's scan of a schema for ids and anchors, given views of the document's paths and components:
-// it finds what the whole scan finds (the same local refs, the same ids registered, the same
-// refusal of an ambiguous id), under 2020-12's `$id` and draft-04's `id`, and once a part has been
-// seen it no longer walks it.
+// it finds what the whole scan finds in schemas (the same local refs, the same ids registered, the
+// same refusal of an ambiguous id), under 2020-12's `$id` and draft-04's `id`, never an id in an
+// example or an extension (data), and once a part has been seen it no longer walks it.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from '@jest/globals';
 import { refScanView, scanDocumentPartsOnce } from './ref-scan-views.js';
@@ -67,23 +67,49 @@ describe('Ajv’s scan for ids over views of the document', () => {
     ['2020-12 ($id)', '$id'],
     ['draft-04 (id)', 'id'],
   ])('finds what the whole scan finds, under %s', (_name, schemaId) => {
-    const schema = routeSchema(
-      { ...manyPaths(20), '/odd': { get: { 'x-note': { id: 'note-1' }, example: { $anchor: 'example' } } } },
-      components,
-    );
+    const schema = routeSchema(manyPaths(20), components);
     const { whole, viewed } = scanBoth(schema, schemaId);
     expect(viewed).toEqual(whole);
-    // What there is to find, found: anchors in components and in an example, under the route's key.
+    // What there is to find, found: anchors in components, under the route's key.
     expect(Object.keys((whole as { refs: object }).refs)).toEqual(
-      expect.arrayContaining(['route-key#top', 'route-key#node', 'route-key#example']),
+      expect.arrayContaining(['route-key#top', 'route-key#node']),
     );
   });
 
-  it('refuses an id found twice, as the whole scan does', () => {
-    const paths = { '/a': { get: { 'x-note': { id: 'same' } } }, '/b': { get: { 'x-note': { id: 'same' } } } };
-    const { whole, viewed } = scanBoth(routeSchema(paths, components), 'id');
+  it('refuses an id found twice in schemas, as the whole scan does', () => {
+    const twice = { schemas: { ...components.schemas, A: { id: 'same' }, B: { id: 'same' } } };
+    const { whole, viewed } = scanBoth(routeSchema({}, twice), 'id');
     expect(whole).toEqual({ refused: expect.stringMatching(/more than one schema/) });
     expect(viewed).toEqual(whole);
+  });
+
+  it('finds no id in an example, a default or an extension, even one alike in two (Box’s metadata examples)', () => {
+    const instance = { $id: '01234500-12f1-1234-aa12-b1d234cb567e', $anchor: 'data' };
+    const paths = {
+      '/a': {
+        get: {
+          'x-note': { id: 'same', $id: 'same' },
+          responses: { 200: { content: { 'application/json': { example: instance } } } },
+        },
+      },
+    };
+    const schemas = {
+      ...components.schemas,
+      Metadata: {
+        type: 'object',
+        example: { one: instance },
+        additionalProperties: { example: instance, default: instance },
+      },
+      // A property named as a data keyword is a schema all the same.
+      Named: {
+        properties: { example: { $anchor: 'named-example' }, default: { $id: 'https://example.test/default' } },
+      },
+    };
+    const { whole, viewed } = scanBoth(routeSchema(paths, { schemas }), '$id');
+    expect(whole).toEqual({ refused: expect.stringMatching(/more than one schema/) });
+    const refs = Object.keys((viewed as { refs: object }).refs);
+    expect(refs).toEqual(expect.arrayContaining(['route-key#named-example', 'https://example.test/default']));
+    expect(refs.join(' ')).not.toMatch(/01234500|#data|same/);
   });
 
   it('keeps the node that carries an id whole, and leaves out every branch without one', () => {

@@ -4,8 +4,11 @@
 // document again: ~4 s a route on a draft of 2,500 paths, the server answering nothing
 // meanwhile. The scan is given instead a view of those two parts that keeps only the branches
 // leading to a node with an id or anchor (that node whole, as Ajv keeps what it finds), made
-// once per part: the same pointers, the same finds, and Ajv still does the scan.
+// once per part: the same pointers, the same finds, and Ajv still does the scan. Examples and
+// defaults are data: an `$id` member in one (Box's metadata examples) names no schema, and two
+// alike made Ajv refuse the document ("resolves to more than one schema").
 import { createRequire } from 'node:module';
+import { memberHolds } from './document-members.js';
 
 type Scan = (this: { opts: { schemaId?: string } }, schema: unknown, baseId?: string) => unknown;
 type ResolveModule = { getSchemaRefs: Scan };
@@ -29,18 +32,23 @@ function carriesId(node: Record<string, unknown>, schemaId: string): boolean {
   );
 }
 
-function remember(node: object, schemaId: string, view: View): View {
-  let byId = views.get(node);
-  if (byId === undefined) {
-    byId = new Map();
-    views.set(node, byId);
+/** Views are kept per id keyword, and per whether the node's keys are names. */
+const cacheKey = (schemaId: string, names: boolean) => `${names ? 'names' : 'keywords'} ${schemaId}`;
+
+function remember(node: object, key: string, view: View): View {
+  let byKey = views.get(node);
+  if (byKey === undefined) {
+    byKey = new Map();
+    views.set(node, byKey);
   }
-  byId.set(schemaId, view);
+  byKey.set(key, view);
   return view;
 }
 
 type Frame = {
   node: Record<string, unknown>;
+  /** Its keys are names (of properties, schemas, responses), not keywords. */
+  names: boolean;
   entries: Array<[string, unknown]>;
   at: number;
   kept: Array<[string, View]>;
@@ -57,18 +65,27 @@ function viewOfFinished(frame: Frame): View {
   return Object.fromEntries(frame.kept);
 }
 
-/** `part` as the scan needs to see it, or NOTHING; walked without recursion, each node once. */
-export function refScanView(part: object, schemaId: string): View {
-  const known = (node: Record<string, unknown>): View | undefined => {
-    const view = views.get(node)?.get(schemaId);
+/**
+ * `part` as the scan needs to see it, or NOTHING; walked without recursion, each node once.
+ * `names`: the part's keys are names (`paths`), not keywords (`components`).
+ */
+export function refScanView(part: object, schemaId: string, names = false): View {
+  const known = (node: Record<string, unknown>, names: boolean): View | undefined => {
+    const view = views.get(node)?.get(cacheKey(schemaId, names));
     if (view !== undefined) return view;
-    return carriesId(node, schemaId) ? remember(node, schemaId, node) : undefined;
+    return !names && carriesId(node, schemaId) ? remember(node, cacheKey(schemaId, names), node) : undefined;
   };
   const start = part as Record<string, unknown>;
-  const first = known(start);
+  const first = known(start, names);
   if (first !== undefined) return first;
-  const open = (node: Record<string, unknown>): Frame => ({ node, entries: Object.entries(node), at: 0, kept: [] });
-  const stack: Frame[] = [open(start)];
+  const open = (node: Record<string, unknown>, names: boolean): Frame => ({
+    node,
+    names,
+    entries: Object.entries(node),
+    at: 0,
+    kept: [],
+  });
+  const stack: Frame[] = [open(start, names)];
   const onPath = new Set<object>([start]);
   let result: View = NOTHING;
   while (stack.length > 0) {
@@ -77,18 +94,20 @@ export function refScanView(part: object, schemaId: string): View {
     if (entry !== undefined) {
       frame.at += 1;
       const [key, child] = entry;
-      if (!isObject(child)) continue;
+      const holds = memberHolds(key, frame.names);
+      if (!isObject(child) || holds === 'data') continue;
+      const names = holds === 'names';
       // A cycle is kept as it is: the scan meets it as it would have.
-      const view = onPath.has(child) ? child : known(child);
+      const view = onPath.has(child) ? child : known(child, names);
       if (view === undefined) {
-        stack.push(open(child));
+        stack.push(open(child, names));
         onPath.add(child);
       } else if (view !== NOTHING) frame.kept.push([key, view]);
       continue;
     }
     stack.pop();
     onPath.delete(frame.node);
-    const view = remember(frame.node, schemaId, viewOfFinished(frame));
+    const view = remember(frame.node, cacheKey(schemaId, frame.names), viewOfFinished(frame));
     const parent = stack[stack.length - 1];
     if (parent === undefined) result = view;
     else if (view !== NOTHING) parent.kept.push([parent.entries[parent.at - 1]?.[0] as string, view]);
@@ -114,7 +133,7 @@ export function scanDocumentPartsOnce(ajvUsers: string[]): void {
       for (const name of DOCUMENT_PARTS) {
         const part = schema[name];
         if (!isObject(part)) continue;
-        const view = refScanView(part, schemaId);
+        const view = refScanView(part, schemaId, memberHolds(name, false) === 'names');
         if (view === NOTHING) delete seen[name];
         else seen[name] = view;
       }

@@ -1,8 +1,8 @@
 // What real APIs' documents write that a Pet Store draft does not: a base path with `+` and a
-// server variable, operations without operationId, OpenAPI 3.0's nullable without a type, form
-// and multipart bodies, a JSON type declared with a parameter, answers in XML, CSV, iCalendar and
-// PNG chosen by Accept, a 406 where the document declares one, a delete answered with a deletion
-// object, numbers in multiples of a step. Served with no 5xx, every exchange judged by a
+// server variable, operations without operationId, OpenAPI 3.0's nullable without a type (and a
+// property named `default`), form and multipart bodies, a JSON type declared with a parameter,
+// answers in XML, CSV, iCalendar and PNG chosen by Accept, `$id` members in examples, a 406 where
+// the document declares one, a delete answered with a deletion object, numbers in multiples of a step. Served with no 5xx, every exchange judged by a
 // validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
@@ -16,6 +16,10 @@ const order = {
     quantity: { type: 'integer', minimum: 1 },
     note: { type: 'string', nullable: true, maxLength: 50 },
     shipTo: { allOf: [{ $ref: '#/components/schemas/Address' }], nullable: true },
+    // A property named as a keyword whose value is data (PagerDuty's EventEnrichmentDefault).
+    default: { allOf: [{ $ref: '#/components/schemas/Address' }], nullable: true },
+    // Untyped and not nullable, said (PagerDuty's StatusPageService).
+    wrapping: { nullable: false, properties: { paper: { type: 'string' } } },
     express: { type: 'boolean' },
     boxes: { type: 'integer', multipleOf: 8, minimum: 8, maximum: 64 },
   },
@@ -145,8 +149,13 @@ const document = {
   components: {
     schemas: {
       Order: order,
-      Address: { type: 'object', properties: { city: { type: 'string' } } },
-      Problem: problem,
+      // Examples of instances whose `$id` is data (Box's metadata): no schema id, even twice alike.
+      Address: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        example: { city: 'Oslo', $id: '01234500-12f1-1234-aa12-b1d234cb567e' },
+      },
+      Problem: { ...problem, example: { message: 'no', $id: '01234500-12f1-1234-aa12-b1d234cb567e' } },
       OrderSummary: {
         type: 'object',
         additionalProperties: false,
@@ -201,10 +210,12 @@ describe('a real document’s shapes', () => {
     const nulls = judged(
       'POST',
       `${BASE}/orders`,
-      await http().post(`${BASE}/orders`).send({ quantity: 1, note: null, shipTo: null }),
+      await http()
+        .post(`${BASE}/orders`)
+        .send({ quantity: 1, note: null, shipTo: null, default: null, wrapping: { paper: 'kraft' } }),
     );
     expect(nulls.status).toBe(201);
-    expect(nulls.body).toMatchObject({ note: null, shipTo: null });
+    expect(nulls.body).toMatchObject({ note: null, shipTo: null, default: null, wrapping: { paper: 'kraft' } });
   });
 
   it('reads a body of a JSON type declared with a parameter, sent with or without it', async () => {
@@ -236,7 +247,7 @@ describe('a real document’s shapes', () => {
     expect(xml.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><orders><order><id>\d+<\/id>/);
     const csv = await http().get(`${BASE}/orders?limit=2`).set('Accept', 'text/csv');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.text.split('\r\n')[0]).toBe('id,quantity,note,shipTo,express,boxes');
+    expect(csv.text.split('\r\n')[0]).toBe('id,quantity,note,shipTo,default,wrapping,express,boxes');
   });
 
   it('answers 406 in the document’s words when Accept takes none of the declared types', async () => {

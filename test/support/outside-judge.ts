@@ -44,7 +44,7 @@ const segmentMatcher = (part: string) =>
 
 /**
  * OpenAPI 3.0's `nullable` beside no `type` (a $ref's, an allOf's), which Ajv refuses: read as
- * Prism's converter reads it, the schema or null.
+ * Prism's converter reads it, the schema or null (`nullable: false`: the schema).
  */
 function withoutUntypedNullable(document: SpecDocument): SpecDocument {
   const copy = structuredClone(document);
@@ -53,6 +53,7 @@ function withoutUntypedNullable(document: SpecDocument): SpecDocument {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null) continue;
     const object = node as Record<string, unknown>;
+    if (object.nullable === false && object.type === undefined) delete object.nullable;
     if (object.nullable === true && object.type === undefined) {
       const { nullable: _nullable, ...rest } = object;
       for (const key of Object.keys(object)) delete object[key];

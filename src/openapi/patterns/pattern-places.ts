@@ -3,41 +3,8 @@
 // is told from a name by where it stands: `default` under `responses`, or `value` under
 // `properties`, names something that may hold a schema with a pattern; `default`, `example`,
 // `enum` or `const` as a keyword holds data, whose "pattern" is no regular expression.
+import { memberHolds } from '../document-members.js';
 import type { JsonObject } from '../json-pointer.js';
-
-/** Keywords whose values are data. */
-const DATA_MEMBERS: ReadonlySet<string> = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
-
-/** Keywords whose value maps names to what may hold schemas: the keys there are names, never keywords. */
-const NAME_MAPS: ReadonlySet<string> = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'schemas',
-  'responses',
-  'parameters',
-  'headers',
-  'requestBodies',
-  'content',
-  'callbacks',
-  'pathItems',
-  'paths',
-  'webhooks',
-  'encoding',
-  'links',
-]);
-
-/** Maps of names to texts (a discriminator's mapping, an OAuth flow's scopes, a link's parameters). */
-function isMapOfTexts(pointer: readonly string[], key: string): boolean {
-  const [parent, grandparent] = [pointer.at(-1), pointer.at(-2)];
-  return (
-    (key === 'mapping' && parent === 'discriminator') ||
-    (key === 'scopes' && grandparent === 'flows') ||
-    (key === 'parameters' && grandparent === 'links')
-  );
-}
 
 export type KeywordPlace = { node: JsonObject; pointer: string[] };
 
@@ -58,11 +25,8 @@ export function keywordObjects(document: unknown): KeywordPlace[] {
     const node = value as JsonObject;
     if (!names) found.push({ node, pointer });
     for (const [key, child] of Object.entries(node)) {
-      if (names) {
-        stack.push({ value: child, pointer: [...pointer, key], names: false });
-      } else if (!DATA_MEMBERS.has(key) && !key.startsWith('x-') && !isMapOfTexts(pointer, key)) {
-        stack.push({ value: child, pointer: [...pointer, key], names: NAME_MAPS.has(key) });
-      }
+      const holds = memberHolds(key, names, pointer.at(-1), pointer.at(-2));
+      if (holds !== 'data') stack.push({ value: child, pointer: [...pointer, key], names: holds === 'names' });
     }
   }
   return found;
