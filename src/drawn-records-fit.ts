@@ -1,8 +1,10 @@
 // A draft's records as the mock draws them must hold under it: served as they are, each read of a
 // record that breaks its schema is a 500. A fault every record of a collection has at one field
 // is the schema's (its parts contradict each other, a pattern against a length, a not, an
-// if/then/else: nothing the mock draws meets it), and the draft is refused, naming each field. A
-// record that breaks it otherwise (one draw that missed) is left out of the data: never served.
+// if/then/else, a oneOf of two alike branches: nothing the mock draws meets it). Where the records
+// hold without that field (it is optional), they are drawn without it and the log says so (a
+// published document, PagerDuty's, has such a field); else the draft is refused, naming each
+// field. A record that breaks it otherwise (one draw that missed) is left out of the data.
 import { ConfigError } from './config.js';
 import { describePlace } from './openapi/contract-source/contract-refusal.js';
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
@@ -73,21 +75,100 @@ function withoutFaultyRecords(data: DataSet, faults: readonly RecordFault[]): Da
   return kept as DataSet;
 }
 
+/** A field's path in a record ("metadata.agent", "timing.0.state"), as RecordFault names it. */
+function removeField(record: unknown, field: string): void {
+  const segments = field.split('.');
+  const last = segments.pop() as string;
+  let holder: unknown = record;
+  for (const segment of segments) {
+    if (typeof holder !== 'object' || holder === null) return;
+    holder = ownValue(holder as Record<string, unknown>, segment);
+  }
+  if (typeof holder === 'object' && holder !== null && !Array.isArray(holder) && Object.hasOwn(holder, last))
+    delete (holder as Record<string, unknown>)[last];
+}
+
+/** `data` with each fault's field taken out of every record of its list (copies of those lists). */
+function withoutFields(data: DataSet, faults: readonly RecordFault[]): DataSet {
+  const kept: Record<string, unknown> = { ...data };
+  for (const list of new Set(faults.map((fault) => fault.list))) {
+    const records = ownValue(data, list);
+    if (!Array.isArray(records)) continue;
+    const copies = structuredClone(records) as unknown[];
+    const fields = new Set(faults.filter((fault) => fault.list === list).map((fault) => fault.field));
+    for (const record of copies) for (const field of fields) removeField(record, field);
+    kept[list] = copies;
+  }
+  return kept as DataSet;
+}
+
+/** Rounds of fields left out: a required field no value meets takes its parent out next. */
+const MOST_TRIMS = 4;
+
 /**
- * `served`, with its drawn records that break the draft left out; throws where a schema breaks
- * every record of a collection. The built-in contract's records are its own, never checked here.
+ * `data` without the fields at which every record breaks its schema, where the records then hold
+ * (some faults left, none systematic); a field that is then missing but required is taken out
+ * with its parent instead. Undefined where no such fields do (a record's own schema at fault).
+ */
+function withoutOptionalFaults(
+  data: DataSet,
+  systematic: readonly RecordFault[],
+  faultsIn: (data: DataSet) => RecordFault[],
+  model: ResourceModel,
+): { data: DataSet; faults: RecordFault[]; removed: RecordFault[] } | undefined {
+  // A record's key is never left out: its collection could not name it.
+  const atKey = (fault: RecordFault) => model.resources.get(fault.list)?.collection.keyField === fault.field;
+  if (systematic.some(atKey)) return undefined;
+  const key = (fault: RecordFault) => JSON.stringify([fault.list, fault.field]);
+  const removed = new Map<string, RecordFault>();
+  let trimmed = data;
+  let left = systematic;
+  for (let round = 0; round < MOST_TRIMS; round += 1) {
+    const next = left.flatMap((fault): RecordFault[] => {
+      if (!removed.has(key(fault))) return fault.field === '' ? [] : [fault];
+      const parent = fault.field.split('.').slice(0, -1).join('.');
+      return parent === '' ? [] : [{ ...fault, field: parent }];
+    });
+    if (next.length === 0) return undefined;
+    for (const fault of next) removed.set(key(fault), fault);
+    trimmed = withoutFields(trimmed, next);
+    const faults = faultsIn(trimmed);
+    left = systematicFaults(trimmed, faults);
+    if (left.length === 0) return { data: trimmed, faults, removed: [...removed.values()] };
+  }
+  return undefined;
+}
+
+/**
+ * `served`, with its drawn records that break the draft left out, and fields no value fits left out
+ * where the records hold without them (each said in the log); throws where a schema breaks every
+ * record of a collection. The built-in contract's records are its own, never checked here.
  */
 export function drawnRecordsThatFit(
   served: ServedContract,
   recordFaultsOf: (contract: Contract, data: DataSet) => readonly RecordFault[],
+  log: (line: string) => void = () => {},
 ): ServedContract {
   if (!served.draft) return served;
   // A field a record holds beside its schema's is projected out of answers that declare fewer.
-  const faults = recordFaultsOf(served.contract, served.fixtures).filter(
-    (fault) => !(fault.outsideSchema && isProjectedAway(served.resources, fault)),
-  );
+  const faultsIn = (data: DataSet) =>
+    recordFaultsOf(served.contract, data).filter(
+      (fault) => !(fault.outsideSchema && isProjectedAway(served.resources, fault)),
+    );
+  const faults = faultsIn(served.fixtures);
   if (faults.length === 0) return served;
   const systematic = systematicFaults(served.fixtures, faults);
+  if (systematic.length > 0) {
+    const trimmed = withoutOptionalFaults(served.fixtures, systematic, faultsIn, served.resources);
+    if (trimmed) {
+      log(
+        `No value the mock draws meets these fields of ${served.draft.shown}, which it leaves out of the records it draws (a request that sends one is refused; give each a schema a value fits):\n` +
+          `${[...new Set(trimmed.removed.map((fault) => `  ${fault.list}: ${fault.field}`))].join('\n')}\n` +
+          declaredPlaces(served.draft, served.resources, systematic).trimEnd(),
+      );
+      return { ...served, fixtures: freezeDataSet(withoutFaultyRecords(trimmed.data, trimmed.faults)) };
+    }
+  }
   const texts = systematic.map((fault) => fault.text);
   if (systematic.length > 0)
     throw new ConfigError(

@@ -122,7 +122,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const checkAgainst = (contract: Contract, data: DataSet) => checkerOf(contract)(data);
   const checkRecords = (data: DataSet) => checkAgainst(served.contract, data);
   const recordFaultsOf = (contract: Contract, data: DataSet) => checkerOf(contract).recordFaults(data);
-  served = drawnRecordsThatFit(served, recordFaultsOf);
+  served = drawnRecordsThatFit(served, recordFaultsOf, config.log);
   const startKeyFaults = startKeyLimitFaults(controlContract, config.start.keys ?? []);
   if (startKeyFaults.length > 0)
     throw new ConfigError(`${startKeyFaults.join('; ')}. Give limits within those bounds.`);
@@ -239,7 +239,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const contractWatch =
     config.watch && served.draft
       ? watchServedContract(config, served.draft, async (read) => {
-          const next = drawnRecordsThatFit(await prepareServedContract(read, seedFixtures), recordFaultsOf);
+          const next = drawnRecordsThatFit(await prepareServedContract(read, seedFixtures), recordFaultsOf, config.log);
           // The records already stored must hold under the edit, as at a start: else every read of them would be a 500.
           const faults = store ? checkAgainst(next.contract, store.data) : [];
           if (faults.length > 0)

@@ -1,6 +1,9 @@
 // A draft whose records no value the mock draws can hold (a const outside its own enum, a
 // pattern against a length) is refused at start, naming each field, instead of served with a
-// 500 on every read of them; a draft whose draws miss now and then is served.
+// 500 on every read of them; a draft whose draws miss now and then is served; an optional field
+// no value meets (a oneOf of two alike branches) is left out of the records, and the log says so;
+// a oneOf whose branches overlap (Box's, PagerDuty's references) is drawn from until a value
+// meets one alone.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -49,6 +52,97 @@ describe('a draft whose records the mock cannot draw', () => {
       const listed = await mock.http.get('/v1/pets?limit=100').set('X-API-Key', DEMO_KEY);
       expect(listed.status).toBe(200);
       expect(mock.contractBugs()).toEqual([]);
+    } finally {
+      await mock.server.close();
+    }
+  });
+
+  it('draws a oneOf whose object branches overlap with values that meet one branch alone', async () => {
+    const document = loadPetstoreSpec();
+    // Any user reference is also an {id, type}, and any object a generic source: a value drawn
+    // from the first branch alone meets all three.
+    const reference = {
+      type: 'object',
+      required: ['id', 'type'],
+      properties: { id: { type: 'string' }, type: { type: 'string' } },
+    };
+    document.components.schemas.NewPet.properties.source = {
+      oneOf: [
+        { allOf: [reference, { properties: { type: { enum: ['user_reference'] } } }] },
+        reference,
+        { type: 'object', additionalProperties: { type: 'string' } },
+      ],
+    };
+    document.components.schemas.NewPet.required.push('source');
+    const file = join(folder(), 'openapi.json');
+    await writeFile(file, JSON.stringify(document));
+    const mock = await startTestMock({ contract: file, data: ':memory:', lintContract: false });
+    try {
+      const listed = await mock.http.get('/v1/pets?limit=100').set('X-API-Key', DEMO_KEY);
+      expect(listed.status).toBe(200);
+      expect(listed.body.length).toBeGreaterThan(0);
+      for (const pet of listed.body as { source: object }[]) expect(pet.source).toBeDefined();
+      expect(mock.contractBugs()).toEqual([]);
+    } finally {
+      await mock.server.close();
+    }
+  });
+
+  it('serves a contract whose optional field no value meets, drawn without it, and says so', async () => {
+    // Two branches alike but for their words: whatever meets one meets both, so nothing meets
+    // exactly one (PagerDuty's agent: a UserReference, or any {id, type}, twice).
+    const reference = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+    const gadget = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        name: { type: 'string' },
+        handler: {
+          type: 'object',
+          required: ['agent'],
+          properties: { agent: { oneOf: [reference, { allOf: [reference], description: 'The same.' }] } },
+        },
+      },
+    };
+    const answer = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
+    const ref = { $ref: '#/components/schemas/Gadget' };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Gadgets', version: '1.0.0' },
+      paths: {
+        '/gadgets': {
+          get: { operationId: 'listGadgets', responses: { 200: answer({ type: 'array', items: ref }) } },
+          post: {
+            operationId: 'createGadget',
+            requestBody: { content: { 'application/json': { schema: ref } } },
+            responses: { 201: answer(ref) },
+          },
+        },
+        '/gadgets/{id}': {
+          get: {
+            operationId: 'getGadget',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { 200: answer(ref), 404: { description: 'none' } },
+          },
+        },
+      },
+      components: { schemas: { Gadget: gadget } },
+    };
+    const file = join(folder(), 'openapi.json');
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const mock = await startTestMock({ contract: file, data: ':memory:', lintContract: false });
+    try {
+      const listed = await mock.http.get('/gadgets').set('X-API-Key', DEMO_KEY);
+      expect(listed.status).toBe(200);
+      expect(listed.body.length).toBeGreaterThan(0);
+      for (const record of listed.body as object[]) expect(record).not.toHaveProperty('handler');
+      expect(mock.contractBugs()).toEqual([]);
+      const said = mock.logLines.join('\n');
+      // The required field first, then its optional parent, with where it is written.
+      expect(said).toMatch(/No value the mock draws meets these fields of .*openapi\.json.*leaves out/);
+      expect(said).toMatch(/ {2}gadgets: handler\.agent\n {2}gadgets: handler\n/);
+      expect(said).toMatch(/openapi\.json:\d+:\d+ {2}the schema of the field "handler\.agent" of gadgets/);
     } finally {
       await mock.server.close();
     }
