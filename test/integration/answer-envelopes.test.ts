@@ -2,7 +2,8 @@
 // (one droplet or many, each beside its links), a key parameter named after its record
 // ({attachment_gid} of a gid), a field the body sends as the key of what it names and the answer
 // gives as that object (Asana's parent: "1234" sent, {"gid": "1234", ...} answered, readOnly), and
-// an allOf whose later part narrows a property the earlier one bounds by an enum. Served with no
+// an allOf whose later part narrows a property the earlier one bounds by an enum, a list whose
+// array holds two at most. Served with no
 // 5xx, every exchange judged by a validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
@@ -26,7 +27,8 @@ const document = {
           200: json({
             type: 'object',
             required: ['droplets'],
-            properties: { droplets: { type: 'array', items: droplet } },
+            // A page of two at most, as the answer says (Box's classification template: one field).
+            properties: { droplets: { type: 'array', items: droplet, maxItems: 2 } },
           }),
         },
       },
@@ -125,6 +127,13 @@ describe('answers in the envelopes real APIs write', () => {
     expect(made.body).toEqual({ droplet: { id: expect.any(Number), name: 'web-1' }, links: expect.any(Object) });
     const path = `/droplets/${made.body.droplet.id}`;
     expect(judged('GET', path, await http().get(path)).body).toEqual({ droplet: made.body.droplet });
+  });
+
+  it('answers a list whose array says maxItems with no more records than that', async () => {
+    for (const name of ['web-2', 'web-3', 'web-4']) await http().post('/droplets').send({ name });
+    const listed = judged('GET', '/droplets', await http().get('/droplets'));
+    expect(listed.status).toBe(200);
+    expect(listed.body.droplets).toHaveLength(2);
   });
 
   it('keys an attachment by its gid ({attachment_gid}), and answers the parent sent by its gid as that object', async () => {

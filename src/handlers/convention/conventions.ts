@@ -15,7 +15,7 @@ import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, HandlerDependencies, PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
 import { createDeletionAnswer } from './deletion-answer.js';
-import { describeEnvelope, listEnvelope } from './list-envelope.js';
+import { describeEnvelope, listEnvelope, mostRecordsOf } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
 import { listPageView } from './list-page-view.js';
 import { listPaging } from './list-paging.js';
@@ -134,9 +134,10 @@ export function answerByConvention(
 
   switch (shape.kind) {
     case 'list': {
-      const paging = listPaging(deps.contract, operation, resource);
-      const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape, paging.parameters);
       const envelope = listEnvelope(deps.contract.document, answer.schema);
+      const mostRecords = mostRecordsOf(deps.contract.document, answer.schema, envelope);
+      const paging = listPaging(deps.contract, operation, resource, mostRecords);
+      const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape, paging.parameters);
       // The page's headers as the answer declares them: a draft's list may declare neither.
       const totalCountHeader = answer.declares('X-Total-Count');
       const linkHeader = answer.declares('Link');

@@ -201,6 +201,7 @@ export function cursorPaging(
   operation: OperationInfo,
   resource?: Resource,
   numbered?: { size: string | undefined; paged: ReadonlySet<string> },
+  mostItems = Number.POSITIVE_INFINITY,
 ): ListPaging | undefined {
   const declared = declaredParameters(contract, operation);
   const cursors = findCursorParameters(declared);
@@ -230,7 +231,7 @@ export function cursorPaging(
       `, paged by ${names.map((parameter) => parameter.name).join(' and ')} (a cursor)${size ? ` and ${size.name}` : ''}` +
       (order?.described ?? ''),
     async read(view, collection, req, matches) {
-      const limit = wholeNumberSent(req, size, defaultSize);
+      const limit = Math.min(wholeNumberSent(req, size, defaultSize), mostItems);
       const place = terms.placeOf(req);
       // A page of no size holds no records: the contract allows asking for it (as numbered lists answer it).
       const around = await readAround(view, collection, matches, place, order?.read(req) ?? 'asc', Math.max(0, limit));

@@ -128,6 +128,14 @@ export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelop
   };
 }
 
+/** The most records a page of the answer holds: the maxItems of its records' array, else no bound. */
+export function mostRecordsOf(document: JsonObject, schema: unknown, envelope: ListEnvelope | undefined): number {
+  const resolved = resolveSchema(document, schema);
+  const array = envelope ? describeObjectSchema(document, resolved).properties.get(envelope.items) : resolved;
+  const most = array === undefined ? undefined : resolveSchema(document, array).maxItems;
+  return typeof most === 'number' && Number.isInteger(most) && most >= 0 ? most : Number.POSITIVE_INFINITY;
+}
+
 /** What a list's envelope holds, for the start's listing of how an operation is answered. */
 export function describeEnvelope(envelope: ListEnvelope): string {
   const filled = envelope.filled.length > 0 ? ` with ${envelope.filled.join(', ')}` : '';

@@ -59,7 +59,7 @@ type NumberedTerms = {
   query: ((offset: number, limit: number) => string) | undefined;
 };
 
-function numberedTerms(declared: readonly Declared[]): NumberedTerms {
+function numberedTerms(declared: readonly Declared[], mostItems: number): NumberedTerms {
   // Numbers only: a `size` of small, medium and large is a filter.
   const numeric = declared.filter((parameter) => ['integer', 'number'].includes(schemaType(parameter.schema) ?? ''));
   const find = (names: RegExp) => numeric.find((parameter) => names.test(parameter.name));
@@ -68,7 +68,11 @@ function numberedTerms(declared: readonly Declared[]): NumberedTerms {
   const offset = number ? undefined : find(OFFSET);
   // A page number without a size: pages of the default size.
   const sized = size !== undefined || number !== undefined;
-  const defaultSize = sized ? Number(size?.schema.default ?? DEFAULT_SIZE) : Number.MAX_SAFE_INTEGER;
+  // Pages of the most the answer's array holds, where it says (Box's classification: one field).
+  const defaultSize = Math.min(
+    sized ? Number(size?.schema.default ?? DEFAULT_SIZE) : Number.MAX_SAFE_INTEGER,
+    mostItems,
+  );
   const firstPage = number ? firstPageNumber(number.schema) : 1;
   const defaultNumber = number ? Number(number.schema.default ?? firstPage) : firstPage;
   return {
@@ -83,7 +87,7 @@ function numberedTerms(declared: readonly Declared[]): NumberedTerms {
     firstPage,
     sized,
     windowOf(req) {
-      const limit = wholeNumberSent(req, size, defaultSize);
+      const limit = Math.min(wholeNumberSent(req, size, defaultSize), mostItems);
       if (!number) return { limit, offset: wholeNumberSent(req, offset, 0) };
       const at = (wholeNumberSent(req, number, defaultNumber) - firstPage) * limit;
       if (!Number.isFinite(at)) refusePastAnyList(number, limit);
@@ -108,11 +112,23 @@ function offsetOf({ window, total }: Pick<ListPage, 'window' | 'total'>, which: 
 /**
  * How a list is paged: by a cursor, or by number or offset. A list that takes both (Ory's
  * page and per_page beside page_token and page_size) is paged as each request names its page.
+ * A page holds `mostItems` records at most (the maxItems of the answer's array).
  */
-export function listPaging(contract: Contract, operation: OperationInfo, resource?: Resource): ListPaging {
-  const terms = numberedTerms(declaredParameters(contract, operation));
+export function listPaging(
+  contract: Contract,
+  operation: OperationInfo,
+  resource?: Resource,
+  mostItems = Number.POSITIVE_INFINITY,
+): ListPaging {
+  const terms = numberedTerms(declaredParameters(contract, operation), mostItems);
   // The cursor's own size where pages also go by number (page_size beside page and per_page).
-  const cursors = cursorPaging(contract, operation, resource, terms.number === undefined ? undefined : terms);
+  const cursors = cursorPaging(
+    contract,
+    operation,
+    resource,
+    terms.number === undefined ? undefined : terms,
+    mostItems,
+  );
   if (!cursors) return numberedPaging(operation, terms);
   const { number } = terms;
   if (number === undefined) return cursors;

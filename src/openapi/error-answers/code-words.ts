@@ -73,3 +73,27 @@ export function closestChoice(choices: readonly unknown[], code: string, status:
   }
   return best.value;
 }
+
+/** Words that name no status: an error's kind alone. */
+const GENERIC_WORDS: ReadonlySet<string> = new Set(['error', 'errors', 'fault', 'failure', 'problem', 'exception']);
+
+/**
+ * For a shape borrowed from another status: the value of `choices` that says this answer's own
+ * `code` or `status` and nothing else (Box's `method_not_allowed` for a 405 in the shape of its
+ * 404), or the shape's one constant that names no status (its `type: error`); undefined where
+ * every value speaks of another status (a 404's `PET_NOT_FOUND`), which the answer must not claim.
+ */
+export function borrowedChoice(choices: readonly unknown[], code: string, status: number): unknown {
+  if (choices.includes(status)) return status;
+  if (choices.includes(String(status))) return String(status);
+  const own = new Set([...wordsOf(code), ...(STATUS_WORDS[status] ?? [])]);
+  const saying = choices.filter(
+    (choice) =>
+      typeof choice === 'string' && wordsOf(choice).length > 0 && wordsOf(choice).every((word) => own.has(word)),
+  );
+  if (saying.length > 0) return closestChoice(saying, code, status);
+  const [only] = choices;
+  return choices.length === 1 && typeof only === 'string' && wordsOf(only).every((word) => GENERIC_WORDS.has(word))
+    ? only
+    : undefined;
+}

@@ -159,6 +159,28 @@ describe('an error body in the shape a contract gives it', () => {
     expect(bodyOf(pinned, { ...facts, borrowed: true })).toEqual({ status: 404, code: 'PET_NOT_FOUND' });
   });
 
+  it('borrows a shape whose lists name this status too, and its constants: Box’s ClientError for a 405', () => {
+    const clientError = {
+      type: 'object',
+      properties: {
+        type: { type: 'string', enum: ['error'] },
+        status: { type: 'integer' },
+        code: { type: 'string', enum: ['not_found', 'method_not_allowed', 'conflict'] },
+        message: { type: 'string' },
+      },
+    };
+    const notAllowed = { ...facts, status: 405, code: 'METHOD_NOT_ALLOWED', message: 'PUT is not an operation of /x.' };
+    expect(bodyOf(clientError, { ...notAllowed, borrowed: true })).toEqual({
+      type: 'error',
+      status: 405,
+      code: 'method_not_allowed',
+      message: 'PUT is not an operation of /x.',
+    });
+    // A list that names no word of this answer's own is left for the fact: a 405 is no conflict.
+    const conflicts = { ...clientError, properties: { ...clientError.properties, code: { enum: ['conflict'] } } };
+    expect(bodyOf(conflicts, { ...notAllowed, borrowed: true })).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+  });
+
   it('follows $refs and allOf, and stamps a time on the clock of the facts', () => {
     const components = { Base: { type: 'object', properties: { timestamp: { type: 'string', format: 'date-time' } } } };
     const error = { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { message: { type: 'string' } } }] };

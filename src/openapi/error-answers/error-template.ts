@@ -8,7 +8,7 @@
 import { type FormatName, fullFormats } from 'ajv-formats/dist/formats.js';
 import type { JsonObject } from '../json-pointer.js';
 import { describeObjectSchema, resolveSchema, schemaType } from '../schema-shape.js';
-import { closestChoice } from './code-words.js';
+import { borrowedChoice, closestChoice } from './code-words.js';
 import type { ErrorFacts, ErrorIssue } from './error-facts.js';
 
 /** Draws a value of a schema (named as the property that holds it), for fields no fact fills. */
@@ -75,12 +75,20 @@ function rolesOf(name: string): Role[] {
 }
 
 type Context = { document: JsonObject; draw: Draw };
+
+/** The values a schema allows, where it lists them (`const`, `enum`). */
+const choicesOf = (schema: JsonObject): readonly unknown[] | undefined =>
+  'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
 const MAX_DEPTH = 5;
 
 /** A text the schema takes: an enum's closest value, within its lengths and pattern; undefined when it takes no text like it. */
 function fitText(schema: JsonObject, text: string, facts: ErrorFacts): unknown {
-  if (facts.borrowed)
+  if (facts.borrowed) {
+    const choices = choicesOf(schema);
+    const kept = choices && borrowedChoice(choices, text, facts.status);
+    if (kept !== undefined) return kept;
     return schemaType(schema) === 'integer' || schemaType(schema) === 'number' ? Number(text) || undefined : text;
+  }
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return closestChoice(schema.enum, text, facts.status);
   const type = schemaType(schema);
@@ -147,7 +155,12 @@ export function statusChoices(document: JsonObject, raw: unknown, depth = 0): re
 
 /** A number the schema takes: the status as a code (an enum's closest), as text where it wants text. */
 function fitNumber(schema: JsonObject, value: number, facts: ErrorFacts): unknown {
-  if (facts.borrowed) return schemaType(schema) === 'string' ? String(value) : value;
+  if (facts.borrowed) {
+    const choices = choicesOf(schema);
+    const kept = choices && borrowedChoice(choices, String(value), facts.status);
+    if (kept !== undefined) return kept;
+    return schemaType(schema) === 'string' ? String(value) : value;
+  }
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return closestChoice(schema.enum, String(value), facts.status);
   const type = schemaType(schema);
