@@ -35,7 +35,11 @@ type ValidatorModules = {
   pathToRegexp: { pathToRegexp: PathToRegexp };
   schemaValidator: { OpenAPISchemaValidator: new (options: object) => { validate(document: object): unknown } };
   bodyParser: { BodySchemaParser: new () => { parse(path: string, operation: Operation, type: unknown): unknown } };
-  parameterMutator: { RequestParameterMutator: { prototype: { handleDeepObject: DeepObjectHandler } } };
+  parameterMutator: {
+    RequestParameterMutator: {
+      prototype: { handleDeepObject: DeepObjectHandler; validateReservedCharacters(...args: unknown[]): void };
+    };
+  };
   contentType: { fromString(type: string): ParsedType };
   util: { zipObject: (keys: readonly string[], values: readonly unknown[]) => Record<string, unknown> };
   ajvFactory: { factoryAjv: (version: string, options: object) => Parameters<typeof withTolerantMultipleOf>[0] };
@@ -57,6 +61,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   matchMethodAmongAlikeRoutes(modules.metadata);
   buildSpecValidatorWhenUsed(modules);
   leaveAbsentDeepObjectsOut(modules);
+  takeReservedCharactersInQueries(modules);
   judgeMultiplesAsTheMockDoes(modules);
   takeTuplesAsWritten(modules);
   matchPathCharactersLiterally(modules);
@@ -251,6 +256,18 @@ function leaveAbsentDeepObjectsOut({ parameterMutator }: ValidatorModules): void
     if (req.query !== undefined && Object.hasOwn(req.query, name) && req.query[name] === undefined)
       delete req.query[name];
   };
+}
+
+/**
+ * A query value with a character RFC 3986 reserves, sent as it is, was refused with 400 ("must be
+ * url encoded") unless its parameter says `allowReserved`: a space sent as `+` (URLSearchParams,
+ * axios, Java's URLEncoder), a time's colons (`since=2026-12-01T10:00:00Z`, as axios sends it),
+ * an address's `@`. `allowReserved` tells a client how to write a value, and servers read these
+ * all the same (Express's own query parser does): the mock now reads them, as Prism does.
+ * Upstream: cdimascio/express-openapi-validator#1038 (open), #241.
+ */
+function takeReservedCharactersInQueries({ parameterMutator }: ValidatorModules): void {
+  parameterMutator.RequestParameterMutator.prototype.validateReservedCharacters = () => {};
 }
 
 /** The validator's own wildcard syntax in a path (`/{path}*`, `/{path}(*)`), which it turns into a route itself. */

@@ -1,9 +1,10 @@
 // What real APIs' documents write that a Pet Store draft does not: a base path with `+` and a
 // server variable, operations without operationId, OpenAPI 3.0's nullable without a type (and a
-// property named `default`), form and multipart bodies, a JSON type declared with a parameter,
-// answers in XML, CSV, iCalendar and PNG chosen by Accept, `$id` members in examples, a 406 where
-// the document declares one, a delete answered with a deletion object, numbers in multiples of a step. Served with no 5xx, every exchange judged by a
-// validator other than the mock's.
+// property named `default`), query values with reserved characters as clients send them, form
+// and multipart bodies, a JSON type declared with a parameter, answers in XML, CSV, iCalendar and
+// PNG chosen by Accept, `$id` members in examples, a 406 where the document declares one, a
+// delete answered with a deletion object, numbers in multiples of a step. Served with no 5xx,
+// every exchange judged by a validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
 
@@ -39,7 +40,10 @@ const document = {
   paths: {
     '/orders': {
       get: {
-        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50 } }],
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50 } },
+          { name: 'note', in: 'query', schema: { type: 'string' } },
+        ],
         responses: {
           '200': {
             description: 'Orders.',
@@ -216,6 +220,19 @@ describe('a real document’s shapes', () => {
     );
     expect(nulls.status).toBe(201);
     expect(nulls.body).toMatchObject({ note: null, shipTo: null, default: null, wrapping: { paper: 'kraft' } });
+  });
+
+  it('reads a query value with reserved characters as clients send it: a space as +, a time, an address', async () => {
+    await http().post(`${BASE}/orders`).send({ quantity: 2, note: 'ring at 10:30 or mail a@b.example' });
+    // URLSearchParams writes the space as +; axios leaves the colons and the @ as they are.
+    for (const query of [
+      'note=ring+at+10:30+or+mail+a@b.example',
+      'note=ring%20at%2010%3A30%20or%20mail%20a%40b.example',
+    ]) {
+      const found = judged('GET', `${BASE}/orders`, await http().get(`${BASE}/orders?${query}`));
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual([expect.objectContaining({ note: 'ring at 10:30 or mail a@b.example' })]);
+    }
   });
 
   it('reads a body of a JSON type declared with a parameter, sent with or without it', async () => {
