@@ -44,6 +44,24 @@ describe('a schema no value fits', () => {
     ]);
   });
 
+  it('is served with a warning where it is an optional property its object does without (Plaid’s)', () => {
+    const kindsOf = (required: string[]) => {
+      const schemas = {
+        Asset: {
+          type: 'object',
+          required,
+          properties: { id: { type: 'string' }, retirement: { type: 'string', nullable: true, enum: [true, false] } },
+        },
+      };
+      const document = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, components: { schemas } };
+      return checkSchemas(schemaFactsOf(document), DEFAULT_CONTRACT_LIMITS).map((fault) => [fault.kind, fault.pointer]);
+    };
+    const pointer = '/components/schemas/Asset/properties/retirement';
+    expect(kindsOf(['id'])).toEqual([['avoidable', pointer]]);
+    // Required, it leaves its object no value either: refused.
+    expect(kindsOf(['id', 'retirement'])).toEqual([['unservable', pointer]]);
+  });
+
   it('is named once where it is written, not at every schema built on it', () => {
     const faults = faultsOf({
       Never: { allOf: [{ type: 'string' }, { type: 'integer' }] },

@@ -31,8 +31,25 @@ function nameAt(pointer: string): string {
 
 type Checked = { schema: JsonObject; pointer: string; node: SchemaNode };
 
-/** A fault of a schema: one the mock cannot serve, or one past a bound of contract-limits.ts. */
-export type SchemaFault = OpenApiFault & { kind: 'unservable' | 'limit' };
+/**
+ * A fault of a schema: one the mock cannot serve, one past a bound of contract-limits.ts, or one
+ * it serves all the same: an optional property no value fits, which its object does without
+ * (Plaid's `type: string` beside `enum: [true, false]`), never drawn and refused when sent.
+ */
+export type SchemaFault = OpenApiFault & { kind: 'unservable' | 'limit' | 'avoidable' };
+
+const PROPERTY = /^(.*)\/properties\/([^/]+)$/;
+
+/** Whether the schema at `pointer` is a property its object leaves optional, and the object has values. */
+function isOptionalProperty(facts: SchemaFacts, pointer: string): boolean {
+  const match = PROPERTY.exec(pointer);
+  if (!match) return false;
+  const [, parentPointer = '', escaped = ''] = match;
+  const name = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
+  const parent = facts.index.target(`#${parentPointer}`);
+  if (typeof parent !== 'object' || (Array.isArray(parent.required) && parent.required.includes(name))) return false;
+  return facts.nodeOf([parent]).smallest !== undefined;
+}
 
 export function checkSchemas(facts: SchemaFacts, limits: ContractLimits): SchemaFault[] {
   const { index } = facts;
@@ -71,10 +88,11 @@ export function checkSchemas(facts: SchemaFacts, limits: ContractLimits): Schema
       // Named where it is caused: a schema that is empty because a part of it is, is not named again.
       const inherited = inPlaceParts(own, index).some((part) => facts.nodeOf([part]).feasible.kinds.size === 0);
       if (!inherited) {
+        const avoidable = isOptionalProperty(facts, pointer);
         faults.push({
-          kind: 'unservable',
+          kind: avoidable ? 'avoidable' : 'unservable',
           pointer,
-          message: `no value fits ${nameAt(pointer)}: ${node.feasible.reasons.join('; ')}. Fix its bounds, or its parts.`,
+          message: `no value fits ${nameAt(pointer)}: ${node.feasible.reasons.join('; ')}. ${avoidable ? 'The mock leaves it out of what it draws, and refuses a request that sends it. ' : ''}Fix its bounds, or its parts.`,
         });
       }
       continue;
@@ -92,7 +110,7 @@ export function checkSchemas(facts: SchemaFacts, limits: ContractLimits): Schema
   }
   const found = faults.concat(endlessRecursions(stuck, nameOf, pointerOf));
   // The size of the smallest values is measured once every schema has one.
-  return found.length > 0 ? found : oversized(checked, facts, limits);
+  return found.some((fault) => fault.kind !== 'avoidable') ? found : [...found, ...oversized(checked, facts, limits)];
 }
 
 /** The needs of a node's choices that no finite value fits: why it has none either. */

@@ -387,6 +387,22 @@ describe('reading a contract given at run time', () => {
     expect((await refusalOf(file)).message).toMatch(/no value fits Task\.rate/);
   });
 
+  it('reads an optional property no value fits with a warning at its line; a required one is refused', async () => {
+    const file = join(folder, 'openapi.json');
+    const document = loadPetstoreSpec();
+    // Plaid's: a text whose only values are booleans.
+    document.components.schemas.NewPet.properties.retired = { type: 'string', nullable: true, enum: [true, false] };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const draft = await readContractFile(file);
+    const warned = draft.warnings.filter((warning) => warning.rule === 'no-value-fits');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.line).toBe(await lineOf(file, '"retired": {'));
+    expect(warned[0]?.message).toMatch(/^no value fits NewPet\.retired: .*leaves it out of what it draws/);
+    document.components.schemas.NewPet.required.push('retired');
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).message).toMatch(/no value fits NewPet\.retired/);
+  });
+
   it('reads a $ref where OpenAPI allows none as its target, with a warning at its line; one it cannot follow is refused', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();

@@ -41,7 +41,8 @@ export type DraftWarning = {
     | 'example-breaks-schema'
     | 'reference-read-as-target'
     | 'unknown-format'
-    | 'ref-siblings-ignored';
+    | 'ref-siblings-ignored'
+    | 'no-value-fits';
   message: string;
   pointer: string;
   file: string;
@@ -167,7 +168,11 @@ export async function readContractFile(file: string, options: ContractFileOption
   const bounds = checkBounds(document, facts.index, limits);
   const patterns = checkPatterns(document);
   // A schema past a bound (a billion items) is not measured: its smallest value is that bound's fault.
-  const schemas = bounds.length > 0 ? [] : checkSchemas(facts, limits);
+  const checkedSchemas = bounds.length > 0 ? [] : checkSchemas(facts, limits);
+  const schemas = checkedSchemas.flatMap((fault) =>
+    fault.kind === 'avoidable' ? [] : [{ ...fault, kind: fault.kind }],
+  );
+  const avoidable = checkedSchemas.filter((fault) => fault.kind === 'avoidable');
   // Values are checked against schemas that can be: a cycle through allOf would hold the
   // validator for ever, and a pattern refused above is not to be run.
   const examples =
@@ -185,6 +190,10 @@ export async function readContractFile(file: string, options: ContractFileOption
   ];
   if (servingFaults.length > 0) refuse(servingFaults);
   const warnings = [
+    ...avoidable.map((fault): DraftWarning => {
+      const { kind: _kind, ...place } = atPlace('unservable')(fault);
+      return { ...place, rule: 'no-value-fits', severity: 'warning' };
+    }),
     ...refSiblings.map(({ segments, ref, dropped }): DraftWarning => {
       const named = dropped.map((key) => `"${key}"`).join(', ');
       const message = `OpenAPI 3.0 ignores what stands beside a $ref: ${named} here ${dropped.length === 1 ? 'is' : 'are'} not applied, the schema is the one "${ref}" names. Move ${dropped.length === 1 ? 'it' : 'them'} into an allOf beside the $ref to apply ${dropped.length === 1 ? 'it' : 'them'}, or declare openapi: 3.1`;
