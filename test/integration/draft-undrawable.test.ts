@@ -29,6 +29,19 @@ async function startWith(file: string, document: object): Promise<unknown> {
 describe('a draft whose records the mock cannot draw', () => {
   const folder = useTempFolder('undrawable');
 
+  /** The pets a mock serving `document` lists, and the contract bugs it logged meanwhile. */
+  async function petsServedFrom(document: object) {
+    const file = join(folder(), 'openapi.json');
+    await writeFile(file, JSON.stringify(document));
+    const mock = await startTestMock({ contract: file, data: ':memory:', lintContract: false });
+    try {
+      const listed = await mock.http.get('/v1/pets?limit=100').set('X-API-Key', DEMO_KEY);
+      return { listed, bugs: mock.contractBugs() };
+    } finally {
+      await mock.server.close();
+    }
+  }
+
   it('refuses a required field its schema forbids (additionalProperties: false)', async () => {
     const document = loadPetstoreSpec();
     document.components.schemas.NewPet.additionalProperties = false;
@@ -45,16 +58,9 @@ describe('a draft whose records the mock cannot draw', () => {
       '{"type":"object","properties":{"unit":{"type":"string"},"v":{"type":"number"}},' +
         '"if":{"properties":{"unit":{"const":"cm"}}},"then":{"required":["v"]},"else":{"properties":{"v":{"maximum":10}}}}',
     );
-    const file = join(folder(), 'openapi.json');
-    await writeFile(file, JSON.stringify(document));
-    const mock = await startTestMock({ contract: file, data: ':memory:', lintContract: false });
-    try {
-      const listed = await mock.http.get('/v1/pets?limit=100').set('X-API-Key', DEMO_KEY);
-      expect(listed.status).toBe(200);
-      expect(mock.contractBugs()).toEqual([]);
-    } finally {
-      await mock.server.close();
-    }
+    const { listed, bugs } = await petsServedFrom(document);
+    expect(listed.status).toBe(200);
+    expect(bugs).toEqual([]);
   });
 
   it('draws a oneOf whose object branches overlap with values that meet one branch alone', async () => {
@@ -74,18 +80,11 @@ describe('a draft whose records the mock cannot draw', () => {
       ],
     };
     document.components.schemas.NewPet.required.push('source');
-    const file = join(folder(), 'openapi.json');
-    await writeFile(file, JSON.stringify(document));
-    const mock = await startTestMock({ contract: file, data: ':memory:', lintContract: false });
-    try {
-      const listed = await mock.http.get('/v1/pets?limit=100').set('X-API-Key', DEMO_KEY);
-      expect(listed.status).toBe(200);
-      expect(listed.body.length).toBeGreaterThan(0);
-      for (const pet of listed.body as { source: object }[]) expect(pet.source).toBeDefined();
-      expect(mock.contractBugs()).toEqual([]);
-    } finally {
-      await mock.server.close();
-    }
+    const { listed, bugs } = await petsServedFrom(document);
+    expect(listed.status).toBe(200);
+    expect(listed.body.length).toBeGreaterThan(0);
+    for (const pet of listed.body as { source: object }[]) expect(pet.source).toBeDefined();
+    expect(bugs).toEqual([]);
   });
 
   it('serves a contract whose optional field no value meets, drawn without it, and says so', async () => {
