@@ -79,6 +79,38 @@ function pathItemForValidator(document: JsonObject, item: unknown, path: string)
   return copy;
 }
 
+/** A path key's own query or fragment (Box's `/shared_items#folders`, Dropbox's `/oauth/token?refresh`): no part of a request's path. */
+export const routeOfPath = (path: string): string => path.replace(/[?#].*$/, '') || '/';
+
+/**
+ * The document's paths for the validator, each under its route: a path key with a query or a
+ * fragment, which no request's path holds, is served at the path before it. Where several come
+ * to one route, each method is answered by the first operation that has it, the key without a
+ * suffix first; one whose path item has parameters of its own, unlike the first's, stays apart.
+ */
+function pathsByRoute(document: JsonObject, paths: JsonObject): JsonObject {
+  const entries = Object.entries(paths);
+  const plainFirst = [...entries].sort(
+    ([one], [other]) => Number(one !== routeOfPath(one)) - Number(other !== routeOfPath(other)),
+  );
+  const routes: JsonObject = {};
+  const itemParameters = new Map<string, string>();
+  for (const [path, item] of plainFirst) {
+    const route = routeOfPath(path);
+    const copy = asObject(pathItemForValidator(document, item, path));
+    const parameters = JSON.stringify(asObject(item).parameters ?? []);
+    const held = routes[route];
+    if (held === undefined) {
+      routes[route] = copy;
+      itemParameters.set(route, parameters);
+    } else if (itemParameters.get(route) === parameters) {
+      const merged = asObject(held);
+      for (const method of HTTP_METHODS) if (method in copy && !(method in merged)) merged[method] = copy[method];
+    } else routes[path] = copy;
+  }
+  return routes;
+}
+
 /**
  * A copy of `contract` (its readOnly requirements beside an allOf moved into their parts,
  * read-only-required.ts; its parameters' schemas without readOnly, parameter-read-only.ts) whose responses (in paths and components.responses) declare no headers,
@@ -88,8 +120,7 @@ function pathItemForValidator(document: JsonObject, item: unknown, path: string)
 export function validatorDocument(contract: JsonObject): JsonObject {
   const document = withReadOnlyRequiredInParts(contract);
   const copy: JsonObject = { ...document, servers: [{ url: '/' }] };
-  if (document.paths !== undefined)
-    copy.paths = mapValues(asObject(document.paths), (item, path) => pathItemForValidator(document, item, path));
+  if (document.paths !== undefined) copy.paths = pathsByRoute(document, asObject(document.paths));
   const components = asObject(document.components);
   if (components.responses !== undefined || components.requestBodies !== undefined || components.parameters) {
     copy.components = {

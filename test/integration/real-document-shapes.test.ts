@@ -2,7 +2,7 @@
 // server variable, operations without operationId, OpenAPI 3.0's nullable without a type (and a
 // property named `default`), query values with reserved characters as clients send them, form
 // and multipart bodies, a JSON type declared with a parameter, answers in XML, CSV, iCalendar and
-// PNG chosen by Accept, `$id` members in examples, a 406 where the document declares one, a
+// PNG chosen by Accept, `$id` members in examples, path keys with a fragment or a query, a 406 where the document declares one, a
 // delete answered with a deletion object, numbers in multiples of a step. Served with no 5xx,
 // every exchange judged by a validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
@@ -117,6 +117,25 @@ const document = {
         },
       },
     },
+    // Operations told apart by a fragment or a query in their path keys, as Box and Dropbox write
+    // them: no request's path holds either, so each is served at the path before it.
+    '/calendar#refresh': {
+      post: {
+        responses: {
+          '200': {
+            description: 'Refreshed.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['refreshed'], properties: { refreshed: { type: 'boolean' } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/motd?archive': {
+      delete: { responses: { '204': { description: 'Archived.' } } },
+    },
     '/motd/dismiss': {
       post: {
         // Dropbox Sign declares each cancel and delete so: a JSON answer of no schema.
@@ -197,6 +216,8 @@ describe('a real document’s shapes', () => {
       'DELETE /orders/{orderId}',
       'GET /orders/{orderId}/label',
       'GET /calendar',
+      'POST /calendar#refresh',
+      'DELETE /motd?archive',
       'POST /motd/dismiss',
       'GET /motd',
       'POST /uploads',
@@ -220,6 +241,15 @@ describe('a real document’s shapes', () => {
     );
     expect(nulls.status).toBe(201);
     expect(nulls.body).toMatchObject({ note: null, shipTo: null, default: null, wrapping: { paper: 'kraft' } });
+  });
+
+  it('serves at the path before it an operation whose path key holds a fragment or a query', async () => {
+    const refreshed = judged('POST', `${BASE}/calendar#refresh`, await http().post(`${BASE}/calendar`));
+    expect(refreshed.status).toBe(200);
+    expect(typeof refreshed.body.refreshed).toBe('boolean');
+    expect(judged('DELETE', `${BASE}/motd?archive`, await http().delete(`${BASE}/motd`)).status).toBe(204);
+    // The path's own methods are its own still.
+    expect((await http().get(`${BASE}/motd`)).status).toBe(200);
   });
 
   it('reads a query value with reserved characters as clients send it: a space as +, a time, an address', async () => {
