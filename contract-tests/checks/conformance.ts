@@ -1,12 +1,14 @@
 // For every operation of the contract: a valid request gets an answer the contract declares,
 // with the declared content type, body schema, headers and X-RateLimit-* headers. A new
 // operation in the spec is checked here without new test code.
-import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
+
+import { routeOfPath } from '../../src/openapi/path-route.js';
+import { beforeChecks, eachCheck, kindOfChecks, skippedCheck } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { sendAnswerFitted } from '../support/drawn-again.js';
 import type { Exchange } from '../support/exchange.js';
-import { selectedOperations } from '../support/operations.js';
+import { answeredByAnother, selectedOperations } from '../support/operations.js';
 import { pathOf, requireRecordsToRead, validValue, withPathKey } from '../support/requests.js';
 import { createTestData, rememberAnswered, type TestData } from '../support/test-data.js';
 import { successStatuses } from '../support/valid-answer.js';
@@ -30,6 +32,13 @@ kindOfChecks(
       shared = await createTestData();
     });
 
+    for (const [alias, owner] of answeredByAnother()) {
+      const route = routeOfPath(alias.path);
+      skippedCheck(
+        `${alias.operationId}: a valid request (${alias.method.toUpperCase()} ${alias.path})`,
+        `no request can tell it from ${owner.operationId}: the "${alias.path.slice(route.length)}" of its path key is no part of a request's path, so ${owner.operationId} answers ${alias.method.toUpperCase()} ${route}, and is checked`,
+      );
+    }
     eachCheck(
       selectedOperations().map(
         (operation) =>

@@ -14,6 +14,7 @@ import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, type JsonObject } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
 import { componentParametersForValidator, parametersForValidator } from './parameter-read-only.js';
+import { hasRouteSuffix, routeOfPath } from './path-route.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
 
 const isObject = (value: unknown): value is JsonObject =>
@@ -79,9 +80,6 @@ function pathItemForValidator(document: JsonObject, item: unknown, path: string)
   return copy;
 }
 
-/** A path key's own query or fragment (Box's `/shared_items#folders`, Dropbox's `/oauth/token?refresh`): no part of a request's path. */
-export const routeOfPath = (path: string): string => path.replace(/[?#].*$/, '') || '/';
-
 /**
  * The document's paths for the validator, each under its route: a path key with a query or a
  * fragment, which no request's path holds, is served at the path before it. Where several come
@@ -90,9 +88,7 @@ export const routeOfPath = (path: string): string => path.replace(/[?#].*$/, '')
  */
 function pathsByRoute(document: JsonObject, paths: JsonObject): JsonObject {
   const entries = Object.entries(paths);
-  const plainFirst = [...entries].sort(
-    ([one], [other]) => Number(one !== routeOfPath(one)) - Number(other !== routeOfPath(other)),
-  );
+  const plainFirst = [...entries].sort(([one], [other]) => Number(hasRouteSuffix(one)) - Number(hasRouteSuffix(other)));
   const routes: JsonObject = {};
   const itemParameters = new Map<string, string>();
   for (const [path, item] of plainFirst) {
