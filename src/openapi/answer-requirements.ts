@@ -3,7 +3,7 @@
 // their schemas. A field one of them requires and no request sets (an article's author, its
 // createdAt) is the mock's to make when the record is made (server-fields.ts), the fixtures'
 // to draw, and the data file's to hold (data-set-check.ts): every read of the record then agrees.
-import type { JsonObject } from './json-pointer.js';
+import { asObject, type JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
 import { recordEnvelope } from './operation-schemas.js';
@@ -208,6 +208,40 @@ function typesOf(document: JsonObject, raw: JsonObject): Set<string> | undefined
   return types;
 }
 
+/** The types a schema's oneOf or anyOf branches name, each typed; undefined where one is not. */
+function branchTypesOf(document: JsonObject, schema: JsonObject): Set<string> | undefined {
+  const branches = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  if (branches === undefined || branches.length === 0) return undefined;
+  const types = new Set<string>();
+  for (const branch of branches) {
+    const named = typesOf(document, asObject(branch));
+    if (named === undefined) return undefined;
+    for (const type of named) types.add(type);
+  }
+  return types;
+}
+
+/**
+ * Of a request's field typed only by its branches (Box's retention_length: a text or a number),
+ * the words of the answers that take some of those types and not others (a text only): a number
+ * sent, stored as sent, would break every answer of the record. Undefined where none.
+ */
+function narrowerBranchTypes(
+  document: JsonObject,
+  sent: JsonObject,
+  answers: readonly JsonObject[],
+): string[] | undefined {
+  const sentTypes = branchTypesOf(document, sent);
+  if (sentTypes === undefined || ![...sentTypes].every((type) => SCALARS.has(type) || type === 'null'))
+    return undefined;
+  if (answers.length === 0 || answers.some((answer) => answer.readOnly === true)) return undefined;
+  const refused = [...sentTypes].filter((type) => answers.some((answer) => !allows(typesOf(document, answer), type)));
+  // Refused in every type it takes, the field is the server's (server-fields.ts), never kept as sent.
+  if (refused.length === 0 || refused.length === sentTypes.size) return undefined;
+  const taken = [...sentTypes].filter((type) => !refused.includes(type));
+  return [`type ${taken.join(' or ')}`];
+}
+
 const allows = (types: Set<string> | undefined, type: string) =>
   types === undefined || types.has(type) || (type === 'integer' && types.has('number'));
 
@@ -286,8 +320,12 @@ export function answeredNarrower(
     if (name === resource.collection.keyField || name === resource.parent?.field) continue;
     const sent = resolveSchema(document, property);
     const sentType = schemaType(sent);
-    if (sentType === undefined || !SCALARS.has(sentType) || sent.readOnly === true) continue;
     const answers = declaredIn(shapes, name).map((schema) => resolveSchema(document, schema));
+    if (sentType === undefined && sent.readOnly !== true) {
+      const keywords = narrowerBranchTypes(document, sent, answers);
+      if (keywords) narrowed.set(name, { answers, keywords });
+    }
+    if (sentType === undefined || !SCALARS.has(sentType) || sent.readOnly === true) continue;
     // A field answered readOnly or in another type is the server's (server-fields.ts), never kept as sent.
     if (answers.some((answer) => answer.readOnly === true || !allows(typesOf(document, answer), sentType))) continue;
     if (sentInOtherWords(document, sent, answers)) continue;

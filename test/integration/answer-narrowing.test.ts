@@ -1,8 +1,9 @@
 // A draft whose answers refuse what its request takes (Category.name with a pattern that
 // NewCategory.name lacks): a valid request with such a value is refused with the contract's 400
 // naming the field, nothing stored, never a 500; a value both take is stored; the start says so.
+// So too where the request takes a text or a number and the answers a text only (Box's).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { categoryNameNarrowedInAnswers, writeDraft } from '../support/drafts.js';
+import { categoryCodeTypedNarrowerInAnswers, categoryNameNarrowedInAnswers, writeDraft } from '../support/drafts.js';
 import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
 
 let mock: TestMock;
@@ -41,5 +42,26 @@ describe('a write whose value the answers refuse', () => {
     const read = await mock.http.get(`/v1/categories/${made.body.id}`).set('X-API-Key', DEMO_KEY);
     expect(read.body.name).toBe('xxxy');
     expect(mock.contractBugs()).toEqual([]);
+  });
+});
+
+describe('a write whose value is of a type its request takes and its answers do not', () => {
+  let typed: TestMock;
+  beforeAll(async () => {
+    typed = await startTestMock({ contract: await writeDraft(categoryCodeTypedNarrowerInAnswers), data: ':memory:' });
+  });
+  afterAll(async () => {
+    await typed.server.close();
+  });
+
+  it('refuses a number where the answers take a text only, stores a text, and says so at the start', async () => {
+    expect(typed.logLines.join('\n')).toMatch(/createCategory's request takes values of code .*they add type string/);
+    const refused = await typed.http.post('/v1/categories').set('X-API-Key', DEMO_KEY).send({ name: 'Coded', code: 7 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/code 7 is taken by the request's schema but refused by the answers/);
+    const made = await typed.http.post('/v1/categories').set('X-API-Key', DEMO_KEY).send({ name: 'Coded', code: 'C7' });
+    expect(made.status).toBe(201);
+    expect(made.body.code).toBe('C7');
+    expect(typed.contractBugs()).toEqual([]);
   });
 });

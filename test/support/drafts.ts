@@ -516,6 +516,15 @@ export const petsListedAsAnObject: DraftEdit = (document) => {
 };
 
 /**
+ * A category's code a text or a number in its requests, a text only in its answers (Box's
+ * retention_length): a number sent would be stored and break every answer.
+ */
+export const categoryCodeTypedNarrowerInAnswers: DraftEdit = (document) => {
+  document.components.schemas.NewCategory.properties.code = { oneOf: [{ type: 'string' }, { type: 'number' }] };
+  document.components.schemas.Category.allOf[1].properties.code = { type: 'string' };
+};
+
+/**
  * A category's name narrowed in its answers only: Category.name (through its allOf) takes only
  * x's ending in y, NewCategory.name any text. The contract contradicts itself.
  */
