@@ -44,9 +44,18 @@ export function listItemSchema(document: JsonObject, schema: unknown): unknown {
 
 export type Envelope = { property: string; schema: unknown };
 
+/** Whether an object schema has the record's fields, every one of them, and more than one. */
+function holdsTheRecord(document: JsonObject, schema: unknown, record: SchemaShape): boolean {
+  const names = [...describeObjectSchema(document, schema).properties.keys()];
+  return (
+    names.length > 1 && names.length === record.properties.size && names.every((name) => record.properties.has(name))
+  );
+}
+
 /**
  * The single-key envelope a body or an answer is: an object of one property, itself an object
- * (`{"article": {...}}`), unless `record` names that property (a record of one object field).
+ * (`{"article": {...}}`), unless `record` names that property (a record of one object field)
+ * and the property does not hold the record's fields.
  */
 export function singleKeyEnvelope(document: JsonObject, schema: unknown, record?: SchemaShape): Envelope | undefined {
   if (schema === undefined) return undefined;
@@ -56,8 +65,11 @@ export function singleKeyEnvelope(document: JsonObject, schema: unknown, record?
   const [only] = properties;
   if (properties.length !== 1 || only === undefined) return undefined;
   const [property, inner] = only;
-  if (record?.properties.has(property)) return undefined;
-  return schemaType(resolveSchema(document, inner)) === 'object' ? { property, schema: inner } : undefined;
+  if (schemaType(resolveSchema(document, inner)) !== 'object') return undefined;
+  // A record with one object field is no envelope; but one whose field is named as the record's
+  // own field and holds the record's fields is (Typesense's {stopwords: {id, stopwords, locale}}).
+  if (record?.properties.has(property) && !holdsTheRecord(document, inner, record)) return undefined;
+  return { property, schema: inner };
 }
 
 /** An envelope of an answer that holds fields of its own beside the record, to be drawn. */

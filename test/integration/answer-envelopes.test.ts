@@ -3,7 +3,7 @@
 // ({attachment_gid} of a gid), a field the body sends as the key of what it names and the answer
 // gives as that object (Asana's parent: "1234" sent, {"gid": "1234", ...} answered, readOnly), and
 // an allOf whose later part narrows a property the earlier one bounds by an enum, a list whose
-// array holds two at most. Served with no
+// array holds two at most, a read in an envelope named as one of the record's own fields. Served with no
 // 5xx, every exchange judged by a validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
@@ -15,6 +15,7 @@ const json = (schema: object, status = 'ok') => ({
 const links = { type: 'object', properties: { actions: { type: 'array', items: { type: 'string' } } } };
 const droplet = { $ref: '#/components/schemas/Droplet' };
 const attachment = { $ref: '#/components/schemas/Attachment' };
+const stopwordsSet = { $ref: '#/components/schemas/StopwordsSet' };
 
 const document = {
   openapi: '3.0.3',
@@ -53,6 +54,31 @@ const document = {
         responses: { 200: json({ type: 'object', required: ['droplet'], properties: { droplet } }) },
       },
     },
+    // Typesense's stopwords: the record has a field named as the envelope that holds it.
+    '/stopwords': {
+      get: {
+        operationId: 'listStopwords',
+        responses: {
+          200: json({
+            type: 'object',
+            required: ['stopwords'],
+            properties: { stopwords: { type: 'array', items: stopwordsSet } },
+          }),
+        },
+      },
+      post: {
+        operationId: 'createStopwords',
+        requestBody: { content: { 'application/json': { schema: stopwordsSet } } },
+        responses: { 201: json(stopwordsSet) },
+      },
+    },
+    '/stopwords/{setId}': {
+      parameters: [{ name: 'setId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'getStopwords',
+        responses: { 200: json({ type: 'object', required: ['stopwords'], properties: { stopwords: stopwordsSet } }) },
+      },
+    },
     '/attachments': {
       post: {
         operationId: 'createAttachment',
@@ -87,6 +113,15 @@ const document = {
   components: {
     schemas: {
       NewDroplet: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 40 } } },
+      StopwordsSet: {
+        type: 'object',
+        required: ['id', 'stopwords'],
+        properties: {
+          id: { type: 'string' },
+          stopwords: { type: 'array', items: { type: 'string' } },
+          locale: { type: 'string' },
+        },
+      },
       Droplet: {
         type: 'object',
         required: ['id', 'name'],
@@ -127,6 +162,20 @@ describe('answers in the envelopes real APIs write', () => {
     expect(made.body).toEqual({ droplet: { id: expect.any(Number), name: 'web-1' }, links: expect.any(Object) });
     const path = `/droplets/${made.body.droplet.id}`;
     expect(judged('GET', path, await http().get(path)).body).toEqual({ droplet: made.body.droplet });
+  });
+
+  it('answers a read in {"stopwords": {...}} where the record has a field named stopwords too', async () => {
+    const made = judged(
+      'POST',
+      '/stopwords',
+      await http()
+        .post('/stopwords')
+        .send({ id: 'countries', stopwords: ['France'] }),
+    );
+    expect(made.status).toBe(201);
+    const read = judged('GET', '/stopwords/{setId}', await http().get('/stopwords/countries'));
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ stopwords: { id: 'countries', stopwords: ['France'] } });
   });
 
   it('answers a list whose array says maxItems with no more records than that', async () => {
