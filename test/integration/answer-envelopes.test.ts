@@ -3,7 +3,8 @@
 // ({attachment_gid} of a gid), a field the body sends as the key of what it names and the answer
 // gives as that object (Asana's parent: "1234" sent, {"gid": "1234", ...} answered, readOnly), and
 // an allOf whose later part narrows a property the earlier one bounds by an enum, a list whose
-// array holds two at most, a read in an envelope named as one of the record's own fields. Served with no
+// array holds two at most, a read in an envelope named as one of the record's own fields, a create
+// acknowledged with {ok: true}. Served with no
 // 5xx, every exchange judged by a validator other than the mock's.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
@@ -16,6 +17,11 @@ const links = { type: 'object', properties: { actions: { type: 'array', items: {
 const droplet = { $ref: '#/components/schemas/Droplet' };
 const attachment = { $ref: '#/components/schemas/Attachment' };
 const stopwordsSet = { $ref: '#/components/schemas/StopwordsSet' };
+const event = {
+  type: 'object',
+  required: ['name', 'event_type'],
+  properties: { name: { type: 'string' }, event_type: { type: 'string' } },
+};
 
 const document = {
   openapi: '3.0.3',
@@ -52,6 +58,20 @@ const document = {
       get: {
         operationId: 'getDroplet',
         responses: { 200: json({ type: 'object', required: ['droplet'], properties: { droplet } }) },
+      },
+    },
+    // Typesense's analytics events: made, and acknowledged with {ok}, never answered.
+    '/events': {
+      get: {
+        operationId: 'listEvents',
+        responses: {
+          200: json({ type: 'object', required: ['events'], properties: { events: { type: 'array', items: event } } }),
+        },
+      },
+      post: {
+        operationId: 'createEvent',
+        requestBody: { content: { 'application/json': { schema: event } } },
+        responses: { 200: json({ type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } }) },
       },
     },
     // Typesense's stopwords: the record has a field named as the envelope that holds it.
@@ -176,6 +196,16 @@ describe('answers in the envelopes real APIs write', () => {
     const read = judged('GET', '/stopwords/{setId}', await http().get('/stopwords/countries'));
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ stopwords: { id: 'countries', stopwords: ['France'] } });
+  });
+
+  it("acknowledges a create whose answer names none of the record's fields, and keeps the record", async () => {
+    const made = judged('POST', '/events', await http().post('/events').send({ name: 'search', event_type: 'click' }));
+    expect(made.status).toBe(200);
+    expect(made.body).toEqual({ ok: true });
+    const listed = judged('GET', '/events', await http().get('/events'));
+    expect(listed.body.events).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'search', event_type: 'click' })]),
+    );
   });
 
   it('answers a list whose array says maxItems with no more records than that', async () => {

@@ -46,6 +46,9 @@ function fieldValue(raw: unknown, property: JsonObject | undefined): unknown {
   return type === 'boolean' ? String(value) === 'true' : value;
 }
 
+/** A boolean an acknowledgement names its success by. */
+const SUCCESS_FLAG = /^(ok|success|succeeded|successful|acknowledged|accepted|done|created|updated)$/i;
+
 export function createRecordIo(contract: Contract, operation: OperationInfo, shape: ConventionShape): RecordIo {
   const { document } = contract;
   const { resource } = shape;
@@ -68,6 +71,17 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
     (recordEnvelope(document, successSchema(operation), resource.shape, resource.recordSchema)?.others ?? []).map(
       ([name, schema]) => [name, schema, name] as const,
     ),
+  );
+  // An answer that names none of the record's fields and requires some (Typesense's create of an
+  // event: {ok: true}) acknowledges it: its fields are drawn once per data set's seed.
+  const answered = describeObjectSchema(document, successSchema(operation));
+  const acknowledges =
+    answerProperty === undefined &&
+    answered.required.size > 0 &&
+    [...answered.properties.keys()].every((name) => !resource.shape.properties.has(name));
+  const acknowledgement = drawnOncePerSeed(
+    document,
+    acknowledges ? [...answered.properties].map(([name, schema]) => [name, schema, name] as const) : [],
   );
   return {
     input(req) {
@@ -100,6 +114,13 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
       return keyFromPath(resource, key);
     },
     async answer(record, seed) {
+      if (acknowledges) {
+        const fields = Object.fromEntries(await acknowledgement(seed));
+        // A success says so where a flag of it is named for it.
+        for (const [name, schema] of answered.properties)
+          if (SUCCESS_FLAG.test(name) && schemaType(schema) === 'boolean') setOwn(fields, name, true);
+        return fields;
+      }
       if (answerProperty === undefined) return record;
       const answer: JsonObject = {};
       for (const [name, value] of await others(seed)) setOwn(answer, name, value);
