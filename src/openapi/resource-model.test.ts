@@ -349,3 +349,37 @@ describe('singletons: a path ending in no key, read by GET and changed by PUT or
     expect(model.shapes.has('putTheme')).toBe(false);
   });
 });
+
+describe('a key no field of the record declares', () => {
+  const answers = (schema: object) => ({
+    200: { description: 'ok', content: { 'application/json': { schema } } },
+  });
+  const modelOf = (record: object) =>
+    describeResources(
+      parseContract(
+        stringify({
+          openapi: '3.0.3',
+          info: { title: 'samples', version: '1' },
+          paths: {
+            '/samples': {
+              get: {
+                operationId: 'listSamples',
+                responses: answers({ type: 'object', properties: { samples: { type: 'array', items: record } } }),
+              },
+            },
+          },
+        }),
+        'samples.yaml',
+      ),
+    );
+
+  it('is of the type the record gives the fields it does not declare (PagerDuty’s sample records: texts)', () => {
+    expect(
+      modelOf({ type: 'object', additionalProperties: { type: 'string' } }).resources.get('samples')?.keyType,
+    ).toBe('string');
+    // Where the record says nothing of them, numbered as before.
+    expect(
+      modelOf({ type: 'object', properties: { note: { type: 'string' } } }).resources.get('samples')?.keyType,
+    ).toBe('integer');
+  });
+});

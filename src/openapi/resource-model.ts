@@ -25,7 +25,8 @@ import { isItemUnder, isParam, paramName, parentPath, pathPattern, segmentsOf } 
 import { shapeOf } from './resource-shapes.js';
 import { findSingletons } from './resource-singletons.js';
 import type { ConventionShape, Resource, ResourceModel } from './resource-types.js';
-import { describeObjectSchema, schemaIdentity, schemaType } from './schema-shape.js';
+import { describeObjectSchema, resolveSchema, schemaIdentity, schemaType } from './schema-shape.js';
+import { undeclaredPropertySchema } from './undeclared-required.js';
 
 export { requestSchema } from './operation-schemas.js';
 export { pathParams } from './resource-paths.js';
@@ -382,6 +383,19 @@ function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): 
   return [field !== undefined && properties.has(field) ? field : keyParam, unprefixed];
 }
 
+/**
+ * The schema of a key the record's fields do not declare, where the record says what its other
+ * fields hold (PagerDuty's sample records: `additionalProperties: {type: string}`): a key of
+ * another type would break every record. Undefined where it says nothing of them.
+ */
+function undeclaredKeySchema(document: JsonObject, recordSchema: unknown, keyField: string): JsonObject | undefined {
+  const record = resolveSchema(document, recordSchema);
+  const saysOthers =
+    (typeof record.additionalProperties === 'object' && record.additionalProperties !== null) ||
+    record.patternProperties !== undefined;
+  return saysOthers ? resolveSchema(document, undeclaredPropertySchema(record, keyField)) : undefined;
+}
+
 function finish(
   document: JsonObject,
   draft: Draft,
@@ -397,7 +411,8 @@ function finish(
     .filter((operation) => draft.itemPaths.includes(operation.path))
     .flatMap((operation) => operation.parameters)
     .find((parameter) => parameter.in === 'path' && parameter.name === keyParam);
-  const declaredSchema = keySchema ?? keyParameter?.schema;
+  const declaredSchema =
+    keySchema ?? keyParameter?.schema ?? undeclaredKeySchema(document, draft.recordSchema, keyField);
   const declaredType = declaredSchema ? schemaType(declaredSchema) : undefined;
   const keyType = declaredType === 'string' || declaredType === 'number' ? declaredType : 'integer';
   // {petId} names a pet; an inventory entry keyed by its petId is not one.
