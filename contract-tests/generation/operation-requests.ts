@@ -32,7 +32,23 @@ const parametersIn = (operation: SpecOperation, where: string) =>
  */
 export function queryValueSchema(parameter: Parameter): JsonSchema {
   const schema = schemaOf(parameter.schema);
-  return parameter.allowEmptyValue === true ? schema : withoutEmptyValue(schema);
+  const valued = parameter.allowEmptyValue === true ? schema : withoutEmptyValue(schema);
+  return parameter.required === true ? withSomeField(valued) : valued;
+}
+
+/**
+ * A required object written field by field (Typesense's searchParameters: `q=…&query_by=…`)
+ * with one field at least: an empty one writes nothing, and the parameter reads as left out.
+ */
+function withSomeField(schema: JsonSchema): JsonSchema {
+  const names = Object.keys((schema.properties ?? {}) as Record<string, unknown>);
+  if (names.length === 0 || (Array.isArray(schema.required) && schema.required.length > 0)) return schema;
+  const scalar = names.find((name) =>
+    ['string', 'integer', 'number', 'boolean'].includes(
+      String(schemaOf((schema.properties as Record<string, unknown>)[name]).type),
+    ),
+  );
+  return { ...schema, required: [scalar ?? (names[0] as string)] };
 }
 
 function withoutEmptyValue(schema: JsonSchema): JsonSchema {

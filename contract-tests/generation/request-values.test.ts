@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { draftDocument, petPhotos } from '../../test/support/drafts.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { validValue } from '../support/requests.js';
+import { withRequiredQuery } from '../support/required-parameters.js';
 import { invalidBodies } from './invalid-values.js';
 import { queryString, validRequests } from './operation-requests.js';
 import { validValues } from './valid-values.js';
@@ -119,6 +120,24 @@ describe('the values of a request', () => {
     const generated = validRequests(operation({ parameters: [origin, page] }), { query: {}, body: {} });
     expect(generated.edges.length).toBeGreaterThan(2);
     expect(made(generated).filter((request) => typeof request.query.origin !== 'string')).toEqual([]);
+  });
+
+  it('send a required object written field by field with a field at least (Typesense’s searchParameters)', () => {
+    const searchParameters = {
+      name: 'searchParameters',
+      in: 'query',
+      required: true,
+      schema: { type: 'object', properties: { q: { type: 'string', minLength: 1 }, per_page: { type: 'integer' } } },
+    };
+    const generated = validRequests(operation({ parameters: [searchParameters] }), { query: {}, body: {} });
+    for (const request of made(generated)) {
+      const written = queryString(request.query, [searchParameters]);
+      // Spread as its fields, never "[object Object]", and never empty: an empty one reads as left out.
+      expect(written).toMatch(/^\?q=[^&]+/);
+    }
+    expect(withRequiredQuery(operation({ parameters: [searchParameters] }), '/search')).toMatch(/^\/search\?q=[^&]+/);
+    // One the request holds already, spread, is not written twice.
+    expect(withRequiredQuery(operation({ parameters: [searchParameters] }), '/search?q=cats')).toBe('/search?q=cats');
   });
 
   it("percent-encode a query value's reserved characters, which only allowReserved lets through raw", () => {

@@ -2,8 +2,8 @@
 // carries them, each as the check set it or else a valid value, since a request without one is
 // not valid (Asana's GET /attachments requires ?parent=, Discourse's GET /latest.json the headers
 // Api-Key and Api-Username). A value given with --header, or a key's header or cookie, is never replaced.
-import { queryValueSchema } from '../generation/operation-requests.js';
-import type { SpecOperation } from './contract-spec.js';
+import { queryString, queryValueSchema } from '../generation/operation-requests.js';
+import { resolve, type SpecOperation } from './contract-spec.js';
 import { validValue } from './requests.js';
 import { CheckSkipped } from './scheduler.js';
 
@@ -47,15 +47,35 @@ function headerValue(parameter: Parameter): string {
   );
 }
 
+/**
+ * A required query parameter's pairs: an object as its style writes it (Typesense's
+ * searchParameters, form and exploded: `q=…&query_by=…`), never "[object Object]".
+ */
+function queryPairs(parameter: Parameter): string {
+  const example = exampleOf(parameter);
+  const value =
+    example ?? validValue(queryValueSchema({ ...parameter, schema: parameter.schema ?? {} }), parameter.name, {});
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    return queryString({ [parameter.name]: value }, [parameter]).slice(1);
+  return `${encodeURIComponent(parameter.name)}=${encodeURIComponent(parameterValue(parameter))}`;
+}
+
+/** Whether a query holds a parameter: by its name, as `name[key]` (deepObject), or an object's spread keys. */
+function sentIn(query: URLSearchParams, parameter: Parameter): boolean {
+  if (query.has(parameter.name)) return true;
+  const keys = [...query.keys()];
+  if (keys.some((key) => key.startsWith(`${parameter.name}[`))) return true;
+  const schema: { properties?: object } | undefined = resolve(parameter.schema ?? {});
+  return Object.keys(schema?.properties ?? {}).some((name) => query.has(name));
+}
+
 /** `path` (with its query) carrying each required query parameter it leaves out. */
 export function withRequiredQuery(operation: SpecOperation | undefined, path: string): string {
   if (operation === undefined) return path;
   const query = new URLSearchParams(path.split('?')[1] ?? '');
-  const missing = requiredIn(operation, 'query').filter((parameter) => !query.has(parameter.name));
+  const missing = requiredIn(operation, 'query').filter((parameter) => !sentIn(query, parameter));
   if (missing.length === 0) return path;
-  const added = missing.map(
-    (parameter) => `${encodeURIComponent(parameter.name)}=${encodeURIComponent(parameterValue(parameter))}`,
-  );
+  const added = missing.map(queryPairs);
   return `${path}${path.includes('?') ? '&' : '?'}${added.join('&')}`;
 }
 
