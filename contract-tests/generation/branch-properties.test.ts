@@ -38,6 +38,17 @@ describe('a body of one of several object branches', () => {
     expect(Object.keys(body).sort()).toEqual(['name', 'size']);
   });
 
+  it('is one record where the request takes one or a list of them (Typesense’s analytics rules)', () => {
+    const rule = {
+      type: 'object',
+      required: ['name', 'type'],
+      properties: { name: { type: 'string' }, type: { type: 'string' } },
+    };
+    // The list first, as the smallest value (the empty list) picks it in Typesense's own order.
+    const body = recordBody({ oneOf: [{ type: 'array', items: rule }, rule] }, {}, 'all');
+    expect(Object.keys(body).sort()).toEqual(['name', 'type']);
+  });
+
   it('is broken by a field every branch reads alike, not by one another branch may take', () => {
     const rules = invalidBodies(droplet).map(({ rule }) => rule);
     expect(rules).toEqual(expect.arrayContaining(['size of the wrong type (a number)', 'without the required size']));

@@ -2,7 +2,13 @@
 // a write may set (readOnly ones are the server's), the defaults the request schema gives to what
 // is left out, and a comparison that reads date-times as instants and ignores the order of keys.
 import { isDeepStrictEqual } from 'node:util';
-import { requiredOf as requiredFields, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
+import {
+  flatten,
+  requiredOf as requiredFields,
+  schemaOf,
+  withBranch,
+  writablePropertiesOf,
+} from '../generation/json-schema.js';
 import type { Exchange } from './exchange.js';
 import { holds, ownField, setField } from './own-fields.js';
 import { madeSchemaOf, type References, validValue } from './requests.js';
@@ -22,11 +28,28 @@ export function requiredOf(requestSchema: unknown): Set<string> {
 }
 
 /**
+ * The schema one record's body is written by: the branch a value is made of, but where the
+ * request takes one record or a list of them (Typesense's analytics rules), whose smallest value
+ * is the empty list, the record's.
+ */
+function recordSchemaOf(raw: unknown): unknown {
+  const made = madeSchemaOf(raw);
+  if (flatten(made).type !== 'array') return made;
+  const flat = flatten(raw);
+  const branches: unknown[] = flat.oneOf ?? flat.anyOf ?? [];
+  const record = branches.find((branch) => {
+    const part = flatten(branch);
+    return part.type === 'object' || part.properties !== undefined;
+  });
+  return record === undefined ? made : madeSchemaOf(withBranch(raw, record));
+}
+
+/**
  * A valid body: every writable property (or only the required ones), with those that have a
  * default left out, so that the answer shows the default applied.
  */
 export function recordBody(requestSchema: unknown, references: References, only: 'all' | 'required'): Body {
-  const sent = madeSchemaOf(requestSchema ?? {});
+  const sent = recordSchemaOf(requestSchema ?? {});
   const required = requiredOf(sent);
   const body: Body = {};
   for (const { name, schema } of writableProperties(sent)) {
