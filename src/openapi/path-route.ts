@@ -8,14 +8,17 @@ export const routeOfPath = (path: string): string => path.replace(/[?#].*$/, '')
 /** Whether a path key holds a query or a fragment of its own. */
 export const hasRouteSuffix = (path: string): boolean => routeOfPath(path) !== path;
 
+/** `items` with those whose path key holds a suffix after the others, each in its written order. */
+export function suffixedLast<T>(items: readonly T[], pathOf: (item: T) => string): T[] {
+  return [...items].sort((one, other) => Number(hasRouteSuffix(pathOf(one))) - Number(hasRouteSuffix(pathOf(other))));
+}
+
 /**
  * Of operations at one route and method, the first answers them all: the key without a suffix
  * first, else the first written. Each other one, with the operation that answers for it.
  */
 export function routeAliases<T extends { method: string; path: string }>(operations: readonly T[]): Map<T, T> {
-  const plainFirst = [...operations].sort(
-    (one, other) => Number(hasRouteSuffix(one.path)) - Number(hasRouteSuffix(other.path)),
-  );
+  const plainFirst = suffixedLast(operations, (operation) => operation.path);
   const owners = new Map<string, T>();
   const aliases = new Map<T, T>();
   for (const operation of plainFirst) {

@@ -14,7 +14,7 @@ import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, type JsonObject } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
 import { componentParametersForValidator, parametersForValidator } from './parameter-read-only.js';
-import { hasRouteSuffix, routeOfPath } from './path-route.js';
+import { routeOfPath, suffixedLast } from './path-route.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
 
 const isObject = (value: unknown): value is JsonObject =>
@@ -87,8 +87,7 @@ function pathItemForValidator(document: JsonObject, item: unknown, path: string)
  * suffix first; one whose path item has parameters of its own, unlike the first's, stays apart.
  */
 function pathsByRoute(document: JsonObject, paths: JsonObject): JsonObject {
-  const entries = Object.entries(paths);
-  const plainFirst = [...entries].sort(([one], [other]) => Number(hasRouteSuffix(one)) - Number(hasRouteSuffix(other)));
+  const plainFirst = suffixedLast(Object.entries(paths), ([path]) => path);
   const routes: JsonObject = {};
   const itemParameters = new Map<string, string>();
   for (const [path, item] of plainFirst) {
