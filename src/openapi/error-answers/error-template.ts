@@ -76,16 +76,17 @@ function rolesOf(name: string): Role[] {
 
 type Context = { document: JsonObject; draw: Draw };
 
-/** The values a schema allows, where it lists them (`const`, `enum`). */
-const choicesOf = (schema: JsonObject): readonly unknown[] | undefined =>
-  'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+/** Of a borrowed shape, the value its `const` or `enum` lists that says this answer (code-words.ts); undefined where none. */
+function borrowedListed(schema: JsonObject, text: string, facts: ErrorFacts): unknown {
+  const choices = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+  return choices && borrowedChoice(choices, text, facts.status);
+}
 const MAX_DEPTH = 5;
 
 /** A text the schema takes: an enum's closest value, within its lengths and pattern; undefined when it takes no text like it. */
 function fitText(schema: JsonObject, text: string, facts: ErrorFacts): unknown {
   if (facts.borrowed) {
-    const choices = choicesOf(schema);
-    const kept = choices && borrowedChoice(choices, text, facts.status);
+    const kept = borrowedListed(schema, text, facts);
     if (kept !== undefined) return kept;
     return schemaType(schema) === 'integer' || schemaType(schema) === 'number' ? Number(text) || undefined : text;
   }
@@ -156,8 +157,7 @@ export function statusChoices(document: JsonObject, raw: unknown, depth = 0): re
 /** A number the schema takes: the status as a code (an enum's closest), as text where it wants text. */
 function fitNumber(schema: JsonObject, value: number, facts: ErrorFacts): unknown {
   if (facts.borrowed) {
-    const choices = choicesOf(schema);
-    const kept = choices && borrowedChoice(choices, String(value), facts.status);
+    const kept = borrowedListed(schema, String(value), facts);
     if (kept !== undefined) return kept;
     return schemaType(schema) === 'string' ? String(value) : value;
   }
