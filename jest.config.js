@@ -16,6 +16,9 @@ export default {
   // folders and Redis (docs/architecture.md, "Rules for a test"), so one more keeps the cores busy.
   maxWorkers: availableParallelism() + 1,
   testSequencer: '<rootDir>/scripts/test-sequencer.js',
+  // Every temp file of the run in one folder, removed at its end (scripts/jest-temp-root.js).
+  globalSetup: '<rootDir>/scripts/jest-temp-setup.js',
+  globalTeardown: '<rootDir>/scripts/jest-temp-teardown.js',
   // Jest lists a file when it ends; without a terminal, a line every 30 s says what still runs.
   reporters: ['default', '<rootDir>/scripts/jest-heartbeat-reporter.js'],
 };
