@@ -31,7 +31,7 @@ function successSchemas(operation: OperationInfo): unknown[] {
  * The shape of a record in an answer: the answer itself, its array's items, the one object it
  * wraps, or the record beside an envelope's own fields (Discourse's `{"success", "category"}`).
  */
-function recordShapesIn(document: JsonObject, schema: unknown, resource: Resource): SchemaShape[] {
+function recordShapesIn(document: JsonObject, schema: unknown, resource: Resource, depth = 0): SchemaShape[] {
   const { keyField } = resource.collection;
   const resolved = resolveSchema(document, schema);
   if (schemaType(resolved) === 'array') return recordShapesIn(document, resolved.items, resource);
@@ -50,7 +50,9 @@ function recordShapesIn(document: JsonObject, schema: unknown, resource: Resourc
   return inner.flatMap((property) => {
     const candidate = schemaType(property) === 'array' ? resolveSchema(document, property.items) : property;
     const innerShape = describeObjectSchema(document, candidate);
-    return innerShape.properties.has(keyField) ? [innerShape] : [];
+    if (innerShape.properties.has(keyField)) return [innerShape];
+    // A list's envelope wrapped once more (Listmonk's {data: {results: [...]}}).
+    return depth === 0 && schemaType(property) === 'object' ? recordShapesIn(document, candidate, resource, 1) : [];
   });
 }
 
@@ -333,4 +335,35 @@ export function answeredNarrower(
     if (keywords.length > 0) narrowed.set(name, { answers, keywords });
   }
   return narrowed;
+}
+
+/**
+ * The fields of `operation`'s answer of a record that another answer of the record declares by
+ * another schema (Listmonk's campaign: send_at an object in its create's answer, a text in its
+ * read's; lists of numbers, then of objects): no stored value may fit both, so this answer holds
+ * a value of its own schema where the stored one does not fit it.
+ */
+export function fieldsAnsweredApart(
+  contract: Contract,
+  model: ResourceModel,
+  resource: Resource,
+  operation: OperationInfo,
+): Array<[string, JsonObject]> {
+  const { document } = contract;
+  const [schema] = successSchemas(operation);
+  if (schema === undefined) return [];
+  // The record as this answer holds it: inside its envelope, whether or not it shows the key.
+  const answered = describeObjectSchema(
+    document,
+    recordEnvelope(document, schema, resource.shape, resource.recordSchema)?.schema ?? schema,
+  );
+  const shapes = answerShapes(contract, model, resource);
+  const written = (schema: JsonObject) => JSON.stringify(resolveSchema(document, schema));
+  const apart: Array<[string, JsonObject]> = [];
+  for (const [name, property] of answered.properties) {
+    if (name === resource.collection.keyField) continue;
+    const own = written(property);
+    if (declaredIn(shapes, name).some((other) => written(other) !== own)) apart.push([name, property]);
+  }
+  return apart;
 }

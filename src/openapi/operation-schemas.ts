@@ -32,14 +32,23 @@ export function requestSchema(operation: OperationInfo): unknown {
   )?.schema;
 }
 
-/** The schema of a list's items: an array's, or that of the one array property of an envelope. */
+/**
+ * The schema of a list's items: an array's, or that of the one array property of an envelope,
+ * itself perhaps wrapped in a single-key envelope (Listmonk's `{data: {results: [...], total}}`).
+ */
 export function listItemSchema(document: JsonObject, schema: unknown): unknown {
   const resolved = resolveLocalRef(document, schema);
   if (schemaType(resolved) === 'array') return resolved.items;
   const arrays = [...describeObjectSchema(document, resolved).properties.values()].filter(
     (property) => schemaType(property) === 'array',
   );
-  return arrays.length === 1 ? arrays[0]?.items : undefined;
+  if (arrays.length === 1) return arrays[0]?.items;
+  const wrapped = arrays.length === 0 ? singleKeyEnvelope(document, resolved) : undefined;
+  if (wrapped === undefined) return undefined;
+  const inner = [...describeObjectSchema(document, wrapped.schema).properties.values()].filter(
+    (property) => schemaType(property) === 'array',
+  );
+  return inner.length === 1 ? inner[0]?.items : undefined;
 }
 
 export type Envelope = { property: string; schema: unknown };

@@ -182,7 +182,15 @@ function answersList(document: JsonObject, operation: OperationInfo): boolean {
   if (type !== undefined && type !== 'object') return false;
   const properties = [...describeObjectSchema(document, resolved).properties.values()];
   if (type === undefined && properties.length === 0) return true;
-  return properties.some((property) => schemaType(property) === 'array');
+  if (properties.some((property) => schemaType(property) === 'array')) return true;
+  // The envelope wrapped once more ({data: {results: [...]}}).
+  const wrapped = singleKeyEnvelope(document, resolved);
+  return (
+    wrapped !== undefined &&
+    [...describeObjectSchema(document, wrapped.schema).properties.values()].some(
+      (property) => schemaType(property) === 'array',
+    )
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import type { DataReader } from '../../store/data-store.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, HandlerDependencies, PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
+import { answeredApartOf } from './answered-apart.js';
 import { createDeletionAnswer } from './deletion-answer.js';
 import { describeEnvelope, listEnvelope, mostRecordsOf } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
@@ -111,13 +112,19 @@ export function answerByConvention(
       ? `${/^[aeiou]/i.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`
       : `a record of ${resource.name}`;
   const io = createRecordIo(deps.contract, operation, shape);
+  const apart = shape.kind === 'list' ? undefined : answeredApartOf(deps, operation, resource);
   const links = createRecordLinks(deps.contract.document, deps.resources, resource);
   const send = async (req: Request, res: Response, record: StoredRecord | undefined, world: HandlerDependencies) =>
     sendAnswer(
       req,
       res,
       answer,
-      record === undefined ? undefined : await io.answer(projectAnswer(record), world.seed),
+      record === undefined
+        ? undefined
+        : await io.answer(
+            apart ? await apart.fit(projectAnswer(record), world.seed) : projectAnswer(record),
+            world.seed,
+          ),
       {
         document: deps.contract.document,
         nowMs: world.clock.nowMs(),

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../openapi/json-pointer.js';
+import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
 import { allowsNull, describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import { setOwn } from '../../store/own-keys.js';
 import { type DrawnValues, drawnOncePerSeed } from './drawn-fields.js';
@@ -18,7 +19,7 @@ const DEEPEST = 3;
 const RECORDS = /^(content|items|data|results|records|list|elements|entries|rows|values)$/;
 
 export type ListEnvelope = {
-  /** The array field the records go in. */
+  /** The array field the records go in: its path where the envelope is wrapped (data.results). */
   items: string;
   /** The fields it fills from the page, for the start's listing (nested ones as meta.total). */
   filled: readonly string[];
@@ -108,7 +109,7 @@ export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelop
   const arrays = [...shape.properties].filter(([, property]) => schemaType(property) === 'array');
   // The records' array by its name where it has a usual one (an envelope may hold `links` too).
   const items = (arrays.find(([name]) => RECORDS.test(name)) ?? arrays[0])?.[0];
-  if (items === undefined) return undefined;
+  if (items === undefined) return wrappedEnvelope(document, resolved);
   const fields = readFields(document, resolved, undefined, 0, items);
   // Conduit's articlesCount: the total, named after the records.
   const counted = recordsCountOf(items);
@@ -128,10 +129,33 @@ export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelop
   };
 }
 
+/**
+ * An envelope wrapped once more in an object of one field (Listmonk's `{data: {results: [...],
+ * total, page}}`): the inner one, answered inside that field.
+ */
+function wrappedEnvelope(document: JsonObject, schema: JsonObject): ListEnvelope | undefined {
+  const wrapper = singleKeyEnvelope(document, schema);
+  const inner = wrapper === undefined ? undefined : listEnvelope(document, wrapper.schema);
+  if (wrapper === undefined || inner === undefined || inner.items.includes('.')) return undefined;
+  const within = (name: string) => `${wrapper.property}.${name}`;
+  return {
+    items: within(inner.items),
+    filled: inner.filled.map(within),
+    drawn: inner.drawn.map(within),
+    drawnValues: inner.drawnValues,
+    body(records, view, drawn) {
+      const body: JsonObject = {};
+      setOwn(body, wrapper.property, inner.body(records, view, drawn));
+      return body;
+    },
+  };
+}
+
 /** The most records a page of the answer holds: the maxItems of its records' array, else no bound. */
 export function mostRecordsOf(document: JsonObject, schema: unknown, envelope: ListEnvelope | undefined): number {
-  const resolved = resolveSchema(document, schema);
-  const array = envelope ? describeObjectSchema(document, resolved).properties.get(envelope.items) : resolved;
+  let array: unknown = resolveSchema(document, schema);
+  for (const name of envelope?.items.split('.') ?? [])
+    array = array === undefined ? undefined : describeObjectSchema(document, array).properties.get(name);
   const most = array === undefined ? undefined : resolveSchema(document, array).maxItems;
   return typeof most === 'number' && Number.isInteger(most) && most >= 0 ? most : Number.POSITIVE_INFINITY;
 }
