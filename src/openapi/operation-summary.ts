@@ -1,6 +1,8 @@
 // What GET /__mock/operations, the banner and the dashboard tell of an operation beside how it is
 // answered: the credentials it takes, the error answers it declares (in whose shape the mock
 // writes its errors), and the answers the mock may give truthfully that it does not declare.
+
+import { declaredSameMeaning } from './error-answers/agreed-status.js';
 import type { JsonObject } from './json-pointer.js';
 import type { HttpMethod, OperationInfo } from './load-contract.js';
 import { answerCovering } from './operation-answers.js';
@@ -52,6 +54,7 @@ function statusesOf(operation: OperationInfo): number[] {
 export function gapsOf(operation: OperationInfo, own: readonly number[]): string[] {
   const statuses = [...new Set([...statusesOf(operation), ...own])].sort((a, b) => a - b);
   return statuses
+    .filter((status) => declaredSameMeaning(operation.responses, status) === status)
     .filter((status) => !answerCovering(operation.responses, status))
     .map((status) => `${status}: ${WHY[status] ?? 'an error'}`);
 }

@@ -32,6 +32,16 @@ export function agreedStatus(
   return same ?? status;
 }
 
+/**
+ * The status an error is answered with where the operation declares no answer for it (not its
+ * status, its range nor `default`) but declares one of the same meaning (Clerk refuses an invalid
+ * body with 422 and declares no 400): that one, as the API itself would; else `status`.
+ */
+export function declaredSameMeaning(responses: ReadonlyMap<string, ResponseInfo>, status: number): number {
+  if (answerCovering(responses, status)) return status;
+  return (SAME_MEANING[status] ?? []).find((other) => responses.has(String(other))) ?? status;
+}
+
 /** The declared type to answer an error in: one Accept takes, else the first JSON one, else the first. */
 export function pickMedia(media: readonly MediaInfo[], accept: string | undefined): MediaInfo | undefined {
   if (media.length === 0) return undefined;
@@ -47,6 +57,7 @@ export function answeredErrorStatus(
   status: number,
   accept?: string,
 ): number {
+  status = declaredSameMeaning(operation.responses, status);
   const declared = answerCovering(operation.responses, status);
   const media = declared ? pickMedia(declared.media, accept) : undefined;
   return declared && media ? agreedStatus(contract, operation.responses, declared, media, status) : status;

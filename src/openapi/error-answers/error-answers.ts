@@ -15,7 +15,7 @@ import { essence, mediaFamily, sentAsType } from '../media-types.js';
 import { answerCovering, type MediaInfo, type ResponseInfo } from '../operation-answers.js';
 import { CONTRACT_GAP_HEADER } from '../response-contract.js';
 import { schemaIdentity } from '../schema-shape.js';
-import { agreedStatus, pickMedia } from './agreed-status.js';
+import { agreedStatus, declaredSameMeaning, pickMedia } from './agreed-status.js';
 import type { ErrorFacts } from './error-facts.js';
 import { reasonPhrase } from './error-facts.js';
 import { type ErrorTemplate, templateOf } from './error-template.js';
@@ -97,23 +97,19 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
 
   return async (req, res, error) => {
     const operation = requestOperation(req);
-    const declared = operation ? answerCovering(operation.responses, error.status) : undefined;
-    const shape =
-      declared ??
-      (operation ? nearestError(operation.responses, error.status) : undefined) ??
-      commonErrors(error.status);
+    const meant = operation ? declaredSameMeaning(operation.responses, error.status) : error.status;
+    const declared = operation ? answerCovering(operation.responses, meant) : undefined;
+    const shape = declared ?? (operation ? nearestError(operation.responses, meant) : undefined) ?? commonErrors(meant);
     if (operation && !declared) {
-      const what = `${operation.operationId} declares no ${error.status} answer`;
+      const what = `${operation.operationId} declares no ${meant} answer`;
       res.setHeader(CONTRACT_GAP_HEADER, what);
       res.locals.contractGap = what;
-      options.onGap(req, { operationId: operation.operationId, status: error.status, what });
+      options.onGap(req, { operationId: operation.operationId, status: meant, what });
     }
     if (!shape) return false;
     const media = pickMedia(shape.media, req.get('accept'));
     const status =
-      operation && declared && media
-        ? agreedStatus(contract, operation.responses, declared, media, error.status)
-        : error.status;
+      operation && declared && media ? agreedStatus(contract, operation.responses, declared, media, meant) : meant;
     res.status(status);
     if (!media) {
       res.end();

@@ -226,10 +226,13 @@ function factValue(role: Role, schema: JsonObject, facts: ErrorFacts, problem: b
   }
 }
 
-/** The facts of one field at fault, for an item of an issues list. */
-const issueFacts = (facts: ErrorFacts, issue: ErrorIssue): ErrorFacts => ({
+/**
+ * The facts of one field at fault, for an item of an issues list; its message names the field
+ * where the item has no field of its own for it (Clerk's {message, long_message, code}).
+ */
+const issueFacts = (facts: ErrorFacts, issue: ErrorIssue, namesField: boolean): ErrorFacts => ({
   ...facts,
-  message: issue.message,
+  message: namesField || issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`,
   issues: [issue],
 });
 
@@ -239,11 +242,14 @@ function issuesTemplate(context: Context, schema: JsonObject, name: string, dept
   return (facts) => {
     const issues = facts.issues.length > 0 ? facts.issues : minItems > 0 ? [{ path: '', message: facts.message }] : [];
     const itemSchema = resolveSchema(context.document, schema.items);
+    const namesField = [...describeObjectSchema(context.document, itemSchema).properties.keys()].some((key) =>
+      rolesOf(key).includes('field'),
+    );
     return issues.map((issue) =>
       schemaType(itemSchema) === 'string'
         ? (fitText(itemSchema, issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`, facts) ??
           issue.message)
-        : item(issueFacts(facts, issue)),
+        : item(issueFacts(facts, issue, namesField)),
     );
   };
 }
