@@ -47,15 +47,15 @@ export function shapeOf(schema: Schema | undefined): Schema {
   return firstAlternative(mergeAllOf(schema ?? {}));
 }
 
+/** A text of the pattern within the lengths, of 50 drawn (a filter on the lengths never ends when none fits). */
 function matching(pattern: string, min: number, max: number): string | undefined {
   for (const flags of ['u', '']) {
     try {
-      const arbitrary = fc
-        .stringMatching(new RegExp(pattern, flags))
-        .filter((text) => text.length >= min && text.length <= max);
-      return fc.sample(arbitrary, { seed: 7, numRuns: 1 })[0];
+      const drawn = fc.sample(fc.stringMatching(new RegExp(pattern, flags)), { seed: 7, numRuns: 50 });
+      const fitting = drawn.find((text) => text.length >= min && text.length <= max);
+      if (fitting !== undefined) return fitting;
     } catch {
-      // Not readable with this flag, or no text of it within the lengths: try the next.
+      // Not readable with this flag: try the next.
     }
   }
   return undefined;
@@ -63,7 +63,8 @@ function matching(pattern: string, min: number, max: number): string | undefined
 
 function stringOf(schema: Schema): string {
   const min = schema.minLength ?? 0;
-  const max = schema.maxLength ?? Math.max(min, 24);
+  // Only the schema's own bound, for a pattern: `^user_\w{27}$` is 32 long.
+  const max = schema.maxLength ?? (typeof schema.pattern === 'string' ? Number.POSITIVE_INFINITY : Math.max(min, 24));
   switch (schema.format) {
     case 'date-time':
       return new Date(Date.UTC(2030, 0, 2, 3, 4, 5)).toISOString();

@@ -174,7 +174,8 @@ export function planRequest(
     else if (parameter.in === 'cookie') cookies.push(`${name}=${encodeURIComponent(asText(value))}`);
   }
   if (cookies.length > 0) headers.cookie = cookies.join('; ');
-  const chosen = body ?? bodyOf(entry.operation);
+  // A GET or HEAD with a body declared (Listmonk's template preview) cannot be sent with one by fetch.
+  const chosen = /^(get|head)$/i.test(entry.method) ? undefined : (body ?? bodyOf(entry.operation));
   return {
     label: entry.label,
     method: entry.method,
