@@ -170,7 +170,7 @@ function fitsOrUnknown(validate: ValidateFunction, value: unknown): boolean {
   }
 }
 
-/** A default or example that breaks its schema: a default stops the start, an example is warned of. */
+/** A default or example that breaks its schema: each is warned of, and a default left out (leaveOutDefault). */
 export type ExampleFault = OpenApiFault & { what: 'default' | 'example'; value: unknown };
 
 export function checkExamples(document: JsonObject, index: SchemaIndex, openApi30: boolean): ExampleFault[] {
@@ -206,8 +206,18 @@ export function checkExamples(document: JsonObject, index: SchemaIndex, openApi3
       what: claim.what === 'default' ? 'default' : 'example',
       value: claim.value,
       pointer: claim.pointer,
-      message: `this ${claim.what} (${shown(claim.value)}) does not fit its own schema: ${said.join('; ')}${errors.length > SHOWN_ERRORS ? '; ...' : ''}. ${claim.what === 'default' ? 'The validator would put it into every request that leaves the field out: fix the value, or the schema' : 'An answer made of it breaks the contract (published documents often have such examples): fix the value, or the schema'}.`,
+      message: `this ${claim.what} (${shown(claim.value)}) does not fit its own schema: ${said.join('; ')}${errors.length > SHOWN_ERRORS ? '; ...' : ''}. ${claim.what === 'default' ? 'The mock leaves it out (the validator would put it into every request that leaves the field out, to be refused): fix the value, or the schema' : 'An answer made of it breaks the contract (published documents often have such examples): fix the value, or the schema'}.`,
     });
   }
   return faults;
+}
+
+/**
+ * Takes out of the document the default a fault names: put into every request that leaves its
+ * field out, it would have every such request refused (Xero's `default: "false"` on a boolean).
+ */
+export function leaveOutDefault(document: JsonObject, fault: ExampleFault): void {
+  if (fault.what !== 'default' || !fault.pointer.endsWith('/default')) return;
+  const holder = valueAt(document, fault.pointer.slice(0, -'/default'.length));
+  delete holder.default;
 }

@@ -403,6 +403,27 @@ describe('reading a contract given at run time', () => {
     expect((await refusalOf(file)).message).toMatch(/no value fits NewPet\.retired/);
   });
 
+  it('reads a default its schema refuses with a warning at its line, and leaves it out of the document served', async () => {
+    const file = join(folder, 'openapi.json');
+    const document = loadPetstoreSpec();
+    // Xero's: a boolean whose default is the text "false"; InfluxDB's: a default no value of the enum.
+    document.components.schemas.NewPet.properties.retired = { type: 'boolean', default: 'false' };
+    document.components.schemas.NewPet.properties.size = { type: 'string', enum: ['s', 'm'], default: '' };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const draft = await readContractFile(file);
+    const warned = draft.warnings.filter((warning) => warning.rule === 'default-breaks-schema');
+    expect(warned.map((warning) => warning.line)).toEqual([
+      await lineOf(file, '"default": "false"'),
+      await lineOf(file, '"default": ""'),
+    ]);
+    expect(warned[0]?.message).toMatch(
+      /^this default \("false"\) does not fit its own schema: .*The mock leaves it out/,
+    );
+    const served = draftContract(draft).document as typeof document;
+    expect(served.components.schemas.NewPet.properties.retired).toEqual({ type: 'boolean' });
+    expect(served.components.schemas.NewPet.properties.size).toEqual({ type: 'string', enum: ['s', 'm'] });
+  });
+
   it('reads a $ref where OpenAPI allows none as its target, with a warning at its line; one it cannot follow is refused', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();

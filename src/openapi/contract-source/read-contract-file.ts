@@ -10,7 +10,7 @@ import { schemaFactsOf } from '../schema-analysis/schema-facts.js';
 import { unknownFormatsOf } from '../unknown-formats.js';
 import { bundleDocument, type Graft, toPointer } from './bundle-document.js';
 import { checkBounds } from './check-bounds.js';
-import { checkExamples } from './check-examples.js';
+import { checkExamples, leaveOutDefault } from './check-examples.js';
 import { checkOpenApiSchema, type OpenApiFault, openApiVersion } from './check-openapi.js';
 import { checkPatterns } from './check-patterns.js';
 import { checkSchemas } from './check-schemas.js';
@@ -42,7 +42,8 @@ export type DraftWarning = {
     | 'reference-read-as-target'
     | 'unknown-format'
     | 'ref-siblings-ignored'
-    | 'no-value-fits';
+    | 'no-value-fits'
+    | 'default-breaks-schema';
   message: string;
   pointer: string;
   file: string;
@@ -184,11 +185,11 @@ export async function readContractFile(file: string, options: ContractFileOption
     ...patterns.faults.map(atPlace('unservable')),
     ...bounds.map(atPlace('limit')),
     ...schemas.map((fault) => atPlace(fault.kind)(fault)),
-    // A default the validator would put into requests stops the start; an example is only warned
-    // of: published documents often hold one their schema refuses (Train Travel's UUIDs).
-    ...examples.filter((fault) => fault.what === 'default').map(atPlace('unservable')),
   ];
   if (servingFaults.length > 0) refuse(servingFaults);
+  // Published documents often hold a default or an example their schema refuses (Xero's "false"
+  // for a boolean, Train Travel's UUIDs): each is warned of, and a default left out of requests.
+  for (const fault of examples) leaveOutDefault(document, fault);
   const warnings = [
     ...avoidable.map((fault): DraftWarning => {
       const { kind: _kind, ...place } = atPlace('unservable')(fault);
@@ -208,12 +209,11 @@ export async function readContractFile(file: string, options: ContractFileOption
       const { kind: _kind, ...place } = atPlace('unservable')(note);
       return { ...place, rule: 'pattern-without-u-flag', severity: 'warning' };
     }),
-    ...examples
-      .filter((fault) => fault.what === 'example')
-      .map((fault): DraftWarning => {
-        const { kind: _kind, ...place } = atPlace('unservable')(fault);
-        return { ...place, rule: 'example-breaks-schema', severity: 'warning' };
-      }),
+    ...examples.map((fault): DraftWarning => {
+      const { kind: _kind, ...place } = atPlace('unservable')(fault);
+      const rule = fault.what === 'default' ? 'default-breaks-schema' : 'example-breaks-schema';
+      return { ...place, rule, severity: 'warning' };
+    }),
     ...unknownFormatsOf(document).map(({ name, pointer }): DraftWarning => {
       const message = `the format "${name}" is known to no validator of the mock: its values are taken as any text of their type`;
       const { kind: _kind, ...place } = atPlace('unservable')({ pointer: toPointer(pointer), message });
