@@ -3,11 +3,17 @@
 // lookup takes the first whose path matches and answers 405 when that one lacks the method
 // (upstream cdimascio/express-openapi-validator#943, open; #296). A lookup is shown, among alike
 // routes, first the one that has the request's method; every other order stays the validator's.
-// The start refuses alike paths that share a method, so at most one of them has it. A method none
-// of them has is 405 with an Allow that names the methods of them all.
+// Alike paths that share a method are served where their parameters' schemas tell them apart
+// (Xero's `/Contacts/{ContactID}`, a UUID, and `/Contacts/{ContactNumber}`): the lookup is shown
+// first the one whose parameters the request's values fit, narrowest first (path-value-fit.ts);
+// the start refuses the others. A method none of them has is 405 with an Allow that names the
+// methods of them all.
+import type { JsonObject } from './json-pointer.js';
+import { fitsKind, narrowness, pathParameterPositions, pathParameterSchema, valueKindOf } from './path-value-fit.js';
+
 type RouteDetails = Record<string, unknown> & { _expressRoute: string; _openApiRoute: string };
 type RouteMap = Record<string, RouteDetails>;
-type Context = { expressRouteMap: RouteMap; openApiRouteMap: RouteMap };
+type Context = { expressRouteMap: RouteMap; openApiRouteMap: RouteMap; apiDoc: JsonObject };
 type Handler<Req> = (req: Req, res: unknown, next: (error?: unknown) => void) => unknown;
 type MetadataModule<Req> = { applyOpenApiMetadata: (context: unknown, responseApiDoc?: unknown) => Handler<Req> };
 
@@ -57,6 +63,91 @@ function unitedMethods(routes: Context, entries: ReadonlyArray<[string, RouteDet
   return united;
 }
 
+/** A route of a group that shares a method: where it stands, its literal segments and its parameters' kinds. */
+type ToldRoute = {
+  position: number;
+  segments: readonly string[];
+  parameters: ReadonlyArray<[position: number, fits: (text: string) => boolean]>;
+  narrowness: number;
+};
+
+/** For each method, the groups of alike routes more than one of which has it, narrowest first. */
+function toldApartGroups(
+  context: Context,
+  entries: ReadonlyArray<[string, RouteDetails]>,
+  alike: number[][],
+): Map<string, ToldRoute[][]> {
+  const groups = new Map<string, ToldRoute[][]>();
+  for (const positions of alike) {
+    const methods = new Set(
+      positions.flatMap((position) => Object.keys((entries[position] as [string, RouteDetails])[1]).filter(isMethod)),
+    );
+    for (const method of methods) {
+      const having = positions.filter((position) => (entries[position] as [string, RouteDetails])[1][method]);
+      if (having.length < 2) continue;
+      const routes = having.map((position): ToldRoute => {
+        const details = (entries[position] as [string, RouteDetails])[1];
+        const path = details._openApiRoute.slice(String(details.basePath ?? '').length);
+        const kinds = pathParameterPositions(path).map(
+          ([at, name]) =>
+            [
+              at,
+              valueKindOf(context.apiDoc, pathParameterSchema(context.apiDoc, path, method.toLowerCase(), name)),
+            ] as const,
+        );
+        return {
+          position,
+          segments: path.split('/'),
+          parameters: kinds.map(([at, kind]) => [at, (text: string) => fitsKind(kind, text)]),
+          narrowness: kinds.reduce((sum, [, kind]) => sum + narrowness(kind), 0),
+        };
+      });
+      groups.set(method, [
+        ...(groups.get(method) ?? []),
+        [...routes].sort((one, other) => other.narrowness - one.narrowness),
+      ]);
+    }
+  }
+  return groups;
+}
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** The route of `group` a request's path names, its values fitting its parameters; undefined where none does. */
+function toldRoute(group: readonly ToldRoute[], segments: readonly string[]): ToldRoute | undefined {
+  const [first] = group;
+  if (first === undefined || first.segments.length !== segments.length) return undefined;
+  const literal = (segment: string) => !/^\{[^}]*\}$/.test(segment);
+  if (first.segments.some((segment, at) => literal(segment) && segment !== segments[at])) return undefined;
+  return group.find((route) => route.parameters.every(([at, fits]) => fits(decoded(segments[at] ?? ''))));
+}
+
+/** `order` with `chosen` moved before the other routes of its group, in the places they hold. */
+function chosenFirst(
+  order: RouteMap,
+  group: readonly ToldRoute[],
+  chosen: ToldRoute,
+  entries: ReadonlyArray<[string, RouteDetails]>,
+): RouteMap {
+  const ordered = Object.entries(order);
+  const members = new Set(group.map((route) => (entries[route.position] as [string, RouteDetails])[0]));
+  const places = ordered.flatMap(([route], at) => (members.has(route) ? [at] : []));
+  const chosenRoute = (entries[chosen.position] as [string, RouteDetails])[0];
+  const rest = places.map((at) => ordered[at] as [string, RouteDetails]).filter(([route]) => route !== chosenRoute);
+  const [firstPlace] = places;
+  if (firstPlace === undefined) return order;
+  [entries[chosen.position] as [string, RouteDetails], ...rest].forEach((entry, index) => {
+    ordered[places[index] as number] = entry;
+  });
+  return Object.fromEntries(ordered);
+}
+
 export function matchMethodAmongAlikeRoutes<Req extends { method: string }>(metadata: MetadataModule<Req>): void {
   const applyOpenApiMetadata = metadata.applyOpenApiMetadata;
   metadata.applyOpenApiMetadata = (context, responseApiDoc) => {
@@ -67,6 +158,23 @@ export function matchMethodAmongAlikeRoutes<Req extends { method: string }>(meta
     if (alike.length === 0) return lookUp;
     const orders = ordersByMethod(entries, alike);
     const united = unitedMethods(routes, entries, alike);
+    const told = toldApartGroups(routes, entries, alike);
+    /** The route map for a request: by its method, and among routes told apart, by its values. */
+    const orderFor = (req: Req): RouteMap | undefined => {
+      const method = req.method.toUpperCase();
+      const order = orders.get(method);
+      const groups = told.get(method);
+      if (order === undefined || groups === undefined) return order;
+      const segments =
+        String((req as { url?: unknown }).url ?? '')
+          .split('?')[0]
+          ?.split('/') ?? [];
+      for (const group of groups) {
+        const chosen = toldRoute(group, segments);
+        if (chosen) return chosenFirst(order, group, chosen, entries);
+      }
+      return order;
+    };
     return (req, res, next) => {
       const own = { express: routes.expressRouteMap, openApi: routes.openApiRouteMap };
       const putBack = () => {
@@ -74,7 +182,7 @@ export function matchMethodAmongAlikeRoutes<Req extends { method: string }>(meta
         routes.openApiRouteMap = own.openApi;
       };
       // The lookup reads the maps synchronously, before it calls next: put back before anything else runs.
-      routes.expressRouteMap = orders.get(req.method.toUpperCase()) ?? own.express;
+      routes.expressRouteMap = orderFor(req) ?? own.express;
       routes.openApiRouteMap = united;
       try {
         return lookUp(req, res, (error) => {

@@ -22,10 +22,14 @@ export type OutsideJudge = {
   faults(exchange: Exchange): string[];
 };
 
-/** The path template a request's path (under the base path) falls under, e.g. /pets/by-id/{petId}. */
-function templateOf(paths: string[], path: string): string | undefined {
+/**
+ * The path templates a request's path (under the base path) falls under, e.g. /pets/by-id/{petId}:
+ * several where paths are alike but for their parameters' names (Xero's /Contacts/{ContactID}
+ * and /Contacts/{ContactNumber}); the answer is then judged fit if it fits one of them.
+ */
+function templatesOf(paths: string[], path: string): string[] {
   const segments = path.split('/');
-  return paths.find((template) => {
+  return paths.filter((template) => {
     const parts = template.split('/');
     return (
       parts.length === segments.length && parts.every((part, index) => segmentMatcher(part).test(segments[index] ?? ''))
@@ -108,54 +112,62 @@ export function createOutsideJudge(raw: SpecDocument): OutsideJudge {
   const escapeSegment = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
 
   return {
-    faults({ method, path, status, headers, body }) {
-      const template = templateOf(paths, path.slice(basePath.length).split('?')[0] ?? '');
+    faults(exchange) {
+      const { method, path } = exchange;
       const verb = method.toLowerCase();
-      if (!template || !METHODS.includes(verb) || !document.paths[template][verb])
-        return [`${method} ${path}: no operation`];
-      const responses = document.paths[template][verb].responses;
-      const range = `${String(status)[0]}XX`;
-      const key =
-        String(status) in responses
-          ? String(status)
-          : range in responses
-            ? range
-            : 'default' in responses
-              ? 'default'
-              : undefined;
-      if (key === undefined) return [`${method} ${template}: status ${status} is not declared`];
-      const response = resolve(responses[key]);
-      const faults: string[] = [];
-      for (const [name, header] of Object.entries(response.headers ?? {})) {
-        if ((resolve(header as SpecDocument) as SpecDocument).required && headers[name.toLowerCase()] === undefined)
-          faults.push(`${method} ${template} ${status}: header ${name} is missing`);
-      }
-      // The body is judged by the schema of the media type it is sent as, which must be declared.
-      const sentType = String(headers['content-type'] ?? '')
-        .split(';')[0]
-        ?.trim()
-        .toLowerCase();
-      const declaredTypes = Object.keys(response.content ?? {});
-      const hasBody =
-        body !== undefined &&
-        body !== '' &&
-        !(typeof body === 'object' && Object.keys(body ?? {}).length === 0 && !sentType);
-      if (hasBody && declaredTypes.length === 0)
-        faults.push(`${method} ${template} ${status}: a body where none is declared`);
-      if (hasBody && declaredTypes.length > 0 && sentType && !declaredTypes.includes(sentType))
-        faults.push(
-          `${method} ${template} ${status}: ${sentType} is not a declared media type (${declaredTypes.join(', ')})`,
-        );
-      const mediaType = sentType && declaredTypes.includes(sentType) ? sentType : 'application/json';
-      const media = response.content?.[mediaType];
-      if (media?.schema && hasBody) {
-        const pointer = `/paths/${escapeSegment(template)}/${verb}/responses/${key}`;
-        const responsePointer = responses[key].$ref ? decodeURIComponent(responses[key].$ref.slice(1)) : pointer;
-        const validate = validatorAt(`${responsePointer}/content/${escapeSegment(mediaType)}/schema`);
-        if (!validate(body))
-          faults.push(`${method} ${template} ${status}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
-      }
-      return faults;
+      const templates = templatesOf(paths, path.slice(basePath.length).split('?')[0] ?? '').filter(
+        (template) => METHODS.includes(verb) && document.paths[template][verb],
+      );
+      if (templates.length === 0) return [`${method} ${path}: no operation`];
+      const judged = templates.map((template) => faultsAt(template, exchange));
+      return judged.find((faults) => faults.length === 0) ?? judged[0] ?? [];
     },
   };
+
+  function faultsAt(template: string, { method, status, headers, body }: Exchange): string[] {
+    const verb = method.toLowerCase();
+    const responses = document.paths[template][verb].responses;
+    const range = `${String(status)[0]}XX`;
+    const key =
+      String(status) in responses
+        ? String(status)
+        : range in responses
+          ? range
+          : 'default' in responses
+            ? 'default'
+            : undefined;
+    if (key === undefined) return [`${method} ${template}: status ${status} is not declared`];
+    const response = resolve(responses[key]);
+    const faults: string[] = [];
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      if ((resolve(header as SpecDocument) as SpecDocument).required && headers[name.toLowerCase()] === undefined)
+        faults.push(`${method} ${template} ${status}: header ${name} is missing`);
+    }
+    // The body is judged by the schema of the media type it is sent as, which must be declared.
+    const sentType = String(headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    const declaredTypes = Object.keys(response.content ?? {});
+    const hasBody =
+      body !== undefined &&
+      body !== '' &&
+      !(typeof body === 'object' && Object.keys(body ?? {}).length === 0 && !sentType);
+    if (hasBody && declaredTypes.length === 0)
+      faults.push(`${method} ${template} ${status}: a body where none is declared`);
+    if (hasBody && declaredTypes.length > 0 && sentType && !declaredTypes.includes(sentType))
+      faults.push(
+        `${method} ${template} ${status}: ${sentType} is not a declared media type (${declaredTypes.join(', ')})`,
+      );
+    const mediaType = sentType && declaredTypes.includes(sentType) ? sentType : 'application/json';
+    const media = response.content?.[mediaType];
+    if (media?.schema && hasBody) {
+      const pointer = `/paths/${escapeSegment(template)}/${verb}/responses/${key}`;
+      const responsePointer = responses[key].$ref ? decodeURIComponent(responses[key].$ref.slice(1)) : pointer;
+      const validate = validatorAt(`${responsePointer}/content/${escapeSegment(mediaType)}/schema`);
+      if (!validate(body))
+        faults.push(`${method} ${template} ${status}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
+    }
+    return faults;
+  }
 }

@@ -5,6 +5,7 @@
 // in check-patterns.ts.
 import { asObject, escapePointerSegment, type JsonObject } from '../json-pointer.js';
 import { HTTP_METHODS, operationName, serverBasePath } from '../load-contract.js';
+import { differingKinds, sameKind } from '../path-value-fit.js';
 import { alikePathKey } from '../resource-paths.js';
 import type { OpenApiFault } from './check-openapi.js';
 
@@ -69,8 +70,11 @@ function checkPathsClear(document: JsonObject, basePath: string): OpenApiFault[]
 
 /**
  * Two paths that differ only in their parameters' names (/pets/{id} and /pets/{petId}) with a
- * method in common: a request names both, and the mock answered it by one of them, breaking the
- * other's every check. OpenAPI forbids such paths ("identical"); the second one met is named.
+ * method in common, and no parameter whose schema tells its values apart from the other's: a
+ * request names both, and the mock would answer it by one of them, breaking the other's every
+ * check. OpenAPI forbids such paths ("identical"); the second one met is named. Where a schema
+ * tells them apart (Xero's {ContactID}, a UUID, and {ContactNumber}), both are served
+ * (path-value-fit.ts).
  */
 function checkSameRoutes(document: JsonObject): OpenApiFault[] {
   const faults: OpenApiFault[] = [];
@@ -79,11 +83,17 @@ function checkSameRoutes(document: JsonObject): OpenApiFault[] {
     const route = alikePathKey(path);
     const methods = HTTP_METHODS.filter((method) => asObject(item)[method] !== undefined);
     const first = seen.get(route);
-    const shared = first ? methods.filter((method) => first.methods.includes(method)) : [];
+    const shared = first
+      ? methods.filter(
+          (method) =>
+            first.methods.includes(method) &&
+            differingKinds(document, path, first.path, method).every(([, one, other]) => sameKind(one, other)),
+        )
+      : [];
     if (first && shared.length > 0) {
       faults.push({
         pointer: `/paths/${escapePointerSegment(path)}`,
-        message: `${path} is the same route as ${first.path} (only the parameters' names differ), and both take ${shared.map((method) => method.toUpperCase()).join(', ')}: a request could not tell which operation it names. Merge the two paths or tell them apart by a literal segment.`,
+        message: `${path} is the same route as ${first.path} (only the parameters' names differ), and both take ${shared.map((method) => method.toUpperCase()).join(', ')} with parameters of alike schemas: a request could not tell which operation it names. Merge the two paths, tell them apart by a literal segment, or give a parameter a schema its values are told by (a format such as uuid, an integer, a pattern).`,
       });
     } else if (!first) seen.set(route, { path, methods });
   }
