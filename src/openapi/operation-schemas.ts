@@ -33,16 +33,20 @@ export function requestSchema(operation: OperationInfo): unknown {
 }
 
 /**
- * The schema of a list's items: an array's, or that of the one array property of an envelope,
- * itself perhaps wrapped in a single-key envelope (Listmonk's `{data: {results: [...], total}}`).
+ * The schema of a list's items: an array's, or that of the one array property of an envelope (of
+ * several, the one `named` as the collection), itself perhaps wrapped in a single-key envelope
+ * (Listmonk's `{data: {results: [...], total}}`).
  */
-export function listItemSchema(document: JsonObject, schema: unknown): unknown {
+export function listItemSchema(document: JsonObject, schema: unknown, named?: string): unknown {
   const resolved = resolveLocalRef(document, schema);
   if (schemaType(resolved) === 'array') return resolved.items;
-  const arrays = [...describeObjectSchema(document, resolved).properties.values()].filter(
-    (property) => schemaType(property) === 'array',
-  );
+  const properties = [...describeObjectSchema(document, resolved).properties];
+  const arrays = properties.filter(([, property]) => schemaType(property) === 'array').map(([, property]) => property);
   if (arrays.length === 1) return arrays[0]?.items;
+  // Of several, the one named as the collection (Xero's `{Warnings: [...], Contacts: [...]}` at /Contacts).
+  const word = named?.toLowerCase();
+  const own = properties.find(([name, property]) => name.toLowerCase() === word && schemaType(property) === 'array');
+  if (own) return own[1].items;
   const wrapped = arrays.length === 0 ? singleKeyEnvelope(document, resolved) : undefined;
   if (wrapped === undefined) return undefined;
   const inner = [...describeObjectSchema(document, wrapped.schema).properties.values()].filter(

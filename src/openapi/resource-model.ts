@@ -91,7 +91,7 @@ function findCollections(document: JsonObject, byPath: ReadonlyMap<string, Opera
     const itemSchema =
       // One that holds an object under its path's word reads that object (singletons), not a list of the rest.
       lister && objectNamedIn(document, successSchema(lister), last) === undefined
-        ? listItemSchema(document, successSchema(lister))
+        ? listItemSchema(document, successSchema(lister), last)
         : undefined;
     const recordSchema = itemSchema ?? (maker ? recordSchemaIn(document, successSchema(maker)) : undefined);
     if (!isObject(document, recordSchema)) continue;

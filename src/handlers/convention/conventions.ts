@@ -141,7 +141,7 @@ export function answerByConvention(
 
   switch (shape.kind) {
     case 'list': {
-      const envelope = listEnvelope(deps.contract.document, answer.schema);
+      const envelope = listEnvelope(deps.contract.document, answer.schema, resource.recordSchema);
       const mostRecords = mostRecordsOf(deps.contract.document, answer.schema, envelope);
       const paging = listPaging(deps.contract, operation, resource, mostRecords);
       const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape, paging.parameters);

@@ -1,6 +1,12 @@
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
-import { allowsNull, describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
+import {
+  allowsNull,
+  describeObjectSchema,
+  resolveSchema,
+  schemaIdentity,
+  schemaType,
+} from '../../openapi/schema-shape.js';
 import { setOwn } from '../../store/own-keys.js';
 import { type DrawnValues, drawnOncePerSeed } from './drawn-fields.js';
 import { type Fill, fillOf, type PageView, pageNamedBy, recordsCountOf } from './envelope-fields.js';
@@ -102,14 +108,19 @@ function fieldsValue(fields: ReadonlyArray<[string, Field]>, view: PageView, dra
   return body;
 }
 
-/** The envelope an answer's schema describes; undefined when it answers a bare array. */
-export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelope | undefined {
+/**
+ * The envelope an answer's schema describes; undefined when it answers a bare array. `records`,
+ * the record's schema, tells its array among others (Xero's `{Warnings: [...], Contacts: [...]}`).
+ */
+export function listEnvelope(document: JsonObject, schema: unknown, records?: unknown): ListEnvelope | undefined {
   const resolved = resolveSchema(document, schema);
   const shape = describeObjectSchema(document, resolved);
   const arrays = [...shape.properties].filter(([, property]) => schemaType(property) === 'array');
-  // The records' array by its name where it has a usual one (an envelope may hold `links` too).
-  const items = (arrays.find(([name]) => RECORDS.test(name)) ?? arrays[0])?.[0];
-  if (items === undefined) return wrappedEnvelope(document, resolved);
+  const recordsIdentity = records === undefined ? undefined : schemaIdentity(document, records);
+  const ofRecords = arrays.find(([, property]) => schemaIdentity(document, property.items) === recordsIdentity);
+  // Else the records' array by its name where it has a usual one (an envelope may hold `links` too).
+  const items = (ofRecords ?? arrays.find(([name]) => RECORDS.test(name)) ?? arrays[0])?.[0];
+  if (items === undefined) return wrappedEnvelope(document, resolved, records);
   const fields = readFields(document, resolved, undefined, 0, items);
   // Conduit's articlesCount: the total, named after the records.
   const counted = recordsCountOf(items);
@@ -133,9 +144,9 @@ export function listEnvelope(document: JsonObject, schema: unknown): ListEnvelop
  * An envelope wrapped once more in an object of one field (Listmonk's `{data: {results: [...],
  * total, page}}`): the inner one, answered inside that field.
  */
-function wrappedEnvelope(document: JsonObject, schema: JsonObject): ListEnvelope | undefined {
+function wrappedEnvelope(document: JsonObject, schema: JsonObject, records: unknown): ListEnvelope | undefined {
   const wrapper = singleKeyEnvelope(document, schema);
-  const inner = wrapper === undefined ? undefined : listEnvelope(document, wrapper.schema);
+  const inner = wrapper === undefined ? undefined : listEnvelope(document, wrapper.schema, records);
   if (wrapper === undefined || inner === undefined || inner.items.includes('.')) return undefined;
   const within = (name: string) => `${wrapper.property}.${name}`;
   return {
