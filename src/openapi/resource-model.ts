@@ -21,7 +21,15 @@ import {
 } from './operation-schemas.js';
 import { isRecordSchema } from './record-kinds.js';
 import { collectionName, collectionWord, firstFree, nounOf } from './resource-naming.js';
-import { isItemUnder, isParam, paramName, parentPath, pathPattern, segmentsOf } from './resource-paths.js';
+import {
+  alikePathKey,
+  isItemUnder,
+  isParam,
+  paramName,
+  parentPath,
+  pathPattern,
+  segmentsOf,
+} from './resource-paths.js';
 import { shapeOf } from './resource-shapes.js';
 import { findSingletons } from './resource-singletons.js';
 import type { ConventionShape, Resource, ResourceModel } from './resource-types.js';
@@ -361,11 +369,27 @@ function sameField(param: string | undefined, properties: ReadonlyMap<string, Js
 }
 
 /**
+ * The parameter that names a record's key: its first item path's, unless alike item paths name
+ * it otherwise (Xero's /Contacts/{ContactNumber} before /Contacts/{ContactID}): then the one that
+ * names an id; the others read a record by another of its fields.
+ */
+function keyParamOf(draft: Draft): string | undefined {
+  const [first] = draft.keyParams;
+  const [firstPath] = draft.itemPaths;
+  if (firstPath === undefined) return first;
+  const alike = draft.itemPaths.flatMap((path, at) =>
+    alikePathKey(path) === alikePathKey(firstPath) ? [draft.keyParams[at] ?? ''] : [],
+  );
+  if (new Set(alike).size < 2) return first;
+  return alike.find((param) => /id$/.test(looseName(param))) ?? first;
+}
+
+/**
  * The field that holds a record's key: the one its parameter names, else `id`, else the parameter
  * without the noun; and that parameter without the noun.
  */
 function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): [string, string | undefined] {
-  const keyParam = sameField(draft.keyParams[0], properties);
+  const keyParam = sameField(keyParamOf(draft), properties);
   // {breedCode} of a breed names its "code": the parameter without the record's noun before it.
   const singular = nounOf(undefined, draft.name).toLowerCase();
   // ...and {attachment_gid} of an attachment its "gid".
@@ -403,7 +427,7 @@ function finish(
   counterTaken: (counter: string) => boolean,
 ): Resource {
   const shape = describeObjectSchema(document, draft.recordSchema);
-  const keyParam = draft.keyParams[0];
+  const keyParam = keyParamOf(draft);
   const [keyField, unprefixed] = keyFieldOf(draft, shape.properties);
   const keySchema = shape.properties.get(keyField);
   // A key no field of the record declares (Adyen's SCA device, read by {deviceId}) is of its parameter's type.

@@ -17,7 +17,7 @@ import {
   successSchema,
   wrapsRecordByRef,
 } from './operation-schemas.js';
-import { isParam, paramName, segmentsOf } from './resource-paths.js';
+import { alikePathKey, isParam, paramName, segmentsOf } from './resource-paths.js';
 import type { ConventionShape, Resource } from './resource-types.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
 
@@ -78,6 +78,19 @@ function keySentAsOf(document: JsonObject, operation: OperationInfo, resource: R
   return sent.length === 1 ? sent[0] : undefined;
 }
 
+/**
+ * The record's field an item path's parameter names where another item path alike but for its
+ * parameter's name names the key (Xero's {ContactNumber} beside {ContactID}); undefined else.
+ */
+function lookupFieldOf(resource: Resource, path: string, keyParam: string): string | undefined {
+  const { keyField } = resource.collection;
+  if (looseName(keyParam) === looseName(keyField)) return undefined;
+  const alike = resource.itemPaths.filter((other) => other !== path && alikePathKey(other) === alikePathKey(path));
+  if (alike.length === 0) return undefined;
+  const fields = [...resource.shape.properties.keys()].filter((field) => looseName(field) === looseName(keyParam));
+  return fields.length === 1 && fields[0] !== keyField ? fields[0] : undefined;
+}
+
 /** Whether an operation answers the record itself (or nothing): not a list, not another object. */
 function answersRecord(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
   const schema = successSchema(operation);
@@ -121,7 +134,8 @@ export function shapeOf(
   }
   if (!resource.itemPaths.includes(operation.path)) return undefined;
   const keyParam = paramName(segmentsOf(operation.path).at(-1) ?? '{}');
-  const item = { ...base, keyParam };
+  const lookupField = lookupFieldOf(resource, operation.path, keyParam);
+  const item = { ...base, keyParam, ...(lookupField ? { lookupField } : {}) };
   switch (method) {
     case 'get':
       return { kind: 'read', ...item };

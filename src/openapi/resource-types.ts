@@ -70,6 +70,11 @@ export type ConventionShape = {
   resource: Resource;
   /** The path parameter that holds the record's key (item operations named by their path). */
   keyParam?: string;
+  /**
+   * The record's field, not its key, that keyParam names, where an alike item path names the key
+   * (Xero's /Contacts/{ContactNumber} beside /Contacts/{ContactID}): the record is found by it.
+   */
+  lookupField?: string;
   /** Whether the record's key is in the body instead (PUT /pet with the pet's id). */
   keyInBody?: boolean;
   /**

@@ -132,8 +132,15 @@ export function answerByConvention(
     );
   /** The record a request names: there, and (in a sub-collection) its parent's. */
   const findNamed = async (view: DataReader, req: Request): Promise<StoredRecord> => {
-    const key = io.keyOf(req);
     if (scope) await scope.require(view, req);
+    const { lookupField } = shape;
+    if (lookupField !== undefined) {
+      const sent = String(req.params[shape.keyParam ?? ''] ?? '');
+      const found = await view.find(collection, (record) => String(ownValue(record, lookupField)) === sent);
+      if (!found || (scope && ownValue(found, scope.field) !== scope.keyOf(req))) throw notFound(sent, lookupField);
+      return found;
+    }
+    const key = io.keyOf(req);
     const record = await view.get(collection, key);
     if (!record || (scope && ownValue(record, scope.field) !== scope.keyOf(req))) throw notFound(key);
     return record;

@@ -88,7 +88,8 @@ function notFoundCode(contract: Contract, operation: OperationInfo, resource: Re
   return [code, contract.errorCodes.get(code)?.status ?? 404, own === undefined && listed.length > 0];
 }
 
-export type NotFound = (key: RecordKey) => HttpError;
+/** The error of no record whose key (or `field`, where it is found by another) holds `key`. */
+export type NotFound = (key: RecordKey, field?: string) => HttpError;
 
 /** The Error object of a record of `resource` that is not there, as answered by `operation`. */
 export function notFoundOf(contract: Contract, operation: OperationInfo, resource: Resource): NotFound {
@@ -102,7 +103,8 @@ export function notFoundOf(contract: Contract, operation: OperationInfo, resourc
       : '');
   const { keyField } = resource.collection;
   const subject = keyField === 'id' ? `No ${resource.noun}` : `No record of ${resource.name}`;
-  return (key) => new HttpError(code, `${subject} has ${keyField} ${JSON.stringify(key)}.${advice}`, {}, status);
+  return (key, field = keyField) =>
+    new HttpError(code, `${subject} has ${field} ${JSON.stringify(key)}.${advice}`, {}, status);
 }
 
 /**
