@@ -45,7 +45,9 @@ export function collectionsOf(operations: Operation[]): Collection[] {
   const creates = operations.filter((entry) => entry.method === 'POST' && !entry.path.endsWith('}'));
   const under = (create: Operation) => {
     const isItem = itemPathsOf(create.path);
-    return operations.find((entry) => entry.method === 'GET' && isItem(entry.path));
+    const reads = operations.filter((entry) => entry.method === 'GET' && isItem(entry.path));
+    // Of alike item paths (Xero's /Contacts/{ContactNumber} and /Contacts/{ContactID}), the one by an id.
+    return reads.find((entry) => /id\}[^/]*$/i.test(entry.path)) ?? reads[0];
   };
   const claimed = new Set(creates.map(under).flatMap((read) => (read ? [read.path] : [])));
   // Else an item elsewhere that answers the same schema (Spotify creates at /me/playlists and
