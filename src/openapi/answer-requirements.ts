@@ -6,7 +6,7 @@
 import { asObject, type JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
-import { recordEnvelope } from './operation-schemas.js';
+import { recordEnvelope, singleKeyEnvelope } from './operation-schemas.js';
 import type { Resource, ResourceModel } from './resource-model.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
 
@@ -304,6 +304,32 @@ function narrowingKeywords(request: JsonObject, answer: JsonObject): string[] {
 }
 
 /**
+ * The keywords by which the answers of a list field refuse lists its request takes (Clerk's
+ * default_scopes: any list sent, `uniqueItems` answered), each as "uniqueItems" or "maxItems 5".
+ */
+function narrowerLists(document: JsonObject, sent: JsonObject, answers: readonly JsonObject[]): string[] {
+  const lists = answers.map((answer) => resolveSchema(document, answer));
+  if (lists.length === 0 || lists.some((answer) => answer.readOnly === true || schemaType(answer) !== 'array'))
+    return [];
+  const keywords = new Set<string>();
+  for (const answer of lists) {
+    if (answer.uniqueItems === true && sent.uniqueItems !== true) keywords.add('uniqueItems');
+    if (
+      typeof answer.minItems === 'number' &&
+      answer.minItems > (typeof sent.minItems === 'number' ? sent.minItems : 0)
+    )
+      keywords.add(`minItems ${answer.minItems}`);
+    if (typeof answer.maxItems === 'number' && (typeof sent.maxItems !== 'number' || answer.maxItems < sent.maxItems))
+      keywords.add(`maxItems ${answer.maxItems}`);
+    // Items of a scalar type the answer narrows (Clerk's domains_enrollment_modes: an enum answered).
+    const [sentItem, heldItem] = [resolveSchema(document, sent.items), resolveSchema(document, answer.items)];
+    if (SCALARS.has(schemaType(sentItem) ?? '') && schemaType(heldItem) === schemaType(sentItem))
+      for (const keyword of narrowingKeywords(sentItem, heldItem)) keywords.add(`items ${keyword}`);
+  }
+  return [...keywords];
+}
+
+/**
  * The scalar fields a request takes in values that an answer of the record declares otherwise,
  * of the same type but narrower (a draft's pattern on Category.name that NewCategory lacks): a
  * value stored as sent would make every answer of the record break the contract. Found by the
@@ -326,6 +352,11 @@ export function answeredNarrower(
     if (sentType === undefined && sent.readOnly !== true) {
       const keywords = narrowerBranchTypes(document, sent, answers);
       if (keywords) narrowed.set(name, { answers, keywords });
+    }
+    if (sentType === 'array' && sent.readOnly !== true) {
+      const keywords = narrowerLists(document, sent, answers);
+      if (keywords.length > 0) narrowed.set(name, { answers, keywords });
+      continue;
     }
     if (sentType === undefined || !SCALARS.has(sentType) || sent.readOnly === true) continue;
     // A field answered readOnly or in another type is the server's (server-fields.ts), never kept as sent.
@@ -350,14 +381,14 @@ export function fieldsAnsweredApart(
   operation: OperationInfo,
 ): Array<[string, JsonObject]> {
   const { document } = contract;
-  const [schema] = successSchemas(operation);
-  if (schema === undefined) return [];
-  // The record as this answer holds it: inside its envelope, whether or not it shows the key.
-  const answered = describeObjectSchema(
-    document,
-    recordEnvelope(document, schema, resource.shape, resource.recordSchema)?.schema ?? schema,
-  );
-  const shapes = answerShapes(contract, model, resource);
+  const [answered] = heldShapes(contract, resource, operation);
+  if (answered === undefined) return [];
+  const shapes = [resource.shape];
+  for (const other of contract.operations) {
+    const shape = model.shapes.get(other.operationId);
+    if (other !== operation && shape?.resource === resource && shape.kind !== 'delete')
+      for (const held of heldShapes(contract, resource, other)) shapes.push(held);
+  }
   const written = (schema: JsonObject) => JSON.stringify(resolveSchema(document, schema));
   const apart: Array<[string, JsonObject]> = [];
   for (const [name, property] of answered.properties) {
@@ -366,4 +397,17 @@ export function fieldsAnsweredApart(
     if (declaredIn(shapes, name).some((other) => written(other) !== own)) apart.push([name, property]);
   }
   return apart;
+}
+
+/** The record as each success answer of `operation` holds it: inside its envelope, whether or not it shows the key. */
+function heldShapes(contract: Contract, resource: Resource, operation: OperationInfo): SchemaShape[] {
+  const { document } = contract;
+  return successSchemas(operation).map((schema) =>
+    describeObjectSchema(
+      document,
+      recordEnvelope(document, schema, resource.shape, resource.recordSchema)?.schema ??
+        singleKeyEnvelope(document, schema, resource.shape)?.schema ??
+        schema,
+    ),
+  );
 }

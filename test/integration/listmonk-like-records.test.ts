@@ -9,6 +9,7 @@ import { serveJudged } from '../support/judged-document.js';
 
 const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
 const campaign = { $ref: '#/components/schemas/Campaign' };
+const communication = { $ref: '#/components/schemas/Communication' };
 const problem = json({
   type: 'object',
   required: ['errors'],
@@ -56,6 +57,25 @@ const document = {
         },
       },
     },
+    // Clerk's: a list any text of which is sent, answered with each of a few codes once.
+    '/instance/communication': {
+      get: { operationId: 'getCommunication', responses: { 200: json(communication) } },
+      patch: {
+        operationId: 'updateCommunication',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { blocked_country_codes: { type: 'array', items: { type: 'string' } } },
+              },
+            },
+          },
+        },
+        responses: { 200: json(communication), 422: problem },
+      },
+    },
     '/campaigns/{id}': {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       get: {
@@ -66,6 +86,16 @@ const document = {
   },
   components: {
     schemas: {
+      Communication: {
+        type: 'object',
+        properties: {
+          blocked_country_codes: {
+            type: 'array',
+            uniqueItems: true,
+            items: { type: 'string', enum: ['US', 'FR', 'DE'] },
+          },
+        },
+      },
       Campaign: {
         type: 'object',
         properties: {
@@ -125,6 +155,30 @@ describe('records as Listmonk and Clerk answer them', () => {
     const read = judged('GET', path, await http().get(path));
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({ id, name: 'Autumn news', send_at: expect.any(String) });
+  });
+
+  it('refuses a list its answers hold otherwise (an item twice, an item they do not list) with 422, and keeps one they take', async () => {
+    const path = '/instance/communication';
+    for (const codes of [['US', 'US'], ['XX']]) {
+      const refused = judged('PATCH', path, await http().patch(path).send({ blocked_country_codes: codes }));
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors[0].message).toMatch(/blocked_country_codes/);
+    }
+    const kept = judged(
+      'PATCH',
+      path,
+      await http()
+        .patch(path)
+        .send({ blocked_country_codes: ['FR', 'DE'] }),
+    );
+    expect(kept.status).toBe(200);
+    expect(judged('GET', path, await http().get(path)).body.blocked_country_codes).toEqual(['FR', 'DE']);
+  });
+
+  it('says what went wrong in an error list where no field is at fault', async () => {
+    const missing = await http().get('/campaigns/99999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual([{ message: expect.stringMatching(/No campaign has id 99999/) }]);
   });
 
   it('refuses an invalid body with the 422 the operation declares, where it declares no 400, as no gap', async () => {

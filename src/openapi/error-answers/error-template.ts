@@ -238,9 +238,9 @@ const issueFacts = (facts: ErrorFacts, issue: ErrorIssue, namesField: boolean): 
 
 function issuesTemplate(context: Context, schema: JsonObject, name: string, depth: number): ErrorTemplate {
   const item = templateOf(context, schema.items, name, true, depth + 1);
-  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
   return (facts) => {
-    const issues = facts.issues.length > 0 ? facts.issues : minItems > 0 ? [{ path: '', message: facts.message }] : [];
+    // No field at fault: the error itself, as one item; an empty list would tell nothing.
+    const issues = facts.issues.length > 0 ? facts.issues : [{ path: '', message: facts.message }];
     const itemSchema = resolveSchema(context.document, schema.items);
     const namesField = [...describeObjectSchema(context.document, itemSchema).properties.keys()].some((key) =>
       rolesOf(key).includes('field'),
@@ -304,7 +304,7 @@ function propertyTemplate(
   if (!required) return undefined;
   // A required list of texts no fact names (`errors.body` of RealWorld's): the messages.
   if (type === 'array' && schemaType(resolveSchema(context.document, property.items)) === 'string')
-    return issuesTemplate(context, { ...property, minItems: Math.max(1, Number(property.minItems ?? 1)) }, name, depth);
+    return issuesTemplate(context, property, name, depth);
   const drawn = context.draw(property, name);
   return () => drawn;
 }
