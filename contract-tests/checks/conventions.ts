@@ -7,6 +7,7 @@
 import { answerableOf } from '../support/answered-fields.js';
 import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
+import { answerFitted } from '../support/draft-bodies.js';
 import { type Exchange, holdsRecord } from '../support/exchange.js';
 import { holds } from '../support/own-fields.js';
 import { type Body, recordBody, requiredOf, requireFields, writableProperties } from '../support/record-bodies.js';
@@ -110,7 +111,8 @@ function checksOf(resource: Resource, keyParameter: string): void {
   // A key the server numbers is left out, even where the body may send it: each create gets its
   // own. One the client chooses is left out here too, and sent by make(), each create its own.
   const creationBody = (parents: References) => {
-    const body = recordBody(creation.requestSchema, parents, 'all');
+    // Of values the record's answers take too: one they refuse is refused (answer-narrowing.ts).
+    const body = answerFitted(creation, recordBody(creation.requestSchema, parents, 'all')) as Body;
     const leftOut = leftOutKeyOf(creation) ?? clientKeyOf(creation);
     if (leftOut !== undefined) delete body[leftOut];
     return body;
@@ -187,7 +189,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
       async () => {
         const parents = references();
         const made = await make(resource, creation, parents, creationBody(parents));
-        const body = recordBody(replace.requestSchema, parents, 'required');
+        const body = answerFitted(replace, recordBody(replace.requestSchema, parents, 'required')) as Body;
         const servers = serverFieldsOf(replace);
         const left = writableProperties(replace.requestSchema)
           // The record's key stays: the path names it, whatever the body may hold; so do the server's fields.

@@ -29,6 +29,7 @@ export type JsonSchema = {
   items?: JsonSchema;
   minItems?: number;
   maxItems?: number;
+  uniqueItems?: boolean;
   /** Set by the server: never sent in a request (OpenAPI 3.0 §4.7.25, JSON Schema validation §9.4). */
   readOnly?: boolean;
   /** Sent by clients only: never expected in an answer. */

@@ -225,11 +225,16 @@ function arrays(schema: JsonSchema, name: string, references: ReferenceIds, dept
   const most = depth >= FULL_DEPTH ? least : (schema.maxItems ?? 3);
   // The edge holds as many items as minItems asks (at least one), its items' edges in turn.
   const count = Math.max(1, least);
+  const bounds = { minLength: least, maxLength: Math.max(least, most) };
+  if (schema.uniqueItems === true) {
+    // Each item once (Clerk's blocked_country_codes): the edge of distinct edges, else one drawn.
+    const arbitrary = fc.uniqueArray(items.arbitrary, { ...bounds, selector: (item) => JSON.stringify(item) });
+    const distinct = [...new Map(items.edges.map((item) => [JSON.stringify(item), item])).values()];
+    const edge = distinct.length >= count ? distinct.slice(0, count) : fc.sample(arbitrary, { numRuns: 1, seed: 0 })[0];
+    return { arbitrary, edges: edge === undefined ? [] : [edge] };
+  }
   const edge = Array.from({ length: count }, (_, index) => items.edges[index % items.edges.length]);
-  return {
-    arbitrary: fc.array(items.arbitrary, { minLength: least, maxLength: Math.max(least, most) }),
-    edges: [edge],
-  };
+  return { arbitrary: fc.array(items.arbitrary, bounds), edges: [edge] };
 }
 
 /** The branch of an anyOf or oneOf a value is made of: deep down, its smallest; else the first one a value fits. */

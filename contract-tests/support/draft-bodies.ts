@@ -13,6 +13,7 @@ import {
   type SpecOperation,
 } from './contract-spec.js';
 import { fittedText, flatten, textFits, uniqueText, validValue } from './requests.js';
+import { answersNarrowing } from './resources.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON until flattened
 type Json = any;
@@ -124,6 +125,9 @@ export function longestText(method: string, path: string, property: string, long
  * NewCategory.name), and a set-up value the answers refuse is one a server must refuse too.
  */
 function answeredSchemas(operation: SpecOperation, name: string): Schema[] {
+  // And those the record's other answers declare where they narrow it (Listmonk's campaign read
+  // lists the content types its create's body takes any text of), as the mock refuses them.
+  const others = (answersNarrowing(operation).get(name) ?? []).map((schema) => flatten(schema));
   return Object.entries<Json>(operation.raw.responses ?? {})
     .filter(([status]) => /^2\d\d$/.test(status))
     .flatMap(([, response]) => {
@@ -132,7 +136,8 @@ function answeredSchemas(operation: SpecOperation, name: string): Schema[] {
       const record = flatten(schema);
       const property = (record.type === 'array' ? flatten(record.items ?? {}) : record).properties?.[name];
       return property === undefined ? [] : [flatten(property)];
-    });
+    })
+    .concat(others);
 }
 
 const narrowedSchemas = new WeakMap<SpecOperation, unknown>();
@@ -149,12 +154,17 @@ export function answerNarrowedSchema(operation: SpecOperation): unknown {
   let narrowed = false;
   const properties = Object.entries<Json>(schema.properties ?? {}).map(([name, property]): [string, unknown] => {
     const text = flatten(property);
+    const list = text.type === 'array' ? answerNarrowedList(text, answeredSchemas(operation, name)) : undefined;
+    if (list !== undefined) {
+      narrowed = true;
+      return [name, list];
+    }
     const answered = answeredSchemas(operation, name).filter(
       (answer) => answer.type === undefined || answer.type === 'string',
     );
     if (text.type !== 'string' || answered.every((answer) => narrowsNothing(text, answer))) return [name, property];
     narrowed = true;
-    const { minLength, maxLength, pattern } = answered.reduce(bothTexts, text);
+    const { minLength, maxLength, pattern, enum: listed, format } = answered.reduce(bothTexts, text);
     // Only what a text is: the answer's other keywords (a readOnly, a description) are not the request's.
     return [
       name,
@@ -163,6 +173,8 @@ export function answerNarrowedSchema(operation: SpecOperation): unknown {
         minLength,
         ...(maxLength === undefined ? {} : { maxLength }),
         ...(pattern === undefined ? {} : { pattern }),
+        ...(listed === undefined ? {} : { enum: listed }),
+        ...(format === undefined ? {} : { format }),
       },
     ];
   });
@@ -193,11 +205,77 @@ function narrowsNothing(request: Schema, answer: Schema): boolean {
   return (
     (answer.minLength ?? 0) <= (request.minLength ?? 0) &&
     (answer.maxLength === undefined || answer.maxLength >= (request.maxLength ?? Number.POSITIVE_INFINITY)) &&
-    (answer.pattern === undefined || answer.pattern === request.pattern)
+    (answer.pattern === undefined || answer.pattern === request.pattern) &&
+    (answer.format === undefined || answer.format === request.format) &&
+    (!Array.isArray(answer.enum) ||
+      (Array.isArray(request.enum) && request.enum.every((value: unknown) => answer.enum?.includes(value))))
   );
 }
 
-/** A text schema of what both `one` and `other` take, where they say it by lengths and one pattern. */
+/**
+ * A list schema with what its answers add to it (Clerk's default_scopes: `uniqueItems` answered,
+ * not sent); undefined where they add nothing.
+ */
+function answerNarrowedList(list: Schema, answered: readonly Schema[]): Schema | undefined {
+  const lists = answered.filter((answer) => answer.type === 'array');
+  const unique = list.uniqueItems !== true && lists.some((answer) => answer.uniqueItems === true);
+  const lowest = Math.max(list.minItems ?? 0, ...lists.map((answer) => answer.minItems ?? 0));
+  const highest = Math.min(
+    list.maxItems ?? Number.POSITIVE_INFINITY,
+    ...lists.map((answer) => answer.maxItems ?? Number.POSITIVE_INFINITY),
+  );
+  const items = flatten(list.items ?? {});
+  const answeredItems = lists
+    .map((answer) => flatten(answer.items ?? {}))
+    .filter((item) => item.type === undefined || item.type === 'string');
+  const narrowedItems =
+    items.type === 'string' && answeredItems.some((item) => !narrowsNothing(items, item))
+      ? answeredItems.reduce(bothTexts, items)
+      : undefined;
+  if (
+    !unique &&
+    narrowedItems === undefined &&
+    lowest === (list.minItems ?? 0) &&
+    highest === (list.maxItems ?? Number.POSITIVE_INFINITY)
+  )
+    return undefined;
+  return {
+    ...list,
+    ...(narrowedItems === undefined ? {} : { items: narrowedItems }),
+    ...(unique ? { uniqueItems: true } : {}),
+    minItems: lowest,
+    ...(Number.isFinite(highest) ? { maxItems: highest } : {}),
+  };
+}
+
+/**
+ * A list made to fit what its answers take: its texts fitted to the items they answer (Clerk's
+ * domains_enrollment_modes: an enum), each once where an answer holds each item once.
+ */
+function fittedList(propertySchema: unknown, value: readonly unknown[], answered: readonly Schema[]): unknown {
+  const lists = answered.filter((answer) => answer.type === 'array');
+  if (lists.length === 0) return value;
+  const itemSchema = flatten(flatten(propertySchema ?? {}).items ?? {});
+  const answeredItems = lists.map((answer) => flatten(answer.items ?? {}));
+  const fitted = value.map((item) => fittedValue(itemSchema, item, answeredItems));
+  const seen = new Set<string>();
+  const unique = lists.some((answer) => answer.uniqueItems === true);
+  const kept = unique
+    ? fitted.filter((item) => {
+        const key = JSON.stringify(item);
+        return seen.has(key) ? false : (seen.add(key), true);
+      })
+    : fitted;
+  return kept.length === value.length && kept.every((item, at) => item === value[at]) ? value : kept;
+}
+
+/** The values two enums both list, where either lists some. */
+function listedByBoth(one: unknown, other: unknown): { enum?: unknown[] } {
+  if (!Array.isArray(one)) return Array.isArray(other) ? { enum: other } : {};
+  return Array.isArray(other) ? { enum: one.filter((value) => other.includes(value)) } : { enum: one };
+}
+
+/** A text schema of what both `one` and `other` take, where they say it by lengths, one pattern and their enums. */
 function bothTexts(one: Schema, other: Schema): Schema {
   const lowest = Math.max(one.minLength ?? 0, other.minLength ?? 0);
   const highest = Math.min(one.maxLength ?? Number.POSITIVE_INFINITY, other.maxLength ?? Number.POSITIVE_INFINITY);
@@ -207,6 +285,7 @@ function bothTexts(one: Schema, other: Schema): Schema {
     minLength: lowest,
     ...(Number.isFinite(highest) ? { maxLength: highest } : {}),
     ...(typeof (other.pattern ?? one.pattern) === 'string' ? { pattern: other.pattern ?? one.pattern } : {}),
+    ...listedByBoth(one.enum, other.enum),
   };
 }
 
@@ -215,6 +294,7 @@ function bothTexts(one: Schema, other: Schema): Schema {
  * them, or (where `draw` is false, to ask without drawing) undefined.
  */
 function fittedValue(propertySchema: unknown, value: unknown, answered: readonly Schema[] = [], draw = true): unknown {
+  if (Array.isArray(value)) return fittedList(propertySchema, value, answered);
   if (typeof value !== 'string' || typeof propertySchema !== 'object' || propertySchema === null) return value;
   const schema = flatten(propertySchema);
   if (schema.type !== undefined && schema.type !== 'string') return value;

@@ -37,7 +37,11 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
   if (operation.method === 'delete') {
     const read = samePath();
     const listsItems = read && (isList(read) || shapeOf(read.operationId)?.kind === 'list');
-    return listsItems ? undefined : read;
+    // A delete that names no record (Listmonk's DELETE /import/subscribers stops the import) leaves
+    // its path readable, unless the read says it may be gone (a 404).
+    const mayBeGone = read?.declaredStatuses.some((status) => ['404', '4XX', 'default'].includes(status));
+    const namesNone = !operation.path.includes('{');
+    return listsItems || (namesNone && !mayBeGone) ? undefined : read;
   }
   const status = operation.declaredStatuses.find(
     (candidate) => /^2/.test(candidate) && schemaRef(operation, candidate),

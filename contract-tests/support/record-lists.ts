@@ -2,6 +2,8 @@
 // operation (under a parent of the suite's own for a sub-collection, whose path keeps them apart),
 // with each filter's field at two values in every combination, so that each filter keeps some of
 // them and leaves the others. A filter is probed with each value the records have and one none has.
+
+import { answerFitted } from './draft-bodies.js';
 import { send } from './exchange.js';
 import { filterRules, type Item } from './list-semantics.js';
 import { setField } from './own-fields.js';
@@ -82,7 +84,10 @@ export async function recordListScopes(ids: References): Promise<Record<string, 
     const path = fillPath(creation.path, parents);
     const items: Item[] = [];
     for (let index = 0; index < RECORDS; index += 1) {
-      const body = validValue(creation.requestSchema ?? {}, '', parents) as Record<string, unknown>;
+      const body = answerFitted(creation, validValue(creation.requestSchema ?? {}, '', parents)) as Record<
+        string,
+        unknown
+      >;
       filters.forEach(([parameter, { values }], place) => {
         setField(body, parameter, values[(index >> place) & 1]);
       });

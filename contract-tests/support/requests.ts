@@ -56,6 +56,9 @@ function sampleString(schema: Schema, name: string): string {
  * drawn from its pattern where the pattern refuses it.
  */
 export function fittedText(schema: Schema, text: string, longest = Number.POSITIVE_INFINITY): string {
+  // One of the few it lists, where the text is not (an answer's enum the request lacks).
+  const listed = Array.isArray(schema.enum) ? schema.enum.filter((value: unknown) => typeof value === 'string') : [];
+  if (listed.length > 0 && !listed.includes(text)) return listed[0] as string;
   const formatted = formattedSample(schema.format, text, schema);
   if (formatted !== undefined) return formatted;
   const max = schema.maxLength ?? longest;
@@ -65,6 +68,7 @@ export function fittedText(schema: Schema, text: string, longest = Number.POSITI
 
 /** Whether a string schema takes `text` as it stands: its lengths, pattern and format. */
 export function textFits(schema: Schema, text: string): boolean {
+  if (Array.isArray(schema.enum) && !schema.enum.includes(text)) return false;
   const length = [...text].length;
   if (length < (schema.minLength ?? 0) || length > (schema.maxLength ?? Number.POSITIVE_INFINITY)) return false;
   if (typeof schema.format === 'string' && !formatAccepts(schema.format, text)) return false;

@@ -4,7 +4,15 @@
 // of any resource through these, so that a resource a draft adds is checked without code.
 
 import { type AnswerFit, createAnswerFit } from '../../src/openapi/answer-fit.js';
-import { answeredByOtherSchema, answeredOtherwise, answeredReadOnly } from '../../src/openapi/answer-requirements.js';
+import {
+  answeredByOtherSchema,
+  answeredNarrower,
+  answeredOtherwise,
+  answeredReadOnly,
+  fieldsAnsweredApart,
+} from '../../src/openapi/answer-requirements.js';
+import type { JsonObject } from '../../src/openapi/json-pointer.js';
+import { singleKeyEnvelope } from '../../src/openapi/operation-schemas.js';
 import {
   type ConventionShape,
   describeResources,
@@ -21,7 +29,7 @@ import {
 } from '../../src/openapi/resource-paths.js';
 import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
 import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
-import { CONTRACT } from './contract-model.js';
+import { CONTRACT, modelOf } from './contract-model.js';
 import { BUILT_IN_OPERATION_IDS, listOperations, type SpecOperation } from './contract-spec.js';
 import { CONFIG_VARIABLE, contractTarget } from './target.js';
 import { whyUnmade } from './unmade-records.js';
@@ -33,6 +41,50 @@ export type { Resource };
 /** How an operation reads by convention: list, create, read, replace, merge or delete, of which resource. */
 export function shapeOf(operationId: string): ConventionShape | undefined {
   return model.shapes.get(operationId);
+}
+
+/**
+ * The fields of `read`'s answer of its record that another answer of the record declares by
+ * another schema (src/openapi/answer-requirements.ts, fieldsAnsweredApart): each answer holds a
+ * value of its own schema, so the two are not compared.
+ */
+export function answeredApartIn(read: SpecOperation): ReadonlySet<string> {
+  let apart = apartByOperation.get(read.operationId);
+  if (apart === undefined) {
+    const shape = shapeOf(read.operationId);
+    const operation = modelOf(read);
+    apart = new Set(
+      shape && operation ? fieldsAnsweredApart(CONTRACT, model, shape.resource, operation).map(([name]) => name) : [],
+    );
+    apartByOperation.set(read.operationId, apart);
+  }
+  return apart;
+}
+
+const apartByOperation = new Map<string, ReadonlySet<string>>();
+
+const NARROWING_NONE: ReadonlyMap<string, readonly JsonObject[]> = new Map();
+const narrowings = new Map<string, ReadonlyMap<string, readonly JsonObject[]>>();
+
+/**
+ * The fields a write's body takes in values that the record's answers refuse, with those answers'
+ * schemas (src/handlers/convention/answer-narrowing.ts: the mock refuses such a value, and so must
+ * any server that answers what it stores): a body the suite sends takes values of both.
+ */
+export function answersNarrowing(operation: SpecOperation): ReadonlyMap<string, readonly JsonObject[]> {
+  const known = narrowings.get(operation.operationId);
+  if (known) return known;
+  const shape = shapeOf(operation.operationId);
+  let found = NARROWING_NONE;
+  if (shape && writesRecord(operation.operationId) && operation.requestSchema !== undefined) {
+    const { document } = CONTRACT;
+    const wrapper = singleKeyEnvelope(document, operation.requestSchema, shape.resource.shape);
+    const request = describeObjectSchema(document, wrapper?.schema ?? operation.requestSchema);
+    const fields = answeredNarrower(CONTRACT, model, shape.resource, request);
+    found = new Map([...fields].map(([name, { answers }]) => [name, answers]));
+  }
+  narrowings.set(operation.operationId, found);
+  return found;
 }
 
 /**

@@ -3,7 +3,7 @@
 // each resource a draft of the contract adds (under the suite's pet, for a pet's sub-collection).
 import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import { countToRemoveWith } from './day-room.js';
-import { completedBody, setUpOperation } from './draft-bodies.js';
+import { answerFitted, completedBody, setUpOperation } from './draft-bodies.js';
 import { sendDrawingAgain, tooFewTexts } from './drawn-again.js';
 import { type Exchange, send } from './exchange.js';
 import type { References } from './requests.js';
@@ -171,7 +171,8 @@ export async function makeRecord(
     resource,
     creation,
     path,
-    () => validValue(creation.requestSchema ?? {}, '', references),
+    // Of values the record's answers take too: one they refuse is refused (answer-narrowing.ts).
+    () => answerFitted(creation, validValue(creation.requestSchema ?? {}, '', references)),
     what,
   );
   rememberMade(creation, id, ids);
