@@ -4,6 +4,7 @@
 // with an offset reads back as the same instant; a list's limit and offset left out are their
 // defaults. Each read back after the write. The fields and defaults come from the schemas.
 import { forbidsOtherFields, requiredInRequest, schemaOf } from '../generation/json-schema.js';
+import { declaredFields } from '../support/answered-fields.js';
 import { beforeChecks, eachCheck, kindOfChecks } from '../support/checks.js';
 import { expectConforms } from '../support/conformance.js';
 import { invalidRequestStatus } from '../support/contract-model.js';
@@ -51,8 +52,13 @@ kindOfChecks('values', 'values the contract declares, as applied', () => {
   const merges = isMerge;
   // What a write was sent shows in its answer and read only where it writes a record (not an image made from a prompt).
   const recordWrites = writes.filter((operation) => writesRecord(operation.operationId));
-  const defaulted = (operation: SpecOperation) =>
-    answeredFieldsOf(operation).filter(([, property]) => property.default !== undefined);
+  // Of fields the record's answer declares: one it does not (Clerk's notify flags) is an instruction, never shown.
+  const defaulted = (operation: SpecOperation) => {
+    const declared = declaredFields(operation);
+    return answeredFieldsOf(operation).filter(
+      ([field, property]) => property.default !== undefined && (declared === undefined || declared.has(field)),
+    );
+  };
 
   // A field with a default, left out: a create or a replacement takes the default; a merge (RFC
   // 7396) changes only what it names, so the field keeps the value the write before set.
