@@ -219,10 +219,10 @@ function narrowsNothing(request: Schema, answer: Schema): boolean {
 function answerNarrowedList(list: Schema, answered: readonly Schema[]): Schema | undefined {
   const lists = answered.filter((answer) => answer.type === 'array');
   const unique = list.uniqueItems !== true && lists.some((answer) => answer.uniqueItems === true);
-  const lowest = Math.max(list.minItems ?? 0, ...lists.map((answer) => answer.minItems ?? 0));
-  const highest = Math.min(
+  const lowest = lists.reduce((most, answer) => Math.max(most, answer.minItems ?? 0), list.minItems ?? 0);
+  const highest = lists.reduce(
+    (least, answer) => Math.min(least, answer.maxItems ?? Number.POSITIVE_INFINITY),
     list.maxItems ?? Number.POSITIVE_INFINITY,
-    ...lists.map((answer) => answer.maxItems ?? Number.POSITIVE_INFINITY),
   );
   const items = flatten(list.items ?? {});
   const answeredItems = lists
@@ -258,14 +258,8 @@ function fittedList(propertySchema: unknown, value: readonly unknown[], answered
   const itemSchema = flatten(flatten(propertySchema ?? {}).items ?? {});
   const answeredItems = lists.map((answer) => flatten(answer.items ?? {}));
   const fitted = value.map((item) => fittedValue(itemSchema, item, answeredItems));
-  const seen = new Set<string>();
   const unique = lists.some((answer) => answer.uniqueItems === true);
-  const kept = unique
-    ? fitted.filter((item) => {
-        const key = JSON.stringify(item);
-        return seen.has(key) ? false : (seen.add(key), true);
-      })
-    : fitted;
+  const kept = unique ? [...new Map(fitted.map((item) => [JSON.stringify(item), item])).values()] : fitted;
   return kept.length === value.length && kept.every((item, at) => item === value[at]) ? value : kept;
 }
 
