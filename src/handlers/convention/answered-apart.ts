@@ -10,32 +10,31 @@ import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext } from '../handler-types.js';
 import { drawnOncePerSeed } from './drawn-fields.js';
 
-export type AnsweredApart = {
-  /** The fields this answer declares otherwise than another answer of the record. */
-  fields: readonly string[];
-  /** `record` with each of them that does not fit this answer's schema in a value that does. */
-  fit(record: StoredRecord, seed: number): Promise<StoredRecord>;
-};
+/** `record` with each field this answer declares apart that does not fit its schema in a value that does. */
+export type AnsweredApart = (record: StoredRecord, seed: number) => Promise<StoredRecord>;
 
-export function answeredApartOf(deps: ContractContext, operation: OperationInfo, resource: Resource): AnsweredApart {
+/** Undefined where the answer declares no field apart: its records are answered as stored. */
+export function answeredApartOf(
+  deps: ContractContext,
+  operation: OperationInfo,
+  resource: Resource,
+): AnsweredApart | undefined {
   const apart = fieldsAnsweredApart(deps.contract, deps.resources, resource, operation);
+  if (apart.length === 0) return undefined;
   const fits = createAnswerFit(deps.contract, new Map(apart.map(([name, schema]) => [name, [schema]])));
   const drawn = drawnOncePerSeed(
     deps.contract.document,
     apart.map(([name, schema]) => [name, schema, name] as const),
   );
-  return {
-    fields: apart.map(([name]) => name),
-    async fit(record, seed) {
-      const unfit = apart.filter(([name]) => {
-        const value = ownValue(record, name);
-        return value !== undefined && !fits(name, value);
-      });
-      if (unfit.length === 0) return record;
-      const values = await drawn(seed);
-      const answered = { ...record };
-      for (const [name] of unfit) setOwn(answered, name, values.get(name));
-      return answered;
-    },
+  return async (record, seed) => {
+    const unfit = apart.filter(([name]) => {
+      const value = ownValue(record, name);
+      return value !== undefined && !fits(name, value);
+    });
+    if (unfit.length === 0) return record;
+    const values = await drawn(seed);
+    const answered = { ...record };
+    for (const [name] of unfit) setOwn(answered, name, values.get(name));
+    return answered;
   };
 }

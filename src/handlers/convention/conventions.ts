@@ -121,10 +121,7 @@ export function answerByConvention(
       answer,
       record === undefined
         ? undefined
-        : await io.answer(
-            apart ? await apart.fit(projectAnswer(record), world.seed) : projectAnswer(record),
-            world.seed,
-          ),
+        : await io.answer(apart ? await apart(projectAnswer(record), world.seed) : projectAnswer(record), world.seed),
       {
         document: deps.contract.document,
         nowMs: world.clock.nowMs(),

@@ -226,29 +226,32 @@ function factValue(role: Role, schema: JsonObject, facts: ErrorFacts, problem: b
   }
 }
 
+/** An issue's message with the field at fault before it, where it names one. */
+const issueText = (issue: ErrorIssue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`);
+
 /**
  * The facts of one field at fault, for an item of an issues list; its message names the field
  * where the item has no field of its own for it (Clerk's {message, long_message, code}).
  */
 const issueFacts = (facts: ErrorFacts, issue: ErrorIssue, namesField: boolean): ErrorFacts => ({
   ...facts,
-  message: namesField || issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`,
+  message: namesField ? issue.message : issueText(issue),
   issues: [issue],
 });
 
 function issuesTemplate(context: Context, schema: JsonObject, name: string, depth: number): ErrorTemplate {
   const item = templateOf(context, schema.items, name, true, depth + 1);
+  const itemSchema = resolveSchema(context.document, schema.items);
+  const texts = schemaType(itemSchema) === 'string';
+  const namesField = [...describeObjectSchema(context.document, itemSchema).properties.keys()].some((key) =>
+    rolesOf(key).includes('field'),
+  );
   return (facts) => {
     // No field at fault: the error itself, as one item; an empty list would tell nothing.
     const issues = facts.issues.length > 0 ? facts.issues : [{ path: '', message: facts.message }];
-    const itemSchema = resolveSchema(context.document, schema.items);
-    const namesField = [...describeObjectSchema(context.document, itemSchema).properties.keys()].some((key) =>
-      rolesOf(key).includes('field'),
-    );
     return issues.map((issue) =>
-      schemaType(itemSchema) === 'string'
-        ? (fitText(itemSchema, issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`, facts) ??
-          issue.message)
+      texts
+        ? (fitText(itemSchema, issueText(issue), facts) ?? issue.message)
         : item(issueFacts(facts, issue, namesField)),
     );
   };
