@@ -140,8 +140,7 @@ function chosenFirst(
   const places = ordered.flatMap(([route], at) => (members.has(route) ? [at] : []));
   const chosenRoute = (entries[chosen.position] as [string, RouteDetails])[0];
   const rest = places.map((at) => ordered[at] as [string, RouteDetails]).filter(([route]) => route !== chosenRoute);
-  const [firstPlace] = places;
-  if (firstPlace === undefined) return order;
+  if (places.length === 0) return order;
   [entries[chosen.position] as [string, RouteDetails], ...rest].forEach((entry, index) => {
     ordered[places[index] as number] = entry;
   });
@@ -159,6 +158,8 @@ export function matchMethodAmongAlikeRoutes<Req extends { method: string }>(meta
     const orders = ordersByMethod(entries, alike);
     const united = unitedMethods(routes, entries, alike);
     const told = toldApartGroups(routes, entries, alike);
+    // One order per route chosen (each belongs to one method's group), made at its first request.
+    const chosenOrders = new Map<ToldRoute, RouteMap>();
     /** The route map for a request: by its method, and among routes told apart, by its values. */
     const orderFor = (req: Req): RouteMap | undefined => {
       const method = req.method.toUpperCase();
@@ -171,7 +172,13 @@ export function matchMethodAmongAlikeRoutes<Req extends { method: string }>(meta
           ?.split('/') ?? [];
       for (const group of groups) {
         const chosen = toldRoute(group, segments);
-        if (chosen) return chosenFirst(order, group, chosen, entries);
+        if (chosen === undefined) continue;
+        let chosenOrder = chosenOrders.get(chosen);
+        if (chosenOrder === undefined) {
+          chosenOrder = chosenFirst(order, group, chosen, entries);
+          chosenOrders.set(chosen, chosenOrder);
+        }
+        return chosenOrder;
       }
       return order;
     };
