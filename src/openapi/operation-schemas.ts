@@ -40,19 +40,22 @@ export function requestSchema(operation: OperationInfo): unknown {
 export function listItemSchema(document: JsonObject, schema: unknown, named?: string): unknown {
   const resolved = resolveLocalRef(document, schema);
   if (schemaType(resolved) === 'array') return resolved.items;
-  const properties = [...describeObjectSchema(document, resolved).properties];
-  const arrays = properties.filter(([, property]) => schemaType(property) === 'array').map(([, property]) => property);
-  if (arrays.length === 1) return arrays[0]?.items;
+  const arrays = arrayPropertiesOf(document, resolved);
+  if (arrays.length === 1) return arrays[0]?.[1].items;
   // Of several, the one named as the collection (Xero's `{Warnings: [...], Contacts: [...]}` at /Contacts).
   const word = named?.toLowerCase();
-  const own = properties.find(([name, property]) => name.toLowerCase() === word && schemaType(property) === 'array');
+  const own = arrays.find(([name]) => name.toLowerCase() === word);
   if (own) return own[1].items;
   const wrapped = arrays.length === 0 ? singleKeyEnvelope(document, resolved) : undefined;
-  if (wrapped === undefined) return undefined;
-  const inner = [...describeObjectSchema(document, wrapped.schema).properties.values()].filter(
-    (property) => schemaType(property) === 'array',
+  const inner = wrapped === undefined ? [] : arrayPropertiesOf(document, wrapped.schema);
+  return inner.length === 1 ? inner[0]?.[1].items : undefined;
+}
+
+/** The properties of an object schema that are arrays, with their names. */
+export function arrayPropertiesOf(document: JsonObject, schema: unknown): Array<[string, JsonObject]> {
+  return [...describeObjectSchema(document, schema).properties].filter(
+    ([, property]) => schemaType(property) === 'array',
   );
-  return inner.length === 1 ? inner[0]?.items : undefined;
 }
 
 export type Envelope = { property: string; schema: unknown };

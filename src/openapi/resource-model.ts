@@ -20,7 +20,7 @@ import {
   wrapsRecordByRef,
 } from './operation-schemas.js';
 import { isRecordSchema } from './record-kinds.js';
-import { collectionName, collectionWord, firstFree, nounOf } from './resource-naming.js';
+import { collectionName, collectionWord, firstFree, looseName, nounOf } from './resource-naming.js';
 import {
   alikePathKey,
   isItemUnder,
@@ -357,9 +357,6 @@ function parentField(resource: Resource, param: string, parent: Resource | undef
   const own = (name: string) => name === resource.collection.keyField || resource.shape.properties.has(name);
   return firstFree(own, [`${noun}Id`, `${noun}_id`, `parent_${param}`]);
 }
-
-/** Spelled alike: `Sid` and `sid`, `account_sid` and `AccountSid` (case, `_` and `-` aside). */
-const looseName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
 
 /** The record's field a parameter names: its own name, else the one spelled alike, else the parameter's. */
 function sameField(param: string | undefined, properties: ReadonlyMap<string, JsonObject>): string | undefined {

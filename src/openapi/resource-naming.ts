@@ -7,6 +7,9 @@ import { isParam, paramName, segmentsOf } from './resource-paths.js';
 
 const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Spelled alike: `file_id` and `fileId`, `account_sid` and `AccountSid` (case, `_` and `-` aside). */
+export const looseName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
+
 /** "pet" from {petId}; else the collection's name without its plural "s". */
 export function nounOf(keyParam: string | undefined, name: string): string {
   const fromParam = keyParam?.replace(/_?id$/i, '');

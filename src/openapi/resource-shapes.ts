@@ -10,6 +10,7 @@ import type { JsonObject } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
 import {
+  arrayPropertiesOf,
   listItemSchema,
   recordEnvelope,
   requestSchema,
@@ -17,6 +18,7 @@ import {
   successSchema,
   wrapsRecordByRef,
 } from './operation-schemas.js';
+import { looseName } from './resource-naming.js';
 import { alikePathKey, isParam, paramName, segmentsOf } from './resource-paths.js';
 import type { ConventionShape, Resource } from './resource-types.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
@@ -59,9 +61,6 @@ function queryFieldsOf(operation: OperationInfo, resource: Resource): string[] {
     .filter((parameter) => parameter.in === 'query' && resource.shape.properties.has(parameter.name))
     .map((parameter) => parameter.name);
 }
-
-/** Spelled alike: `file_id` and `fileId` (case, `_` and `-` aside). */
-const looseName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
 
 /**
  * The body field of a create that names the record's key by its item path's parameter, where the
@@ -199,12 +198,7 @@ function answersList(document: JsonObject, operation: OperationInfo): boolean {
   if (properties.some((property) => schemaType(property) === 'array')) return true;
   // The envelope wrapped once more ({data: {results: [...]}}).
   const wrapped = singleKeyEnvelope(document, resolved);
-  return (
-    wrapped !== undefined &&
-    [...describeObjectSchema(document, wrapped.schema).properties.values()].some(
-      (property) => schemaType(property) === 'array',
-    )
-  );
+  return wrapped !== undefined && arrayPropertiesOf(document, wrapped.schema).length > 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../openapi/json-pointer.js';
-import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
+import { arrayPropertiesOf, singleKeyEnvelope } from '../../openapi/operation-schemas.js';
 import {
   allowsNull,
   describeObjectSchema,
@@ -114,8 +114,7 @@ function fieldsValue(fields: ReadonlyArray<[string, Field]>, view: PageView, dra
  */
 export function listEnvelope(document: JsonObject, schema: unknown, records?: unknown): ListEnvelope | undefined {
   const resolved = resolveSchema(document, schema);
-  const shape = describeObjectSchema(document, resolved);
-  const arrays = [...shape.properties].filter(([, property]) => schemaType(property) === 'array');
+  const arrays = arrayPropertiesOf(document, resolved);
   const recordsIdentity = records === undefined ? undefined : schemaIdentity(document, records);
   const ofRecords = arrays.find(([, property]) => schemaIdentity(document, property.items) === recordsIdentity);
   // Else the records' array by its name where it has a usual one (an envelope may hold `links` too).
