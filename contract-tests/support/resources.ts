@@ -6,13 +6,12 @@
 import { type AnswerFit, createAnswerFit } from '../../src/openapi/answer-fit.js';
 import {
   answeredByOtherSchema,
-  answeredNarrower,
   answeredOtherwise,
   answeredReadOnly,
   fieldsAnsweredApart,
+  narrowedWrite,
 } from '../../src/openapi/answer-requirements.js';
 import type { JsonObject } from '../../src/openapi/json-pointer.js';
-import { singleKeyEnvelope } from '../../src/openapi/operation-schemas.js';
 import {
   type ConventionShape,
   describeResources,
@@ -74,15 +73,9 @@ const narrowings = new Map<string, ReadonlyMap<string, readonly JsonObject[]>>()
 export function answersNarrowing(operation: SpecOperation): ReadonlyMap<string, readonly JsonObject[]> {
   const known = narrowings.get(operation.operationId);
   if (known) return known;
-  const shape = shapeOf(operation.operationId);
-  let found = NARROWING_NONE;
-  if (shape && writesRecord(operation.operationId) && operation.requestSchema !== undefined) {
-    const { document } = CONTRACT;
-    const wrapper = singleKeyEnvelope(document, operation.requestSchema, shape.resource.shape);
-    const request = describeObjectSchema(document, wrapper?.schema ?? operation.requestSchema);
-    const fields = answeredNarrower(CONTRACT, model, shape.resource, request);
-    found = new Map([...fields].map(([name, { answers }]) => [name, answers]));
-  }
+  const info = modelOf(operation);
+  const narrowed = info === undefined ? undefined : narrowedWrite(CONTRACT, model, info);
+  const found = narrowed ? new Map([...narrowed.fields].map(([name, { answers }]) => [name, answers])) : NARROWING_NONE;
   narrowings.set(operation.operationId, found);
   return found;
 }

@@ -6,7 +6,7 @@
 import { asObject, type JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
-import { recordEnvelope, singleKeyEnvelope } from './operation-schemas.js';
+import { recordEnvelope, requestSchema, singleKeyEnvelope } from './operation-schemas.js';
 import type { Resource, ResourceModel } from './resource-model.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
 
@@ -366,6 +366,32 @@ export function answeredNarrower(
     if (keywords.length > 0) narrowed.set(name, { answers, keywords });
   }
   return narrowed;
+}
+
+/** A write whose body takes values its record's answers refuse: the envelope its record is sent in, and those fields. */
+export type NarrowedWrite = { envelope: string | undefined; fields: ReadonlyMap<string, AnswerNarrowing> };
+
+const WRITES = new Set(['create', 'replace', 'merge']);
+
+/**
+ * The fields a create, replacement or merge takes in values its record's answers refuse
+ * (answeredNarrower, of the record its body sends: inside its envelope where it has one). The
+ * mock refuses such a value (answer-narrowing.ts), and the suite sends values of both. Undefined
+ * for any other operation, or one whose body narrows nothing.
+ */
+export function narrowedWrite(
+  contract: Contract,
+  model: ResourceModel,
+  operation: OperationInfo,
+): NarrowedWrite | undefined {
+  const shape = model.shapes.get(operation.operationId);
+  if (!shape || !WRITES.has(shape.kind) || !operation.request) return undefined;
+  const { document } = contract;
+  const schema = requestSchema(operation);
+  const wrapper = singleKeyEnvelope(document, schema, shape.resource.shape);
+  const request = describeObjectSchema(document, wrapper?.schema ?? schema);
+  const fields = answeredNarrower(contract, model, shape.resource, request);
+  return fields.size === 0 ? undefined : { envelope: wrapper?.property, fields };
 }
 
 /**

@@ -5,16 +5,11 @@
 import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import { createAnswerFit } from '../../openapi/answer-fit.js';
-import { answeredNarrower } from '../../openapi/answer-requirements.js';
+import { narrowedWrite } from '../../openapi/answer-requirements.js';
 import { asObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
-import { requestSchema } from '../../openapi/resource-model.js';
-import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import { ownValue } from '../../store/own-keys.js';
 import type { ContractContext, OperationHandler } from '../handler-types.js';
-
-const WRITES = new Set(['create', 'replace', 'merge']);
 
 export type AnswerNarrowing = {
   /** What the start says of it: the operation, each field and what its answers add. */
@@ -30,15 +25,10 @@ const shown = (value: unknown) => {
 
 /** The guard of a create, replacement or merge whose request takes values its answers refuse; undefined for any other. */
 export function answerNarrowingOf(context: ContractContext, operation: OperationInfo): AnswerNarrowing | undefined {
+  const narrowed = narrowedWrite(context.contract, context.resources, operation);
   const shape = context.resources.shapes.get(operation.operationId);
-  if (!shape || !WRITES.has(shape.kind) || !operation.request) return undefined;
-  const { document } = context.contract;
-  const schema = requestSchema(operation);
-  const wrapper = singleKeyEnvelope(document, schema, shape.resource.shape);
-  const envelope = wrapper?.property;
-  const request = describeObjectSchema(document, wrapper?.schema ?? schema);
-  const fields = answeredNarrower(context.contract, context.resources, shape.resource, request);
-  if (fields.size === 0) return undefined;
+  if (narrowed === undefined || shape === undefined) return undefined;
+  const { envelope, fields } = narrowed;
   const fits = createAnswerFit(context.contract, new Map([...fields].map(([name, { answers }]) => [name, answers])));
   const status = operation.responses.has('422') ? 422 : 400;
   const what = (name: string) => `${name} (${fields.get(name)?.keywords.join(', ')})`;
