@@ -138,9 +138,12 @@ export function registerSdkCheckCommand(program: Command): void {
       const noneExercised = results.every((result) =>
         ['not-exercised', 'undetermined', 'skipped'].includes(result.verdict.status),
       );
+      const undetermined = results.filter((result) => result.verdict.status === 'undetermined').length;
       if (noneExercised)
         console.log(
-          `No case was exercised: the client met none of their edges (each case says why). Make ${MIN_CALLS} or more calls in one run.`,
+          undetermined > 0
+            ? `No case could be judged: ${undetermined} undetermined, where a busy machine hid what the client did, and none exercised otherwise (each case says why). Run again on a machine with a CPU free.`
+            : `No case was exercised: the client met none of their edges (each case says why). Make ${MIN_CALLS} or more calls in one run.`,
         );
       for (const note of notes) console.log(note);
       console.log(`sdk-check of ${shown}: ${tally(results)}`);

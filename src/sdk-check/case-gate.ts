@@ -10,6 +10,7 @@
 // key, in whatever scheme the contract declares (the requests of the key's record), and those the
 // client left before the mock came to authenticate them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Response } from 'express';
 import { authenticatedKey } from '../auth/authenticated-key.js';
 import type { Simulation } from '../control/simulation.js';
@@ -71,8 +72,20 @@ export type GateExchange = {
   location?: string;
 };
 
+/**
+ * A connection the client opened and closed with no request the mock could read: its own timeout
+ * fired before it sent (a busy machine kept it off a CPU), or it never sends one.
+ */
+export type EmptyConnection = {
+  /** When the mock accepted it: the client had opened it by then. */
+  acceptedMs: number;
+  closedMs: number;
+};
+
 export type CaseGate = {
   beforeRequest(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Sees each connection the case's port accepts, for those closed with no request on them. */
+  onConnection(socket: Socket): void;
   /** Set-up done: the next request is the client's first, and `arm` sets the case's edge then. */
   open(simulation: Simulation, key: string, arm: () => Promise<void>): void;
   /** Resolves at the client's first request. */
@@ -81,6 +94,8 @@ export type CaseGate = {
   readonly cleared: boolean;
   /** When each request arrived and was answered, and how: what was in flight at once, what was made. */
   readonly exchanges: readonly GateExchange[];
+  /** The client's connections closed with no request on them, once the case was open. */
+  readonly emptyConnections: readonly EmptyConnection[];
 };
 
 /** The body express read from the request, once it was handled. */
@@ -108,6 +123,7 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
   const seen: Array<{ exchange: GateExchange; res: ServerResponse }> = [];
   const connections = new WeakMap<object, number>();
   let connectionCount = 0;
+  const emptyConnections: EmptyConnection[] = [];
   /** How far the scope's clock stands from this machine's (the clock case: minutes behind). */
   let clockOffsetMs = 0;
 
@@ -145,6 +161,13 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
     },
     get cleared() {
       return cleared;
+    },
+    emptyConnections,
+    onConnection(socket) {
+      const acceptedMs = Date.now();
+      socket.once('close', () => {
+        if (simulation && !connections.has(socket)) emptyConnections.push({ acceptedMs, closedMs: Date.now() });
+      });
     },
     open(sim, caseKey, arm) {
       simulation = sim;

@@ -5,13 +5,14 @@
 // A case's edge is set at its client's first request (the key's windows, a ban, a storm, a fault),
 // so that each runs from that instant on the scope's clock. The contract served (--contract, or the
 // Pet Store's) is read once into the run's profile: its credential, limit headers and operations.
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Simulation } from '../control/simulation.js';
 import { createGracefulStop } from '../http/graceful-stop.js';
 import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
 import { SCOPE_HEADER } from '../scopes/scope-name.js';
 import { createMockServer, listenReachably } from '../server.js';
+import type { CaseGate } from './case-gate.js';
 import type { SdkCase } from './catalogue.js';
 import { withKey } from './client-credential.js';
 import { type ContractProfile, profileOf } from './contract-profile.js';
@@ -31,8 +32,8 @@ export type CaseWorld = {
 export type CaseHost = {
   /** What the run reads from the contract served. */
   profile: ContractProfile;
-  /** A world for one case; `beforeRequest` sees each of its requests before the mock does. */
-  openCase(beforeRequest: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<CaseWorld>;
+  /** A world for one case; the gate sees each of its connections, and each request before the mock does. */
+  openCase(gate: Pick<CaseGate, 'beforeRequest' | 'onConnection'>): Promise<CaseWorld>;
   close(): Promise<void>;
 };
 
@@ -75,19 +76,21 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
   let opened = 0;
   return {
     profile,
-    async openCase(beforeRequest) {
+    async openCase(gate) {
       opened += 1;
       const scope = mock.scope(`sdk-check-case-${opened}`);
       const stopper = createGracefulStop((req, res) => {
         // Every request on this port is in the case's scope, whatever the client sends.
         req.headers[SCOPE_HEADER.toLowerCase()] = scope.name;
-        void beforeRequest(req, res)
+        void gate
+          .beforeRequest(req, res)
           .catch(() => undefined)
           .then(() => mock.handle(req, res));
       });
       const server = createServer({ requireHostHeader: false, ...mock.serverClasses }, stopper.listener);
       server.on('connection', stopper.onConnection);
       server.on('connection', noteAccepted);
+      server.on('connection', gate.onConnection);
       await listenReachably(server, 0, '127.0.0.1');
       const { port } = server.address() as AddressInfo;
       return {

@@ -338,6 +338,17 @@ describe('slow-answers: a request sent again before its answer came', () => {
     );
   });
 
+  it('leaves undetermined a client that opened a connection and closed it before it sent its request, never failed as one that sent none', () => {
+    // A 0.5 s timeout on a machine busy enough to keep the client off a CPU from its connect until
+    // its timeout was due: the mock accepted the connection, and it closed with no request on it.
+    const emptyConnections = [{ acceptedMs: 1_000, closedMs: 1_020 }];
+    const verdict = judgeCase(caseNamed('slow-answers'), [], run({ exitCode: 1, exchanges: [], emptyConnections }));
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toBe(
+      'undetermined: it opened 1 connection to the API and closed it without sending a request (the first 20 ms after the mock accepted it), and ended (exit code 1): a busy machine can have kept it off a CPU until its own timeout was due, before it sent. Run the case again on a machine with a CPU free; if it says the same, the client connects and never sends',
+    );
+  });
+
   it('fails no client whose timeout fired only because a held mock read the request 4 s after it was sent', () => {
     // Sent at 0 (the loop's last turn before the hold), read at 4, to be answered 1.5 s later: the
     // client's 5 s timeout fired at 5, before the answer, and it read again after a second, when

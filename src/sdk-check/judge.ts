@@ -6,7 +6,7 @@
 // case's edge is told so: neither passed nor failed. The words cite what the RFCs and the seed say.
 import type { RecordedRequest } from '../limits/request-record.js';
 import { answersAsRead } from './answers-read.js';
-import type { GateExchange } from './case-gate.js';
+import type { EmptyConnection, GateExchange } from './case-gate.js';
 import { PETSTORE_WORDS } from './case-words.js';
 import { LONG_WAIT_SECONDS, MIN_CALLS, type SdkCase } from './catalogue.js';
 import { type BusySample, sendsShown } from './client-busy.js';
@@ -37,6 +37,8 @@ export type ClientRun = {
   clientBusy?: readonly BusySample[];
   /** When each request arrived and was answered (real ms), and how, in the record's order. */
   exchanges?: readonly GateExchange[];
+  /** Connections it opened and closed with no request on them. */
+  emptyConnections?: readonly EmptyConnection[];
 };
 
 /**
@@ -134,6 +136,16 @@ function judgeNoRecord(testCase: SdkCase, run: ClientRun, notes: string[]): Verd
     : judgeLeftUnanswered(run.exchanges ?? [], testCase.setUp.latencyMs ?? 0, ended);
   if (left?.kind === 'too-short') return verdictOf([left.reason], notes);
   if (left?.kind === 'hidden') return { status: 'undetermined', reasons: [], notes: [...notes, left.note] };
+  const opened = run.emptyConnections?.[0];
+  if (opened)
+    return {
+      status: 'undetermined',
+      reasons: [],
+      notes: [
+        ...notes,
+        `undetermined: it opened ${plural(run.emptyConnections?.length ?? 1, 'connection')} to the API and closed ${run.emptyConnections?.length === 1 ? 'it' : 'them'} without sending a request (the first ${opened.closedMs - opened.acceptedMs} ms after the mock accepted it), and ${ended}: a busy machine can have kept it off a CPU until its own timeout was due, before it sent. Run the case again on a machine with a CPU free; if it says the same, the client connects and never sends`,
+      ],
+    };
   return verdictOf(
     [
       run.startError

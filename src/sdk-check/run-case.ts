@@ -126,7 +126,7 @@ export async function runCase(
   host: CaseHost,
 ): Promise<CaseResult> {
   const gate = createCaseGate(testCase, host.profile.dialect);
-  const world = await host.openCase(gate.beforeRequest);
+  const world = await host.openCase(gate);
   try {
     const { control } = world;
     const { setUp } = testCase;
@@ -159,12 +159,13 @@ export async function runCase(
     const record = await control.requests(CASE_KEY);
     const { output, ...clientRun } = run;
     const exchanges = gate.exchanges;
-    const verdict = judgeCase(testCase, record, { ...clientRun, roadCleared: gate.cleared, exchanges });
+    const judged = { ...clientRun, emptyConnections: gate.emptyConnections };
+    const verdict = judgeCase(testCase, record, { ...judged, roadCleared: gate.cleared, exchanges });
     return {
       case: testCase,
       // A key in the query (a contract's apiKey in: query) is in every path the verdict names.
       verdict: withoutKey(verdict),
-      run: clientRun,
+      run: judged,
       // Those it left before the mock came to them are the gate's alone.
       requests: Math.max(record.length, exchanges.length),
       // A client that prints its key (in a URL, a curl line, an error) leaves it out of the reports.

@@ -56,6 +56,10 @@ export function selectCases(names: readonly string[] | undefined): SdkCase[] {
 /** A run's verdicts, in the catalogue's order, and what it read from the contract served. */
 export type SdkCheckRun = { results: CaseResult[]; profile: ContractProfile };
 
+/** The client ended with no request and no connection to the API: the command, not the case, is at fault. */
+const neverReached = ({ requests, run }: CaseResult) =>
+  requests === 0 && !run.timedOut && (run.emptyConnections ?? []).length === 0;
+
 export async function runSdkCheck(options: SdkCheckOptions): Promise<SdkCheckRun> {
   const chosen = selectCases(options.cases);
   const progress = options.onProgress ?? (() => undefined);
@@ -82,7 +86,7 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<SdkCheckRun
       };
       results[index] = result;
       // A command that never reached the API is said once, at the end, not once per case.
-      if (result.requests > 0 || result.run.timedOut) progress(describeResult(result));
+      if (!neverReached(result)) progress(describeResult(result));
       // A command that cannot be started cannot be started in any case.
       else if (result.run.startError) next = toRun.length;
     }
@@ -94,9 +98,9 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<SdkCheckRun
   }
   const done = results.filter((result): result is CaseResult => result !== undefined);
   const ran = done.filter((result) => result.verdict.status !== 'skipped');
-  if (ran.length > 0 && ran.every((result) => result.requests === 0 && !result.run.timedOut))
+  if (ran.length > 0 && ran.every(neverReached))
     throw new ClientDidNotRunError([options.client.command, ...options.client.args].join(' '), ran[0] as CaseResult);
-  for (const result of ran) if (result.requests === 0 && !result.run.timedOut) progress(describeResult(result));
+  for (const result of ran) if (neverReached(result)) progress(describeResult(result));
   return { results: done, profile };
 }
 
