@@ -8,6 +8,7 @@ import type { Ajv } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
+import { discriminatorsAsTags } from '../../src/openapi/discriminated-view.js';
 import { examplesLeftOut } from '../../src/openapi/examples-left-out.js';
 import { operationName } from '../../src/openapi/load-contract.js';
 import { withTolerantMultipleOf } from '../../src/openapi/multiple-of.js';
@@ -223,8 +224,9 @@ for (const { name } of formatsNamedIn(SPEC)) if (!(name in ajv.formats)) ajv.add
 // that property under an alias (the mock's validator does the same).
 const PROTO_NAMED = namesProtoProperty(SPEC);
 const document = PROTO_NAMED ? withProtoAliased(SPEC) : SPEC;
-// Ajv is given no examples: they are no schema, and cost it (examples-left-out.ts).
-const forAjv = (view: Json) => examplesLeftOut(view);
+// Ajv is given no examples: they are no schema, and cost it (examples-left-out.ts). A union a
+// discriminator tells apart is judged by the tag, as the mock judges it (discriminated-view.ts).
+const forAjv = (view: Json) => examplesLeftOut(discriminatorsAsTags(view));
 ajv.addSchema(forAjv(document), SPEC_ID);
 // Answers are judged by the document with no writeOnly property required (answer-view.ts): a
 // second copy only where it differs.

@@ -4,6 +4,7 @@
 // field against the whole contract, as the data file's check compiles records.
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { anchoredRefs } from './anchored-refs.js';
+import { discriminatorsAsTags, schemaAsTagged } from './discriminated-view.js';
 import type { JsonObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
@@ -22,7 +23,7 @@ function ajvOf(contract: Contract): Ajv2020 {
     // Own properties only: a body without a field named constructor lacks it. Formats as the
     // answers' check reads them (a date is no date-time).
     ajv = createMockAjv({ ownProperties: true }, { formats: true });
-    ajv.addSchema(contract.document, CONTRACT_ID);
+    ajv.addSchema(discriminatorsAsTags(contract.document), CONTRACT_ID);
     ajvs.set(contract, ajv);
   }
   return ajv;
@@ -31,7 +32,7 @@ function ajvOf(contract: Contract): Ajv2020 {
 /** `schema` (one of the contract's, its $refs into the document) compiled; undefined where Ajv cannot compile it. */
 export function compiledInContract(contract: Contract, schema: unknown): ValidateFunction | undefined {
   try {
-    return ajvOf(contract).compile(anchoredRefs(schema, CONTRACT_ID) as object);
+    return ajvOf(contract).compile(anchoredRefs(schemaAsTagged(contract.document, schema), CONTRACT_ID) as object);
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@ import { type DataSet, isCountedId } from '../store/data-set.js';
 import { ownValue } from '../store/own-keys.js';
 import { anchoredRefs } from './anchored-refs.js';
 import { answerRequirements } from './answer-requirements.js';
+import { discriminatorsAsTags, schemaAsTagged } from './discriminated-view.js';
 import { asObject } from './json-pointer.js';
 import type { Contract } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
@@ -178,7 +179,7 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
     // Own properties only: a record without a field named constructor lacks it, whatever
     // Object.prototype holds.
     const ajv = createMockAjv({ allErrors, ownProperties: true }, { formats: true });
-    ajv.addSchema(contract.document, CONTRACT_IDS.api);
+    ajv.addSchema(discriminatorsAsTags(contract.document), CONTRACT_IDS.api);
     ajv.addSchema(controlContract.document, CONTRACT_IDS.control);
     return ajv;
   };
@@ -186,7 +187,10 @@ export function createDataSetChecker(contract: Contract, controlContract: Contra
   const schemas = new Map(
     lists.map((list) => {
       const id = CONTRACT_IDS[list.contract];
-      const schema = anchoredRefs(list.schema, id);
+      const schema = anchoredRefs(
+        list.contract === 'api' ? schemaAsTagged(contract.document, list.schema) : list.schema,
+        id,
+      );
       const document = list.contract === 'api' ? contract.document : controlContract.document;
       const properties = [...describeObjectSchema(document, list.schema).properties.keys()];
       const required = list.allPropertiesRequired ? properties : list.answersRequire;

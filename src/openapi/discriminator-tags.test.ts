@@ -2,7 +2,7 @@
 // writes them (OpenAPI 3.1.1 and 3.0.4, "Options for Mapping Values to Schemas"). The cases are
 // those the mock and the suite once read apart.
 import { describe, expect, it } from '@jest/globals';
-import { taggedBranches } from './discriminated-bodies.js';
+import { taggedBranches } from './discriminated-view.js';
 import { branchTags } from './discriminator-tags.js';
 import type { JsonObject } from './json-pointer.js';
 

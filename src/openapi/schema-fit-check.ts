@@ -4,6 +4,7 @@
 // per document, holding it whole; each schema compiled once, when first asked.
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { anchoredRefs } from './anchored-refs.js';
+import { discriminatorsAsTags, schemaAsTagged } from './discriminated-view.js';
 import type { JsonObject } from './json-pointer.js';
 import { createMockAjv } from './mock-ajv.js';
 
@@ -27,9 +28,9 @@ export function schemaFitCheck(document: JsonObject): SchemaFitCheck {
       if (!ajv) {
         // Own properties only, as the data set's check reads records.
         ajv = createMockAjv({ ownProperties: true }, { formats: true });
-        ajv.addSchema(document, DOCUMENT_ID);
+        ajv.addSchema(discriminatorsAsTags(document), DOCUMENT_ID);
       }
-      return ajv.compile(anchoredRefs(schema, DOCUMENT_ID) as object);
+      return ajv.compile(anchoredRefs(schemaAsTagged(document, schema), DOCUMENT_ID) as object);
     } catch {
       // A schema Ajv cannot compile is judged where it is served; here it asks nothing more.
       return null;

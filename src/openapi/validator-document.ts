@@ -7,9 +7,9 @@
 // and it turns each server's path into a route with path-to-regexp, which refuses the `+` or `(`
 // of a real API's base path (/rest/Train+Travel+API/1.0.0): the pipeline matches the path below
 // the base path instead (contract-pipeline.ts), so the servers are no concern of the validator.
-// A request body that leaves `required` out says so (optionalSaid); one of branches a
-// discriminator tells apart has each branch say its tag (discriminated-bodies.ts).
-import { bodyWithTaggedBranches } from './discriminated-bodies.js';
+// A request body that leaves `required` out says so (optionalSaid); a union whose branches a
+// discriminator tells apart has each branch say its tag (discriminated-view.ts).
+import { discriminatorsAsTags } from './discriminated-view.js';
 import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, type JsonObject } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
@@ -53,8 +53,7 @@ function optionalSaid(body: unknown): unknown {
 function operationForValidator(document: JsonObject, operation: JsonObject, name: string): JsonObject {
   const named: JsonObject = { ...operation, operationId: name };
   if (named.parameters !== undefined) named.parameters = parametersForValidator(document, named.parameters);
-  if (named.requestBody !== undefined)
-    named.requestBody = optionalSaid(bodyWithTaggedBranches(document, named.requestBody));
+  if (named.requestBody !== undefined) named.requestBody = optionalSaid(named.requestBody);
   delete named.servers;
   // OpenAPI 3.1 lets `responses` out; the validator reads every operation's (and threw on none).
   return named.responses === undefined
@@ -113,7 +112,7 @@ function pathsByRoute(document: JsonObject, paths: JsonObject): JsonObject {
  * `contract` itself is left whole.
  */
 export function validatorDocument(contract: JsonObject): JsonObject {
-  const document = withReadOnlyRequiredInParts(contract);
+  const document = withReadOnlyRequiredInParts(discriminatorsAsTags(contract));
   const copy: JsonObject = { ...document, servers: [{ url: '/' }] };
   if (document.paths !== undefined) copy.paths = pathsByRoute(document, asObject(document.paths));
   const components = asObject(document.components);

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type { ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv';
 import { DATE_TIME_FORMAT } from '../date-time-format.js';
+import { discriminatorsAsTags } from '../discriminated-view.js';
 import { examplesLeftOut } from '../examples-left-out.js';
 import { asObject, escapePointerSegment, type JsonObject, refPointer, valueAt } from '../json-pointer.js';
 import { withTolerantMultipleOf } from '../multiple-of.js';
@@ -141,7 +142,7 @@ function createAjv(document: JsonObject, openApi30: boolean): AjvLike {
     ajv.addFormat(format, true);
   ajv.addFormat('date-time', DATE_TIME_FORMAT);
   // The claims were taken from the document: its schemas are compiled without them (examples-left-out.ts).
-  ajv.addSchema(examplesLeftOut(document), 'contract');
+  ajv.addSchema(examplesLeftOut(discriminatorsAsTags(document)), 'contract');
   return ajv;
 }
 
