@@ -41,9 +41,26 @@ export function parameterForValidator(document: JsonObject, parameter: unknown):
   return { ...styled, schema: unmarked(document, own.schema, 0) };
 }
 
-/** The parameters of a path item or operation, each for the validator. */
+/**
+ * Header parameters OpenAPI says to ignore (3.0 and 3.1, Parameter Object: "If in is header and
+ * the name is Accept, Content-Type or Authorization, the parameter definition SHALL be ignored"):
+ * InfluxDB declares an Accept of three media types, and every read whose Accept was written as
+ * browsers and HTTP libraries write it (a list, a wildcard) was refused with 400.
+ */
+const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
+const isIgnoredHeader = (document: JsonObject, parameter: unknown) => {
+  const { in: place, name } = resolveLocalRef(document, parameter);
+  return place === 'header' && typeof name === 'string' && IGNORED_HEADERS.has(name.toLowerCase());
+};
+
+/** The parameters of a path item or operation, each for the validator, without those OpenAPI ignores. */
 export const parametersForValidator = (document: JsonObject, parameters: unknown): unknown =>
-  Array.isArray(parameters) ? parameters.map((parameter) => parameterForValidator(document, parameter)) : parameters;
+  Array.isArray(parameters)
+    ? parameters
+        .filter((parameter) => !isIgnoredHeader(document, parameter))
+        .map((parameter) => parameterForValidator(document, parameter))
+    : parameters;
 
 /** components.parameters, each for the validator. */
 export const componentParametersForValidator = (document: JsonObject, parameters: unknown): JsonObject =>
