@@ -9,68 +9,20 @@
 // `discriminator` option takes no mapping.)
 import { branchTags, tagRequirement } from './discriminator-tags.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
-
-/** Members whose values are data, never schemas: a value there is kept as written. */
-const DATA_MEMBERS: ReadonlySet<string> = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
-
-/** Members whose keys are names, not keywords: a property named `default` is a schema like any other. */
-const NAMED_MEMBERS: ReadonlySet<string> = new Set([
-  'properties',
-  'patternProperties',
-  'dependentSchemas',
-  '$defs',
-  'definitions',
-  'schemas',
-]);
+import { schemasRewritten } from './schemas-rewritten.js';
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
 
 const isDiscriminated = (value: JsonObject) =>
-  !Array.isArray(value) &&
   isObject(value.discriminator) &&
   typeof value.discriminator.propertyName === 'string' &&
   (Array.isArray(value.oneOf) || Array.isArray(value.anyOf));
 
-/** A member set without touching the prototype ("__proto__" is a name like any other). */
-function setOwn(target: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/**
- * `value` with every discriminated schema in it tagged; what holds none is returned itself (not
- * copied). `made` keeps what each object became: a part shared (a YAML alias) is made once.
- */
-function tagged(document: JsonObject, value: unknown, made: Map<object, unknown>, named = false): unknown {
-  if (!isObject(value)) return value;
-  const known = made.get(value);
-  if (known !== undefined) return known;
-  // Meanwhile a cycle meets the value itself.
-  made.set(value, value);
-  const own = isDiscriminated(value) ? (taggedBranches(document, value) as JsonObject) : value;
-  let result: JsonObject | unknown[] = own;
-  if (Array.isArray(own)) {
-    own.forEach((item, index) => {
-      const kept = tagged(document, item, made);
-      if (kept === item) return;
-      if (result === own) result = own.slice();
-      (result as unknown[])[index] = kept;
-    });
-  } else {
-    const changed = new Map<string, unknown>();
-    for (const key of Object.keys(own)) {
-      if (!named && DATA_MEMBERS.has(key)) continue;
-      const kept = tagged(document, own[key], made, !named && NAMED_MEMBERS.has(key));
-      if (kept !== own[key]) changed.set(key, kept);
-    }
-    if (changed.size > 0) {
-      const copy: JsonObject = {};
-      for (const key of Object.keys(own)) setOwn(copy, key, changed.has(key) ? changed.get(key) : own[key]);
-      result = copy;
-    }
-  }
-  made.set(value, result);
-  return result;
-}
+/** Every discriminated schema in `value` tagged. */
+const tagged = (document: JsonObject, value: unknown): unknown =>
+  schemasRewritten(value, (schema) =>
+    isDiscriminated(schema) ? (taggedBranches(document, schema) as JsonObject) : schema,
+  );
 
 /** `schema` with its discriminated branches each held to their tags, where it has them; else itself. */
 export function taggedBranches(document: JsonObject, schema: unknown): unknown {
@@ -94,11 +46,11 @@ const views = new WeakMap<JsonObject, JsonObject>();
 export function discriminatorsAsTags(document: JsonObject): JsonObject {
   let view = views.get(document);
   if (view === undefined) {
-    view = tagged(document, document, new Map()) as JsonObject;
+    view = tagged(document, document) as JsonObject;
     views.set(document, view);
   }
   return view;
 }
 
 /** A schema of `document`, compiled apart from it, with its discriminated parts tagged as the document's are. */
-export const schemaAsTagged = (document: JsonObject, schema: unknown): unknown => tagged(document, schema, new Map());
+export const schemaAsTagged = (document: JsonObject, schema: unknown): unknown => tagged(document, schema);
