@@ -13,6 +13,7 @@ import { createKeyAndLimitSteps } from '../limits/key-and-limit-steps.js';
 import { operationMatch } from '../openapi/contract-pipeline.js';
 import { dispatchOperations } from '../openapi/dispatch-operations.js';
 import { isBuiltInContract } from '../openapi/load-contract.js';
+import { createOverlapCheck } from '../openapi/overlapping-branches.js';
 import { createRequiredHeaders } from '../openapi/required-headers.js';
 import { describeResources } from '../openapi/resource-model.js';
 import { guardResponses } from '../openapi/response-contract.js';
@@ -36,6 +37,7 @@ export function createMockMode(): ApiModeFactory {
               .then(() => violationsOf(res.req).record(contractGapRecord(res.req, operationId, `${what}. ${advice}`)))
               .catch((error: unknown) => log(`The contract gap could not be recorded: ${String(error)}`));
           },
+          createOverlapCheck(contract),
         )
       : undefined;
     // Installed after the guard, so that it runs first: the guard checks the answer as it is sent.

@@ -11,6 +11,7 @@ import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
+import type { OverlapCheck } from './overlapping-branches.js';
 
 /** The header of an answer given outside the contract, saying why. */
 export const CONTRACT_GAP_HEADER = 'X-Mock-Contract-Gap';
@@ -138,6 +139,7 @@ export function guardResponses(
   matchOf: (req: Request) => { operation: OperationInfo; checkHeaders?: ResponseHeaderChecker } | undefined,
   reportBug: (res: Response, error: HttpError) => void,
   reportGap: (res: Response, operationId: string, what: string, advice: string) => void,
+  overlapsOnly?: OverlapCheck,
 ): ResponseGuard {
   const sendJson = app.response.json;
   const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
@@ -163,6 +165,18 @@ export function guardResponses(
     const reported = violations.get(res);
     const problems = reported ? [...reported, ...headerProblems] : headerProblems;
     if (problems.length === 0) return undefined;
+    if (reported && headerProblems.length === 0 && overlapsOnly?.(match.operation, res.statusCode, body)) {
+      // The answer meets the schema but for a oneOf whose branches overlap: two of them hold it.
+      const what = `${match.operation.operationId}'s ${res.statusCode} answer meets more than one branch of a oneOf, whose branches overlap (${problems.join('; ')})`;
+      res.setHeader(CONTRACT_GAP_HEADER, what);
+      reportGap(
+        res,
+        match.operation.operationId,
+        what,
+        'Make it an anyOf in the contract, or make its branches exclude each other (a discriminator, a property one requires that the other forbids)',
+      );
+      return undefined;
+    }
     if (res.locals.builtForErrorSchema === true) {
       // The contract's own error schema held no body the mock could build (a oneOf whose branches
       // every body meets): the error is given all the same, marked, rather than turned into a 500.
