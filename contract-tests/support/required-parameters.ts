@@ -2,6 +2,7 @@
 // carries them, each as the check set it or else a valid value, since a request without one is
 // not valid (Asana's GET /attachments requires ?parent=, Discourse's GET /latest.json the headers
 // Api-Key and Api-Username). A value given with --header, or a key's header or cookie, is never replaced.
+import { isIgnoredHeaderName } from '../../src/openapi/ignored-header-parameters.js';
 import { queryString, queryValueSchema } from '../generation/operation-requests.js';
 import { resolve, type SpecOperation } from './contract-spec.js';
 import { validValue } from './requests.js';
@@ -9,8 +10,6 @@ import { CheckSkipped } from './scheduler.js';
 
 type Parameter = { name: string; in: string; required?: boolean; example?: unknown; schema?: unknown };
 
-/** Headers OpenAPI says a header parameter may not describe: the request's own (3.0 §4.7.12.1). */
-const NOT_PARAMETERS = new Set(['accept', 'content-type', 'authorization']);
 
 const requiredIn = (operation: SpecOperation, where: string) =>
   (operation.parameters as Parameter[]).filter((parameter) => parameter.in === where && parameter.required === true);
@@ -89,7 +88,7 @@ export function requiredHeaders(
   const present = new Set([...Object.keys(headers), ...given].map((name) => name.toLowerCase()));
   return Object.fromEntries(
     requiredIn(operation, 'header')
-      .filter((parameter) => !NOT_PARAMETERS.has(parameter.name.toLowerCase()))
+      .filter((parameter) => !isIgnoredHeaderName(parameter.name))
       .filter((parameter) => !present.has(parameter.name.toLowerCase()))
       .map((parameter) => [parameter.name, headerValue(parameter)]),
   );

@@ -3,6 +3,7 @@
 // parameter's too: DigitalOcean's {ssh_key_identifier}, `anyOf: [ssh_key id, fingerprint]`, both
 // readOnly properties of the key, refused every id. The validator's copy of a parameter's schema
 // leaves the two words out at its root and through its anyOf/oneOf/allOf (a $ref there copied).
+import { isIgnoredHeaderName } from './ignored-header-parameters.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 import { withDefaultStyle } from './parameter-styles.js';
 
@@ -41,20 +42,12 @@ export function parameterForValidator(document: JsonObject, parameter: unknown):
   return { ...styled, schema: unmarked(document, own.schema, 0) };
 }
 
-/**
- * Header parameters OpenAPI says to ignore (3.0 and 3.1, Parameter Object: "If in is header and
- * the name is Accept, Content-Type or Authorization, the parameter definition SHALL be ignored"):
- * InfluxDB declares an Accept of three media types, and every read whose Accept was written as
- * browsers and HTTP libraries write it (a list, a wildcard) was refused with 400.
- */
-const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
-
 const isIgnoredHeader = (document: JsonObject, parameter: unknown) => {
   const { in: place, name } = resolveLocalRef(document, parameter);
-  return place === 'header' && typeof name === 'string' && IGNORED_HEADERS.has(name.toLowerCase());
+  return place === 'header' && typeof name === 'string' && isIgnoredHeaderName(name);
 };
 
-/** The parameters of a path item or operation, each for the validator, without those OpenAPI ignores. */
+/** The parameters of a path item or operation, each for the validator, without the headers no request is held to. */
 export const parametersForValidator = (document: JsonObject, parameters: unknown): unknown =>
   Array.isArray(parameters)
     ? parameters

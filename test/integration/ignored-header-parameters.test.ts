@@ -1,6 +1,7 @@
 // Header parameters named Accept, Content-Type or Authorization, which OpenAPI says to ignore
-// (Parameter Object, 3.0 and 3.1): InfluxDB declares an Accept of three media types, and every
-// read whose Accept was written as HTTP libraries write it was refused with 400.
+// (Parameter Object, 3.0 and 3.1), and Accept-Encoding, which the HTTP library writes: InfluxDB
+// declares an Accept of three media types and an Accept-Encoding of gzip or identity, and every
+// read whose headers were written as HTTP libraries and browsers write them was refused with 400.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
 
@@ -21,6 +22,7 @@ const document = {
         parameters: [
           { $ref: '#/components/parameters/Accept' },
           header('Authorization', ['Token secret']),
+          header('Accept-Encoding', ['gzip', 'identity']),
           header('X-Trace', ['on']),
         ],
         responses: {
@@ -49,8 +51,13 @@ describe('header parameters OpenAPI says to ignore', () => {
   const served = serveJudged(document);
   const http = () => served.mock().http;
 
-  it('takes a request whatever its Accept and Authorization, holding the other headers it declares', async () => {
-    const read = (accept: string) => http().get('/status').set('Accept', accept).set('X-Trace', 'on');
+  it('takes a request whatever its Accept, Accept-Encoding and Authorization, holding the other headers it declares', async () => {
+    const read = (accept: string) =>
+      http()
+        .get('/status')
+        .set('Accept', accept)
+        .set('Accept-Encoding', 'gzip, deflate, br, zstd')
+        .set('X-Trace', 'on');
     for (const accept of ['application/json', '*/*', 'application/json, text/plain, */*'])
       expect(served.judged('GET', '/status', await read(accept)).status).toBe(200);
     expect((await http().get('/status').set('Accept', 'application/json')).status).toBe(400);
