@@ -10,7 +10,6 @@ import { CheckSkipped } from './scheduler.js';
 
 type Parameter = { name: string; in: string; required?: boolean; example?: unknown; schema?: unknown };
 
-
 const requiredIn = (operation: SpecOperation, where: string) =>
   (operation.parameters as Parameter[]).filter((parameter) => parameter.in === where && parameter.required === true);
 
