@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { textsMatching } from '../../src/fixtures/pattern-writer.js';
 import { multipleAt, multipleCounts } from '../../src/openapi/multiple-of.js';
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
-import { SPEC } from '../support/contract-spec.js';
+import { SPEC, schemaValidator } from '../support/contract-spec.js';
 import { setField } from '../support/own-fields.js';
 import { formattedValues } from './formats.js';
 import {
@@ -237,6 +237,36 @@ function arrays(schema: JsonSchema, name: string, references: ReferenceIds, dept
   return { arbitrary: fc.array(items.arbitrary, bounds), edges: [edge] };
 }
 
+/** Values drawn to find whether a oneOf's branches can be met one at a time. */
+const PROBES = 20;
+
+/**
+ * `values` of a oneOf's branch without those that meet another branch too, which the oneOf
+ * refuses: InfluxDB's variable arguments are a query's, a constant's or a map's, none of them
+ * requiring its `type`, so that `{}` meets all three. Where no value drawn meets one branch alone
+ * (the branches overlap for every value), the values are left as they are.
+ */
+function meetingOneBranch(values: Generated<unknown>, branches: readonly unknown[]): Generated<unknown> {
+  const checks = branches.map((branch) =>
+    typeof branch === 'object' && branch !== null ? schemaValidator(branch) : undefined,
+  );
+  if (checks.some((check) => check === undefined)) return values;
+  const alone = (value: unknown) => checks.filter((check) => check?.(value) === true).length <= 1;
+  let probes: unknown[];
+  try {
+    probes = fc.sample(values.arbitrary, { seed: 0, numRuns: PROBES });
+  } catch {
+    return values;
+  }
+  if (probes.every(alone) && values.edges.every(alone)) return values;
+  if (!probes.some(alone)) return values;
+  const edges = values.edges.filter(alone);
+  return {
+    arbitrary: values.arbitrary.filter(alone),
+    edges: edges.length > 0 ? edges : probes.filter(alone).slice(0, 1),
+  };
+}
+
 /** The branch of an anyOf or oneOf a value is made of: deep down, its smallest; else the first one a value fits. */
 function branchOf(raw: unknown, branches: readonly unknown[], depth: number): unknown {
   const smallest = depth >= FULL_DEPTH ? facts().smallest(raw) : undefined;
@@ -286,9 +316,11 @@ function makeValues(raw: unknown, name: string, references: ReferenceIds, depth:
     (schema as { oneOf?: unknown[]; anyOf?: unknown[] }).oneOf ?? (schema as { anyOf?: unknown[] }).anyOf;
   if (Array.isArray(branches) && branches.length > 0) {
     const branch = taggedBranch(raw, branchOf(raw, branches, depth));
-    if (schema.type === undefined && schema.properties === undefined)
-      return validValues(branch, name, references, depth);
-    return makeValues(withBranch(raw, branch), name, references, depth);
+    const values =
+      schema.type === undefined && schema.properties === undefined
+        ? validValues(branch, name, references, depth)
+        : makeValues(withBranch(raw, branch), name, references, depth);
+    return Array.isArray(schema.oneOf) ? meetingOneBranch(values, schema.oneOf) : values;
   }
   switch (schema.type) {
     case 'string':

@@ -8,7 +8,8 @@ import type { Ajv } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
-import { discriminatorsAsTags } from '../../src/openapi/discriminated-view.js';
+import { anchoredRefs } from '../../src/openapi/anchored-refs.js';
+import { discriminatorsAsTags, schemaAsTagged } from '../../src/openapi/discriminated-view.js';
 import { examplesLeftOut } from '../../src/openapi/examples-left-out.js';
 import { operationName } from '../../src/openapi/load-contract.js';
 import { withTolerantMultipleOf } from '../../src/openapi/multiple-of.js';
@@ -253,6 +254,26 @@ function validatorAt(schemaPointer: string, documentId = SPEC_ID): ValidateFunct
     compiled.set(ref, validate);
   }
   return validate;
+}
+
+const bySchema = new WeakMap<object, ValidateFunction | null>();
+/**
+ * A schema of the contract (an object of SPEC, its $refs local), compiled where the document
+ * stands: undefined where Ajv cannot compile it, or where names are aliased (a property named
+ * __proto__), which a schema taken from SPEC does not know.
+ */
+export function schemaValidator(schema: object): ValidateFunction | undefined {
+  if (PROTO_NAMED) return undefined;
+  let validate = bySchema.get(schema);
+  if (validate === undefined) {
+    try {
+      validate = ajv.compile(anchoredRefs(schemaAsTagged(SPEC, schema), SPEC_ID) as object);
+    } catch {
+      validate = null;
+    }
+    bySchema.set(schema, validate);
+  }
+  return validate ?? undefined;
 }
 
 /** Where the response object of an operation's status lives (after following its $ref). */

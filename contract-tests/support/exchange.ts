@@ -17,6 +17,7 @@ import { keptForCleanUp, readDay, spendDay } from './day-room.js';
 import { formBodyOf } from './form-bodies.js';
 import { formTypeOf } from './form-types.js';
 import { httpRequest } from './http-client.js';
+import { isJsonType } from './json-types.js';
 import { KeyWithoutRoom, MAX_POLITE_WAIT_SECONDS, sendPaced } from './key-pace.js';
 import { keyId, type SentKey, targetKey } from './keys.js';
 import { setField } from './own-fields.js';
@@ -81,7 +82,8 @@ const operationOf = (outgoing: Outgoing) =>
 const acceptOf = new Map<SpecOperation | undefined, string>();
 /**
  * The Accept of a request: the media types the operation answers in, its successes' first (a
- * server may refuse a type it does not give with 406); JSON where it declares none.
+ * server may refuse a type it does not give with 406), JSON types before the others, since the
+ * suite reads what comes back (InfluxDB's telegraf reads offer TOML first); JSON where it declares none.
  */
 function acceptFor(operation: SpecOperation | undefined): string {
   let accept = acceptOf.get(operation);
@@ -89,7 +91,9 @@ function acceptFor(operation: SpecOperation | undefined): string {
     const statuses = operation?.declaredStatuses ?? [];
     const ordered = [...statuses.filter((status) => status.startsWith('2')), ...statuses];
     const types = ordered.flatMap((status) => Object.keys(resolve(operation?.raw.responses[status])?.content ?? {}));
-    accept = [...new Set(types)].join(', ') || 'application/json';
+    const distinct = [...new Set(types)];
+    accept = [...distinct.filter(isJsonType), ...distinct.filter((type) => !isJsonType(type))].join(', ');
+    accept ||= 'application/json';
     acceptOf.set(operation, accept);
   }
   return accept;

@@ -20,7 +20,7 @@ export { flatten };
 
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { DEEPEST } from '../generation/valid-values.js';
-import { listOperations, SPEC, type SpecOperation } from './contract-spec.js';
+import { listOperations, SPEC, type SpecOperation, schemaValidator } from './contract-spec.js';
 import { clientKeyOf, idOf, keyParameterOf, pathIdsOf, recordKeyOf, shapeOf, whyNoRecord } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { whyUnmade } from './unmade-records.js';
@@ -191,6 +191,36 @@ export function madeSchemaOf(raw: Schema): Schema {
 }
 
 /**
+ * `value`, made of `branch` of a oneOf, with as many of the branch's optional fields as it takes
+ * to meet that branch alone: InfluxDB's variable arguments are a query's, a constant's or a
+ * map's, none requiring its `type`, so that `{}` meets all three and the oneOf refuses it; with
+ * `type: query` it is a query's. Itself where it meets one branch already, or where no field tells.
+ */
+function aloneInOneOf(
+  branches: readonly unknown[],
+  branch: Schema,
+  value: unknown,
+  references: References,
+  depth: number,
+): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const checks = branches.map((one) => (typeof one === 'object' && one !== null ? schemaValidator(one) : undefined));
+  if (checks.some((check) => check === undefined)) return value;
+  const met = (candidate: unknown) => checks.filter((check) => check?.(candidate) === true).length;
+  if (met(value) <= 1) return value;
+  let current = value as Record<string, unknown>;
+  for (const [field, fieldSchema] of writablePropertiesOf(drawnSchemaOf(branch))) {
+    if (Object.hasOwn(current, field)) continue;
+    const candidate = { ...current, [field]: validValue(fieldSchema, field, references, depth + 1) };
+    const count = met(candidate);
+    if (count === 1) return candidate;
+    // A field that takes the value out of every branch is left out; one that tells none apart is kept.
+    if (count > 1) current = candidate;
+  }
+  return value;
+}
+
+/**
  * A valid value for a schema; fields that refer to resources take their ids from `references`.
  * A key a client chooses is one no earlier body sent (text is unique, or drawn afresh from its
  * pattern), so that two creates never ask for one record.
@@ -204,7 +234,10 @@ export function validValue(raw: Schema, name: string, references: References, de
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('const' in schema) return schema.const;
   const branch = madeBranchOf(raw);
-  if (branch !== undefined) return validValue(branch, name, references, depth);
+  if (branch !== undefined) {
+    const value = validValue(branch, name, references, depth);
+    return Array.isArray(schema.oneOf) ? aloneInOneOf(schema.oneOf, branch, value, references, depth) : value;
+  }
   switch (schema.type) {
     case 'string':
       return sampleString(schema, name);

@@ -16,6 +16,7 @@ import { createMockServer } from '../../src/server.js';
 import { ACCOUNTS_DOCUMENT } from '../support/accounts-document.js';
 import { runCli } from '../support/cli.js';
 import { junitCases } from '../support/junit-cases.js';
+import { MONITORING_DOCUMENT } from '../support/monitoring-document.js';
 import { NEWSLETTERS_DOCUMENT } from '../support/newsletters-document.js';
 import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
 import { PLATFORMS_DOCUMENT } from '../support/platforms-document.js';
@@ -728,6 +729,24 @@ describe('contract against whole documents of other APIs', () => {
         'createCampaign: requests generated valid from its schemas get a declared success that keeps what was sent',
         'updateCommunication: requests generated valid from its schemas get a declared success that keeps what was sent',
         'createCampaign: a record made reads back by getCampaignById, with the defaults of what was left out and an id of its own',
+      ]),
+    );
+  }, 240_000);
+
+  it("passes the mock serving a document built as InfluxDB's: a oneOf no branch of which requires its tag, reads in TOML first, discriminated kinds", async () => {
+    const { passed } = await suiteOnDocument('monitoring', MONITORING_DOCUMENT, [
+      '--checks',
+      'conformance,stateful,generated',
+    ]);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        // Arguments sent with what tells their kind: `{}` meets every branch, which the oneOf refuses.
+        'createvariable: a valid request (POST /variables)',
+        'createvariable: requests generated valid from its schemas get a declared success that keeps what was sent',
+        'createvariable: a record made reads back by getvariable, with the defaults of what was left out and an id of its own',
+        // Read back in JSON, which the read offers after TOML.
+        'createtelegraf: a record made reads back by gettelegraf, with the defaults of what was left out and an id of its own',
+        'createendpoint: a record made reads back by getendpoint, with the defaults of what was left out and an id of its own',
       ]),
     );
   }, 240_000);
