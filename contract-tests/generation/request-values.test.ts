@@ -67,6 +67,17 @@ describe('the values of a request', () => {
     expect(rules).toContain('without the required url');
   });
 
+  it('never leave out a required field that declares a default, which a server may fill in', () => {
+    const remote = {
+      type: 'object',
+      required: ['name', 'allowInsecureTLS'],
+      properties: { name: { type: 'string' }, allowInsecureTLS: { type: 'boolean', default: false } },
+    };
+    const rules = invalidBodies(remote).map((invalid) => invalid.rule);
+    expect(rules).toContain('without the required name');
+    expect(rules).not.toContain('without the required allowInsecureTLS');
+  });
+
   it('break a body into an array only where its schema takes objects only', () => {
     const rulesOf = (schema: unknown) => invalidBodies(schema).map((invalid) => invalid.rule);
     const properties = { name: { type: 'string' } };
