@@ -10,6 +10,7 @@ import { describePlace } from './openapi/contract-source/contract-refusal.js';
 import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
 import type { RecordFault } from './openapi/data-set-check.js';
 import { fieldSchemaPointer } from './openapi/field-schema-place.js';
+import { createSchemaOverlapCheck } from './openapi/overlapping-branches.js';
 import type { Contract } from './openapi/load-contract.js';
 import type { ResourceModel } from './openapi/resource-types.js';
 import type { ServedContract } from './served-contract.js';
@@ -57,6 +58,25 @@ function declaredPlaces(draft: ContractDraft, model: ResourceModel, faults: read
     if (place) lines.add(`  ${describePlace(place)}  the schema of the field "${fault.field}" of ${fault.list}`);
   }
   return lines.size === 0 ? '' : `Where those schemas are written:\n${[...lines].join('\n')}\n`;
+}
+
+/**
+ * Whether a record's fault is only that it meets several branches of a oneOf whose branches
+ * overlap (createSchemaOverlapCheck): such a record is served, its answers marked. `lists` names
+ * the collections found so.
+ */
+function overlapOnlyFault(served: ServedContract) {
+  const meets = createSchemaOverlapCheck(served.contract);
+  const found = new Set<string>();
+  const check = (data: DataSet, fault: RecordFault): boolean => {
+    const schema = served.resources.resources.get(fault.list)?.recordSchema;
+    const records = ownValue(data, fault.list);
+    const record = Array.isArray(records) ? records[fault.index] : undefined;
+    if (typeof schema !== 'object' || schema === null || !meets(schema, record)) return false;
+    found.add(fault.list);
+    return true;
+  };
+  return Object.assign(check, { lists: () => [...found] });
 }
 
 /** `data` without the records at the places `faults` name. */
@@ -150,12 +170,18 @@ export function drawnRecordsThatFit(
   log: (line: string) => void = () => {},
 ): ServedContract {
   if (!served.draft) return served;
+  const overlapsOnly = overlapOnlyFault(served);
   // A field a record holds beside its schema's is projected out of answers that declare fewer.
   const faultsIn = (data: DataSet) =>
     recordFaultsOf(served.contract, data).filter(
-      (fault) => !(fault.outsideSchema && isProjectedAway(served.resources, fault)),
+      (fault) => !(fault.outsideSchema && isProjectedAway(served.resources, fault)) && !overlapsOnly(data, fault),
     );
   const faults = faultsIn(served.fixtures);
+  const overlapping = overlapsOnly.lists();
+  if (overlapping.length > 0)
+    log(
+      `The records of ${overlapping.join(', ')} meet more than one branch of a oneOf of ${served.draft.shown}, whose branches overlap: they are served as drawn, each answer marked with X-Mock-Contract-Gap. Make it an anyOf, or make its branches exclude each other.`,
+    );
   if (faults.length === 0) return served;
   const systematic = systematicFaults(served.fixtures, faults);
   if (systematic.length > 0) {

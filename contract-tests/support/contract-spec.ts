@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv } from 'ajv';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
 import { anchoredRefs } from '../../src/openapi/anchored-refs.js';
@@ -286,10 +286,20 @@ function responsePointer(operation: SpecOperation, status: string): string {
 
 export type SchemaProblem = string;
 
+/**
+ * What an error says; of a value that meets several branches of a oneOf, that the branches
+ * overlap (InfluxDB's dashboard: one without cells is both kinds), which is the contract's to mend.
+ */
+function problemText(error: ErrorObject): string {
+  const passing = error.keyword === 'oneOf' ? (error.params as { passingSchemas?: unknown }).passingSchemas : undefined;
+  const overlap = Array.isArray(passing)
+    ? ` (it meets ${passing.length} of its branches, which overlap: a client made from the contract cannot tell which it is; make it an anyOf, or make the branches exclude each other)`
+    : '';
+  return unaliasedText(`${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}${overlap}`);
+}
+
 function describe(validate: ValidateFunction): SchemaProblem[] {
-  return (validate.errors ?? []).map((error) =>
-    unaliasedText(`${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}`),
-  );
+  return (validate.errors ?? []).map(problemText);
 }
 
 /** Checks a response body against the schema declared for that status and media type. */

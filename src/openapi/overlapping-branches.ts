@@ -34,7 +34,10 @@ const declaredFor = (operation: OperationInfo, status: number) =>
  */
 export type OverlapCheck = (operation: OperationInfo, status: number, body: unknown) => boolean;
 
-export function createOverlapCheck(contract: Contract): OverlapCheck {
+/** Whether `value` meets `schema` (one of the contract's) once each oneOf is read as an anyOf. */
+export type SchemaOverlapCheck = (schema: object, value: unknown) => boolean;
+
+export function createSchemaOverlapCheck(contract: Contract): SchemaOverlapCheck {
   let ajv: ReturnType<typeof createMockAjv> | undefined;
   const compiled = new WeakMap<object, ValidateFunction | null>();
   const compile = (schema: object): ValidateFunction | null => {
@@ -50,17 +53,20 @@ export function createOverlapCheck(contract: Contract): OverlapCheck {
       return null;
     }
   };
-  return (operation, status, body) => {
-    const schemas = (declaredFor(operation, status)?.media ?? []).flatMap(({ schema }) =>
-      typeof schema === 'object' && schema !== null ? [schema] : [],
-    );
-    return schemas.some((schema) => {
-      let validate = compiled.get(schema);
-      if (validate === undefined) {
-        validate = compile(schema);
-        compiled.set(schema, validate);
-      }
-      return validate?.(body) === true;
-    });
+  return (schema, value) => {
+    let validate = compiled.get(schema);
+    if (validate === undefined) {
+      validate = compile(schema);
+      compiled.set(schema, validate);
+    }
+    return validate?.(value) === true;
   };
+}
+
+export function createOverlapCheck(contract: Contract): OverlapCheck {
+  const meets = createSchemaOverlapCheck(contract);
+  return (operation, status, body) =>
+    (declaredFor(operation, status)?.media ?? []).some(
+      ({ schema }) => typeof schema === 'object' && schema !== null && meets(schema, body),
+    );
 }

@@ -16,7 +16,7 @@ import { createMockServer } from '../../src/server.js';
 import { ACCOUNTS_DOCUMENT } from '../support/accounts-document.js';
 import { runCli } from '../support/cli.js';
 import { junitCases } from '../support/junit-cases.js';
-import { MONITORING_DOCUMENT } from '../support/monitoring-document.js';
+import { BOARDS_DOCUMENT, MONITORING_DOCUMENT } from '../support/monitoring-document.js';
 import { NEWSLETTERS_DOCUMENT } from '../support/newsletters-document.js';
 import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
 import { PLATFORMS_DOCUMENT } from '../support/platforms-document.js';
@@ -750,6 +750,24 @@ describe('contract against whole documents of other APIs', () => {
       ]),
     );
   }, 240_000);
+
+  it('fails an answer that meets two branches of a oneOf, saying the branches overlap and how to mend them', async () => {
+    const file = join(folder(), 'boards.json');
+    await writeFile(file, JSON.stringify(BOARDS_DOCUMENT));
+    const served = await createMockServer({ data: ':memory:', contract: file, lintContract: false });
+    try {
+      const run = await runCli([
+        ...['contract', '--contract', file, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--checks', 'conformance', '--operations', 'createDashboard'],
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(
+        'createDashboard: body (body) must match exactly one schema in oneOf (it meets 2 of its branches, which overlap: a client made from the contract cannot tell which it is; make it an anyOf, or make the branches exclude each other)',
+      );
+    } finally {
+      await served.close();
+    }
+  }, 60_000);
 
   it('passes the mock serving a generated document, its form and multipart bodies written as declared', async () => {
     const { stdout, junit, html, passed, skipped } = await suiteOnDocument('generated', generated);

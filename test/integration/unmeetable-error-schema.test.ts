@@ -1,7 +1,7 @@
 // An error answer whose schema in the contract no body can meet (readme.com's own document: a
 // 401 of `oneOf` two errors that differ only by a default, so that every body meets both) is
-// given all the same, marked X-Mock-Contract-Gap and kept in the violation log as the contract's
-// fault, never turned into a 500 of the mock.
+// given all the same, marked X-Mock-Contract-Gap (which says the branches overlap, and how to mend
+// them) and kept in the violation log as the contract's fault, never turned into a 500 of the mock.
 import { describe, expect, it } from '@jest/globals';
 import { servingDocument, useTestMock } from '../support/mock.js';
 
@@ -56,7 +56,7 @@ describe('an error whose declared schema no body meets', () => {
     const res = await mock.http.get('/project');
     expect(res.status).toBe(401);
     expect(res.headers['x-mock-contract-gap']).toBe(
-      "getProject's 401 answer: no body the mock builds meets its schema (body must match exactly one schema in oneOf)",
+      "getProject's 401 answer meets more than one branch of a oneOf, whose branches overlap (body must match exactly one schema in oneOf)",
     );
     expect(typeof res.body.message).toBe('string');
   });
@@ -69,7 +69,9 @@ describe('an error whose declared schema no body meets', () => {
       expect.objectContaining({
         operationId: 'getProject',
         location: 'contract',
-        message: expect.stringMatching(/no body the mock builds meets its schema .*Fix the schema in the contract\.$/),
+        message: expect.stringMatching(
+          /whose branches overlap .*Make it an anyOf in the contract, or make its branches exclude each other/,
+        ),
       }),
     );
   });

@@ -115,3 +115,40 @@ export const MONITORING_DOCUMENT = {
     },
   },
 };
+
+/**
+ * Dashboards answered as a oneOf of two kinds that differ only in their cells' items: one without
+ * cells is both, which breaks the oneOf (InfluxDB's Dashboard and DashboardWithViewProperties).
+ */
+export const BOARDS_DOCUMENT = {
+  openapi: '3.0.0',
+  info: { title: 'Boards', version: '1' },
+  paths: {
+    '/dashboards': {
+      post: {
+        operationId: 'createDashboard',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('DashboardRequest') } } },
+        responses: { 201: json({ oneOf: [ref('Dashboard'), ref('DashboardWithViews')] }), default: error },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      DashboardRequest: object({ name: { type: 'string' } }, ['name']),
+      Dashboard: {
+        allOf: [
+          ref('DashboardRequest'),
+          object({ id: { type: 'string' }, cells: { type: 'array', items: ref('Cell') } }),
+        ],
+      },
+      DashboardWithViews: {
+        allOf: [
+          ref('DashboardRequest'),
+          object({ id: { type: 'string' }, cells: { type: 'array', items: ref('CellWithView') } }),
+        ],
+      },
+      Cell: object({ x: { type: 'integer' } }),
+      CellWithView: { allOf: [ref('Cell'), object({ view: { type: 'string' } })] },
+    },
+  },
+};
