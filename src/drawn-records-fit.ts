@@ -170,18 +170,12 @@ export function drawnRecordsThatFit(
   log: (line: string) => void = () => {},
 ): ServedContract {
   if (!served.draft) return served;
-  const overlapsOnly = overlapOnlyFault(served);
   // A field a record holds beside its schema's is projected out of answers that declare fewer.
   const faultsIn = (data: DataSet) =>
     recordFaultsOf(served.contract, data).filter(
-      (fault) => !(fault.outsideSchema && isProjectedAway(served.resources, fault)) && !overlapsOnly(data, fault),
+      (fault) => !(fault.outsideSchema && isProjectedAway(served.resources, fault)),
     );
   const faults = faultsIn(served.fixtures);
-  const overlapping = overlapsOnly.lists();
-  if (overlapping.length > 0)
-    log(
-      `The records of ${overlapping.join(', ')} meet more than one branch of a oneOf of ${served.draft.shown}, whose branches overlap: they are served as drawn, each answer marked with X-Mock-Contract-Gap. Make it an anyOf, or make its branches exclude each other.`,
-    );
   if (faults.length === 0) return served;
   const systematic = systematicFaults(served.fixtures, faults);
   if (systematic.length > 0) {
@@ -193,6 +187,24 @@ export function drawnRecordsThatFit(
           declaredPlaces(served.draft, served.resources, systematic).trimEnd(),
       );
       return { ...served, fixtures: freezeDataSet(withoutFaultyRecords(trimmed.data, trimmed.faults)) };
+    }
+    // Records that cannot do without the field, whose one fault is to meet several branches of a
+    // oneOf whose branches overlap, are served as they are, their answers marked.
+    const overlapsOnly = overlapOnlyFault(served);
+    if (systematic.every((fault) => overlapsOnly(served.fixtures, fault))) {
+      log(
+        `The records of ${overlapsOnly.lists().join(', ')} meet more than one branch of a oneOf of ${served.draft.shown}, whose branches overlap: they are served as drawn, each answer marked with X-Mock-Contract-Gap. Make it an anyOf, or make its branches exclude each other.`,
+      );
+      const kept = new Set(systematic);
+      return {
+        ...served,
+        fixtures: freezeDataSet(
+          withoutFaultyRecords(
+            served.fixtures,
+            faults.filter((fault) => !kept.has(fault)),
+          ),
+        ),
+      };
     }
   }
   const texts = systematic.map((fault) => fault.text);
