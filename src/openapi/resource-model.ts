@@ -387,10 +387,13 @@ function keyParamOf(draft: Draft): string | undefined {
  */
 function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): [string, string | undefined] {
   const keyParam = sameField(keyParamOf(draft), properties);
-  // {breedCode} of a breed names its "code": the parameter without the record's noun before it.
-  const singular = nounOf(undefined, draft.name).toLowerCase();
+  // {breedCode} of a breed names its "code": the parameter without the record's noun before it
+  // (of aliases, {aliasName} names the alias's "name": a noun that drops "es" too).
+  const lower = keyParam?.toLowerCase() ?? '';
+  const singulars = [nounOf(undefined, draft.name).toLowerCase(), draft.name.toLowerCase().replace(/es$/, '')];
+  const singular = singulars.find((one) => one !== '' && lower.startsWith(one)) ?? (singulars[0] as string);
   // ...and {attachment_gid} of an attachment its "gid".
-  const rest = keyParam?.toLowerCase().startsWith(singular) ? keyParam.slice(singular.length).replace(/^[-_]/, '') : '';
+  const rest = keyParam && lower.startsWith(singular) ? keyParam.slice(singular.length).replace(/^[-_]/, '') : '';
   const unprefixed = rest === '' ? undefined : `${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
   if (keyParam !== undefined && properties.has(keyParam)) return [keyParam, unprefixed];
   if (properties.has('id')) return ['id', unprefixed];

@@ -7,6 +7,7 @@
 // taken and answered (an envelope, the key in the body, query fields) is record-io.ts's.
 import type { Request, Response } from 'express';
 import type { OperationInfo } from '../../openapi/load-contract.js';
+import { putCreates } from '../../openapi/put-creates.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
 import { parentPath } from '../../openapi/resource-paths.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
@@ -262,6 +263,7 @@ export function answerByConvention(
     case 'replace':
     case 'merge': {
       const merging = shape.kind === 'merge';
+      const creates = putCreates(deps.resources, operation, shape);
       const by = shape.keyInBody ? ` named by the body's ${collection.keyField}` : '';
       return {
         // A body that names no record (PUT /pet without the pet's id): 400.
@@ -269,13 +271,28 @@ export function answerByConvention(
         how:
           (merging
             ? `merges the ${shape.queryFields && !operation.request ? 'query' : 'body'} into ${one}${by}${under} (RFC 7396)`
-            : `replaces ${one}${by}${under} with the body`) + describeIo(shape),
+            : `replaces ${one}${by}${under} with the body`) +
+          (creates ? `, or makes it where none has that ${shape.keyParam}` : '') +
+          describeIo(shape),
         make: (world) => {
           const serverFields = createServerFields(world, resource, operation);
           return async (req, res) => {
             const sent = io.input(req);
             const stamps = serverFields.onUpdate();
             const updated = await world.data.transaction(async (tx) => {
+              if (creates) {
+                if (scope) await scope.require(tx, req);
+                if ((await tx.get(collection, io.keyOf(req))) === undefined) {
+                  const made = await serverFields.onCreate(req);
+                  const fields: Record<string, unknown> = { ...made, ...sent };
+                  for (const name of [...serverFields.owned, ...serverFields.unfitIn(req)])
+                    if (Object.hasOwn(made, name)) setOwn(fields, name, made[name]);
+                  setOwn(fields, collection.keyField, io.keyOf(req));
+                  if (scope) setOwn(fields, scope.field, scope.keyOf(req));
+                  await links?.(tx, fields);
+                  return tx.insert(collection, fields);
+                }
+              }
               const existing = await findNamed(tx, req);
               const record = merging
                 ? mergePatch(existing, sent, io.body(req))

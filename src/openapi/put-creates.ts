@@ -1,0 +1,19 @@
+// A PUT to a record's path that no record holds, where the API names its records itself and makes
+// them no other way (Typesense's aliases, synonym sets and curation sets: PUT /aliases/{aliasName},
+// upsertAlias, is their only create), or declares a 201 for it: the record is made, keyed by the
+// path, as RFC 9110 section 9.3.4 says a PUT may ("create or replace the state of the target").
+// A record numbered by the mock, or named by its body, is never made so.
+import type { OperationInfo } from './load-contract.js';
+import type { ConventionShape, ResourceModel } from './resource-types.js';
+
+/** Whether a PUT of `shape` makes the record its path names where none has that key: the mock's reading and the suite's. */
+export function putCreates(resources: ResourceModel, operation: OperationInfo, shape: ConventionShape): boolean {
+  const { resource } = shape;
+  if (shape.kind !== 'replace' || shape.keyInBody || shape.lookupField !== undefined || shape.keyParam === undefined)
+    return false;
+  if (resource.keyType !== 'string' || resource.collection.counter !== undefined) return false;
+  const madeOtherwise = [...resources.shapes.values()].some(
+    (other) => other.kind === 'create' && other.resource === resource,
+  );
+  return !madeOtherwise || operation.responses.has('201');
+}
