@@ -4,6 +4,7 @@
 // category without it. Such a field cannot be judged on that answer.
 import { recordEnvelope, successSchema } from '../../src/openapi/operation-schemas.js';
 import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
+import { propertiesOf, schemaOf } from '../generation/json-schema.js';
 import { CONTRACT, modelOf } from './contract-model.js';
 import type { SpecOperation } from './contract-spec.js';
 import { shapeOf } from './resources.js';
@@ -20,10 +21,18 @@ function answeredRecordShape(operation: SpecOperation) {
   return describeObjectSchema(CONTRACT.document, record);
 }
 
-/** The fields the record in `operation`'s success answer may hold: undefined where it may hold any. */
+/**
+ * The fields the record in `operation`'s success answer may hold: undefined where it may hold any.
+ * An answer that declares fields, none of them the body's, is a receipt, not the record (Typesense's
+ * `{ok: true}` for an analytics event): it holds none of what was sent either.
+ */
 export function answerableFields(operation: SpecOperation): ReadonlySet<string> | undefined {
   const shape = answeredRecordShape(operation);
-  return shape?.closed ? new Set(shape.properties.keys()) : undefined;
+  if (shape === undefined) return undefined;
+  const declared = new Set(shape.properties.keys());
+  if (shape.closed) return declared;
+  const sent = operation.requestSchema ? propertiesOf(schemaOf(operation.requestSchema)).map(([field]) => field) : [];
+  return declared.size > 0 && sent.length > 0 && !sent.some((field) => declared.has(field)) ? declared : undefined;
 }
 
 /** The fields the record in `operation`'s success answer declares: undefined where it declares none. */

@@ -12,6 +12,7 @@ import {
   narrowedWrite,
 } from '../../src/openapi/answer-requirements.js';
 import type { JsonObject } from '../../src/openapi/json-pointer.js';
+import { putCreates } from '../../src/openapi/put-creates.js';
 import {
   type ConventionShape,
   describeResources,
@@ -96,6 +97,21 @@ const MERGE_METHODS = ['patch', 'put', 'post'];
  * The contract's operation of `kind` over `resource`, if it has one. The suite names a record by
  * its path: a change keyed by its body (PUT /pet with the pet's id) is left to the generated checks.
  */
+/**
+ * Whether `operation` is a PUT that makes the record its path names where none has that key
+ * (src/openapi/put-creates.ts: Typesense's upsertAlias, the only create of its aliases).
+ */
+export function createsByPut(operation: SpecOperation): boolean {
+  const shape = shapeOf(operation.operationId);
+  const info = modelOf(operation);
+  return shape !== undefined && info !== undefined && putCreates(model, info, shape);
+}
+
+/** The PUT that makes a record of `resource` named by its path, where that is how its records are made. */
+export function putCreationOf(resource: Resource): SpecOperation | undefined {
+  return operationsOfKind(resource, 'replace').find(createsByPut);
+}
+
 export function operationOf(resource: Resource, kind: ShapeKind): SpecOperation | undefined {
   // Records under records of their own kind are made and changed at the top level where they
   // can be: the suite's first task is made by POST /tasks, not under a task it does not have yet.

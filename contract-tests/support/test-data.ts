@@ -16,6 +16,7 @@ import {
   keyOf,
   newResources,
   operationOf,
+  putCreationOf,
   type RecordKey,
   type Resource,
   recordIn,
@@ -159,7 +160,7 @@ export async function makeRecord(
   what: string,
 ): Promise<RecordKey | undefined> {
   const creation = operationOf(resource, 'create');
-  if (!creation) return undefined;
+  if (!creation) return makeRecordByPut(resource, ids, references, what);
   const path = fillPath(creation.path, ids);
   // A parent the suite has no record of (Adyen's companies: listed and read, never made) is never sent as "{companyId}".
   const parent = /\{([^}]+)\}/.exec(path)?.[1];
@@ -177,6 +178,37 @@ export async function makeRecord(
   );
   rememberMade(creation, id, ids);
   return id;
+}
+
+/**
+ * A record of a resource whose records are made only by a PUT to their path (Typesense's aliases:
+ * PUT /aliases/{aliasName}), named by a key of the suite's own; none where it has no such PUT.
+ */
+async function makeRecordByPut(
+  resource: Resource,
+  ids: References,
+  references: References,
+  what: string,
+): Promise<RecordKey | undefined> {
+  const creation = putCreationOf(resource);
+  const keyParam = creation && shapeOf(creation.operationId)?.keyParam;
+  if (!creation || keyParam === undefined) return undefined;
+  const key = String(validValue(resource.keyParameterSchema ?? { type: 'string' }, keyParam, {}));
+  // The new key, never the record of this resource that `ids` may hold already.
+  const path = fillPath(creation.path, { ...ids, [recordKeyOf(resource)]: key, [keyParam]: key });
+  const parent = /\{([^}]+)\}/.exec(path)?.[1];
+  if (parent !== undefined)
+    throw new CheckSkipped(
+      `the suite has no {${parent}} to make ${what} under: ${whyNoRecord(creation.path, parent) ?? `the contract has no operation that makes one (give one with --set-path ${parent}=VALUE)`}`,
+    );
+  const body = answerFitted(creation, validValue(creation.requestSchema ?? {}, '', references));
+  const exchange = await send({ operationId: creation.operationId, method: 'PUT', path, json: body });
+  if (exchange.status < 200 || exchange.status > 299)
+    throw new Error(
+      `Could not set up the test data: ${creation.operationId} making ${what} at ${path} failed, so no check can run.\n  Expected:  a success (2xx): the PUT makes the record its path names\n${describeExchange(exchange)}`,
+    );
+  rememberMade(creation, key, ids);
+  return key;
 }
 
 /**

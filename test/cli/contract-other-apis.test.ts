@@ -21,6 +21,7 @@ import { NEWSLETTERS_DOCUMENT } from '../support/newsletters-document.js';
 import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
 import { PLATFORMS_DOCUMENT } from '../support/platforms-document.js';
 import { realRequestShapes } from '../support/real-request-shapes.js';
+import { SEARCH_DOCUMENT } from '../support/search-document.js';
 import { TASKS_DOCUMENT } from '../support/tasks-document.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
@@ -749,6 +750,22 @@ describe('contract against whole documents of other APIs', () => {
         'createendpoint: a record made reads back by getendpoint, with the defaults of what was left out and an id of its own',
       ]),
     );
+  }, 240_000);
+
+  it("passes the mock serving a document built as Typesense's: records made only by a PUT to their path, a create answered with a receipt", async () => {
+    const { passed, skipped } = await suiteOnDocument('search', SEARCH_DOCUMENT);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        // Made by the suite with PUT /aliases/{aliasName}, a name of its own, then changed and deleted.
+        'upsertAlias: requests generated valid from its schemas get a declared success that keeps what was sent',
+        'deleteAlias: a valid request (DELETE /aliases/{aliasName})',
+        'deleteAlias: requests generated valid from its schemas get a declared success that keeps what was sent',
+        // {ok: true} holds none of the event's fields, and is not asked to.
+        'createAnalyticsEvent: requests generated valid from its schemas get a declared success that keeps what was sent',
+      ]),
+    );
+    // A PUT that makes what it names owes no 404 for a name not there.
+    expect([...passed, ...skipped]).not.toContain('upsertAlias: an unknown id gets 404');
   }, 240_000);
 
   it('fails an answer that meets two branches of a oneOf, saying the branches overlap and how to mend them', async () => {

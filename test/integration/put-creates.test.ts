@@ -5,68 +5,7 @@
 // made by a PUT: that one is still 404.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
-const notFound = json({ type: 'object', required: ['message'], properties: { message: { type: 'string' } } });
-
-const document = {
-  openapi: '3.0.3',
-  info: { title: 'Search', version: '1' },
-  paths: {
-    '/aliases': {
-      get: {
-        operationId: 'getAliases',
-        responses: { 200: json({ type: 'object', properties: { aliases: { type: 'array', items: ref('Alias') } } }) },
-      },
-    },
-    '/aliases/{aliasName}': {
-      parameters: [{ name: 'aliasName', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { operationId: 'getAlias', responses: { 200: json(ref('Alias')), 404: notFound } },
-      put: {
-        operationId: 'upsertAlias',
-        requestBody: { content: { 'application/json': { schema: ref('AliasSchema') } } },
-        responses: { 200: json(ref('Alias')), 404: notFound },
-      },
-      delete: { operationId: 'deleteAlias', responses: { 200: json(ref('Alias')), 404: notFound } },
-    },
-    '/collections': {
-      post: {
-        operationId: 'createCollection',
-        requestBody: { content: { 'application/json': { schema: ref('Collection') } } },
-        responses: { 201: json(ref('Collection')) },
-      },
-    },
-    '/collections/{collectionId}': {
-      parameters: [{ name: 'collectionId', in: 'path', required: true, schema: { type: 'integer' } }],
-      get: { operationId: 'getCollection', responses: { 200: json(ref('Collection')), 404: notFound } },
-      put: {
-        operationId: 'replaceCollection',
-        requestBody: { content: { 'application/json': { schema: ref('Collection') } } },
-        responses: { 200: json(ref('Collection')), 404: notFound },
-      },
-    },
-  },
-  components: {
-    schemas: {
-      Alias: {
-        type: 'object',
-        required: ['collection_name', 'name'],
-        properties: { name: { type: 'string', readOnly: true }, collection_name: { type: 'string' } },
-      },
-      AliasSchema: {
-        type: 'object',
-        required: ['collection_name'],
-        properties: { collection_name: { type: 'string' } },
-      },
-      Collection: {
-        type: 'object',
-        required: ['title'],
-        properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' } },
-      },
-    },
-  },
-};
+import { SEARCH_DOCUMENT as document } from '../support/search-document.js';
 
 describe('a record an API makes only with a PUT to its path', () => {
   const served = serveJudged(document);
