@@ -1,10 +1,15 @@
 // A PUT to a record's path that no record holds, where the API names its records itself and makes
-// them no other way (Typesense's aliases, synonym sets and curation sets: PUT /aliases/{aliasName},
-// upsertAlias, is their only create), or declares a 201 for it: the record is made, keyed by the
-// path, as RFC 9110 section 9.3.4 says a PUT may ("create or replace the state of the target").
-// A record numbered by the mock, or named by its body, is never made so.
+// them no other way, and the operation says it makes them (Typesense's aliases, synonym sets and
+// curation sets: PUT /aliases/{aliasName}, upsertAlias, is their only create), or where it
+// declares a 201: the record is made, keyed by the path, as RFC 9110 section 9.3.4 says a PUT may
+// ("create or replace the state of the target"). Discourse's updateUser, at PUT /u/{username}.json,
+// still answers 404 for a user not there; a record numbered by the mock, or named by its body, is
+// never made so.
 import type { OperationInfo } from './load-contract.js';
 import type { ConventionShape, ResourceModel } from './resource-types.js';
+
+/** An operationId that says the PUT makes what it names: upsertAlias, createOrUpdateSecret, PutObject. */
+const SAYS_IT_MAKES = /upsert|create|^put/i;
 
 /** Whether a PUT of `shape` makes the record its path names where none has that key: the mock's reading and the suite's. */
 export function putCreates(resources: ResourceModel, operation: OperationInfo, shape: ConventionShape): boolean {
@@ -15,5 +20,7 @@ export function putCreates(resources: ResourceModel, operation: OperationInfo, s
   const madeOtherwise = [...resources.shapes.values()].some(
     (other) => other.kind === 'create' && other.resource === resource,
   );
-  return !madeOtherwise || operation.responses.has('201');
+  return (
+    operation.responses.has('201') || (!madeOtherwise && operation.named && SAYS_IT_MAKES.test(operation.operationId))
+  );
 }
