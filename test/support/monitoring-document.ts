@@ -125,10 +125,21 @@ export const BOARDS_DOCUMENT = {
   info: { title: 'Boards', version: '1' },
   paths: {
     '/dashboards': {
+      get: {
+        operationId: 'listDashboards',
+        responses: { 200: json(object({ dashboards: { type: 'array', items: ref('Dashboard') } })) },
+      },
       post: {
         operationId: 'createDashboard',
         requestBody: { required: true, content: { 'application/json': { schema: ref('DashboardRequest') } } },
         responses: { 201: json({ oneOf: [ref('Dashboard'), ref('DashboardWithViews')] }), default: error },
+      },
+    },
+    '/dashboards/{dashboardID}': {
+      parameters: [idParameter('dashboardID')],
+      get: {
+        operationId: 'getDashboard',
+        responses: { 200: json({ oneOf: [ref('Dashboard'), ref('DashboardWithViews')] }), default: error },
       },
     },
   },
