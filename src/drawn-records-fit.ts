@@ -11,7 +11,7 @@ import type { ContractDraft } from './openapi/contract-source/read-contract-file
 import type { RecordFault } from './openapi/data-set-check.js';
 import { fieldSchemaPointer } from './openapi/field-schema-place.js';
 import type { Contract } from './openapi/load-contract.js';
-import { createSchemaOverlapCheck } from './openapi/overlapping-branches.js';
+import { createSchemaOverlapCheck, ONE_OF_REFUSED } from './openapi/overlapping-branches.js';
 import type { ResourceModel } from './openapi/resource-types.js';
 import type { ServedContract } from './served-contract.js';
 import { describeFaults, placesOf } from './store/data-file-reader.js';
@@ -72,6 +72,7 @@ function overlapOnlyFault(served: ServedContract) {
     const schema = served.resources.resources.get(fault.list)?.recordSchema;
     const records = ownValue(data, fault.list);
     const record = Array.isArray(records) ? records[fault.index] : undefined;
+    if (!ONE_OF_REFUSED.test(fault.text)) return false;
     if (typeof schema !== 'object' || schema === null || !meets(schema, record)) return false;
     found.add(fault.list);
     return true;

@@ -13,6 +13,9 @@ import { schemasRewritten } from './schemas-rewritten.js';
 
 const DOCUMENT_ID = 'petstore-mock:overlaps';
 
+/** Ajv's words for a value that meets no branch of a oneOf, or more than one: the only fault an overlap may have. */
+export const ONE_OF_REFUSED = /must match exactly one schema in oneOf/;
+
 /** Each oneOf read as an anyOf: a value may meet several of its branches. */
 const oneOfsAsAnyOf = (value: unknown): unknown =>
   schemasRewritten(value, (schema) => {

@@ -11,10 +11,25 @@ import { examplesLeftOut } from './examples-left-out.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
-import type { OverlapCheck } from './overlapping-branches.js';
+import { ONE_OF_REFUSED, type OverlapCheck } from './overlapping-branches.js';
 
 /** The header of an answer given outside the contract, saying why. */
 export const CONTRACT_GAP_HEADER = 'X-Mock-Contract-Gap';
+
+/** Longest gap header: a Node client refuses heads past 16 KB. */
+const GAP_HEADER_CHARACTERS = 1_000;
+
+/**
+ * Sets X-Mock-Contract-Gap: the text in visible ASCII (a name of the contract in another script
+ * would make Node refuse the header) and bounded.
+ */
+export function setGapHeader(res: Pick<Response, 'setHeader'>, what: string): void {
+  const text = what.replace(/[^\x20-\x7e]/g, '?');
+  res.setHeader(
+    CONTRACT_GAP_HEADER,
+    text.length > GAP_HEADER_CHARACTERS ? `${text.slice(0, GAP_HEADER_CHARACTERS - 3)}...` : text,
+  );
+}
 
 /** Reads a header the response carries so far (Express's res.getHeader). */
 export type HeaderReader = (name: string) => number | string | string[] | undefined;
@@ -121,6 +136,41 @@ export type ResponseGuard = {
   reportViolation(res: Response, problem: string): void;
 };
 
+/**
+ * Why an answer that breaks the contract is the contract's fault, and how to mend it: it meets the
+ * schema but for a oneOf whose branches overlap (two of them hold it), or it is an error the
+ * contract's schema holds no body of. Undefined where the fault is the mock's.
+ */
+function contractsFault(
+  res: Response,
+  operation: OperationInfo,
+  reported: readonly string[],
+  headerProblems: readonly string[],
+  body: unknown,
+  overlapsOnly: OverlapCheck | undefined,
+): { what: string; advice: string } | undefined {
+  const problems = [...reported, ...headerProblems].join('; ');
+  const answer = `${operation.operationId}'s ${res.statusCode} answer`;
+  const overlap =
+    reported.length > 0 &&
+    reported.every((problem) => ONE_OF_REFUSED.test(problem)) &&
+    headerProblems.length === 0 &&
+    overlapsOnly?.(operation, res.statusCode, body) === true;
+  if (overlap)
+    return {
+      what: `${answer} meets more than one branch of a oneOf, whose branches overlap (${problems})`,
+      advice:
+        'Make it an anyOf in the contract, or make its branches exclude each other (a discriminator, a property one requires that the other forbids)',
+    };
+  // An error the contract's schema holds no body of, for another reason: given all the same, marked.
+  if (res.locals.builtForErrorSchema === true)
+    return {
+      what: `${answer}: no body the mock builds meets its schema (${problems})`,
+      advice: 'Fix the schema in the contract.',
+    };
+  return undefined;
+}
+
 /** The statuses of an operation that declares only 1xx answers, else undefined. */
 function informationalOnly(operation: OperationInfo): string | undefined {
   const statuses = [...operation.responses.keys()];
@@ -157,7 +207,7 @@ export function guardResponses(
     if (informational !== undefined && res.statusCode < 300) {
       // No final answer is declared (GET /status/100 of a status reference): HTTP needs one all the same.
       const what = `${match.operation.operationId} declares only informational answers (${informational}), which end no exchange: answered ${res.statusCode}`;
-      res.setHeader(CONTRACT_GAP_HEADER, what);
+      setGapHeader(res, what);
       reportGap(res, match.operation.operationId, what, 'Declare the final answer (a 2xx) in the contract.');
       return undefined;
     }
@@ -165,24 +215,10 @@ export function guardResponses(
     const reported = violations.get(res);
     const problems = reported ? [...reported, ...headerProblems] : headerProblems;
     if (problems.length === 0) return undefined;
-    if (reported && headerProblems.length === 0 && overlapsOnly?.(match.operation, res.statusCode, body)) {
-      // The answer meets the schema but for a oneOf whose branches overlap: two of them hold it.
-      const what = `${match.operation.operationId}'s ${res.statusCode} answer meets more than one branch of a oneOf, whose branches overlap (${problems.join('; ')})`;
-      res.setHeader(CONTRACT_GAP_HEADER, what);
-      reportGap(
-        res,
-        match.operation.operationId,
-        what,
-        'Make it an anyOf in the contract, or make its branches exclude each other (a discriminator, a property one requires that the other forbids)',
-      );
-      return undefined;
-    }
-    if (res.locals.builtForErrorSchema === true) {
-      // The contract's own error schema held no body the mock could build (a oneOf whose branches
-      // every body meets): the error is given all the same, marked, rather than turned into a 500.
-      const what = `${match.operation.operationId}'s ${res.statusCode} answer: no body the mock builds meets its schema (${problems.join('; ')})`;
-      res.setHeader(CONTRACT_GAP_HEADER, what);
-      reportGap(res, match.operation.operationId, what, 'Fix the schema in the contract.');
+    const fault = contractsFault(res, match.operation, reported ?? [], headerProblems, body, overlapsOnly);
+    if (fault) {
+      setGapHeader(res, fault.what);
+      reportGap(res, match.operation.operationId, fault.what, fault.advice);
       return undefined;
     }
     const error = new HttpError(

@@ -13,7 +13,7 @@ import { requestOperation } from '../contract-pipeline.js';
 import { type Contract, isBuiltInContract, type OperationInfo } from '../load-contract.js';
 import { essence, mediaFamily, sentAsType } from '../media-types.js';
 import { answerCovering, type MediaInfo, type ResponseInfo } from '../operation-answers.js';
-import { CONTRACT_GAP_HEADER } from '../response-contract.js';
+import { setGapHeader } from '../response-contract.js';
 import { schemaIdentity } from '../schema-shape.js';
 import { agreedStatus, declaredSameMeaning, pickMedia } from './agreed-status.js';
 import type { ErrorFacts } from './error-facts.js';
@@ -102,7 +102,7 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
     const shape = declared ?? (operation ? nearestError(operation.responses, meant) : undefined) ?? commonErrors(meant);
     if (operation && !declared) {
       const what = `${operation.operationId} declares no ${meant} answer`;
-      res.setHeader(CONTRACT_GAP_HEADER, what);
+      setGapHeader(res, what);
       res.locals.contractGap = what;
       options.onGap(req, { operationId: operation.operationId, status: meant, what });
     }
