@@ -16,7 +16,7 @@ const isExtension = (key: string) => key.startsWith('x-');
 const DATA_KEYWORDS: ReadonlySet<string> = new Set(['default', 'enum', 'const']);
 
 /** Members whose keys are names, not keywords: a property (or schema, header...) named `example` is kept. */
-const NAMED_MEMBERS: ReadonlySet<string> = new Set([
+export const NAMED_MEMBERS: ReadonlySet<string> = new Set([
   'properties',
   'patternProperties',
   'dependentSchemas',

@@ -1,21 +1,13 @@
 // A copy of a document (or of one of its schemas) with some of its schemas rewritten, for a
 // validator's view of it: only the objects on the way to a rewritten one are copied, a part
 // shared (a YAML alias) is made once, and values that are data (examples, defaults, enums) are
-// never taken for schemas, nor are names (a property named `default` is a schema like any other).
+// never taken for schemas, nor are names (a property named `default`, a response for `default`,
+// are like any other: examples-left-out.ts reads the same members as names).
+import { NAMED_MEMBERS } from './examples-left-out.js';
 import type { JsonObject } from './json-pointer.js';
 
 /** Members whose values are data, never schemas: a value there is kept as written. */
 const DATA_MEMBERS: ReadonlySet<string> = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
-
-/** Members whose keys are names, not keywords. */
-const NAMED_MEMBERS: ReadonlySet<string> = new Set([
-  'properties',
-  'patternProperties',
-  'dependentSchemas',
-  '$defs',
-  'definitions',
-  'schemas',
-]);
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
 
