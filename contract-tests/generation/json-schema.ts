@@ -40,6 +40,8 @@ export type JsonSchema = {
   /** Branches a value meets one of (oneOf) or any of (anyOf); flatten leaves them as they are. */
   oneOf?: unknown[];
   anyOf?: unknown[];
+  /** What tells a oneOf's or anyOf's branches apart, where one does. */
+  discriminator?: unknown;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON until flattened

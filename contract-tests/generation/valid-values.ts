@@ -320,7 +320,10 @@ function makeValues(raw: unknown, name: string, references: ReferenceIds, depth:
       schema.type === undefined && schema.properties === undefined
         ? validValues(branch, name, references, depth)
         : makeValues(withBranch(raw, branch), name, references, depth);
-    return Array.isArray(schema.oneOf) ? meetingOneBranch(values, schema.oneOf) : values;
+    // A discriminated union is told apart by its tag, which the branch drawn carries.
+    return Array.isArray(schema.oneOf) && schema.discriminator === undefined
+      ? meetingOneBranch(values, schema.oneOf)
+      : values;
   }
   switch (schema.type) {
     case 'string':

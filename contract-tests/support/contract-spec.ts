@@ -293,7 +293,7 @@ export type SchemaProblem = string;
 function problemText(error: ErrorObject): string {
   const passing = error.keyword === 'oneOf' ? (error.params as { passingSchemas?: unknown }).passingSchemas : undefined;
   const overlap = Array.isArray(passing)
-    ? ` (it meets ${passing.length} of its branches, which overlap: a client made from the contract cannot tell which it is; make it an anyOf, or make the branches exclude each other)`
+    ? ' (it meets more than one of its branches, which overlap: a client made from the contract cannot tell which it is; make it an anyOf, or make the branches exclude each other)'
     : '';
   return unaliasedText(`${error.instancePath || '(body)'} ${error.message ?? 'is invalid'}${overlap}`);
 }

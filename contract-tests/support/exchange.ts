@@ -81,9 +81,10 @@ const operationOf = (outgoing: Outgoing) =>
 
 const acceptOf = new Map<SpecOperation | undefined, string>();
 /**
- * The Accept of a request: the media types the operation answers in, its successes' first (a
- * server may refuse a type it does not give with 406), JSON types before the others, since the
- * suite reads what comes back (InfluxDB's telegraf reads offer TOML first); JSON where it declares none.
+ * The Accept of a request: the media types the operation answers in (a server may refuse a type it
+ * does not give with 406), JSON types first, since the suite reads what comes back (InfluxDB's
+ * telegraf reads offer TOML first), each kind in the order of its statuses, successes first; JSON
+ * where it declares none.
  */
 function acceptFor(operation: SpecOperation | undefined): string {
   let accept = acceptOf.get(operation);

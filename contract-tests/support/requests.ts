@@ -236,7 +236,10 @@ export function validValue(raw: Schema, name: string, references: References, de
   const branch = madeBranchOf(raw);
   if (branch !== undefined) {
     const value = validValue(branch, name, references, depth);
-    return Array.isArray(schema.oneOf) ? aloneInOneOf(schema.oneOf, branch, value, references, depth) : value;
+    // A discriminated union is told apart by its tag, which the branch made carries.
+    return Array.isArray(schema.oneOf) && schema.discriminator === undefined
+      ? aloneInOneOf(schema.oneOf, branch, value, references, depth)
+      : value;
   }
   switch (schema.type) {
     case 'string':

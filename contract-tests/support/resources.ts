@@ -94,10 +94,6 @@ export function writesRecord(operationId: string): boolean {
 const MERGE_METHODS = ['patch', 'put', 'post'];
 
 /**
- * The contract's operation of `kind` over `resource`, if it has one. The suite names a record by
- * its path: a change keyed by its body (PUT /pet with the pet's id) is left to the generated checks.
- */
-/**
  * Whether `operation` is a PUT that makes the record its path names where none has that key
  * (src/openapi/put-creates.ts: Typesense's upsertAlias, the only create of its aliases).
  */
@@ -112,6 +108,10 @@ export function putCreationOf(resource: Resource): SpecOperation | undefined {
   return operationsOfKind(resource, 'replace').find(createsByPut);
 }
 
+/**
+ * The contract's operation of `kind` over `resource`, if it has one. The suite names a record by
+ * its path: a change keyed by its body (PUT /pet with the pet's id) is left to the generated checks.
+ */
 export function operationOf(resource: Resource, kind: ShapeKind): SpecOperation | undefined {
   // Records under records of their own kind are made and changed at the top level where they
   // can be: the suite's first task is made by POST /tasks, not under a task it does not have yet.

@@ -391,7 +391,11 @@ function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): 
   // (of aliases, {aliasName} names the alias's "name": a noun that drops "es" too).
   const lower = keyParam?.toLowerCase() ?? '';
   const singulars = [nounOf(undefined, draft.name).toLowerCase(), draft.name.toLowerCase().replace(/es$/, '')];
-  const singular = singulars.find((one) => one !== '' && lower.startsWith(one)) ?? (singulars[0] as string);
+  // ...the shorter one only where a word starts after it: {aliasName}, never {gamerTag} of games.
+  const startsWord = (one: string) => /^[A-Z_-]/.test(keyParam?.slice(one.length) ?? '');
+  const singular =
+    singulars.find((one, at) => one !== '' && lower.startsWith(one) && (at === 0 || startsWord(one))) ??
+    (singulars[0] as string);
   // ...and {attachment_gid} of an attachment its "gid".
   const rest = keyParam && lower.startsWith(singular) ? keyParam.slice(singular.length).replace(/^[-_]/, '') : '';
   const unprefixed = rest === '' ? undefined : `${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;

@@ -166,7 +166,9 @@ export function createCaseGate(testCase: SdkCase, dialect: LimitHeaderDialect = 
     onConnection(socket) {
       const acceptedMs = Date.now();
       socket.once('close', () => {
-        if (simulation && !connections.has(socket)) emptyConnections.push({ acceptedMs, closedMs: Date.now() });
+        // Nothing read on it: bytes no request came of (TLS spoken to the port, a broken head) are the client's fault, judged as none sent.
+        if (simulation && !connections.has(socket) && socket.bytesRead === 0)
+          emptyConnections.push({ acceptedMs, closedMs: Date.now() });
       });
     },
     open(sim, caseKey, arm) {

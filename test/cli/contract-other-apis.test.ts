@@ -779,7 +779,7 @@ describe('contract against whole documents of other APIs', () => {
       ]);
       expect(run.code).toBe(1);
       expect(run.stdout).toContain(
-        'createDashboard: body (body) must match exactly one schema in oneOf (it meets 2 of its branches, which overlap: a client made from the contract cannot tell which it is; make it an anyOf, or make the branches exclude each other)',
+        'createDashboard: body (body) must match exactly one schema in oneOf (it meets more than one of its branches, which overlap: a client made from the contract cannot tell which it is; make it an anyOf, or make the branches exclude each other)',
       );
     } finally {
       await served.close();
