@@ -5,72 +5,7 @@
 // tag chooses the branch, as the document means, for records, answers and requests alike.
 import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
-const problem = json({ type: 'object', required: ['code', 'message'], properties: { code: {}, message: {} } });
-
-const document = {
-  openapi: '3.0.3',
-  info: { title: 'Endpoints', version: '1' },
-  paths: {
-    '/endpoints': {
-      get: {
-        operationId: 'listEndpoints',
-        responses: {
-          200: json({ type: 'object', properties: { endpoints: { type: 'array', items: ref('Endpoint') } } }),
-        },
-      },
-      post: {
-        operationId: 'createEndpoint',
-        requestBody: { required: true, content: { 'application/json': { schema: ref('Endpoint') } } },
-        responses: { 201: json(ref('Endpoint')), 400: problem },
-      },
-    },
-    '/endpoints/{endpointID}': {
-      parameters: [{ name: 'endpointID', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { operationId: 'getEndpoint', responses: { 200: json(ref('Endpoint')), 404: problem } },
-      delete: { operationId: 'deleteEndpoint', responses: { 204: { description: 'gone' }, 404: problem } },
-    },
-  },
-  components: {
-    schemas: {
-      Endpoint: { allOf: [ref('EndpointDiscriminator')] },
-      EndpointDiscriminator: {
-        oneOf: [ref('SlackEndpoint'), ref('HTTPEndpoint')],
-        discriminator: {
-          propertyName: 'type',
-          mapping: { slack: '#/components/schemas/SlackEndpoint', http: '#/components/schemas/HTTPEndpoint' },
-        },
-      },
-      EndpointBase: {
-        type: 'object',
-        required: ['type', 'name'],
-        properties: {
-          id: { type: 'string', readOnly: true },
-          name: { type: 'string' },
-          type: ref('EndpointType'),
-        },
-      },
-      EndpointType: { type: 'string', enum: ['slack', 'http'] },
-      SlackEndpoint: {
-        type: 'object',
-        allOf: [ref('EndpointBase'), { type: 'object', properties: { url: { type: 'string' } } }],
-      },
-      HTTPEndpoint: {
-        type: 'object',
-        allOf: [
-          ref('EndpointBase'),
-          {
-            type: 'object',
-            required: ['url', 'method'],
-            properties: { url: { type: 'string' }, method: { type: 'string', enum: ['POST', 'GET'] } },
-          },
-        ],
-      },
-    },
-  },
-};
+import { MONITORING_DOCUMENT as document } from '../support/monitoring-document.js';
 
 type Endpoint = { id: string; type: string; name: string; url?: string; method?: string };
 
