@@ -9,6 +9,7 @@ import { discriminatorsAsTags, schemaAsTagged } from './discriminated-view.js';
 import type { JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
+import { answerCovering } from './operation-answers.js';
 import { schemasRewritten } from './schemas-rewritten.js';
 
 const DOCUMENT_ID = 'petstore-mock:overlaps';
@@ -24,12 +25,6 @@ const oneOfsAsAnyOf = (value: unknown): unknown =>
     const parts = Array.isArray(rest.allOf) ? rest.allOf : [];
     return { ...rest, allOf: [...parts, { anyOf: oneOf }] };
   });
-
-/** The first answer of `operation` declared for `status`: its own, its range's, or the default. */
-const declaredFor = (operation: OperationInfo, status: number) =>
-  operation.responses.get(String(status)) ??
-  operation.responses.get(`${String(status)[0]}XX`) ??
-  operation.responses.get('default');
 
 /**
  * Whether `body`, answered with `status`, meets its schema once each oneOf is read as an anyOf:
@@ -69,7 +64,7 @@ export function createSchemaOverlapCheck(contract: Contract): SchemaOverlapCheck
 export function createOverlapCheck(contract: Contract): OverlapCheck {
   const meets = createSchemaOverlapCheck(contract);
   return (operation, status, body) =>
-    (declaredFor(operation, status)?.media ?? []).some(
+    (answerCovering(operation.responses, status)?.media ?? []).some(
       ({ schema }) => typeof schema === 'object' && schema !== null && meets(schema, body),
     );
 }
