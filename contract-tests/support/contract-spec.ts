@@ -262,7 +262,7 @@ const bySchema = new WeakMap<object, ValidateFunction | null>();
  * stands: undefined where Ajv cannot compile it, or where names are aliased (a property named
  * __proto__), which a schema taken from SPEC does not know.
  */
-export function schemaValidator(schema: object): ValidateFunction | undefined {
+function schemaValidator(schema: object): ValidateFunction | undefined {
   if (PROTO_NAMED) return undefined;
   let validate = bySchema.get(schema);
   if (validate === undefined) {
@@ -274,6 +274,18 @@ export function schemaValidator(schema: object): ValidateFunction | undefined {
     bySchema.set(schema, validate);
   }
   return validate ?? undefined;
+}
+
+/**
+ * How many of `branches` (a oneOf's, each a schema of the contract) a value meets, each judged
+ * alone; undefined where one of them cannot be compiled.
+ */
+export function branchesMet(branches: readonly unknown[]): ((value: unknown) => number) | undefined {
+  const checks = branches.map((branch) =>
+    typeof branch === 'object' && branch !== null ? schemaValidator(branch) : undefined,
+  );
+  if (checks.some((check) => check === undefined)) return undefined;
+  return (value) => checks.filter((check) => check?.(value) === true).length;
 }
 
 /** Where the response object of an operation's status lives (after following its $ref). */

@@ -20,7 +20,7 @@ export { flatten };
 
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { DEEPEST } from '../generation/valid-values.js';
-import { listOperations, SPEC, type SpecOperation, schemaValidator } from './contract-spec.js';
+import { branchesMet, listOperations, SPEC, type SpecOperation } from './contract-spec.js';
 import { clientKeyOf, idOf, keyParameterOf, pathIdsOf, recordKeyOf, shapeOf, whyNoRecord } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { whyUnmade } from './unmade-records.js';
@@ -204,10 +204,8 @@ function aloneInOneOf(
   depth: number,
 ): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const checks = branches.map((one) => (typeof one === 'object' && one !== null ? schemaValidator(one) : undefined));
-  if (checks.some((check) => check === undefined)) return value;
-  const met = (candidate: unknown) => checks.filter((check) => check?.(candidate) === true).length;
-  if (met(value) <= 1) return value;
+  const met = branchesMet(branches);
+  if (!met || met(value) <= 1) return value;
   let current = value as Record<string, unknown>;
   for (const [field, fieldSchema] of writablePropertiesOf(drawnSchemaOf(branch))) {
     if (Object.hasOwn(current, field)) continue;
