@@ -7,6 +7,8 @@
 // million values in an operation's or a schema's x- key took the validator's load past 800 MB.
 // Every Ajv is given the document without its examples and extensions, every pointer to a schema
 // kept; an extension's name inside a value (a default, an enum) is data, and kept.
+
+import { setOwn } from '../store/own-keys.js';
 import type { JsonObject } from './json-pointer.js';
 
 const EXAMPLE_KEYS = new Set(['example', 'examples']);
@@ -43,11 +45,6 @@ export const NAMED_MEMBERS: ReadonlySet<string> = new Set([
 ]);
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
-
-/** A member set without touching the prototype ("__proto__" is a name like any other). */
-function setOwn(target: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /** What was already made of each object (apart for data, whose extensions are kept), and the $refs into extensions. */
 type Walk = { schema: Map<object, unknown>; data: Map<object, unknown>; refsIntoExtensions: readonly string[] };

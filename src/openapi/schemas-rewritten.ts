@@ -3,6 +3,8 @@
 // shared (a YAML alias) is made once, and values that are data (examples, defaults, enums) are
 // never taken for schemas, nor are names (a property named `default`, a response for `default`,
 // are like any other: examples-left-out.ts reads the same members as names).
+
+import { setOwn } from '../store/own-keys.js';
 import { NAMED_MEMBERS } from './examples-left-out.js';
 import type { JsonObject } from './json-pointer.js';
 
@@ -10,11 +12,6 @@ import type { JsonObject } from './json-pointer.js';
 const DATA_MEMBERS: ReadonlySet<string> = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
-
-/** A member set without touching the prototype ("__proto__" is a name like any other). */
-function setOwn(target: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /** An object's rewrite: itself where it is left as it is. Its members are walked after. */
 export type SchemaRewrite = (object: JsonObject) => JsonObject;
