@@ -207,12 +207,7 @@ export function answerByConvention(
         make: (world) => {
           const serverFields = createServerFields(world, resource, operation);
           return async (req, res) => {
-            const made = await serverFields.onCreate(req);
-            const fields: Record<string, unknown> = { ...made, ...io.input(req) };
-            // A field the record holds as the server's (readOnly) that the body names another way
-            // (Asana's parent: a gid sent, an object answered) is the server's.
-            for (const name of [...serverFields.owned, ...serverFields.unfitIn(req)])
-              if (Object.hasOwn(made, name)) setOwn(fields, name, made[name]);
+            const fields = await serverFields.created(req, io.input(req));
             const parentKey = scope?.keyOf(req);
             if (scope && parentKey !== undefined) setOwn(fields, scope.field, parentKey);
             // A key the body sent (a draft may let clients choose it) is kept, if no record has it.
@@ -283,10 +278,7 @@ export function answerByConvention(
               if (creates) {
                 if (scope) await scope.require(tx, req);
                 if ((await tx.get(collection, io.keyOf(req))) === undefined) {
-                  const made = await serverFields.onCreate(req);
-                  const fields: Record<string, unknown> = { ...made, ...sent };
-                  for (const name of [...serverFields.owned, ...serverFields.unfitIn(req)])
-                    if (Object.hasOwn(made, name)) setOwn(fields, name, made[name]);
+                  const fields = await serverFields.created(req, sent);
                   setOwn(fields, collection.keyField, io.keyOf(req));
                   if (scope) setOwn(fields, scope.field, scope.keyOf(req));
                   await links?.(tx, fields);

@@ -38,6 +38,12 @@ import { kindFieldsOf } from './kind-fields.js';
 
 export type ServerFields = {
   onCreate(req: Request): Promise<StoredRecord>;
+  /**
+   * A new record's fields: what the server makes (onCreate), then what was sent, but for a field
+   * the record holds as the server's (readOnly) or that the body names another way (Asana's
+   * parent: a gid sent, an object answered), which stays as the server made it.
+   */
+  created(req: Request, sent: StoredRecord): Promise<Record<string, unknown>>;
   /** The fields the record marks readOnly: the server's, whatever a body sends of the same name. */
   owned: readonly string[];
   /**
@@ -243,6 +249,13 @@ export function createServerFields(
 
   return {
     owned: fields.filter(({ owned }) => owned).map(({ name }) => name),
+    async created(req, sent) {
+      const made = await this.onCreate(req);
+      const record: Record<string, unknown> = { ...made, ...sent };
+      for (const name of [...this.owned, ...this.unfitIn(req)])
+        if (Object.hasOwn(made, name)) setOwn(record, name, made[name]);
+      return record;
+    },
     unfitIn(req) {
       const body = bodyOf(req);
       return fields
