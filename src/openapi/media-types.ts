@@ -8,6 +8,16 @@ export type MediaFamily = 'json' | 'xml' | 'form' | 'multipart' | 'text' | 'bina
 /** The type without its parameters, in lower case: "application/problem+json". */
 export const essence = (type: string) => (type.split(';', 1)[0] ?? '').trim().toLowerCase();
 
+/**
+ * How a stream of JSON values is written, for its types: NDJSON and JSON Lines a value per line,
+ * RFC 7464's JSON text sequences each after a record separator. Undefined for any other type.
+ */
+export function jsonStreamOf(type: string): 'lines' | 'sequence' | undefined {
+  const bare = essence(type);
+  if (bare === 'application/json-seq') return 'sequence';
+  return /^application\/(x-)?(nd-?json|jsonl|json-?lines)$/.test(bare) ? 'lines' : undefined;
+}
+
 /** The Content-Type an answer of a declared type is sent under: a range (any type, any application type) is sent as JSON. */
 export const sentAsType = (declared: string) => (declared.includes('*') ? 'application/json' : declared);
 

@@ -37,9 +37,25 @@ export function serveJudged(document: object): JudgedDocument {
     },
     judged(method, path, res) {
       expect(res.status).toBeLessThan(500);
-      if (res.headers['content-type']?.startsWith('application/json'))
+      const type = res.headers['content-type'] ?? '';
+      if (type.startsWith('application/json'))
         expect(judge?.faults({ method, path, status: res.status, headers: res.headers, body: res.body })).toEqual([]);
+      // A stream of JSON values (read as text by textOf): each value judged by the stream's schema.
+      if (/^application\/(x-ndjson|jsonl|json-seq)/.test(type))
+        for (const line of String(res.body)
+          .split('\n')
+          .filter((text) => text !== ''))
+          expect(
+            judge?.faults({ method, path, status: res.status, headers: res.headers, body: JSON.parse(line) }),
+          ).toEqual([]);
       return res;
     },
   };
+}
+
+/** supertest's parser for an answer read as text whatever its type (a stream of JSON values): the text is `res.body`. */
+export function textOf(res: NodeJS.EventEmitter, done: (error: Error | null, body: string) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
 }

@@ -4,7 +4,7 @@
 // the convention or example made; the media type only changes how it is written.
 import type { Request, Response } from 'express';
 import type { JsonObject } from '../../openapi/json-pointer.js';
-import { essence, mediaFamily, negotiate, sentAsType } from '../../openapi/media-types.js';
+import { essence, jsonStreamOf, mediaFamily, negotiate, sentAsType } from '../../openapi/media-types.js';
 import type { MediaInfo } from '../../openapi/operation-answers.js';
 import { bytesBody, calendarBody, csvBody, xmlBody } from './media-bodies.js';
 import type { SuccessAnswer } from './success-answer.js';
@@ -83,7 +83,15 @@ export function sendAnswer(
       res.type(type).send(text);
       return;
     }
-    default:
-      res.type(type).send(bytesBody(type));
+    default: {
+      // A stream of JSON values (Lichess's NDJSON games) is answered as one value of its schema.
+      const stream = jsonStreamOf(type);
+      if (stream !== undefined) {
+        res.type(type).send(`${stream === 'sequence' ? '\u001e' : ''}${JSON.stringify(body ?? {})}\n`);
+        return;
+      }
+      // A type of its own written as text (a chess game's PGN) is answered with its example.
+      res.type(type).send(ownExample(media) ?? bytesBody(type));
+    }
   }
 }

@@ -2,7 +2,7 @@
 // declares for it (201 for a create, 204 for a delete when declared), its media types, the
 // schema of its JSON body, and the headers it declares.
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { mediaFamily } from '../../openapi/media-types.js';
+import { jsonStreamOf, mediaFamily } from '../../openapi/media-types.js';
 import type { MediaInfo, ResponseInfo } from '../../openapi/operation-answers.js';
 
 export type SuccessAnswer = {
@@ -20,12 +20,13 @@ const PREFERRED: Record<string, readonly string[]> = {
   delete: ['204', '200', '202'],
 };
 
-/** The JSON media type of an answer, else the first whose schema is an object or array (XML's). */
+/** The JSON media type of an answer, else a stream of JSON values, else the first whose schema is an object or array (XML's). */
 export function jsonMedia(response: ResponseInfo | undefined): MediaInfo | undefined {
   const media = response?.media ?? [];
   return (
     media.find((entry) => entry.type === 'application/json') ??
     media.find((entry) => mediaFamily(entry.type) === 'json') ??
+    media.find((entry) => entry.schema !== undefined && jsonStreamOf(entry.type) !== undefined) ??
     media.find((entry) => entry.schema !== undefined && mediaFamily(entry.type) === 'xml')
   );
 }
