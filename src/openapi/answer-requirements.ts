@@ -122,11 +122,14 @@ export function answeredOtherwise(
     const sentType = schemaType(resolveSchema(document, sent));
     if (sentType === undefined) continue;
     const answered = declaredIn(shapes, name);
-    const first = answered[0];
+    const refuses = (schema: JsonObject) => !allows(typesOf(document, schema), sentType);
+    // Where the record's own schema takes what is sent, an answer that declares the field
+    // otherwise holds a value of its own (fieldsAnsweredApart): Lichess's tournaments list their
+    // variant as an object, sent and read as a name.
+    const own = resource.shape.properties.get(name);
     if (
-      first !== undefined &&
-      (answered.some((schema) => !allows(typesOf(document, schema), sentType)) ||
-        sentInOtherWords(document, sent, answered))
+      answered[0] !== undefined &&
+      ((own === undefined ? answered.some(refuses) : refuses(own)) || sentInOtherWords(document, sent, answered))
     )
       otherwise.set(name, commonSchema(document, answered));
   }
@@ -407,13 +410,13 @@ export function fieldsAnsweredApart(
   operation: OperationInfo,
 ): Array<[string, JsonObject]> {
   const { document } = contract;
-  const [answered] = heldShapes(contract, resource, operation);
+  const [answered] = heldShapes(contract, model, resource, operation);
   if (answered === undefined) return [];
   const shapes = [resource.shape];
   for (const other of contract.operations) {
     const shape = model.shapes.get(other.operationId);
     if (other !== operation && shape?.resource === resource && shape.kind !== 'delete')
-      for (const held of heldShapes(contract, resource, other)) shapes.push(held);
+      for (const held of heldShapes(contract, model, resource, other)) shapes.push(held);
   }
   const written = (schema: JsonObject) => JSON.stringify(resolveSchema(document, schema));
   const apart: Array<[string, JsonObject]> = [];
@@ -425,9 +428,19 @@ export function fieldsAnsweredApart(
   return apart;
 }
 
-/** The record as each success answer of `operation` holds it: inside its envelope, whether or not it shows the key. */
-function heldShapes(contract: Contract, resource: Resource, operation: OperationInfo): SchemaShape[] {
+/**
+ * The record as each success answer of `operation` holds it: inside its envelope, whether or not
+ * it shows the key; a list's, as its items (Lichess's tournaments list a summary of another schema).
+ */
+function heldShapes(
+  contract: Contract,
+  model: ResourceModel,
+  resource: Resource,
+  operation: OperationInfo,
+): SchemaShape[] {
   const { document } = contract;
+  if (model.shapes.get(operation.operationId)?.kind === 'list')
+    return successSchemas(operation).flatMap((schema) => recordShapesIn(document, schema, resource));
   return successSchemas(operation).map((schema) =>
     describeObjectSchema(
       document,

@@ -385,7 +385,11 @@ function keyParamOf(draft: Draft): string | undefined {
  * The field that holds a record's key: the one its parameter names, else `id`, else the parameter
  * without the noun; and that parameter without the noun.
  */
-function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): [string, string | undefined] {
+function keyFieldOf(draft: Draft, fields: ReadonlyMap<string, JsonObject>): [string, string | undefined] {
+  // A field of objects or lists holds no key: Lichess's stats read by {perf} hold their numbers in "perf".
+  const properties = new Map(
+    [...fields].filter(([, schema]) => !['object', 'array'].includes(schemaType(schema) ?? '')),
+  );
   const keyParam = sameField(keyParamOf(draft), properties);
   // {breedCode} of a breed names its "code": the parameter without the record's noun before it
   // (of aliases, {aliasName} names the alias's "name": a noun that drops "es" too).
@@ -408,7 +412,9 @@ function keyFieldOf(draft: Draft, properties: ReadonlyMap<string, JsonObject>): 
   }
   // ...spelled as the record spells it: Xero's {FolderId} names a folder's Id.
   const field = sameField(unprefixed, properties);
-  return [field !== undefined && properties.has(field) ? field : keyParam, unprefixed];
+  if (field !== undefined && properties.has(field)) return [field, unprefixed];
+  // ...or, where the parameter's name is a field of another kind, a name of its own beside it.
+  return [fields.has(keyParam) ? firstFree((name) => fields.has(name), [`${keyParam}Key`]) : keyParam, unprefixed];
 }
 
 /**

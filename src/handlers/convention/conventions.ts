@@ -113,7 +113,7 @@ export function answerByConvention(
       ? `${/^[aeiou]/i.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`
       : `a record of ${resource.name}`;
   const io = createRecordIo(deps.contract, operation, shape);
-  const apart = shape.kind === 'list' ? undefined : answeredApartOf(deps, operation, resource);
+  const apart = answeredApartOf(deps, operation, resource);
   const links = createRecordLinks(deps.contract.document, deps.resources, resource);
   const send = async (req: Request, res: Response, record: StoredRecord | undefined, world: HandlerDependencies) =>
     sendAnswer(
@@ -177,7 +177,8 @@ export function answerByConvention(
             if (scope && parentKey !== undefined) await scope.require(view, req);
             return paging.read(view, collection, req, matches);
           });
-          const items = page.items.map(project);
+          const projected = page.items.map(project);
+          const items = apart ? await Promise.all(projected.map((item) => apart(item, world.seed))) : projected;
           if (totalCountHeader) res.setHeader('X-Total-Count', String(page.total));
           const link = linkHeader ? paging.link(req, page) : undefined;
           if (link) res.setHeader('Link', link);

@@ -1,0 +1,194 @@
+// A document in the shapes of Lichess's public API: a user's statistics for one kind of game
+// read by {perf}, whose record holds its numbers in a field named `perf` too; tournaments made
+// from a form, read whole, and listed as a summary of another schema in three groups; streams of
+// JSON values (NDJSON), one a drawn object, one an example list.
+const variantName = { type: 'string', enum: ['standard', 'chess960', 'crazyhouse'] };
+
+export const CHESS_DOCUMENT = {
+  openapi: '3.1.0',
+  info: { title: 'Chess server', version: '2.0.0' },
+  paths: {
+    '/api/user/{username}': {
+      get: {
+        operationId: 'apiUser',
+        parameters: [{ name: 'username', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The user.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } },
+          },
+        },
+      },
+    },
+    '/api/user/{username}/perf/{perf}': {
+      get: {
+        operationId: 'apiUserPerf',
+        parameters: [
+          { name: 'username', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'perf', in: 'path', required: true, schema: { type: 'string', enum: ['bullet', 'blitz', 'rapid'] } },
+        ],
+        responses: {
+          '200': {
+            description: 'The statistics of the user for one kind of game.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/PerfStat' } } },
+          },
+        },
+      },
+    },
+    '/api/tournament': {
+      get: {
+        operationId: 'apiTournament',
+        responses: {
+          '200': {
+            description: 'Tournaments by state.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Tournaments' } } },
+          },
+        },
+      },
+      post: {
+        operationId: 'apiTournamentPost',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                properties: { name: { type: 'string', minLength: 2, maxLength: 30 }, variant: variantName },
+                required: ['name'],
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The tournament made.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/TournamentFull' } } },
+          },
+        },
+      },
+    },
+    '/api/tournament/{id}': {
+      get: {
+        operationId: 'tournament',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The tournament.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/TournamentFull' } } },
+          },
+        },
+      },
+    },
+    '/api/tv/feed': {
+      get: {
+        operationId: 'tvFeed',
+        responses: {
+          '200': {
+            description: 'The games shown, one JSON object per line.',
+            content: { 'application/x-ndjson': { schema: { $ref: '#/components/schemas/TvFeedEvent' } } },
+          },
+        },
+      },
+    },
+    '/api/game/{gameId}/chat': {
+      get: {
+        operationId: 'gameChat',
+        parameters: [{ name: 'gameId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The messages of a game.',
+            content: {
+              'application/x-ndjson': {
+                schema: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { text: { type: 'string' }, user: { type: 'string' } },
+                    required: ['text', 'user'],
+                  },
+                },
+                example: [
+                  { text: 'e4 here we go', user: 'Toby' },
+                  { text: 'Woof!', user: 'AnnoyingDog' },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      User: {
+        type: 'object',
+        properties: { id: { type: 'string' }, username: { type: 'string' } },
+        required: ['id', 'username'],
+      },
+      PerfStat: {
+        type: 'object',
+        properties: {
+          user: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          perf: {
+            type: 'object',
+            properties: {
+              glicko: { type: 'object', properties: { rating: { type: 'number' }, deviation: { type: 'number' } } },
+              nb: { type: 'integer' },
+            },
+          },
+          rank: { type: ['integer', 'null'] },
+        },
+        required: ['user', 'perf'],
+      },
+      Variant: {
+        type: 'object',
+        properties: { key: variantName, name: { type: 'string' } },
+        required: ['key', 'name'],
+      },
+      Tournament: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          createdBy: { type: 'string' },
+          system: { type: 'string', const: 'arena' },
+          variant: { $ref: '#/components/schemas/Variant' },
+          startsAt: { type: 'integer', format: 'int64' },
+        },
+        required: ['id', 'createdBy', 'system', 'variant', 'startsAt'],
+      },
+      TournamentFull: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          fullName: { type: 'string' },
+          createdBy: { type: 'string' },
+          system: { type: 'string' },
+          variant: { type: 'string' },
+          startsAt: { type: 'string', format: 'date-time' },
+        },
+        required: ['id', 'fullName', 'createdBy', 'system', 'variant', 'startsAt'],
+      },
+      Tournaments: {
+        type: 'object',
+        properties: {
+          created: { type: 'array', items: { $ref: '#/components/schemas/Tournament' } },
+          started: { type: 'array', items: { $ref: '#/components/schemas/Tournament' } },
+          finished: { type: 'array', items: { $ref: '#/components/schemas/Tournament' } },
+        },
+        required: ['created', 'started', 'finished'],
+      },
+      TvFeedEvent: {
+        type: 'object',
+        properties: {
+          t: { type: 'string', enum: ['featured', 'fen'] },
+          d: {
+            type: 'object',
+            properties: { id: { type: 'string' }, fen: { type: 'string' } },
+            required: ['id', 'fen'],
+          },
+        },
+        required: ['t', 'd'],
+      },
+    },
+  },
+};
