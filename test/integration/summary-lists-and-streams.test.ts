@@ -1,5 +1,6 @@
-// Shapes of Lichess's public API: a record whose key's parameter ({perf}) names a field of
-// another kind (its statistics, an object), which holds no key; tournaments listed as a summary
+// Shapes of Lichess's public API: users and statistics no operation makes or lists, read by
+// any key; a record whose key's parameter ({perf}) names a field of another kind (its
+// statistics, an object), which holds no key; tournaments listed as a summary
 // of another schema than their read (variant an object, not a name), each listed record fitted to
 // the summary while the read keeps what was sent; and streams of JSON values (NDJSON) answered
 // with a value of their schema, one per line.
@@ -18,6 +19,42 @@ describe('answers of another schema than the record, and streams of JSON values'
       expect(typeof stat.perf).toBe('object');
       expect(typeof stat.perfKey).toBe('string');
     }
+  });
+
+  it('reads any user and statistics no operation makes or lists, the same each time, where no 404 is declared', async () => {
+    const user = served.judged('GET', '/api/user/thibault', await http().get('/api/user/thibault'));
+    expect(user.status).toBe(200);
+    expect(user.body.username).toBe('thibault');
+    expect((await http().get('/api/user/thibault')).body).toEqual(user.body);
+    expect((await http().get('/api/user/magnus')).body.username).toBe('magnus');
+    const stats = served.judged(
+      'GET',
+      '/api/user/thibault/perf/blitz',
+      await http().get('/api/user/thibault/perf/blitz'),
+    );
+    expect(stats.status).toBe(200);
+    expect(typeof stats.body.perf).toBe('object');
+  });
+
+  it('stores such a record, as drawn, with the change a write makes to it, answered as its write declares', async () => {
+    const before = (await http().get('/api/user/alireza')).body;
+    const changed = served.judged(
+      'PATCH',
+      '/api/user/alireza',
+      await http().patch('/api/user/alireza').send({ title: 'GM' }),
+    );
+    // Its closed answer declares some of the record and requires a success the record lacks: drawn for it.
+    expect(changed.body).toEqual({ id: before.id, title: 'GM', success: expect.any(String) });
+    const user = { ...before, title: 'GM' };
+    expect((await http().get('/api/user/alireza')).body).toEqual(user);
+    const users = served.mock().server.store.data.user as Array<Record<string, unknown>>;
+    expect(users.filter((stored) => stored.username === 'alireza')).toEqual([user]);
+  });
+
+  it('still answers 404 for a tournament not there: a create makes them', async () => {
+    const res = await http().get('/api/tournament/not-made');
+    expect(res.status).toBe(404);
+    expect(res.headers['x-mock-contract-gap']).toMatch(/404/);
   });
 
   it('lists tournaments as the summary declares them, and keeps the variant a create sent for its reads', async () => {

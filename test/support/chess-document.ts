@@ -19,6 +19,31 @@ export const CHESS_DOCUMENT = {
           },
         },
       },
+      patch: {
+        operationId: 'updateUser',
+        parameters: [{ name: 'username', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Some of the user changed, and a word of its own the record lacks.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: { success: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' } },
+                  required: ['success', 'id'],
+                },
+              },
+            },
+          },
+        },
+      },
     },
     '/api/user/{username}/perf/{perf}': {
       get: {
@@ -122,7 +147,7 @@ export const CHESS_DOCUMENT = {
     schemas: {
       User: {
         type: 'object',
-        properties: { id: { type: 'string' }, username: { type: 'string' } },
+        properties: { id: { type: 'string' }, username: { type: 'string' }, title: { type: 'string' } },
         required: ['id', 'username'],
       },
       PerfStat: {

@@ -16,6 +16,7 @@ import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, HandlerDependencies, PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
 import { answeredApartOf } from './answered-apart.js';
+import { closedAnswerFieldsOf } from './closed-answer-fields.js';
 import { createDeletionAnswer } from './deletion-answer.js';
 import { describeEnvelope, listEnvelope, mostRecordsOf } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
@@ -27,9 +28,16 @@ import { createRecordIo, describeIo } from './record-io.js';
 import { createRecordLinks } from './record-links.js';
 import { createServerFields, describeMadeFields, newKeyKind } from './server-fields.js';
 import { successAnswer } from './success-answer.js';
+import { drawsUnheld, isDrawnUnheld, unheldDrawOf } from './unheld-records.js';
 
 /** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
-export type ParentLevel = { resource: Resource; param: string; missing: ReturnType<typeof notFoundOf> };
+export type ParentLevel = {
+  resource: Resource;
+  param: string;
+  missing: ReturnType<typeof notFoundOf>;
+  /** A parent no operation makes or lists, read as drawn where none is stored (unheld-records.ts). */
+  drawn: boolean;
+};
 
 /**
  * The parameters a path names parents by: all but a last segment's, which names the record
@@ -53,7 +61,12 @@ export function parentLevels(
   for (let link = resource.parent; link?.resource !== undefined && params.has(link.param); ) {
     const parent = deps.resources.resources.get(link.resource);
     if (!parent || levels.some((level) => level.resource === parent)) break;
-    levels.push({ resource: parent, param: link.param, missing: notFoundOf(deps.contract, operation, parent) });
+    levels.push({
+      resource: parent,
+      param: link.param,
+      missing: notFoundOf(deps.contract, operation, parent),
+      drawn: drawsUnheld(deps, operation, parent),
+    });
     params.delete(link.param);
     link = parent.parent;
   }
@@ -65,6 +78,7 @@ export async function requireLevels(levels: readonly ParentLevel[], view: DataRe
   for (const [index, level] of levels.entries()) {
     const key = keyFromPath(level.resource, req.params[level.param]);
     const record = await view.get(level.resource.collection, key);
+    if (record === undefined && level.drawn) continue;
     const above = levels[index + 1];
     // The field this record holds the one above's key in (Ory's session: identityId, not id).
     const heldIn = level.resource.parent?.field ?? above?.param ?? '';
@@ -114,22 +128,27 @@ export function answerByConvention(
       : `a record of ${resource.name}`;
   const io = createRecordIo(deps.contract, operation, shape);
   const apart = answeredApartOf(deps, operation, resource);
+  const completed =
+    shape.kind === 'list' ? undefined : closedAnswerFieldsOf(deps.contract.document, answer.schema, resource);
   const links = createRecordLinks(deps.contract.document, deps.resources, resource);
+  const fitted = async (projected: StoredRecord, seed: number) => {
+    const own = apart ? await apart(projected, seed) : projected;
+    return completed ? completed(own, seed) : own;
+  };
   const send = async (req: Request, res: Response, record: StoredRecord | undefined, world: HandlerDependencies) =>
     sendAnswer(
       req,
       res,
       answer,
-      record === undefined
-        ? undefined
-        : await io.answer(apart ? await apart(projectAnswer(record), world.seed) : projectAnswer(record), world.seed),
+      record === undefined ? undefined : await io.answer(await fitted(projectAnswer(record), world.seed), world.seed),
       {
         document: deps.contract.document,
         nowMs: world.clock.nowMs(),
       },
     );
-  /** The record a request names: there, and (in a sub-collection) its parent's. */
-  const findNamed = async (view: DataReader, req: Request): Promise<StoredRecord> => {
+  const unheld = unheldDrawOf(deps, operation, resource);
+  /** The record a request names: there (or drawn, unheld-records.ts), and (in a sub-collection) its parent's. */
+  const findNamed = async (view: DataReader, req: Request, seed: number): Promise<StoredRecord> => {
     if (scope) await scope.require(view, req);
     const { lookupField } = shape;
     if (lookupField !== undefined) {
@@ -139,7 +158,9 @@ export function answerByConvention(
       return found;
     }
     const key = io.keyOf(req);
-    const record = await view.get(collection, key);
+    const record =
+      (await view.get(collection, key)) ??
+      (await unheld?.(key, seed, scope ? { field: scope.field, key: scope.keyOf(req) } : undefined));
     if (!record || (scope && ownValue(record, scope.field) !== scope.keyOf(req))) throw notFound(key);
     return record;
   };
@@ -250,10 +271,12 @@ export function answerByConvention(
     }
     case 'read':
       return {
-        mayAnswer: [404],
-        how: `reads ${one}${under} by ${shape.keyParam}${describeIo(shape)}`,
+        mayAnswer: unheld && !scope ? [] : [404],
+        how:
+          `reads ${one}${under} by ${shape.keyParam}${describeIo(shape)}` +
+          (unheld ? `; one not stored reads as drawn for its ${shape.keyParam} (nothing makes or lists them)` : ''),
         make: (world) => async (req, res) => {
-          await send(req, res, await world.data.read((view) => findNamed(view, req)), world);
+          await send(req, res, await world.data.read((view) => findNamed(view, req, world.seed)), world);
         },
       };
     case 'replace':
@@ -286,7 +309,7 @@ export function answerByConvention(
                   return tx.insert(collection, fields);
                 }
               }
-              const existing = await findNamed(tx, req);
+              const existing = await findNamed(tx, req, world.seed);
               const record = merging
                 ? mergePatch(existing, sent, io.body(req))
                 : { ...io.unnamed(existing), ...serverFields.kept(existing), ...sent };
@@ -297,6 +320,7 @@ export function answerByConvention(
               };
               if (scope) setOwn(replaced, scope.field, ownValue(existing, scope.field));
               await links?.(tx, replaced);
+              if (isDrawnUnheld(existing)) return tx.insert(collection, replaced);
               await tx.replace(collection, replaced);
               return replaced;
             });
@@ -316,7 +340,7 @@ export function answerByConvention(
         how: `deletes ${one}${under} by ${shape.keyParam}${describeIo(shape)}`,
         make: (world) => async (req, res) => {
           const removed = await world.data.transaction(async (tx) => {
-            const existing = await findNamed(tx, req);
+            const existing = await findNamed(tx, req, world.seed);
             await tx.remove(collection, ownValue(existing, collection.keyField) as RecordKey);
             return existing;
           });

@@ -14,6 +14,7 @@ import { sendAnswer } from './answer-media.js';
 import { type ParentLevel, parentLevels, requireLevels } from './conventions.js';
 import { notFoundOf } from './record-answers.js';
 import { jsonMedia, type SuccessAnswer, successAnswer } from './success-answer.js';
+import { drawsUnheld } from './unheld-records.js';
 
 /** `planned`, after a 404 when the record the path names is not there. */
 function requiringRecord(
@@ -24,7 +25,12 @@ function requiringRecord(
 ): PlannedAnswer {
   // The record, and each parent its path names above it (a visit's cancel: the visit, of its owner).
   const levels: ParentLevel[] = [
-    { resource: named.resource, param: named.param, missing: notFoundOf(deps.contract, operation, named.resource) },
+    {
+      resource: named.resource,
+      param: named.param,
+      missing: notFoundOf(deps.contract, operation, named.resource),
+      drawn: drawsUnheld(deps, operation, named.resource),
+    },
     ...parentLevels(deps, operation, named.resource, [named.param]),
   ];
   return {
