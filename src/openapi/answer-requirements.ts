@@ -428,6 +428,31 @@ export function fieldsAnsweredApart(
   return apart;
 }
 
+/** The items of each array a list's answer holds: the answer's own, else its envelope's (wrapped once more at most). */
+function arrayItemShapes(document: JsonObject, schema: unknown, depth = 0): SchemaShape[] {
+  const resolved = resolveSchema(document, schema);
+  if (schemaType(resolved) === 'array') return [describeObjectSchema(document, resolved.items)];
+  const shape = describeObjectSchema(document, resolved);
+  return [...shape.properties.values()].flatMap((property) => {
+    if (schemaType(property) === 'array') return [describeObjectSchema(document, property.items)];
+    return depth === 0 && schemaType(property) === 'object' && shape.properties.size === 1
+      ? arrayItemShapes(document, property, 1)
+      : [];
+  });
+}
+
+/**
+ * A list's records as its answer holds them: the items that share most fields with the record
+ * (Box's classification lists its fields beside an envelope that has an id too; Lichess's
+ * tournaments are in three arrays of one summary).
+ */
+function listedShape(document: JsonObject, schema: unknown, resource: Resource): SchemaShape[] {
+  const shared = (shape: SchemaShape) =>
+    [...shape.properties.keys()].filter((name) => resource.shape.properties.has(name)).length;
+  const [best] = arrayItemShapes(document, schema).sort((one, other) => shared(other) - shared(one));
+  return best !== undefined && shared(best) > 0 ? [best] : [];
+}
+
 /**
  * The record as each success answer of `operation` holds it: inside its envelope, whether or not
  * it shows the key; a list's, as its items (Lichess's tournaments list a summary of another schema).
@@ -440,7 +465,7 @@ function heldShapes(
 ): SchemaShape[] {
   const { document } = contract;
   if (model.shapes.get(operation.operationId)?.kind === 'list')
-    return successSchemas(operation).flatMap((schema) => recordShapesIn(document, schema, resource));
+    return successSchemas(operation).flatMap((schema) => listedShape(document, schema, resource));
   return successSchemas(operation).map((schema) =>
     describeObjectSchema(
       document,

@@ -78,6 +78,19 @@ describe('answers of another schema than the record, and streams of JSON values'
     for (const tournament of all) expect(typeof tournament.variant).toBe('object');
   });
 
+  it("fits a list's records by its items, not by an envelope that has an id and a type of its own", async () => {
+    const made = served.judged(
+      'POST',
+      '/api/broadcast',
+      await http().post('/api/broadcast').send({ name: 'Candidates' }),
+    );
+    expect(made.body).toMatchObject({ name: 'Candidates', type: 'broadcast' });
+    const page = served.judged('GET', '/api/broadcast', await http().get('/api/broadcast'));
+    expect(page.status).toBe(200);
+    expect(page.body.type).toBe('page');
+    expect(page.body.entries).toContainEqual(made.body);
+  });
+
   it('answers a stream of JSON values with one value of its schema per line, drawn or its example', async () => {
     const feed = served.judged('GET', '/api/tv/feed', await http().get('/api/tv/feed').buffer(true).parse(textOf));
     expect(feed.status).toBe(200);

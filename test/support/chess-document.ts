@@ -1,6 +1,7 @@
 // A document in the shapes of Lichess's public API: a user's statistics for one kind of game
 // read by {perf}, whose record holds its numbers in a field named `perf` too; tournaments made
-// from a form, read whole, and listed as a summary of another schema in three groups; streams of
+// from a form, read whole, and listed as a summary of another schema in three groups; broadcasts
+// listed in a page whose envelope has an id and a type of its own; streams of
 // JSON values (NDJSON), one a drawn object, one an example list.
 const variantName = { type: 'string', enum: ['standard', 'chess960', 'crazyhouse'] };
 
@@ -104,6 +105,46 @@ export const CHESS_DOCUMENT = {
         },
       },
     },
+    '/api/broadcast': {
+      get: {
+        operationId: 'broadcastsTop',
+        responses: {
+          '200': {
+            description: 'A page of broadcasts, itself named like a record.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/BroadcastPage' } } },
+          },
+        },
+      },
+      post: {
+        operationId: 'broadcastCreate',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The broadcast made.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Broadcast' } } },
+          },
+        },
+      },
+    },
+    '/api/broadcast/{broadcastId}': {
+      get: {
+        operationId: 'broadcast',
+        parameters: [{ name: 'broadcastId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The broadcast.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Broadcast' } } },
+          },
+        },
+      },
+    },
     '/api/tv/feed': {
       get: {
         operationId: 'tvFeed',
@@ -201,6 +242,20 @@ export const CHESS_DOCUMENT = {
           finished: { type: 'array', items: { $ref: '#/components/schemas/Tournament' } },
         },
         required: ['created', 'started', 'finished'],
+      },
+      Broadcast: {
+        type: 'object',
+        properties: { id: { type: 'string' }, type: { type: 'string', const: 'broadcast' }, name: { type: 'string' } },
+        required: ['id', 'type', 'name'],
+      },
+      BroadcastPage: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          type: { type: 'string', const: 'page' },
+          entries: { type: 'array', items: { $ref: '#/components/schemas/Broadcast' } },
+        },
+        required: ['id', 'type', 'entries'],
       },
       TvFeedEvent: {
         type: 'object',
