@@ -29,13 +29,40 @@ function mergedProperties(document: JsonObject, earlier: JsonObject, later: Json
   return merged;
 }
 
-export function resolveSchema(document: JsonObject, schema: unknown, depth = 0): JsonObject {
+/** Per document, each schema object read once: a large document asks for the same ones thousands of times at start. */
+function memoPer<T>(): (document: JsonObject, schema: unknown, read: () => T) => T {
+  const byDocument = new WeakMap<JsonObject, WeakMap<object, T>>();
+  return (document, schema, read) => {
+    if (typeof schema !== 'object' || schema === null) return read();
+    let known = byDocument.get(document);
+    if (known === undefined) {
+      known = new WeakMap();
+      byDocument.set(document, known);
+    }
+    let value = known.get(schema);
+    if (value === undefined) {
+      value = read();
+      known.set(schema, value);
+    }
+    return value;
+  };
+}
+
+const resolvedOnce = memoPer<JsonObject>();
+const shapedOnce = memoPer<SchemaShape>();
+
+/** `schema` with its $ref followed and its allOf parts merged; the same object for the same schema (read it, never change it). */
+export function resolveSchema(document: JsonObject, schema: unknown): JsonObject {
+  return resolvedOnce(document, schema, () => resolveParts(document, schema, 0));
+}
+
+function resolveParts(document: JsonObject, schema: unknown, depth: number): JsonObject {
   const resolved = resolveLocalRef(document, schema);
   if (depth > 32 || !Array.isArray(resolved.allOf)) return resolved;
   const merged: JsonObject = { ...resolved };
   delete merged.allOf;
   for (const part of resolved.allOf) {
-    const folded = resolveSchema(document, part, depth + 1);
+    const folded = resolveParts(document, part, depth + 1);
     for (const [keyword, value] of Object.entries(folded)) {
       if (keyword === 'properties')
         merged.properties = mergedProperties(document, asObject(merged.properties), asObject(value));
@@ -71,7 +98,7 @@ export function declaredValue(schema: JsonObject): { value: unknown } | undefine
  */
 export function describeObjectSchema(document: JsonObject, schema: unknown): SchemaShape {
   const read = (part: unknown) => resolveSchema(document, part);
-  return unionOfBranches({ flatten: read, property: read }, schema);
+  return shapedOnce(document, schema, () => unionOfBranches({ flatten: read, property: read }, schema));
 }
 
 /** Where a schema comes from, to tell two uses of one schema: its $ref, or its JSON when written inline. */
