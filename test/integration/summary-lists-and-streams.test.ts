@@ -78,6 +78,18 @@ describe('answers of another schema than the record, and streams of JSON values'
     for (const tournament of all) expect(typeof tournament.variant).toBe('object');
   });
 
+  it('names the object a create makes for another record by the key the body sent in an object', async () => {
+    const made = served.judged(
+      'POST',
+      '/api/broadcast',
+      await http()
+        .post('/api/broadcast')
+        .send({ name: 'World Cup', owner: { id: 'user-42' } }),
+    );
+    expect(made.body.owner).toEqual({ id: 'user-42', type: 'user', name: expect.any(String) });
+    expect((await http().get(`/api/broadcast/${made.body.id}`)).body.owner).toEqual(made.body.owner);
+  });
+
   it("fits a list's records by its items, not by an envelope that has an id and a type of its own", async () => {
     const made = served.judged(
       'POST',

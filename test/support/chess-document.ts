@@ -121,7 +121,14 @@ export const CHESS_DOCUMENT = {
           required: true,
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+              schema: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string' },
+                  owner: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+                },
+                required: ['name'],
+              },
             },
           },
         },
@@ -245,7 +252,17 @@ export const CHESS_DOCUMENT = {
       },
       Broadcast: {
         type: 'object',
-        properties: { id: { type: 'string' }, type: { type: 'string', const: 'broadcast' }, name: { type: 'string' } },
+        properties: {
+          id: { type: 'string' },
+          type: { type: 'string', const: 'broadcast' },
+          name: { type: 'string' },
+          owner: { $ref: '#/components/schemas/UserMini' },
+        },
+        required: ['id', 'type', 'name'],
+      },
+      UserMini: {
+        type: 'object',
+        properties: { id: { type: 'string' }, type: { type: 'string', const: 'user' }, name: { type: 'string' } },
         required: ['id', 'type', 'name'],
       },
       BroadcastPage: {

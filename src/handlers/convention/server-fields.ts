@@ -141,12 +141,20 @@ export function newKeyKind(resource: Resource): string {
 /** The fields that name an object another record is: Asana's gid, else id. */
 const KEY_NAMES = ['gid', 'id'];
 
+/** The key a body names another record by: the value itself, or the key field of an object sent (Box's `{"user": {"id": "42"}}`). */
+function sentKeyOf(sent: unknown): unknown {
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return sent;
+  return KEY_NAMES.map((name) => ownValue(sent, name)).find((value) => value !== undefined);
+}
+
 /**
  * An object the server makes for a field the body sent as the key of what it names (Asana's
- * parent: "1234" sent, {"gid": "1234", ...} answered): the drawn object, named by that key.
+ * parent: "1234" sent, {"gid": "1234", ...} answered; Box's exemption: {"id": "42"} sent, a user
+ * answered): the drawn object, named by that key.
  */
-function withSentKey(drawn: unknown, schema: JsonObject, sent: unknown): unknown {
+function withSentKey(drawn: unknown, schema: JsonObject, given: unknown): unknown {
   if (typeof drawn !== 'object' || drawn === null || Array.isArray(drawn)) return drawn;
+  const sent = sentKeyOf(given);
   if (typeof sent !== 'string' && typeof sent !== 'number') return drawn;
   const properties = asObject(schema.properties);
   const key = KEY_NAMES.find((name) => name in properties);
