@@ -103,9 +103,9 @@ export function createsByPut(operation: SpecOperation): boolean {
   return shape !== undefined && info !== undefined && putCreates(model, info, shape);
 }
 
-/** The PUT that makes a record of `resource` named by its path, where that is how its records are made. */
+/** The PUT (or POST) that makes a record of `resource` named by its path, where that is how its records are made. */
 export function putCreationOf(resource: Resource): SpecOperation | undefined {
-  return operationsOfKind(resource, 'replace').find(createsByPut);
+  return [...operationsOfKind(resource, 'replace'), ...operationsOfKind(resource, 'merge')].find(createsByPut);
 }
 
 /**

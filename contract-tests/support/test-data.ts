@@ -202,10 +202,11 @@ async function makeRecordByPut(
       `the suite has no {${parent}} to make ${what} under: ${whyNoRecord(creation.path, parent) ?? `the contract has no operation that makes one (give one with --set-path ${parent}=VALUE)`}`,
     );
   const body = answerFitted(creation, validValue(creation.requestSchema ?? {}, '', references));
-  const exchange = await send({ operationId: creation.operationId, method: 'PUT', path, json: body });
+  const method = creation.method.toUpperCase();
+  const exchange = await send({ operationId: creation.operationId, method, path, json: body });
   if (exchange.status < 200 || exchange.status > 299)
     throw new Error(
-      `Could not set up the test data: ${creation.operationId} making ${what} at ${path} failed, so no check can run.\n  Expected:  a success (2xx): the PUT makes the record its path names\n${describeExchange(exchange)}`,
+      `Could not set up the test data: ${creation.operationId} making ${what} at ${path} failed, so no check can run.\n  Expected:  a success (2xx): the ${method} makes the record its path names\n${describeExchange(exchange)}`,
     );
   rememberMade(creation, key, ids);
   return key;
