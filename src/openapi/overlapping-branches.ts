@@ -4,9 +4,10 @@
 // is both, and every create answered 500. Its servers answer such a value all the same; so does the
 // mock, marked as a gap of the contract that names the fix (response-contract.ts).
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { ownValue } from '../store/own-keys.js';
 import { anchoredRefs } from './anchored-refs.js';
 import { discriminatorsAsTags, schemaAsTagged } from './discriminated-view.js';
-import type { JsonObject } from './json-pointer.js';
+import { asObject, type JsonObject, refPointer } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
 import { answerCovering } from './operation-answers.js';
@@ -17,9 +18,32 @@ const DOCUMENT_ID = 'petstore-mock:overlaps';
 /** Ajv's words for a value that meets no branch of a oneOf, or more than one: the only fault an overlap may have. */
 export const ONE_OF_REFUSED = /must match exactly one schema in oneOf/;
 
+/**
+ * Where a pointer into `document` leads once its oneOfs are moved (oneOfsAsAnyOf): a branch
+ * named by its place (PagerDuty's `.../last_run_by/oneOf/1`) is then under `allOf/N/anyOf`.
+ */
+function movedPointer(document: JsonObject, pointer: string): string {
+  const segments = pointer.split('/').slice(1);
+  const moved: string[] = [];
+  let node: unknown = document;
+  for (const segment of segments) {
+    const here = asObject(node);
+    if (segment === 'oneOf' && Array.isArray(here.oneOf)) {
+      const parts = Array.isArray(here.allOf) ? here.allOf.length : 0;
+      moved.push('allOf', String(parts), 'anyOf');
+    } else moved.push(segment);
+    const name = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = Array.isArray(node) ? node[Number(name)] : ownValue(here, name);
+  }
+  return moved.map((segment) => `/${segment}`).join('');
+}
+
 /** Each oneOf read as an anyOf: a value may meet several of its branches. */
-const oneOfsAsAnyOf = (value: unknown): unknown =>
+const oneOfsAsAnyOf = (document: JsonObject, value: unknown): unknown =>
   schemasRewritten(value, (schema) => {
+    const ref = schema.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && ref.includes('/oneOf/'))
+      return { ...schema, $ref: `#${encodeURI(movedPointer(document, refPointer(ref)))}` };
     if (!Array.isArray(schema.oneOf)) return schema;
     const { oneOf, ...rest } = schema;
     const parts = Array.isArray(rest.allOf) ? rest.allOf : [];
@@ -42,9 +66,10 @@ export function createSchemaOverlapCheck(contract: Contract): SchemaOverlapCheck
     try {
       if (!ajv) {
         ajv = createMockAjv({ ownProperties: true }, { formats: true });
-        ajv.addSchema(oneOfsAsAnyOf(discriminatorsAsTags(contract.document)) as JsonObject, DOCUMENT_ID);
+        const tagged = discriminatorsAsTags(contract.document);
+        ajv.addSchema(oneOfsAsAnyOf(tagged, tagged) as JsonObject, DOCUMENT_ID);
       }
-      const view = oneOfsAsAnyOf(schemaAsTagged(contract.document, schema));
+      const view = oneOfsAsAnyOf(discriminatorsAsTags(contract.document), schemaAsTagged(contract.document, schema));
       return ajv.compile(anchoredRefs(view, DOCUMENT_ID) as object);
     } catch {
       // A schema Ajv cannot compile is no overlap: the validator's refusal stands.

@@ -120,6 +120,8 @@ export const MONITORING_DOCUMENT = {
  * Dashboards answered as a oneOf of two kinds that differ only in their cells' items: one without
  * cells is both, which breaks the oneOf (InfluxDB's Dashboard and DashboardWithViewProperties).
  */
+const CREATED_DASHBOARD = '#/paths/~1dashboards/post/responses/201/content/application~1json/schema/allOf/0';
+
 export const BOARDS_DOCUMENT = {
   openapi: '3.0.0',
   info: { title: 'Boards', version: '1' },
@@ -132,14 +134,18 @@ export const BOARDS_DOCUMENT = {
       post: {
         operationId: 'createDashboard',
         requestBody: { required: true, content: { 'application/json': { schema: ref('DashboardRequest') } } },
-        responses: { 201: json({ oneOf: [ref('Dashboard'), ref('DashboardWithViews')] }), default: error },
+        responses: { 201: json({ allOf: [{ oneOf: [ref('Dashboard'), ref('DashboardWithViews')] }] }), default: error },
       },
     },
     '/dashboards/{dashboardID}': {
       parameters: [idParameter('dashboardID')],
       get: {
         operationId: 'getDashboard',
-        responses: { 200: json({ oneOf: [ref('Dashboard'), ref('DashboardWithViews')] }), default: error },
+        // Its branches named by their place in the create's answer, as PagerDuty names some.
+        responses: {
+          200: json({ oneOf: [0, 1].map((at) => ({ $ref: `${CREATED_DASHBOARD}/oneOf/${at}` })) }),
+          default: error,
+        },
       },
     },
   },
