@@ -6,7 +6,13 @@
 import { asObject, type JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
-import { recordEnvelope, requestSchema, singleKeyEnvelope } from './operation-schemas.js';
+import {
+  arrayPropertiesOf,
+  listItemSchema,
+  recordEnvelope,
+  requestSchema,
+  singleKeyEnvelope,
+} from './operation-schemas.js';
 import type { Resource, ResourceModel } from './resource-model.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
 
@@ -428,28 +434,20 @@ export function fieldsAnsweredApart(
   return apart;
 }
 
-/** The items of each array a list's answer holds: the answer's own, else its envelope's (wrapped once more at most). */
-function arrayItemShapes(document: JsonObject, schema: unknown, depth = 0): SchemaShape[] {
-  const resolved = resolveSchema(document, schema);
-  if (schemaType(resolved) === 'array') return [describeObjectSchema(document, resolved.items)];
-  const shape = describeObjectSchema(document, resolved);
-  return [...shape.properties.values()].flatMap((property) => {
-    if (schemaType(property) === 'array') return [describeObjectSchema(document, property.items)];
-    return depth === 0 && schemaType(property) === 'object' && shape.properties.size === 1
-      ? arrayItemShapes(document, property, 1)
-      : [];
-  });
-}
-
 /**
- * A list's records as its answer holds them: the items that share most fields with the record
- * (Box's classification lists its fields beside an envelope that has an id too; Lichess's
- * tournaments are in three arrays of one summary).
+ * A list's records as its answer holds them: the items of its one array, or of the one named as
+ * the collection (listItemSchema); of several others, those that share most fields with the
+ * record (Lichess's tournaments are in three arrays of one summary). Never the envelope, though it
+ * has an id of its own (Box's classification lists its fields in a template).
  */
 function listedShape(document: JsonObject, schema: unknown, resource: Resource): SchemaShape[] {
+  const named = listItemSchema(document, schema, resource.name);
+  if (named !== undefined) return [describeObjectSchema(document, named)];
   const shared = (shape: SchemaShape) =>
     [...shape.properties.keys()].filter((name) => resource.shape.properties.has(name)).length;
-  const [best] = arrayItemShapes(document, schema).sort((one, other) => shared(other) - shared(one));
+  const [best] = arrayPropertiesOf(document, schema)
+    .map(([, array]) => describeObjectSchema(document, array.items))
+    .sort((one, other) => shared(other) - shared(one));
   return best !== undefined && shared(best) > 0 ? [best] : [];
 }
 

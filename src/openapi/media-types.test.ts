@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mediaFamily, negotiate } from './media-types.js';
+import { jsonStreamOf, mediaFamily, negotiate } from './media-types.js';
 
 describe('media types', () => {
   it('tells the family of a declared type', () => {
@@ -27,5 +27,23 @@ describe('media types', () => {
     expect(negotiate(['application/json', 'image/png'], 'image/*')).toBe('image/png');
     expect(negotiate(['application/json'], 'text/html')).toBeUndefined();
     expect(negotiate(['application/json'], 'application/json;q=0')).toBeUndefined();
+  });
+});
+
+describe('jsonStreamOf', () => {
+  it('reads NDJSON and JSON Lines as a value a line, RFC 7464 as a sequence, and nothing else as a stream', () => {
+    for (const type of [
+      'application/x-ndjson',
+      'application/ndjson',
+      'application/x-ndjson; charset=utf-8',
+      'application/jsonl',
+      'application/jsonlines',
+      'application/x-jsonlines',
+      'application/json-lines',
+    ])
+      expect(jsonStreamOf(type)).toBe('lines');
+    expect(jsonStreamOf('application/json-seq')).toBe('sequence');
+    for (const type of ['application/json', 'application/problem+json', 'text/plain', 'application/x-chess-pgn'])
+      expect(jsonStreamOf(type)).toBeUndefined();
   });
 });

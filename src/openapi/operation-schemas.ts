@@ -3,7 +3,7 @@
 // ({"article": {...}}, as RealWorld's Conduit wraps each record it takes and answers).
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 import type { OperationInfo } from './load-contract.js';
-import { mediaFamily } from './media-types.js';
+import { jsonStreamOf, mediaFamily } from './media-types.js';
 import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, schemaType } from './schema-shape.js';
 
 const SUCCESS = /^2\d\d$/;
@@ -18,6 +18,22 @@ export function successSchema(operation: OperationInfo): unknown {
       media.find((entry) => entry.type === 'application/json') ??
       media.find((entry) => mediaFamily(entry.type) === 'json');
     if (json?.schema !== undefined) return json.schema;
+  }
+  return undefined;
+}
+
+/**
+ * The records a success answer streams as JSON values (Lichess's NDJSON lists): its stream's
+ * schema where that is one record's (an object), else that array's items. Undefined where no
+ * success answer is a stream.
+ */
+export function streamedItemSchema(document: JsonObject, operation: OperationInfo): unknown {
+  for (const [status, response] of operation.responses) {
+    if (!SUCCESS.test(status)) continue;
+    const stream = response.media.find((entry) => jsonStreamOf(entry.type) !== undefined && entry.schema !== undefined);
+    if (stream === undefined) continue;
+    const resolved = resolveLocalRef(document, stream.schema);
+    return schemaType(resolved) === 'array' ? resolved.items : stream.schema;
   }
   return undefined;
 }

@@ -40,10 +40,12 @@ function movedPointer(document: JsonObject, pointer: string): string {
 
 /** Each oneOf read as an anyOf: a value may meet several of its branches. */
 const oneOfsAsAnyOf = (document: JsonObject, value: unknown): unknown =>
-  schemasRewritten(value, (schema) => {
-    const ref = schema.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/') && ref.includes('/oneOf/'))
-      return { ...schema, $ref: `#${encodeURI(movedPointer(document, refPointer(ref)))}` };
+  schemasRewritten(value, (given) => {
+    const ref = given.$ref;
+    const schema =
+      typeof ref === 'string' && ref.startsWith('#/') && ref.includes('/oneOf/')
+        ? { ...given, $ref: `#${encodeURI(movedPointer(document, refPointer(ref)))}` }
+        : given;
     if (!Array.isArray(schema.oneOf)) return schema;
     const { oneOf, ...rest } = schema;
     const parts = Array.isArray(rest.allOf) ? rest.allOf : [];

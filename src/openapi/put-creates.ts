@@ -29,8 +29,8 @@ export function putCreates(resources: ResourceModel, operation: OperationInfo, s
   const madeOtherwise = [...resources.shapes.values()].some(
     (other) => other.kind === 'create' && other.resource === resource,
   );
-  return (
-    operation.responses.has('201') ||
-    (!madeOtherwise && operation.named && (byPost ? SAYS_POST_MAKES : SAYS_IT_MAKES).test(operation.operationId))
-  );
+  const says =
+    !madeOtherwise && operation.named && (byPost ? SAYS_POST_MAKES : SAYS_IT_MAKES).test(operation.operationId);
+  // A POST's 201 may be of anything it makes: only its name says it makes what its path names.
+  return byPost ? says : operation.responses.has('201') || says;
 }

@@ -16,6 +16,7 @@ import {
   recordSchemaIn,
   requestSchema,
   singleKeyEnvelope,
+  streamedItemSchema,
   successSchema,
   wrapsRecordByRef,
 } from './operation-schemas.js';
@@ -98,9 +99,13 @@ function findCollections(document: JsonObject, byPath: ReadonlyMap<string, Opera
     );
     const itemSchema =
       // One that holds an object under its path's word reads that object (singletons), not a list of the rest.
-      lister && objectNamedIn(document, successSchema(lister), last) === undefined
+      (lister && objectNamedIn(document, successSchema(lister), last) === undefined
         ? listItemSchema(document, successSchema(lister), last)
-        : undefined;
+        : undefined) ??
+      // ...or one that streams the records an item path under it reads, a JSON value a line (not a feed of events).
+      (lister && successSchema(lister) === undefined && paths.some((other) => isItemUnder(other, path))
+        ? streamedItemSchema(document, lister)
+        : undefined);
     const recordSchema = itemSchema ?? (maker ? recordSchemaIn(document, successSchema(maker)) : undefined);
     if (!isObject(document, recordSchema)) continue;
     const identity = schemaIdentity(document, recordSchema);
@@ -408,7 +413,8 @@ function keyFieldOf(draft: Draft, fields: ReadonlyMap<string, JsonObject>): [str
   // No path names its records (the museum's /tickets): the field named after them, ticketId.
   if (keyParam === undefined) {
     const named = sameField(`${singular}Id`, properties);
-    return [named !== undefined && properties.has(named) ? named : 'id', unprefixed];
+    const free = fields.has('id') ? firstFree((name) => fields.has(name), ['idKey']) : 'id';
+    return [named !== undefined && properties.has(named) ? named : free, unprefixed];
   }
   // ...spelled as the record spells it: Xero's {FolderId} names a folder's Id.
   const field = sameField(unprefixed, properties);

@@ -53,7 +53,9 @@ const shapedOnce = memoPer<SchemaShape>();
 
 /** `schema` with its $ref followed and its allOf parts merged; the same object for the same schema (read it, never change it). */
 export function resolveSchema(document: JsonObject, schema: unknown): JsonObject {
-  return resolvedOnce(document, schema, () => resolveParts(document, schema, 0));
+  // Kept by what the $ref names: each $ref to one schema is merged once.
+  const target = resolveLocalRef(document, schema);
+  return resolvedOnce(document, target, () => resolveParts(document, target, 0));
 }
 
 function resolveParts(document: JsonObject, schema: unknown, depth: number): JsonObject {

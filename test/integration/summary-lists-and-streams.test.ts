@@ -119,4 +119,35 @@ describe('answers of another schema than the record, and streams of JSON values'
       { text: 'Woof!', user: 'AnnoyingDog' },
     ]);
   });
+
+  it('streams a list a record a line, and a JSON text sequence each after a record separator', async () => {
+    const listed = served.judged('GET', '/api/puzzles', await http().get('/api/puzzles').buffer(true).parse(textOf));
+    const lines = String(listed.body).split('\n');
+    expect(lines.pop()).toBe('');
+    const stored = served.mock().server.store.data.puzzles as unknown[];
+    const streamed = lines.map((line) => JSON.parse(line));
+    expect(streamed).toHaveLength(stored.length);
+    expect(streamed).toEqual(expect.arrayContaining(stored));
+    const channels = served.judged(
+      'GET',
+      '/api/tv/channels',
+      await http().get('/api/tv/channels').buffer(true).parse(textOf),
+    );
+    expect(channels.headers['content-type']).toMatch(/^application\/json-seq/);
+    const sequence = String(channels.body);
+    expect(sequence.startsWith('\u001e{')).toBe(true);
+    expect(sequence.endsWith('}\n')).toBe(true);
+  });
+
+  it('answers a type of its own written as text with its example, and an image with an image', async () => {
+    const pgn = await http()
+      .get('/api/game/g1/export')
+      .set('Accept', 'application/x-chess-pgn')
+      .buffer(true)
+      .parse(textOf);
+    expect(pgn.body).toBe('[Event "Casual"]\n\n1. e4 e5 *\n');
+    const png = await http().get('/api/game/g1/export').set('Accept', 'image/png').buffer(true).parse(textOf);
+    expect(png.headers['content-type']).toMatch(/^image\/png/);
+    expect(String(png.body).slice(1, 4)).toBe('PNG');
+  });
 });

@@ -152,6 +152,56 @@ export const CHESS_DOCUMENT = {
         },
       },
     },
+    '/api/puzzles': {
+      get: {
+        operationId: 'puzzles',
+        responses: {
+          '200': {
+            description: 'The puzzles, one JSON object per line.',
+            content: { 'application/x-ndjson': { schema: { $ref: '#/components/schemas/Puzzle' } } },
+          },
+        },
+      },
+    },
+    '/api/puzzles/{puzzleId}': {
+      get: {
+        operationId: 'puzzle',
+        parameters: [{ name: 'puzzleId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The puzzle.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Puzzle' } } },
+          },
+          '404': { description: 'No such puzzle.' },
+        },
+      },
+    },
+    '/api/tv/channels': {
+      get: {
+        operationId: 'tvChannels',
+        responses: {
+          '200': {
+            description: 'The channels, as JSON text sequences (RFC 7464).',
+            content: { 'application/json-seq': { schema: { $ref: '#/components/schemas/TvFeedEvent' } } },
+          },
+        },
+      },
+    },
+    '/api/game/{gameId}/export': {
+      get: {
+        operationId: 'gameExport',
+        parameters: [{ name: 'gameId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The game in PGN, or its board as an image.',
+            content: {
+              'application/x-chess-pgn': { schema: { type: 'string' }, example: '[Event "Casual"]\n\n1. e4 e5 *\n' },
+              'image/png': { schema: { type: 'string', format: 'binary' }, example: 'binary' },
+            },
+          },
+        },
+      },
+    },
     '/api/tv/feed': {
       get: {
         operationId: 'tvFeed',
@@ -273,6 +323,11 @@ export const CHESS_DOCUMENT = {
           entries: { type: 'array', items: { $ref: '#/components/schemas/Broadcast' } },
         },
         required: ['id', 'type', 'entries'],
+      },
+      Puzzle: {
+        type: 'object',
+        properties: { id: { type: 'string' }, rating: { type: 'integer' } },
+        required: ['id', 'rating'],
       },
       TvFeedEvent: {
         type: 'object',

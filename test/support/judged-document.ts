@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import type { Response } from 'supertest';
+import { jsonStreamOf } from '../../src/openapi/media-types.js';
 import { startTestMock, type TestMock } from './mock.js';
 import { createOutsideJudge, type OutsideJudge } from './outside-judge.js';
 
@@ -38,16 +39,15 @@ export function serveJudged(document: object): JudgedDocument {
     judged(method, path, res) {
       expect(res.status).toBeLessThan(500);
       const type = res.headers['content-type'] ?? '';
-      if (type.startsWith('application/json'))
+      if (type.startsWith('application/json') && jsonStreamOf(type) === undefined)
         expect(judge?.faults({ method, path, status: res.status, headers: res.headers, body: res.body })).toEqual([]);
       // A stream of JSON values (read as text by textOf): each value judged by the stream's schema.
-      if (/^application\/(x-ndjson|jsonl|json-seq)/.test(type))
-        for (const line of String(res.body)
-          .split('\n')
-          .filter((text) => text !== ''))
-          expect(
-            judge?.faults({ method, path, status: res.status, headers: res.headers, body: JSON.parse(line) }),
-          ).toEqual([]);
+      if (jsonStreamOf(type) !== undefined)
+        for (const line of String(res.body).split('\n')) {
+          if (line === '') continue;
+          const body = JSON.parse(line.startsWith('\u001e') ? line.slice(1) : line);
+          expect(judge?.faults({ method, path, status: res.status, headers: res.headers, body })).toEqual([]);
+        }
       return res;
     },
   };

@@ -3,9 +3,10 @@
 // feed or text written from that value, or a small file for a type of bytes. The value is what
 // the convention or example made; the media type only changes how it is written.
 import type { Request, Response } from 'express';
-import type { JsonObject } from '../../openapi/json-pointer.js';
+import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import { essence, jsonStreamOf, mediaFamily, negotiate, sentAsType } from '../../openapi/media-types.js';
 import type { MediaInfo } from '../../openapi/operation-answers.js';
+import { resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import { bytesBody, calendarBody, csvBody, xmlBody } from './media-bodies.js';
 import type { SuccessAnswer } from './success-answer.js';
 import { writeOnlyStripper } from './write-only.js';
@@ -16,6 +17,13 @@ export function chosenMedia(media: readonly MediaInfo[], req: Request): MediaInf
   const types = media.map((entry) => entry.type);
   const type = negotiate(types, req.get('accept')) ?? negotiate(types, undefined);
   return media.find((entry) => entry.type === type) ?? media[0];
+}
+
+/** Whether a type of bytes is text by its schema: a string neither binary nor encoded, and no image, sound, film or octet-stream. */
+function isText(media: MediaInfo): boolean {
+  const schema = asObject(media.schema);
+  const bytes = /^(image|audio|video)\/|^application\/(octet-stream|pdf|zip)$/.test(essence(media.type));
+  return !bytes && schema.format !== 'binary' && schema.format !== 'byte' && schema.contentEncoding === undefined;
 }
 
 /** The text or example a media type's own example gives, when it has one written as text. */
@@ -84,14 +92,19 @@ export function sendAnswer(
       return;
     }
     default: {
-      // A stream of JSON values (Lichess's NDJSON games) is answered as one value of its schema.
+      // A stream of JSON values (Lichess's NDJSON games) is answered as values of its schema, one
+      // a line: a list's records each on its own, where the stream's schema is one record's.
       const stream = jsonStreamOf(type);
       if (stream !== undefined) {
-        res.type(type).send(`${stream === 'sequence' ? '\u001e' : ''}${JSON.stringify(body ?? {})}\n`);
+        const itemwise = Array.isArray(body) && schemaType(resolveSchema(context.document, media.schema)) !== 'array';
+        const values = itemwise ? (body as unknown[]) : [body ?? {}];
+        const prefix = stream === 'sequence' ? '\u001e' : '';
+        res.type(type).send(values.map((value) => `${prefix}${JSON.stringify(value)}\n`).join(''));
         return;
       }
-      // A type of its own written as text (a chess game's PGN) is answered with its example.
-      res.type(type).send(ownExample(media) ?? bytesBody(type));
+      // A type of its own written as text (a chess game's PGN) is answered with its example; a
+      // type of bytes, with a file of its kind.
+      res.type(type).send((isText(media) ? ownExample(media) : undefined) ?? bytesBody(type));
     }
   }
 }

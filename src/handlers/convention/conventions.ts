@@ -7,6 +7,7 @@
 // taken and answered (an envelope, the key in the body, query fields) is record-io.ts's.
 import type { Request, Response } from 'express';
 import type { OperationInfo } from '../../openapi/load-contract.js';
+import { jsonStreamOf } from '../../openapi/media-types.js';
 import { putCreates } from '../../openapi/put-creates.js';
 import { type ConventionShape, pathParams, type Resource } from '../../openapi/resource-model.js';
 import { parentPath } from '../../openapi/resource-paths.js';
@@ -28,7 +29,7 @@ import { createRecordIo, describeIo } from './record-io.js';
 import { createRecordLinks } from './record-links.js';
 import { createServerFields, describeMadeFields, newKeyKind } from './server-fields.js';
 import { successAnswer } from './success-answer.js';
-import { drawsUnheld, isDrawnUnheld, unheldDrawOf } from './unheld-records.js';
+import { drawsUnheld, isDrawnUnheld, keyFits, unheldDrawOf } from './unheld-records.js';
 
 /** One parent up a sub-collection's path: its resource, the path parameter naming it, and its 404. */
 export type ParentLevel = {
@@ -78,7 +79,7 @@ export async function requireLevels(levels: readonly ParentLevel[], view: DataRe
   for (const [index, level] of levels.entries()) {
     const key = keyFromPath(level.resource, req.params[level.param]);
     const record = await view.get(level.resource.collection, key);
-    if (record === undefined && level.drawn) continue;
+    if (record === undefined && level.drawn && keyFits(level.resource, key)) continue;
     const above = levels[index + 1];
     // The field this record holds the one above's key in (Ory's session: identityId, not id).
     const heldIn = level.resource.parent?.field ?? above?.param ?? '';
@@ -167,7 +168,11 @@ export function answerByConvention(
 
   switch (shape.kind) {
     case 'list': {
-      const envelope = listEnvelope(deps.contract.document, answer.schema, resource.recordSchema);
+      // A stream's schema is one record's (Lichess's team members, one a line): no envelope.
+      const streamed = answer.media.some((media) => media.schema === answer.schema && jsonStreamOf(media.type));
+      const envelope = streamed
+        ? undefined
+        : listEnvelope(deps.contract.document, answer.schema, resource.recordSchema);
       const mostRecords = mostRecordsOf(deps.contract.document, answer.schema, envelope);
       const paging = listPaging(deps.contract, operation, resource, mostRecords);
       const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape, paging.parameters);
@@ -286,12 +291,13 @@ export function answerByConvention(
       const by = shape.keyInBody ? ` named by the body's ${collection.keyField}` : '';
       return {
         // A body that names no record (PUT /pet without the pet's id): 400.
-        mayAnswer: shape.keyInBody ? [400, 404] : [404],
+        mayAnswer: [...(shape.keyInBody ? [400] : []), ...(unheld && !scope ? [] : [404])],
         how:
           (merging
             ? `merges the ${shape.queryFields && !operation.request ? 'query' : 'body'} into ${one}${by}${under} (RFC 7396)`
             : `replaces ${one}${by}${under} with the body`) +
           (creates ? `, or makes it where none has that ${shape.keyParam}` : '') +
+          (unheld ? `; one not stored is changed as drawn for its ${shape.keyParam}, then stored` : '') +
           describeIo(shape),
         make: (world) => {
           const serverFields = createServerFields(world, resource, operation);

@@ -14,7 +14,6 @@ import { sendAnswer } from './answer-media.js';
 import { type ParentLevel, parentLevels, requireLevels } from './conventions.js';
 import { notFoundOf } from './record-answers.js';
 import { jsonMedia, type SuccessAnswer, successAnswer } from './success-answer.js';
-import { drawsUnheld } from './unheld-records.js';
 
 /** `planned`, after a 404 when the record the path names is not there. */
 function requiringRecord(
@@ -29,7 +28,8 @@ function requiringRecord(
       resource: named.resource,
       param: named.param,
       missing: notFoundOf(deps.contract, operation, named.resource),
-      drawn: drawsUnheld(deps, operation, named.resource),
+      // Only an operation that declares a 404 comes here: it never reads a record as drawn.
+      drawn: false,
     },
     ...parentLevels(deps, operation, named.resource, [named.param]),
   ];

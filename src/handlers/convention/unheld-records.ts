@@ -5,25 +5,38 @@
 import { drawRecord, recordProperties } from '../../fixtures/drawn-record.js';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
+import { answerCovering } from '../../openapi/operation-answers.js';
 import { putCreates } from '../../openapi/put-creates.js';
 import type { Resource } from '../../openapi/resource-model.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { setOwn } from '../../store/own-keys.js';
 import type { ContractContext } from '../handler-types.js';
 
-/** The statuses that would say "not there" in the document's own words. */
-const NOT_FOUND_ANSWERS = ['404', '4XX', 'default'];
+/** Whether some operation makes, lists or deletes a resource's records, read once per resource. */
+const handledElsewhere = new WeakMap<Resource, boolean>();
 
-/** Whether `operation` reads any key of `resource` as a drawn record where none is stored. */
-export function drawsUnheld(deps: ContractContext, operation: OperationInfo, resource: Resource): boolean {
-  if (NOT_FOUND_ANSWERS.some((status) => operation.responses.has(status))) return false;
-  for (const other of deps.contract.operations) {
-    const shape = deps.resources.shapes.get(other.operationId);
-    if (shape?.resource !== resource) continue;
-    if (shape.kind === 'create' || shape.kind === 'list' || shape.kind === 'delete') return false;
-    if (putCreates(deps.resources, other, shape)) return false;
+function madeListedOrDeleted(deps: ContractContext, resource: Resource): boolean {
+  let found = handledElsewhere.get(resource);
+  if (found === undefined) {
+    found = deps.contract.operations.some((other) => {
+      const shape = deps.resources.shapes.get(other.operationId);
+      if (shape?.resource !== resource) return false;
+      return ['create', 'list', 'delete'].includes(shape.kind) || putCreates(deps.resources, other, shape);
+    });
+    handledElsewhere.set(resource, found);
   }
-  return true;
+  return found;
+}
+
+/** Whether `operation` reads any key of `resource` as a drawn record where none is stored: it declares no 404 (nor 4XX, default). */
+export function drawsUnheld(deps: ContractContext, operation: OperationInfo, resource: Resource): boolean {
+  return answerCovering(operation.responses, 404) === undefined && !madeListedOrDeleted(deps, resource);
+}
+
+/** Whether a key from a path can name a record of `resource`: text, else a whole (or finite) number. */
+export function keyFits(resource: Resource, key: RecordKey): boolean {
+  if (resource.keyType === 'string') return typeof key === 'string';
+  return typeof key === 'number' && (resource.keyType === 'integer' ? Number.isSafeInteger(key) : Number.isFinite(key));
 }
 
 /** The records drawn for keys not stored: a write that finds one stores it (insert, not replace). */
@@ -47,7 +60,7 @@ export function unheldDrawOf(
   const properties = recordProperties(deps.contract, deps.resources, resource);
   return async (key, seed, parent) => {
     // A word where the records are numbered names none of them (Discourse's topics by {id}).
-    if (resource.keyType !== 'string' && typeof key !== 'number') return undefined;
+    if (!keyFits(resource, key)) return undefined;
     const fake = await loadSchemaFaker(deps.contract.document, seed, `unheld ${resource.name} ${String(key)}`);
     const record = drawRecord(deps.contract.document, resource, properties, fake);
     setOwn(record, resource.collection.keyField, key);
