@@ -11,7 +11,7 @@ import type { MediaInfo } from '../../openapi/operation-answers.js';
 import { itemContinuedBy, type Resource } from '../../openapi/resource-model.js';
 import type { ContractContext, PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
-import { type ParentLevel, parentLevels, requireLevels } from './conventions.js';
+import { type ParentLevel, parentLevels, requireLevels } from './parent-scope.js';
 import { notFoundOf } from './record-answers.js';
 import { jsonMedia, type SuccessAnswer, successAnswer } from './success-answer.js';
 

@@ -12,7 +12,7 @@ import type { ConventionShape, Resource } from '../../openapi/resource-model.js'
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { ContractContext, HandlerDependencies, PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
-import { parentLevels, requireLevels } from './conventions.js';
+import { parentLevels, requireLevels } from './parent-scope.js';
 import { keyFromPath, projectAnswered } from './record-answers.js';
 import { mergePatch } from './record-changes.js';
 import { createRecordIo, describeIo } from './record-io.js';
