@@ -190,19 +190,25 @@ export function drawnRecordsThatFit(
       return { ...served, fixtures: freezeDataSet(withoutFaultyRecords(trimmed.data, trimmed.faults)) };
     }
     // Records that cannot do without the field, whose one fault is to meet several branches of a
-    // oneOf whose branches overlap, are served as they are, their answers marked.
+    // oneOf whose branches overlap, are served as they are, their answers marked; the others are
+    // draws that missed (PagerDuty's acknowledgement entries: a kind whose type its base refuses).
     const overlapsOnly = overlapOnlyFault(served);
-    if (systematic.every((fault) => overlapsOnly(served.fixtures, fault))) {
+    const overlapping = systematic.filter((fault) => overlapsOnly(served.fixtures, fault));
+    const keepsSome = (list: string) => overlapping.some((fault) => fault.list === list);
+    if (overlapping.length > 0 && systematic.every((fault) => keepsSome(fault.list))) {
       log(
         `The records of ${overlapsOnly.lists().join(', ')} meet more than one branch of a oneOf of ${served.draft.shown}, whose branches overlap: they are served as drawn, each answer marked with X-Mock-Contract-Gap. Make it an anyOf, or make its branches exclude each other.`,
       );
-      const kept = new Set(systematic);
+      // A record that meets its schema once each oneOf is an anyOf is kept, whatever else Ajv
+      // said of the branches it does not meet.
+      const place = (fault: RecordFault) => JSON.stringify([fault.list, fault.index]);
+      const kept = new Set(faults.filter((fault) => overlapsOnly(served.fixtures, fault)).map(place));
       return {
         ...served,
         fixtures: freezeDataSet(
           withoutFaultyRecords(
             served.fixtures,
-            faults.filter((fault) => !kept.has(fault)),
+            faults.filter((fault) => !kept.has(place(fault))),
           ),
         ),
       };

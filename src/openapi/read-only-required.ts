@@ -18,10 +18,27 @@ function readOnlyPart(document: JsonObject, parts: readonly unknown[], name: str
   );
 }
 
+/** The schemas whose `required` may name a property a part of `node`'s allOf declares: itself, and its inline parts. */
+const requirers = (node: JsonObject): JsonObject[] =>
+  Array.isArray(node.allOf)
+    ? [node, ...node.allOf.filter((part): part is JsonObject => isObject(part) && !('$ref' in part))]
+    : [];
+
+/** Whether `requirer` requires `name` that another part of `node`'s allOf declares readOnly (PagerDuty's Reference: the id of Tag's first part). */
+function movedTo(document: JsonObject, node: JsonObject, requirer: JsonObject, name: string): number {
+  const parts = node.allOf as unknown[];
+  const index = readOnlyPart(document, parts, name);
+  if (index < 0 || parts[index] === requirer) return -1;
+  // A part that declares the property itself holds its own requirement.
+  return requirer !== node && Object.hasOwn(asObject(requirer.properties), name) ? -1 : index;
+}
+
 const needsMove = (document: JsonObject, node: JsonObject) =>
-  Array.isArray(node.required) &&
-  Array.isArray(node.allOf) &&
-  node.required.some((name) => readOnlyPart(document, node.allOf as unknown[], String(name)) >= 0);
+  requirers(node).some(
+    (requirer) =>
+      Array.isArray(requirer.required) &&
+      requirer.required.some((name) => movedTo(document, node, requirer, String(name)) >= 0),
+  );
 
 /** Every object of the document, depth first (examples and defaults are data, not schemas). */
 export function objectsOf(document: JsonObject): JsonObject[] {
@@ -47,21 +64,26 @@ export function withReadOnlyRequiredInParts(document: JsonObject): JsonObject {
   const copy = structuredClone(document);
   for (const node of objectsOf(copy).filter((candidate) => needsMove(copy, candidate))) {
     const parts = node.allOf as unknown[];
-    const kept: unknown[] = [];
-    for (const name of node.required as unknown[]) {
-      const index = readOnlyPart(copy, parts, String(name));
-      if (index < 0) {
-        kept.push(name);
-        continue;
+    for (const requirer of requirers(node)) {
+      if (!Array.isArray(requirer.required)) continue;
+      const kept: unknown[] = [];
+      for (const name of requirer.required as unknown[]) {
+        const index = movedTo(copy, node, requirer, String(name));
+        if (index < 0) {
+          kept.push(name);
+          continue;
+        }
+        const part = asObject(parts[index]);
+        // A copy of its own, properties included: the validator visits each property's schema
+        // once, and would meet this id beside the original part's requirement, where none is.
+        const own = typeof part.$ref === 'string' ? structuredClone(resolveLocalRef(copy, part)) : part;
+        own.required = [...(Array.isArray(own.required) ? own.required : []), name];
+        parts[index] = own;
       }
-      const part = asObject(parts[index]);
-      const own = typeof part.$ref === 'string' ? { ...resolveLocalRef(copy, part) } : part;
-      own.required = [...(Array.isArray(own.required) ? own.required : []), name];
-      parts[index] = own;
+      // OpenAPI 3.0's schema object takes no empty `required`.
+      if (kept.length > 0) requirer.required = kept;
+      else delete requirer.required;
     }
-    // OpenAPI 3.0's schema object takes no empty `required`.
-    if (kept.length > 0) node.required = kept;
-    else delete node.required;
   }
   return copy;
 }

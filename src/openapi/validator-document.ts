@@ -11,6 +11,7 @@
 // discriminator tells apart has each branch say its tag (discriminated-view.ts).
 import { discriminatorsAsTags } from './discriminated-view.js';
 import { examplesLeftOut } from './examples-left-out.js';
+import { schemaRefsHoisted } from './hoisted-schema-refs.js';
 import { asObject, type JsonObject } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
 import { componentParametersForValidator, parametersForValidator } from './parameter-read-only.js';
@@ -132,5 +133,5 @@ export function validatorDocument(contract: JsonObject): JsonObject {
   }
   // Examples and extensions (x-error-codes, x-deprecation: the mock's to read, from the contract)
   // are no concern of the validator, and cost its Ajv (examples-left-out.ts).
-  return examplesLeftOut(copy);
+  return examplesLeftOut(schemaRefsHoisted(copy, document));
 }
