@@ -29,7 +29,11 @@ async function read() {
     }
     // The Date names whole seconds: a second late at most, when the clocks agree.
     const skew = nowOf(answer) - Date.now();
-    if (Math.abs(skew) > Math.abs(farthestMs)) farthestMs = skew;
+    if (Math.abs(skew) > Math.abs(farthestMs)) {
+      farthestMs = skew;
+      // Said as it grows: a case may stop the client before its last line.
+      console.log(`Date skew: ${farthestMs} ms`);
+    }
     if (answer.ok) return;
     if (![429, 503, 403].includes(answer.status)) throw new Error(`Unexpected answer ${answer.status}.`);
     const value = answer.headers.get('retry-after');
