@@ -3,7 +3,7 @@
 // on a path, so a contract of many subtypes is read in a moment, not in hours.
 import { describe, expect, it } from '@jest/globals';
 import type { JsonObject } from './json-pointer.js';
-import { describeObjectSchema } from './schema-shape.js';
+import { describeObjectSchema, resolveSchema } from './schema-shape.js';
 
 const KINDS = ['Cat', 'Dog', 'Fox', 'Owl', 'Eel', 'Yak', 'Emu', 'Elk'];
 
@@ -37,5 +37,33 @@ describe('describeObjectSchema on subtypes that hold their base', () => {
     const shape = describeObjectSchema(document, { $ref: '#/components/schemas/Pet' });
     expect([...shape.properties.keys()].sort()).toEqual(['name', ...KINDS.map((kind) => kind.toLowerCase())].sort());
     expect([...shape.required]).toEqual(['name']);
+  });
+});
+
+describe('resolveSchema on allOf parts that each say part of a field', () => {
+  it("keeps each part's fields of a nested object and of its items (PagerDuty's sets: ids in one part, rules in the other)", () => {
+    const path = (items: object) => ({
+      type: 'object',
+      properties: { path: { type: 'object', properties: { sets: { type: 'array', items } }, required: ['sets'] } },
+    });
+    const parts: JsonObject = {
+      components: {
+        schemas: {
+          Global: {
+            allOf: [
+              path({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }),
+              path({ type: 'object', properties: { rules: { type: 'array' } } }),
+            ],
+          },
+        },
+      },
+    };
+    const resolved = resolveSchema(parts, { $ref: '#/components/schemas/Global' });
+    const sets = (resolved.properties as { path: { properties: { sets: { items: object } } } }).path.properties.sets;
+    expect(sets.items).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' }, rules: { type: 'array' } },
+      required: ['id'],
+    });
   });
 });

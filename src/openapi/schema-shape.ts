@@ -23,11 +23,32 @@ function mergedProperties(document: JsonObject, earlier: JsonObject, later: Json
     const combined =
       before === undefined || typeof asObject(property).$ref === 'string'
         ? property
-        : { ...before, ...asObject(property) };
+        : mergedField(document, before, asObject(property));
     setOwn(merged, name, combined);
   }
   return merged;
 }
+
+/**
+ * A field two parts declare, the later's words over the earlier's, and each one's own fields and
+ * items' fields kept (PagerDuty's global orchestration: one part names its sets' ids, the other
+ * their rules).
+ */
+function mergedField(document: JsonObject, before: JsonObject, after: JsonObject): JsonObject {
+  const combined: JsonObject = { ...before, ...after };
+  const [beforeProperties, afterProperties] = [before.properties, after.properties];
+  if (isPlainObject(beforeProperties) && isPlainObject(afterProperties))
+    combined.properties = mergedProperties(document, beforeProperties, afterProperties);
+  if (Array.isArray(before.required) && Array.isArray(after.required))
+    combined.required = [...new Set([...before.required, ...after.required])];
+  const [beforeItems, afterItems] = [before.items, after.items];
+  if (isPlainObject(beforeItems) && isPlainObject(afterItems) && typeof afterItems.$ref !== 'string')
+    combined.items = mergedField(document, resolveLocalRef(document, beforeItems), afterItems);
+  return combined;
+}
+
+const isPlainObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Per document, each schema object read once: a large document asks for the same ones thousands of times at start. */
 function memoPer<T>(): (document: JsonObject, schema: unknown, read: () => T) => T {

@@ -320,9 +320,11 @@ export const CHESS_DOCUMENT = {
         properties: {
           id: { type: 'string' },
           type: { type: 'string', const: 'page' },
+          // The validator's url takes no loopback host: never the mock's own URL.
+          self: { type: 'string', format: 'url' },
           entries: { type: 'array', items: { $ref: '#/components/schemas/Broadcast' } },
         },
-        required: ['id', 'type', 'entries'],
+        required: ['id', 'type', 'self', 'entries'],
       },
       Puzzle: {
         type: 'object',

@@ -165,6 +165,9 @@ export function pageNamedBy(name: string): OtherPage | undefined {
 
 /** What fills a field of this name and schema, inside an object of `page` if any; undefined when none does. */
 export function fillOf(name: string, property: JsonObject, page: OtherPage | undefined): Fill | undefined {
+  // The validator's "url" refuses a loopback or private host, where the mock serves (ajv-formats
+  // takes it from a regex that leaves those out): such a field is drawn, never the page's URL.
+  if (property.format === 'url') return undefined;
   const type = schemaType(property) ?? '';
   const absolute = typeof property.format === 'string' && /^(uri|url|iri)$/.test(property.format);
   const fill = page
