@@ -51,6 +51,13 @@ describe('answers of another schema than the record, and streams of JSON values'
     expect(users.filter((stored) => stored.username === 'alireza')).toEqual([user]);
   });
 
+  it('answers a list under a record that has none of its own yet with the fewest records its schema takes', async () => {
+    const listed = served.judged('GET', '/api/user/newcomer/studies', await http().get('/api/user/newcomer/studies'));
+    expect(listed.status).toBe(200);
+    expect(listed.body.studies).toHaveLength(1);
+    expect((await http().get('/api/user/newcomer/studies')).body).toEqual(listed.body);
+  });
+
   it('still answers 404 for a tournament not there: a create makes them', async () => {
     const res = await http().get('/api/tournament/not-made');
     expect(res.status).toBe(404);

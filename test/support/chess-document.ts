@@ -61,6 +61,36 @@ export const CHESS_DOCUMENT = {
         },
       },
     },
+    '/api/user/{username}/studies': {
+      get: {
+        operationId: 'userStudies',
+        parameters: [{ name: 'username', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'The studies of a user, the default one at least.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    studies: {
+                      type: 'array',
+                      minItems: 1,
+                      items: {
+                        type: 'object',
+                        properties: { id: { type: 'string' }, name: { type: 'string' } },
+                        required: ['id', 'name'],
+                      },
+                    },
+                  },
+                  required: ['studies'],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     '/api/tournament': {
       get: {
         operationId: 'apiTournament',

@@ -7,7 +7,7 @@ import { ownValue } from '../../store/own-keys.js';
 import type { PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
 import type { ConventionPlan } from './convention-plan.js';
-import { describeEnvelope, listEnvelope, mostRecordsOf } from './list-envelope.js';
+import { describeEnvelope, fewestRecordsFiller, listEnvelope, mostRecordsOf } from './list-envelope.js';
 import { describeFilters, requestFilter } from './list-filter.js';
 import { listPageView } from './list-page-view.js';
 import { listPaging } from './list-paging.js';
@@ -19,6 +19,7 @@ export function planList(plan: ConventionPlan): PlannedAnswer {
   const streamed = answer.media.some((media) => media.schema === answer.schema && jsonStreamOf(media.type));
   const envelope = streamed ? undefined : listEnvelope(deps.contract.document, answer.schema, resource.recordSchema);
   const mostRecords = mostRecordsOf(deps.contract.document, answer.schema, envelope);
+  const fewest = fewestRecordsFiller(deps.contract.document, answer.schema, envelope, resource.noun);
   const paging = listPaging(deps.contract, operation, resource, mostRecords);
   const { rules, ignored } = describeFilters(deps.contract, operation, resource.shape, paging.parameters);
   // The page's headers as the answer declares them: a draft's list may declare neither.
@@ -49,7 +50,8 @@ export function planList(plan: ConventionPlan): PlannedAnswer {
         return paging.read(view, collection, req, matches);
       });
       const projected = page.items.map(project);
-      const items = apart ? await Promise.all(projected.map((item) => apart(item, world.seed))) : projected;
+      const fitted = apart ? await Promise.all(projected.map((item) => apart(item, world.seed))) : projected;
+      const items = fewest ? await fewest(fitted, world.seed) : fitted;
       if (totalCountHeader) res.setHeader('X-Total-Count', String(page.total));
       const link = linkHeader ? paging.link(req, page) : undefined;
       if (link) res.setHeader('Link', link);

@@ -163,11 +163,44 @@ function wrappedEnvelope(document: JsonObject, schema: JsonObject, records: unkn
 
 /** The most records a page of the answer holds: the maxItems of its records' array, else no bound. */
 export function mostRecordsOf(document: JsonObject, schema: unknown, envelope: ListEnvelope | undefined): number {
+  const most = recordsArrayOf(document, schema, envelope)?.maxItems;
+  return typeof most === 'number' && Number.isInteger(most) && most >= 0 ? most : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * A page's records made up to the fewest its array takes (minItems: PagerDuty's router holds a
+ * start set at least) with records drawn from the items' schema, the same for the same data set:
+ * a parent with none of its own yet answers the least its list may be. Undefined where it takes none.
+ */
+export function fewestRecordsFiller(
+  document: JsonObject,
+  schema: unknown,
+  envelope: ListEnvelope | undefined,
+  noun: string,
+): ((records: readonly unknown[], seed: number) => Promise<unknown[]>) | undefined {
+  const array = recordsArrayOf(document, schema, envelope);
+  const fewest = array?.minItems;
+  if (typeof fewest !== 'number' || !Number.isInteger(fewest) || fewest < 1 || array?.items === undefined)
+    return undefined;
+  const items = resolveSchema(document, array.items);
+  const drawn = drawnOncePerSeed(
+    document,
+    Array.from({ length: Math.min(fewest, 100) }, (_, at) => [`record ${at}`, items, noun] as const),
+  );
+  return async (records, seed) =>
+    records.length >= fewest ? [...records] : [...records, ...[...(await drawn(seed)).values()].slice(records.length)];
+}
+
+/** The schema of the array an answer holds its records in: itself, or its envelope's. */
+function recordsArrayOf(
+  document: JsonObject,
+  schema: unknown,
+  envelope: ListEnvelope | undefined,
+): JsonObject | undefined {
   let array: unknown = resolveSchema(document, schema);
   for (const name of envelope?.items.split('.') ?? [])
     array = array === undefined ? undefined : describeObjectSchema(document, array).properties.get(name);
-  const most = array === undefined ? undefined : resolveSchema(document, array).maxItems;
-  return typeof most === 'number' && Number.isInteger(most) && most >= 0 ? most : Number.POSITIVE_INFINITY;
+  return array === undefined ? undefined : resolveSchema(document, array);
 }
 
 /** What a list's envelope holds, for the start's listing of how an operation is answered. */
