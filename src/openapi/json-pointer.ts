@@ -11,12 +11,15 @@ export function asObject(value: unknown): JsonObject {
 /** One path segment written for a pointer: "/pets/{petId}" becomes "~1pets~1{petId}". */
 export const escapePointerSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** A pointer's segment read back: "~1pets~1{petId}" names "/pets/{petId}" (RFC 6901: ~1 first, then ~0). */
+export const unescapePointerSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
 /** The value at `pointer` in `document`, arrays walked by index (undefined when there is none). */
 export function rawValueAt(document: JsonObject, pointer: string): unknown {
   let value: unknown = document;
   for (const segment of pointer.split('/').slice(1)) {
     if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    value = (value as Record<string, unknown>)[unescapePointerSegment(segment)];
   }
   return value;
 }

@@ -7,7 +7,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ownValue } from '../store/own-keys.js';
 import { anchoredRefs } from './anchored-refs.js';
 import { discriminatorsAsTags, schemaAsTagged } from './discriminated-view.js';
-import { asObject, type JsonObject, refPointer } from './json-pointer.js';
+import { asObject, type JsonObject, refPointer, unescapePointerSegment } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
 import { answerCovering } from './operation-answers.js';
@@ -32,7 +32,7 @@ function movedPointer(document: JsonObject, pointer: string): string {
       const parts = Array.isArray(here.allOf) ? here.allOf.length : 0;
       moved.push('allOf', String(parts), 'anyOf');
     } else moved.push(segment);
-    const name = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = unescapePointerSegment(segment);
     node = Array.isArray(node) ? node[Number(name)] : ownValue(here, name);
   }
   return moved.map((segment) => `/${segment}`).join('');

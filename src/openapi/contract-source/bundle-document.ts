@@ -4,7 +4,7 @@
 // schema lands under its own name), and every later $ref to it points there; a recursive schema
 // stays recursive. Where each part came from is kept (grafts), so that a fault found in the
 // bundled document is reported at the file and line where it is written.
-import { escapePointerSegment } from '../json-pointer.js';
+import { escapePointerSegment, unescapePointerSegment } from '../json-pointer.js';
 import { type CollectedSources, problemAt, refDocument } from './collect-sources.js';
 import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 import type { ContractProblem } from './contract-refusal.js';
@@ -80,10 +80,7 @@ function fragmentSegments(hash: string): string[] {
       `its fragment "#${pointer}" is not a JSON pointer (names such as $anchor are not followed). Write it as "#/path/to/value".`,
     );
   }
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer.split('/').slice(1).map(unescapePointerSegment);
 }
 
 type Address = { source: ParsedSource; segments: string[] };

@@ -2,7 +2,7 @@
 // and operations, each enum's values, each schema's breadth, and the least a generated value
 // must hold (minItems, minLength, minProperties), and how deep its schemas nest. Each fault is at the keyword that passes its
 // bound, naming the bound and the option that raises it.
-import { asObject, escapePointerSegment, type JsonObject } from '../json-pointer.js';
+import { asObject, escapePointerSegment, type JsonObject, unescapePointerSegment } from '../json-pointer.js';
 import { HTTP_METHODS } from '../load-contract.js';
 import type { SchemaIndex } from '../schema-analysis/schema-index.js';
 import { deepestNesting } from '../schema-analysis/schema-nesting.js';
@@ -96,7 +96,7 @@ export function checkBounds(document: JsonObject, index: SchemaIndex, limits: Co
 function namedSchemas(chain: readonly object[], index: SchemaIndex): string {
   const names = chain.flatMap((schema) => {
     const name = /^\/components\/schemas\/([^/]+)$/.exec(index.pointers.get(schema) ?? '')?.[1];
-    return name === undefined ? [] : [name.replace(/~1/g, '/').replace(/~0/g, '~')];
+    return name === undefined ? [] : [unescapePointerSegment(name)];
   });
   if (names.length === 0) return '';
   const shown = names.length > 6 ? [...names.slice(0, 4), '…', ...names.slice(-1)] : names;

@@ -4,7 +4,7 @@
 // without end (a required property of its own type, an array of itself with minItems 1), and
 // one whose smallest value passes the bounds of what the mock generates. A recursion with an end
 // (an optional child, an array that may be empty: a tree of categories) is none of these.
-import type { JsonObject } from '../json-pointer.js';
+import { type JsonObject, unescapePointerSegment } from '../json-pointer.js';
 import { findInPlaceCycles } from '../schema-analysis/in-place-cycles.js';
 import type { SchemaFacts } from '../schema-analysis/schema-facts.js';
 import type { SchemaValue } from '../schema-analysis/schema-index.js';
@@ -26,7 +26,7 @@ function nameAt(pointer: string): string {
     .replace(/\/items/g, '[]')
     .replace(/\/(allOf|anyOf|oneOf|prefixItems)\/(\d+)/g, '.$1[$2]')
     .replace(/\//g, '.');
-  return `${name}${path}`.replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapePointerSegment(`${name}${path}`);
 }
 
 type Checked = { schema: JsonObject; pointer: string; node: SchemaNode };
@@ -45,7 +45,7 @@ function isOptionalProperty(facts: SchemaFacts, pointer: string): boolean {
   const match = PROPERTY.exec(pointer);
   if (!match) return false;
   const [, parentPointer = '', escaped = ''] = match;
-  const name = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
+  const name = unescapePointerSegment(escaped);
   const parent = facts.index.target(`#${parentPointer}`);
   if (typeof parent !== 'object' || (Array.isArray(parent.required) && parent.required.includes(name))) return false;
   return facts.nodeOf([parent]).smallest !== undefined;

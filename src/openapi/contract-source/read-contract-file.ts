@@ -4,7 +4,7 @@
 // to serve: one document with internal $refs only, made of the contract's own files.
 import { resolve } from 'node:path';
 import { stringify } from 'yaml';
-import type { JsonObject } from '../json-pointer.js';
+import { type JsonObject, unescapePointerSegment } from '../json-pointer.js';
 import { type Contract, describeContract } from '../load-contract.js';
 import { schemaFactsOf } from '../schema-analysis/schema-facts.js';
 import { unknownFormatsOf } from '../unknown-formats.js';
@@ -80,12 +80,7 @@ export type ContractDraft = {
 };
 
 const splitPointer = (pointer: string) =>
-  pointer === ''
-    ? []
-    : pointer
-        .split('/')
-        .slice(1)
-        .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  pointer === '' ? [] : pointer.split('/').slice(1).map(unescapePointerSegment);
 
 function locator(grafts: ReadonlyMap<string, Graft>) {
   return (pointer: string | readonly string[]): SourcePosition | undefined => {
