@@ -120,7 +120,8 @@ function describeContractServed(server: MockServer): string {
   const draft = server.contractDraft;
   if (!draft) return 'built in';
   const others = draft.sources.length - 1;
-  return `from --contract ${draft.shown}${others > 0 ? ` and the ${others === 1 ? 'file' : `${others} files`} it references` : ''}`;
+  const read = draft.convertedFrom ? `, ${draft.convertedFrom} read as OpenAPI 3.0` : '';
+  return `from --contract ${draft.shown}${others > 0 ? ` and the ${others === 1 ? 'file' : `${others} files`} it references` : ''}${read}`;
 }
 
 /** `workers`: how many processes serve the port (serve --workers), when more than this one. */

@@ -2,7 +2,10 @@
 // in front as the judge, one valid request per operation, then the CRUD story of each collection
 // and of each singleton;
 // the same requests sent to Prism's own mock (behind a proxy of its own) for comparison.
+import { readFile } from 'node:fs/promises';
 import { dereference } from '@readme/openapi-parser';
+import s2o from 'swagger2openapi';
+import { parse } from 'yaml';
 import { documentPath, MOCK_COMMAND, PRISM_COMMAND, PROJECT_ROOT, type RealDocument } from './catalogue.js';
 import { type Collection, collectionsOf, keyOf, runStory, type Sender } from './crud-stories.js';
 import type { Schema } from './draw-value.js';
@@ -192,10 +195,25 @@ const firstLines = (error: unknown) =>
     .slice(0, 12)
     .join('\n');
 
+/**
+ * The document as the requests are planned from it: dereferenced, and a Swagger 2.0 one read as
+ * OpenAPI 3.0 first (Prism judges the 2.0 file itself).
+ */
+async function plannedDocument(file: string): Promise<Schema> {
+  const value = parse(await readFile(file, 'utf8')) as Schema;
+  if (value.swagger !== '2.0') return (await dereference(file)) as Schema;
+  const { openapi } = await s2o.convertObj(value as Parameters<typeof s2o.convertObj>[0], {
+    patch: true,
+    warnOnly: true,
+    resolve: false,
+  });
+  return (await dereference(openapi)) as Schema;
+}
+
 export async function judgeDocument(entry: RealDocument, options: JudgeOptions): Promise<DocumentFigures> {
   const file = documentPath(entry);
   const startedAt = Date.now();
-  const document = (await dereference(file)) as Schema;
+  const document = await plannedDocument(file);
   const operations = operationsOf(document);
   const servers: Server[] = [];
   const target = async (start: () => Promise<Server>, tag: string): Promise<TargetFigures> => {

@@ -24,8 +24,7 @@ export function openApiVersion(document: unknown): VersionCheck {
     return {
       fault: {
         pointer: '/swagger',
-        message:
-          'this is a Swagger 2.0 document; the mock serves OpenAPI 3.0 and 3.1. Convert it (e.g. npx swagger2openapi FILE).',
+        message: `swagger: ${JSON.stringify(root.swagger)} is not a version the mock serves; give Swagger 2.0 or OpenAPI 3.0.x or 3.1.x.`,
       },
     };
   }

@@ -12,7 +12,7 @@ import { toPointer } from './bundle-document.js';
 import { describeCount, raiseWith } from './contract-limits.js';
 import { describePlace } from './contract-refusal.js';
 import type { LintReply, LintRequest } from './lint-worker.js';
-import type { ContractDraft } from './read-contract-file.js';
+import { type ContractDraft, READING_RULES } from './read-contract-file.js';
 import type { LintFinding } from './spectral-lint.js';
 
 export type ContractWarning = {
@@ -35,16 +35,7 @@ export type ContractLint = {
   stop(): Promise<void>;
 };
 
-/** The rules of the reading's own warnings (read-contract-file.ts), told apart from Spectral's. */
-const READING_RULES: ReadonlySet<string> = new Set([
-  'pattern-without-u-flag',
-  'example-breaks-schema',
-  'reference-read-as-target',
-  'unknown-format',
-  'ref-siblings-ignored',
-  'no-value-fits',
-  'default-breaks-schema',
-]);
+const READING_RULE_NAMES: ReadonlySet<string> = new Set(READING_RULES);
 
 /** Spectral is given this long; a draft that keeps it busier is not worth the machine. */
 const LINT_TIMEOUT_MS = 60_000;
@@ -185,8 +176,8 @@ export function lintContractInBackground(draft: ContractDraft, options: LintOpti
 
 /** The warnings as the commands print them, one per line with its place; empty when there are none. */
 export function renderContractWarnings(warnings: readonly ContractWarning[]): string {
-  const fromReading = warnings.filter((warning) => READING_RULES.has(warning.rule));
-  const fromSpectral = warnings.filter((warning) => !READING_RULES.has(warning.rule));
+  const fromReading = warnings.filter((warning) => READING_RULE_NAMES.has(warning.rule));
+  const fromSpectral = warnings.filter((warning) => !READING_RULE_NAMES.has(warning.rule));
   const block = (found: readonly ContractWarning[], source: string) =>
     found.length === 0
       ? []

@@ -60,3 +60,56 @@ describe("a YAML file's positions, kept from its one parse", () => {
     expect(() => parsed('a: 1\n---\nb: 2\n')).toThrow(/expected a single document/);
   });
 });
+
+describe("a flow collection closed at its key's column (Docker Engine's document writes them)", () => {
+  const docker = [
+    'definitions:', // 1
+    '  PortMap:', // 2
+    '    type: object', // 3
+    '    example: {', // 4
+    '      "80/tcp": {},', // 5
+    '      "443/tcp": {}', // 6
+    '    }', // 7
+    '    x-list: [', // 8
+    '      1', // 9
+    '    ]', // 10
+    '    description: |', // 11
+    '      A block scalar keeps its own closing brace:', // 12
+    '      }', // 13
+    '',
+  ].join('\n');
+
+  it('is read as the yaml package and js-yaml 4 read it, and each such line is named', () => {
+    const source = parsed(docker);
+    expect(source.value).toEqual({
+      definitions: {
+        PortMap: {
+          type: 'object',
+          example: { '80/tcp': {}, '443/tcp': {} },
+          'x-list': [1],
+          description: 'A block scalar keeps its own closing brace:\n}\n',
+        },
+      },
+    });
+    expect(source.relaxedLines).toEqual([7, 10]);
+    expect(source.positionOf(['definitions', 'PortMap', 'x-list'])).toEqual({ line: 8, column: 5 });
+  });
+
+  it('leaves a file that needs none alone, and refuses other faults of indentation as before', () => {
+    expect(parsed(YAML).relaxedLines).toBeUndefined();
+    expect(() => parsed('a:\n  b: [\n 1]\n')).toThrow(/deficient indentation/);
+  });
+
+  it('is done for 32 lines of a file at most: each costs a parse of the whole file', () => {
+    const many = Array.from({ length: 33 }, (_, index) => `k${index}: {\n  a: 1\n}`).join('\n');
+    expect(() => parsed(many)).toThrow(/deficient indentation/);
+    expect(
+      parsed(
+        many
+          .split('\n')
+          .slice(0, 32 * 3)
+          .join('\n'),
+      ).relaxedLines,
+    ).toHaveLength(32);
+  });
+});

@@ -17,6 +17,8 @@ export type ParsedSource = SourceText & {
   value: unknown;
   /** Where the value at `segments` is written (its key, for a member), or the nearest parent there is. */
   positionOf(segments: readonly string[]): Position | undefined;
+  /** Lines (1-based) whose closing bracket was read one space deeper (relaxedEvents); `text` is as read. */
+  relaxedLines?: readonly number[];
 };
 
 export class SourceSyntaxError extends Error {
@@ -118,14 +120,57 @@ function fromJson(source: SourceText, limits: ContractLimits): ParsedSource | un
   return { ...source, value, positionOf: jsonPositionReader(text) };
 }
 
+/** Closing brackets read one space deeper at most this many times in a file: each costs a parse. */
+const MAX_RELAXED_LINES = 32;
+
+/**
+ * js-yaml's events of `text`, where a flow collection's closing bracket stands no deeper than the
+ * key it belongs to (`example: {` … `}` at the key's column): YAML 1.2 forbids it and js-yaml 5
+ * refuses it (nodeca/js-yaml#768), but the `yaml` package, js-yaml 4 and most readers take it,
+ * and published documents hold it (Docker Engine's). Such a line is read one space deeper.
+ */
+function relaxedEvents(
+  text: string,
+  limits: ContractLimits,
+): { events: Event[]; text: string; relaxedLines: number[] } {
+  const relaxedLines: number[] = [];
+  let read = text;
+  for (;;) {
+    try {
+      return { events: parseEvents(read, { maxDepth: limits.depth }), text: read, relaxedLines };
+    } catch (error) {
+      const line =
+        error instanceof YAMLException && error.reason === 'deficient indentation' ? error.mark?.line : undefined;
+      if (line === undefined || relaxedLines.length >= MAX_RELAXED_LINES) throw error;
+      const start = lineStart(read, line);
+      if (start === undefined || !/^[ \t]*[}\]]/.test(read.slice(start, start + 200))) throw error;
+      read = `${read.slice(0, start)} ${read.slice(start)}`;
+      relaxedLines.push(line + 1);
+    }
+  }
+}
+
+/** The offset where the 0-based `line` starts. */
+function lineStart(text: string, line: number): number | undefined {
+  let offset = 0;
+  for (let at = 0; at < line; at += 1) {
+    const next = text.indexOf('\n', offset);
+    if (next < 0) return undefined;
+    offset = next + 1;
+  }
+  return offset;
+}
+
 function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
   let value: unknown;
   let events: Event[];
+  let text = source.text;
+  let relaxedLines: number[] = [];
   try {
     // js-yaml's load, in its two steps: the parser's events say where each value is written.
-    events = parseEvents(source.text, { maxDepth: limits.depth });
+    ({ events, text, relaxedLines } = relaxedEvents(source.text, limits));
     const documents = constructFromEvents(events, {
-      source: source.text,
+      source: text,
       schema: YAML_SCHEMA,
       maxAliases: limits.aliases,
     });
@@ -161,7 +206,6 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
   // Counted before the positions are kept: the count's map of every value and the positions'
   // arrays alive at once took a large draft past its memory bound.
   const expanded = expandedSize(value, limits.nodes);
-  const { text } = source;
   // Kept from this one parse, about 10 bytes a value: a tree made for a message costs 100 times that (yaml-positions.ts).
   const offsetOf = yamlOffsets(text, events);
   const positionAt = offsetPositions(text);
@@ -177,7 +221,7 @@ function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
       expanded.crossedAt && positionOf(expanded.crossedAt),
     );
   }
-  return { ...source, value, positionOf };
+  return { ...source, text, value, positionOf, ...(relaxedLines.length > 0 ? { relaxedLines } : {}) };
 }
 
 /**

@@ -173,8 +173,8 @@ describe('reading a contract given at run time', () => {
         message: expect.stringContaining('no "openapi" field'),
       }),
     ]);
-    await writeFile(file, 'swagger: "2.0"\ninfo: {title: t, version: "1"}\npaths: {}\n');
-    expect((await refusalOf(file)).message).toContain('Swagger 2.0');
+    await writeFile(file, 'swagger: "1.2"\ninfo: {title: t, version: "1"}\npaths: {}\n');
+    expect((await refusalOf(file)).message).toContain('swagger: "1.2" is not a version the mock serves');
     await writeFile(file, 'openapi: 3.1.0\ninfo:\n  title: t\n  version: 1\n paths: {}\n');
     expect((await refusalOf(file)).problems[0]).toMatchObject({ kind: 'syntax', file, line: 5 });
   });
@@ -206,6 +206,48 @@ describe('reading a contract given at run time', () => {
     );
     expect(refusal.message).toMatch(/cannot be served \(\d+ problems\)/);
     expect(refusal.message).toContain(`${petFile}:${await lineOf(petFile, 'type: strin')}:`);
+  });
+
+  it('reads Swagger 2.0 as OpenAPI 3.0, and refuses its faults at their lines in the 2.0 text', async () => {
+    const file = join(folder, 'swagger.yaml');
+    const text = [
+      "swagger: '2.0'",
+      'info: {title: Bookshop, version: "1"}',
+      'basePath: /v2',
+      'paths:',
+      '  /books/{code}:',
+      '    get:',
+      '      parameters:',
+      '        - {name: verbose, in: query, type: boolean}',
+      '        - name: code',
+      '          in: path',
+      '          required: true',
+      '          type: string',
+      "          pattern: '[a-'",
+      '      responses:',
+      "        '200': {description: The book., schema: {$ref: '#/definitions/Book'}}",
+      'definitions:',
+      '  Book:',
+      '    type: object',
+      '    properties:',
+      "      isbn: {type: string, pattern: '(x'}",
+      '',
+    ].join('\n');
+    await writeFile(file, text);
+    const problems = (await refusalOf(file)).problems;
+    expect(problems.map(({ line, message }) => ({ line, message: message.slice(0, 14) }))).toEqual([
+      { line: 20, message: 'the pattern "(' },
+      { line: 13, message: 'the pattern "[' },
+    ]);
+    await writeFile(
+      file,
+      text.replace("pattern: '[a-'", () => "pattern: '^[a-z]+$'").replace("pattern: '(x'", 'format: isbn'),
+    );
+    const draft = await readContractFile(file);
+    expect(draft).toMatchObject({ version: '3.0', convertedFrom: 'Swagger 2.0' });
+    expect(draft.document.servers).toEqual([{ url: '/v2' }]);
+    expect(draft.warnings).toContainEqual(expect.objectContaining({ rule: 'unknown-format', line: 20 }));
+    expect(draft.text).toContain('openapi: 3.0.0');
   });
 
   it('refuses what the mock cannot serve: an operationId used twice, a broken pattern', async () => {

@@ -23,6 +23,7 @@ import type { OasVersion } from './oas-versions.js';
 import { SourceSyntaxError } from './parsed-source.js';
 import { dropRefSiblings } from './ref-siblings.js';
 import { createSourceReader, SourceReadError } from './source-reader.js';
+import { type Conversion, convertSwagger2, isSwagger2, SwaggerConversionError } from './swagger-2.js';
 
 export type ContractFileOptions = {
   /**
@@ -34,16 +35,22 @@ export type ContractFileOptions = {
   limits?: Partial<ContractLimits>;
 };
 
+/** The rules of what reading a draft finds to say without refusing it, told apart from Spectral's. */
+export const READING_RULES = [
+  'pattern-without-u-flag',
+  'example-breaks-schema',
+  'reference-read-as-target',
+  'unknown-format',
+  'ref-siblings-ignored',
+  'no-value-fits',
+  'default-breaks-schema',
+  'swagger-2-conversion',
+  'yaml-closing-bracket',
+] as const;
+
 /** What reading a draft finds to say without refusing it, at its place; printed with Spectral's warnings. */
 export type DraftWarning = {
-  rule:
-    | 'pattern-without-u-flag'
-    | 'example-breaks-schema'
-    | 'reference-read-as-target'
-    | 'unknown-format'
-    | 'ref-siblings-ignored'
-    | 'no-value-fits'
-    | 'default-breaks-schema';
+  rule: (typeof READING_RULES)[number];
   message: string;
   pointer: string;
   file: string;
@@ -58,6 +65,8 @@ export type ContractDraft = {
   /** The first file as messages show it: relative to the working directory when under it. */
   shown: string;
   version: OasVersion;
+  /** Set when the file is Swagger 2.0: served as its conversion to OpenAPI 3.0 (swagger-2.ts). */
+  convertedFrom?: 'Swagger 2.0';
   /** One document, every $ref internal ("#/..."): what the validator, /openapi.json and /docs get. */
   document: JsonObject;
   /**
@@ -82,8 +91,10 @@ export type ContractDraft = {
 const splitPointer = (pointer: string) =>
   pointer === '' ? [] : pointer.split('/').slice(1).map(unescapePointerSegment);
 
-function locator(grafts: ReadonlyMap<string, Graft>) {
-  return (pointer: string | readonly string[]): SourcePosition | undefined => {
+type Locate = (pointer: string | readonly string[]) => SourcePosition | undefined;
+
+function locator(grafts: ReadonlyMap<string, Graft>): Locate {
+  return (pointer) => {
     const segments = typeof pointer === 'string' ? splitPointer(pointer) : [...pointer];
     for (let length = segments.length; length >= 0; length -= 1) {
       const graft = grafts.get(toPointer(segments.slice(0, length)));
@@ -93,6 +104,33 @@ function locator(grafts: ReadonlyMap<string, Graft>) {
     }
     return undefined;
   };
+}
+
+/** Where a part of a converted document is written in its 2.0 text: that part, else the nearest one around it. */
+function convertedLocator(locate: Locate, conversion: Conversion): Locate {
+  return (pointer) => {
+    const segments = conversion.originalSegments(typeof pointer === 'string' ? splitPointer(pointer) : pointer);
+    for (let length = segments.length; length >= 0; length -= 1) {
+      const position = locate(segments.slice(0, length));
+      if (position) return position;
+    }
+    return undefined;
+  };
+}
+
+/** A Swagger 2.0 document as OpenAPI 3.0, or its refusal in the converter's words. */
+async function asOpenApi3(
+  document: JsonObject,
+  refuse: (problems: readonly ContractProblem[]) => never,
+  shown: string,
+): Promise<Conversion | undefined> {
+  if (!isSwagger2(document)) return undefined;
+  try {
+    return await convertSwagger2(document);
+  } catch (error) {
+    if (!(error instanceof SwaggerConversionError)) throw error;
+    return refuse([{ kind: 'openapi', file: shown, pointer: '/swagger', message: error.message }]);
+  }
 }
 
 /**
@@ -143,8 +181,9 @@ export async function readContractFile(file: string, options: ContractFileOption
     throw error;
   }
   if (bundled.problems.length > 0) refuse(bundled.problems);
-  const { document, grafts } = bundled;
-  const locate = locator(grafts);
+  const conversion = await asOpenApi3(bundled.document, refuse, shown);
+  const document = conversion?.document ?? bundled.document;
+  const locate = conversion ? convertedLocator(locator(bundled.grafts), conversion) : locator(bundled.grafts);
   const atPlace = (kind: ContractProblem['kind']) => (fault: OpenApiFault) => ({
     kind,
     file: shown,
@@ -186,6 +225,25 @@ export async function readContractFile(file: string, options: ContractFileOption
   // for a boolean, Train Travel's UUIDs): each is warned of, and a default left out of requests.
   for (const fault of examples) leaveOutDefault(document, fault);
   const warnings = [
+    ...[...collected.byId.values()].flatMap((source) =>
+      (source.relaxedLines ?? []).map(
+        (line): DraftWarning => ({
+          rule: 'yaml-closing-bracket',
+          message:
+            'this closing bracket stands no deeper than the key its collection belongs to, which YAML 1.2 forbids (strict readers refuse the file): it is read one space deeper, as most readers do. Indent it one more space',
+          pointer: '',
+          file: source.shown,
+          line,
+          column: 1,
+          severity: 'warning',
+        }),
+      ),
+    ),
+    ...(conversion?.notes ?? []).map(({ segments, message }): DraftWarning => {
+      const text = `reading Swagger 2.0 as OpenAPI 3.0: ${message}`;
+      const { kind: _kind, ...place } = atPlace('openapi')({ pointer: toPointer(segments), message: text });
+      return { ...place, rule: 'swagger-2-conversion', severity: 'warning' };
+    }),
     ...avoidable.map((fault): DraftWarning => {
       const { kind: _kind, ...place } = atPlace('unservable')(fault);
       return { ...place, rule: 'no-value-fits', severity: 'warning' };
@@ -217,12 +275,14 @@ export async function readContractFile(file: string, options: ContractFileOption
   ];
 
   const { root, byId } = collected;
-  const ownText = byId.size === 1 && !/^\s*[[{]/.test(root.text) ? root.text : undefined;
+  // A converted document is served as converted: the validator, /docs and clients read the same one.
+  const ownText = byId.size === 1 && !conversion && !/^\s*[[{]/.test(root.text) ? root.text : undefined;
   let text = ownText;
   return {
     file: resolve(file),
     shown,
     version: declared.version,
+    ...(conversion ? { convertedFrom: 'Swagger 2.0' as const } : {}),
     document,
     get text() {
       text ??= stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });

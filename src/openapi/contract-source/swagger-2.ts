@@ -1,0 +1,136 @@
+// Swagger 2.0 documents, which many APIs still publish (Docker Engine's, Harbor's, Kubernetes'),
+// read as OpenAPI 3.0 by swagger2openapi: the converter of Mermade's oas-kit, whose rules for
+// body and form parameters, consumes/produces, collectionFormat and host/basePath are the
+// community's reading of 2.0. What a fault of the converted document names is found again in
+// the 2.0 text, so a refusal still gives the line the user wrote.
+import type s2oModule from 'swagger2openapi';
+import { asObject, type JsonObject } from '../json-pointer.js';
+
+type Swagger2Document = Parameters<typeof s2oModule.convertObj>[0];
+
+export const isSwagger2 = (document: JsonObject) => document.swagger === '2.0';
+
+/** What swagger2openapi writes beside a part it could not convert (warnOnly). */
+const WARNING_MEMBER = 'x-s2o-warning';
+
+export type ConversionNote = { segments: string[]; message: string };
+
+export type Conversion = {
+  document: JsonObject;
+  /** What the converter could not read as 2.0 says, where it says it (in the converted document). */
+  notes: ConversionNote[];
+  /** Where a part of the converted document is written in the 2.0 one (as near as it can be told). */
+  originalSegments(segments: readonly string[]): string[];
+};
+
+export class SwaggerConversionError extends Error {
+  override name = 'SwaggerConversionError';
+}
+
+/** The converter's notes, taken out of the document (an iterative walk: the document may be deep). */
+function takeNotes(document: JsonObject): ConversionNote[] {
+  const notes: ConversionNote[] = [];
+  const stack: Array<{ value: unknown; segments: string[] }> = [{ value: document, segments: [] }];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const { value, segments } = stack.pop() as { value: unknown; segments: string[] };
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    const node = value as JsonObject;
+    if (!Array.isArray(value) && typeof node[WARNING_MEMBER] === 'string') {
+      notes.push({ segments, message: node[WARNING_MEMBER] as string });
+      delete node[WARNING_MEMBER];
+    }
+    for (const [key, member] of Object.entries(node)) stack.push({ value: member, segments: [...segments, key] });
+  }
+  return notes;
+}
+
+type Parameter = { name?: unknown; in?: unknown };
+const parametersAt = (document: JsonObject, path: string, method: string): Parameter[] => {
+  const parameters = asObject(asObject(asObject(document.paths)[path])[method]).parameters;
+  return Array.isArray(parameters) ? (parameters as Parameter[]) : [];
+};
+
+/** The 2.0 place of a part of an operation (parameters are renumbered: the body left them). */
+function operationPlace(
+  original: JsonObject,
+  converted: JsonObject,
+  [path, method, member]: readonly [string, string, string],
+  rest: string[],
+): string[] | undefined {
+  const operation = ['paths', path, method];
+  const [status] = rest;
+  if (member === 'responses' && status !== undefined && rest[1] === 'content' && rest[3] === 'schema')
+    return [...operation, 'responses', status, 'schema', ...rest.slice(4)];
+  const originals = parametersAt(original, path, method);
+  const schemaOfBody = rest[2] === 'schema';
+  if (member === 'requestBody') {
+    const body = originals.findIndex((parameter) => parameter.in === 'body');
+    if (body >= 0 && schemaOfBody) return [...operation, 'parameters', String(body), 'schema', ...rest.slice(3)];
+    const field = rest[4] === 'properties' ? rest[5] : undefined;
+    const formField = originals.findIndex((parameter) => parameter.in === 'formData' && parameter.name === field);
+    return formField >= 0 ? [...operation, 'parameters', String(formField)] : [...operation, 'parameters'];
+  }
+  if (member === 'parameters' && status !== undefined) {
+    const named = parametersAt(converted, path, method)[Number(status)];
+    const index = originals.findIndex((parameter) => parameter.name === named?.name && parameter.in === named?.in);
+    if (index < 0) return [...operation, 'parameters'];
+    return [...operation, 'parameters', String(index), ...(rest[1] === 'schema' ? rest.slice(2) : rest.slice(1))];
+  }
+  return undefined;
+}
+
+/** Where each kind of component was written in 2.0, and the members its conversion put before the schema. */
+function componentPlace(kind: string, name: string, rest: string[]): string[] | undefined {
+  if (kind === 'schemas') return ['definitions', name, ...rest];
+  if (kind === 'securitySchemes') return ['securityDefinitions', name, ...rest];
+  if (kind === 'responses')
+    return rest[0] === 'content' && rest[2] === 'schema'
+      ? ['responses', name, 'schema', ...rest.slice(3)]
+      : ['responses', name, ...rest];
+  if (kind === 'parameters') return ['parameters', name, ...(rest[0] === 'schema' ? rest.slice(1) : rest)];
+  if (kind === 'requestBodies')
+    return rest[0] === 'content' && rest[2] === 'schema'
+      ? ['parameters', name, 'schema', ...rest.slice(3)]
+      : ['parameters', name];
+  return undefined;
+}
+
+function placeInOriginal(original: JsonObject, converted: JsonObject, segments: readonly string[]): string[] {
+  const [top, first, second, third, ...rest] = segments;
+  if (top === 'components' && first !== undefined && second !== undefined)
+    return componentPlace(first, second, third === undefined ? rest : [third, ...rest]) ?? [...segments];
+  if (top === 'paths' && first !== undefined && second !== undefined && third !== undefined)
+    return operationPlace(original, converted, [first, second, third], rest) ?? [...segments];
+  if (top === 'servers') return ['host'];
+  return [...segments];
+}
+
+/** The 2.0 document as OpenAPI 3.0; a document the converter cannot read at all is refused with its words. */
+export async function convertSwagger2(original: JsonObject): Promise<Conversion> {
+  let document: JsonObject;
+  try {
+    // No resolving: the document's files are already bundled, and nothing is fetched from here.
+    // `text` is the converter's copy of the source for its messages: not needed, and costly to write.
+    // Loaded only for a 2.0 document: its ~50 ms of imports are no cost of any other start.
+    const { default: s2o } = await import('swagger2openapi');
+    const converted = await s2o.convertObj(original as unknown as Swagger2Document, {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+      text: ' ',
+    });
+    document = asObject(converted.openapi);
+  } catch (error) {
+    throw new SwaggerConversionError(
+      `this Swagger 2.0 document could not be read as OpenAPI 3.0: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const notes = takeNotes(document);
+  return {
+    document,
+    notes,
+    originalSegments: (segments) => placeInOriginal(original, document, segments),
+  };
+}
