@@ -12,6 +12,7 @@ import {
   petTags,
   storeStats,
 } from '../../test/support/drafts.js';
+import { REGISTRY_DOCUMENT } from '../../test/support/registry-document.js';
 import { TASKS_DOCUMENT } from '../../test/support/tasks-document.js';
 import { PETSTORE_SPEC_FILE } from '../package-root.js';
 import { loadContract, parseContract } from './load-contract.js';
@@ -381,5 +382,22 @@ describe('a key no field of the record declares', () => {
     expect(
       modelOf({ type: 'object', properties: { note: { type: 'string' } } }).resources.get('samples')?.keyType,
     ).toBe('integer');
+  });
+});
+
+describe('the resources of a registry built as Docker Engine and Harbor describe theirs', () => {
+  it('key a record by its id however it is spelled, and take a create that answers no body for its item path', () => {
+    const model = describeResources(parseContract(JSON.stringify(REGISTRY_DOCUMENT), 'registry.json'));
+    expect(model.resources.get('volumes')?.collection.keyField).toBe('ID');
+    // Only {Id} is answered, and no path reads a commit: its key is that Id, not a field of the mock's.
+    expect(
+      [...model.resources.values()].find((resource) => resource.collectionPaths.includes('/commit'))?.collection
+        .keyField,
+    ).toBe('Id');
+    expect(model.resources.get('labels')).toMatchObject({
+      collectionPaths: ['/labels'],
+      itemPaths: ['/labels/{label_id}'],
+    });
+    expect(shapesOf(model)).toMatchObject({ CreateLabel: 'create labels', getAllowlist: 'read allowlist' });
   });
 });

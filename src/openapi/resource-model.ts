@@ -80,6 +80,33 @@ type Draft = {
 const isObject = isRecordSchema;
 
 /**
+ * What an item path right under `path` reads: the record a create that answers no body makes
+ * (Harbor's POST /retentions answers 201 and a Location, GET /retentions/{id} the policy).
+ */
+function itemReadSchema(document: JsonObject, byPath: ReadonlyMap<string, OperationInfo[]>, path: string): unknown {
+  for (const [other, operations] of byPath) {
+    if (!isItemUnder(other, path)) continue;
+    const reader = operations.find((operation) => operation.method === 'get');
+    const schema = reader ? recordSchemaIn(document, successSchema(reader)) : undefined;
+    if (schema !== undefined) return schema;
+  }
+  return undefined;
+}
+
+/** Whether a PUT or PATCH of the path sends the very schema its GET answers: one object, read and written whole. */
+function writesWhatItReads(document: JsonObject, reader: OperationInfo, operations: readonly OperationInfo[]): boolean {
+  const read = successSchema(reader);
+  if (read === undefined) return false;
+  const identity = schemaIdentity(document, read);
+  return operations.some(
+    (operation) =>
+      (operation.method === 'put' || operation.method === 'patch') &&
+      requestSchema(operation) !== undefined &&
+      schemaIdentity(document, requestSchema(operation)) === identity,
+  );
+}
+
+/**
  * The collections of a contract: a path ending in a literal that lists records (a GET answering
  * an array, or an envelope around one) or makes one (a POST answering 201, or answering a record
  * on the path an item path continues: POST /pet beside /pet/{petId}). Paths whose records are of
@@ -98,15 +125,20 @@ function findCollections(document: JsonObject, byPath: ReadonlyMap<string, Opera
         (operation.responses.has('201') || paths.some((other) => isItemUnder(other, path))),
     );
     const itemSchema =
-      // One that holds an object under its path's word reads that object (singletons), not a list of the rest.
-      (lister && objectNamedIn(document, successSchema(lister), last) === undefined
+      // One that holds an object under its path's word reads that object (singletons), not a list of
+      // the rest; so does one whose PUT writes the object it reads (Harbor's CVE allowlist and its items).
+      (lister &&
+      objectNamedIn(document, successSchema(lister), last) === undefined &&
+      !(maker === undefined && writesWhatItReads(document, lister, operations))
         ? listItemSchema(document, successSchema(lister), last)
         : undefined) ??
       // ...or one that streams the records an item path under it reads, a JSON value a line (not a feed of events).
       (lister && successSchema(lister) === undefined && paths.some((other) => isItemUnder(other, path))
         ? streamedItemSchema(document, lister)
         : undefined);
-    const recordSchema = itemSchema ?? (maker ? recordSchemaIn(document, successSchema(maker)) : undefined);
+    const recordSchema =
+      itemSchema ??
+      (maker ? (recordSchemaIn(document, successSchema(maker)) ?? itemReadSchema(document, byPath, path)) : undefined);
     if (!isObject(document, recordSchema)) continue;
     const identity = schemaIdentity(document, recordSchema);
     const known = drafts.find((draft) => draft.identity === identity);
@@ -409,7 +441,9 @@ function keyFieldOf(draft: Draft, fields: ReadonlyMap<string, JsonObject>): [str
   const rest = keyParam && lower.startsWith(singular) ? keyParam.slice(singular.length).replace(/^[-_]/, '') : '';
   const unprefixed = rest === '' ? undefined : `${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
   if (keyParam !== undefined && properties.has(keyParam)) return [keyParam, unprefixed];
-  if (properties.has('id')) return ['id', unprefixed];
+  // An id spelled otherwise (Docker's ID and Id) is the record's own id all the same.
+  const id = sameField('id', properties);
+  if (id !== undefined && properties.has(id)) return [id, unprefixed];
   // No path names its records (the museum's /tickets): the field named after them, ticketId.
   if (keyParam === undefined) {
     const named = sameField(`${singular}Id`, properties);

@@ -102,9 +102,14 @@ export function sendAnswer(
         res.type(type).send(values.map((value) => `${prefix}${JSON.stringify(value)}\n`).join(''));
         return;
       }
-      // A type of its own written as text (a chess game's PGN) is answered with its example; a
-      // type of bytes, with a file of its kind.
-      res.type(type).send((isText(media) ? ownExample(media) : undefined) ?? bytesBody(type));
+      // A type of its own written as text (a chess game's PGN) is answered with its example; one
+      // whose schema is an object or a list (Docker's errors as a raw stream), with that value as
+      // JSON; a type of bytes, with a file of its kind.
+      const structured = ['object', 'array'].includes(schemaType(resolveSchema(context.document, media.schema)) ?? '');
+      const text = isText(media)
+        ? (ownExample(media) ?? (structured ? JSON.stringify(body ?? {}) : undefined))
+        : undefined;
+      res.type(type).send(text ?? bytesBody(type));
     }
   }
 }

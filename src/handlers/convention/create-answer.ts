@@ -59,10 +59,12 @@ export function planCreate(plan: ConventionPlan): PlannedAnswer {
           }
           return tx.insert(collection, fields);
         });
-        // Where the answer declares it: a draft's create may answer 200 with no Location.
-        const location = answer.declares('Location')
-          ? locationOf(basePath, resource, req, created, operation.path)
-          : undefined;
+        // Where the answer declares it (a draft's create may answer 200 with no Location), or where
+        // a 201 has no body to tell what was made (RFC 9110, 15.3.2).
+        const location =
+          answer.declares('Location') || (answer.status === 201 && answer.media.length === 0)
+            ? locationOf(basePath, resource, req, created, operation.path)
+            : undefined;
         if (location) res.location(location);
         await send(req, res, created, world);
       };

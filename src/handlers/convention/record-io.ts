@@ -8,7 +8,7 @@ import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from '../../openapi/operation-schemas.js';
 import type { ConventionShape } from '../../openapi/resource-model.js';
-import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
+import { describeObjectSchema, resolveSchema, schemaIdentity, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { setOwn } from '../../store/own-keys.js';
 import { drawnOncePerSeed } from './drawn-fields.js';
@@ -83,6 +83,14 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
     document,
     acknowledges ? [...answered.properties].map(([name, schema]) => [name, schema, name] as const) : [],
   );
+  // An answer of one record declared as a list of them (the OpenAPI Initiative's Swagger 2.0
+  // petstore reads a pet as Pets): the record, alone in the list.
+  const answerSchema = resolveSchema(document, successSchema(operation));
+  const inList =
+    shape.kind !== 'list' &&
+    answerProperty === undefined &&
+    schemaType(answerSchema) === 'array' &&
+    schemaIdentity(document, answerSchema.items) === schemaIdentity(document, resource.recordSchema);
   return {
     input(req) {
       const fields: Record<string, unknown> = { ...fieldsOf(inside(req)) };
@@ -121,7 +129,7 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
           if (SUCCESS_FLAG.test(name) && schemaType(schema) === 'boolean') setOwn(fields, name, true);
         return fields;
       }
-      if (answerProperty === undefined) return record;
+      if (answerProperty === undefined) return inList ? [record] : record;
       const answer: JsonObject = {};
       for (const [name, value] of await others(seed)) setOwn(answer, name, value);
       setOwn(answer, answerProperty, record);

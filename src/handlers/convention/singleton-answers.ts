@@ -120,7 +120,13 @@ export function answerSingleton(
           const record = merging
             ? mergePatch(existing, sent, io.body(req))
             : { ...io.unnamed(existing), ...serverFields.kept(existing), ...sent };
-          const changed = { ...record, ...stamps, [collection.keyField]: key };
+          // A field the server owns, or sent in a type its answers refuse (Harbor's configuration:
+          // a text sent, an object of it answered), keeps what was held.
+          const changed = {
+            ...serverFields.ownedOnChange(existing, sent, record),
+            ...stamps,
+            [collection.keyField]: key,
+          };
           await links?.(tx, changed);
           if (stored) await tx.replace(collection, changed);
           else await tx.insert(collection, changed);

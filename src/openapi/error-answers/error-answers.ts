@@ -10,11 +10,12 @@ import type { HttpError } from '../../errors.js';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { xmlBody } from '../../handlers/convention/media-bodies.js';
 import { requestOperation } from '../contract-pipeline.js';
+import type { JsonObject } from '../json-pointer.js';
 import { type Contract, isBuiltInContract, type OperationInfo } from '../load-contract.js';
 import { essence, mediaFamily, sentAsType } from '../media-types.js';
 import { answerCovering, type MediaInfo, type ResponseInfo } from '../operation-answers.js';
 import { setGapHeader } from '../response-contract.js';
-import { schemaIdentity } from '../schema-shape.js';
+import { resolveSchema, schemaIdentity, schemaType } from '../schema-shape.js';
 import { agreedStatus, declaredSameMeaning, pickMedia } from './agreed-status.js';
 import type { ErrorFacts } from './error-facts.js';
 import { reasonPhrase } from './error-facts.js';
@@ -79,6 +80,9 @@ function factsOf(req: Request, error: HttpError, status: number, nowMs: number, 
   };
 }
 
+const structuredSchema = (document: JsonObject, schema: unknown) =>
+  schema !== undefined && ['object', 'array'].includes(schemaType(resolveSchema(document, schema)) ?? '');
+
 export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptions): ErrorAnswerWriter {
   if (isBuiltInContract(contract.file)) return async () => false;
   const templates = new Map<string, Promise<ErrorTemplate>>();
@@ -132,6 +136,10 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
           ? { code: error.code, message: error.message, status }
           : (await templateFor(media))(facts);
       res.type(media.type).send(xmlBody(contract.document, media.schema ?? XML_ERROR, value));
+    } else if (structuredSchema(contract.document, media.schema)) {
+      // An object declared under another type (Docker's errors as a raw stream, Harbor's under
+      // text/plain): its fields, written as JSON.
+      res.type(media.type).send(JSON.stringify((await templateFor(media))(facts)));
     } else if (family === 'text') {
       res.type(media.type).send(error.message);
     } else {

@@ -1,0 +1,142 @@
+// A document built as Docker Engine's and Harbor's are (both published as Swagger 2.0): records
+// keyed by `ID`, a commit answered with only `{Id}`, logs in a raw-stream type whose 404 is an
+// object in that type, labels made by a POST that answers 201 and no body, a system allowlist
+// read and written whole (an object holding a list), configurations written as texts and read
+// as objects of them, and the OpenAPI Initiative's petstore that reads one pet as a list.
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
+const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
+const pathId = (name: string, type = 'string') => ({ name, in: 'path', required: true, schema: { type } });
+const notFound = json(ref('ErrorResponse'));
+const RAW_STREAM = 'application/vnd.docker.raw-stream';
+
+export const REGISTRY_DOCUMENT = {
+  openapi: '3.0.3',
+  info: { title: 'Registry', version: '1' },
+  paths: {
+    '/volumes': {
+      get: { operationId: 'VolumeList', responses: { 200: json({ type: 'array', items: ref('Volume') }) } },
+      post: {
+        operationId: 'VolumeCreate',
+        requestBody: body(ref('VolumeSpec')),
+        responses: { 201: json(ref('Volume')) },
+      },
+    },
+    '/volumes/{id}': {
+      parameters: [pathId('id')],
+      get: { operationId: 'VolumeInspect', responses: { 200: json(ref('Volume')), 404: notFound } },
+      delete: { operationId: 'VolumeDelete', responses: { 204: { description: 'gone' }, 404: notFound } },
+    },
+    '/volumes/{id}/logs': {
+      parameters: [pathId('id')],
+      get: {
+        operationId: 'VolumeLogs',
+        responses: {
+          200: { description: 'logs', content: { [RAW_STREAM]: { schema: { type: 'string', format: 'binary' } } } },
+          404: { description: 'no such volume', content: { [RAW_STREAM]: { schema: ref('ErrorResponse') } } },
+        },
+      },
+    },
+    '/commit': {
+      post: {
+        operationId: 'ImageCommit',
+        requestBody: body(ref('VolumeSpec')),
+        responses: { 201: json(ref('IdResponse')) },
+      },
+    },
+    '/secrets/create': {
+      post: {
+        operationId: 'SecretCreate',
+        requestBody: body(ref('VolumeSpec')),
+        responses: { 201: json(ref('IdResponse')) },
+      },
+    },
+    '/labels': {
+      post: {
+        operationId: 'CreateLabel',
+        requestBody: body(ref('Label')),
+        responses: { 201: { description: 'made' }, 404: notFound },
+      },
+    },
+    '/labels/{label_id}': {
+      parameters: [pathId('label_id', 'integer')],
+      get: { operationId: 'GetLabelByID', responses: { 200: json(ref('Label')), 404: notFound } },
+      delete: { operationId: 'DeleteLabel', responses: { 200: { description: 'gone' }, 404: notFound } },
+    },
+    '/system/allowlist': {
+      get: { operationId: 'getAllowlist', responses: { 200: json(ref('Allowlist')) } },
+      put: {
+        operationId: 'putAllowlist',
+        requestBody: body(ref('Allowlist')),
+        responses: { 200: { description: 'written' } },
+      },
+    },
+    '/configurations': {
+      get: { operationId: 'getConfigurations', responses: { 200: json(ref('ConfigurationsResponse')) } },
+      put: {
+        operationId: 'updateConfigurations',
+        requestBody: body(ref('Configurations')),
+        responses: { 200: { description: 'written' } },
+      },
+    },
+    '/pets': {
+      get: { operationId: 'listPets', responses: { 200: json(ref('Pets')) } },
+      post: { operationId: 'createPets', responses: { 201: { description: 'Null response' } } },
+    },
+    '/pets/{petId}': {
+      parameters: [pathId('petId')],
+      get: { operationId: 'showPetById', responses: { 200: json(ref('Pets')) } },
+    },
+  },
+  components: {
+    schemas: {
+      ErrorResponse: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+      VolumeSpec: { type: 'object', required: ['Name'], properties: { Name: { type: 'string' } } },
+      Volume: {
+        type: 'object',
+        required: ['ID', 'Name'],
+        properties: { ID: { type: 'string' }, Name: { type: 'string' }, Driver: { type: 'string' } },
+      },
+      IdResponse: { type: 'object', required: ['Id'], properties: { Id: { type: 'string' } } },
+      Label: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, scope: { type: 'string' } },
+      },
+      Allowlist: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          expires_at: { type: 'integer', nullable: true },
+          items: {
+            type: 'array',
+            items: { type: 'object', properties: { cve_id: { type: 'string' } } },
+          },
+        },
+      },
+      Configurations: {
+        type: 'object',
+        properties: { auth_mode: { type: 'string' }, read_only: { type: 'boolean' } },
+      },
+      ConfigurationsResponse: {
+        type: 'object',
+        properties: { auth_mode: ref('StringConfigItem'), read_only: ref('BoolConfigItem') },
+      },
+      StringConfigItem: {
+        type: 'object',
+        required: ['value', 'editable'],
+        properties: { value: { type: 'string' }, editable: { type: 'boolean' } },
+      },
+      BoolConfigItem: {
+        type: 'object',
+        required: ['value', 'editable'],
+        properties: { value: { type: 'boolean' }, editable: { type: 'boolean' } },
+      },
+      Pet: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer', format: 'int64' }, name: { type: 'string' } },
+      },
+      Pets: { type: 'array', items: ref('Pet') },
+    },
+  },
+};
