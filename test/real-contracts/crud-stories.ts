@@ -106,7 +106,8 @@ function keyNames(parameter: string): string[] {
   return [parameter, ...(lastWord ? [lastWord] : []), 'id', 'uuid', 'gid', 'sid', 'slug', 'name'];
 }
 
-export type Key = { field: string; value: string; raw: unknown };
+/** `others`: where the key came from the Location header, the fields that may hold it in a record. */
+export type Key = { field: string; value: string; raw: unknown; others?: string[] };
 
 export function keyOf(answer: Answer, parameter: string): Key | undefined {
   // The record, or one beside others in its envelope (DigitalOcean's {"droplet": {...}, "links": {...}}).
@@ -122,7 +123,7 @@ export function keyOf(answer: Answer, parameter: string): Key | undefined {
   }
   const fromLocation = answer.location?.split('/').filter(Boolean).pop();
   const value = fromLocation ? decodeURIComponent(fromLocation) : undefined;
-  return value ? { field: parameter, value, raw: value } : undefined;
+  return value ? { field: parameter, value, raw: value, others: keyNames(parameter) } : undefined;
 }
 
 /**
@@ -160,6 +161,10 @@ export function shows(answer: Answer, text: string): boolean {
 }
 
 /** Whether an answer holds, anywhere, an object whose `field` is `value`. */
+/** Whether a record in `body` holds the key, in its field (or, from a Location header, in any field that may name it). */
+const holdsKey = (body: unknown, key: Key | undefined) =>
+  key !== undefined && [key.field, ...(key.others ?? [])].some((field) => holds(body, field, key.value));
+
 function holds(body: unknown, field: string, value: string, depth = 0): boolean {
   if (depth > 6 || body === null || typeof body !== 'object') return false;
   if (Array.isArray(body)) return body.some((item) => holds(item, field, value, depth + 1));
@@ -323,7 +328,7 @@ export async function runStory(
   const keyValues = { ...parentKeys, ...(key ? { [collection.keyParameter]: key.value } : {}) };
   const readBack = async (name: string, text: string | undefined) => {
     const answer = await send(planRequest(document, collection.read, keyValues));
-    const hasKey = key !== undefined && holds(answer.body, key.field, key.value);
+    const hasKey = holdsKey(answer.body, key);
     const hasText = text === undefined || shows(answer, text);
     step(
       name,
@@ -340,7 +345,7 @@ export async function runStory(
         ...largestPage(collection.list),
       }),
     );
-    const listed = key !== undefined && holds(answer.body, key.field, key.value);
+    const listed = holdsKey(answer.body, key);
     step('list', succeeded(answer) && listed, succeeded(answer) ? 'the record is not in the list' : brief(answer));
   }
   if (collection.update) {
