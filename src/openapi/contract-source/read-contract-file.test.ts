@@ -250,6 +250,33 @@ describe('reading a contract given at run time', () => {
     expect(draft.text).toContain('openapi: 3.0.0');
   });
 
+  it('reads `swagger: 2.0` unquoted, and a definition named "__proto__" as a name like any other', async () => {
+    const file = join(folder, 'swagger.yaml');
+    const text = [
+      'swagger: 2.0',
+      'info: {title: Names, version: "1"}',
+      'paths:',
+      '  /things:',
+      '    get:',
+      '      responses:',
+      "        '200': {description: A thing., schema: {$ref: '#/definitions/__proto__'}}",
+      'definitions:',
+      '  __proto__:',
+      '    type: object',
+      '    properties: {constructor: {type: string}}',
+      '',
+    ].join('\n');
+    await writeFile(file, text);
+    const draft = await readContractFile(file);
+    const schemas = (draft.document.components as { schemas: object }).schemas;
+    expect(Object.getOwnPropertyDescriptor(schemas, '__proto__')?.value).toEqual({
+      type: 'object',
+      properties: { constructor: { type: 'string' } },
+    });
+    expect(Object.getPrototypeOf(schemas)).toBe(Object.prototype);
+    expect(JSON.stringify(draft.document.paths)).toContain('"$ref":"#/components/schemas/__proto__"');
+  });
+
   it('refuses what the mock cannot serve: an operationId used twice, a broken pattern', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();

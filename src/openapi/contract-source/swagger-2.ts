@@ -8,7 +8,40 @@ import { asObject, type JsonObject } from '../json-pointer.js';
 
 type Swagger2Document = Parameters<typeof s2oModule.convertObj>[0];
 
-export const isSwagger2 = (document: JsonObject) => document.swagger === '2.0';
+/** `swagger: 2.0` unquoted in YAML is the number 2: the same version. */
+export const isSwagger2 = (document: JsonObject) => document.swagger === '2.0' || document.swagger === 2;
+
+/**
+ * A copy of `value` with every key `from` renamed `to`, and every $ref's segment too. The
+ * converter sets members by assignment: a definition named "__proto__" would set a prototype and
+ * be lost, so such names go through it under a stand-in.
+ */
+function renamed(value: unknown, from: string, to: string, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || depth > 1_000) return value;
+  if (Array.isArray(value)) return value.map((item) => renamed(item, from, to, depth + 1));
+  const copy: JsonObject = {};
+  for (const [key, member] of Object.entries(value)) {
+    const name = key === from ? to : key;
+    const inner =
+      key === '$ref' && typeof member === 'string'
+        ? member
+            .split('/')
+            .map((segment) => (segment === from ? to : segment))
+            .join('/')
+        : renamed(member, from, to, depth + 1);
+    Object.defineProperty(copy, name, { value: inner, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+const PROTO = '__proto__';
+
+/** A name no key of the document has, standing in for "__proto__" through the conversion. */
+function standInFor(text: string): string {
+  let standIn = 'petstore-mock-proto-stand-in';
+  while (text.includes(standIn)) standIn += '-';
+  return standIn;
+}
 
 /** What swagger2openapi writes beside a part it could not convert (warnOnly). */
 const WARNING_MEMBER = 'x-s2o-warning';
@@ -115,13 +148,16 @@ export async function convertSwagger2(original: JsonObject): Promise<Conversion>
     // `text` is the converter's copy of the source for its messages: not needed, and costly to write.
     // Loaded only for a 2.0 document: its ~50 ms of imports are no cost of any other start.
     const { default: s2o } = await import('swagger2openapi');
-    const converted = await s2o.convertObj(original as unknown as Swagger2Document, {
+    const text = JSON.stringify(original);
+    const standIn = text.includes(`"${PROTO}"`) || text.includes(`/${PROTO}`) ? standInFor(text) : undefined;
+    const given = { ...asObject(standIn === undefined ? original : renamed(original, PROTO, standIn)), swagger: '2.0' };
+    const converted = await s2o.convertObj(given as unknown as Swagger2Document, {
       patch: true,
       warnOnly: true,
       resolve: false,
       text: ' ',
     });
-    document = asObject(converted.openapi);
+    document = asObject(standIn === undefined ? converted.openapi : renamed(converted.openapi, standIn, PROTO));
   } catch (error) {
     throw new SwaggerConversionError(
       `this Swagger 2.0 document could not be read as OpenAPI 3.0: ${error instanceof Error ? error.message : String(error)}`,
