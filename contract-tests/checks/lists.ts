@@ -103,6 +103,7 @@ kindOfChecks('lists', 'lists: filters and pages on data the suite made', () => {
       throw new CheckSkipped(
         `the suite makes no items for ${operation.operationId} (the contract has no create for its records), so it cannot check its filters`,
       );
+    if (scope.skipped !== undefined) throw new CheckSkipped(scope.skipped);
     return scope;
   };
   const lists = selectedOperations().filter(isList);

@@ -15,6 +15,8 @@ import { describeExchange } from './violation.js';
 export type Probe = { value: string; why: string };
 
 export type ListScope = {
+  /** Why the suite has no items of this list: its checks are skipped, saying so. */
+  skipped?: string;
   /** The filter that keeps the suite's items apart; empty when they are read at the end of the list. */
   query: Record<string, string | number>;
   /** The list's path with its parent's id, for a sub-collection of a record of the suite's own (which keeps them apart). */

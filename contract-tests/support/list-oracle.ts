@@ -2,9 +2,19 @@
 // every filter (by the contract's semantics), in the contract's order, as many as the page
 // holds (X-Total-Count less the offset, at most the limit, its default when not given), and
 // next/prev links where they exist.
+
+import {
+  CURSOR_AFTER,
+  CURSOR_BEFORE,
+  firstPageNumber,
+  OFFSET,
+  PAGE_NUMBER,
+  PAGE_SIZE,
+} from '../../src/openapi/page-parameters.js';
+import { schemaOf } from '../generation/json-schema.js';
 import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
-import { filterRules, type Item, identityField, pageDefault } from './list-semantics.js';
+import { filterRules, type Item, identityField } from './list-semantics.js';
 import { ownField } from './own-fields.js';
 
 const RELATION = /<[^>]*>\s*;\s*rel="?([a-z-]+)"?/g;
@@ -14,6 +24,55 @@ function ascending(previous: unknown, next: unknown): boolean {
   if (typeof previous === 'number' && typeof next === 'number') return next > previous;
   if (typeof previous === 'string' && typeof next === 'string') return next > previous;
   return false;
+}
+
+type QueryParameter = { in?: string; name: string; schema?: unknown };
+
+/**
+ * The page a query asks for, by the names its operation pages by (page-parameters.ts: limit and
+ * offset, a page number and a size such as Harbor's page and page_size), each given or its
+ * default; undefined where a cursor or an unsized page number leaves the offset unknown.
+ */
+function pageAsked(
+  operation: SpecOperation,
+  query: Record<string, unknown>,
+): { limit: number; offset: number; said: string } | undefined {
+  const parameters = (operation.parameters as QueryParameter[]).filter((parameter) => parameter.in === 'query');
+  const names = parameters.map((parameter) => parameter.name);
+  const cursorGiven = (name: string) =>
+    ownField(query, name) !== undefined && (CURSOR_AFTER.test(name) || CURSOR_BEFORE.test(name));
+  if (names.some(cursorGiven)) return undefined;
+  const schemaNamed = (name: string) => schemaOf(parameters.find((one) => one.name === name)?.schema);
+  const asked = (name: string, fallback: number) => {
+    const given = ownField(query, name);
+    return { value: given === undefined ? (declaredDefault(operation, name) ?? fallback) : Number(given), given };
+  };
+  const told = (name: string, { value, given }: { value: number; given: unknown }) =>
+    `${name} ${value}${given === undefined ? ' (its default)' : ''}`;
+  const sizeName = names.find((name) => PAGE_SIZE.test(name)) ?? 'limit';
+  const size = asked(sizeName, Number.POSITIVE_INFINITY);
+  const pageName = names.find((name) => PAGE_NUMBER.test(name));
+  const offsetName = names.find((name) => OFFSET.test(name)) ?? (pageName ? undefined : 'offset');
+  if (offsetName !== undefined) {
+    // A text offset is a cursor the server made (Asana's): where it points is not told.
+    if (schemaNamed(offsetName).type === 'string') return undefined;
+    const offset = asked(offsetName, 0);
+    return { limit: size.value, offset: offset.value, said: `${told(offsetName, offset)} and ${told(sizeName, size)}` };
+  }
+  const first = firstPageNumber(schemaNamed(pageName as string));
+  const number = asked(pageName as string, first);
+  const said = `${told(pageName as string, number)} and ${told(sizeName, size)}`;
+  if (number.value === first) return { limit: size.value, offset: 0, said };
+  return Number.isFinite(size.value)
+    ? { limit: size.value, offset: (number.value - first) * size.value, said }
+    : undefined;
+}
+
+/** A query parameter's declared default, if a number. */
+function declaredDefault(operation: SpecOperation, name: string): number | undefined {
+  const parameter = (operation.parameters as QueryParameter[]).find((one) => one.in === 'query' && one.name === name);
+  const value = parameter ? schemaOf(parameter.schema).default : undefined;
+  return typeof value === 'number' ? value : undefined;
 }
 
 export function listProblems(operation: SpecOperation, query: Record<string, unknown>, exchange: Exchange): string[] {
@@ -38,8 +97,9 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
       `the items are not in ascending order of ${identity}: ${ids.map((id) => JSON.stringify(id)).join(', ')}`,
     );
   }
-  const limit = Number(query.limit ?? pageDefault(operation, 'limit'));
-  const offset = Number(query.offset ?? pageDefault(operation, 'offset'));
+  const page = pageAsked(operation, query);
+  if (page === undefined) return problems;
+  const { limit, offset } = page;
   const totalHeader = exchange.headers['x-total-count'];
   // A page before the start or of no size, where the schema allows one: no more than it holds.
   const beyond = offset < 0 || limit < 1;
@@ -48,7 +108,7 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
     const expected = Math.max(0, Math.min(limit, total - offset));
     if (items.length !== expected) {
       problems.push(
-        `${items.length} item(s) on the page; with X-Total-Count ${total}, offset ${offset}${query.offset === undefined ? ' (its default)' : ''} and limit ${limit}${query.limit === undefined ? ' (its default)' : ''} it holds ${expected}`,
+        `${items.length} item(s) on the page; with X-Total-Count ${total}, ${page.said} it holds ${expected}`,
       );
     }
     const link = exchange.headers.link;

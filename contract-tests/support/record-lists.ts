@@ -3,12 +3,14 @@
 // with each filter's field at two values in every combination, so that each filter keeps some of
 // them and leaves the others. A filter is probed with each value the records have and one none has.
 
+import type { SpecOperation } from './contract-spec.js';
 import { answerFitted } from './draft-bodies.js';
 import { send } from './exchange.js';
 import { filterRules, type Item } from './list-semantics.js';
 import { setField } from './own-fields.js';
 import { flatten, type References, validValue } from './requests.js';
 import {
+  createdKey,
   fillPath,
   keyOf,
   newResources,
@@ -18,10 +20,13 @@ import {
   recordIn,
   recordKeyOf,
 } from './resources.js';
+import { CheckSkipped } from './scheduler.js';
 import { makeRecord, rememberMade } from './test-data.js';
 import { describeExchange } from './violation.js';
 
 export type RecordListScope = {
+  /** Why the suite has no records of this list (a parent it cannot make them under): its checks are skipped so. */
+  skipped?: string;
   query: Record<string, string | number>;
   path?: string;
   items: Item[];
@@ -62,6 +67,23 @@ const madeAs = (parents: References, resource: Resource, keyParameter: string, i
   ...(keyParameter in parents ? {} : { [keyParameter]: id }),
 });
 
+/** The record `id` as its read answers it, where the contract reads one. */
+async function readBack(
+  resource: Resource,
+  parents: References,
+  keyParameter: string,
+  id: RecordKey | undefined,
+): Promise<unknown> {
+  const read = operationOf(resource, 'read');
+  if (!read || id === undefined) return undefined;
+  const exchange = await send({
+    operationId: read.operationId,
+    method: 'GET',
+    path: fillPath(read.path, { ...parents, [keyParameter]: id }),
+  });
+  return exchange.status === 200 ? recordIn(read.operationId, exchange.body) : undefined;
+}
+
 /** The list scopes of the resources a draft adds, their parents made (or taken) from `ids`. */
 export async function recordListScopes(ids: References): Promise<Record<string, RecordListScope>> {
   const scopes: Record<string, RecordListScope> = {};
@@ -70,54 +92,76 @@ export async function recordListScopes(ids: References): Promise<Record<string, 
     const list = operationOf(resource, 'list');
     const creation = operationOf(resource, 'create');
     if (!list || !creation) {
-      // Still a parent for the sub-collections under it.
-      const id = await makeRecord(resource, parents, parents, `a record of ${resource.name}`);
+      // Still a parent for the sub-collections under it. One the suite cannot make leaves its own
+      // checks to say why; the lists of the others are checked all the same.
+      const id = await makeRecord(resource, parents, parents, `a record of ${resource.name}`).catch(() => undefined);
       if (id !== undefined) Object.assign(parents, madeAs(parents, resource, keyParameter, id));
       continue;
     }
-    const properties = flatten(creation.requestSchema ?? {}).properties ?? {};
-    const filters = filterRules(list)
-      .map((rule) => rule.parameter)
-      // A field that refers to a record (a petId) keeps the suite's own id: never someone else's.
-      .filter((parameter) => parameter in properties && !(parameter in parents))
-      .map((parameter) => [parameter, fieldValues(properties[parameter], parameter)] as const);
-    const path = fillPath(creation.path, parents);
-    const items: Item[] = [];
-    for (let index = 0; index < RECORDS; index += 1) {
-      const body = answerFitted(creation, validValue(creation.requestSchema ?? {}, '', parents)) as Record<
-        string,
-        unknown
-      >;
-      filters.forEach(([parameter, { values }], place) => {
-        setField(body, parameter, values[(index >> place) & 1]);
-      });
-      const exchange = await send({ operationId: creation.operationId, method: 'POST', path, json: body });
-      // The record inside the answer's envelope ({"category": {...}}), if it has one.
-      const made = recordIn(creation.operationId, exchange.body);
-      const id = keyOf(resource, made);
-      if (exchange.status < 200 || exchange.status > 299 || id === undefined)
-        throw new Error(
-          `Could not set up the list checks: ${creation.operationId} making a record to list failed.\n  Expected:  a success with the id of what was created\n${describeExchange(exchange)}`,
-        );
-      rememberMade(creation, id, parents);
-      items.push(made as Item);
+    try {
+      scopes[list.operationId] = await listScopeOf(resource, keyParameter, list, creation, parents);
+    } catch (error) {
+      // A list whose records cannot be made (no parent of the suite's own to make them under):
+      // its checks say why, and the other lists are checked.
+      if (!(error instanceof CheckSkipped)) throw error;
+      scopes[list.operationId] = { query: {}, items: [], probes: () => [], skipped: error.message };
     }
-    Object.assign(parents, madeAs(parents, resource, keyParameter, keyOf(resource, items[0]) as RecordKey));
-    const listPath = fillPath(list.path, parents);
-    const byParameter = new Map(filters);
-    scopes[list.operationId] = {
-      query: {},
-      ...(listPath === list.path ? {} : { path: listPath }),
-      items,
-      probes: (parameter) => {
-        const field = byParameter.get(parameter);
-        if (!field) return [];
-        return [
-          ...field.values.map((value) => ({ value: String(value), why: 'a value records of the suite have' })),
-          ...field.absent.map((value) => ({ value: String(value), why: 'a value no record of the suite has' })),
-        ];
-      },
-    };
   }
   return scopes;
+}
+
+/** The records the suite makes to check one list by, under `parents` (to which the first is added). */
+async function listScopeOf(
+  resource: Resource,
+  keyParameter: string,
+  list: SpecOperation,
+  creation: SpecOperation,
+  parents: References,
+): Promise<RecordListScope> {
+  const properties = flatten(creation.requestSchema ?? {}).properties ?? {};
+  const filters = filterRules(list)
+    .map((rule) => rule.parameter)
+    // A field that refers to a record (a petId) keeps the suite's own id: never someone else's.
+    .filter((parameter) => parameter in properties && !(parameter in parents))
+    .map((parameter) => [parameter, fieldValues(properties[parameter], parameter)] as const);
+  const path = fillPath(creation.path, parents);
+  const items: Item[] = [];
+  for (let index = 0; index < RECORDS; index += 1) {
+    const body = answerFitted(creation, validValue(creation.requestSchema ?? {}, '', parents)) as Record<
+      string,
+      unknown
+    >;
+    filters.forEach(([parameter, { values }], place) => {
+      setField(body, parameter, values[(index >> place) & 1]);
+    });
+    const exchange = await send({ operationId: creation.operationId, method: 'POST', path, json: body });
+    const id = createdKey(resource, creation.operationId, exchange);
+    // The record inside the answer's envelope ({"category": {...}}), if it has one; else as read
+    // back where the create answered no body (a Location alone).
+    const made = keyOf(resource, recordIn(creation.operationId, exchange.body))
+      ? recordIn(creation.operationId, exchange.body)
+      : await readBack(resource, parents, keyParameter, id);
+    if (exchange.status < 200 || exchange.status > 299 || id === undefined)
+      throw new Error(
+        `Could not set up the list checks: ${creation.operationId} making a record to list failed.\n  Expected:  a success with the id of what was created\n${describeExchange(exchange)}`,
+      );
+    rememberMade(creation, id, parents);
+    items.push(made as Item);
+  }
+  Object.assign(parents, madeAs(parents, resource, keyParameter, keyOf(resource, items[0]) as RecordKey));
+  const listPath = fillPath(list.path, parents);
+  const byParameter = new Map(filters);
+  return {
+    query: {},
+    ...(listPath === list.path ? {} : { path: listPath }),
+    items,
+    probes: (parameter) => {
+      const field = byParameter.get(parameter);
+      if (!field) return [];
+      return [
+        ...field.values.map((value) => ({ value: String(value), why: 'a value records of the suite have' })),
+        ...field.absent.map((value) => ({ value: String(value), why: 'a value no record of the suite has' })),
+      ];
+    },
+  };
 }

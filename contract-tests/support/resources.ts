@@ -30,7 +30,7 @@ import {
 import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
 import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { CONTRACT, modelOf } from './contract-model.js';
-import { BUILT_IN_OPERATION_IDS, listOperations, type SpecOperation } from './contract-spec.js';
+import { BUILT_IN_OPERATION_IDS, listOperations, resolve, type SpecOperation } from './contract-spec.js';
 import { CONFIG_VARIABLE, contractTarget } from './target.js';
 import { whyUnmade } from './unmade-records.js';
 
@@ -408,7 +408,10 @@ export function recordsIn(body: unknown): unknown[] {
 
 /** The record an operation's answer holds: the answer, or what its envelope wraps ({"article": {...}}). */
 export function recordIn(operationId: string, body: unknown): unknown {
-  const property = shapeOf(operationId)?.envelope?.answer;
+  const shape = shapeOf(operationId);
+  const property = shape?.envelope?.answer;
+  // A record answered alone in a list (answeredInList).
+  if (shape?.answeredInList && Array.isArray(body)) return body[0];
   return property === undefined ? body : (body as Record<string, unknown> | undefined)?.[property];
 }
 
@@ -416,6 +419,45 @@ export function recordIn(operationId: string, body: unknown): unknown {
 export function keyOf(resource: Resource, record: unknown): RecordKey | undefined {
   const key = (record as Record<string, unknown> | undefined)?.[resource.collection.keyField];
   return typeof key === 'number' || (typeof key === 'string' && key !== '') ? key : undefined;
+}
+
+/**
+ * The key of what a create made: its answer's record's, else the last segment of its Location
+ * (a 201 that answers no body, as Harbor's creates do).
+ */
+export function createdKey(
+  resource: Resource,
+  operationId: string,
+  answer: { body: unknown; headers: Readonly<Record<string, string>> },
+): RecordKey | undefined {
+  const fromBody = keyOf(resource, recordIn(operationId, answer.body));
+  if (fromBody !== undefined) return fromBody;
+  const last = answer.headers.location?.split(/[?#]/)[0]?.split('/').filter(Boolean).pop();
+  if (last === undefined) return undefined;
+  let text: string;
+  try {
+    text = decodeURIComponent(last);
+  } catch {
+    return undefined;
+  }
+  return resource.keyType !== 'string' && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/**
+ * Why the key of what a successful create made cannot be known: the contract declares no body
+ * for its answer, and it gave no Location (Harbor's project metadata); else undefined.
+ */
+export function unknowableKey(
+  operation: SpecOperation,
+  answer: { status: number; headers: Readonly<Record<string, string>> },
+): string | undefined {
+  if (answer.status < 200 || answer.status > 299 || answer.headers.location !== undefined) return undefined;
+  const responses = (resolve(operation.raw) as { responses?: Record<string, unknown> }).responses ?? {};
+  const declared = resolve(responses[String(answer.status)] ?? responses['2XX'] ?? responses.default) as
+    | { content?: Record<string, unknown> }
+    | undefined;
+  if (Object.keys(declared?.content ?? {}).length > 0) return undefined;
+  return `the contract declares no body for its ${answer.status}, and it gave no Location: the suite cannot tell which record it made`;
 }
 
 /** A record's key: a whole number, or text. */

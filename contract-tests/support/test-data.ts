@@ -9,6 +9,7 @@ import { type Exchange, send } from './exchange.js';
 import type { References } from './requests.js';
 import { uniqueText, validValue } from './requests.js';
 import {
+  createdKey,
   deletionPath,
   depthOf,
   fillPath,
@@ -24,6 +25,7 @@ import {
   resourceMadeBy,
   shapeOf,
   underItsOwnKind,
+  unknowableKey,
   whyNoRecord,
 } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
@@ -231,7 +233,9 @@ async function createAt(
     exchange = await send({ operationId: operation.operationId, method: 'POST', path, json: drawBody() });
     attempts += 1;
   } while (exchange.status === 409 && attempts < CREATE_ATTEMPTS);
-  const id = keyOf(resource, recordIn(operation.operationId, exchange.body));
+  const id = createdKey(resource, operation.operationId, exchange);
+  const unknowable = id === undefined ? unknowableKey(operation, exchange) : undefined;
+  if (unknowable !== undefined) throw new CheckSkipped(`${operation.operationId} makes ${what}, but ${unknowable}`);
   if (exchange.status < 200 || exchange.status > 299 || id === undefined) {
     throw new Error(
       `Could not set up the test data: ${operation.operationId} making ${what} failed, so no check can run.\n  Expected:  a success (2xx) with the id of what was created\n${describeExchange(exchange)}`,

@@ -103,10 +103,16 @@ async function requireLocation(operation: SpecOperation, answer: Exchange): Prom
     method: 'GET',
     path: path ?? '',
   });
+  // A path the API reads nothing at (Harbor's immutable tag rules are listed, never read one by one).
+  if (exchange.status === 405) return;
+  // A create that answers no body (a 201 and its Location alone): the record is there to read.
+  const answered = holdsRecord(answer);
   requireNoProblems(
     exchange,
-    `the created resource at its Location: ${JSON.stringify(answer.body)}`,
-    exchange.status === 200 && JSON.stringify(exchange.body) === JSON.stringify(answer.body)
+    answered
+      ? `the created resource at its Location: ${JSON.stringify(answer.body)}`
+      : 'the created resource at its Location',
+    exchange.status === 200 && (!answered || JSON.stringify(exchange.body) === JSON.stringify(answer.body))
       ? []
       : [`GET ${answer.headers.location} answered ${exchange.status} ${exchange.text.slice(0, 200)}`],
   );

@@ -32,6 +32,15 @@ function envelopesOf(document: JsonObject, operation: OperationInfo, resource: R
     : { ...(request === undefined ? {} : { request }), ...(answer === undefined ? {} : { answer }) };
 }
 
+/** Whether an operation answers a list of the record, where it answers one record (answeredInList). */
+function answersInList(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
+  const answer = resolveSchema(document, successSchema(operation));
+  return (
+    schemaType(answer) === 'array' &&
+    schemaIdentity(document, answer.items) === schemaIdentity(document, resource.recordSchema)
+  );
+}
+
 /** What an operation's body says of the record: its shape inside any envelope. */
 function bodyShape(document: JsonObject, operation: OperationInfo, resource: Resource): SchemaShape {
   const schema = requestSchema(operation);
@@ -112,6 +121,7 @@ export function shapeOf(
     resource,
     ...(envelope ? { envelope } : {}),
     ...(queryFields.length > 0 ? { queryFields } : {}),
+    ...(!envelope?.answer && answersInList(document, operation, resource) ? { answeredInList: true as const } : {}),
   };
   const { method } = operation;
   if (resource.singleton) return singletonShape(document, operation, base);

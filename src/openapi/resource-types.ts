@@ -86,6 +86,8 @@ export type ConventionShape = {
   queryFields?: readonly string[];
   /** The one property that wraps the record ({"article": {...}}) in the body and in the answer, where one does. */
   envelope?: { request?: string; answer?: string };
+  /** Set where the answer of one record is declared as a list of them (the OAI 2.0 petstore reads a pet as Pets). */
+  answeredInList?: true;
 };
 
 export type ResourceModel = {

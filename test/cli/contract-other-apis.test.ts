@@ -21,6 +21,7 @@ import { NEWSLETTERS_DOCUMENT } from '../support/newsletters-document.js';
 import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
 import { PLATFORMS_DOCUMENT } from '../support/platforms-document.js';
 import { realRequestShapes } from '../support/real-request-shapes.js';
+import { REGISTRY_DOCUMENT } from '../support/registry-document.js';
 import { SEARCH_DOCUMENT } from '../support/search-document.js';
 import { TASKS_DOCUMENT } from '../support/tasks-document.js';
 import { useTempFolder } from '../support/temp-folder.js';
@@ -748,6 +749,19 @@ describe('contract against whole documents of other APIs', () => {
         // Read back in JSON, which the read offers after TOML.
         'createtelegraf: a record made reads back by gettelegraf, with the defaults of what was left out and an id of its own',
         'createendpoint: a record made reads back by getendpoint, with the defaults of what was left out and an id of its own',
+      ]),
+    );
+  }, 240_000);
+
+  it("passes the mock serving a document built as Harbor's and Docker's: creates answered by a Location alone, pages by page and page_size", async () => {
+    const { passed } = await suiteOnDocument('registry', REGISTRY_DOCUMENT);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        // The label made is named by the Location of a 201 that has no body, and read back there.
+        'CreateLabel: a record made reads back by GetLabelByID, with the defaults of what was left out and an id of its own',
+        'DeleteLabel: a deleted record reads as 404, and a second delete is 404',
+        // Pages of page_size (default 10) from page 1, held to X-Total-Count.
+        'ListLabels: requests generated valid from its schemas get a declared success that keeps what was sent',
       ]),
     );
   }, 240_000);

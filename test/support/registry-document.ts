@@ -1,6 +1,7 @@
 // A document built as Docker Engine's and Harbor's are (both published as Swagger 2.0): records
 // keyed by `ID`, a commit answered with only `{Id}`, logs in a raw-stream type whose 404 is an
-// object in that type, labels made by a POST that answers 201 and no body, a system allowlist
+// object in that type, labels made by a POST that answers 201 and no body and paged by page and
+// page_size, a system allowlist
 // read and written whole (an object holding a list), configurations written as texts and read
 // as objects of them, and the OpenAPI Initiative's petstore that reads one pet as a list.
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -52,6 +53,21 @@ export const REGISTRY_DOCUMENT = {
       },
     },
     '/labels': {
+      // Paged by a page number and its size, with the count of them all (Harbor's lists).
+      get: {
+        operationId: 'ListLabels',
+        parameters: [
+          { name: 'page', in: 'query', schema: { type: 'integer', format: 'int64', default: 1, minimum: 1 } },
+          { name: 'page_size', in: 'query', schema: { type: 'integer', format: 'int64', default: 10, maximum: 100 } },
+        ],
+        responses: {
+          200: {
+            description: 'labels',
+            headers: { 'X-Total-Count': { schema: { type: 'integer', format: 'int64' } } },
+            content: { 'application/json': { schema: { type: 'array', items: ref('Label') } } },
+          },
+        },
+      },
       post: {
         operationId: 'CreateLabel',
         requestBody: body(ref('Label')),

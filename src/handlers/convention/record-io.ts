@@ -8,7 +8,7 @@ import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from '../../openapi/operation-schemas.js';
 import type { ConventionShape } from '../../openapi/resource-model.js';
-import { describeObjectSchema, resolveSchema, schemaIdentity, schemaType } from '../../openapi/schema-shape.js';
+import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { setOwn } from '../../store/own-keys.js';
 import { drawnOncePerSeed } from './drawn-fields.js';
@@ -83,14 +83,8 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
     document,
     acknowledges ? [...answered.properties].map(([name, schema]) => [name, schema, name] as const) : [],
   );
-  // An answer of one record declared as a list of them (the OpenAPI Initiative's Swagger 2.0
-  // petstore reads a pet as Pets): the record, alone in the list.
-  const answerSchema = resolveSchema(document, successSchema(operation));
-  const inList =
-    shape.kind !== 'list' &&
-    answerProperty === undefined &&
-    schemaType(answerSchema) === 'array' &&
-    schemaIdentity(document, answerSchema.items) === schemaIdentity(document, resource.recordSchema);
+  // An answer of one record declared as a list of them: the record, alone in the list.
+  const inList = shape.answeredInList === true;
   return {
     input(req) {
       const fields: Record<string, unknown> = { ...fieldsOf(inside(req)) };
