@@ -400,4 +400,22 @@ describe('the resources of a registry built as Docker Engine and Harbor describe
     });
     expect(shapesOf(model)).toMatchObject({ CreateLabel: 'create labels', getAllowlist: 'read allowlist' });
   });
+
+  it('keep a list its PUT writes whole (an array of records, not one object) a collection', () => {
+    const tag = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+    const tags = { type: 'array', items: tag };
+    const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Tags', version: '1' },
+      paths: {
+        '/tags': {
+          get: { operationId: 'listTags', responses: { 200: { description: 'All.', ...json(tags) } } },
+          put: { operationId: 'replaceTags', requestBody: json(tags), responses: { 204: { description: 'Done.' } } },
+        },
+      },
+    };
+    const model = describeResources(parseContract(JSON.stringify(document), 'tags.json'));
+    expect(shapesOf(model)).toMatchObject({ listTags: 'list tags' });
+  });
 });

@@ -96,7 +96,8 @@ function itemReadSchema(document: JsonObject, byPath: ReadonlyMap<string, Operat
 /** Whether a PUT or PATCH of the path sends the very schema its GET answers: one object, read and written whole. */
 function writesWhatItReads(document: JsonObject, reader: OperationInfo, operations: readonly OperationInfo[]): boolean {
   const read = successSchema(reader);
-  if (read === undefined) return false;
+  // An object (with a list in it); a list written whole (PUT /tags of Tag[]) stays a collection.
+  if (read === undefined || schemaType(resolveSchema(document, read)) !== 'object') return false;
   const identity = schemaIdentity(document, read);
   return operations.some(
     (operation) =>

@@ -160,11 +160,15 @@ export function shows(answer: Answer, text: string): boolean {
   return false;
 }
 
-/** Whether an answer holds, anywhere, an object whose `field` is `value`. */
-/** Whether a record in `body` holds the key, in its field (or, from a Location header, in any field that may name it). */
+/**
+ * Whether a record in `body` holds the key: in its field, anywhere; or, a key from a Location
+ * header, in a field that may name it, of the answer's record (or its envelope's) or a list's item.
+ */
 const holdsKey = (body: unknown, key: Key | undefined) =>
-  key !== undefined && [key.field, ...(key.others ?? [])].some((field) => holds(body, field, key.value));
+  key !== undefined &&
+  (holds(body, key.field, key.value) || (key.others ?? []).some((field) => holds(body, field, key.value, 5)));
 
+/** Whether an answer holds an object whose `field` is `value`, from `depth` down to the sixth level. */
 function holds(body: unknown, field: string, value: string, depth = 0): boolean {
   if (depth > 6 || body === null || typeof body !== 'object') return false;
   if (Array.isArray(body)) return body.some((item) => holds(item, field, value, depth + 1));

@@ -201,8 +201,9 @@ const firstLines = (error: unknown) =>
  */
 async function plannedDocument(file: string): Promise<Schema> {
   const value = parse(await readFile(file, 'utf8')) as Schema;
-  if (value.swagger !== '2.0') return (await dereference(file)) as Schema;
-  const { openapi } = await s2o.convertObj(value as Parameters<typeof s2o.convertObj>[0], {
+  // `swagger: 2.0` unquoted in YAML is the number 2.
+  if (value.swagger !== '2.0' && value.swagger !== 2) return (await dereference(file)) as Schema;
+  const { openapi } = await s2o.convertObj({ ...value, swagger: '2.0' } as Parameters<typeof s2o.convertObj>[0], {
     patch: true,
     warnOnly: true,
     resolve: false,

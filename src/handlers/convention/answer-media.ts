@@ -105,10 +105,10 @@ export function sendAnswer(
       // A type of its own written as text (a chess game's PGN) is answered with its example; one
       // whose schema is an object or a list (Docker's errors as a raw stream), with that value as
       // JSON; a type of bytes, with a file of its kind.
-      const structured = ['object', 'array'].includes(schemaType(resolveSchema(context.document, media.schema)) ?? '');
-      const text = isText(media)
-        ? (ownExample(media) ?? (structured ? JSON.stringify(body ?? {}) : undefined))
-        : undefined;
+      const declaredType = schemaType(resolveSchema(context.document, media.schema));
+      const structured = declaredType === 'object' || declaredType === 'array';
+      const value = body ?? (declaredType === 'array' ? [] : {});
+      const text = isText(media) ? (ownExample(media) ?? (structured ? JSON.stringify(value) : undefined)) : undefined;
       res.type(type).send(text ?? bytesBody(type));
     }
   }

@@ -4,7 +4,14 @@
 // names every fault. Only what the reader allows is ever read (source-reader.ts).
 import { type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 import type { ContractProblem } from './contract-refusal.js';
-import { namesTextFile, type ParsedSource, parseSource, SourceSyntaxError, textSource } from './parsed-source.js';
+import {
+  namesTextFile,
+  type ParsedSource,
+  parseSource,
+  RELAXED_PARSE_BYTES,
+  SourceSyntaxError,
+  textSource,
+} from './parsed-source.js';
 import { SourceReadError, type SourceReader, type SourceText } from './source-reader.js';
 
 export type CollectedSources = {
@@ -109,8 +116,9 @@ export async function collectSources(reader: SourceReader, limits: ContractLimit
   const byTarget = new Map<string, ParsedSource>();
   const refused = new Set<string>();
   const counted = { nodes: 0 };
+  const relaxBudget = { bytes: RELAXED_PARSE_BYTES };
   const parse = (text: SourceText, named = false): ParsedSource => {
-    const parsed = named && namesTextFile(text.id) ? textSource(text) : parseSource(text, limits);
+    const parsed = named && namesTextFile(text.id) ? textSource(text) : parseSource(text, limits, relaxBudget);
     byId.set(parsed.id, parsed);
     return parsed;
   };

@@ -98,18 +98,26 @@ describe("a flow collection closed at its key's column (Docker Engine's document
   it('leaves a file that needs none alone, and refuses other faults of indentation as before', () => {
     expect(parsed(YAML).relaxedLines).toBeUndefined();
     expect(() => parsed('a:\n  b: [\n 1]\n')).toThrow(/deficient indentation/);
+    // A bracket shallower than its key's column is read one space deeper once, then refused.
+    expect(() => parsed('a:\n    b: {\n      c: 1\n  }\n')).toThrow(/deficient indentation/);
   });
 
-  it('is done for 32 lines of a file at most: each costs a parse of the whole file', () => {
+  it('is done for 32 lines of a file at most, each a parse of the whole file, and says so', () => {
     const many = Array.from({ length: 33 }, (_, index) => `k${index}: {\n  a: 1\n}`).join('\n');
-    expect(() => parsed(many)).toThrow(/deficient indentation/);
-    expect(
-      parsed(
-        many
-          .split('\n')
-          .slice(0, 32 * 3)
-          .join('\n'),
-      ).relaxedLines,
-    ).toHaveLength(32);
+    expect(() => parsed(many)).toThrow(/read one space deeper 32 times a file at most/);
+    const first32 = many
+      .split('\n')
+      .slice(0, 32 * 3)
+      .join('\n');
+    expect(parsed(first32).relaxedLines).toHaveLength(32);
+  });
+
+  it("parses again no more text than the contract's budget, over all its files", () => {
+    const source = (text: string) => ({ id: 'a.yaml', shown: 'a.yaml', base: new URL('file:///a.yaml'), text });
+    const twice = 'k1: {\n  a: 1\n}\nk2: {\n  a: 1\n}\n';
+    const budget = { bytes: twice.length * 3 };
+    expect(parseSource(source(twice), DEFAULT_CONTRACT_LIMITS, budget).relaxedLines).toEqual([3, 6]);
+    // Two parses again spent of three: the next file's second one is past the budget.
+    expect(() => parseSource(source(twice), DEFAULT_CONTRACT_LIMITS, budget)).toThrow(/one space deeper/);
   });
 });

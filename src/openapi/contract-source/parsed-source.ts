@@ -123,15 +123,23 @@ function fromJson(source: SourceText, limits: ContractLimits): ParsedSource | un
 /** Closing brackets read one space deeper at most this many times in a file: each costs a parse. */
 const MAX_RELAXED_LINES = 32;
 
+/** Text parsed again for them, over all the files of one contract: Docker Engine's four take 1.9 MB. */
+export const RELAXED_PARSE_BYTES = 8 * 1024 * 1024;
+
+/** What one contract's files may still spend on parsing again (relaxedEvents). */
+export type RelaxBudget = { bytes: number };
+
 /**
- * js-yaml's events of `text`, where a flow collection's closing bracket stands no deeper than the
- * key it belongs to (`example: {` … `}` at the key's column): YAML 1.2 forbids it and js-yaml 5
+ * js-yaml's events of `text`, where a flow collection's closing bracket stands at the column of
+ * the key it belongs to (`example: {` … `}` under the `e`): YAML 1.2 forbids it and js-yaml 5
  * refuses it (nodeca/js-yaml#768), but the `yaml` package, js-yaml 4 and most readers take it,
- * and published documents hold it (Docker Engine's). Such a line is read one space deeper.
+ * and published documents hold it (Docker Engine's). Such a line is read one space deeper, once:
+ * a bracket shallower still is refused as before.
  */
 function relaxedEvents(
   text: string,
   limits: ContractLimits,
+  budget: RelaxBudget,
 ): { events: Event[]; text: string; relaxedLines: number[] } {
   const relaxedLines: number[] = [];
   let read = text;
@@ -141,9 +149,15 @@ function relaxedEvents(
     } catch (error) {
       const line =
         error instanceof YAMLException && error.reason === 'deficient indentation' ? error.mark?.line : undefined;
-      if (line === undefined || relaxedLines.length >= MAX_RELAXED_LINES) throw error;
-      const start = lineStart(read, line);
-      if (start === undefined || !/^[ \t]*[}\]]/.test(read.slice(start, start + 200))) throw error;
+      const start = line === undefined ? undefined : lineStart(read, line);
+      const closing = start !== undefined && /^[ \t]*[}\]]/.test(read.slice(start, start + 200));
+      if (line === undefined || start === undefined || !closing || relaxedLines.includes(line + 1)) throw error;
+      if (relaxedLines.length >= MAX_RELAXED_LINES || budget.bytes < read.length)
+        throw new YAMLException(
+          `${error instanceof YAMLException ? error.reason : 'deficient indentation'} (a closing bracket at its key's column is read one space deeper ${MAX_RELAXED_LINES} times a file at most, each a parse of the file again: indent it one more space)`,
+          (error as YAMLException).mark,
+        );
+      budget.bytes -= read.length;
       read = `${read.slice(0, start)} ${read.slice(start)}`;
       relaxedLines.push(line + 1);
     }
@@ -161,14 +175,14 @@ function lineStart(text: string, line: number): number | undefined {
   return offset;
 }
 
-function fromYaml(source: SourceText, limits: ContractLimits): ParsedSource {
+function fromYaml(source: SourceText, limits: ContractLimits, budget: RelaxBudget): ParsedSource {
   let value: unknown;
   let events: Event[];
   let text = source.text;
   let relaxedLines: number[] = [];
   try {
     // js-yaml's load, in its two steps: the parser's events say where each value is written.
-    ({ events, text, relaxedLines } = relaxedEvents(source.text, limits));
+    ({ events, text, relaxedLines } = relaxedEvents(source.text, limits, budget));
     const documents = constructFromEvents(events, {
       source: text,
       schema: YAML_SCHEMA,
@@ -240,6 +254,11 @@ export function textSource(source: SourceText): ParsedSource {
   return { ...source, value: source.text, positionOf: () => ({ line: 1, column: 1 }) };
 }
 
-export function parseSource(source: SourceText, limits: ContractLimits): ParsedSource {
-  return (looksLikeJson(source.text) ? fromJson(source, limits) : undefined) ?? fromYaml(source, limits);
+/** `budget`: what the contract's files may still spend on reading closing brackets deeper (one per contract). */
+export function parseSource(
+  source: SourceText,
+  limits: ContractLimits,
+  budget: RelaxBudget = { bytes: RELAXED_PARSE_BYTES },
+): ParsedSource {
+  return (looksLikeJson(source.text) ? fromJson(source, limits) : undefined) ?? fromYaml(source, limits, budget);
 }

@@ -250,6 +250,36 @@ describe('reading a contract given at run time', () => {
     expect(draft.text).toContain('openapi: 3.0.0');
   });
 
+  it("finds a 2.0 fault's line under a name the conversion made safe, in a form field, in a shared parameter", async () => {
+    const file = join(folder, 'swagger.yaml');
+    const text = [
+      "swagger: '2.0'",
+      'info: {title: Pages, version: "1"}',
+      'parameters:',
+      '  code:',
+      '    {name: code, in: query, type: string, pattern: "(y"}',
+      'paths:',
+      '  /things:',
+      '    post:',
+      '      consumes: [application/x-www-form-urlencoded]',
+      '      parameters:',
+      "        - {$ref: '#/parameters/code'}",
+      '        - {name: note, in: formData, type: string}',
+      '        - {name: label, in: formData, type: string, pattern: "(x"}',
+      '      responses:',
+      "        '200': {description: A page., schema: {$ref: '#/definitions/Page«Thing»'}}",
+      'definitions:',
+      '  Page«Thing»:',
+      '    type: object',
+      '    properties:',
+      '      next: {type: string, pattern: "(z"}',
+      '',
+    ].join('\n');
+    await writeFile(file, text);
+    const lines = (await refusalOf(file)).problems.map(({ line, message }) => `${line} ${message.slice(0, 15)}`);
+    expect(lines.sort()).toEqual(['13 the pattern "(x', '20 the pattern "(z', '5 the pattern "(y']);
+  });
+
   it('reads `swagger: 2.0` unquoted, and a definition named "__proto__" as a name like any other', async () => {
     const file = join(folder, 'swagger.yaml');
     const text = [

@@ -3,6 +3,7 @@
 // body and form parameters, consumes/produces, collectionFormat and host/basePath are the
 // community's reading of 2.0. What a fault of the converted document names is found again in
 // the 2.0 text, so a refusal still gives the line the user wrote.
+import { randomUUID } from 'node:crypto';
 import type s2oModule from 'swagger2openapi';
 import { asObject, type JsonObject } from '../json-pointer.js';
 
@@ -36,10 +37,14 @@ function renamed(value: unknown, from: string, to: string, depth = 0): unknown {
 
 const PROTO = '__proto__';
 
-/** A name no key of the document has, standing in for "__proto__" through the conversion. */
+/**
+ * A name no key of the document has, standing in for "__proto__" through the conversion: random,
+ * so that no document can be written to hold it (a search per draw, not one per character).
+ */
 function standInFor(text: string): string {
-  let standIn = 'petstore-mock-proto-stand-in';
-  while (text.includes(standIn)) standIn += '-';
+  let standIn: string;
+  do standIn = `petstore-mock-proto-${randomUUID()}`;
+  while (text.includes(standIn));
   return standIn;
 }
 
@@ -79,7 +84,7 @@ function takeNotes(document: JsonObject): ConversionNote[] {
   return notes;
 }
 
-type Parameter = { name?: unknown; in?: unknown };
+type Parameter = { name?: unknown; in?: unknown; $ref?: unknown };
 const parametersAt = (document: JsonObject, path: string, method: string): Parameter[] => {
   const parameters = asObject(asObject(asObject(document.paths)[path])[method]).parameters;
   return Array.isArray(parameters) ? (parameters as Parameter[]) : [];
@@ -91,6 +96,7 @@ function operationPlace(
   converted: JsonObject,
   [path, method, member]: readonly [string, string, string],
   rest: string[],
+  names: ReadonlyMap<string, string>,
 ): string[] | undefined {
   const operation = ['paths', path, method];
   const [status] = rest;
@@ -101,21 +107,70 @@ function operationPlace(
   if (member === 'requestBody') {
     const body = originals.findIndex((parameter) => parameter.in === 'body');
     if (body >= 0 && schemaOfBody) return [...operation, 'parameters', String(body), 'schema', ...rest.slice(3)];
-    const field = rest[4] === 'properties' ? rest[5] : undefined;
+    // A form's field: requestBody/content/TYPE/schema/properties/FIELD.
+    const field = rest[3] === 'properties' ? rest[4] : undefined;
     const formField = originals.findIndex((parameter) => parameter.in === 'formData' && parameter.name === field);
     return formField >= 0 ? [...operation, 'parameters', String(formField)] : [...operation, 'parameters'];
   }
   if (member === 'parameters' && status !== undefined) {
     const named = parametersAt(converted, path, method)[Number(status)];
-    const index = originals.findIndex((parameter) => parameter.name === named?.name && parameter.in === named?.in);
+    // A $ref to a shared parameter names it by the 2.0 name of the component it points to.
+    const ref = typeof named?.$ref === 'string' ? named.$ref.split('/').pop() : undefined;
+    const refTo = ref === undefined ? undefined : `#/parameters/${names.get(`parameters/${ref}`) ?? ref}`;
+    const index = originals.findIndex((parameter) =>
+      refTo === undefined ? parameter.name === named?.name && parameter.in === named?.in : parameter.$ref === refTo,
+    );
     if (index < 0) return [...operation, 'parameters'];
     return [...operation, 'parameters', String(index), ...(rest[1] === 'schema' ? rest.slice(2) : rest.slice(1))];
   }
   return undefined;
 }
 
+/**
+ * The 2.0 name of each converted component ("schemas/Page_Thing_" -> "Page«Thing»"): the converter
+ * makes names safe and keeps their order, so the lists are read side by side where they agree in
+ * length. Body parameters become request bodies, the others stay parameters.
+ */
+function originalNames(original: JsonObject, converted: JsonObject): Map<string, string> {
+  const components = asObject(converted.components);
+  const parameters = Object.entries(asObject(original.parameters));
+  const pairs: Array<[string, string[], string[]]> = [
+    ['schemas', Object.keys(asObject(original.definitions)), Object.keys(asObject(components.schemas))],
+    ['responses', Object.keys(asObject(original.responses)), Object.keys(asObject(components.responses))],
+    [
+      'securitySchemes',
+      Object.keys(asObject(original.securityDefinitions)),
+      Object.keys(asObject(components.securitySchemes)),
+    ],
+    [
+      'parameters',
+      parameters.filter(([, parameter]) => asObject(parameter).in !== 'body').map(([name]) => name),
+      Object.keys(asObject(components.parameters)),
+    ],
+    [
+      'requestBodies',
+      parameters.filter(([, parameter]) => asObject(parameter).in === 'body').map(([name]) => name),
+      Object.keys(asObject(components.requestBodies)),
+    ],
+  ];
+  const names = new Map<string, string>();
+  for (const [kind, before, after] of pairs) {
+    if (before.length !== after.length) continue;
+    after.forEach((name, index) => {
+      names.set(`${kind}/${name}`, before[index] as string);
+    });
+  }
+  return names;
+}
+
 /** Where each kind of component was written in 2.0, and the members its conversion put before the schema. */
-function componentPlace(kind: string, name: string, rest: string[]): string[] | undefined {
+function componentPlace(
+  kind: string,
+  converted: string,
+  rest: string[],
+  names: ReadonlyMap<string, string>,
+): string[] | undefined {
+  const name = names.get(`${kind}/${converted}`) ?? converted;
   if (kind === 'schemas') return ['definitions', name, ...rest];
   if (kind === 'securitySchemes') return ['securityDefinitions', name, ...rest];
   if (kind === 'responses')
@@ -130,12 +185,17 @@ function componentPlace(kind: string, name: string, rest: string[]): string[] | 
   return undefined;
 }
 
-function placeInOriginal(original: JsonObject, converted: JsonObject, segments: readonly string[]): string[] {
+function placeInOriginal(
+  original: JsonObject,
+  converted: JsonObject,
+  segments: readonly string[],
+  names: ReadonlyMap<string, string>,
+): string[] {
   const [top, first, second, third, ...rest] = segments;
   if (top === 'components' && first !== undefined && second !== undefined)
-    return componentPlace(first, second, third === undefined ? rest : [third, ...rest]) ?? [...segments];
+    return componentPlace(first, second, third === undefined ? rest : [third, ...rest], names) ?? [...segments];
   if (top === 'paths' && first !== undefined && second !== undefined && third !== undefined)
-    return operationPlace(original, converted, [first, second, third], rest) ?? [...segments];
+    return operationPlace(original, converted, [first, second, third], rest, names) ?? [...segments];
   if (top === 'servers') return ['host'];
   return [...segments];
 }
@@ -164,9 +224,13 @@ export async function convertSwagger2(original: JsonObject): Promise<Conversion>
     );
   }
   const notes = takeNotes(document);
+  let names: Map<string, string> | undefined;
   return {
     document,
     notes,
-    originalSegments: (segments) => placeInOriginal(original, document, segments),
+    originalSegments: (segments) => {
+      names ??= originalNames(original, document);
+      return placeInOriginal(original, document, segments, names);
+    },
   };
 }

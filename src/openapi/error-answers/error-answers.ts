@@ -139,6 +139,7 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
     } else if (structuredSchema(contract.document, media.schema)) {
       // An object declared under another type (Docker's errors as a raw stream, Harbor's under
       // text/plain): its fields, written as JSON.
+      res.locals.builtForErrorSchema = true;
       res.type(media.type).send(JSON.stringify((await templateFor(media))(facts)));
     } else if (family === 'text') {
       res.type(media.type).send(error.message);
