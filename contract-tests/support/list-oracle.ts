@@ -6,6 +6,7 @@
 import {
   CURSOR_AFTER,
   CURSOR_BEFORE,
+  CURSOR_TOKEN,
   firstPageNumber,
   OFFSET,
   PAGE_NUMBER,
@@ -31,17 +32,14 @@ type QueryParameter = { in?: string; name: string; schema?: unknown };
 /**
  * The page a query asks for, by the names its operation pages by (page-parameters.ts: limit and
  * offset, a page number and a size such as Harbor's page and page_size), each given or its
- * default; undefined where a cursor or an unsized page number leaves the offset unknown.
+ * default; its offset undefined where a cursor or an unsized page number leaves it unknown.
  */
 function pageAsked(
   operation: SpecOperation,
   query: Record<string, unknown>,
-): { limit: number; offset: number; said: string } | undefined {
+): { limit: number; offset: number | undefined; said: string } {
   const parameters = (operation.parameters as QueryParameter[]).filter((parameter) => parameter.in === 'query');
   const names = parameters.map((parameter) => parameter.name);
-  const cursorGiven = (name: string) =>
-    ownField(query, name) !== undefined && (CURSOR_AFTER.test(name) || CURSOR_BEFORE.test(name));
-  if (names.some(cursorGiven)) return undefined;
   const schemaNamed = (name: string) => schemaOf(parameters.find((one) => one.name === name)?.schema);
   const asked = (name: string, fallback: number) => {
     const given = ownField(query, name);
@@ -53,9 +51,16 @@ function pageAsked(
   const size = asked(sizeName, Number.POSITIVE_INFINITY);
   const pageName = names.find((name) => PAGE_NUMBER.test(name));
   const offsetName = names.find((name) => OFFSET.test(name)) ?? (pageName ? undefined : 'offset');
+  // A text offset is a cursor the server made (Asana's), and so is any cursor given: where the
+  // page starts is not told, only how many it may hold.
+  const cursorGiven = names.some(
+    (name) =>
+      ownField(query, name) !== undefined &&
+      (CURSOR_AFTER.test(name) || CURSOR_BEFORE.test(name) || (CURSOR_TOKEN.test(name) && name !== offsetName)),
+  );
+  if (cursorGiven || (offsetName !== undefined && schemaNamed(offsetName).type === 'string'))
+    return { limit: size.value, offset: undefined, said: told(sizeName, size) };
   if (offsetName !== undefined) {
-    // A text offset is a cursor the server made (Asana's): where it points is not told.
-    if (schemaNamed(offsetName).type === 'string') return undefined;
     const offset = asked(offsetName, 0);
     return { limit: size.value, offset: offset.value, said: `${told(offsetName, offset)} and ${told(sizeName, size)}` };
   }
@@ -63,9 +68,8 @@ function pageAsked(
   const number = asked(pageName as string, first);
   const said = `${told(pageName as string, number)} and ${told(sizeName, size)}`;
   if (number.value === first) return { limit: size.value, offset: 0, said };
-  return Number.isFinite(size.value)
-    ? { limit: size.value, offset: (number.value - first) * size.value, said }
-    : undefined;
+  const offset = Number.isFinite(size.value) ? (number.value - first) * size.value : undefined;
+  return { limit: size.value, offset, said };
 }
 
 /** A query parameter's declared default, if a number. */
@@ -98,12 +102,11 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
     );
   }
   const page = pageAsked(operation, query);
-  if (page === undefined) return problems;
   const { limit, offset } = page;
   const totalHeader = exchange.headers['x-total-count'];
-  // A page before the start or of no size, where the schema allows one: no more than it holds.
-  const beyond = offset < 0 || limit < 1;
-  if (!beyond && totalHeader !== undefined && /^\d+$/.test(totalHeader)) {
+  // A page before the start or of no size, where the schema allows one, or one whose start is not
+  // told (a cursor's): no more than it holds.
+  if (offset !== undefined && offset >= 0 && limit >= 1 && totalHeader !== undefined && /^\d+$/.test(totalHeader)) {
     const total = Number(totalHeader);
     const expected = Math.max(0, Math.min(limit, total - offset));
     if (items.length !== expected) {

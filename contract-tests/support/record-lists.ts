@@ -21,7 +21,7 @@ import {
   recordKeyOf,
 } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
-import { makeRecord, rememberMade } from './test-data.js';
+import { makeRecordOrNote, rememberMade } from './test-data.js';
 import { describeExchange } from './violation.js';
 
 export type RecordListScope = {
@@ -94,7 +94,7 @@ export async function recordListScopes(ids: References): Promise<Record<string, 
     if (!list || !creation) {
       // Still a parent for the sub-collections under it. One the suite cannot make leaves its own
       // checks to say why; the lists of the others are checked all the same.
-      const id = await makeRecord(resource, parents, parents, `a record of ${resource.name}`).catch(() => undefined);
+      const id = await makeRecordOrNote(resource, parents, parents);
       if (id !== undefined) Object.assign(parents, madeAs(parents, resource, keyParameter, id));
       continue;
     }
@@ -126,6 +126,7 @@ async function listScopeOf(
     .map((parameter) => [parameter, fieldValues(properties[parameter], parameter)] as const);
   const path = fillPath(creation.path, parents);
   const items: Item[] = [];
+  const ids: RecordKey[] = [];
   for (let index = 0; index < RECORDS; index += 1) {
     const body = answerFitted(creation, validValue(creation.requestSchema ?? {}, '', parents)) as Record<
       string,
@@ -138,17 +139,21 @@ async function listScopeOf(
     const id = createdKey(resource, creation.operationId, exchange);
     // The record inside the answer's envelope ({"category": {...}}), if it has one; else as read
     // back where the create answered no body (a Location alone).
-    const made = keyOf(resource, recordIn(creation.operationId, exchange.body))
-      ? recordIn(creation.operationId, exchange.body)
-      : await readBack(resource, parents, keyParameter, id);
     if (exchange.status < 200 || exchange.status > 299 || id === undefined)
       throw new Error(
         `Could not set up the list checks: ${creation.operationId} making a record to list failed.\n  Expected:  a success with the id of what was created\n${describeExchange(exchange)}`,
       );
+    const answered = recordIn(creation.operationId, exchange.body);
+    // ...where a create has no read of one record, the record as sent, with the key it was given.
+    const made =
+      keyOf(resource, answered) !== undefined
+        ? answered
+        : ((await readBack(resource, parents, keyParameter, id)) ?? { ...body, [resource.collection.keyField]: id });
     rememberMade(creation, id, parents);
     items.push(made as Item);
+    ids.push(id);
   }
-  Object.assign(parents, madeAs(parents, resource, keyParameter, keyOf(resource, items[0]) as RecordKey));
+  Object.assign(parents, madeAs(parents, resource, keyParameter, ids[0] as RecordKey));
   const listPath = fillPath(list.path, parents);
   const byParameter = new Map(filters);
   return {

@@ -454,9 +454,11 @@ export function unknowableKey(
   if (answer.status < 200 || answer.status > 299 || answer.headers.location !== undefined) return undefined;
   const responses = (resolve(operation.raw) as { responses?: Record<string, unknown> }).responses ?? {};
   const declared = resolve(responses[String(answer.status)] ?? responses['2XX'] ?? responses.default) as
-    | { content?: Record<string, unknown> }
+    | { content?: Record<string, unknown>; headers?: Record<string, unknown> }
     | undefined;
-  if (Object.keys(declared?.content ?? {}).length > 0) return undefined;
+  // A body or a Location the contract declares and the answer lacks is a fault, not a skip.
+  const declaresLocation = Object.keys(declared?.headers ?? {}).some((name) => name.toLowerCase() === 'location');
+  if (Object.keys(declared?.content ?? {}).length > 0 || declaresLocation) return undefined;
   return `the contract declares no body for its ${answer.status}, and it gave no Location: the suite cannot tell which record it made`;
 }
 

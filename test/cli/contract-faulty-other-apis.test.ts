@@ -4,11 +4,15 @@
 // without the telephone the document requires, a vet made and then read as missing (Spring
 // PetClinic): each fails the run, by the check that names it; the mock itself passes them all
 // (contract-other-apis.test.ts). Fewer generated cases (--examples) keep each run short.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { type Breakage, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { createMockServer } from '../../src/server.js';
 import { runCli } from '../support/cli.js';
+import { REGISTRY_DOCUMENT } from '../support/registry-document.js';
 
 const documentOf = (path: string) => fileURLToPath(new URL(`../real-contracts/documents/${path}`, import.meta.url));
 
@@ -69,6 +73,36 @@ describe('contract against faulty implementations of other APIs', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/✗ getOwner: a valid request/);
     expect(run.stdout).toContain("must have required property 'telephone'");
+  }, 120_000);
+
+  it('fails a create that leaves out the Location its document declares, and a read of it refused with 405', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'faulty-registry-')), 'registry.json');
+    await writeFile(file, JSON.stringify(REGISTRY_DOCUMENT));
+    const noLocation = await suiteThrough(file, {
+      response: (response, request) =>
+        request.method === 'POST' && request.path.split('?')[0] === '/pets'
+          ? {
+              ...response,
+              headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'location')),
+            }
+          : response,
+    });
+    expect(noLocation.code).toBe(1);
+    expect(noLocation.stdout).toMatch(/✗ createPets: a record made reads back by showPetById/);
+    const refused = await suiteThrough(file, {
+      request: (request) =>
+        request.method === 'GET' && /^\/labels\/\d+$/.test(request.path.split('?')[0] ?? '')
+          ? { status: 405, headers: {}, body: '' }
+          : request,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/✗ CreateLabel: requests generated valid from its schemas/);
+    // Rules are made by a Location alone and never read one by one: a list that ignores its filter still fails.
+    const unfiltered = await suiteThrough(file, {
+      request: (request) => (request.path.startsWith('/rules?') ? { ...request, path: '/rules' } : request),
+    });
+    expect(unfiltered.code).toBe(1);
+    expect(unfiltered.stdout).toMatch(/✗ ListRules: action keeps exactly the items with action equal to it/);
   }, 120_000);
 
   it('fails a vet made and then read as missing', async () => {

@@ -762,6 +762,8 @@ describe('contract against whole documents of other APIs', () => {
         'DeleteLabel: a deleted record reads as 404, and a second delete is 404',
         // Pages of page_size (default 10) from page 1, held to X-Total-Count.
         'ListLabels: requests generated valid from its schemas get a declared success that keeps what was sent',
+        // Rules made by a Location alone and never read one by one: listed as they were sent.
+        'ListRules: action keeps exactly the items with action equal to it',
       ]),
     );
   }, 240_000);

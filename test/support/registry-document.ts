@@ -79,6 +79,24 @@ export const REGISTRY_DOCUMENT = {
       get: { operationId: 'GetLabelByID', responses: { 200: json(ref('Label')), 404: notFound } },
       delete: { operationId: 'DeleteLabel', responses: { 200: { description: 'gone' }, 404: notFound } },
     },
+    // Listed and made, changed and deleted one by one, never read one by one (Harbor's immutable tag rules).
+    '/rules': {
+      get: {
+        operationId: 'ListRules',
+        parameters: [{ name: 'action', in: 'query', schema: { type: 'string' } }],
+        responses: { 200: json({ type: 'array', items: ref('Rule') }) },
+      },
+      post: { operationId: 'CreateRule', requestBody: body(ref('Rule')), responses: { 201: { description: 'made' } } },
+    },
+    '/rules/{rule_id}': {
+      parameters: [pathId('rule_id', 'integer')],
+      put: {
+        operationId: 'UpdateRule',
+        requestBody: body(ref('Rule')),
+        responses: { 200: { description: 'changed' } },
+      },
+      delete: { operationId: 'DeleteRule', responses: { 200: { description: 'gone' } } },
+    },
     '/system/allowlist': {
       get: { operationId: 'getAllowlist', responses: { 200: json(ref('Allowlist')) } },
       put: {
@@ -97,7 +115,12 @@ export const REGISTRY_DOCUMENT = {
     },
     '/pets': {
       get: { operationId: 'listPets', responses: { 200: json(ref('Pets')) } },
-      post: { operationId: 'createPets', responses: { 201: { description: 'Null response' } } },
+      post: {
+        operationId: 'createPets',
+        responses: {
+          201: { description: 'Null response', headers: { Location: { schema: { type: 'string' } } } },
+        },
+      },
     },
     '/pets/{petId}': {
       parameters: [pathId('petId')],
@@ -117,6 +140,11 @@ export const REGISTRY_DOCUMENT = {
       Label: {
         type: 'object',
         properties: { id: { type: 'integer' }, name: { type: 'string' }, scope: { type: 'string' } },
+      },
+      Rule: {
+        type: 'object',
+        required: ['action'],
+        properties: { id: { type: 'integer' }, action: { type: 'string' }, disabled: { type: 'boolean' } },
       },
       Allowlist: {
         type: 'object',
