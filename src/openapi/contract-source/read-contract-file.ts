@@ -20,7 +20,7 @@ import { type ContractLimits, DEFAULT_CONTRACT_LIMITS } from './contract-limits.
 import { type ContractProblem, ContractRefusal, type SourcePosition, showPath } from './contract-refusal.js';
 import { dropForeignComponents, type ReadAsTarget, readMisplacedRefs } from './misplaced-refs.js';
 import type { OasVersion } from './oas-versions.js';
-import { SourceSyntaxError } from './parsed-source.js';
+import { type ParsedSource, SourceSyntaxError } from './parsed-source.js';
 import { dropRefSiblings } from './ref-siblings.js';
 import { createSourceReader, SourceReadError } from './source-reader.js';
 import { type Conversion, convertSwagger2, isSwagger2, SwaggerConversionError } from './swagger-2.js';
@@ -158,6 +158,99 @@ async function checkReadingRefs(
   return { faults, readAsTargets: faults.length > 0 ? [] : readAsTargets };
 }
 
+/** Where a fault of the document is written, as a problem of `kind` (readContractFile's atPlace). */
+type AtPlace = (kind: ContractProblem['kind']) => (fault: OpenApiFault) => ContractProblem & { pointer: string };
+
+/** What a reading found to say without refusing the contract, each at its place. */
+function readingWarnings(
+  atPlace: AtPlace,
+  found: {
+    sources: readonly ParsedSource[];
+    conversion: Conversion | undefined;
+    avoidable: readonly OpenApiFault[];
+    refSiblings: ReturnType<typeof dropRefSiblings>;
+    readAsTargets: readonly ReadAsTarget[];
+    patternNotes: readonly OpenApiFault[];
+    examples: ReturnType<typeof checkExamples>;
+    document: JsonObject;
+  },
+): DraftWarning[] {
+  const warned =
+    (kind: ContractProblem['kind'], rule: DraftWarning['rule']) =>
+    (fault: OpenApiFault): DraftWarning => {
+      const { kind: _kind, ...place } = atPlace(kind)(fault);
+      return { ...place, rule, severity: 'warning' };
+    };
+  const closingBrackets = found.sources.flatMap((source) =>
+    (source.relaxedLines ?? []).map(
+      (line): DraftWarning => ({
+        rule: 'yaml-closing-bracket',
+        message:
+          'this closing bracket stands no deeper than the key its collection belongs to, which YAML 1.2 forbids (strict readers refuse the file): it is read one space deeper, as most readers do. Indent it one more space',
+        pointer: '',
+        file: source.shown,
+        line,
+        column: 1,
+        severity: 'warning',
+      }),
+    ),
+  );
+  return [
+    ...closingBrackets,
+    ...(found.conversion?.notes ?? []).map(({ segments, message }) =>
+      warned(
+        'openapi',
+        'swagger-2-conversion',
+      )({
+        pointer: toPointer(segments),
+        message: `reading Swagger 2.0 as OpenAPI 3.0: ${message}`,
+      }),
+    ),
+    ...found.avoidable.map(warned('unservable', 'no-value-fits')),
+    ...found.refSiblings.map(({ segments, ref, dropped }) => {
+      const named = dropped.map((key) => `"${key}"`).join(', ');
+      const message = `OpenAPI 3.0 ignores what stands beside a $ref: ${named} here ${dropped.length === 1 ? 'is' : 'are'} not applied, the schema is the one "${ref}" names. Move ${dropped.length === 1 ? 'it' : 'them'} into an allOf beside the $ref to apply ${dropped.length === 1 ? 'it' : 'them'}, or declare openapi: 3.1`;
+      return warned('unservable', 'ref-siblings-ignored')({ pointer: toPointer(segments), message });
+    }),
+    ...found.readAsTargets.map(warned('openapi', 'reference-read-as-target')),
+    ...found.patternNotes.map(warned('unservable', 'pattern-without-u-flag')),
+    ...found.examples.map((fault) =>
+      warned('unservable', fault.what === 'default' ? 'default-breaks-schema' : 'example-breaks-schema')(fault),
+    ),
+    ...unknownFormatsOf(found.document).map(({ name, pointer }) =>
+      warned(
+        'unservable',
+        'unknown-format',
+      )({
+        pointer: toPointer(pointer),
+        message: `the format "${name}" is known to no validator of the mock: its values are taken as any text of their type`,
+      }),
+    ),
+  ];
+}
+
+/** The contract's files read (the first and every one its $refs name) and bundled into one document, or refused. */
+async function readBundled(
+  file: string,
+  options: ContractFileOptions,
+  limits: ContractLimits,
+  refuse: (problems: readonly ContractProblem[]) => never,
+): Promise<{ collected: Awaited<ReturnType<typeof collectSources>>; bundled: ReturnType<typeof bundleDocument> }> {
+  const shown = showPath(file);
+  try {
+    const reader = await createSourceReader(file, { allowUrls: options.allowUrls ?? [], limits });
+    const collected = await collectSources(reader, limits);
+    if (collected.problems.length > 0) refuse(collected.problems);
+    const bundled = bundleDocument(collected, limits);
+    if (bundled.problems.length > 0) refuse(bundled.problems);
+    return { collected, bundled };
+  } catch (error) {
+    if (error instanceof SourceReadError || error instanceof SourceSyntaxError)
+      refuse([{ kind: error.kind, file: shown, ...(error.position ?? {}), message: error.message }]);
+    throw error;
+  }
+}
+
 /** Reads, bundles and checks the contract at `file` (relative to the working directory). */
 export async function readContractFile(file: string, options: ContractFileOptions = {}): Promise<ContractDraft> {
   const limits: ContractLimits = { ...DEFAULT_CONTRACT_LIMITS, ...options.limits };
@@ -165,22 +258,7 @@ export async function readContractFile(file: string, options: ContractFileOption
   const refuse = (problems: readonly ContractProblem[]): never => {
     throw new ContractRefusal(shown, problems);
   };
-  let collected: Awaited<ReturnType<typeof collectSources>>;
-  let bundled: ReturnType<typeof bundleDocument>;
-  try {
-    const reader = await createSourceReader(file, { allowUrls: options.allowUrls ?? [], limits });
-    collected = await collectSources(reader, limits);
-    if (collected.problems.length > 0) refuse(collected.problems);
-    bundled = bundleDocument(collected, limits);
-  } catch (error) {
-    if (error instanceof SourceReadError)
-      refuse([{ kind: error.kind, file: shown, ...(error.position ?? {}), message: error.message }]);
-    if (error instanceof SourceSyntaxError) {
-      refuse([{ kind: error.kind, file: shown, ...(error.position ?? {}), message: error.message }]);
-    }
-    throw error;
-  }
-  if (bundled.problems.length > 0) refuse(bundled.problems);
+  const { collected, bundled } = await readBundled(file, options, limits, refuse);
   const conversion = await asOpenApi3(bundled.document, refuse, shown);
   const document = conversion?.document ?? bundled.document;
   const locate = conversion ? convertedLocator(locator(bundled.grafts), conversion) : locator(bundled.grafts);
@@ -224,55 +302,16 @@ export async function readContractFile(file: string, options: ContractFileOption
   // Published documents often hold a default or an example their schema refuses (Xero's "false"
   // for a boolean, Train Travel's UUIDs): each is warned of, and a default left out of requests.
   for (const fault of examples) leaveOutDefault(document, fault);
-  const warnings = [
-    ...[...collected.byId.values()].flatMap((source) =>
-      (source.relaxedLines ?? []).map(
-        (line): DraftWarning => ({
-          rule: 'yaml-closing-bracket',
-          message:
-            'this closing bracket stands no deeper than the key its collection belongs to, which YAML 1.2 forbids (strict readers refuse the file): it is read one space deeper, as most readers do. Indent it one more space',
-          pointer: '',
-          file: source.shown,
-          line,
-          column: 1,
-          severity: 'warning',
-        }),
-      ),
-    ),
-    ...(conversion?.notes ?? []).map(({ segments, message }): DraftWarning => {
-      const text = `reading Swagger 2.0 as OpenAPI 3.0: ${message}`;
-      const { kind: _kind, ...place } = atPlace('openapi')({ pointer: toPointer(segments), message: text });
-      return { ...place, rule: 'swagger-2-conversion', severity: 'warning' };
-    }),
-    ...avoidable.map((fault): DraftWarning => {
-      const { kind: _kind, ...place } = atPlace('unservable')(fault);
-      return { ...place, rule: 'no-value-fits', severity: 'warning' };
-    }),
-    ...refSiblings.map(({ segments, ref, dropped }): DraftWarning => {
-      const named = dropped.map((key) => `"${key}"`).join(', ');
-      const message = `OpenAPI 3.0 ignores what stands beside a $ref: ${named} here ${dropped.length === 1 ? 'is' : 'are'} not applied, the schema is the one "${ref}" names. Move ${dropped.length === 1 ? 'it' : 'them'} into an allOf beside the $ref to apply ${dropped.length === 1 ? 'it' : 'them'}, or declare openapi: 3.1`;
-      const { kind: _kind, ...place } = atPlace('unservable')({ pointer: toPointer(segments), message });
-      return { ...place, rule: 'ref-siblings-ignored', severity: 'warning' };
-    }),
-    ...readAsTargets.map((note): DraftWarning => {
-      const { kind: _kind, ...place } = atPlace('openapi')(note);
-      return { ...place, rule: 'reference-read-as-target', severity: 'warning' };
-    }),
-    ...patterns.notes.map((note): DraftWarning => {
-      const { kind: _kind, ...place } = atPlace('unservable')(note);
-      return { ...place, rule: 'pattern-without-u-flag', severity: 'warning' };
-    }),
-    ...examples.map((fault): DraftWarning => {
-      const { kind: _kind, ...place } = atPlace('unservable')(fault);
-      const rule = fault.what === 'default' ? 'default-breaks-schema' : 'example-breaks-schema';
-      return { ...place, rule, severity: 'warning' };
-    }),
-    ...unknownFormatsOf(document).map(({ name, pointer }): DraftWarning => {
-      const message = `the format "${name}" is known to no validator of the mock: its values are taken as any text of their type`;
-      const { kind: _kind, ...place } = atPlace('unservable')({ pointer: toPointer(pointer), message });
-      return { ...place, rule: 'unknown-format', severity: 'warning' };
-    }),
-  ];
+  const warnings = readingWarnings(atPlace, {
+    sources: [...collected.byId.values()],
+    conversion,
+    avoidable,
+    refSiblings,
+    readAsTargets,
+    patternNotes: patterns.notes,
+    examples,
+    document,
+  });
 
   const { root, byId } = collected;
   // A converted document is served as converted: the validator, /docs and clients read the same one.
