@@ -8,7 +8,7 @@ import { answerableOf } from '../support/answered-fields.js';
 import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
 import { answerFitted } from '../support/draft-bodies.js';
-import { type Exchange, holdsRecord, send } from '../support/exchange.js';
+import { type Exchange, holdsRecord } from '../support/exchange.js';
 import { holds } from '../support/own-fields.js';
 import { type Body, recordBody, requiredOf, requireFields, writableProperties } from '../support/record-bodies.js';
 import { pathParameters, type References, validValue, withOwnClientKey } from '../support/requests.js';
@@ -39,7 +39,7 @@ import {
 import { CheckSkipped } from '../support/scheduler.js';
 import { largestLimit, PAGE } from '../support/shared-list.js';
 import { call } from '../support/steps.js';
-import { createTestData, makeRecord, rememberMade, type TestData } from '../support/test-data.js';
+import { createTestData, makeRecord, readRecordMade, rememberMade, type TestData } from '../support/test-data.js';
 import { unknownIdOf } from '../support/unknown-id.js';
 import { ContractViolation } from '../support/violation.js';
 import { expectedFields } from '../support/written-fields.js';
@@ -73,22 +73,8 @@ async function make(resource: Resource, creation: SpecOperation, parents: Refere
       [`its ${resource.collection.keyField} is ${JSON.stringify(answer?.[resource.collection.keyField])}`],
     );
   rememberMade(creation, id, parents);
-  return { id, body, answer: holdsRecord(exchange) ? answer : await readMade(resource, parents, id), exchange };
-}
-
-/** A record made by a create that answered none, as its read answers it (an empty record where none reads it). */
-async function readMade(resource: Resource, parents: References, id: RecordKey): Promise<Body> {
-  const read = operationOf(resource, 'read');
-  const keyParam = read && shapeOf(read.operationId)?.keyParam;
-  if (!read || keyParam === undefined) return {};
-  const exchange = await send({
-    operationId: read.operationId,
-    method: 'GET',
-    path: fillPath(read.path, withRecord(parents, resource, keyParam, id)),
-  });
-  return exchange.status === 200 && holdsRecord(exchange)
-    ? ((recordIn(read.operationId, exchange.body) ?? {}) as Body)
-    : {};
+  const read = holdsRecord(exchange) ? answer : (((await readRecordMade(resource, parents, id)) ?? {}) as Body);
+  return { id, body, answer: read, exchange };
 }
 
 /** One field set to a valid value other than the one stored: a merge that ignores its body is seen. */

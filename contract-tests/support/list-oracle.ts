@@ -15,7 +15,7 @@ import {
 import { schemaOf } from '../generation/json-schema.js';
 import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
-import { filterRules, type Item, identityField } from './list-semantics.js';
+import { declaredPageDefault, filterRules, type Item, identityField } from './list-semantics.js';
 import { ownField } from './own-fields.js';
 
 const RELATION = /<[^>]*>\s*;\s*rel="?([a-z-]+)"?/g;
@@ -43,7 +43,7 @@ function pageAsked(
   const schemaNamed = (name: string) => schemaOf(parameters.find((one) => one.name === name)?.schema);
   const asked = (name: string, fallback: number) => {
     const given = ownField(query, name);
-    return { value: given === undefined ? (declaredDefault(operation, name) ?? fallback) : Number(given), given };
+    return { value: given === undefined ? (declaredPageDefault(operation, name) ?? fallback) : Number(given), given };
   };
   const told = (name: string, { value, given }: { value: number; given: unknown }) =>
     `${name} ${value}${given === undefined ? ' (its default)' : ''}`;
@@ -70,13 +70,6 @@ function pageAsked(
   if (number.value === first) return { limit: size.value, offset: 0, said };
   const offset = Number.isFinite(size.value) ? (number.value - first) * size.value : undefined;
   return { limit: size.value, offset, said };
-}
-
-/** A query parameter's declared default, if a number. */
-function declaredDefault(operation: SpecOperation, name: string): number | undefined {
-  const parameter = (operation.parameters as QueryParameter[]).find((one) => one.in === 'query' && one.name === name);
-  const value = parameter ? schemaOf(parameter.schema).default : undefined;
-  return typeof value === 'number' ? value : undefined;
 }
 
 export function listProblems(operation: SpecOperation, query: Record<string, unknown>, exchange: Exchange): string[] {

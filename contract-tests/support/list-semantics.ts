@@ -128,10 +128,7 @@ export function pageDefault(operation: SpecOperation, name: (typeof PAGE_PARAMET
 }
 
 /** The default a page parameter's schema declares, if it declares one. */
-export function declaredPageDefault(
-  operation: SpecOperation,
-  name: (typeof PAGE_PARAMETERS)[number],
-): number | undefined {
+export function declaredPageDefault(operation: SpecOperation, name: string): number | undefined {
   const parameter = (operation.parameters as Parameter[]).find(
     (candidate) => candidate.in === 'query' && candidate.name === name,
   );

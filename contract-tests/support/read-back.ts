@@ -61,19 +61,24 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
   });
 }
 
-/** The values of `operation`'s path parameters in a URL sent to it, by name; {} when it does not match. */
-export function pathIdsSent(operation: SpecOperation, url: string): Record<string, string> {
-  const path = pathUnderBase(url)?.replace(/[?#].*$/, '');
+/** The values of a path template's parameters in `path` (under the base URL), by name; undefined when it does not match. */
+export function templateValues(template: string, path: string): Record<string, string> | undefined {
   const names: string[] = [];
-  const pattern = operation.path.replace(/\{([^}]+)\}|[^{]+/g, (part, name?: string) => {
+  const pattern = template.replace(/\{([^}]+)\}|[^{]+/g, (part, name?: string) => {
     if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     names.push(name);
     return '([^/]+)';
   });
   // Matched in linear time: a template with adjacent parameters ({a}{b}) would make V8 backtrack.
-  const match = path === undefined ? null : linearExec(`^${pattern}$`).exec(path);
-  if (!match) return {};
+  const match = linearExec(`^${pattern}$`).exec(path.replace(/[?#].*$/, ''));
+  if (!match) return undefined;
   return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]));
+}
+
+/** The values of `operation`'s path parameters in a URL sent to it, by name; {} when it does not match. */
+export function pathIdsSent(operation: SpecOperation, url: string): Record<string, string> {
+  const path = pathUnderBase(url);
+  return (path === undefined ? undefined : templateValues(operation.path, path)) ?? {};
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   recordKeyOf,
 } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
-import { makeRecordOrNote, rememberMade } from './test-data.js';
+import { makeRecordOrNote, readRecordMade, rememberMade } from './test-data.js';
 import { describeExchange } from './violation.js';
 
 export type RecordListScope = {
@@ -66,23 +66,6 @@ const madeAs = (parents: References, resource: Resource, keyParameter: string, i
   [recordKeyOf(resource)]: id,
   ...(keyParameter in parents ? {} : { [keyParameter]: id }),
 });
-
-/** The record `id` as its read answers it, where the contract reads one. */
-async function readBack(
-  resource: Resource,
-  parents: References,
-  keyParameter: string,
-  id: RecordKey | undefined,
-): Promise<unknown> {
-  const read = operationOf(resource, 'read');
-  if (!read || id === undefined) return undefined;
-  const exchange = await send({
-    operationId: read.operationId,
-    method: 'GET',
-    path: fillPath(read.path, { ...parents, [keyParameter]: id }),
-  });
-  return exchange.status === 200 ? recordIn(read.operationId, exchange.body) : undefined;
-}
 
 /** The list scopes of the resources a draft adds, their parents made (or taken) from `ids`. */
 export async function recordListScopes(ids: References): Promise<Record<string, RecordListScope>> {
@@ -148,7 +131,7 @@ async function listScopeOf(
     const made =
       keyOf(resource, answered) !== undefined
         ? answered
-        : ((await readBack(resource, parents, keyParameter, id)) ?? { ...body, [resource.collection.keyField]: id });
+        : ((await readRecordMade(resource, parents, id)) ?? { ...body, [resource.collection.keyField]: id });
     rememberMade(creation, id, parents);
     items.push(made as Item);
     ids.push(id);

@@ -30,7 +30,14 @@ import {
 import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
 import { propertiesOf, requiredInRequest, schemaOf, writablePropertiesOf } from '../generation/json-schema.js';
 import { CONTRACT, modelOf } from './contract-model.js';
-import { BUILT_IN_OPERATION_IDS, listOperations, resolve, type SpecOperation } from './contract-spec.js';
+import {
+  BUILT_IN_OPERATION_IDS,
+  declaredMediaTypes,
+  listOperations,
+  resolve,
+  type SpecOperation,
+} from './contract-spec.js';
+import { coveringStatus } from './error-shapes.js';
 import { CONFIG_VARIABLE, contractTarget } from './target.js';
 import { whyUnmade } from './unmade-records.js';
 
@@ -452,13 +459,12 @@ export function unknowableKey(
   answer: { status: number; headers: Readonly<Record<string, string>> },
 ): string | undefined {
   if (answer.status < 200 || answer.status > 299 || answer.headers.location !== undefined) return undefined;
-  const responses = (resolve(operation.raw) as { responses?: Record<string, unknown> }).responses ?? {};
-  const declared = resolve(responses[String(answer.status)] ?? responses['2XX'] ?? responses.default) as
-    | { content?: Record<string, unknown>; headers?: Record<string, unknown> }
-    | undefined;
+  const covering = coveringStatus(operation, answer.status);
+  const headers = covering === undefined ? {} : (resolve(operation.raw.responses[covering])?.headers ?? {});
   // A body or a Location the contract declares and the answer lacks is a fault, not a skip.
-  const declaresLocation = Object.keys(declared?.headers ?? {}).some((name) => name.toLowerCase() === 'location');
-  if (Object.keys(declared?.content ?? {}).length > 0 || declaresLocation) return undefined;
+  const declaresLocation = Object.keys(headers).some((name) => name.toLowerCase() === 'location');
+  if ((covering !== undefined && declaredMediaTypes(operation, covering).length > 0) || declaresLocation)
+    return undefined;
   return `the contract declares no body for its ${answer.status}, and it gave no Location: the suite cannot tell which record it made`;
 }
 

@@ -5,7 +5,7 @@ import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js
 import { countToRemoveWith } from './day-room.js';
 import { answerFitted, completedBody, setUpOperation } from './draft-bodies.js';
 import { sendDrawingAgain, tooFewTexts } from './drawn-again.js';
-import { type Exchange, send } from './exchange.js';
+import { type Exchange, holdsRecord, send } from './exchange.js';
 import type { References } from './requests.js';
 import { uniqueText, validValue } from './requests.js';
 import {
@@ -27,6 +27,7 @@ import {
   underItsOwnKind,
   unknowableKey,
   whyNoRecord,
+  withRecord,
 } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { noteUnmade } from './unmade-records.js';
@@ -242,6 +243,27 @@ async function createAt(
     );
   }
   return id;
+}
+
+/**
+ * A record the suite made, as its resource's read answers it: for a create that answered no
+ * record (a Location alone). Undefined where the contract reads none one by one, or the read fails.
+ */
+export async function readRecordMade(
+  resource: Resource,
+  parents: References,
+  id: RecordKey,
+): Promise<Record<string, unknown> | undefined> {
+  const read = operationOf(resource, 'read');
+  const keyParam = read && shapeOf(read.operationId)?.keyParam;
+  if (!read || keyParam === undefined) return undefined;
+  const exchange = await send({
+    operationId: read.operationId,
+    method: 'GET',
+    path: fillPath(read.path, withRecord(parents, resource, keyParam, id)),
+  });
+  if (exchange.status !== 200 || !holdsRecord(exchange)) return undefined;
+  return recordIn(read.operationId, exchange.body) as Record<string, unknown> | undefined;
 }
 
 /** Remembers something a check created, so that cleanUp removes it. */

@@ -8,7 +8,7 @@ import { listOperations, type SpecOperation } from './contract-spec.js';
 import { type Exchange, holdsRecord, send } from './exchange.js';
 import { listProblems } from './list-oracle.js';
 import { isList } from './list-semantics.js';
-import { locationPath, readOperationFor, readPath } from './read-back.js';
+import { locationPath, readOperationFor, readPath, templateValues } from './read-back.js';
 import { answeredApartIn, recordIn, shapeOf, writesRecord } from './resources.js';
 import { pastSunset } from './sunset.js';
 import { requireNoProblems } from './violation.js';
@@ -91,17 +91,10 @@ function readBackProblems(write: SpecOperation, read: SpecOperation, written: un
 }
 
 /** Whether a GET of the contract answers at `path` (a path under the base URL, its query aside). */
-function readsAt(path: string): boolean {
-  const bare = path.split('?')[0] ?? '';
-  return listOperations().some((operation) => {
-    if (operation.method !== 'get') return false;
-    const template = operation.path
-      .split(/(\{[^}]*\})/)
-      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    return new RegExp(`^${template}$`).test(bare);
-  });
-}
+const readsAt = (path: string) =>
+  listOperations().some(
+    (operation) => operation.method === 'get' && templateValues(operation.path, path) !== undefined,
+  );
 
 async function requireLocation(operation: SpecOperation, answer: Exchange): Promise<void> {
   if (answer.status !== 201 || answer.headers.location === undefined) return;
