@@ -51,6 +51,13 @@ function isOptionalProperty(facts: SchemaFacts, pointer: string): boolean {
   return facts.nodeOf([parent]).smallest !== undefined;
 }
 
+/** A request body or parameter written in place under an operation: what clients send, never drawn. */
+const IN_REQUEST = /^\/paths\/[^/]+\/(?:[^/]+\/)?(?:requestBody|parameters)\//;
+
+function isWrittenInRequest(pointer: string): boolean {
+  return IN_REQUEST.test(pointer);
+}
+
 export function checkSchemas(facts: SchemaFacts, limits: ContractLimits): SchemaFault[] {
   const { index } = facts;
   const pointerOf = (schema: SchemaValue) => (typeof schema === 'object' ? index.pointers.get(schema) : undefined);
@@ -88,11 +95,15 @@ export function checkSchemas(facts: SchemaFacts, limits: ContractLimits): Schema
       // Named where it is caused: a schema that is empty because a part of it is, is not named again.
       const inherited = inPlaceParts(own, index).some((part) => facts.nodeOf([part]).feasible.kinds.size === 0);
       if (!inherited) {
-        const avoidable = isOptionalProperty(facts, pointer);
+        const asked = isWrittenInRequest(pointer);
+        const avoidable = asked || isOptionalProperty(facts, pointer);
+        const served = asked
+          ? 'The mock never draws it, and refuses every request that sends one (400). '
+          : 'The mock leaves it out of what it draws, and refuses a request that sends it. ';
         faults.push({
           kind: avoidable ? 'avoidable' : 'unservable',
           pointer,
-          message: `no value fits ${nameAt(pointer)}: ${node.feasible.reasons.join('; ')}. ${avoidable ? 'The mock leaves it out of what it draws, and refuses a request that sends it. ' : ''}Fix its bounds, or its parts.`,
+          message: `no value fits ${nameAt(pointer)}: ${node.feasible.reasons.join('; ')}. ${avoidable ? served : ''}Fix its bounds, or its parts.`,
         });
       }
       continue;

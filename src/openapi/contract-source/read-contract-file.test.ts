@@ -502,6 +502,35 @@ describe('reading a contract given at run time', () => {
     expect((await refusalOf(file)).message).toMatch(/no value fits NewPet\.retired/);
   });
 
+  it('serves an operation whose request no value fits, with a warning at its line; the same schema answered is refused', async () => {
+    const file = join(folder, 'openapi.json');
+    const document = loadPetstoreSpec();
+    // ReadMe's oas-examples: a request body that must be a text and an integer at once.
+    const neither = { description: 'a text and a number', allOf: [{ type: 'string' }, { type: 'integer' }] };
+    document.paths['/v1/quirks'] = {
+      put: {
+        operationId: 'putQuirk',
+        requestBody: { required: true, content: { 'application/json': { schema: neither } } },
+        responses: { '204': { description: 'Kept' } },
+      },
+    };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const draft = await readContractFile(file);
+    const warned = draft.warnings.filter((warning) => warning.rule === 'no-value-fits');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.line).toBe((await lineOf(file, '"a text and a number"')) - 1);
+    expect(warned[0]?.message).toMatch(
+      /^no value fits the schema at \/paths\/~1v1~1quirks\/put\/requestBody\/content\/application~1json\/schema: .*refuses every request that sends one \(400\)/,
+    );
+    document.paths['/v1/quirks'].put.responses = {
+      '200': { description: 'Kept', content: { 'application/json': { schema: neither } } },
+    };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).message).toMatch(
+      /no value fits the schema at \/paths\/~1v1~1quirks\/put\/responses/,
+    );
+  });
+
   it('reads a default its schema refuses with a warning at its line, and leaves it out of the document served', async () => {
     const file = join(folder, 'openapi.json');
     const document = loadPetstoreSpec();
