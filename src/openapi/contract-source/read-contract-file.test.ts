@@ -502,6 +502,41 @@ describe('reading a contract given at run time', () => {
     expect((await refusalOf(file)).message).toMatch(/no value fits NewPet\.retired/);
   });
 
+  it("reads a 3.1 document's boolean exclusive bounds as 2020-12's numbers, each with a warning at its line", async () => {
+    const file = join(folder, 'openapi.json');
+    const bounded = (schema: Record<string, unknown>) => ({
+      openapi: '3.1.0',
+      info: { title: 'Moved from 3.0', version: '1' },
+      paths: {
+        '/sizes': {
+          get: {
+            operationId: 'listSizes',
+            parameters: [{ name: 'size', in: 'query', required: true, schema }],
+            responses: { '204': { description: 'None' } },
+          },
+        },
+      },
+    });
+    const schema = { type: 'number', minimum: 10, maximum: 20, exclusiveMinimum: true, exclusiveMaximum: false };
+    await writeFile(file, JSON.stringify(bounded(schema), null, 2));
+    const draft = await readContractFile(file);
+    const read = (draft.document as ReturnType<typeof bounded>).paths['/sizes'].get.parameters[0]?.schema;
+    expect(read).toEqual({ type: 'number', exclusiveMinimum: 10, maximum: 20 });
+    const warned = draft.warnings.filter((warning) => warning.rule === 'boolean-exclusive-bound');
+    expect(warned.map((warning) => warning.line)).toEqual([
+      await lineOf(file, '"exclusiveMinimum": true'),
+      await lineOf(file, '"exclusiveMaximum": false'),
+    ]);
+    expect(warned[0]?.message).toMatch(
+      /"exclusiveMinimum: true" is OpenAPI 3\.0's form: read as "exclusiveMinimum: 10"/,
+    );
+    // An example's member of that name is data, never rewritten.
+    const example = { type: 'object', example: { exclusiveMinimum: true } };
+    await writeFile(file, JSON.stringify(bounded(example), null, 2));
+    const kept = await readContractFile(file);
+    expect((kept.document as ReturnType<typeof bounded>).paths['/sizes'].get.parameters[0]?.schema).toEqual(example);
+  });
+
   it('serves an operation whose request no value fits, with a warning at its line; the same schema answered is refused', async () => {
     const file = join(folder, 'openapi.json');
     const document = loadPetstoreSpec();

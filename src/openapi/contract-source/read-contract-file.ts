@@ -8,6 +8,7 @@ import { type JsonObject, unescapePointerSegment } from '../json-pointer.js';
 import { type Contract, describeContract } from '../load-contract.js';
 import { schemaFactsOf } from '../schema-analysis/schema-facts.js';
 import { unknownFormatsOf } from '../unknown-formats.js';
+import { type BooleanBoundRead, readBooleanExclusiveBounds } from './boolean-exclusive-bounds.js';
 import { bundleDocument, type Graft, toPointer } from './bundle-document.js';
 import { checkBounds } from './check-bounds.js';
 import { checkExamples, leaveOutDefault } from './check-examples.js';
@@ -42,6 +43,7 @@ export const READING_RULES = [
   'reference-read-as-target',
   'unknown-format',
   'ref-siblings-ignored',
+  'boolean-exclusive-bound',
   'no-value-fits',
   'default-breaks-schema',
   'swagger-2-conversion',
@@ -169,6 +171,7 @@ function readingWarnings(
     conversion: Conversion | undefined;
     avoidable: readonly OpenApiFault[];
     refSiblings: ReturnType<typeof dropRefSiblings>;
+    booleanBounds: readonly BooleanBoundRead[];
     readAsTargets: readonly ReadAsTarget[];
     patternNotes: readonly OpenApiFault[];
     examples: ReturnType<typeof checkExamples>;
@@ -212,6 +215,9 @@ function readingWarnings(
       const message = `OpenAPI 3.0 ignores what stands beside a $ref: ${named} here ${dropped.length === 1 ? 'is' : 'are'} not applied, the schema is the one "${ref}" names. Move ${dropped.length === 1 ? 'it' : 'them'} into an allOf beside the $ref to apply ${dropped.length === 1 ? 'it' : 'them'}, or declare openapi: 3.1`;
       return warned('unservable', 'ref-siblings-ignored')({ pointer: toPointer(segments), message });
     }),
+    ...found.booleanBounds.map(({ segments, message }) =>
+      warned('openapi', 'boolean-exclusive-bound')({ pointer: toPointer(segments), message }),
+    ),
     ...found.readAsTargets.map(warned('openapi', 'reference-read-as-target')),
     ...found.patternNotes.map(warned('unservable', 'pattern-without-u-flag')),
     ...found.examples.map((fault) =>
@@ -272,6 +278,7 @@ export async function readContractFile(file: string, options: ContractFileOption
 
   const declared = openApiVersion(document);
   if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
+  const booleanBounds = declared.version === '3.1' ? readBooleanExclusiveBounds(document) : [];
   const { faults: schemaFaults, readAsTargets } = await checkReadingRefs(document, declared.version, limits.nodes);
   if (schemaFaults.length > 0) refuse(schemaFaults.map(atPlace('openapi')));
   const refSiblings = declared.version === '3.0' ? dropRefSiblings(document) : [];
@@ -307,6 +314,7 @@ export async function readContractFile(file: string, options: ContractFileOption
     conversion,
     avoidable,
     refSiblings,
+    booleanBounds,
     readAsTargets,
     patternNotes: patterns.notes,
     examples,
