@@ -2,14 +2,19 @@
 // undici's RetryAgent, axios-retry) and on Python's standard library, each configured as its
 // documentation advises: each gets the verdicts its documented behaviour deserves, and the same
 // verdict on every case in two runs (beside jest's other files, which keep the machine busy).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { CASE_NAMES } from '../../src/sdk-check/catalogue.js';
 import { runCli } from '../support/cli.js';
-import { casesWith, MOST_UNDETERMINED, verdicts } from '../support/sdk-check-verdicts.js';
+import { casesWith, MOST_UNDETERMINED, seenInReport, verdicts } from '../support/sdk-check-verdicts.js';
 
 const example = (name: string) => fileURLToPath(new URL(`../../examples/sdk-clients/${name}`, import.meta.url));
-type Run = Awaited<ReturnType<typeof runCli>>;
+type Run = Awaited<ReturnType<typeof runCli>> & { report: string };
+/** Each run writes its report: a failure shows what the mock saw of the cases it names. */
+const REPORTS = mkdtempSync(join(tmpdir(), 'petstore-sdk-check-libraries-'));
 
 /**
  * Each client with the cases its library's documentation says it fails, and those it cannot be
@@ -76,22 +81,17 @@ describe('petstore-mock sdk-check on clients of retry libraries, twice', () => {
     // Every case at once, one run at a time. Each time limit stops a client that hangs on a stall
     // or waits out a long Retry-After, well past the longest case it passes (got's: its 10 s
     // timeout on a stall, then the read again; undici's: waits of 0.5, 1, 2 and 4 s).
-    const run = (name: ClientName) =>
-      runCli([
-        'sdk-check',
-        '--parallel',
-        '18',
-        '--timeout',
-        String(CLIENTS[name].timeout),
-        '--',
-        ...CLIENTS[name].command,
-      ]);
-    for (const name of Object.keys(CLIENTS) as ClientName[]) runs[name] = [await run(name), await run(name)];
+    const run = async (name: ClientName, time: number): Promise<Run> => {
+      const report = join(REPORTS, `${name}-${time}.html`);
+      const options = ['--parallel', '18', '--timeout', String(CLIENTS[name].timeout), '--html', report];
+      return { ...(await runCli(['sdk-check', ...options, '--', ...CLIENTS[name].command])), report };
+    };
+    for (const name of Object.keys(CLIENTS) as ClientName[]) runs[name] = [await run(name, 1), await run(name, 2)];
     // A bound on a hang, well past the runs' length on a loaded machine: ten runs took 205 s
     // beside two busy loops, and past 300 s beside three.
   }, 600_000);
 
-  it.each(Object.keys(CLIENTS) as ClientName[])('%s: the same verdict on every case in both runs', (name) => {
+  it.each(Object.keys(CLIENTS) as ClientName[])('%s: the same verdict on every case in both runs', async (name) => {
     const [first, second] = runs[name] as [Run, Run];
     expect(verdicts(first.stdout).size).toBe(CASE_NAMES.length);
     const undetermined = [first, second].map((run) => casesWith(run.stdout, 'undetermined'));
@@ -103,10 +103,19 @@ describe('petstore-mock sdk-check on clients of retry libraries, twice', () => {
         );
     });
     const either = new Set(undetermined.flat());
-    expect(table(second, either)).toBe(table(first, either));
+    const [once, again] = [first, second].map((run) => table(run, either));
+    if (once !== again) {
+      const flipped = CASE_NAMES.filter(
+        (shown) => verdicts(first.stdout).get(shown)?.status !== verdicts(second.stdout).get(shown)?.status,
+      );
+      const seen = await Promise.all([first, second].map((run) => seenInReport(run.report, flipped)));
+      throw new Error(
+        `${name}: verdicts differ\n${once}\n---\n${again}\nfirst run: ${seen[0]}\nsecond run: ${seen[1]}`,
+      );
+    }
   });
 
-  it.each(Object.keys(CLIENTS) as ClientName[])('%s: the verdicts its documentation predicts', (name) => {
+  it.each(Object.keys(CLIENTS) as ClientName[])('%s: the verdicts its documentation predicts', async (name) => {
     const { failed, notExercised } = CLIENTS[name];
     for (const run of runs[name] as [Run, Run]) {
       // A case the run could not judge (undetermined) is not held to the prediction.
@@ -116,8 +125,13 @@ describe('petstore-mock sdk-check on clients of retry libraries, twice', () => {
         failed: [...failed].filter((name) => !undetermined.has(name)).sort(),
         notExercised: [...notExercised].sort(),
       };
-      if (JSON.stringify(found) !== JSON.stringify(expected))
-        throw new Error(`${name}: ${JSON.stringify(found)}; expected ${JSON.stringify(expected)}.\n${run.stdout}`);
+      if (JSON.stringify(found) !== JSON.stringify(expected)) {
+        const wrong = CASE_NAMES.filter((shown) => found.failed.includes(shown) !== expected.failed.includes(shown));
+        const seen = await seenInReport(run.report, wrong);
+        throw new Error(
+          `${name}: ${JSON.stringify(found)}; expected ${JSON.stringify(expected)}.\n${run.stdout}\n${seen}`,
+        );
+      }
       expect(run.code).toBe(expected.failed.length > 0 ? 1 : 0);
     }
   });
