@@ -211,6 +211,13 @@ export function guardResponses(
       reportGap(res, match.operation.operationId, what, 'Declare the final answer (a 2xx) in the contract.');
       return undefined;
     }
+    if (match.operation.responses.size === 0 && res.statusCode < 300) {
+      // OpenAPI 3.1 lets an operation leave its answers out: any answer is one it does not declare.
+      const what = `${match.operation.operationId} declares no answer at all: answered ${res.statusCode}`;
+      setGapHeader(res, what);
+      reportGap(res, match.operation.operationId, what, 'Declare its answers (a 2xx at least) in the contract.');
+      return undefined;
+    }
     const headerProblems = match.checkHeaders(match.operation, res.statusCode, (name) => res.getHeader(name));
     const reported = violations.get(res);
     const problems = reported ? [...reported, ...headerProblems] : headerProblems;

@@ -1,7 +1,8 @@
 // An operation that declares no success at all (a redirect, a teapot, a status-code reference like
 // readme's http-status-codes document) is answered with what it declares: its lowest 3xx, else
 // its lowest 4xx or 5xx, with the body its schema gives; never a 200 it does not declare (a 500).
-// One that declares only a 1xx, which ends no exchange, gets a 200 marked as the contract's gap.
+// One that declares only a 1xx, which ends no exchange, or no answer at all (OpenAPI 3.1 allows
+// it), gets a 200 marked as the contract's gap.
 import { describe, expect, it } from '@jest/globals';
 import { servingDocument, useTestMock } from '../support/mock.js';
 import { NO_SUCCESS_DOCUMENT } from '../support/no-success-document.js';
@@ -46,6 +47,18 @@ describe('an operation that declares no success', () => {
           /only informational answers .*Declare the final answer \(a 2xx\) in the contract\.$/,
         ),
       }),
+    );
+  });
+
+  it('answers one that declares no answer at all with a 200, marked as a gap, never a 500', async () => {
+    const res = await mock.http.post('/sketch').send({});
+    expect(res.status).toBe(200);
+    expect(res.headers['x-mock-contract-gap']).toBe('sketchOnly declares no answer at all: answered 200');
+    const { violations } = (await mock.http.get('/__mock/violations')).body as {
+      violations: Array<{ operationId: string; message: string }>;
+    };
+    expect(violations).toContainEqual(
+      expect.objectContaining({ operationId: 'sketchOnly', message: expect.stringMatching(/Declare its answers/) }),
     );
   });
 });

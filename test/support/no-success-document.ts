@@ -1,9 +1,9 @@
 // A document whose operations declare no success (a redirect, a teapot, a 410, `default` only, a
-// 1xx only),
-// as readme's http-status-codes reference does for each status.
+// 1xx only), as readme's http-status-codes reference does for each status; and one that declares
+// no answer at all, which OpenAPI 3.1 allows (readme's 3.1 examples sketch operations so).
 
 export const NO_SUCCESS_DOCUMENT = {
-  openapi: '3.0.3',
+  openapi: '3.1.0',
   info: { title: 'Statuses', version: '1' },
   paths: {
     '/old-home': {
@@ -34,5 +34,6 @@ export const NO_SUCCESS_DOCUMENT = {
     '/gone': { delete: { operationId: 'removeGone', responses: { '410': { description: 'Gone for good' } } } },
     '/default-only': { get: { operationId: 'anyAnswer', responses: { default: { description: 'Whatever it is' } } } },
     '/status/100': { get: { operationId: 'keepGoing', responses: { '100': { description: 'Continue' } } } },
+    '/sketch': { post: { operationId: 'sketchOnly' } },
   },
 };
