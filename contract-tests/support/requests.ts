@@ -227,6 +227,12 @@ export function validValue(raw: Schema, name: string, references: References, de
   if (depth > DEEPEST) {
     throw new CheckSkipped(`a valid value of ${name} nests more than ${DEEPEST} deep, deeper than the suite makes`);
   }
+  // The contract's own fault (the mock names it at start): no request with this value is valid.
+  if (depth === 0 && !schemaFactsOf(SPEC).fits(raw)) {
+    throw new CheckSkipped(
+      `no value fits the schema of ${name} (its bounds or parts exclude each other), so no valid request can be sent`,
+    );
+  }
   const schema = drawnSchemaOf(raw);
   if (Object.hasOwn(references, name)) return references[name];
   if (Array.isArray(schema.enum)) return schema.enum[0];

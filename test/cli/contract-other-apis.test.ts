@@ -610,6 +610,17 @@ const brokenHeaderExamples = {
         responses: { 200: notesAnswer },
       },
     },
+    // ReadMe's oas-examples: a body that must be a text and an integer at once.
+    '/quirks': {
+      put: {
+        operationId: 'putQuirk',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { allOf: [{ type: 'string' }, { type: 'integer' }] } } },
+        },
+        responses: { 204: { description: 'Kept' } },
+      },
+    },
   },
 };
 
@@ -870,12 +881,16 @@ describe('contract against whole documents of other APIs', () => {
     expect(stdout).not.toMatch(/the suite has no (record|\{id\})/);
   }, 240_000);
 
-  it('sends a required header whose example holds a line break a valid value it can carry, and skips a check where none is', async () => {
+  it('sends a required header whose example holds a line break a valid value it can carry, and skips a check where none is or no body fits', async () => {
     const { stdout, passed } = await suiteOnDocument('header-examples', brokenHeaderExamples);
     expect(passed).toContain('listNotes: a valid request (GET /notes)');
     expect(consoleLineOf(stdout, 'listDrafts')?.skipped).toContainEqual({
       kind: 'conformance',
       reason: expect.stringMatching(/^its required header X-Mode has no valid value a header can carry/),
+    });
+    expect(consoleLineOf(stdout, 'putQuirk')?.skipped).toContainEqual({
+      kind: 'conformance',
+      reason: expect.stringMatching(/^no value fits the schema of body .*no valid request can be sent/),
     });
   }, 240_000);
 
