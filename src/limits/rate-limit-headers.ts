@@ -12,13 +12,9 @@ export type RateLimitSettings = {
   retryAfterFormat: RetryAfterFormat;
 };
 
-/**
- * RFC 9110 section 10.2.3: delta-seconds or an HTTP-date. A date names whole seconds, so it names
- * the first one at or after the wait's end: a client that waits until it is never early.
- */
 export function formatRetryAfter(seconds: number, format: RetryAfterFormat, nowMs: number): string {
-  if (format === 'seconds') return String(seconds);
-  return new Date(Math.ceil((nowMs + seconds * 1000) / 1000) * 1000).toUTCString();
+  // RFC 9110 section 10.2.3: delta-seconds or an HTTP-date.
+  return format === 'seconds' ? String(seconds) : new Date(nowMs + seconds * 1000).toUTCString();
 }
 
 export function setRateLimitHeaders(res: Response, headers: RateLimitHeaders): void {

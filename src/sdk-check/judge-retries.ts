@@ -99,14 +99,11 @@ function banOnAFreeMachine(
   timed: readonly TimedRequest[],
   firstRefusal: TimedRequest,
   clientBusy: readonly BusySample[] | undefined,
-  testCase: SdkCase,
+  threshold: number | undefined,
 ): { chosen: number[]; windowMs: number } | undefined {
-  const threshold = testCase.setUp.banThreshold;
   const from = timed.indexOf(firstRefusal);
   const served = timed.findIndex((request, at) => at > from && request.status < 400);
-  // An HTTP-date names the whole second at or after the window's end: the end can be a second sooner.
-  const dateRounding = testCase.setUp.retryAfterFormat === 'http-date' ? 1000 : 0;
-  const untilMs = firstRefusal.waitUntilMs === undefined ? undefined : firstRefusal.waitUntilMs - dateRounding;
+  const untilMs = firstRefusal.waitUntilMs;
   if (served < 0 || untilMs === undefined || threshold === undefined || !clientBusy?.length) return undefined;
   const idle = idleWaits(timed, clientBusy).slice(from + 1, served + 1);
   if (idle.some((wait) => wait === undefined)) return undefined;
@@ -165,7 +162,12 @@ export function judgeBackoff(
       `retried at once after ${what} (waits of ${shown} before ${early.length === 1 ? 'a retry' : `${early.length} retries`} that came too early): ${clock || `back off exponentially, as the seed asks ("Clients should back off exponentially"), or wait until ${reset}`}`,
     );
   } else {
-    const freeMachine = banOnAFreeMachine(timed, (early[0] as EarlyRetry).refusal, clientBusy, testCase);
+    const freeMachine = banOnAFreeMachine(
+      timed,
+      (early[0] as EarlyRetry).refusal,
+      clientBusy,
+      testCase.setUp.banThreshold,
+    );
     if (freeMachine)
       return {
         undetermined: `undetermined: waited before each retry (waits of ${shown}) and stayed under the ban, but only because a busy machine stretched its waits: on a free machine, after the ${listed(freeMachine.chosen)} it chose, and more of its last where none was seen, its retries would have reached the ban (${threshold} requests while limited) within the ${seconds(freeMachine.windowMs / 1000)} the window had left; what it would have done there cannot be told. Run the case again on a machine with a CPU free`,
