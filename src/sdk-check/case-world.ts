@@ -9,6 +9,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Simulation } from '../control/simulation.js';
 import { createGracefulStop } from '../http/graceful-stop.js';
+import type { KeyWindows } from '../limits/rate-limit-policy.js';
 import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
 import { SCOPE_HEADER } from '../scopes/scope-name.js';
 import { createMockServer, listenReachably } from '../server.js';
@@ -103,6 +104,17 @@ export async function createCaseHost(cases: number, contract?: ContractDraft): P
   };
 }
 
+/**
+ * `windows` with the minute's end moved to the first whole second at least its seconds after
+ * `nowMs`: a window set by hand ends on the whole second at or before, as much as a second sooner.
+ */
+export function endingAfter(windows: KeyWindows, nowMs: number): KeyWindows {
+  const { minute } = windows;
+  if (minute?.resetsInSeconds === undefined) return windows;
+  const toNextSecond = ((1000 - (nowMs % 1000)) % 1000) / 1000;
+  return { ...windows, minute: { ...minute, resetsInSeconds: minute.resetsInSeconds + toNextSecond } };
+}
+
 /** The case's edge, set at the client's first request. */
 export function armingOf(
   testCase: SdkCase,
@@ -113,7 +125,10 @@ export function armingOf(
   const { setUp } = testCase;
   const { control } = world;
   return async () => {
-    if (setUp.windows) await control.setKeyCounters(key, setUp.windows);
+    if (setUp.windows) {
+      const nowMs = control.clock().now.getTime();
+      await control.setKeyCounters(key, setUp.wholeWait ? endingAfter(setUp.windows, nowMs) : setUp.windows);
+    }
     if (setUp.banSeconds) await control.ban(key, setUp.banSeconds);
     if (setUp.storm) await control.startStorm({ ...setUp.storm, keys: [key] });
     if (setUp.fault) {

@@ -41,6 +41,11 @@ export type CaseSetUp = {
   withoutRetryAfter?: boolean;
   /** The clock case only: the server's clock this many minutes behind this machine's. */
   clockBehindMinutes?: number;
+  /**
+   * The minute window ends on the first whole second at least its seconds after the first
+   * request, not the one before it: an HTTP-date, which names whole seconds, then tells the whole wait.
+   */
+  wholeWait?: boolean;
 };
 
 export type CaseExpectation = {
@@ -109,10 +114,11 @@ export const CATALOGUE: readonly SdkCase[] = Object.freeze([
   },
   {
     name: 'limit-http-date',
-    reproduces: "the same, Retry-After as an HTTP-date (RFC 9110 section 10.2.3), 3 s after the answer's Date",
-    passes: 'waits until the date (3 s), then goes on',
+    reproduces:
+      "the same, Retry-After as an HTTP-date (RFC 9110 section 10.2.3): the window's end, the first whole second 3 s after the answer (4 s after its Date)",
+    passes: 'waits until the date (3 to 4 s), then goes on',
     fails: 'retries before the date, misreads it, or gives up',
-    setUp: { ...AT_LIMIT, retryAfterFormat: 'http-date' },
+    setUp: { ...AT_LIMIT, retryAfterFormat: 'http-date', wholeWait: true },
     needs: ['http-date'],
     expect: { meets: 'rate-limited', recovers: true },
   },
