@@ -1,7 +1,7 @@
 // The parts of JSON Schema the generators read, typed, with allOf merged and $refs followed.
 import { commonPropertiesOfBranches, type SchemaReader, unionOfBranches } from '../../src/openapi/branch-union.js';
 import { conditionsChosen } from '../../src/openapi/conditions-chosen.js';
-import { branchTags, tagRequirement } from '../../src/openapi/discriminator-tags.js';
+import { branchTags, tagRequirement, unionDiscriminator } from '../../src/openapi/discriminator-tags.js';
 import { asObject } from '../../src/openapi/json-pointer.js';
 import { undeclaredPropertySchema } from '../../src/openapi/undeclared-required.js';
 import { resolve, SPEC } from '../support/contract-spec.js';
@@ -109,7 +109,8 @@ const tagged = new WeakMap<object, Map<unknown, unknown>>();
  * picks no branch (Ory's method of a login: "password").
  */
 export function taggedBranch(raw: RawSchema, branch: unknown): unknown {
-  const { discriminator } = flatten(raw);
+  // Its own, or one its branches inherit from a common base (Cat and Dog, each an allOf of Pet).
+  const discriminator = flatten(raw).discriminator ?? unionDiscriminator(SPEC, raw);
   const property: unknown = discriminator?.propertyName;
   if (typeof property !== 'string' || typeof branch !== 'object' || branch === null) return branch;
   let forSchema = tagged.get(raw);

@@ -1,7 +1,9 @@
 // A fixed valid request built from the contract's schemas, for the checks that need one
 // request per operation (generated ones are in generation/).
+
 import fc from 'fast-check';
 import { textsMatching } from '../../src/fixtures/pattern-writer.js';
+import { unionDiscriminator } from '../../src/openapi/discriminator-tags.js';
 import { isMultipleOf, multipleAt, multipleCounts } from '../../src/openapi/multiple-of.js';
 import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import { formatAccepts, formattedSample } from '../generation/formats.js';
@@ -241,7 +243,9 @@ export function validValue(raw: Schema, name: string, references: References, de
   if (branch !== undefined) {
     const value = validValue(branch, name, references, depth);
     // A discriminated union is told apart by its tag, which the branch made carries.
-    return Array.isArray(schema.oneOf) && schema.discriminator === undefined
+    return Array.isArray(schema.oneOf) &&
+      schema.discriminator === undefined &&
+      unionDiscriminator(SPEC, raw) === undefined
       ? aloneInOneOf(schema.oneOf, branch, value, references, depth)
       : value;
   }

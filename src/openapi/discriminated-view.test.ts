@@ -62,3 +62,41 @@ describe('the discriminated view of a document', () => {
     expect(at(view, ['components', 'schemas', 'Cat'])).toBe(pet);
   });
 });
+
+describe('a union whose branches inherit their discriminator from a common base', () => {
+  // OpenAPI's own inheritance: Pet states the discriminator, Cat and Dog are each an allOf of Pet.
+  const base = { ...pet, discriminator: { propertyName: 'kind' } };
+  const subtype = (own: string) => ({ allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { [own]: {} } }] });
+  const inherited = (schemas: Record<string, unknown>): JsonObject => ({
+    openapi: '3.0.3',
+    paths: {},
+    components: {
+      schemas: {
+        ...schemas,
+        Either: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
+      },
+    },
+  });
+
+  it('is told apart by that discriminator, each branch held to its name', () => {
+    const view = discriminatorsAsTags(inherited({ Pet: base, Cat: subtype('hunts'), Dog: subtype('barks') }));
+    expect(at(view, ['components', 'schemas', 'Either'])).toEqual(expected);
+  });
+
+  it('is left as written where a branch inherits none, or another property', () => {
+    const plain = inherited({ Pet: base, Cat: subtype('hunts'), Dog: pet });
+    expect(at(discriminatorsAsTags(plain), ['components', 'schemas', 'Either'])).toEqual(
+      at(plain, ['components', 'schemas', 'Either']),
+    );
+    const other = { ...pet, discriminator: { propertyName: 'species' } };
+    const apart = inherited({
+      Pet: base,
+      Other: other,
+      Cat: subtype('hunts'),
+      Dog: { allOf: [{ $ref: '#/components/schemas/Other' }] },
+    });
+    expect(at(discriminatorsAsTags(apart), ['components', 'schemas', 'Either'])).toEqual(
+      at(apart, ['components', 'schemas', 'Either']),
+    );
+  });
+});

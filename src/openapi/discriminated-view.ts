@@ -7,30 +7,28 @@
 // requests, answers, records and examples are all read so. (express-openapi-validator reads a
 // discriminator only in requests, and only where the branches are still $refs; Ajv's own
 // `discriminator` option takes no mapping.)
-import { branchTags, tagRequirement } from './discriminator-tags.js';
-import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { branchTags, tagRequirement, unionDiscriminator } from './discriminator-tags.js';
+import { type JsonObject, resolveLocalRef } from './json-pointer.js';
 import { schemasRewritten } from './schemas-rewritten.js';
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
-
-const isDiscriminated = (value: JsonObject) =>
-  isObject(value.discriminator) &&
-  typeof value.discriminator.propertyName === 'string' &&
-  (Array.isArray(value.oneOf) || Array.isArray(value.anyOf));
+const isUnion = (value: JsonObject) => Array.isArray(value.oneOf) || Array.isArray(value.anyOf);
 
 /** Every discriminated schema in `value` tagged. */
 const tagged = (document: JsonObject, value: unknown): unknown =>
   schemasRewritten(value, (schema) =>
-    isDiscriminated(schema) ? (taggedBranches(document, schema) as JsonObject) : schema,
+    isUnion(schema) && unionDiscriminator(document, schema) !== undefined
+      ? (taggedBranches(document, schema) as JsonObject)
+      : schema,
   );
 
 /** `schema` with its discriminated branches each held to their tags, where it has them; else itself. */
 export function taggedBranches(document: JsonObject, schema: unknown): unknown {
   const resolved = resolveLocalRef(document, schema);
-  const property = asObject(resolved.discriminator).propertyName;
+  const discriminator = unionDiscriminator(document, resolved);
+  const property = discriminator?.propertyName;
   const keyword = Array.isArray(resolved.oneOf) ? 'oneOf' : Array.isArray(resolved.anyOf) ? 'anyOf' : undefined;
   if (typeof property !== 'string' || keyword === undefined) return schema;
-  const { discriminator, ...rest } = resolved;
+  const { discriminator: _stated, ...rest } = resolved;
   return {
     ...rest,
     [keyword]: (resolved[keyword] as unknown[]).map((branch) => {

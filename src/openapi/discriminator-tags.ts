@@ -56,3 +56,36 @@ export function branchTags(document: JsonObject, discriminator: unknown, branch:
 export function tagRequirement(property: string, tags: readonly string[]): JsonObject {
   return { type: 'object', required: [property], properties: { [property]: { type: 'string', enum: [...tags] } } };
 }
+
+/** The discriminator a schema states itself, where it names its property. */
+function ownDiscriminator(document: JsonObject, schema: unknown): JsonObject | undefined {
+  const discriminator = asObject(resolveSchema(document, schema).discriminator);
+  return typeof discriminator.propertyName === 'string' ? discriminator : undefined;
+}
+
+/**
+ * The discriminator that tells a oneOf's (or anyOf's) branches apart: its own, else the one every
+ * branch inherits, where each is a $ref whose allOf holds a base stating one on the same property
+ * (the inheritance OpenAPI shows: Pet with its discriminator, Cat and Dog each an allOf of Pet,
+ * read through a oneOf of Cat and Dog). Undefined where neither tells them apart.
+ */
+export function unionDiscriminator(document: JsonObject, schema: unknown): JsonObject | undefined {
+  const resolved = resolveSchema(document, schema);
+  const branches = Array.isArray(resolved.oneOf) ? resolved.oneOf : resolved.anyOf;
+  if (!Array.isArray(branches)) return undefined;
+  const own = ownDiscriminator(document, resolved);
+  if (own !== undefined || branches.length < 2) return own;
+  let inherited: JsonObject | undefined;
+  for (const branch of branches) {
+    if (typeof asObject(branch).$ref !== 'string') return undefined;
+    // Its allOf parts merged: the base's discriminator comes with them. One that is a union itself
+    // tells its own branches apart, not this one's.
+    const merged = resolveSchema(document, branch);
+    if (Array.isArray(merged.oneOf) || Array.isArray(merged.anyOf)) return undefined;
+    const base = ownDiscriminator(document, merged);
+    if (base === undefined || (inherited !== undefined && base.propertyName !== inherited.propertyName))
+      return undefined;
+    inherited ??= base;
+  }
+  return inherited;
+}

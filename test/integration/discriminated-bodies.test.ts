@@ -42,6 +42,23 @@ const document = {
         },
       },
     },
+    '/adoptions': {
+      post: {
+        operationId: 'adopt',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
+            },
+          },
+        },
+        responses: {
+          200: json({ type: 'object', properties: { ok: { type: 'boolean' } } }),
+          400: json({ type: 'object' }),
+        },
+      },
+    },
     '/logins': {
       post: {
         operationId: 'updateLoginFlow',
@@ -76,6 +93,15 @@ const document = {
       DogPick: {
         allOf: [{ $ref: '#/components/schemas/PickBase' }, { properties: { petType: { enum: ['dog'] } } }],
       },
+      // OpenAPI's inheritance: the base states the discriminator, the union of its subtypes none.
+      Pet: {
+        type: 'object',
+        required: ['petType'],
+        properties: { petType: { type: 'string' } },
+        discriminator: { propertyName: 'petType' },
+      },
+      Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { hunts: { type: 'boolean' } } }] },
+      Dog: { allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { barks: { type: 'boolean' } } }] },
       Static: {
         type: 'object',
         required: ['type'],
@@ -110,6 +136,12 @@ describe('a request body of discriminated branches', () => {
     expect((await http().post('/strategies').send({ type: 'Auto' })).status).toBe(400);
     // Said beside the base, in an allOf.
     expect(served.judged('POST', '/picks', await http().post('/picks').send({ petType: 'cat' })).status).toBe(200);
+  });
+
+  it('takes a body of a subtype its base tells apart, where the union itself states no discriminator', async () => {
+    for (const body of [{ petType: 'Cat', hunts: true }, { petType: 'Dog' }])
+      expect(served.judged('POST', '/adoptions', await http().post('/adoptions').send(body)).status).toBe(200);
+    expect((await http().post('/adoptions').send({ petType: 'Cow' })).status).toBe(400);
   });
 
   it('refuses a body whose tag names no branch, or that breaks its own', async () => {
