@@ -1,5 +1,6 @@
 // The contract as the suite sees it: its operations, and validators for every declared
 // response body and header, compiled with Ajv (independent of the mock's own validator).
+
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -8,6 +9,7 @@ import type { Ajv } from 'ajv';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
+import { alikeOneOfsAsAnyOf } from '../../src/openapi/alike-branches.js';
 import { anchoredRefs } from '../../src/openapi/anchored-refs.js';
 import { discriminatorsAsTags, schemaAsTagged } from '../../src/openapi/discriminated-view.js';
 import { examplesLeftOut } from '../../src/openapi/examples-left-out.js';
@@ -229,10 +231,11 @@ const document = PROTO_NAMED ? withProtoAliased(SPEC) : SPEC;
 // discriminator tells apart is judged by the tag, as the mock judges it (discriminated-view.ts).
 const forAjv = (view: Json) => examplesLeftOut(discriminatorsAsTags(view));
 ajv.addSchema(forAjv(document), SPEC_ID);
-// Answers are judged by the document with no writeOnly property required (answer-view.ts): a
-// second copy only where it differs.
+// Answers are judged by the document with no writeOnly property required (answer-view.ts), and
+// each oneOf whose branches take the same values read as an anyOf (alike-branches.ts: no answer
+// could keep it): a second copy only where it differs.
 function addAnswerView(): string {
-  const answers = answerView(document);
+  const answers = alikeOneOfsAsAnyOf(answerView(document));
   if (answers === document) return SPEC_ID;
   try {
     ajv.addSchema(forAjv(answers), 'petstore-answers.json');
