@@ -17,6 +17,7 @@ import { HTTP_METHODS, operationName } from './load-contract.js';
 import { componentParametersForValidator, parametersForValidator } from './parameter-read-only.js';
 import { routeOfPath, suffixedLast } from './path-route.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
+import { schemasRewritten } from './schemas-rewritten.js';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -107,13 +108,26 @@ function pathsByRoute(document: JsonObject, paths: JsonObject): JsonObject {
 }
 
 /**
+ * `document` with no default on a readOnly property. The validator writes a request's missing
+ * fields' defaults into it, and then refuses the readOnly field it wrote: every create of
+ * ReadMe's petstore (`id: {readOnly: true, default: 40}`) was 400. A server's field has no default
+ * a client sends.
+ */
+const readOnlyDefaultsLeftOut = (document: JsonObject): JsonObject =>
+  schemasRewritten(document, (schema) => {
+    if (schema.readOnly !== true || !('default' in schema)) return schema;
+    const { default: _default, ...rest } = schema;
+    return rest;
+  }) as JsonObject;
+
+/**
  * A copy of `contract` (its readOnly requirements beside an allOf moved into their parts,
  * read-only-required.ts; its parameters' schemas without readOnly, parameter-read-only.ts) whose responses (in paths and components.responses) declare no headers,
  * whose operations all have an operationId and responses, and whose one server is the root; only the objects on the way to them are copied, so
  * `contract` itself is left whole.
  */
 export function validatorDocument(contract: JsonObject): JsonObject {
-  const document = withReadOnlyRequiredInParts(discriminatorsAsTags(contract));
+  const document = withReadOnlyRequiredInParts(readOnlyDefaultsLeftOut(discriminatorsAsTags(contract)));
   const copy: JsonObject = { ...document, servers: [{ url: '/' }] };
   if (document.paths !== undefined) copy.paths = pathsByRoute(document, asObject(document.paths));
   const components = asObject(document.components);
