@@ -20,10 +20,15 @@ export function createRequestLog(log: LogLine, hideSecrets = false): RequestHand
       const key = req.get('X-API-Key');
       const scope = req.get('X-Mock-Scope');
       const code = res.statusCode >= 400 && typeof res.locals.errorCode === 'string' ? ` ${res.locals.errorCode}` : '';
+      // An error whose contract declares no body: why it was refused, said here alone.
+      const unsaid = typeof res.locals.errorUnsaid === 'string' ? res.locals.errorUnsaid : undefined;
+      const why = unsaid
+        ? ` (its answer has no body: ${hideSecrets ? redactSecrets(unsaid, req.headers) : unsaid})`
+        : '';
       const url = hideSecrets ? redactSecrets(req.originalUrl, req.headers) : req.originalUrl;
       const shownKey = key && hideSecrets ? keyFingerprint(key) : key;
       log(
-        `${sentMethod(req)} ${url} ${res.statusCode}${code} ${ms.toFixed(1)}ms${shownKey ? ` key=${shownKey}` : ''}${scope ? ` scope=${scope}` : ''}`,
+        `${sentMethod(req)} ${url} ${res.statusCode}${code} ${ms.toFixed(1)}ms${shownKey ? ` key=${shownKey}` : ''}${scope ? ` scope=${scope}` : ''}${why}`,
       );
     });
     next();

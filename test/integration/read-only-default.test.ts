@@ -1,5 +1,6 @@
 // A readOnly field with a default (ReadMe's petstore: `id: {readOnly: true, default: 40}`): the
-// default is the server's, never written into a client's request, which is taken as sent.
+// default is the server's, never written into a client's request, which is taken as sent. A
+// refusal the contract declares without a body says why in the server's log.
 import { describe, expect, it } from '@jest/globals';
 import { servingDocument, useTestMock } from '../support/mock.js';
 
@@ -20,6 +21,7 @@ const document = {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
         },
         responses: {
+          '400': { description: 'Bad input' },
           '201': {
             description: 'Made',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
@@ -38,6 +40,11 @@ describe('a readOnly field with a default', () => {
     const made = await mock.http.post('/pets').send({ name: 'Rex' });
     expect(made.status).toBe(201);
     expect(made.body.name).toBe('Rex');
-    expect((await mock.http.post('/pets').send({ id: 7, name: 'Rex' })).status).toBe(400);
+    const refused = await mock.http.post('/pets').send({ id: 7, name: 'Rex' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toBe('');
+    expect(mock.logLines.find((line) => line.startsWith('POST /pets 400'))).toMatch(
+      /^POST \/pets 400 INVALID_BODY .*\(its answer has no body: Invalid body: .*id.*\)$/,
+    );
   });
 });

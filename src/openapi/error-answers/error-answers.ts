@@ -116,6 +116,8 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
       operation && declared && media ? agreedStatus(contract, operation.responses, declared, media, meant) : meant;
     res.status(status);
     if (!media) {
+      // The contract's answer has no body to say why: the server log says it (request-log.ts).
+      res.locals.errorUnsaid = error.message;
       res.end();
       return true;
     }
