@@ -257,7 +257,12 @@ function meetingOneBranch(values: Generated<unknown>, branches: readonly unknown
     return values;
   }
   if (probes.every(alone) && values.edges.every(alone)) return values;
-  if (!probes.some(alone)) return values;
+  // Open branches that take each other's values (ReadMe's oneOf of {a, b} and {c, d}, neither
+  // requiring a field): no value drawn is valid, and none is sent.
+  if (!probes.some(alone))
+    throw new UngeneratedValue(
+      'meets more than one branch of a oneOf in every value drawn: its branches overlap (make it an anyOf, or make the branches exclude each other)',
+    );
   const edges = values.edges.filter(alone);
   return {
     arbitrary: values.arbitrary.filter(alone),

@@ -205,9 +205,9 @@ function aloneInOneOf(
   references: References,
   depth: number,
 ): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const met = branchesMet(branches);
   if (!met || met(value) <= 1) return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw overlapping();
   let current = value as Record<string, unknown>;
   for (const [field, fieldSchema] of writablePropertiesOf(drawnSchemaOf(branch))) {
     if (Object.hasOwn(current, field)) continue;
@@ -217,7 +217,26 @@ function aloneInOneOf(
     // A field that takes the value out of every branch is left out; one that tells none apart is kept.
     if (count > 1) current = candidate;
   }
-  return value;
+  // Open branches that take each other's values: no value the suite makes is valid.
+  throw overlapping();
+}
+
+const overlapping = () =>
+  new CheckSkipped(
+    'its value meets more than one branch of a oneOf whatever it holds: the branches overlap, and a server that validates refuses it (make it an anyOf, or make the branches exclude each other)',
+  );
+
+/**
+ * A valid value of an optional field, or undefined where none can be made (no value fits it, its
+ * oneOf's branches overlap): a body leaves such a field out.
+ */
+export function optionalValue(raw: Schema, name: string, references: References): unknown {
+  try {
+    return validValue(raw, name, references);
+  } catch (error) {
+    if (error instanceof CheckSkipped) return undefined;
+    throw error;
+  }
 }
 
 /**

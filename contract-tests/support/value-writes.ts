@@ -19,7 +19,7 @@ import { type Exchange, holdsRecord, send } from './exchange.js';
 import { freshPathIds, type GenerationData } from './generation-data.js';
 import { holds, setField } from './own-fields.js';
 import { readOperationFor, readPath } from './read-back.js';
-import { madeSchemaOf, pathOf, validValue, withPathKey } from './requests.js';
+import { madeSchemaOf, optionalValue, pathOf, validValue, withPathKey } from './requests.js';
 import {
   bodyKeyOf,
   changesSingleton,
@@ -50,8 +50,9 @@ function madeFullBody(operation: SpecOperation, data: GenerationData): Body {
   const schema = drawnSchemaOf(madeSchemaOf(operation.requestSchema));
   const body = validValue(schema, 'body', data.references.body) as Body;
   for (const [field, property] of writablePropertiesOf(schema)) {
-    if (!holds(body, field) && property.default === undefined)
-      setField(body, field, validValue(property, field, data.references.body));
+    if (holds(body, field) || property.default !== undefined) continue;
+    const value = optionalValue(property, field, data.references.body);
+    if (value !== undefined) setField(body, field, value);
   }
   // A key the server decides is left out where the body may leave it out: each create gets its own.
   const leftOut = leftOutKeyOf(operation);
@@ -87,8 +88,8 @@ export function otherValue(property: JsonSchema, field: string, value: unknown, 
   if (Array.isArray(property.enum)) return property.enum.find(differs);
   if ('const' in property) return undefined;
   if (property.type === 'boolean') return typeof value === 'boolean' ? !value : true;
-  const candidate = validValue(property, field, data.references.body);
-  return differs(candidate) ? candidate : undefined;
+  const candidate = optionalValue(property, field, data.references.body);
+  return candidate !== undefined && differs(candidate) ? candidate : undefined;
 }
 
 /** Draws again the texts of `bodies[index]` the answers narrow, and puts each new one in the later bodies that held the old; whether any was. */

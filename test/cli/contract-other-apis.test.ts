@@ -610,6 +610,48 @@ const brokenHeaderExamples = {
         responses: { 200: notesAnswer },
       },
     },
+    // ReadMe's oas-examples: a oneOf of open objects, each body both; a note whose optional
+    // event is a oneOf of two alike branches, which no value meets alone.
+    '/shapes': {
+      post: {
+        operationId: 'addShape',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                oneOf: [
+                  { type: 'object', properties: { a: { type: 'string' } } },
+                  { type: 'object', properties: { c: { type: 'string' } } },
+                ],
+              },
+            },
+          },
+        },
+        responses: { 204: { description: 'Kept' } },
+      },
+    },
+    '/events': {
+      post: {
+        operationId: 'addEvent',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['name'],
+                properties: {
+                  name: { type: 'string' },
+                  event: { type: 'string', oneOf: [{ description: 'one' }, { description: 'two' }] },
+                },
+              },
+            },
+          },
+        },
+        responses: { 204: { description: 'Kept' } },
+      },
+    },
     // ReadMe's oas-examples: a body that must be a text and an integer at once.
     '/quirks': {
       put: {
@@ -881,13 +923,18 @@ describe('contract against whole documents of other APIs', () => {
     expect(stdout).not.toMatch(/the suite has no (record|\{id\})/);
   }, 240_000);
 
-  it('sends a required header whose example holds a line break a valid value it can carry, and skips a check where none is or no body fits', async () => {
+  it('sends a required header whose example holds a line break a valid value it can carry, and skips a check where none is, no body fits or every body meets two branches', async () => {
     const { stdout, passed } = await suiteOnDocument('header-examples', brokenHeaderExamples);
     expect(passed).toContain('listNotes: a valid request (GET /notes)');
     expect(consoleLineOf(stdout, 'listDrafts')?.skipped).toContainEqual({
       kind: 'conformance',
       reason: expect.stringMatching(/^its required header X-Mode has no valid value a header can carry/),
     });
+    expect(consoleLineOf(stdout, 'addShape')?.skipped).toContainEqual({
+      kind: 'conformance',
+      reason: expect.stringMatching(/meets more than one branch of a oneOf whatever it holds: the branches overlap/),
+    });
+    expect(passed).toContain('addEvent: a valid request (POST /events)');
     expect(consoleLineOf(stdout, 'putQuirk')?.skipped).toContainEqual({
       kind: 'conformance',
       reason: expect.stringMatching(/^no value fits the schema of body .*no valid request can be sent/),
