@@ -3,8 +3,9 @@
 // not valid (Asana's GET /attachments requires ?parent=, Discourse's GET /latest.json the headers
 // Api-Key and Api-Username). A value given with --header, or a key's header or cookie, is never replaced.
 import { isIgnoredHeaderName } from '../../src/openapi/ignored-header-parameters.js';
+import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { queryString, queryValueSchema } from '../generation/operation-requests.js';
-import { resolve, type SpecOperation } from './contract-spec.js';
+import { resolve, SPEC, type SpecOperation } from './contract-spec.js';
 import { validValue } from './requests.js';
 import { CheckSkipped } from './scheduler.js';
 
@@ -18,9 +19,17 @@ const exampleOf = (parameter: Parameter) =>
 
 const asText = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value));
 
+/** Its schema read as its values are sent, where a value fits it; no valid request can carry it otherwise. */
+function sentSchema(parameter: Parameter): unknown {
+  if (parameter.schema !== undefined && !schemaFactsOf(SPEC).fits(parameter.schema))
+    throw new CheckSkipped(
+      `no value fits the schema of its required ${parameter.in} parameter ${parameter.name} (its bounds or parts exclude each other), so no valid request can be sent`,
+    );
+  return queryValueSchema({ ...parameter, schema: parameter.schema ?? {} });
+}
+
 /** A value drawn from a parameter's schema. */
-const drawnValue = (parameter: Parameter) =>
-  asText(validValue(queryValueSchema({ ...parameter, schema: parameter.schema ?? {} }), parameter.name, {}));
+const drawnValue = (parameter: Parameter) => asText(validValue(sentSchema(parameter), parameter.name, {}));
 
 /** A valid value of a parameter: its example where it gives one, else one drawn from its schema. */
 function parameterValue(parameter: Parameter): string {
@@ -51,8 +60,7 @@ function headerValue(parameter: Parameter): string {
  */
 function queryPairs(parameter: Parameter): string {
   const example = exampleOf(parameter);
-  const value =
-    example ?? validValue(queryValueSchema({ ...parameter, schema: parameter.schema ?? {} }), parameter.name, {});
+  const value = example ?? validValue(sentSchema(parameter), parameter.name, {});
   if (typeof value === 'object' && value !== null && !Array.isArray(value))
     return queryString({ [parameter.name]: value }, [parameter]).slice(1);
   return `${encodeURIComponent(parameter.name)}=${encodeURIComponent(parameterValue(parameter))}`;

@@ -652,6 +652,15 @@ const brokenHeaderExamples = {
         responses: { 204: { description: 'Kept' } },
       },
     },
+    '/ranges': {
+      get: {
+        operationId: 'listRanges',
+        parameters: [
+          { name: 'size', in: 'query', required: true, schema: { type: 'string', minLength: 5, maxLength: 3 } },
+        ],
+        responses: { 200: notesAnswer },
+      },
+    },
     // ReadMe's oas-examples: a body that must be a text and an integer at once.
     '/quirks': {
       put: {
@@ -935,6 +944,10 @@ describe('contract against whole documents of other APIs', () => {
       reason: expect.stringMatching(/meets more than one branch of a oneOf whatever it holds: the branches overlap/),
     });
     expect(passed).toContain('addEvent: a valid request (POST /events)');
+    expect(consoleLineOf(stdout, 'listRanges')?.skipped).toContainEqual({
+      kind: 'conformance',
+      reason: expect.stringMatching(/^no value fits the schema of its required query parameter size/),
+    });
     expect(consoleLineOf(stdout, 'putQuirk')?.skipped).toContainEqual({
       kind: 'conformance',
       reason: expect.stringMatching(/^no value fits the schema of body .*no valid request can be sent/),
