@@ -51,11 +51,20 @@ function isOptionalProperty(facts: SchemaFacts, pointer: string): boolean {
   return facts.nodeOf([parent]).smallest !== undefined;
 }
 
-/** A request body or parameter written in place under an operation: what clients send, never drawn. */
-const IN_REQUEST = /^\/paths\/[^/]+\/(?:[^/]+\/)?(?:requestBody|parameters)\//;
+/** A request body or parameter written in place under an operation: what clients send. */
+const IN_REQUEST = /^(\/paths\/[^/]+\/(?:[^/]+\/)?)(requestBody|parameters\/\d+)\//;
 
-function isWrittenInRequest(pointer: string): boolean {
-  return IN_REQUEST.test(pointer);
+/**
+ * Whether the schema at `pointer` is a request body's or a query, header or cookie parameter's,
+ * which the mock never draws; not a path parameter's, whose bounds the keys it makes must meet.
+ */
+function isWrittenInRequest(facts: SchemaFacts, pointer: string): boolean {
+  const match = IN_REQUEST.exec(pointer);
+  if (!match) return false;
+  const [, operation = '', member = ''] = match;
+  if (member === 'requestBody') return true;
+  const parameter = facts.index.target(`#${operation}${member}`);
+  return typeof parameter === 'object' && parameter.in !== 'path';
 }
 
 export function checkSchemas(facts: SchemaFacts, limits: ContractLimits): SchemaFault[] {
@@ -95,7 +104,7 @@ export function checkSchemas(facts: SchemaFacts, limits: ContractLimits): Schema
       // Named where it is caused: a schema that is empty because a part of it is, is not named again.
       const inherited = inPlaceParts(own, index).some((part) => facts.nodeOf([part]).feasible.kinds.size === 0);
       if (!inherited) {
-        const asked = isWrittenInRequest(pointer);
+        const asked = isWrittenInRequest(facts, pointer);
         const avoidable = asked || isOptionalProperty(facts, pointer);
         const served = asked
           ? 'The mock never draws it, and refuses every request that sends one (400). '

@@ -20,6 +20,11 @@ const NAMED = new Set([
   'paths',
   'content',
   'encoding',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'webhooks',
+  'pathItems',
 ]);
 
 const isObject = (value: unknown): value is JsonObject =>

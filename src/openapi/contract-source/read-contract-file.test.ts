@@ -557,6 +557,23 @@ describe('reading a contract given at run time', () => {
     expect(warned[0]?.message).toMatch(
       /^no value fits the schema at \/paths\/~1v1~1quirks\/put\/requestBody\/content\/application~1json\/schema: .*refuses every request that sends one \(400\)/,
     );
+    // A query parameter's likewise; a path parameter's is refused: the keys the mock makes must meet it.
+    const parameter = (where: string) => ({ name: 'tight', in: where, required: true, schema: neither });
+    document.paths['/v1/quirks'].put.parameters = [parameter('query')];
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await readContractFile(file)).warnings.filter((warning) => warning.rule === 'no-value-fits')).toHaveLength(
+      2,
+    );
+    document.paths['/v1/quirks/{tight}'] = {
+      get: { ...document.paths['/v1/quirks'].put, parameters: [parameter('path')] },
+    };
+    delete document.paths['/v1/quirks/{tight}'].get.requestBody;
+    document.paths['/v1/quirks/{tight}'].get.operationId = 'getQuirk';
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).message).toMatch(
+      /no value fits the schema at \/paths\/~1v1~1quirks~1\{tight\}\/get\/parameters\/0\/schema/,
+    );
+    delete document.paths['/v1/quirks/{tight}'];
     document.paths['/v1/quirks'].put.responses = {
       '200': { description: 'Kept', content: { 'application/json': { schema: neither } } },
     };
