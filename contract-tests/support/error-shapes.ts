@@ -89,8 +89,14 @@ function schemaOfError(expected: ExpectedError, mediaType?: string) {
  * A borrowed error's body: an object with the fields its schema requires. Not its whole schema: the
  * values it pins to its own status (a `status` const, the codes of its enum) belong to that status.
  */
-function requiredFieldProblems(schema: { required?: unknown } | undefined, body: unknown): string[] {
+function requiredFieldProblems(schema: { required?: unknown; type?: unknown } | undefined, body: unknown): string[] {
   if (schema === undefined) return [];
+  // An error that is a text, a number or a list (the USPTO API's 404 is a string): of its type.
+  if (typeof schema.type === 'string' && schema.type !== 'object') {
+    const type = schema.type === 'integer' ? 'number' : schema.type;
+    const found = Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body;
+    return found === type ? [] : [`the error body is not a JSON ${schema.type}`];
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return ['the error body is not a JSON object'];
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   return required.filter((name) => !(name in body)).map((name) => `the error body has no ${name}`);
@@ -107,6 +113,9 @@ function isErrorObject(schema: { properties?: Record<string, unknown> } | undefi
   const properties = schema?.properties ?? {};
   return 'code' in properties && 'message' in properties && 'status' in properties;
 }
+
+/** A JSON media type: application/json, or a structured +json one (application/problem+json). */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 
 export type ErrorAnswer = { status: number; headers: Record<string, string>; body: unknown; text: string };
 
@@ -148,6 +157,8 @@ export function errorShapeProblems(operation: SpecOperation | undefined, exchang
       problems.push(
         `the ${exchange.status} is "${contentType || 'no content type'}", where the contract's errors (${shape}) are ${media.join(', ')}`,
       );
+    } else if (!JSON_TYPE.test(contentType)) {
+      // Borrowed in XML or text (ReadMe's parameter examples answer 400 in XML): its type is what is held.
     } else if (exchange.body === undefined) {
       problems.push(`the ${exchange.status}'s body is not valid JSON (${shape})`);
     } else {

@@ -954,6 +954,51 @@ describe('contract against whole documents of other APIs', () => {
     });
   }, 240_000);
 
+  it('takes an error borrowed in XML or as a JSON text from the operation whose shape it has, where the one answering declares none', async () => {
+    // ReadMe's request examples: only GET /reports declares a 400, in XML; PUT /notes declares none.
+    // The USPTO API's: its one 404 is a JSON string, borrowed by the paths no operation serves.
+    const xmlError = {
+      description: 'Bad input',
+      content: { 'application/xml': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+    };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Notes', version: '1' },
+      paths: {
+        '/reports': {
+          get: {
+            operationId: 'listReports',
+            parameters: [{ name: 'year', in: 'query', schema: { type: 'integer' } }],
+            responses: { 200: notesAnswer, 400: xmlError },
+          },
+        },
+        '/notes': {
+          put: {
+            operationId: 'putNote',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } } } },
+            },
+            responses: { 204: { description: 'Kept' } },
+          },
+        },
+        '/fields/{name}': {
+          get: {
+            operationId: 'getField',
+            parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              200: notesAnswer,
+              404: { description: 'No such field', content: { 'application/json': { schema: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+    };
+    const { passed } = await suiteOnDocument('borrowed-xml-error', document);
+    expect(passed).toContain('putNote: a body that is not JSON gets 400');
+    expect(passed).toContain('a path with no operation under the base path gets 404 with the Error object');
+  }, 240_000);
+
   it('makes its records under a parent no operation makes: one given with --set-path, else one the server takes', async () => {
     const file = join(folder(), 'calls.json');
     await writeFile(file, JSON.stringify(underAnAccount));
