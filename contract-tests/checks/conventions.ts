@@ -41,15 +41,13 @@ import { largestLimit, PAGE } from '../support/shared-list.js';
 import { call } from '../support/steps.js';
 import { createTestData, makeRecord, readRecordMade, rememberMade, type TestData } from '../support/test-data.js';
 import { unknownIdOf } from '../support/unknown-id.js';
+import { writeSuccesses } from '../support/valid-answer.js';
 import { ContractViolation } from '../support/violation.js';
 import { expectedFields } from '../support/written-fields.js';
 
 let data: TestData;
 
 type Made = { id: RecordKey; body: Body; answer: Body; exchange: Exchange };
-
-const successes = (operation: SpecOperation) =>
-  operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number);
 
 /** A record of `resource` made by `creation` under `parents`, with `body`. */
 async function make(resource: Resource, creation: SpecOperation, parents: References, record: Body): Promise<Made> {
@@ -59,7 +57,7 @@ async function make(resource: Resource, creation: SpecOperation, parents: Refere
     creation.operationId,
     fillPath(creation.path, parents),
     wrapRecord(creation.operationId, body),
-    successes(creation),
+    writeSuccesses(creation),
   );
   const answer = recordIn(creation.operationId, exchange.body) as Body;
   // Where the create answers no record, its Location names what it made (Harbor's 201s).
@@ -136,7 +134,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
       operation.operationId,
       itemPath(id, parents, operation),
       wrapRecord(operation.operationId, body),
-      successes(operation),
+      writeSuccesses(operation),
     );
     // A 204 holds no record: what is read back is judged alone.
     if (holdsRecord(exchange))
@@ -267,7 +265,7 @@ function checksOf(resource: Resource, keyParameter: string): void {
       async () => {
         const parents = references();
         const made = await make(resource, creation, parents, creationBody(parents));
-        await call(deletion.operationId, itemPath(made.id, parents, deletion), undefined, successes(deletion));
+        await call(deletion.operationId, itemPath(made.id, parents, deletion), undefined, writeSuccesses(deletion));
         await call(read.operationId, itemPath(made.id, parents), undefined, [404]);
         await call(deletion.operationId, itemPath(made.id, parents, deletion), undefined, [404]);
       },

@@ -10,6 +10,7 @@ import { listProblems } from './list-oracle.js';
 import { isList } from './list-semantics.js';
 import { locationPath, readOperationFor, readPath, templateValues } from './read-back.js';
 import { answeredApartIn, recordIn, shapeOf, writesRecord } from './resources.js';
+import { CheckSkipped } from './scheduler.js';
 import { pastSunset } from './sunset.js';
 import { requireNoProblems } from './violation.js';
 import { writtenFieldProblems } from './written-fields.js';
@@ -31,6 +32,23 @@ export function successStatuses(operation: SpecOperation, answer: Exchange): num
   // exchange): such an operation promises no final answer but a success.
   if (declared.every((status) => /^1(\d\d|XX)$/i.test(status))) return ANY_SUCCESS;
   return declared.filter((status) => /^[3-5]\d\d$/.test(status)).map(Number);
+}
+
+/**
+ * The statuses a write answers its success with: its 2xx, any where it declares only `default`
+ * or `2XX` (documents converted from Swagger 2.0: `default: successful operation`). One that
+ * declares no success at all (ReadMe's petstore: addPet answers only 405) makes no record the
+ * suite could count on.
+ */
+export function writeSuccesses(operation: SpecOperation): number[] {
+  const declared = operation.declaredStatuses;
+  const own = declared.filter((status) => /^2\d\d$/.test(status)).map(Number);
+  if (own.length > 0) return own;
+  // OpenAPI 3.1 lets the answers out: the mock then answers a success, marked as the contract's gap.
+  if (declared.length === 0 || declared.includes('2XX') || declared.includes('default')) return ANY_SUCCESS;
+  throw new CheckSkipped(
+    `${operation.operationId} declares no success (${declared.join(', ')}): the suite cannot count on what it does`,
+  );
 }
 
 export type ValidRequest = { query: Record<string, unknown>; body?: unknown; pathIds: Record<string, string> };

@@ -3,6 +3,7 @@
 // read back through the resource's GET, both handed to a judge. A body is a record's: where the
 // operation takes it in an envelope ({"data": {...}}, Asana's), it is sent inside it, and the
 // fields judged are the record's (recordFieldOf), not the envelope's.
+
 import {
   drawnSchemaOf,
   type JsonSchema,
@@ -32,6 +33,7 @@ import {
 import { alone, WRITES } from './run-locks.js';
 import { CheckSkipped } from './scheduler.js';
 import { rememberAnswered } from './test-data.js';
+import { writeSuccesses } from './valid-answer.js';
 import { requireNoProblems } from './violation.js';
 
 export type Body = Record<string, unknown>;
@@ -148,9 +150,7 @@ async function writeThenRead(
       }
       if (answer.status === 409 && draws > 1) throw tooFewTexts(`${operation.operationId}'s body`);
       rememberAnswered(operation, answer, fresh.pathIds);
-      expectConforms(operation, answer, {
-        statuses: operation.declaredStatuses.filter((status) => status.startsWith('2')).map(Number),
-      });
+      expectConforms(operation, answer, { statuses: writeSuccesses(operation) });
     }
     const last = answer as Exchange;
     const answered = holdsRecord(last) ? problemsOf(last) : [];

@@ -999,6 +999,53 @@ describe('contract against whole documents of other APIs', () => {
     expect(passed).toContain('a path with no operation under the base path gets 404 with the Error object');
   }, 240_000);
 
+  it('makes records through a create that declares only `default`, and holds none to one that declares no success', async () => {
+    // Documents converted from Swagger 2.0 answer `default: successful operation`; ReadMe's
+    // petstore's addPet declares only 405.
+    const note = {
+      type: 'object',
+      required: ['text'],
+      properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string' } },
+    };
+    const noteAnswer = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } };
+    const body = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Notes', version: '1' },
+      paths: {
+        '/notes': {
+          post: {
+            operationId: 'createNote',
+            requestBody: body,
+            responses: { default: { description: 'successful operation', ...noteAnswer } },
+          },
+        },
+        '/notes/{id}': {
+          get: {
+            operationId: 'getNote',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { 200: { description: 'The note', ...noteAnswer }, 404: { description: 'No such note' } },
+          },
+        },
+        '/memos': {
+          post: { operationId: 'createMemo', requestBody: body, responses: { 405: { description: 'Invalid input' } } },
+        },
+        '/memos/{id}': {
+          get: {
+            operationId: 'getMemo',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { 200: { description: 'The memo', ...noteAnswer }, 404: { description: 'No such memo' } },
+          },
+        },
+      },
+      components: { schemas: { Note: note } },
+    };
+    const { passed } = await suiteOnDocument('default-creates', document);
+    expect(passed).toContain(
+      'createNote: a record made reads back by getNote, with the defaults of what was left out and an id of its own',
+    );
+  }, 240_000);
+
   it('makes its records under a parent no operation makes: one given with --set-path, else one the server takes', async () => {
     const file = join(folder(), 'calls.json');
     await writeFile(file, JSON.stringify(underAnAccount));
