@@ -592,6 +592,9 @@ const notesAnswer = {
   content: { 'application/json': { schema: { type: 'array', items: note } } },
 };
 /** Required headers whose examples hold a line break, which no header value may: one with another value, one without. */
+/** A required JSON request body of `schema`. */
+const jsonBody = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
+
 const brokenHeaderExamples = {
   openapi: '3.0.3',
   info: { title: 'Notes', version: '1' },
@@ -615,40 +618,26 @@ const brokenHeaderExamples = {
     '/shapes': {
       post: {
         operationId: 'addShape',
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                oneOf: [
-                  { type: 'object', properties: { a: { type: 'string' } } },
-                  { type: 'object', properties: { c: { type: 'string' } } },
-                ],
-              },
-            },
-          },
-        },
+        requestBody: jsonBody({
+          oneOf: [
+            { type: 'object', properties: { a: { type: 'string' } } },
+            { type: 'object', properties: { c: { type: 'string' } } },
+          ],
+        }),
         responses: { 204: { description: 'Kept' } },
       },
     },
     '/events': {
       post: {
         operationId: 'addEvent',
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['name'],
-                properties: {
-                  name: { type: 'string' },
-                  event: { type: 'string', oneOf: [{ description: 'one' }, { description: 'two' }] },
-                },
-              },
-            },
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: { type: 'string' },
+            event: { type: 'string', oneOf: [{ description: 'one' }, { description: 'two' }] },
           },
-        },
+        }),
         responses: { 204: { description: 'Kept' } },
       },
     },
@@ -665,10 +654,7 @@ const brokenHeaderExamples = {
     '/quirks': {
       put: {
         operationId: 'putQuirk',
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: { allOf: [{ type: 'string' }, { type: 'integer' }] } } },
-        },
+        requestBody: jsonBody({ allOf: [{ type: 'string' }, { type: 'integer' }] }),
         responses: { 204: { description: 'Kept' } },
       },
     },
@@ -975,10 +961,7 @@ describe('contract against whole documents of other APIs', () => {
         '/notes': {
           put: {
             operationId: 'putNote',
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } } } },
-            },
+            requestBody: jsonBody({ type: 'object', properties: { text: { type: 'string' } } }),
             responses: { 204: { description: 'Kept' } },
           },
         },
@@ -1008,7 +991,7 @@ describe('contract against whole documents of other APIs', () => {
       properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string' } },
     };
     const noteAnswer = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } };
-    const body = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } };
+    const body = jsonBody({ $ref: '#/components/schemas/Note' });
     const document = {
       openapi: '3.0.3',
       info: { title: 'Notes', version: '1' },
