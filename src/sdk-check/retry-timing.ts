@@ -14,6 +14,9 @@ import { type SendEvidence, sendEvidence, wakeBeforeUnreadSend } from './client-
 /** A timer's precision and the sampling's around a wake: a wake this close to the told instant is at it. */
 export const WAKE_SLACK_MS = 50;
 
+/** How far before the told instant a retry may come and still be at it (a runtime's timer). */
+const TIMER_SLACK_MS = 20;
+
 export type RetryTiming =
   | { kind: 'on-time' }
   /**
@@ -82,7 +85,9 @@ export function retryTiming(
   clientBusy: readonly BusySample[],
   otherAnswersMs: readonly number[] = [],
 ): RetryTiming {
-  if (retry.arrivedMs < untilMs) return { kind: 'early' };
+  // Node's timers fire by its loop's clock, read at the start of a turn and some ms behind under
+  // load: ky, sleeping until an HTTP-date, came 3 ms before it. Within the slack is at the instant.
+  if (retry.arrivedMs < untilMs - TIMER_SLACK_MS) return { kind: 'early' };
   if (clientBusy.length === 0) return { kind: 'on-time' };
   const timings = sendEvidence(clientBusy, fromMs, retry.arrivedMs, retry.sentAfterMs).map((evidence) =>
     timingOf(evidence, fromMs, untilMs, otherAnswersMs),
