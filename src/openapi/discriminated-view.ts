@@ -16,9 +16,8 @@ const isUnion = (value: JsonObject) => Array.isArray(value.oneOf) || Array.isArr
 /** Every discriminated schema in `value` tagged. */
 const tagged = (document: JsonObject, value: unknown): unknown =>
   schemasRewritten(value, (schema) =>
-    isUnion(schema) && unionDiscriminator(document, schema) !== undefined
-      ? (taggedBranches(document, schema) as JsonObject)
-      : schema,
+    // A union no discriminator tells apart comes back as it is.
+    isUnion(schema) ? (taggedBranches(document, schema) as JsonObject) : schema,
   );
 
 /** `schema` with its discriminated branches each held to their tags, where it has them; else itself. */
