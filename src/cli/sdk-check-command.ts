@@ -12,10 +12,12 @@ type SdkCheckFlags = ContractFlags & {
   html?: string;
   timeout: number;
   parallel: number;
+  again: number;
 };
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 const DEFAULT_PARALLEL = 4;
+const DEFAULT_AGAIN = 1;
 
 /** What the cases need of a contract given with --contract, from the catalogue: each need with its cases. */
 function describeNeeds(): string {
@@ -80,7 +82,13 @@ export function registerSdkCheckCommand(program: Command): void {
       integerOption('--timeout', { min: 1, max: 3_600 }),
       DEFAULT_TIMEOUT_SECONDS,
     )
-    .option('--parallel <n>', 'cases run at once', integerOption('--parallel', { min: 1, max: 32 }), DEFAULT_PARALLEL);
+    .option('--parallel <n>', 'cases run at once', integerOption('--parallel', { min: 1, max: 32 }), DEFAULT_PARALLEL)
+    .option(
+      '--again <n>',
+      'run a case a busy machine left undetermined again, alone, up to n more times (0: never)',
+      integerOption('--again', { min: 0, max: 5 }),
+      DEFAULT_AGAIN,
+    );
   addContractOptions(sdkCheck, "run each case's mock on")
     .addHelpText('after', describeCases)
     .action(async (words: string[], flags: SdkCheckFlags) => {
@@ -109,6 +117,7 @@ export function registerSdkCheckCommand(program: Command): void {
           ...(names ? { cases: names } : {}),
           timeoutSeconds: flags.timeout,
           parallel: flags.parallel,
+          again: flags.again,
           ...(contract ? { contract } : {}),
           onProgress: (line) => console.log(line),
         });

@@ -41,6 +41,8 @@ export type SdkCheckOptions = {
   timeoutSeconds: number;
   /** Cases run at once. */
   parallel: number;
+  /** How many more times a case left undetermined runs, alone, after the others (default 1). */
+  again?: number;
   /** The contract each case's mock serves (sdk-check --contract, read once); default: the built-in one. */
   contract?: ContractDraft;
   onProgress?: (line: string) => void;
@@ -63,7 +65,8 @@ const neverReached = ({ requests, run }: CaseResult) =>
 export async function runSdkCheck(options: SdkCheckOptions): Promise<SdkCheckRun> {
   const chosen = selectCases(options.cases);
   const progress = options.onProgress ?? (() => undefined);
-  const host = await createCaseHost(chosen.length, options.contract);
+  const again = options.again ?? 1;
+  const host = await createCaseHost(chosen.length * (1 + again), options.contract);
   const { profile } = host;
   const planned = chosen.map((testCase) => planCase(testCase, profile));
   const results: CaseResult[] = new Array(planned.length);
@@ -93,6 +96,12 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<SdkCheckRun
   };
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallel, toRun.length)) }, worker));
+    await runUndeterminedAgain(
+      results,
+      again,
+      (testCase) => runCase(testCase, options.client, options.timeoutSeconds, host),
+      progress,
+    );
   } finally {
     await host.close();
   }
@@ -102,6 +111,32 @@ export async function runSdkCheck(options: SdkCheckOptions): Promise<SdkCheckRun
     throw new ClientDidNotRunError([options.client.command, ...options.client.args].join(' '), ran[0] as CaseResult);
   for (const result of ran) if (neverReached(result)) progress(describeResult(result));
   return { results: done, profile };
+}
+
+/**
+ * A case a busy machine left undetermined runs again, alone (the other cases' clients no longer
+ * share the CPUs), up to `times` more times, until its readings judge it: the verdict is then the
+ * client's, with what the first run could not see said beside it.
+ */
+async function runUndeterminedAgain(
+  results: CaseResult[],
+  times: number,
+  rerun: (testCase: SdkCase) => Promise<CaseResult>,
+  progress: (line: string) => void,
+): Promise<void> {
+  for (const [index, first] of results.entries()) {
+    if (first?.verdict.status !== 'undetermined') continue;
+    let latest = first;
+    for (let attempt = 1; attempt <= times && latest.verdict.status === 'undetermined'; attempt += 1) {
+      progress(`… ${first.case.name}: run again alone, as its run ${attempt} could not be judged`);
+      const result = { ...(await rerun(first.case)), adapted: first.adapted };
+      const [count, ...rest] = result.verdict.notes;
+      const told = `run ${attempt + 1} of the case, alone: run ${attempt} was undetermined`;
+      latest = { ...result, verdict: { ...result.verdict, notes: [...(count ? [count] : []), told, ...rest] } };
+      progress(describeResult(latest));
+    }
+    results[index] = latest;
+  }
 }
 
 /**
