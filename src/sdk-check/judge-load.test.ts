@@ -94,6 +94,21 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     expect(stormWith([reading(1.0), retrying(2.206, 0.1)]).status).toBe('passed');
   });
 
+  it('cannot tell a wake the readings missed, from before the wait was over until the send, from one after it', () => {
+    // ofetch's half second, its wake and its retry queued past the 2 s, and the sampler held from
+    // 0.3 s to the send as long: nothing shows whether it slept until the instant or woke early.
+    const spans = [FIRST, reading(0), retrying(0.725, 1.7)];
+    const readings = scheduleOf(spans).filter(([at]) => at < START + 300 || at > START + 2_440);
+    const retryAt = 0.725 + 1.7 + 0.02 + 0.005;
+    const verdict = judge('storm-partial', stormSteps(retryAt), { clientBusy: readings });
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: its retry came 2\.2 s after a 429 that said Retry-After: 2, after the wait, but a busy machine held the readings of the client from before the wait was over until it sent the retry: whether it woke to send it before the wait was over or after cannot be told/,
+    );
+    // Read throughout, the same client is seen waking 0.5 s after the answer.
+    expect(stormWith(spans.slice(1)).status).not.toBe('passed');
+  });
+
   it('passes a client whose time between its wake and its retry was its own code running, not a queue', () => {
     // Woke 0.6 s after the 429, then 1.5 s on a CPU (work, a collection, time a host took from the
     // machine): on a free machine its retry comes as late, after the 2 s.

@@ -257,6 +257,8 @@ function whatWasSeen(retry: EarlyRetry, said: string): string {
       return `its retry came ${came}; it woke ${seconds(retry.wokeSeconds ?? 0)} after that answer, as another answer came to it, and a busy machine kept it queued for a CPU until it sent the retry: whether it woke to read that answer or to retry early cannot be told`;
     case 'mid-wait':
       return `its retry came ${came}; it woke ${seconds(retry.wokeSeconds ?? 0)} after that answer, before the wait was over, and a busy machine kept it queued for a CPU until it sent the retry: whether it woke to retry early or for a timer of its own (a runtime's housekeeping), the retry's timer run in the same turn, cannot be told, and no other retry of the case came early`;
+    case 'unsampled':
+      return `its retry came ${came}, but a busy machine held the readings of the client from before the wait was over until it sent the retry: whether it woke to send it before the wait was over or after cannot be told`;
     case 'unread':
       return `its retry came ${came}, but a busy machine held the mock and the readings of the client so long that they do not show when it sent it: at once (the mock read it late) or after the wait`;
     default:

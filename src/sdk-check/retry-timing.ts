@@ -27,9 +27,15 @@ export type RetryTiming =
   /**
    * Came after the wait, and the readings cannot say whether the client waited it: `late-start`,
    * it woke after the wait from a short one a busy machine let it start late; `unread`, no reading
-   * shows its send, or the writes that can be it disagree (`wokeMs`: the earliest wake).
+   * shows its send, or the writes that can be it disagree (`wokeMs`: the earliest wake);
+   * `unsampled`, no reading from before the instant until its send.
    */
-  | { kind: 'unknowable'; wokeMs: number; unqueuedMs: number; why: 'late-start' | 'unread' | 'other-answer' };
+  | {
+      kind: 'unknowable';
+      wokeMs: number;
+      unqueuedMs: number;
+      why: 'late-start' | 'unread' | 'other-answer' | 'unsampled';
+    };
 
 /** When a retry came, and the earliest instant it can have been sent (this machine's ms). */
 export type RetryTimes = { arrivedMs: number; sentAfterMs?: number };
@@ -66,8 +72,12 @@ function timingOf(
       ? { kind: 'early', wokeMs: wokeLatest, midWait: true }
       : { kind: 'early', wokeMs: wokeLatest };
   }
-  if (evidence.unqueuedMs >= untilMs - fromMs - WAKE_SLACK_MS || wokeEarliest <= untilMs + WAKE_SLACK_MS)
-    return { kind: 'on-time' };
+  if (evidence.unqueuedMs >= untilMs - fromMs - WAKE_SLACK_MS) return { kind: 'on-time' };
+  // Readings far apart (a busy machine held the sampler too) leave a wake that can lie on either
+  // side of the instant: at it only where the last reading before the wake is close to it.
+  if (wokeEarliest < untilMs - WAKE_SLACK_MS)
+    return { kind: 'unknowable', wokeMs: wokeEarliest, unqueuedMs: evidence.unqueuedMs, why: 'unsampled' };
+  if (wokeEarliest <= untilMs + WAKE_SLACK_MS) return { kind: 'on-time' };
   return { kind: 'unknowable', wokeMs: wokeEarliest, unqueuedMs: evidence.unqueuedMs, why: 'late-start' };
 }
 

@@ -41,7 +41,7 @@ export type EarlyRetry = {
    */
   unknowable?: {
     unqueuedSeconds: number;
-    why: 'late-start' | 'unread' | 'sibling' | 'own-connection' | 'other-answer' | 'mid-wait';
+    why: 'late-start' | 'unread' | 'unsampled' | 'sibling' | 'own-connection' | 'other-answer' | 'mid-wait';
   };
   /** Judged early from a wake after a sleep since the answer, whose cause is not known (retry-timing.ts). */
   midWait?: true;
