@@ -93,20 +93,21 @@ const FREE_MACHINE_SLACK_MS = 250;
  * Where a busy machine alone kept the client under the ban: on a free machine, after the waits it
  * chose (client-busy.ts, which no load stretches), its retries would have come sooner, and those
  * before the window's end, its last chosen wait kept up where none was seen, reach the ban's
- * threshold. Undefined where they would not, or its chosen waits were not all read.
+ * threshold. `unread` where its chosen waits were not all read (the sampler held as long), so
+ * that its waits seen may be the machine's; undefined where they would not reach it.
  */
 function banOnAFreeMachine(
   timed: readonly TimedRequest[],
   firstRefusal: TimedRequest,
   clientBusy: readonly BusySample[] | undefined,
   threshold: number | undefined,
-): { chosen: number[]; windowMs: number } | undefined {
+): { chosen: number[]; windowMs: number } | 'unread' | undefined {
   const from = timed.indexOf(firstRefusal);
   const served = timed.findIndex((request, at) => at > from && request.status < 400);
   const untilMs = firstRefusal.waitUntilMs;
   if (served < 0 || untilMs === undefined || threshold === undefined || !clientBusy?.length) return undefined;
   const idle = idleWaits(timed, clientBusy).slice(from + 1, served + 1);
-  if (idle.some((wait) => wait === undefined)) return undefined;
+  if (idle.some((wait) => wait === undefined)) return 'unread';
   const chosen = idle as number[];
   const last = chosen.at(-1) ?? 0;
   let limited = timed.slice(0, from + 1).filter((request) => request.status === 429).length;
@@ -168,6 +169,10 @@ export function judgeBackoff(
       clientBusy,
       testCase.setUp.banThreshold,
     );
+    if (freeMachine === 'unread')
+      return {
+        undetermined: `undetermined: waited before each retry (waits of ${shown}) and stayed under the ban, but a busy machine held the readings of the client, which do not show how much of those waits it chose and how much the machine made: whether its own waits would have kept it under the ban (${threshold} requests while limited) on a free machine cannot be told. Run the case again on a machine with a CPU free`,
+      };
     if (freeMachine)
       return {
         undetermined: `undetermined: waited before each retry (waits of ${shown}) and stayed under the ban, but only because a busy machine stretched its waits: on a free machine, after the ${listed(freeMachine.chosen)} it chose, and more of its last where none was seen, its retries would have reached the ban (${threshold} requests while limited) within the ${seconds(freeMachine.windowMs / 1000)} the window had left; what it would have done there cannot be told. Run the case again on a machine with a CPU free`,

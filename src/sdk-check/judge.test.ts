@@ -4,6 +4,7 @@
 // flips seen: ofetch on storm-partial and clock-behind); a case whose edge the client never met
 // said to be not exercised; requests in flight together; slow answers sent again.
 import { describe, expect, it } from '@jest/globals';
+import type { BusySample } from './client-busy.js';
 import { judgeCase } from './judge.js';
 import { judgeResends, type ResendTimes } from './judge-resends.js';
 import {
@@ -141,7 +142,11 @@ describe('reset-only and clock-behind: backing off is credited, the ban and givi
    * A client's retries after the waits it chose (`chosen`), each queued `queued` s for a CPU after
    * its timer fired, refused until the window's end at 5 s and served after it.
    */
-  const retriesChosen = (chosen: readonly number[], queued: number) => {
+  const retriesChosen = (
+    chosen: readonly number[],
+    queued: number,
+    read: (series: BusySample[]) => BusySample[] = (series) => series,
+  ) => {
     const steps: Step[] = [limitedUntil(0, 5)];
     const spans: ClientSpan[] = [{ from: -0.1, queued: 0, ran: 0.09, sends: true }];
     let answered = 0.005;
@@ -153,7 +158,9 @@ describe('reset-only and clock-behind: backing off is credited, the ban and givi
       steps.push(at < 5 ? limitedUntil(at, 5) : { at, status: 200 });
       answered = at + 0.005;
     }
-    return judge('reset-only', [...steps, ...servedFrom(answered + 0.05, 4)], { clientBusy: scheduleOf(spans, 20) });
+    return judge('reset-only', [...steps, ...servedFrom(answered + 0.05, 4)], {
+      clientBusy: read(scheduleOf(spans, 20)),
+    });
   };
 
   it('cannot tell whether a fixed half second would reach the ban where only a busy machine kept it under', () => {
@@ -167,6 +174,16 @@ describe('reset-only and clock-behind: backing off is credited, the ban and givi
     expect(retriesChosen([0.5, 1, 2, 4], 1.5).status).toBe('passed');
     // A second apart on a free machine: five refused, the sixth (the ban's) after the window's end.
     expect(retriesChosen([1, 1.1, 1, 1.1, 1], 0).status).toBe('passed');
+  });
+
+  it('cannot tell whether its waits kept it under the ban where the readings of its retries are missing', () => {
+    // The same half second, queued as long, and the sampler held from 0.1 s to 6 s: no wait is read.
+    const unread = (series: BusySample[]) => series.filter(([at]) => at < START + 100 || at > START + 6_000);
+    const verdict = retriesChosen([0.5, 0.5, 0.5], 1.5, unread);
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toMatch(
+      /^undetermined: waited before each retry \(waits of [\d., s]+\) and stayed under the ban, but a busy machine held the readings of the client, which do not show how much of those waits it chose/,
+    );
   });
 
   it('passes a client that waits until X-RateLimit-Reset, and fails retries at once, saying why', () => {
