@@ -53,7 +53,8 @@ export type SpecOperation = {
 /** The schema of a body's JSON (json-types.ts), else of its form (urlencoded first), which the suite writes (form-bodies.ts). */
 function requestSchemaOf(content: Record<string, Json>): Json | undefined {
   const jsonType = jsonTypeOf(Object.keys(content));
-  if (jsonType !== undefined) return content[jsonType]?.schema;
+  // A JSON body that declares no schema takes any value: the suite sends an empty object.
+  if (jsonType !== undefined) return content[jsonType]?.schema ?? {};
   const formType = formTypeOf(Object.keys(content));
   return formType === undefined
     ? undefined

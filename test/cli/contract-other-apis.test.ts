@@ -1305,6 +1305,33 @@ describe('contract against whole documents of other APIs', () => {
     );
   }, 60_000);
 
+  it('sends a required body whose media types declare examples and no schema (ReadMe’s request examples)', async () => {
+    const pet = { name: 'Fluffy', petType: 'Cat' };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Examples only', version: '1' },
+      paths: {
+        '/echo': {
+          post: {
+            operationId: 'echo',
+            requestBody: {
+              required: true,
+              content: {
+                'text/plain': { examples: { ok: { value: 'OK' } } },
+                'application/json': { examples: { cat: { value: pet } } },
+              },
+            },
+            responses: {
+              200: { description: 'OK', content: { 'application/json': { examples: { cat: { value: pet } } } } },
+            },
+          },
+        },
+      },
+    };
+    const { passed } = await suiteOnDocument('examples-only-body', document);
+    expect(passed).toContain('echo: a valid request (POST /echo)');
+  }, 60_000);
+
   it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries and cookies, writeOnly fields', async () => {
     const { passed, skipped } = await suiteOnDocument('request-shapes', realRequestShapes);
     expect(passed).toEqual(
