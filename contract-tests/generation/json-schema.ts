@@ -2,6 +2,7 @@
 import { commonPropertiesOfBranches, type SchemaReader, unionOfBranches } from '../../src/openapi/branch-union.js';
 import { conditionsChosen } from '../../src/openapi/conditions-chosen.js';
 import { branchTags, tagRequirement, unionDiscriminator } from '../../src/openapi/discriminator-tags.js';
+import { enumValuesOf } from '../../src/openapi/enum-values.js';
 import { asObject } from '../../src/openapi/json-pointer.js';
 import { undeclaredPropertySchema } from '../../src/openapi/undeclared-required.js';
 import { resolve, SPEC } from '../support/contract-spec.js';
@@ -138,7 +139,9 @@ export function schemaOf(raw: unknown): JsonSchema {
  * or refused reads schemaOf.
  */
 export function drawnSchemaOf(raw: unknown): JsonSchema {
-  return conditionsChosen(flatten(raw), flatten) as JsonSchema;
+  const schema = conditionsChosen(flatten(raw), flatten) as JsonSchema;
+  const values = enumValuesOf(schema);
+  return values === schema.enum || !Array.isArray(schema.enum) ? schema : { ...schema, enum: [...values] };
 }
 
 /** The suite's reading of a schema, for the walk of its branches (branch-union.ts). */

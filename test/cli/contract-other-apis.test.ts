@@ -1332,6 +1332,41 @@ describe('contract against whole documents of other APIs', () => {
     expect(passed).toContain('echo: a valid request (POST /echo)');
   }, 60_000);
 
+  it('draws and sends enum values of their declared type only (ReadMe’s "" in a number enum)', async () => {
+    const level = { type: 'number', enum: ['', '', 0, 1, 2] };
+    const gauge = {
+      type: 'object',
+      required: ['id', 'level'],
+      properties: { id: { type: 'integer', readOnly: true }, level, spare: level },
+    };
+    const answer = (schema: object) => ({ description: 'OK', content: { 'application/json': { schema } } });
+    const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Gauges', version: '1' },
+      paths: {
+        '/gauges': {
+          get: { operationId: 'listGauges', responses: { 200: answer({ type: 'array', items: gauge }) } },
+          post: { operationId: 'createGauge', requestBody: jsonBody(gauge), responses: { 201: answer(gauge) } },
+        },
+        '/gauges/{id}': {
+          get: {
+            operationId: 'getGauge',
+            parameters: id,
+            responses: { 200: answer(gauge), 404: { description: 'None' } },
+          },
+        },
+      },
+    };
+    const { passed } = await suiteOnDocument('typed-enums', document);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        'createGauge: requests generated valid from its schemas get a declared success that keeps what was sent',
+        'listGauges: a valid request (GET /gauges)',
+      ]),
+    );
+  }, 120_000);
+
   it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries and cookies, writeOnly fields', async () => {
     const { passed, skipped } = await suiteOnDocument('request-shapes', realRequestShapes);
     expect(passed).toEqual(

@@ -1,0 +1,37 @@
+// The values of an enum a value of its schema can take: those of the type it declares. ReadMe's
+// examples list "" in an enum of `type: number`, which no value of that type is: drawn, it makes
+// an invalid request or answer. Shared by the mock's drawn values and the suite's requests.
+
+const OF_TYPE: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  integer: (value) => Number.isInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+  array: (value) => Array.isArray(value),
+  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  null: (value) => value === null,
+};
+
+const kept = new WeakMap<readonly unknown[], readonly unknown[]>();
+
+/**
+ * The enum's values of the schema's declared type (or types; `nullable` adds null), in their
+ * order; the whole enum where it declares no type, or where none is of it (the contract's own
+ * fault, named at start: no value fits).
+ */
+export function enumValuesOf(schema: { enum?: unknown; type?: unknown; nullable?: unknown }): readonly unknown[] {
+  if (!Array.isArray(schema.enum)) return [];
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+    (type): type is string => typeof type === 'string' && Object.hasOwn(OF_TYPE, type),
+  );
+  if (types.length === 0) return schema.enum;
+  let values = kept.get(schema.enum);
+  if (!values) {
+    const fits = (value: unknown) =>
+      (schema.nullable === true && value === null) || types.some((type) => OF_TYPE[type]?.(value));
+    const fitting = schema.enum.filter(fits);
+    values = fitting.length === 0 || fitting.length === schema.enum.length ? schema.enum : fitting;
+    kept.set(schema.enum, values);
+  }
+  return values;
+}
