@@ -69,7 +69,8 @@ export function flatten(raw: RawSchema): RawSchema {
     required: [...(schema.required ?? [])],
   };
   delete merged.allOf;
-  for (const part of schema.allOf.map(flatten)) {
+  const parts = schema.allOf.map(flatten);
+  for (const part of parts) {
     for (const [key, value] of Object.entries(part)) {
       // Each property defined, not assigned: one named __proto__ would set the map's prototype.
       if (key === 'properties')
@@ -78,7 +79,21 @@ export function flatten(raw: RawSchema): RawSchema {
       else merged[key] ??= value;
     }
   }
-  return merged;
+  return withClosedParts(merged, [schema, ...parts]);
+}
+
+/**
+ * A part closed by `additionalProperties: false` refuses the properties it does not name, though
+ * another part names them (ReadMe's allOf of two closed objects): a value leaves them out.
+ */
+function withClosedParts(merged: RawSchema, parts: readonly RawSchema[]): RawSchema {
+  const closed = parts.filter((part) => part.additionalProperties === false && part.patternProperties === undefined);
+  if (closed.length === 0) return merged;
+  const allowed = (name: string) => closed.every((part) => Object.hasOwn(part.properties ?? {}, name));
+  const properties: RawSchema = {};
+  for (const [name, property] of Object.entries(merged.properties as RawSchema))
+    if (allowed(name)) setField(properties, name, property);
+  return { ...merged, properties };
 }
 
 /**

@@ -27,6 +27,19 @@ function depthOf(value: unknown): number {
 }
 
 describe('values of schemas of any shape', () => {
+  it('leaves out of an allOf of closed objects what one of them does not name (ReadMe’s additionalProperties)', () => {
+    const closed = (name: string) => ({
+      type: 'object',
+      additionalProperties: false,
+      properties: { [name]: { type: 'string' }, shared: { type: 'integer' } },
+    });
+    const schema = { allOf: [closed('primitiveProperty'), closed('alt_primitiveProperty')] };
+    const { arbitrary, edges } = validValues(schema, 'body', {});
+    const drawn = [...fc.sample(arbitrary, { seed: 1, numRuns: 30 }), ...edges] as Record<string, unknown>[];
+    for (const value of drawn) expect(Object.keys(value).every((name) => name === 'shared')).toBe(true);
+    expect(drawn.some((value) => 'shared' in value)).toBe(true);
+  });
+
   it("draws a number whose one bound lies past the other bound's default (minimum 1e308), never throwing", () => {
     for (const schema of [
       { type: 'integer', minimum: 1e308 },
