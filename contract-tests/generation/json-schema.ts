@@ -74,12 +74,28 @@ export function flatten(raw: RawSchema): RawSchema {
     for (const [key, value] of Object.entries(part)) {
       // Each property defined, not assigned: one named __proto__ would set the map's prototype.
       if (key === 'properties')
-        for (const [name, property] of Object.entries(value as RawSchema)) setField(merged.properties, name, property);
+        for (const [name, property] of Object.entries(value as RawSchema)) {
+          // A property several parts describe meets each of them (ReadMe's: a type in one, an example in another).
+          const before = Object.hasOwn(merged.properties, name) ? merged.properties[name] : undefined;
+          setField(merged.properties, name, before === undefined ? property : { allOf: [before, property] });
+        }
       else if (key === 'required') merged.required = merged.required.concat(value as string[]);
       else merged[key] ??= value;
     }
   }
-  return withClosedParts(merged, [schema, ...parts]);
+  const folded = withClosedParts(merged, [schema, ...parts]);
+  foldedFrom.set(folded, schema);
+  return folded;
+}
+
+const foldedFrom = new WeakMap<object, unknown>();
+
+/**
+ * The contract's own schema a folded one was made of, for the analysis to read: folding keeps
+ * the first part's type, so an allOf of a string and an integer (ReadMe's) reads as a string.
+ */
+export function unfoldedOf(schema: unknown): unknown {
+  return (typeof schema === 'object' && schema !== null ? foldedFrom.get(schema) : undefined) ?? schema;
 }
 
 /**

@@ -27,6 +27,19 @@ function depthOf(value: unknown): number {
 }
 
 describe('values of schemas of any shape', () => {
+  it('meets every part of an allOf that describes a property (ReadMe’s: a type in one, an example in another)', () => {
+    const schema = {
+      allOf: [
+        { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+        { type: 'object', properties: { name: { example: 'buster' } } },
+      ],
+    };
+    const { arbitrary, edges } = validValues(schema, 'body', {});
+    const drawn = [...fc.sample(arbitrary, { seed: 1, numRuns: 50 }), ...edges] as Record<string, unknown>[];
+    for (const value of drawn) expect(typeof value.name).toBe('string');
+    expect(typeof (validValue(schema, 'body', {}) as { name?: unknown }).name).toBe('string');
+  });
+
   it('leaves out of an allOf of closed objects what one of them does not name (ReadMe’s additionalProperties)', () => {
     const closed = (name: string) => ({
       type: 'object',

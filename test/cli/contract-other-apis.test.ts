@@ -1332,12 +1332,24 @@ describe('contract against whole documents of other APIs', () => {
     expect(passed).toContain('echo: a valid request (POST /echo)');
   }, 60_000);
 
-  it('draws and sends enum values of their declared type only (ReadMe’s "" in a number enum)', async () => {
+  it('draws and sends values of what every part of a schema allows: enum values of their type, allOf parts met together', async () => {
     const level = { type: 'number', enum: ['', '', 0, 1, 2] };
     const gauge = {
       type: 'object',
       required: ['id', 'level'],
-      properties: { id: { type: 'integer', readOnly: true }, level, spare: level },
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        level,
+        spare: level,
+        // No value fits: left out. Two parts describing `name`: a value meets both.
+        incompatible: { allOf: [{ type: 'string' }, { type: 'integer' }] },
+        label: {
+          allOf: [
+            { type: 'object', properties: { name: { type: 'string' } } },
+            { type: 'object', properties: { name: { example: 'buster' } } },
+          ],
+        },
+      },
     };
     const answer = (schema: object) => ({ description: 'OK', content: { 'application/json': { schema } } });
     const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
