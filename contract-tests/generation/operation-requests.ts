@@ -20,7 +20,16 @@ export type GeneratedRequest = {
 
 export type RequestReferences = { query: ReferenceIds; body: ReferenceIds };
 
-type Parameter = { name: string; in: string; required?: boolean; allowEmptyValue?: boolean; schema: unknown };
+type Parameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  allowEmptyValue?: boolean;
+  schema: unknown;
+  style?: unknown;
+  explode?: unknown;
+  content?: unknown;
+};
 
 const parametersIn = (operation: SpecOperation, where: string) =>
   (operation.parameters as Parameter[]).filter((parameter) => parameter.in === where);
@@ -32,8 +41,26 @@ const parametersIn = (operation: SpecOperation, where: string) =>
  */
 export function queryValueSchema(parameter: Parameter): JsonSchema {
   const schema = schemaOf(parameter.schema);
-  const valued = parameter.allowEmptyValue === true ? schema : withoutEmptyValue(schema);
+  const valued = parameter.allowEmptyValue === true ? schema : withoutEmptyObject(parameter, withoutEmptyValue(schema));
   return parameter.required === true ? withSomeField(valued) : valued;
+}
+
+/**
+ * An object written in one pair (form, not exploded: `object=k,v`; `k v`, `k|v` space- and
+ * pipe-delimited) is an empty value when empty (`object=`), and a delimiter in a field's text
+ * cannot be told from the one between fields: a valid request holds a field, and texts without
+ * the delimiter (a field's own pattern or enum says what it takes).
+ */
+function withoutEmptyObject(parameter: Parameter, schema: JsonSchema): JsonSchema {
+  const joiner =
+    parameter.content === undefined && parameter.style !== 'deepObject' ? arrayJoiner(parameter) : undefined;
+  if (joiner === undefined || (schema.type !== 'object' && schema.properties === undefined)) return schema;
+  const fields = Object.entries((schema.properties ?? {}) as Record<string, unknown>).map(([name, field]) => {
+    const text = schemaOf(field);
+    const free = text.type === 'string' && text.pattern === undefined && text.enum === undefined;
+    return [name, free ? { ...text, pattern: `^[^${joiner}]*$` } : field];
+  });
+  return { ...schema, minProperties: Math.max(1, schema.minProperties ?? 0), properties: Object.fromEntries(fields) };
 }
 
 /**
@@ -267,15 +294,16 @@ const queryText = (value: unknown) =>
 
 /**
  * An object's pairs as its parameter's style writes them: `name[key]=value` (deepObject),
- * `key=value` each (form, exploded: the default), `name=key,value,…` (form, not exploded); the
- * whole as JSON where its parameter declares `content`.
+ * `key=value` each (form, exploded: the default), `name=key,value,…` (form, not exploded; a space
+ * or `|` between them, space- or pipe-delimited, OpenAPI 3.1); the whole as JSON where its
+ * parameter declares `content`.
  */
 function objectPairs(name: string, value: object, parameter: QuerySerialization | undefined): Array<[string, string]> {
   if (parameter?.content !== undefined) return [[name, JSON.stringify(value)]];
   const entries = Object.entries(value).filter(([, field]) => field !== undefined);
   if (parameter?.style === 'deepObject') return entries.map(([key, field]) => [`${name}[${key}]`, queryText(field)]);
-  if (parameter?.explode === false)
-    return [[name, entries.flatMap(([key, field]) => [key, queryText(field)]).join(',')]];
+  const joiner = arrayJoiner(parameter);
+  if (joiner !== undefined) return [[name, entries.flatMap(([key, field]) => [key, queryText(field)]).join(joiner)]];
   return entries.map(([key, field]) => [key, queryText(field)]);
 }
 

@@ -125,6 +125,29 @@ describe('the values of a request', () => {
     expect(sent.filter((value) => !Array.isArray(value) || value.length === 0 || value.includes(''))).toEqual([]);
   });
 
+  it('send an object written in one pair with a field at least, no text holding the delimiter between fields', () => {
+    for (const [style, delimiter] of [
+      ['form', ','],
+      ['pipeDelimited', '|'],
+    ] as const) {
+      const object = {
+        name: 'object',
+        in: 'query',
+        style,
+        explode: false,
+        schema: { type: 'object', properties: { name: { type: 'string' }, size: { type: 'integer' } } },
+      };
+      const sent = made(validRequests(operation({ parameters: [object] }), { query: {}, body: {} }))
+        .map((request) => request.query.object as Record<string, unknown> | undefined)
+        .filter((value) => value !== undefined);
+      expect(sent.length).toBeGreaterThan(50);
+      expect(sent.filter((value) => Object.keys(value).length === 0)).toEqual([]);
+      expect(sent.filter((value) => String(value.name ?? '').includes(delimiter))).toEqual([]);
+    }
+    const pipe = { name: 'page', in: 'query', style: 'pipeDelimited' };
+    expect(queryString({ page: { before: 'a', after: 'b' } }, [pipe])).toBe('?page=before%7Ca%7Cafter%7Cb');
+  });
+
   it('send the required query parameters in every request, the edges tried first included', () => {
     const origin = { name: 'origin', in: 'query', required: true, schema: { type: 'string' } };
     const page = { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 9 } };

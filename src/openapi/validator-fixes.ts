@@ -37,7 +37,11 @@ type ValidatorModules = {
   bodyParser: { BodySchemaParser: new () => { parse(path: string, operation: Operation, type: unknown): unknown } };
   parameterMutator: {
     RequestParameterMutator: {
-      prototype: { handleDeepObject: DeepObjectHandler; validateReservedCharacters(...args: unknown[]): void };
+      prototype: {
+        handleDeepObject: DeepObjectHandler;
+        validateReservedCharacters(...args: unknown[]): void;
+        csvToKeyValuePairs(text: string): Record<string, string> | undefined;
+      };
     };
   };
   contentType: { fromString(type: string): ParsedType };
@@ -62,6 +66,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   buildSpecValidatorWhenUsed(modules);
   leaveAbsentDeepObjectsOut(modules);
   takeReservedCharactersInQueries(modules);
+  readFormPairsHoldingBraces(modules);
   judgeMultiplesAsTheMockDoes(modules);
   takeTuplesAsWritten(modules);
   matchPathCharactersLiterally(modules);
@@ -268,6 +273,37 @@ function leaveAbsentDeepObjectsOut({ parameterMutator }: ValidatorModules): void
  */
 function takeReservedCharactersInQueries({ parameterMutator }: ValidatorModules): void {
   parameterMutator.RequestParameterMutator.prototype.validateReservedCharacters = () => {};
+}
+
+/**
+ * A form object not exploded (`filter=name,{x`) is read as pairs only where its text holds no
+ * brace, else taken for JSON: a field's text with a brace in it was refused (400, "must be
+ * object"), though a valid request. Where the text is no JSON, its braces are kept out of the
+ * validator's sight while it reads the pairs, and put back in them.
+ */
+function readFormPairsHoldingBraces({ parameterMutator }: ValidatorModules): void {
+  const prototype = parameterMutator.RequestParameterMutator.prototype;
+  const toPairs = prototype.csvToKeyValuePairs;
+  prototype.csvToKeyValuePairs = function (this: unknown, text: string) {
+    if (!text.includes('{') || isJson(text)) return toPairs.call(this, text);
+    const used = new Set(text);
+    let stand = 0xe000;
+    while (used.has(String.fromCharCode(stand))) stand += 1;
+    const hidden = String.fromCharCode(stand);
+    const pairs = toPairs.call(this, text.replaceAll('{', hidden));
+    if (pairs === undefined) return undefined;
+    const shown = (part: string) => part.replaceAll(hidden, '{');
+    return Object.fromEntries(Object.entries(pairs).map(([key, value]) => [shown(key), shown(value)]));
+  };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The validator's own wildcard syntax in a path (`/{path}*`, `/{path}(*)`), which it turns into a route itself. */

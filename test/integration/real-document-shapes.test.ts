@@ -43,6 +43,14 @@ const document = {
         parameters: [
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50 } },
           { name: 'note', in: 'query', schema: { type: 'string' } },
+          // An object in one pair: `label=text,{fragile}`.
+          {
+            name: 'label',
+            in: 'query',
+            style: 'form',
+            explode: false,
+            schema: { type: 'object', properties: { text: { type: 'string' } } },
+          },
         ],
         responses: {
           '200': {
@@ -263,6 +271,14 @@ describe('a real document’s shapes', () => {
       expect(found.status).toBe(200);
       expect(found.body).toEqual([expect.objectContaining({ note: 'ring at 10:30 or mail a@b.example' })]);
     }
+  });
+
+  it('reads an object written in one pair whose text holds a brace, and one written as JSON', async () => {
+    for (const query of ['label=text,%7Bfragile%7D', 'label=text,plain', 'label=%7B%22text%22%3A%22plain%22%7D']) {
+      const found = judged('GET', `${BASE}/orders`, await http().get(`${BASE}/orders?${query}`));
+      expect({ query, status: found.status }).toEqual({ query, status: 200 });
+    }
+    expect((await http().get(`${BASE}/orders?label=text`)).status).toBe(400);
   });
 
   it('reads a body of a JSON type declared with a parameter, sent with or without it', async () => {
