@@ -11,7 +11,7 @@ import { answerFitted } from '../support/draft-bodies.js';
 import { type Exchange, holdsRecord } from '../support/exchange.js';
 import { holds } from '../support/own-fields.js';
 import { type Body, recordBody, requiredOf, requireFields, writableProperties } from '../support/record-bodies.js';
-import { pathParameters, type References, validValue, withOwnClientKey } from '../support/requests.js';
+import { pathParameters, type References, requireKeyTaken, validValue, withOwnClientKey } from '../support/requests.js';
 import {
   clientKeyOf,
   createdKey,
@@ -106,11 +106,11 @@ function checksOf(resource: Resource, keyParameter: string): void {
   if (!creation || !read) return;
   const key = resource.collection.keyField;
   /** The path of one record, as `operation` names it (PetClinic deletes /pets/{petId}, reads /owners/{ownerId}/pets/{petId}). */
-  const itemPath = (id: RecordKey, parents: References, operation: SpecOperation = read) =>
-    fillPath(
-      operation.path,
-      withRecord(parents, resource, shapeOf(operation.operationId)?.keyParam ?? keyParameter, id),
-    );
+  const itemPath = (id: RecordKey, parents: References, operation: SpecOperation = read) => {
+    const name = shapeOf(operation.operationId)?.keyParam ?? keyParameter;
+    requireKeyTaken(operation, name, id);
+    return fillPath(operation.path, withRecord(parents, resource, name, id));
+  };
   const references = () => ({ ...data.bodies, ...data.paths });
   // A key the server numbers is left out, even where the body may send it: each create gets its
   // own. One the client chooses is left out here too, and sent by make(), each create its own.

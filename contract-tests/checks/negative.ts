@@ -11,12 +11,12 @@ import { send } from '../support/exchange.js';
 import { takesFormOnly } from '../support/form-types.js';
 import { takesMediaType } from '../support/json-types.js';
 import { selectedOperations } from '../support/operations.js';
-import { flatten, pathOf, pathParameters, validValue } from '../support/requests.js';
+import { pathOf, pathParameters, validValue } from '../support/requests.js';
 import { createsByPut, resourcesNamedIn } from '../support/resources.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { pastSunset } from '../support/sunset.js';
 import { createTestData, type TestData } from '../support/test-data.js';
-import { unknownIdOf } from '../support/unknown-id.js';
+import { unknownIdMayBeTaken, unknownIdOf } from '../support/unknown-id.js';
 
 /**
  * Ids no record has for each of the operation's path parameters. A text drawn from a narrow
@@ -24,18 +24,18 @@ import { unknownIdOf } from '../support/unknown-id.js';
  * GET, so that a delete never removes a record the suite did not make.
  */
 async function unknownIds(operation: SpecOperation): Promise<Record<string, string>> {
-  const draw = () =>
-    Object.fromEntries(pathParameters(operation).map((parameter) => [parameter.name, unknownIdOf(parameter)]));
-  const texts = pathParameters(operation).some((parameter) => flatten(parameter.schema ?? {}).type === 'string');
+  const draw = (attempt: number) =>
+    Object.fromEntries(pathParameters(operation).map((parameter) => [parameter.name, unknownIdOf(parameter, attempt)]));
+  const mayBeTaken = pathParameters(operation).some(unknownIdMayBeTaken);
   const reader = listOperations().find((other) => other.method === 'get' && other.path === operation.path);
-  for (let attempt = 1; attempt <= 5; attempt += 1) {
-    const ids = draw();
-    if (!texts || !reader) return ids;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const ids = draw(attempt);
+    if (!mayBeTaken || !reader) return ids;
     const found = await send({ operationId: reader.operationId, method: 'GET', path: pathOf(reader, {}, ids) });
     if (found.status !== 200) return ids;
   }
   throw new CheckSkipped(
-    `every id drawn for ${operation.path}, five times, named a record: its pattern leaves little room`,
+    `every id drawn for ${operation.path}, five times, named a record: its schema leaves little room`,
   );
 }
 

@@ -79,7 +79,9 @@ export function listProblems(operation: SpecOperation, query: Record<string, unk
   for (const rule of filterRules(operation)) {
     const value = ownField(query, rule.parameter);
     if (value === undefined) continue;
-    const strays = items.filter((item) => !rule.matches(item, String(value)));
+    // Values asked together (`status=available&status=sold`) keep the items of any of them.
+    const asked = Array.isArray(value) ? value.map(String) : [String(value)];
+    const strays = items.filter((item) => !asked.some((one) => rule.matches(item, one)));
     if (strays.length > 0) {
       problems.push(
         `${strays.length} item(s) do not match ${rule.parameter}=${String(value)} (${rule.meaning}), e.g. ${JSON.stringify(strays[0])}`,

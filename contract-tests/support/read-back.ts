@@ -4,6 +4,7 @@ import { linearExec } from '../../src/openapi/patterns/pattern-matchers.js';
 import { listOperations, resolve, type SpecOperation } from './contract-spec.js';
 import type { Exchange } from './exchange.js';
 import { isList } from './list-semantics.js';
+import { requireKeyTaken } from './requests.js';
 import { idOf, recordIn, shapeOf } from './resources.js';
 import { contractTarget } from './target.js';
 
@@ -102,6 +103,7 @@ export function readPath(read: SpecOperation, write: SpecOperation, written: Exc
         (item === undefined ? undefined : answer[item]));
   // By name in a Map: a parameter named __proto__ is a name like any other.
   const ids = new Map(readNames.map((name) => [name, idOf(sent, name) ?? (name === item ? itemId : undefined)]));
+  for (const [name, id] of ids) if (typeof id === 'string' || typeof id === 'number') requireKeyTaken(read, name, id);
   return read.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String(ids.get(name))));
 }
 

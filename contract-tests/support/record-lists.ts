@@ -22,6 +22,7 @@ import {
 } from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { makeRecordOrNote, readRecordMade, rememberMade } from './test-data.js';
+import { writeSuccesses } from './valid-answer.js';
 import { describeExchange } from './violation.js';
 
 export type RecordListScope = {
@@ -101,6 +102,8 @@ async function listScopeOf(
   creation: SpecOperation,
   parents: References,
 ): Promise<RecordListScope> {
+  // A create that declares no success (ReadMe's petstore's addPet: only 405) makes nothing to count on.
+  writeSuccesses(creation);
   const properties = flatten(creation.requestSchema ?? {}).properties ?? {};
   const filters = filterRules(list)
     .map((rule) => rule.parameter)

@@ -322,6 +322,8 @@ export function pathOf(
   const filled = pathIdsOf(operation.path, references);
   return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const id = idOf(override, name) ?? idOf(filled, name);
+    // An id given for the request (an invalid one a negative check sends) is sent as it is.
+    if (id !== undefined && idOf(override, name) === undefined) requireKeyTaken(operation, name, id);
     // A write goes only to what the suite made: never to a record of someone else's, by a guess.
     if (id === undefined && operation.method !== 'get')
       throw new CheckSkipped(
@@ -330,6 +332,42 @@ export function pathOf(
     return encodeURIComponent(String(id ?? anyValueOf(operation, name)));
   });
 }
+
+/**
+ * Skips a request whose path would name a record of the suite's by a key its parameter does not
+ * take: Swagger's petstore makes orders numbered on, and reads only orders 1 to 10.
+ */
+export function requireKeyTaken(operation: SpecOperation, name: string, id: string | number): void {
+  const parameter = operation.parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
+  const schema = flatten(parameter?.schema ?? {});
+  const number = Number(id);
+  const taken =
+    schema.type === 'integer' || schema.type === 'number'
+      ? Number.isFinite(number) && withinBounds(schema, number)
+      : schema.type !== 'string' || textFits(schema, String(id));
+  if (!taken)
+    throw new CheckSkipped(
+      `the suite's {${name}}, ${id}, of a record it made, is not one ${operation.operationId} takes (${describeBounds(schema)}): the contract makes records its path cannot name`,
+    );
+}
+
+function withinBounds(schema: Schema, value: number): boolean {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema;
+  if (typeof minimum === 'number' && (exclusiveMinimum === true ? value <= minimum : value < minimum)) return false;
+  if (typeof maximum === 'number' && (exclusiveMaximum === true ? value >= maximum : value > maximum)) return false;
+  if (typeof exclusiveMinimum === 'number' && value <= exclusiveMinimum) return false;
+  return !(typeof exclusiveMaximum === 'number' && value >= exclusiveMaximum);
+}
+
+const describeBounds = (schema: Schema) =>
+  [
+    typeof schema.minimum === 'number' ? `at least ${schema.minimum}` : '',
+    typeof schema.maximum === 'number' ? `at most ${schema.maximum}` : '',
+    typeof schema.pattern === 'string' ? `the pattern ${schema.pattern}` : '',
+    typeof schema.format === 'string' ? `the format ${schema.format}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ') || 'its schema';
 
 /**
  * Skips a read whose path names a record the suite has none of (a profile, where the contract

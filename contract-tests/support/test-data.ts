@@ -361,6 +361,7 @@ const REMOVALS_AT_ONCE = 8;
 export async function cleanUp(): Promise<string | undefined> {
   const removals = created.splice(0);
   const left: string[] = [];
+  const answered = new Set<number>();
   let reason = '';
   const undeletable = removals.filter((entry) => entry.removal === undefined);
   if (undeletable.length > 0) {
@@ -378,11 +379,16 @@ export async function cleanUp(): Promise<string | undefined> {
             return undefined;
           });
           // Removed, or gone already: anything else (a 409, a 400, a 5xx) left it where it was.
-          if (!answer || !(answer.status === 404 || (answer.status >= 200 && answer.status < 300))) left.push(path);
+          if (!answer || !(answer.status === 404 || (answer.status >= 200 && answer.status < 300))) {
+            left.push(path);
+            if (answer) answered.add(answer.status);
+          }
         }),
       );
     }
   }
   if (left.length === 0) return undefined;
+  // Where nothing else says why: what its deletes were answered (a contract that declares only 400 and 404 for them).
+  if (!reason && answered.size > 0) reason = `its DELETEs were answered ${[...answered].sort().join(', ')}`;
   return `The run could not remove ${left.length} of the things it made (${left.slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''})${reason ? `: ${reason}` : ''}. Their names start with contract-.`;
 }

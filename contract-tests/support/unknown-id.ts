@@ -6,12 +6,22 @@ import { flatten, validValue } from './requests.js';
 /** The largest whole number of a format: an int32 id stops at 2^31 - 1. */
 const LARGEST: Record<string, number> = { int32: 2 ** 31 - 1 };
 
-/** An id no record has, of the parameter's type: the largest its schema and format allow. */
-export function unknownIdOf(parameter: { name?: unknown; schema?: unknown }): string {
+/**
+ * An id no record has, of the parameter's type: the largest its schema and format allow, or,
+ * at a later `attempt` (that one named a record), the one below it.
+ */
+export function unknownIdOf(parameter: { name?: unknown; schema?: unknown }, attempt = 0): string {
   const schema = flatten(parameter.schema ?? {});
   if (schema.type === 'string') return String(validValue(schema, String(parameter.name), {}));
   const bounds = [Number.MAX_SAFE_INTEGER, LARGEST[String(schema.format)], schema.maximum].filter(
     (bound): bound is number => typeof bound === 'number',
   );
-  return String(Math.floor(bounds.reduce((least, bound) => Math.min(least, bound))));
+  const largest = Math.floor(bounds.reduce((least, bound) => Math.min(least, bound)));
+  return String(Math.max(largest - attempt, typeof schema.minimum === 'number' ? schema.minimum : largest - attempt));
+}
+
+/** Whether a record may hold the id unknownIdOf draws: a text of a pattern, or a number the schema bounds (1 to 10). */
+export function unknownIdMayBeTaken(parameter: { schema?: unknown }): boolean {
+  const schema = flatten(parameter.schema ?? {});
+  return schema.type === 'string' || typeof schema.maximum === 'number';
 }
