@@ -80,6 +80,9 @@ export function flatten(raw: RawSchema): RawSchema {
           setField(merged.properties, name, before === undefined ? property : { allOf: [before, property] });
         }
       else if (key === 'required') merged.required = merged.required.concat(value as string[]);
+      else if (key === 'enum') merged.enum = bothEnums(merged.enum, value);
+      else if (typeof merged[key] === 'number' && typeof value === 'number' && TIGHTER[key])
+        merged[key] = TIGHTER[key](merged[key], value);
       else merged[key] ??= value;
     }
   }
@@ -96,6 +99,20 @@ const foldedFrom = new WeakMap<object, unknown>();
  */
 export function unfoldedOf(schema: unknown): unknown {
   return (typeof schema === 'object' && schema !== null ? foldedFrom.get(schema) : undefined) ?? schema;
+}
+
+/** Of two parts' bounds, the tighter: a value meets both. */
+const TIGHTER: Record<string, (one: number, other: number) => number> = Object.fromEntries([
+  ...['minimum', 'minLength', 'minItems', 'minProperties'].map((key) => [key, Math.max]),
+  ...['maximum', 'maxLength', 'maxItems', 'maxProperties'].map((key) => [key, Math.min]),
+]);
+
+/** The values two parts' enums both list (a tag's one of a base's several), in the first's order; the first where they share none. */
+function bothEnums(first: unknown, second: unknown): unknown {
+  if (!Array.isArray(first) || !Array.isArray(second)) return first ?? second;
+  const listed = new Set(second.map((value) => JSON.stringify(value)));
+  const shared = first.filter((value) => listed.has(JSON.stringify(value)));
+  return shared.length > 0 ? shared : first;
 }
 
 /**

@@ -40,6 +40,41 @@ describe('values of schemas of any shape', () => {
     expect(typeof (validValue(schema, 'body', {}) as { name?: unknown }).name).toBe('string');
   });
 
+  it('keeps of two parts’ enums the values both list: a tag’s one of its base’s several', () => {
+    const base = {
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', enum: ['slack', 'http'] } },
+    };
+    const schema = { allOf: [base, { properties: { type: { enum: ['slack'] } } }] };
+    const { arbitrary, edges } = validValues(schema, 'body', {});
+    const drawn = [...fc.sample(arbitrary, { seed: 1, numRuns: 30 }), ...edges] as Record<string, unknown>[];
+    expect(new Set(drawn.map((value) => value.type))).toEqual(new Set(['slack']));
+    // And of their bounds, the tighter.
+    const name = {
+      allOf: [
+        { type: 'string', maxLength: 100 },
+        { maxLength: 3, minLength: 2 },
+      ],
+    };
+    const names = validValues(name, 'name', {});
+    for (const text of [...fc.sample(names.arbitrary, { seed: 1, numRuns: 30 }), ...names.edges] as string[])
+      expect([...text].length >= 2 && [...text].length <= 3).toBe(true);
+  });
+
+  it('draws a value of each of OpenAPI 3.1’s several types, and null of type null', () => {
+    const schema = {
+      type: 'object',
+      required: ['either', 'none'],
+      properties: { either: { type: ['string', 'number'] }, none: { type: 'null' } },
+    };
+    const { arbitrary, edges } = validValues(schema, 'body', {});
+    const drawn = [...fc.sample(arbitrary, { seed: 1, numRuns: 40 }), ...edges] as Record<string, unknown>[];
+    expect(new Set(drawn.map((value) => typeof value.either))).toEqual(new Set(['string', 'number']));
+    expect(drawn.every((value) => value.none === null)).toBe(true);
+    expect(validValue(schema, 'body', {})).toEqual({ either: expect.any(String), none: null });
+  });
+
   it('leaves out of an allOf of closed objects what one of them does not name (ReadMe’s additionalProperties)', () => {
     const closed = (name: string) => ({
       type: 'object',

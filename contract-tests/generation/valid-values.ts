@@ -329,7 +329,17 @@ function makeValues(raw: unknown, name: string, references: ReferenceIds, depth:
       ? meetingOneBranch(values, schema.oneOf)
       : values;
   }
+  // OpenAPI 3.1's several types (`[string, number]`): a value of each, drawn in turn.
+  if (Array.isArray(schema.type) && schema.type.length > 0) {
+    const each = (schema.type as string[]).map((type) => makeValues({ ...schema, type }, name, references, depth));
+    return {
+      arbitrary: oneOfValues(each).chain((values) => values.arbitrary),
+      edges: each.flatMap((values) => values.edges),
+    };
+  }
   switch (schema.type) {
+    case 'null':
+      return { arbitrary: fc.constant(null), edges: [null] };
     case 'string':
       return strings(schema);
     case 'integer':

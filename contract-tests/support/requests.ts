@@ -269,7 +269,12 @@ export function validValue(raw: Schema, name: string, references: References, de
       ? aloneInOneOf(schema.oneOf, branch, value, references, depth)
       : value;
   }
+  // OpenAPI 3.1's several types (`[string, number]`): a value of the first.
+  if (Array.isArray(schema.type) && schema.type.length > 0)
+    return validValue({ ...schema, type: schema.type[0] }, name, references, depth);
   switch (schema.type) {
+    case 'null':
+      return null;
     case 'string':
       return sampleString(schema, name);
     case 'integer':
