@@ -24,6 +24,8 @@ type DeepObjectHandler = (
   name: string,
   schema: unknown,
 ) => void;
+type QueryParameter = { in?: string; name?: string; style?: string };
+type MutatedRequest = { query?: Record<string, unknown>; openapi?: { schema?: { parameters?: unknown[] } } };
 type PathToRegexp = (path: string, options?: { sensitive?: boolean; strict?: boolean }) => RouteMatcher;
 
 type ValidatorModules = {
@@ -41,11 +43,16 @@ type ValidatorModules = {
         handleDeepObject: DeepObjectHandler;
         validateReservedCharacters(...args: unknown[]): void;
         csvToKeyValuePairs(text: string): Record<string, string> | undefined;
+        modifyRequest(req: MutatedRequest): void;
       };
     };
   };
   contentType: { fromString(type: string): ParsedType };
   util: { zipObject: (keys: readonly string[], values: readonly unknown[]) => Record<string, unknown> };
+  parameterUtil: {
+    dereferenceParameter(document: unknown, parameter: unknown): QueryParameter;
+    normalizeParameter(ajv: unknown, parameter: QueryParameter): { name: string; schema: { type?: unknown } };
+  };
   ajvFactory: { factoryAjv: (version: string, options: object) => Parameters<typeof withTolerantMultipleOf>[0] };
   specLoader: { OpenApiSpecLoader: { prototype: { toExpressParams(part: string): string } } };
   /** The modules that load the validator's Ajv classes (2020-12's, and ajv-draft-04 for 3.0). */
@@ -67,6 +74,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   leaveAbsentDeepObjectsOut(modules);
   takeReservedCharactersInQueries(modules);
   readFormPairsHoldingBraces(modules);
+  readDelimitedQueryObjects(modules);
   judgeMultiplesAsTheMockDoes(modules);
   takeTuplesAsWritten(modules);
   matchPathCharactersLiterally(modules);
@@ -99,6 +107,7 @@ function validatorModules(load: NodeJS.Require): ValidatorModules {
     parameterMutator: part('./middlewares/parsers/req.parameter.mutator.js', 'RequestParameterMutator'),
     contentType: part('./middlewares/util.js', 'ContentType').ContentType,
     util: part('./middlewares/util.js', 'zipObject'),
+    parameterUtil: part('./middlewares/parsers/util.js', 'normalizeParameter'),
     ajvFactory: part('./framework/ajv/factory.js', 'factoryAjv'),
     specLoader: part('./framework/openapi.spec.loader.js', 'OpenApiSpecLoader'),
     ajvUsers: [load.resolve('express-openapi-validator'), fromValidator.resolve('ajv-draft-04')],
@@ -294,6 +303,37 @@ function readFormPairsHoldingBraces({ parameterMutator }: ValidatorModules): voi
     if (pairs === undefined) return undefined;
     const shown = (part: string) => part.replaceAll(hidden, '{');
     return Object.fromEntries(Object.entries(pairs).map(([key, value]) => [shown(key), shown(value)]));
+  };
+}
+
+const DELIMITERS: Readonly<Record<string, string>> = { spaceDelimited: ' ', pipeDelimited: '|' };
+
+/**
+ * An object query parameter space- or pipe-delimited (OpenAPI 3.1: `color=R 100 G 200`), which
+ * 5.6.2 reads as JSON only, refusing every such request (400, "must be object"): its text is read
+ * as key and value in turn before the validator's own reading, which leaves an object as it is.
+ * A text whose parts do not pair up is left to the validator, and refused as before.
+ */
+function readDelimitedQueryObjects({ parameterMutator, parameterUtil }: ValidatorModules): void {
+  const prototype = parameterMutator.RequestParameterMutator.prototype;
+  const modifyRequest = prototype.modifyRequest;
+  prototype.modifyRequest = function (this: { _apiDocs: unknown; ajv: unknown }, req) {
+    for (const declared of req.openapi?.schema?.parameters ?? []) {
+      const parameter = parameterUtil.dereferenceParameter(this._apiDocs, declared);
+      const delimiter = DELIMITERS[parameter.style ?? ''];
+      // Its explode is left unread: 5.6.2 writes `explode: true` into every parameter it has read.
+      if (parameter.in !== 'query' || delimiter === undefined) continue;
+      const { name, schema } = parameterUtil.normalizeParameter(this.ajv, { ...parameter });
+      const text = req.query !== undefined && Object.hasOwn(req.query, name) ? req.query[name] : undefined;
+      if (schema.type !== 'object' || typeof text !== 'string') continue;
+      const parts = text.split(delimiter);
+      if (parts.length % 2 !== 0) continue;
+      const object: Record<string, string> = {};
+      for (let at = 0; at < parts.length; at += 2)
+        Object.defineProperty(object, parts[at] as string, { value: parts[at + 1], enumerable: true, writable: true });
+      Object.defineProperty(req.query, name, { value: object, enumerable: true, writable: true, configurable: true });
+    }
+    return modifyRequest.call(this, req);
   };
 }
 

@@ -43,13 +43,19 @@ const document = {
         parameters: [
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50 } },
           { name: 'note', in: 'query', schema: { type: 'string' } },
-          // An object in one pair: `label=text,{fragile}`.
+          // An object in one pair: `label=text,{fragile}`; pipe-delimited (OpenAPI 3.1): `box=size|L`.
           {
             name: 'label',
             in: 'query',
             style: 'form',
             explode: false,
             schema: { type: 'object', properties: { text: { type: 'string' } } },
+          },
+          {
+            name: 'box',
+            in: 'query',
+            style: 'pipeDelimited',
+            schema: { type: 'object', properties: { size: { type: 'string' }, colour: { type: 'string' } } },
           },
         ],
         responses: {
@@ -279,6 +285,14 @@ describe('a real document’s shapes', () => {
       expect({ query, status: found.status }).toEqual({ query, status: 200 });
     }
     expect((await http().get(`${BASE}/orders?label=text`)).status).toBe(400);
+  });
+
+  it('reads an object query parameter pipe-delimited, key and value in turn (OpenAPI 3.1)', async () => {
+    for (const query of ['box=size%7CL', 'box=size|L|colour|red', 'box=__proto__|x']) {
+      const found = judged('GET', `${BASE}/orders`, await http().get(`${BASE}/orders?${query}`));
+      expect({ query, status: found.status }).toEqual({ query, status: 200 });
+    }
+    expect((await http().get(`${BASE}/orders?box=size|L|colour`)).status).toBe(400);
   });
 
   it('reads a body of a JSON type declared with a parameter, sent with or without it', async () => {
