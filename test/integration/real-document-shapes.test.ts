@@ -147,6 +147,43 @@ const document = {
         },
       },
     },
+    // Svix's sinks: a patch declares `default: null` on fields every answer requires.
+    '/sinks': {
+      post: {
+        operationId: 'createSink',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/SinkIn' } } } },
+        responses: {
+          '201': {
+            description: 'Made.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Sink' } } },
+          },
+        },
+      },
+    },
+    '/sinks/{sinkId}': {
+      parameters: [{ name: 'sinkId', in: 'path', required: true, schema: { type: 'integer' } }],
+      get: {
+        operationId: 'getSink',
+        responses: {
+          '200': {
+            description: 'A sink.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Sink' } } },
+          },
+          ...errors,
+        },
+      },
+      patch: {
+        operationId: 'patchSink',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/SinkPatch' } } } },
+        responses: {
+          '200': {
+            description: 'Merged.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Sink' } } },
+          },
+          ...errors,
+        },
+      },
+    },
     '/motd?archive': {
       delete: { responses: { '204': { description: 'Archived.' } } },
     },
@@ -186,6 +223,33 @@ const document = {
   components: {
     schemas: {
       Order: order,
+      Sink: {
+        type: 'object',
+        required: ['id', 'status', 'label'],
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          status: { type: 'string', enum: ['enabled', 'paused'] },
+          label: { type: 'string', nullable: true },
+          note: { type: 'string' },
+        },
+      },
+      SinkIn: {
+        type: 'object',
+        required: ['status', 'label'],
+        properties: {
+          status: { type: 'string', enum: ['enabled', 'paused'] },
+          label: { type: 'string', nullable: true },
+          note: { type: 'string' },
+        },
+      },
+      SinkPatch: {
+        type: 'object',
+        properties: {
+          status: { type: 'string', enum: ['enabled', 'paused', null], nullable: true, default: null },
+          label: { type: 'string', nullable: true, default: null },
+          note: { type: 'string', nullable: true },
+        },
+      },
       // Examples of instances whose `$id` is data (Box's metadata): no schema id, even twice alike.
       Address: {
         type: 'object',
@@ -231,6 +295,9 @@ describe('a real document’s shapes', () => {
       'GET /orders/{orderId}/label',
       'GET /calendar',
       'POST /calendar#refresh',
+      'createSink',
+      'getSink',
+      'patchSink',
       'DELETE /motd?archive',
       'POST /motd/dismiss',
       'GET /motd',
@@ -293,6 +360,18 @@ describe('a real document’s shapes', () => {
       expect({ query, status: found.status }).toEqual({ query, status: 200 });
     }
     expect((await http().get(`${BASE}/orders?box=size|L|colour`)).status).toBe(400);
+  });
+
+  it('merges a null into a field every answer requires as the answers allow: null where they take one, else as it was', async () => {
+    const made = await http().post(`${BASE}/sinks`).send({ status: 'paused', label: 'night', note: 'slow' });
+    expect(made.status).toBe(201);
+    const path = `${BASE}/sinks/${made.body.id}`;
+    const merged = judged('PATCH', path, await http().patch(path).send({ status: null, label: null, note: null }));
+    expect({ status: merged.status, body: merged.body }).toEqual({
+      status: 200,
+      body: { id: made.body.id, status: 'paused', label: null },
+    });
+    expect(judged('GET', path, await http().get(path)).body).toEqual(merged.body);
   });
 
   it('reads a body of a JSON type declared with a parameter, sent with or without it', async () => {

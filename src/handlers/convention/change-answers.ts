@@ -9,7 +9,7 @@ import type { PlannedAnswer } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
 import type { ConventionPlan } from './convention-plan.js';
 import { createDeletionAnswer } from './deletion-answer.js';
-import { mergePatch } from './record-changes.js';
+import { mergePatch, nullReading } from './record-changes.js';
 import { describeIo } from './record-io.js';
 import { createServerFields } from './server-fields.js';
 import { isDrawnUnheld } from './unheld-records.js';
@@ -31,6 +31,7 @@ export function planChange(plan: ConventionPlan): PlannedAnswer {
   const { deps, operation, shape, resource, scope, under, one, io, links, unheld, send, findNamed } = plan;
   const { collection } = resource;
   const merging = shape.kind === 'merge';
+  const onNull = nullReading(deps.contract.document, resource);
   const creates = putCreates(deps.resources, operation, shape);
   const by = shape.keyInBody ? ` named by the body's ${collection.keyField}` : '';
   return {
@@ -61,7 +62,7 @@ export function planChange(plan: ConventionPlan): PlannedAnswer {
           }
           const existing = await findNamed(tx, req, world.seed);
           const record = merging
-            ? mergePatch(existing, sent, io.body(req))
+            ? mergePatch(existing, sent, io.body(req), onNull)
             : { ...io.unnamed(existing), ...serverFields.kept(existing), ...sent };
           const replaced = {
             ...serverFields.ownedOnChange(existing, sent, record),

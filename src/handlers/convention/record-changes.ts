@@ -2,19 +2,43 @@
 // fields replace the record's, a null removes one, objects merge field by field), and the 409
 // of a record made under a key another record has.
 import { HttpError } from '../../errors.js';
+import type { JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import type { Resource } from '../../openapi/resource-model.js';
+import { allowsNull, resolveSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext } from '../handler-types.js';
 
-/** RFC 7396: the body's fields replace the record's, a null removes one, objects merge field by field. */
-export function mergePatch(existing: StoredRecord, sent: StoredRecord, body: unknown): Record<string, unknown> {
+/** What a null sent for a record's field does (nullReading). */
+export type NullReading = (field: string) => 'remove' | 'null' | 'keep';
+
+/**
+ * A null removes a field (RFC 7396), but one the record's answers require, which no answer can
+ * leave out: there it is null where they allow one, else it changes nothing (Svix's patches
+ * declare `default: null` on fields their answers require: null is "as it is").
+ */
+export function nullReading(document: JsonObject, resource: Resource): NullReading {
+  const { required, properties } = resource.shape;
+  return (field) => {
+    if (!required.has(field)) return 'remove';
+    return allowsNull(resolveSchema(document, properties.get(field) ?? {})) ? 'null' : 'keep';
+  };
+}
+
+/** RFC 7396: the body's fields replace the record's, a null removes one (nullReading), objects merge field by field. */
+export function mergePatch(
+  existing: StoredRecord,
+  sent: StoredRecord,
+  body: unknown,
+  onNull: NullReading = () => 'remove',
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...existing };
   const raw = (body ?? {}) as Record<string, unknown>;
   for (const [field, value] of Object.entries(sent)) {
-    if (ownValue(raw, field) === null) delete merged[field];
-    else setOwn(merged, field, mergeValue(ownValue(merged, field), value));
+    if (ownValue(raw, field) !== null) setOwn(merged, field, mergeValue(ownValue(merged, field), value));
+    else if (onNull(field) === 'remove') delete merged[field];
+    else if (onNull(field) === 'null') setOwn(merged, field, null);
   }
   return merged;
 }

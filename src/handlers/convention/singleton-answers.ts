@@ -14,7 +14,7 @@ import type { ContractContext, HandlerDependencies, PlannedAnswer } from '../han
 import { sendAnswer } from './answer-media.js';
 import { parentLevels, requireLevels } from './parent-scope.js';
 import { keyFromPath, projectAnswered } from './record-answers.js';
-import { mergePatch } from './record-changes.js';
+import { mergePatch, nullReading } from './record-changes.js';
 import { createRecordIo, describeIo } from './record-io.js';
 import { createRecordLinks } from './record-links.js';
 import { createServerFields } from './server-fields.js';
@@ -100,6 +100,7 @@ export function answerSingleton(
       },
     };
   const merging = shape.kind === 'merge';
+  const onNull = nullReading(deps.contract.document, resource);
   return {
     ...mayAnswer,
     how:
@@ -118,7 +119,7 @@ export function answerSingleton(
           // The drawn record is the same at each draw: a transaction run again gets the same.
           const existing = stored ?? (await drawn(world.seed));
           const record = merging
-            ? mergePatch(existing, sent, io.body(req))
+            ? mergePatch(existing, sent, io.body(req), onNull)
             : { ...io.unnamed(existing), ...serverFields.kept(existing), ...sent };
           // A field the server owns, or sent in a type its answers refuse (Harbor's configuration:
           // a text sent, an object of it answered), keeps what was held.
