@@ -107,6 +107,8 @@ describe("a Retry-After held from when the answer went out, whatever the machine
     );
     // Read throughout, the same client is seen waking 0.5 s after the answer.
     expect(stormWith(spans.slice(1)).status).not.toBe('passed');
+    // Read throughout, one that woke just before the instant and ran its own code past it passes.
+    expect(stormWith([reading(0.3), { from: 2.1, queued: 0, ran: 0.1, sends: true }]).status).toBe('passed');
   });
 
   it('passes a client whose time between its wake and its retry was its own code running, not a queue', () => {

@@ -107,14 +107,17 @@ function banOnAFreeMachine(
   const untilMs = firstRefusal.waitUntilMs;
   if (served < 0 || untilMs === undefined || threshold === undefined || !clientBusy?.length) return undefined;
   const idle = idleWaits(timed, clientBusy).slice(from + 1, served + 1);
-  if (idle.some((wait) => wait === undefined)) return 'unread';
-  const chosen = idle as number[];
-  const last = chosen.at(-1) ?? 0;
+  const chosen = idle.filter((wait): wait is number => wait !== undefined);
+  const last = idle.at(-1) ?? 0;
   let limited = timed.slice(0, from + 1).filter((request) => request.status === 429).length;
   let sentMs = (firstRefusal.answeredMs ?? firstRefusal.arrivedMs) + FREE_MACHINE_SLACK_MS;
-  // The ban answers the request after `threshold` refused while limited.
-  for (let retry = 0; limited <= threshold && last > 0; retry += 1) {
-    sentMs += (chosen[retry] ?? last) * 1000;
+  // The ban answers the request after `threshold` refused while limited. A wait not read matters
+  // only where the projection reaches it before the window's end.
+  for (let retry = 0; limited <= threshold; retry += 1) {
+    const wait = retry < idle.length ? idle[retry] : last;
+    if (wait === undefined) return 'unread';
+    if (retry >= idle.length && wait <= 0) return undefined;
+    sentMs += wait * 1000;
     if (sentMs >= untilMs) return undefined;
     limited += 1;
   }

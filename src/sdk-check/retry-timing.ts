@@ -14,6 +14,9 @@ import { type SendEvidence, sendEvidence, wakeBeforeUnreadSend } from './client-
 /** A timer's precision and the sampling's around a wake: a wake this close to the told instant is at it. */
 export const WAKE_SLACK_MS = 50;
 
+/** Readings this far apart around a wake are a gap (the sampler reads every 5 ms): the wake is not seen. */
+const UNSAMPLED_MS = 2 * WAKE_SLACK_MS;
+
 /** How far before the told instant a retry may come and still be at it (a runtime's timer). */
 const TIMER_SLACK_MS = 20;
 
@@ -75,7 +78,7 @@ function timingOf(
   if (evidence.unqueuedMs >= untilMs - fromMs - WAKE_SLACK_MS) return { kind: 'on-time' };
   // Readings far apart (a busy machine held the sampler too) leave a wake that can lie on either
   // side of the instant: at it only where the last reading before the wake is close to it.
-  if (wokeEarliest < untilMs - WAKE_SLACK_MS)
+  if (wokeEarliest < untilMs - WAKE_SLACK_MS && wokeLatest - wokeEarliest > UNSAMPLED_MS)
     return { kind: 'unknowable', wokeMs: wokeEarliest, unqueuedMs: evidence.unqueuedMs, why: 'unsampled' };
   if (wokeEarliest <= untilMs + WAKE_SLACK_MS) return { kind: 'on-time' };
   return { kind: 'unknowable', wokeMs: wokeEarliest, unqueuedMs: evidence.unqueuedMs, why: 'late-start' };

@@ -36,6 +36,8 @@ export type CaseResult = {
   seen: SeenRequest[];
   /** How the case ran on the contract served, where not as on the Pet Store's (for the reports). */
   adapted?: string[];
+  /** Which run of the case this is, where an earlier one was undetermined (run again alone). */
+  runNumber?: number;
 };
 
 export type ClientCommand = { command: string; args: readonly string[] };

@@ -129,9 +129,10 @@ async function runUndeterminedAgain(
     let latest = first;
     for (let attempt = 1; attempt <= times && latest.verdict.status === 'undetermined'; attempt += 1) {
       progress(`… ${first.case.name}: run again alone, as its run ${attempt} could not be judged`);
-      const result = { ...(await rerun(first.case)), adapted: first.adapted };
+      const result = { ...(await rerun(first.case)), adapted: first.adapted, runNumber: attempt + 1 };
       const [count, ...rest] = result.verdict.notes;
-      const told = `run ${attempt + 1} of the case, alone: run ${attempt} was undetermined`;
+      const why = latest.verdict.notes.at(-1)?.replace(/^undetermined: /, '') ?? '';
+      const told = `run ${attempt + 1} of the case, alone: run ${attempt} was undetermined (${why})`;
       latest = { ...result, verdict: { ...result.verdict, notes: [...(count ? [count] : []), told, ...rest] } };
       progress(describeResult(latest));
     }
@@ -162,11 +163,11 @@ export function tally(results: readonly CaseResult[]): string {
 }
 
 /** One case's line: its mark, name, time and exit code, then why (or what was credited). */
-export function describeResult({ case: testCase, verdict, run }: CaseResult): string {
+export function describeResult({ case: testCase, verdict, run, runNumber }: CaseResult): string {
   const head =
     verdict.status === 'skipped'
       ? `${VERDICT_MARKS.skipped} ${testCase.name} (skipped on this contract)`
-      : `${VERDICT_MARKS[verdict.status]} ${testCase.name} (${Math.round(run.seconds * 10) / 10} s, exit code ${run.exitCode ?? 'none'})`;
+      : `${VERDICT_MARKS[verdict.status]} ${testCase.name} (${runNumber ? `run ${runNumber} alone, ` : ''}${Math.round(run.seconds * 10) / 10} s, exit code ${run.exitCode ?? 'none'})`;
   // The first note counts the requests: a run's, where there was one.
   const why =
     verdict.status === 'failed'

@@ -30,7 +30,10 @@ describe('petstore-mock sdk-check: a case left undetermined', () => {
     expect(stdout).toContain('… fault-cut: run again alone, as its run 1 could not be judged');
     const verdict = verdicts(stdout).get('fault-cut');
     expect(verdict?.status).toBe('passed');
-    expect(verdict?.why.split('\n')[0]).toBe('run 2 of the case, alone: run 1 was undetermined');
+    expect(verdict?.why.split('\n')[0]).toMatch(
+      /^run 2 of the case, alone: run 1 was undetermined \(it opened 1 connection to the API and closed it without sending a request/,
+    );
+    expect(stdout).toMatch(/^✓ fault-cut \(run 2 alone, [\d.]+ s, exit code 0\)$/m);
     expect(stdout).toMatch(/: 1 passed, 0 failed\n/);
     expect(code).toBe(0);
   }, 60_000);
