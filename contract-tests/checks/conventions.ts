@@ -4,6 +4,7 @@
 // and a sub-collection lists one parent's records only, with 404 for a parent that is not there.
 // Checks are named by the draft's operationIds; the resources the suite was written for have
 // checks of their own (stateful.ts) and are not checked here.
+import { enumValuesOf } from '../../src/openapi/enum-values.js';
 import { answerableOf } from '../support/answered-fields.js';
 import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
@@ -85,7 +86,7 @@ function changeOf(
     const field = schema as { enum?: unknown[]; type?: string };
     const differs = (value: unknown) => value !== undefined && JSON.stringify(value) !== JSON.stringify(stored[name]);
     const candidates = Array.isArray(field.enum)
-      ? field.enum
+      ? enumValuesOf(field)
       : field.type === 'boolean'
         ? [stored[name] !== true]
         : [validValue(schema, name, references)];

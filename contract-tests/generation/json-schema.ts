@@ -4,6 +4,8 @@ import { conditionsChosen } from '../../src/openapi/conditions-chosen.js';
 import { branchTags, tagRequirement, unionDiscriminator } from '../../src/openapi/discriminator-tags.js';
 import { enumValuesOf } from '../../src/openapi/enum-values.js';
 import { asObject } from '../../src/openapi/json-pointer.js';
+import type { SchemaFacts } from '../../src/openapi/schema-analysis/schema-facts.js';
+import type { SchemaValue } from '../../src/openapi/schema-analysis/schema-index.js';
 import { undeclaredPropertySchema } from '../../src/openapi/undeclared-required.js';
 import { resolve, SPEC } from '../support/contract-spec.js';
 import { setField } from '../support/own-fields.js';
@@ -77,21 +79,45 @@ export function flatten(raw: RawSchema): RawSchema {
         for (const [name, property] of Object.entries(value as RawSchema)) {
           // A property several parts describe meets each of them (ReadMe's: a type in one, an example in another).
           const before = Object.hasOwn(merged.properties, name) ? merged.properties[name] : undefined;
-          setField(merged.properties, name, before === undefined ? property : { allOf: [before, property] });
+          setField(merged.properties, name, before === undefined ? property : describedTwice(before, property));
         }
       else if (key === 'required') merged.required = merged.required.concat(value as string[]);
       else if (key === 'enum') merged.enum = bothEnums(merged.enum, value);
-      else if (typeof merged[key] === 'number' && typeof value === 'number' && TIGHTER[key])
-        merged[key] = TIGHTER[key](merged[key], value);
+      else if (typeof merged[key] === 'number' && typeof value === 'number' && Object.hasOwn(TIGHTER, key))
+        merged[key] = (TIGHTER[key] as (one: number, other: number) => number)(merged[key], value);
       else merged[key] ??= value;
     }
   }
+  // A const (3.1's tag) beside an enum narrows it: the generators read enum first.
+  if ('const' in merged && Array.isArray(merged.enum)) merged.enum = [merged.const];
   const folded = withClosedParts(merged, [schema, ...parts]);
   foldedFrom.set(folded, schema);
   return folded;
 }
 
 const foldedFrom = new WeakMap<object, unknown>();
+/** A property's parts where several describe it: the contract's own schemas, met together. */
+const describedBy = new WeakMap<object, unknown[]>();
+
+function describedTwice(before: unknown, property: unknown): object {
+  const both = { allOf: [before, property] };
+  describedBy.set(both, [...partsOf(before), ...partsOf(property)]);
+  return both;
+}
+
+const partsOf = (schema: unknown): unknown[] =>
+  (typeof schema === 'object' && schema !== null ? describedBy.get(schema) : undefined) ?? [schema];
+
+/**
+ * Whether a value fits a folded schema, as the analysis of the contract's schemas (`facts`)
+ * finds: asked of the schemas it was folded from, all at once where several parts describe it.
+ */
+export function foldedFits(facts: SchemaFacts, schema: unknown): boolean {
+  const parts = partsOf(unfoldedOf(schema));
+  if (parts.length === 1) return facts.fits(parts[0]);
+  const known = parts.filter((part) => facts.index.pointers.has(part as object));
+  return known.length === 0 || facts.nodeOf(known as SchemaValue[]).smallest !== undefined;
+}
 
 /**
  * The contract's own schema a folded one was made of, for the analysis to read: folding keeps
@@ -105,15 +131,32 @@ export function unfoldedOf(schema: unknown): unknown {
 const TIGHTER: Record<string, (one: number, other: number) => number> = Object.fromEntries([
   ...['minimum', 'minLength', 'minItems', 'minProperties'].map((key) => [key, Math.max]),
   ...['maximum', 'maxLength', 'maxItems', 'maxProperties'].map((key) => [key, Math.min]),
+  // OpenAPI 3.1's numeric exclusive bounds (3.0's booleans are left to the first part that says one).
+  ['exclusiveMinimum', Math.max],
+  ['exclusiveMaximum', Math.min],
 ]);
 
 /** The values two parts' enums both list (a tag's one of a base's several), in the first's order; the first where they share none. */
 function bothEnums(first: unknown, second: unknown): unknown {
   if (!Array.isArray(first) || !Array.isArray(second)) return first ?? second;
-  const listed = new Set(second.map((value) => JSON.stringify(value)));
-  const shared = first.filter((value) => listed.has(JSON.stringify(value)));
-  return shared.length > 0 ? shared : first;
+  if (first === second) return first;
+  // Once per pair of arrays: a 100,000-value enum in two parts is folded on every draw.
+  let bySecond = sharedEnums.get(first);
+  if (!bySecond) {
+    bySecond = new WeakMap();
+    sharedEnums.set(first, bySecond);
+  }
+  let shared = bySecond.get(second);
+  if (!shared) {
+    const listed = new Set(second.map((value) => JSON.stringify(value)));
+    const both = first.filter((value) => listed.has(JSON.stringify(value)));
+    shared = both.length > 0 ? both : first;
+    bySecond.set(second, shared);
+  }
+  return shared;
 }
+
+const sharedEnums = new WeakMap<unknown[], WeakMap<unknown[], unknown[]>>();
 
 /**
  * A part closed by `additionalProperties: false` refuses the properties it does not name, though

@@ -8,7 +8,7 @@ import { answerNarrowedSchema } from '../support/draft-bodies.js';
 import { takesFormOnly } from '../support/form-types.js';
 import { shapeOf } from '../support/resources.js';
 import { invalidBodies, invalidValues } from './invalid-values.js';
-import { type JsonSchema, schemaOf } from './json-schema.js';
+import { type JsonSchema, schemaOf, writablePropertiesOf } from './json-schema.js';
 import { type Generated, type ReferenceIds, validValues } from './valid-values.js';
 
 export type GeneratedRequest = {
@@ -55,6 +55,8 @@ function withoutEmptyObject(parameter: Parameter, schema: JsonSchema): JsonSchem
   const joiner =
     parameter.content === undefined && parameter.style !== 'deepObject' ? arrayJoiner(parameter) : undefined;
   if (joiner === undefined || (schema.type !== 'object' && schema.properties === undefined)) return schema;
+  // The values drawn hold only declared fields a client writes: with none, an empty one is all there is.
+  if (writablePropertiesOf(schema).length === 0) return schema;
   const fields = Object.entries((schema.properties ?? {}) as Record<string, unknown>).map(([name, field]) => {
     const text = schemaOf(field);
     const free = text.type === 'string' && text.pattern === undefined && text.enum === undefined;
@@ -240,6 +242,9 @@ export function invalidRequests(operation: SpecOperation, references: RequestRef
   }
   for (const parameter of parametersIn(operation, 'path')) {
     for (const invalid of invalidValues(parameter.schema, 'path')) {
+      // An empty segment names another path, not a bad value of this one: a case that draws only
+      // that (shorter than minLength 1) has nothing to send, and its filter would draw for ever.
+      if (fc.sample(invalid.arbitrary, { numRuns: 20, seed: 1 }).every((value) => value === '')) continue;
       cases.push({
         rule: `path ${parameter.name} ${invalid.rule}`,
         arbitrary: fc

@@ -5,7 +5,7 @@ import type { SpecOperation } from '../support/contract-spec.js';
 import { validValue } from '../support/requests.js';
 import { withRequiredQuery } from '../support/required-parameters.js';
 import { invalidBodies } from './invalid-values.js';
-import { queryString, validRequests } from './operation-requests.js';
+import { invalidRequests, queryString, validRequests } from './operation-requests.js';
 import { validValues } from './valid-values.js';
 
 /** A pet's photo as the drafts have it: its id readOnly beside an allOf of a $ref, its time readOnly too. */
@@ -144,6 +144,16 @@ describe('the values of a request', () => {
       expect(sent.filter((value) => Object.keys(value).length === 0)).toEqual([]);
       expect(sent.filter((value) => String(value.name ?? '').includes(delimiter))).toEqual([]);
     }
+    // One of fields undeclared (or all readOnly) is drawn as it can be: never for ever.
+    for (const schema of [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'object' }]) {
+      const free = { name: 'free', in: 'query', style: 'form', explode: false, schema };
+      expect(made(validRequests(operation({ parameters: [free] }), { query: {}, body: {} })).length).toBeGreaterThan(0);
+    }
+    // A path parameter whose only invalid value would be an empty segment has no such case.
+    const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1 } };
+    expect(
+      invalidRequests(operation({ parameters: [id] }), { query: {}, body: {} }).map((one) => one.rule),
+    ).not.toContain('path id shorter than minLength 1');
     const pipe = { name: 'page', in: 'query', style: 'pipeDelimited' };
     expect(queryString({ page: { before: 'a', after: 'b' } }, [pipe])).toBe('?page=before%7Ca%7Cafter%7Cb');
   });

@@ -50,6 +50,14 @@ describe('values of schemas of any shape', () => {
     const { arbitrary, edges } = validValues(schema, 'body', {});
     const drawn = [...fc.sample(arbitrary, { seed: 1, numRuns: 30 }), ...edges] as Record<string, unknown>[];
     expect(new Set(drawn.map((value) => value.type))).toEqual(new Set(['slack']));
+    // A const (3.1's tag) beside an enum is the value.
+    const tagged = { allOf: [base, { properties: { type: { const: 'http' } } }] };
+    const tags = validValues(tagged, 'body', {});
+    const sampled = [...fc.sample(tags.arbitrary, { seed: 1, numRuns: 30 }), ...tags.edges] as Record<
+      string,
+      unknown
+    >[];
+    expect(new Set(sampled.map((value) => value.type))).toEqual(new Set(['http']));
     // And of their bounds, the tighter.
     const name = {
       allOf: [

@@ -10,11 +10,11 @@ import { setField } from '../support/own-fields.js';
 import { formattedValues } from './formats.js';
 import {
   drawnSchemaOf,
+  foldedFits,
   type JsonSchema,
   MAX_SAFE,
   requiredInRequest,
   taggedBranch,
-  unfoldedOf,
   withBranch,
   writablePropertiesOf,
 } from './json-schema.js';
@@ -181,7 +181,7 @@ function objects(schema: JsonSchema, references: ReferenceIds, depth: number): G
   const minProperties = schema.minProperties ?? 0;
   // What the server sets (readOnly) is never sent: a valid request leaves it out. Deep down, only
   // what the value requires (and what minProperties asks): a recursion that may stop, stops there.
-  const writable = writablePropertiesOf(schema).filter(([, property]) => facts().fits(unfoldedOf(property)));
+  const writable = writablePropertiesOf(schema).filter(([, property]) => foldedFits(facts(), property));
   const kept = depth < FULL_DEPTH ? writable : writable.filter(([name]) => required.has(name));
   for (const entry of writable) {
     if (kept.length >= minProperties) break;

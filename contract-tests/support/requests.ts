@@ -10,9 +10,9 @@ import { formatAccepts, formattedSample } from '../generation/formats.js';
 import {
   drawnSchemaOf,
   flatten,
+  foldedFits,
   requiredInRequest,
   taggedBranch,
-  unfoldedOf,
   withBranch,
   writablePropertiesOf,
 } from '../generation/json-schema.js';
@@ -24,7 +24,16 @@ export { flatten };
 import { schemaFactsOf } from '../../src/openapi/schema-analysis/schema-facts.js';
 import { DEEPEST } from '../generation/valid-values.js';
 import { branchesMet, listOperations, SPEC, type SpecOperation } from './contract-spec.js';
-import { clientKeyOf, idOf, keyParameterOf, pathIdsOf, recordKeyOf, shapeOf, whyNoRecord } from './resources.js';
+import {
+  clientKeyOf,
+  givenPathValues,
+  idOf,
+  keyParameterOf,
+  pathIdsOf,
+  recordKeyOf,
+  shapeOf,
+  whyNoRecord,
+} from './resources.js';
 import { CheckSkipped } from './scheduler.js';
 import { whyUnmade } from './unmade-records.js';
 
@@ -250,7 +259,7 @@ export function validValue(raw: Schema, name: string, references: References, de
     throw new CheckSkipped(`a valid value of ${name} nests more than ${DEEPEST} deep, deeper than the suite makes`);
   }
   // The contract's own fault (the mock names it at start): no request with this value is valid.
-  if (depth === 0 && !schemaFactsOf(SPEC).fits(unfoldedOf(raw))) {
+  if (depth === 0 && !foldedFits(schemaFactsOf(SPEC), raw)) {
     throw new CheckSkipped(
       `no value fits the schema of ${name} (its bounds or parts exclude each other), so no valid request can be sent`,
     );
@@ -327,8 +336,10 @@ export function pathOf(
   const filled = pathIdsOf(operation.path, references);
   return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const id = idOf(override, name) ?? idOf(filled, name);
-    // An id given for the request (an invalid one a negative check sends) is sent as it is.
-    if (id !== undefined && idOf(override, name) === undefined) requireKeyTaken(operation, name, id);
+    // An id given for the request (an invalid one a negative check sends), or by the user
+    // (--set-path), is sent as it is: the server's answer says what it makes of it.
+    if (id !== undefined && idOf(override, name) === undefined && idOf(givenPathValues(), name) !== id)
+      requireKeyTaken(operation, name, id);
     // A write goes only to what the suite made: never to a record of someone else's, by a guess.
     if (id === undefined && operation.method !== 'get')
       throw new CheckSkipped(

@@ -20,8 +20,17 @@ export function unknownIdOf(parameter: { name?: unknown; schema?: unknown }, att
   return String(Math.max(largest - attempt, typeof schema.minimum === 'number' ? schema.minimum : largest - attempt));
 }
 
-/** Whether a record may hold the id unknownIdOf draws: a text of a pattern, or a number the schema bounds (1 to 10). */
+/** Bounds this close leave room for few ids, which the records may have taken (1 to 10). */
+const FEW_IDS = 10_000;
+
+/**
+ * Whether a record may hold the id unknownIdOf draws: a text of a pattern, or a number of a
+ * narrow range (Swagger's orders, 1 to 10); never the largest of a wide one (2^31 - 1), where a
+ * server that answers 200 to every id must fail the check, not have it skipped.
+ */
 export function unknownIdMayBeTaken(parameter: { schema?: unknown }): boolean {
   const schema = flatten(parameter.schema ?? {});
-  return schema.type === 'string' || typeof schema.maximum === 'number';
+  if (schema.type === 'string') return true;
+  const least = typeof schema.minimum === 'number' ? schema.minimum : 0;
+  return typeof schema.maximum === 'number' && schema.maximum - least <= FEW_IDS;
 }

@@ -4,6 +4,7 @@
 // operation takes it in an envelope ({"data": {...}}, Asana's), it is sent inside it, and the
 // fields judged are the record's (recordFieldOf), not the envelope's.
 
+import { enumValuesOf } from '../../src/openapi/enum-values.js';
 import {
   drawnSchemaOf,
   type JsonSchema,
@@ -87,7 +88,7 @@ export function recordFieldOf(exchange: Exchange, field: string): unknown {
 /** A valid value of `property` other than `value`, to see a write change it; undefined when the schema allows no other. */
 export function otherValue(property: JsonSchema, field: string, value: unknown, data: GenerationData): unknown {
   const differs = (candidate: unknown) => JSON.stringify(candidate) !== JSON.stringify(value);
-  if (Array.isArray(property.enum)) return property.enum.find(differs);
+  if (Array.isArray(property.enum)) return enumValuesOf(property).find(differs);
   if ('const' in property) return undefined;
   if (property.type === 'boolean') return typeof value === 'boolean' ? !value : true;
   const candidate = optionalValue(property, field, data.references.body);

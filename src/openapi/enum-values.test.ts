@@ -16,5 +16,9 @@ describe('the enum values a value of the schema can take', () => {
     const none = { type: 'number', enum: ['a', 'b'] };
     expect(enumValuesOf(none)).toBe(none.enum);
     expect(enumValuesOf({ type: 'string' })).toEqual([]);
+    // One array under schemas of two types: each reads its own.
+    const shared = ['', 0, 1];
+    expect(enumValuesOf({ type: 'string', enum: shared })).toEqual(['']);
+    expect(enumValuesOf({ type: 'number', enum: shared })).toEqual([0, 1]);
   });
 });

@@ -12,7 +12,8 @@ const OF_TYPE: Record<string, (value: unknown) => boolean> = {
   null: (value) => value === null,
 };
 
-const kept = new WeakMap<readonly unknown[], readonly unknown[]>();
+/** Per enum array, per reading of its schema's types: one array can serve schemas of several types (a YAML anchor). */
+const kept = new WeakMap<readonly unknown[], Map<string, readonly unknown[]>>();
 
 /**
  * The enum's values of the schema's declared type (or types; `nullable` adds null), in their
@@ -25,13 +26,19 @@ export function enumValuesOf(schema: { enum?: unknown; type?: unknown; nullable?
     (type): type is string => typeof type === 'string' && Object.hasOwn(OF_TYPE, type),
   );
   if (types.length === 0) return schema.enum;
-  let values = kept.get(schema.enum);
+  const reading = `${types.join(' ')}${schema.nullable === true ? ' nullable' : ''}`;
+  let readings = kept.get(schema.enum);
+  if (!readings) {
+    readings = new Map();
+    kept.set(schema.enum, readings);
+  }
+  let values = readings.get(reading);
   if (!values) {
     const fits = (value: unknown) =>
       (schema.nullable === true && value === null) || types.some((type) => OF_TYPE[type]?.(value));
     const fitting = schema.enum.filter(fits);
     values = fitting.length === 0 || fitting.length === schema.enum.length ? schema.enum : fitting;
-    kept.set(schema.enum, values);
+    readings.set(reading, values);
   }
   return values;
 }

@@ -4,6 +4,7 @@
 
 import { setOwn } from '../store/own-keys.js';
 import { type BranchUnion, unionOfBranches } from './branch-union.js';
+import { enumValuesOf } from './enum-values.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
 /** Each property's schema ($refs and allOf parts followed), what is required, whether it is closed. */
@@ -112,7 +113,7 @@ export function declaredValue(schema: JsonObject): { value: unknown } | undefine
   if ('const' in schema) return { value: schema.const };
   for (const value of [schema.default, schema.example, Array.isArray(schema.examples) ? schema.examples[0] : undefined])
     if (value !== undefined) return { value };
-  return Array.isArray(schema.enum) && schema.enum.length > 0 ? { value: schema.enum[0] } : undefined;
+  return Array.isArray(schema.enum) && schema.enum.length > 0 ? { value: enumValuesOf(schema)[0] } : undefined;
 }
 
 /**

@@ -1349,6 +1349,13 @@ describe('contract against whole documents of other APIs', () => {
             { type: 'object', properties: { name: { example: 'buster' } } },
           ],
         },
+        // Two parts describing `a` that no value meets together: left out.
+        clash: {
+          allOf: [
+            { type: 'object', properties: { a: { type: 'string' } } },
+            { type: 'object', properties: { a: { type: 'integer' } } },
+          ],
+        },
       },
     };
     const answer = (schema: object) => ({ description: 'OK', content: { 'application/json': { schema } } });
