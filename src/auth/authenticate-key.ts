@@ -46,7 +46,9 @@ function sentIn(scheme: CredentialScheme): string {
 }
 
 /** "the X-API-Key header", or "Authorization: Bearer <key>, or the query parameter api_key". */
-const schemesInWords = (schemes: readonly CredentialScheme[]) => schemes.map(describeScheme).join(', or ');
+/** Each way a key goes once: bearer and OAuth2 schemes both read "Authorization: Bearer <key>". */
+const schemesInWords = (schemes: readonly CredentialScheme[]) =>
+  [...new Set(schemes.map(describeScheme))].join(', or ');
 
 /** HTTP authentication schemes answer a 401 with the challenge RFC 9110 section 11.6.1 asks for. */
 function challengeOf(schemes: readonly CredentialScheme[]): Record<string, string> {

@@ -55,12 +55,14 @@ function bodyShape(document: JsonObject, operation: OperationInfo, resource: Res
  */
 function replacesWhole(document: JsonObject, operation: OperationInfo, resource: Resource): boolean {
   const body = bodyShape(document, operation, resource);
-  // The key is the record's whatever the body says of it: a replacement keeps it.
+  // The key is the record's whatever the body says of it: a replacement keeps it. A default of
+  // null is "as it is" (Svix's upsert), no value a replacement gives a field the record requires.
   const kept = new Set([resource.collection.keyField, resource.parent?.field]);
   return [...resource.shape.required].every((field) => {
     if (kept.has(field)) return true;
     const sent = body.properties.get(field);
-    return sent === undefined || sent.readOnly === true || body.required.has(field) || sent.default !== undefined;
+    const defaulted = sent?.default !== undefined && sent?.default !== null;
+    return sent === undefined || sent.readOnly === true || body.required.has(field) || defaulted;
   });
 }
 

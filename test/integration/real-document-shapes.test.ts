@@ -149,6 +149,22 @@ const document = {
     },
     // Svix's sinks: a patch declares `default: null` on fields every answer requires.
     '/sinks': {
+      get: {
+        operationId: 'listSinks',
+        // TypeORM's and Prisma's page: take and skip.
+        parameters: [
+          { name: 'take', in: 'query', schema: { type: 'integer', minimum: 1 } },
+          { name: 'skip', in: 'query', schema: { type: 'integer', minimum: 0 } },
+        ],
+        responses: {
+          '200': {
+            description: 'Sinks.',
+            content: {
+              'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Sink' } } },
+            },
+          },
+        },
+      },
       post: {
         operationId: 'createSink',
         requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/SinkIn' } } } },
@@ -167,6 +183,18 @@ const document = {
         responses: {
           '200': {
             description: 'A sink.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Sink' } } },
+          },
+          ...errors,
+        },
+      },
+      // Svix's upsert: a PUT whose body requires nothing, merged.
+      put: {
+        operationId: 'upsertSink',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/SinkPatch' } } } },
+        responses: {
+          '200': {
+            description: 'Merged.',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Sink' } } },
           },
           ...errors,
@@ -231,6 +259,7 @@ const document = {
           status: { type: 'string', enum: ['enabled', 'paused'] },
           label: { type: 'string', nullable: true },
           note: { type: 'string' },
+          retries: { type: 'integer' },
         },
       },
       SinkIn: {
@@ -240,6 +269,7 @@ const document = {
           status: { type: 'string', enum: ['enabled', 'paused'] },
           label: { type: 'string', nullable: true },
           note: { type: 'string' },
+          retries: { type: 'integer' },
         },
       },
       SinkPatch: {
@@ -248,6 +278,7 @@ const document = {
           status: { type: 'string', enum: ['enabled', 'paused', null], nullable: true, default: null },
           label: { type: 'string', nullable: true, default: null },
           note: { type: 'string', nullable: true },
+          retries: { type: 'integer', default: 3 },
         },
       },
       // Examples of instances whose `$id` is data (Box's metadata): no schema id, even twice alike.
@@ -295,8 +326,10 @@ describe('a real document’s shapes', () => {
       'GET /orders/{orderId}/label',
       'GET /calendar',
       'POST /calendar#refresh',
+      'listSinks',
       'createSink',
       'getSink',
+      'upsertSink',
       'patchSink',
       'DELETE /motd?archive',
       'POST /motd/dismiss',
@@ -372,6 +405,21 @@ describe('a real document’s shapes', () => {
       body: { id: made.body.id, status: 'paused', label: null },
     });
     expect(judged('GET', path, await http().get(path)).body).toEqual(merged.body);
+  });
+
+  it('merges a PUT its convention reads as a merge: what it leaves out keeps its value, not its default', async () => {
+    const made = await http().post(`${BASE}/sinks`).send({ status: 'enabled', label: 'day', retries: 7 });
+    const path = `${BASE}/sinks/${made.body.id}`;
+    const merged = judged('PUT', path, await http().put(path).send({ label: 'dusk' }));
+    expect(merged.body).toMatchObject({ status: 'enabled', label: 'dusk', retries: 7 });
+  });
+
+  it('pages a list by take and skip', async () => {
+    for (const label of ['one', 'two', 'three']) await http().post(`${BASE}/sinks`).send({ status: 'paused', label });
+    const all = judged('GET', `${BASE}/sinks`, await http().get(`${BASE}/sinks`)).body as { id: number }[];
+    const page = judged('GET', `${BASE}/sinks`, await http().get(`${BASE}/sinks?take=2&skip=1`)).body;
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(page).toEqual(all.slice(1, 3));
   });
 
   it('reads a body of a JSON type declared with a parameter, sent with or without it', async () => {

@@ -22,7 +22,15 @@ const uploadedFields = (req: Request): ReadonlySet<string> =>
   new Set((Array.isArray(req.files) ? req.files : []).map((file) => file.fieldname));
 
 /** The fields of a request's body that an operation stores: its schema's own, as sent or defaulted. */
-export function createInputFields(contract: Contract, operation: OperationInfo): InputFields {
+/**
+ * `merging`: the write merges its body into the record (a PATCH, or a PUT or POST its convention
+ * reads as a merge: Svix's sink upsert): what it leaves out keeps its value, not its default.
+ */
+export function createInputFields(
+  contract: Contract,
+  operation: OperationInfo,
+  merging = operation.method === 'patch',
+): InputFields {
   const shape = describeObjectSchema(contract.document, requestSchema(operation));
   // A name the body requires without describing it (Xero's Folder requires a \`name\` beside its
   // \`Name\`) is kept as sent, of any type, like a described one.
@@ -31,7 +39,6 @@ export function createInputFields(contract: Contract, operation: OperationInfo):
     ...[...shape.properties].filter(([, property]) => property.readOnly !== true),
     ...undeclared.map((name): [string, JsonObject] => [name, {}]),
   ];
-  const merging = operation.method === 'patch';
   return (req) => {
     const body = (req.body ?? {}) as JsonObject;
     // A merge takes what the client sent only: not the defaults the validator filled in.

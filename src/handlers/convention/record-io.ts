@@ -55,7 +55,11 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
   const { keyField } = resource.collection;
   const envelope = singleKeyEnvelope(document, requestSchema(operation), resource.shape);
   const requestProperty = shape.envelope?.request;
-  const fieldsOf = createInputFields(contract, envelope ? insideEnvelope(operation, envelope.schema) : operation);
+  const fieldsOf = createInputFields(
+    contract,
+    envelope ? insideEnvelope(operation, envelope.schema) : operation,
+    shape.kind === 'merge',
+  );
   const bodyOf = (req: Request): JsonObject =>
     requestProperty === undefined ? asObject(req.body) : asObject(asObject(req.body)[requestProperty]);
   // A request whose body is the envelope's inside, for the fields read from it.
