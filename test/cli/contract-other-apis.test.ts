@@ -1482,6 +1482,26 @@ describe('contract against whole documents of other APIs', () => {
     );
   }, 120_000);
 
+  it('asks for a path no operation names below a template that takes any top-level name (Frigate’s /{camera_name})', async () => {
+    const text = { description: 'OK', content: { 'application/json': { schema: { type: 'string' } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Cameras', version: '1' },
+      paths: {
+        '/{camera_name}': {
+          get: {
+            operationId: 'cameraName',
+            parameters: [{ name: 'camera_name', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { 200: text },
+          },
+        },
+        '/version': { get: { operationId: 'version', responses: { 200: text } } },
+      },
+    };
+    const { passed } = await suiteOnDocument('top-level-name', document);
+    expect(passed).toContain('a path with no operation under the base path gets 404 with the Error object');
+  }, 60_000);
+
   it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries and cookies, writeOnly fields', async () => {
     const { passed, skipped } = await suiteOnDocument('request-shapes', realRequestShapes);
     expect(passed).toEqual(
