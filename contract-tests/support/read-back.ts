@@ -48,14 +48,29 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
     (candidate) => /^2/.test(candidate) && schemaRef(operation, candidate),
   );
   const ref = status ? schemaRef(operation, status) : undefined;
-  // A change that answers no record (204) is read back where it wrote, as a delete is.
-  if (!ref) return operation.method === 'put' || operation.method === 'patch' ? samePath() : undefined;
+  // A change that answers no record (204) is read back where it wrote, as a delete is; not a
+  // change of a whole list (Overseerr's PUT /user, Coolify's PATCH /security/keys): which of its
+  // items it changed, the answer does not say.
+  if (!ref) {
+    const read = operation.method === 'put' || operation.method === 'patch' ? samePath() : undefined;
+    return read && (isList(read) || shapeOf(read.operationId)?.kind === 'list') ? undefined : read;
+  }
   const own = pathParameterNames(operation);
   const parents = new Set(own);
   return operations.find((other) => {
     if (other.method !== 'get' || other.deprecated || schemaRef(other, '200') !== ref) return false;
     const names = pathParameterNames(other);
+    // A create's record is read below its own path (POST /pets, GET /pets/{petId}): an action
+    // that answers a record of the kind (Overseerr's POST /auth/local, a User) made none there.
+    // Or where the mock's model of the contract reads both as one resource's (Docker's POST
+    // /containers/create, GET /containers/{id}/json).
+    const made = shapeOf(operation.operationId);
+    const below =
+      operation.method !== 'post' ||
+      other.path.startsWith(`${operation.path}/`) ||
+      (made?.kind === 'create' && made.resource === shapeOf(other.operationId)?.resource);
     return (
+      below &&
       names.length === own.length + (operation.method === 'post' ? 1 : 0) &&
       names.slice(0, -1).every((name) => parents.has(name))
     );

@@ -1502,6 +1502,54 @@ describe('contract against whole documents of other APIs', () => {
     expect(passed).toContain('a path with no operation under the base path gets 404 with the Error object');
   }, 60_000);
 
+  it('reads back no record an action answers, nor a change of a whole list (Overseerr’s login, its PUT /user)', async () => {
+    const user = {
+      type: 'object',
+      required: ['id', 'email'],
+      properties: { id: { type: 'integer', readOnly: true }, email: { type: 'string', format: 'email' } },
+    };
+    const one = {
+      description: 'OK',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } },
+    };
+    const many = {
+      description: 'OK',
+      content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/User' } } } },
+    };
+    const login = jsonBody({
+      type: 'object',
+      required: ['email'],
+      properties: { email: { type: 'string', format: 'email' } },
+    });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Accounts', version: '1' },
+      paths: {
+        '/auth/local': { post: { operationId: 'login', requestBody: login, responses: { 200: one } } },
+        '/user': {
+          get: { operationId: 'listUsers', responses: { 200: many } },
+          put: {
+            operationId: 'updateUsers',
+            requestBody: jsonBody({ type: 'array', items: user }),
+            responses: { 200: many },
+          },
+        },
+        '/user/{userId}': {
+          get: {
+            operationId: 'getUser',
+            parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: { 200: one, 404: { description: 'None' } },
+          },
+        },
+      },
+      components: { schemas: { User: user } },
+    };
+    const { passed } = await suiteOnDocument('accounts-login', document);
+    expect(passed).toContain(
+      'login: requests generated valid from its schemas get a declared success that keeps what was sent',
+    );
+  }, 60_000);
+
   it('passes the mock serving what real APIs ask of a request: keys in bodies, required queries and cookies, writeOnly fields', async () => {
     const { passed, skipped } = await suiteOnDocument('request-shapes', realRequestShapes);
     expect(passed).toEqual(
