@@ -33,6 +33,19 @@ const errors = {
   },
 };
 
+/** A merge of a sink: its body requires nothing. */
+const sinkMerge = (operationId: string) => ({
+  operationId,
+  requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/SinkPatch' } } } },
+  responses: {
+    '200': {
+      description: 'Merged.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Sink' } } },
+    },
+    ...errors,
+  },
+});
+
 const document = {
   openapi: '3.0.3',
   info: { title: 'Shop+Orders', version: '0.9.1' },
@@ -188,29 +201,9 @@ const document = {
           ...errors,
         },
       },
-      // Svix's upsert: a PUT whose body requires nothing, merged.
-      put: {
-        operationId: 'upsertSink',
-        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/SinkPatch' } } } },
-        responses: {
-          '200': {
-            description: 'Merged.',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Sink' } } },
-          },
-          ...errors,
-        },
-      },
-      patch: {
-        operationId: 'patchSink',
-        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/SinkPatch' } } } },
-        responses: {
-          '200': {
-            description: 'Merged.',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Sink' } } },
-          },
-          ...errors,
-        },
-      },
+      // Svix's upsert: a PUT whose body requires nothing, merged, as the PATCH is.
+      put: sinkMerge('upsertSink'),
+      patch: sinkMerge('patchSink'),
     },
     '/motd?archive': {
       delete: { responses: { '204': { description: 'Archived.' } } },
