@@ -130,6 +130,34 @@ describe('the resources of a draft', () => {
     });
   });
 
+  it('key a resource by its name where the parameter joins the noun’s words otherwise: {event_type_name} of event-types', async () => {
+    const eventTypes: DraftEdit = (document) => {
+      const eventType = {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', pattern: '^[a-z.]+$' }, description: { type: 'string' } },
+      };
+      const answer = { description: 'The type.', content: { 'application/json': { schema: eventType } } };
+      document.paths['/event-types'] = {
+        post: {
+          operationId: 'createEventType',
+          requestBody: { required: true, content: { 'application/json': { schema: eventType } } },
+          responses: { '201': answer },
+        },
+      };
+      document.paths['/event-types/{event_type_name}'] = {
+        get: {
+          operationId: 'getEventType',
+          parameters: [{ name: 'event_type_name', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': answer },
+        },
+      };
+    };
+    const document = await draftDocument(eventTypes);
+    const model = describeResources(parseContract(stringify(document), 'draft.yaml'));
+    expect(model.resources.get('event-types')?.collection).toMatchObject({ keyField: 'name' });
+  });
+
   it('take a new top-level resource with every item operation, and leave a report to its examples', async () => {
     const document = await draftDocument(owners, storeStats, petTags);
     const model = describeResources(parseContract(stringify(document), 'draft.yaml'));

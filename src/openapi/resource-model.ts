@@ -423,6 +423,17 @@ function keyParamOf(draft: Draft): string | undefined {
  * The field that holds a record's key: the one its parameter names, else `id`, else the parameter
  * without the noun; and that parameter without the noun.
  */
+/** What of `text` follows the letters of `words` at its start, whatever joins the words (`-`, `_`, none) and their case. */
+function textAfterWords(text: string, words: string): string | undefined {
+  let at = 0;
+  for (const letter of words.replace(/[-_]/g, '')) {
+    while (text[at] === '-' || text[at] === '_') at += 1;
+    if (text[at]?.toLowerCase() !== letter) return undefined;
+    at += 1;
+  }
+  return text.slice(at);
+}
+
 function keyFieldOf(draft: Draft, fields: ReadonlyMap<string, JsonObject>): [string, string | undefined] {
   // A field of objects or lists holds no key: Lichess's stats read by {perf} hold their numbers in "perf".
   const properties = new Map(
@@ -431,15 +442,15 @@ function keyFieldOf(draft: Draft, fields: ReadonlyMap<string, JsonObject>): [str
   const keyParam = sameField(keyParamOf(draft), properties);
   // {breedCode} of a breed names its "code": the parameter without the record's noun before it
   // (of aliases, {aliasName} names the alias's "name": a noun that drops "es" too).
-  const lower = keyParam?.toLowerCase() ?? '';
   const singulars = [nounOf(undefined, draft.name).toLowerCase(), draft.name.toLowerCase().replace(/es$/, '')];
-  // ...the shorter one only where a word starts after it: {aliasName}, never {gamerTag} of games.
-  const startsWord = (one: string) => /^[A-Z_-]/.test(keyParam?.slice(one.length) ?? '');
+  // ...the shorter one only where a word starts after it: {aliasName}, never {gamerTag} of games;
+  // its words joined as the path's are or not (Svix's {event_type_name} of an event-type).
+  const after = (one: string) => (keyParam === undefined || one === '' ? undefined : textAfterWords(keyParam, one));
+  const startsWord = (one: string) => /^[A-Z_-]/.test(after(one) ?? '');
   const singular =
-    singulars.find((one, at) => one !== '' && lower.startsWith(one) && (at === 0 || startsWord(one))) ??
-    (singulars[0] as string);
+    singulars.find((one, at) => after(one) !== undefined && (at === 0 || startsWord(one))) ?? (singulars[0] as string);
   // ...and {attachment_gid} of an attachment its "gid".
-  const rest = keyParam && lower.startsWith(singular) ? keyParam.slice(singular.length).replace(/^[-_]/, '') : '';
+  const rest = after(singular)?.replace(/^[-_]/, '') ?? '';
   const unprefixed = rest === '' ? undefined : `${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
   if (keyParam !== undefined && properties.has(keyParam)) return [keyParam, unprefixed];
   // An id spelled otherwise (Docker's ID and Id) is the record's own id all the same.
