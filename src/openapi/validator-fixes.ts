@@ -29,7 +29,11 @@ type MutatedRequest = { query?: Record<string, unknown>; openapi?: { schema?: { 
 type PathToRegexp = (path: string, options?: { sensitive?: boolean; strict?: boolean }) => RouteMatcher;
 
 type ValidatorModules = {
-  requestValidator: { RequestValidator: { prototype: { validate: Handler } } };
+  requestValidator: {
+    RequestValidator: {
+      prototype: { validate: Handler; multipartNested(req: { body?: unknown }, schemaBody: unknown): unknown };
+    };
+  };
   responseValidator: {
     ResponseValidator: { prototype: { _getOrBuildValidator(req: ValidatedRequest, responses: unknown): unknown } };
   };
@@ -75,6 +79,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   takeReservedCharactersInQueries(modules);
   readFormPairsHoldingBraces(modules);
   readDelimitedQueryObjects(modules);
+  keepTypedMultipartFields(modules);
   judgeMultiplesAsTheMockDoes(modules);
   takeTuplesAsWritten(modules);
   matchPathCharactersLiterally(modules);
@@ -334,6 +339,25 @@ function readDelimitedQueryObjects({ parameterMutator, parameterUtil }: Validato
       Object.defineProperty(req.query, name, { value: object, enumerable: true, writable: true, configurable: true });
     }
     return modifyRequest.call(this, req);
+  };
+}
+
+/**
+ * 5.6.2 reads a multipart field its schema calls an array or object as JSON, whatever the field
+ * already is: a list of one numeric text, typed as the schema says before it (form-fields.ts),
+ * became a number (`filename=0` of an array: ['0'], then 0, refused with 400 "must be array").
+ * What is no longer a text is kept as it was; texts are left to its reading.
+ */
+function keepTypedMultipartFields({ requestValidator }: ValidatorModules): void {
+  const prototype = requestValidator.RequestValidator.prototype;
+  const multipartNested = prototype.multipartNested;
+  prototype.multipartNested = function (this: unknown, req, schemaBody) {
+    const body = typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : undefined;
+    const typed = body ? Object.entries(body).filter(([, value]) => typeof value !== 'string') : [];
+    const result = multipartNested.call(this, req, schemaBody);
+    for (const [name, value] of typed)
+      Object.defineProperty(body, name, { value, enumerable: true, writable: true, configurable: true });
+    return result;
   };
 }
 

@@ -232,7 +232,11 @@ const document = {
               schema: {
                 type: 'object',
                 required: ['file'],
-                properties: { file: { type: 'string', format: 'binary' }, pages: { type: 'integer' } },
+                properties: {
+                  file: { type: 'string', format: 'binary' },
+                  pages: { type: 'integer' },
+                  sheets: { type: 'array', items: { type: 'string' } },
+                },
               },
             },
           },
@@ -492,6 +496,12 @@ describe('a real document’s shapes', () => {
       .field('pages', '2')
       .attach('file', Buffer.alloc(200_000, 1), 'scan.pdf');
     expect(res.status).toBe(204);
+    // A list of one numeric text, sent once: a list still (5.6.2 read it as JSON, a number).
+    const one = await http()
+      .post(`${BASE}/uploads`)
+      .field('sheets', '7')
+      .attach('file', Buffer.alloc(10, 1), 'scan.pdf');
+    expect(one.status).toBe(204);
     const missing = await http().post(`${BASE}/uploads`).field('pages', '2');
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/file/);
