@@ -45,8 +45,10 @@ function sentIn(scheme: CredentialScheme): string {
   }
 }
 
-/** "the X-API-Key header", or "Authorization: Bearer <key>, or the query parameter api_key". */
-/** Each way a key goes once: bearer and OAuth2 schemes both read "Authorization: Bearer <key>". */
+/**
+ * "the X-API-Key header", or "Authorization: Bearer <key>, or the query parameter api_key": each
+ * way once (a bearer and an OAuth2 scheme both read "Authorization: Bearer <key>").
+ */
 const schemesInWords = (schemes: readonly CredentialScheme[]) =>
   [...new Set(schemes.map(describeScheme))].join(', or ');
 

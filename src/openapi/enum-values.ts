@@ -1,16 +1,8 @@
 // The values of an enum a value of its schema can take: those of the type it declares. ReadMe's
 // examples list "" in an enum of `type: number`, which no value of that type is: drawn, it makes
 // an invalid request or answer. Shared by the mock's drawn values and the suite's requests.
-
-const OF_TYPE: Record<string, (value: unknown) => boolean> = {
-  string: (value) => typeof value === 'string',
-  number: (value) => typeof value === 'number',
-  integer: (value) => Number.isInteger(value),
-  boolean: (value) => typeof value === 'boolean',
-  array: (value) => Array.isArray(value),
-  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  null: (value) => value === null,
-};
+import { kindOf } from './schema-analysis/feasible-kinds.js';
+import { TYPE_KINDS, type ValueKind } from './schema-analysis/schema-summary.js';
 
 /** Per enum array, per reading of its schema's types: one array can serve schemas of several types (a YAML anchor). */
 const kept = new WeakMap<readonly unknown[], Map<string, readonly unknown[]>>();
@@ -23,7 +15,7 @@ const kept = new WeakMap<readonly unknown[], Map<string, readonly unknown[]>>();
 export function enumValuesOf(schema: { enum?: unknown; type?: unknown; nullable?: unknown }): readonly unknown[] {
   if (!Array.isArray(schema.enum)) return [];
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
-    (type): type is string => typeof type === 'string' && Object.hasOwn(OF_TYPE, type),
+    (type): type is string => typeof type === 'string' && Object.hasOwn(TYPE_KINDS, type),
   );
   if (types.length === 0) return schema.enum;
   const reading = `${types.join(' ')}${schema.nullable === true ? ' nullable' : ''}`;
@@ -34,9 +26,9 @@ export function enumValuesOf(schema: { enum?: unknown; type?: unknown; nullable?
   }
   let values = readings.get(reading);
   if (!values) {
-    const fits = (value: unknown) =>
-      (schema.nullable === true && value === null) || types.some((type) => OF_TYPE[type]?.(value));
-    const fitting = schema.enum.filter(fits);
+    const kinds = new Set<ValueKind>(types.flatMap((type) => TYPE_KINDS[type] ?? []));
+    if (schema.nullable === true) kinds.add('null');
+    const fitting = schema.enum.filter((value) => kinds.has(kindOf(value)));
     values = fitting.length === 0 || fitting.length === schema.enum.length ? schema.enum : fitting;
     readings.set(reading, values);
   }

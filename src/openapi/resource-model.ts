@@ -419,10 +419,6 @@ function keyParamOf(draft: Draft): string | undefined {
   return alike.find((param) => /id$/.test(looseName(param))) ?? first;
 }
 
-/**
- * The field that holds a record's key: the one its parameter names, else `id`, else the parameter
- * without the noun; and that parameter without the noun.
- */
 /** What of `text` follows the letters of `words` at its start, whatever joins the words (`-`, `_`, none) and their case. */
 function textAfterWords(text: string, words: string): string | undefined {
   let at = 0;
@@ -434,6 +430,10 @@ function textAfterWords(text: string, words: string): string | undefined {
   return text.slice(at);
 }
 
+/**
+ * The field that holds a record's key: the one its parameter names, else `id`, else the parameter
+ * without the noun; and that parameter without the noun.
+ */
 function keyFieldOf(draft: Draft, fields: ReadonlyMap<string, JsonObject>): [string, string | undefined] {
   // A field of objects or lists holds no key: Lichess's stats read by {perf} hold their numbers in "perf".
   const properties = new Map(

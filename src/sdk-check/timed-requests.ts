@@ -9,7 +9,7 @@ import type { ReadExchange } from './answers-read.js';
 import type { GateExchange } from './case-gate.js';
 import { type BusySample, chosenWaitMs } from './client-busy.js';
 import { sendEvidence } from './client-wake.js';
-import { retryTiming, WAKE_SLACK_MS } from './retry-timing.js';
+import { type RetryTiming, retryTiming, WAKE_SLACK_MS } from './retry-timing.js';
 import { REFUSAL_STATUSES } from './told-wait.js';
 
 export type TimedRequest = RecordedRequest & {
@@ -41,7 +41,7 @@ export type EarlyRetry = {
    */
   unknowable?: {
     unqueuedSeconds: number;
-    why: 'late-start' | 'unread' | 'unsampled' | 'sibling' | 'own-connection' | 'other-answer' | 'mid-wait';
+    why: Extract<RetryTiming, { kind: 'unknowable' }>['why'] | 'sibling' | 'own-connection' | 'mid-wait';
   };
   /** Judged early from a wake after a sleep since the answer, whose cause is not known (retry-timing.ts). */
   midWait?: true;

@@ -36,9 +36,10 @@ export function mergePatch(
   const merged: Record<string, unknown> = { ...existing };
   const raw = (body ?? {}) as Record<string, unknown>;
   for (const [field, value] of Object.entries(sent)) {
-    if (ownValue(raw, field) !== null) setOwn(merged, field, mergeValue(ownValue(merged, field), value));
-    else if (onNull(field) === 'remove') delete merged[field];
-    else if (onNull(field) === 'null') setOwn(merged, field, null);
+    const reading = ownValue(raw, field) === null ? onNull(field) : undefined;
+    if (reading === undefined) setOwn(merged, field, mergeValue(ownValue(merged, field), value));
+    else if (reading === 'remove') delete merged[field];
+    else if (reading === 'null') setOwn(merged, field, null);
   }
   return merged;
 }

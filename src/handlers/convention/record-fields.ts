@@ -21,8 +21,8 @@ export type InputFields = (req: Request) => StoredRecord;
 const uploadedFields = (req: Request): ReadonlySet<string> =>
   new Set((Array.isArray(req.files) ? req.files : []).map((file) => file.fieldname));
 
-/** The fields of a request's body that an operation stores: its schema's own, as sent or defaulted. */
 /**
+ * The fields of a request's body that an operation stores: its schema's own, as sent or defaulted.
  * `merging`: the write merges its body into the record (a PATCH, or a PUT or POST its convention
  * reads as a merge: Svix's sink upsert): what it leaves out keeps its value, not its default.
  */

@@ -42,7 +42,8 @@ export type Summary = {
   nothing: boolean;
 };
 
-const TYPE_KINDS: Record<string, readonly ValueKind[]> = {
+/** The kinds of value each JSON Schema type takes. */
+export const TYPE_KINDS: Readonly<Record<string, readonly ValueKind[]>> = {
   null: ['null'],
   boolean: ['boolean'],
   integer: ['integer'],
