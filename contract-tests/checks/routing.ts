@@ -1,13 +1,13 @@
 // What answers outside the operations: a method a path does not take is 405 with an Allow that
 // names the methods it does take (RFC 9110 section 15.5.6); a path with no operation, under the
 // base path or outside it, is 404; both with the Error object and a code of x-error-codes.
-import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import { alikePathKey } from '../../src/openapi/resource-paths.js';
 import { beforeChecks, check, eachCheck, kindOfChecks } from '../support/checks.js';
 import { listOperations, SPEC, type SpecOperation } from '../support/contract-spec.js';
 import { errorIsErrorObject, errorShapeProblems } from '../support/error-shapes.js';
 import { type Exchange, send } from '../support/exchange.js';
 import { isSelected, selectedOperations } from '../support/operations.js';
+import { templateValues } from '../support/read-back.js';
 import { pathOf } from '../support/requests.js';
 import { CheckSkipped } from '../support/scheduler.js';
 import { contractTarget } from '../support/target.js';
@@ -22,19 +22,12 @@ const NO_OPERATION = '/contract-no-such-operation';
  * template takes it (Frigate's `GET /{camera_name}`).
  */
 function unroutedPath(): string {
-  // Matched in linear time (a template of many parameters in a row is a draft's to write).
-  const templates = listOperations().map((operation) => {
-    const parts = operation.path.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
-    try {
-      return matcherOf(`^${parts.join('[^/]+')}$`);
-    } catch {
-      // A path the matcher cannot read (a character its syntax takes) is no template of this one.
-      return undefined;
-    }
-  });
-  const deepest = listOperations().reduce((most, operation) => Math.max(most, operation.path.split('/').length), 0);
+  const operations = listOperations();
+  const deepest = operations.reduce((most, operation) => Math.max(most, operation.path.split('/').length), 0);
   const candidates = [NO_OPERATION, `${NO_OPERATION}${'/contract'.repeat(deepest)}`];
-  const path = candidates.find((candidate) => !templates.some((template) => template?.test(candidate)));
+  const path = candidates.find(
+    (candidate) => !operations.some((operation) => templateValues(operation.path, candidate) !== undefined),
+  );
   if (path === undefined)
     throw new CheckSkipped('every path the suite could ask is one an operation of the contract names');
   return path;

@@ -123,7 +123,7 @@ export function foldedFits(facts: SchemaFacts, schema: unknown): boolean {
  * The contract's own schema a folded one was made of, for the analysis to read: folding keeps
  * the first part's type, so an allOf of a string and an integer (ReadMe's) reads as a string.
  */
-export function unfoldedOf(schema: unknown): unknown {
+function unfoldedOf(schema: unknown): unknown {
   return (typeof schema === 'object' && schema !== null ? foldedFrom.get(schema) : undefined) ?? schema;
 }
 
@@ -231,8 +231,9 @@ export function schemaOf(raw: unknown): JsonSchema {
  */
 export function drawnSchemaOf(raw: unknown): JsonSchema {
   const schema = conditionsChosen(flatten(raw), flatten) as JsonSchema;
+  if (!Array.isArray(schema.enum)) return schema;
   const values = enumValuesOf(schema);
-  return values === schema.enum || !Array.isArray(schema.enum) ? schema : { ...schema, enum: [...values] };
+  return values === schema.enum ? schema : { ...schema, enum: [...values] };
 }
 
 /** The suite's reading of a schema, for the walk of its branches (branch-union.ts). */

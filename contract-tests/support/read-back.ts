@@ -34,15 +34,16 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
   };
   const samePath = () =>
     successorOf(operations.find((other) => other.method === 'get' && other.path === operation.path));
+  const listsItems = (read: SpecOperation | undefined) =>
+    read !== undefined && (isList(read) || shapeOf(read.operationId)?.kind === 'list');
   // A delete of a list's path (DELETE /me/tracks?ids=) removes some of its items: the list stays.
   if (operation.method === 'delete') {
     const read = samePath();
-    const listsItems = read && (isList(read) || shapeOf(read.operationId)?.kind === 'list');
     // A delete that names no record (Listmonk's DELETE /import/subscribers stops the import) leaves
     // its path readable, unless the read says it may be gone (a 404).
     const mayBeGone = read?.declaredStatuses.some((status) => ['404', '4XX', 'default'].includes(status));
     const namesNone = !operation.path.includes('{');
-    return listsItems || (namesNone && !mayBeGone) ? undefined : read;
+    return listsItems(read) || (namesNone && !mayBeGone) ? undefined : read;
   }
   const status = operation.declaredStatuses.find(
     (candidate) => /^2/.test(candidate) && schemaRef(operation, candidate),
@@ -53,7 +54,7 @@ export function readOperationFor(operation: SpecOperation): SpecOperation | unde
   // items it changed, the answer does not say.
   if (!ref) {
     const read = operation.method === 'put' || operation.method === 'patch' ? samePath() : undefined;
-    return read && (isList(read) || shapeOf(read.operationId)?.kind === 'list') ? undefined : read;
+    return listsItems(read) ? undefined : read;
   }
   const own = pathParameterNames(operation);
   const parents = new Set(own);

@@ -1,7 +1,6 @@
 // The data the checks work on, created through the API itself and removed afterwards:
 // a category with an available, stocked pet, an empty category, an open order, and a record of
 // each resource a draft of the contract adds (under the suite's pet, for a pet's sub-collection).
-
 import { CHECKING_PET_STORE_DRAFT, type SpecOperation } from './contract-spec.js';
 import { countToRemoveWith } from './day-room.js';
 import { answerFitted, completedBody, setUpOperation } from './draft-bodies.js';

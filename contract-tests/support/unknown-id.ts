@@ -17,7 +17,8 @@ export function unknownIdOf(parameter: { name?: unknown; schema?: unknown }, att
     (bound): bound is number => typeof bound === 'number',
   );
   const largest = Math.floor(bounds.reduce((least, bound) => Math.min(least, bound)));
-  return String(Math.max(largest - attempt, typeof schema.minimum === 'number' ? schema.minimum : largest - attempt));
+  const least = typeof schema.minimum === 'number' ? schema.minimum : Number.NEGATIVE_INFINITY;
+  return String(Math.max(largest - attempt, least));
 }
 
 /** Bounds this close leave room for few ids, which the records may have taken (1 to 10). */
