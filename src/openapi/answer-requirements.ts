@@ -166,10 +166,30 @@ export function answeredByOtherSchema(
     const type = schemaType(resolveSchema(document, answers[0]));
     if (type !== undefined && type !== 'object' && type !== 'array') continue;
     const said = JSON.stringify(sent);
-    if (answers.some((answer) => JSON.stringify(answer) !== said))
+    // One schema for both, that requires a readOnly field within (PagerDuty's escalation policy
+    // reference: `{}` sent, `{id, type}` answered), is one schema to the request, another to the answers.
+    if (answers.some((answer) => JSON.stringify(answer) !== said) || requiresReadOnlyWithin(document, sent))
       fields.set(name, { answers, drawn: commonSchema(document, answers) });
   }
   return fields;
+}
+
+/** How deep requiresReadOnlyWithin looks: references of records are a level or two down. */
+const READ_ONLY_DEPTH = 4;
+
+/** Whether `schema`, or an object within it, requires a property it marks readOnly, which no request sends. */
+function requiresReadOnlyWithin(document: JsonObject, schema: unknown, depth = 0, seen = new Set<unknown>()): boolean {
+  const resolved = resolveSchema(document, schema);
+  if (depth > READ_ONLY_DEPTH || seen.has(resolved)) return false;
+  seen.add(resolved);
+  const type = schemaType(resolved);
+  if (type === 'array') return requiresReadOnlyWithin(document, resolved.items, depth + 1, seen);
+  if (type !== undefined && type !== 'object') return false;
+  const shape = describeObjectSchema(document, resolved);
+  if ([...shape.required].some((name) => shape.properties.get(name)?.readOnly === true)) return true;
+  return [...shape.properties.values()].some((property) =>
+    requiresReadOnlyWithin(document, property, depth + 1, seen),
+  );
 }
 
 /**

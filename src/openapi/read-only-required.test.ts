@@ -2,6 +2,7 @@
 // validator (express-openapi-validator's issue #883), the same schema to JSON Schema.
 import { describe, expect, it } from '@jest/globals';
 import { PETSTORE_SPEC_FILE } from '../package-root.js';
+import type { JsonObject } from './json-pointer.js';
 import { loadContract } from './load-contract.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
 
@@ -37,6 +38,30 @@ describe('a readOnly requirement beside an allOf', () => {
     // The document given is left as it was, and the component a part named too.
     expect(document.components.schemas.Vet.required).toEqual(['id', 'name', 'createdAt']);
     expect(document.components.schemas.Stamp).not.toHaveProperty('required');
+  });
+
+  it('moves one a part requires and declares again, unless it declares it writable', () => {
+    // PagerDuty's contact method: the base's type is readOnly, the part's an enum it requires.
+    const base = { type: 'object', properties: { type: { type: 'string', readOnly: true } } };
+    const part = (writable: boolean) => ({
+      type: 'object',
+      properties: { type: { type: 'string', enum: ['email'], ...(writable ? { readOnly: false } : {}) } },
+      required: ['type', 'address'],
+    });
+    const document = (writable: boolean) => ({
+      openapi: '3.0.3',
+      components: {
+        schemas: { Base: base, Email: { allOf: [{ $ref: '#/components/schemas/Base' }, part(writable)] } },
+      },
+    });
+    const partsOf = (moved: JsonObject) =>
+      (moved.components as { schemas: { Email: { allOf: unknown[] } } }).schemas.Email.allOf;
+    expect(partsOf(withReadOnlyRequiredInParts(document(false)))).toEqual([
+      { ...base, required: ['type'] },
+      { ...part(false), required: ['address'] },
+    ]);
+    const writable = document(true);
+    expect(withReadOnlyRequiredInParts(writable)).toBe(writable);
   });
 
   it('leaves a document without one as it is, the built-in contract included', () => {

@@ -29,8 +29,11 @@ function movedTo(document: JsonObject, node: JsonObject, requirer: JsonObject, n
   const parts = node.allOf as unknown[];
   const index = readOnlyPart(document, parts, name);
   if (index < 0 || parts[index] === requirer) return -1;
-  // A part that declares the property itself holds its own requirement.
-  return requirer !== node && Object.hasOwn(asObject(requirer.properties), name) ? -1 : index;
+  // A part that declares the property writable itself holds its own requirement; one that declares
+  // it again without saying (PagerDuty's contact method's type: an enum beside the base's readOnly
+  // one) is still readOnly to JSON Schema, and a body could neither send it nor leave it out.
+  const own = asObject(resolveLocalRef(document, asObject(requirer.properties)[name]));
+  return requirer !== node && own.readOnly === false ? -1 : index;
 }
 
 const needsMove = (document: JsonObject, node: JsonObject) =>

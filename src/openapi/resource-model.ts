@@ -279,18 +279,54 @@ function saysItMakes(segment: string): boolean {
 }
 
 /**
+ * Whether a POST at a word under a collection's own path makes one of its records by a kind of
+ * its own, answering 201 with some of the record's fields: Coolify's POST /applications/public
+ * and /applications/dockerimage answer `{uuid}` of an application read at /applications/{uuid}.
+ * (Its key is named by the item path's parameter: the fields read by keyFieldOf are not yet known.)
+ */
+function makesKindOf(
+  document: JsonObject,
+  byPath: ReadonlyMap<string, OperationInfo[]>,
+  path: string,
+  maker: OperationInfo,
+  draft: Draft,
+): boolean {
+  const under = parentPath(path);
+  if (!draft.collectionPaths.includes(under) || !draft.itemPaths.some((item) => isItemUnder(item, under))) return false;
+  if ((byPath.get(path) ?? []).some((operation) => operation.method === 'get')) return false;
+  if ([...byPath.keys()].some((other) => isItemUnder(other, path)) || !maker.responses.has('201')) return false;
+  const answered = describeObjectSchema(document, recordSchemaIn(document, successSchema(maker))).properties;
+  const fields = describeObjectSchema(document, draft.recordSchema).properties;
+  // ...or its key beside fields of the kind's own (/servers/hetzner: `{uuid, hetzner_server_id, ip}`).
+  const keys = new Set(draft.keyParams.map(looseName));
+  const answers = [...answered.keys()];
+  return (
+    answers.length > 0 &&
+    (answers.every((field) => fields.has(field)) || answers.some((field) => keys.has(looseName(field))))
+  );
+}
+
+/**
  * Creates at a verb beside the collection's items, in the RPC style of Dropbox Sign: POST
  * /fax/send answers `{fax: FaxResponse, warnings}`, and the fax is read at /fax/{fax_id}. A POST
  * on a literal path that says it makes something, whose parent holds a collection's item path,
  * answering that collection's record (itself, or wrapped by its $ref), makes one; its collection
  * keeps its name and its first path. Other verbs (/user/login answering the user) make nothing.
+ * So does a create of a kind of record (makesKindOf), which leaves any collection it was taken for.
  */
 function findVerbMakers(document: JsonObject, byPath: ReadonlyMap<string, OperationInfo[]>, drafts: Draft[]): void {
   const known = new Set(drafts.flatMap((draft) => draft.collectionPaths));
   for (const [path, operations] of byPath) {
     const last = segmentsOf(path).at(-1);
     const maker = operations.find((operation) => operation.method === 'post');
-    if (last === undefined || !saysItMakes(last) || maker === undefined || known.has(path)) continue;
+    if (last === undefined || isParam(last) || maker === undefined) continue;
+    const kindOf = drafts.find((draft) => makesKindOf(document, byPath, path, maker, draft));
+    if (kindOf !== undefined) {
+      for (const draft of drafts) draft.collectionPaths = draft.collectionPaths.filter((other) => other !== path);
+      kindOf.collectionPaths.push(path);
+      continue;
+    }
+    if (!saysItMakes(last) || known.has(path)) continue;
     const answer = successSchema(maker);
     const owner = drafts.find(
       (draft) =>
@@ -300,6 +336,58 @@ function findVerbMakers(document: JsonObject, byPath: ReadonlyMap<string, Operat
     );
     owner?.collectionPaths.push(path);
   }
+  // A collection all of whose paths were kinds of another's creates is none.
+  for (const [at, draft] of [...drafts.entries()].reverse())
+    if (draft.collectionPaths.length === 0 && draft.itemPaths.length === 0) drafts.splice(at, 1);
+}
+
+/**
+ * One collection per parent: Coolify lists EnvironmentVariable records at /applications/{uuid}/envs,
+ * /databases/{uuid}/envs and /services/{uuid}/envs, three sets that share a schema, not one (and
+ * its /services/{uuid}/applications and /services/{uuid}/databases, two of free objects). A
+ * collection reached under records of several resources, or under several words of one, keeps the
+ * paths of its first (and those under none: PetClinic's /pets beside /owners/{ownerId}/pets);
+ * each other one that makes or reads records of its own, with the item paths under it, becomes a
+ * collection of its own ("serviceEnvs"). A list only (/users/{id}/feed) stays a view of the first.
+ */
+function splitByParents(byPath: ReadonlyMap<string, OperationInfo[]>, drafts: Draft[]): void {
+  const paths = [...byPath.keys()];
+  const parentOf = (path: string): string | undefined => {
+    const segment = segmentsOf(path).at(-2);
+    if (segment === undefined || !isParam(segment)) return undefined;
+    const pattern = pathPattern(parentPath(path));
+    return drafts.find((draft) => draft.itemPaths.some((item) => pathPattern(item) === pattern))?.name ?? pattern;
+  };
+  const groupOf = (path: string) => {
+    const parent = parentOf(path);
+    return parent === undefined ? undefined : `${parent} ${segmentsOf(path).at(-1)}`;
+  };
+  const ownRecords = (path: string) =>
+    paths.some((other) => isItemUnder(other, path)) ||
+    byPath.get(path)?.some((operation) => operation.method === 'post');
+  // Parents first, so that a child's paths are told apart by the parents' split collections.
+  const depth = (draft: Draft) => segmentsOf(draft.collectionPaths[0] ?? '').length;
+  for (const draft of [...drafts].sort((one, other) => depth(one) - depth(other))) {
+    const grouped = draft.collectionPaths.filter((path) => groupOf(path) !== undefined);
+    const firstParent = grouped[0] === undefined ? undefined : parentOf(grouped[0]);
+    for (const group of [...new Set(grouped.map(groupOf))].slice(1)) {
+      const moving = draft.collectionPaths.filter((path) => groupOf(path) === group);
+      const [own = ''] = moving;
+      if (parentOf(own) === firstParent && !moving.some(ownRecords)) continue;
+      const items = draft.itemPaths.filter((item) => moving.some((path) => isItemUnder(item, path)));
+      draft.collectionPaths = draft.collectionPaths.filter((path) => !moving.includes(path));
+      draft.itemPaths = draft.itemPaths.filter((item) => !items.includes(item));
+      drafts.push({
+        ...draft,
+        name: collectionName(collectionWord(own, draft.identity, true), own, (name) =>
+          drafts.some((other) => other.name === name),
+        ),
+        collectionPaths: moving,
+        itemPaths: items,
+      });
+    }
+  }
+  for (const draft of drafts) draft.keyParams = draft.itemPaths.map((item) => paramName(segmentsOf(item).at(-1) ?? ''));
 }
 
 /**
@@ -320,12 +408,16 @@ function modelOf(contract: Contract): ResourceModel {
   const named = nameCollections(drafts, byPath);
   findItems(document, byPath, drafts);
   findVerbMakers(document, byPath, drafts);
+  splitByParents(byPath, drafts);
 
   // Each numbered collection counts with a counter of its own, or two would give out the same
   // ids: given in the order of the names, so that /pets keeps nextId.pet wherever /admin/pets is.
   const counters = new Set<string>();
   const finished = new Map<Draft, Resource>();
-  for (const draft of [...named, ...drafts.filter((draft) => !named.includes(draft))]) {
+  for (const draft of [
+    ...named.filter((draft) => drafts.includes(draft)),
+    ...drafts.filter((draft) => !named.includes(draft)),
+  ]) {
     const resource = finish(document, draft, contract.operations, (counter) => counters.has(counter));
     if (resource.collection.counter !== undefined) counters.add(resource.collection.counter);
     finished.set(draft, resource);
@@ -369,7 +461,7 @@ function linkParents(resources: ReadonlyMap<string, Resource>): void {
       resource.parent = {
         resource: parent?.name,
         param,
-        field: parentField(resource, param, parent),
+        field: parentField(resource, param, parent ?? wordNoun(segmentsOf(path).at(-3), param)),
         ...(parent === resource ? { ofItsOwnKind: true as const } : {}),
       };
       break;
@@ -377,12 +469,17 @@ function linkParents(resources: ReadonlyMap<string, Resource>): void {
   }
 }
 
+/** The noun of a literal segment ("database" of databases), else of `fallback`. */
+const wordNoun = (segment: string | undefined, fallback: string) =>
+  nounOf(undefined, segment === undefined || isParam(segment) ? fallback : segment);
+
 /** The field a record holds its parent's key in: see ParentLink.field. */
-function parentField(resource: Resource, param: string, parent: Resource | undefined): string {
+function parentField(resource: Resource, param: string, parent: Resource | string): string {
   // A field of the parameter's name is the parent's reference (a visit's petId), unless it is
   // the record's own key.
   if (param !== resource.collection.keyField) return param;
-  const noun = parent?.noun ?? nounOf(undefined, param);
+  // A parent the contract does not describe goes by the word before its parameter: "database".
+  const noun = typeof parent === 'string' ? parent : parent.noun;
   // A field the record has that names the parent by its noun (Adyen's balance account's
   // accountHolderId, under /accountHolders/{id}/balanceAccounts) holds it; else one made up.
   const named = [...resource.shape.properties].find(
@@ -419,6 +516,9 @@ function keyParamOf(draft: Draft): string | undefined {
   return alike.find((param) => /id$/.test(looseName(param))) ?? first;
 }
 
+/** Fields that name a record once for all: uuid, gid, sid, slug, key, code (not a name, which may change). */
+const IDENTIFIER = /(?:id|key|slug|code)$/i;
+
 /** What of `text` follows the letters of `words` at its start, whatever joins the words (`-`, `_`, none) and their case. */
 function textAfterWords(text: string, words: string): string | undefined {
   let at = 0;
@@ -442,29 +542,40 @@ function keyFieldOf(draft: Draft, fields: ReadonlyMap<string, JsonObject>): [str
   const keyParam = sameField(keyParamOf(draft), properties);
   // {breedCode} of a breed names its "code": the parameter without the record's noun before it
   // (of aliases, {aliasName} names the alias's "name": a noun that drops "es" too).
-  const singulars = [nounOf(undefined, draft.name).toLowerCase(), draft.name.toLowerCase().replace(/es$/, '')];
+  // A collection named apart from another ("serviceEnvs") goes by its path's word too: {env_uuid}.
+  const word = segmentsOf(draft.collectionPaths[0] ?? '').at(-1) ?? draft.name;
+  // ...or its last word: {task_uuid} of scheduled-tasks.
+  const lastWord = word.split(/[-_]|(?=[A-Z])/).at(-1) ?? word;
+  const nouns = [draft.name, word, lastWord].map((name) => nounOf(undefined, name).toLowerCase());
+  const shorter = [draft.name, word].map((name) => name.toLowerCase().replace(/es$/, ''));
   // ...the shorter one only where a word starts after it: {aliasName}, never {gamerTag} of games;
   // its words joined as the path's are or not (Svix's {event_type_name} of an event-type).
   const after = (one: string) => (keyParam === undefined || one === '' ? undefined : textAfterWords(keyParam, one));
   const startsWord = (one: string) => /^[A-Z_-]/.test(after(one) ?? '');
   const singular =
-    singulars.find((one, at) => after(one) !== undefined && (at === 0 || startsWord(one))) ?? (singulars[0] as string);
+    nouns.find((one) => after(one) !== undefined) ??
+    shorter.find((one) => after(one) !== undefined && startsWord(one)) ??
+    (nouns[0] as string);
   // ...and {attachment_gid} of an attachment its "gid".
   const rest = after(singular)?.replace(/^[-_]/, '') ?? '';
   const unprefixed = rest === '' ? undefined : `${rest.charAt(0).toLowerCase()}${rest.slice(1)}`;
   if (keyParam !== undefined && properties.has(keyParam)) return [keyParam, unprefixed];
+  // ...the field it names after the noun, spelled as the record spells it: an identifier before
+  // any id (Coolify's {env_uuid} names an env's uuid beside its id, Xero's {FolderId} a folder's
+  // Id); a name or a title, which an update may change, after it (Harbor's {preheat_policy_name}).
+  const named = unprefixed === undefined ? undefined : sameField(unprefixed, properties);
+  const identifier = named !== undefined && (IDENTIFIER.test(named) || properties.get(named)?.readOnly === true);
+  if (named !== undefined && properties.has(named) && identifier) return [named, unprefixed];
   // An id spelled otherwise (Docker's ID and Id) is the record's own id all the same.
   const id = sameField('id', properties);
   if (id !== undefined && properties.has(id)) return [id, unprefixed];
+  if (named !== undefined && properties.has(named)) return [named, unprefixed];
   // No path names its records (the museum's /tickets): the field named after them, ticketId.
   if (keyParam === undefined) {
     const named = sameField(`${singular}Id`, properties);
     const free = fields.has('id') ? firstFree((name) => fields.has(name), ['idKey']) : 'id';
     return [named !== undefined && properties.has(named) ? named : free, unprefixed];
   }
-  // ...spelled as the record spells it: Xero's {FolderId} names a folder's Id.
-  const field = sameField(unprefixed, properties);
-  if (field !== undefined && properties.has(field)) return [field, unprefixed];
   // ...or, where the parameter's name is a field of another kind, a name of its own beside it.
   return [fields.has(keyParam) ? firstFree((name) => fields.has(name), [`${keyParam}Key`]) : keyParam, unprefixed];
 }

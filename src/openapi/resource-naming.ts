@@ -10,10 +10,11 @@ const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** Spelled alike: `file_id` and `fileId`, `account_sid` and `AccountSid` (case, `_` and `-` aside). */
 export const looseName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
 
-/** "pet" from {petId}; else the collection's name without its plural "s". */
+/** "pet" from {petId} (and {pet_uuid}); else the collection's name without its plural "s". */
 export function nounOf(keyParam: string | undefined, name: string): string {
-  const fromParam = keyParam?.replace(/_?id$/i, '');
-  if (fromParam) return fromParam;
+  const fromParam = keyParam?.replace(/[-_]?(?:uu|gu)?id$/i, '');
+  // ...a word, not a letter: {eid} of executions is an execution.
+  if (fromParam !== undefined && fromParam.length > 1) return fromParam;
   return name.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
@@ -82,15 +83,33 @@ export function firstFree(taken: (name: string) => boolean, names: readonly [str
   return `${wanted}${count}`;
 }
 
+/** The nouns of what stands above a path's last segment, nearest first: "task", "service" of /services/{uuid}/scheduled-tasks/{task_uuid}/executions. */
+function nounsAbove(path: string): string[] {
+  const segments = segmentsOf(path).slice(0, -1).reverse();
+  const nouns: string[] = [];
+  for (let at = 0; at < segments.length; at += 1) {
+    const segment = segments[at] as string;
+    // The segment right before as it stands ("adminPets"); a parameter by its noun, where it says
+    // one (then the word before it says it again), else by the word before it ({uuid} of /databases/{uuid}).
+    const noun = isParam(segment) ? nounOf(paramName(segment), '') : at === 0 ? segment : nounOf(undefined, segment);
+    if (noun !== '' && !nouns.includes(noun)) nouns.push(noun);
+    if (isParam(segment) && noun !== '') at += 1;
+  }
+  return nouns;
+}
+
 /**
  * A collection's name: `word`; when another collection has it (photos of pets and of
- * categories), that word after the segment before it in `path`: "categoryPhotos", "adminPets".
+ * categories), that word after the nouns above it in `path`, nearest first: "categoryPhotos",
+ * "adminPets", then "serviceTaskExecutions" where "taskExecutions" is taken.
  */
 export function collectionName(word: string, path: string, taken: (name: string) => boolean): string {
-  const before = segmentsOf(path).at(-2);
-  const prefix = before === undefined ? undefined : isParam(before) ? nounOf(paramName(before), '') : before;
-  const joined = prefix
-    ? `${prefix}-${word}`.replace(/[^A-Za-z0-9]+([A-Za-z0-9]?)/g, (_, next: string) => next.toUpperCase())
-    : undefined;
-  return firstFree(taken, joined ? [word, joined] : [word]);
+  const camel = (text: string) => text.replace(/[^A-Za-z0-9]+([A-Za-z0-9]?)/g, (_, next: string) => next.toUpperCase());
+  const names: [string, ...string[]] = [word];
+  let joined = word;
+  for (const noun of nounsAbove(path)) {
+    joined = camel(`${noun}-${joined}`);
+    names.push(joined);
+  }
+  return firstFree(taken, names);
 }

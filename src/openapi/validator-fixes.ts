@@ -48,6 +48,7 @@ type ValidatorModules = {
         validateReservedCharacters(...args: unknown[]): void;
         csvToKeyValuePairs(text: string): Record<string, string> | undefined;
         modifyRequest(req: MutatedRequest): void;
+        handleBracketNotationQueryFields(query: Record<string, unknown>): Record<string, unknown>;
       };
     };
   };
@@ -79,6 +80,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   takeReservedCharactersInQueries(modules);
   readFormPairsHoldingBraces(modules);
   readDelimitedQueryObjects(modules);
+  keepDeclaredBracketNames(modules);
   keepTypedMultipartFields(modules);
   judgeMultiplesAsTheMockDoes(modules);
   takeTuplesAsWritten(modules);
@@ -339,6 +341,37 @@ function readDelimitedQueryObjects({ parameterMutator, parameterUtil }: Validato
       Object.defineProperty(req.query, name, { value: object, enumerable: true, writable: true, configurable: true });
     }
     return modifyRequest.call(this, req);
+  };
+}
+
+/**
+ * A query parameter named with brackets, as PHP and Rails clients write them (PagerDuty's
+ * `include[]`, `filter[status]`): 5.6.2 reads `include[]=a` as `include: ['a']` unless the
+ * operation declares the name, which it looks for where it is never set, so every such request
+ * was refused ("Unknown query parameter 'include'"; its issue #1115). The names the operation
+ * declares are kept out of that reading, which goes on for the others.
+ */
+function keepDeclaredBracketNames({ parameterMutator, parameterUtil }: ValidatorModules): void {
+  const prototype = parameterMutator.RequestParameterMutator.prototype;
+  const declaredNames = new WeakMap<object, Set<string>>();
+  const modifyRequest = prototype.modifyRequest;
+  prototype.modifyRequest = function (this: { _apiDocs: unknown }, req) {
+    const names = (req.openapi?.schema?.parameters ?? [])
+      .map((declared) => parameterUtil.dereferenceParameter(this._apiDocs, declared))
+      .filter((parameter) => parameter.in === 'query' && parameter.name?.includes('[') === true)
+      .map((parameter) => parameter.name as string);
+    declaredNames.set(this, new Set(names));
+    return modifyRequest.call(this, req);
+  };
+  const readBrackets = prototype.handleBracketNotationQueryFields;
+  prototype.handleBracketNotationQueryFields = function (this: object, query) {
+    const names = declaredNames.get(this);
+    const kept = Object.entries(query).filter(([name]) => names?.has(name) === true);
+    for (const [name] of kept) delete query[name];
+    const read = readBrackets.call(this, query);
+    for (const [name, value] of kept)
+      Object.defineProperty(read, name, { value, enumerable: true, writable: true, configurable: true });
+    return read;
   };
 }
 
