@@ -79,13 +79,15 @@ export function createKeyAuthentication(deps: KeyAuthenticationDependencies): Re
         return;
       }
     }
-    const subject = addressSubject(req.ip ?? 'unknown');
-    const nowMs = deps.clock.nowMs();
-    deps.limitHeaders.setCounted(res, await deps.state.countAnonymous(subject, PLAN_LIMITS.free, nowMs), nowMs);
+    // An open operation answers without a key, and no limit holds it: a count of it would tell
+    // the client a quota it does not have (X-RateLimit-Remaining: 0 on every later 200).
     if (security.open) {
       next();
       return;
     }
+    const subject = addressSubject(req.ip ?? 'unknown');
+    const nowMs = deps.clock.nowMs();
+    deps.limitHeaders.setCounted(res, await deps.state.countAnonymous(subject, PLAN_LIMITS.free, nowMs), nowMs);
     throw refusal(security.schemes, sent[0]);
   };
 }

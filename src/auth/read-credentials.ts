@@ -46,9 +46,11 @@ function keysIn(req: Request, scheme: CredentialScheme): string[] {
       const value = typeof raw === 'string' ? trimSpaces(raw) : undefined;
       if (!value) return [];
       // An API key in Authorization often carries a scheme word before it ("Token <key>"), as the
-      // contract's description tells its clients: the key alone is tried too.
+      // contract's description tells its clients, or a parameter (PagerDuty's "Token token=<key>"):
+      // the key alone is tried too.
       const afterWord = /^\S+\s+(\S+)$/.exec(value)?.[1];
-      return afterWord ? [value, afterWord] : [value];
+      const parameter = afterWord === undefined ? undefined : /^[\w-]+="?([^"\s]+?)"?$/.exec(afterWord)?.[1];
+      return [value, afterWord, parameter].filter((key): key is string => key !== undefined);
     }
     case 'bearer':
       return [authorizationToken(req, 'Bearer')].filter((token) => token !== undefined);

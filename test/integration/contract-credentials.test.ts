@@ -98,10 +98,18 @@ describe('credentials in the schemes the contract declares', () => {
   it('takes a key after the word the scheme asks for in Authorization', async () => {
     expect((await mock.http.get('/api/tokens/things').set('Authorization', 'Token demo-pro')).status).toBe(200);
     expect((await mock.http.get('/api/tokens/things').set('Authorization', 'Token stranger')).status).toBe(401);
+    // ...or as a parameter of it, as PagerDuty's clients send theirs.
+    const parameter = await mock.http.get('/api/tokens/things').set('Authorization', 'Token token=demo-pro');
+    expect(parameter.status).toBe(200);
+    expect((await mock.http.get('/api/tokens/things').set('Authorization', 'Token token="demo-pro"')).status).toBe(200);
+    expect((await mock.http.get('/api/tokens/things').set('Authorization', 'Token token=stranger')).status).toBe(401);
   });
 
   it('answers an open operation without any credential, and counts a key sent to it as that key’s', async () => {
-    expect((await mock.http.get('/api/public/things')).status).toBe(200);
+    const open = await mock.http.get('/api/public/things');
+    expect(open.status).toBe(200);
+    // No limit holds a request without a key there: none is told.
+    expect(open.headers['x-ratelimit-remaining']).toBeUndefined();
     // The clock stands still: a minute's window cannot end between the requests, however slow the machine.
     await mock.http.post('/__mock/clock').send({ frozen: true }).expect(200);
     await mock.http
