@@ -151,6 +151,15 @@ describe('a generated document’s shapes', () => {
     }
   });
 
+  it('seeds text keys without spaces, and children under the first parent', async () => {
+    const projects = judged('GET', '/projects', await http().get('/projects')).body;
+    expect(projects.length).toBeGreaterThan(0);
+    for (const project of projects) expect(project.id).not.toMatch(/\s/);
+    const [first] = (await http().get('/services')).body;
+    const envs = judged('GET', '/services/{uuid}/envs', await http().get(`/services/${first.uuid}/envs`));
+    expect(envs.body.length).toBeGreaterThan(0);
+  });
+
   it('reads query names with brackets as the operation declares them', async () => {
     const both = await http().get('/keys?include[]=a&include[]=b&filter[status]=open');
     expect(judged('GET', '/keys', both).status).toBe(200);
