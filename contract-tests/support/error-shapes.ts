@@ -5,6 +5,7 @@
 // common one for the status. Its media type, its schema (RFC 9457 problem details, `{code,
 // message}`, `{error: {...}}`, `errors: [...]`), a `status` field equal to the HTTP status, and no
 // body where the contract declares none. The Pet Store's Error object keeps its own words.
+import { asObject } from '../../src/openapi/json-pointer.js';
 import { flatten } from '../generation/json-schema.js';
 import { declaredMediaTypes, listOperations, resolve, type SpecOperation } from './contract-spec.js';
 
@@ -44,7 +45,9 @@ function contractWideError(status: number): ExpectedError | undefined {
   const mostCommon = (candidates: ExpectedError[]) => {
     const counts = new Map<string, { error: ExpectedError; count: number }>();
     for (const error of candidates) {
-      const key = JSON.stringify(resolve(error.operation.raw.responses[error.status])?.content ?? {});
+      // By media types and schemas, not examples: swaggo gives each `{code, message}` answer its own.
+      const content = Object.entries(resolve(error.operation.raw.responses[error.status])?.content ?? {});
+      const key = JSON.stringify(content.map(([type, media]) => [type, asObject(media).schema]));
       const entry = counts.get(key) ?? { error, count: 0 };
       entry.count += 1;
       counts.set(key, entry);
