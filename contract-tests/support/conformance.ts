@@ -2,6 +2,7 @@
 // matches its schema, the declared headers present and well-formed, the contract's error on every
 // error with a `status` equal to the HTTP status, and sound rate-limit headers of the contract's
 // dialect.
+import { SET_BY_HTTP } from '../../src/openapi/headers-set-by-http.js';
 import { mediaFamily } from '../../src/openapi/media-types.js';
 import {
   CHECKING_PET_STORE_DRAFT,
@@ -81,6 +82,8 @@ export function conformanceProblems(
   } else {
     for (const problem of bodyProblems(operation, exchange, declared)) problems.push(problem);
     for (const header of declaredHeaders(operation, declared)) {
+      // How an answer is framed is HTTP's to say (chunked or of a length), whatever the contract declares.
+      if (SET_BY_HTTP.has(header.name.toLowerCase())) continue;
       const value = exchange.headers[header.name.toLowerCase()];
       if (value === undefined) {
         if (header.required) problems.push(`required header ${header.name} is missing`);
@@ -116,8 +119,9 @@ export function undeclaredHeaderProblems(operation: SpecOperation, exchange: Exc
       ? undefined
       : new Set(declaredHeaders(operation, declared).map((header) => header.name.toLowerCase()));
   for (const [lowerName, { name, operations }] of operationsDeclaringHeaders()) {
-    // Every answer with a body has a Content-Type, whatever a document says of it (DigitalOcean).
-    if (exchange.headers[lowerName] === undefined || lowerName === 'content-type') continue;
+    // Every answer with a body has a Content-Type, whatever a document says of it (DigitalOcean),
+    // and HTTP frames every answer (Content-Length, Connection, Date), whether declared or not.
+    if (exchange.headers[lowerName] === undefined || SET_BY_HTTP.has(lowerName)) continue;
     // The API's limit headers may come with any counted answer, a draft's new operation's too
     // (the Pet Store answers them on every one): their form is checked by rateLimitHeaderProblems.
     if (isLimitHeader(lowerName)) continue;

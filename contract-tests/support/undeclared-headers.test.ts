@@ -1,6 +1,7 @@
 // Headers the contract declares for other operations only, answered here, are faults (Location on
 // a read); the API's limit headers are not: they describe its window, and an answer of a draft's
-// new operation that declares none may carry them as every other answer does.
+// new operation that declares none may carry them as every other answer does. Nor are the headers
+// HTTP writes (Content-Length, Connection), whatever the contract declares of them.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { parse } from 'yaml';
 import type { Exchange } from './exchange.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './target.js';
 
-/** The built-in contract with GET /labels/{code}, which declares no header at all. */
+/** The built-in contract with GET /labels/{code}, which declares no header but a required Content-Length. */
 function draft(): string {
   const document = parse(readFileSync(new URL('../../spec/petstore.yaml', import.meta.url), 'utf8'));
   document.paths['/labels/{code}'] = {
@@ -17,7 +18,11 @@ function draft(): string {
       operationId: 'getLabel',
       parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
-        '200': { description: 'A label.', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'A label.',
+          headers: { 'Content-Length': { required: true, schema: { type: 'integer' } } },
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
       },
     },
   };
@@ -27,7 +32,7 @@ function draft(): string {
 }
 
 process.env[CONTRACT_DOCUMENT_VARIABLE] = draft();
-const { undeclaredHeaderProblems } = await import('./conformance.js');
+const { conformanceProblems, undeclaredHeaderProblems } = await import('./conformance.js');
 const { listOperations } = await import('./contract-spec.js');
 
 function answered(headers: Record<string, string>): Exchange {
@@ -51,5 +56,14 @@ describe("headers of other operations answered on a draft's new one", () => {
     expect(undeclaredHeaderProblems(getLabel, answered({ ...limits, location: '/v1/pets/1' }))).toEqual([
       expect.stringMatching(/^header Location is answered, but the contract declares it for .* not getLabel$/),
     ]);
+  });
+
+  it('leaves the headers HTTP writes to it: declared on one answer, they are neither required there nor faults elsewhere', () => {
+    const listPets = listOperations().find((operation) => operation.operationId === 'listPets');
+    if (getLabel === undefined || listPets === undefined) throw new Error('the draft lacks getLabel or listPets');
+    const framing = { 'content-length': '2', connection: 'keep-alive', date: 'Mon, 07 Dec 2026 10:00:00 GMT' };
+    expect(undeclaredHeaderProblems(listPets, answered(framing))).toEqual([]);
+    const chunked = answered({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+    expect(conformanceProblems(getLabel, chunked)).not.toContainEqual(expect.stringMatching(/Content-Length/));
   });
 });

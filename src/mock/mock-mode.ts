@@ -41,7 +41,7 @@ export function createMockMode(): ApiModeFactory {
         )
       : undefined;
     // Installed after the guard, so that it runs first: the guard checks the answer as it is sent.
-    const requiredHeaders = createRequiredHeaders(contract, seed);
+    const requiredHeaders = createRequiredHeaders(contract, seed, log);
     requiredHeaders.install(app, (req) => operationMatch(req as Request));
     return {
       ready: requiredHeaders.ready,

@@ -3,27 +3,46 @@
 // refused each such answer as a 500. A value is drawn once, at start, from the header's example
 // or schema; a few that mean something are made per answer when their schema is plain text: a
 // request id a fresh UUID, ETag the body's hash, Last-Modified and Expires the answer's Date,
-// Location the request's own URL.
+// Location the request's own URL. A header carries visible ASCII only (RFC 9110 §5.5): a value
+// holding anything else (a CR or LF, `café ☃`) is sent percent-encoded as UTF-8, and said once.
 import { createHash, randomUUID } from 'node:crypto';
+import { validateHeaderName } from 'node:http';
 import type { Express, Response } from 'express';
 import { loadSchemaFaker } from '../fixtures/load-schema-faker.js';
+import { SET_BY_HTTP } from './headers-set-by-http.js';
 import type { JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { answerCovering, type HeaderInfo, type ResponseInfo } from './operation-answers.js';
+import { markEncodedHeader } from './response-contract.js';
 import { declaredValue } from './schema-shape.js';
 
 /** A header's value for one answer, from the answer and its body. */
 type HeaderValue = (res: Response, body: unknown) => string;
-type HeaderFill = { name: string; value: HeaderValue };
+type HeaderFill = { name: string; value: HeaderValue; encoded: boolean };
 
-/** Set by Express or Node on every answer: never the mock's to make up. */
-const SET_ON_EVERY_ANSWER: ReadonlySet<string> = new Set([
-  'content-type',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'date',
-]);
+/** What a header may carry: visible ASCII, spaces and tabs (RFC 9110 §5.5, less obs-text). */
+const UNSENDABLE = /[^\t\x20-\x7e]/gu;
+
+/** The text with each character a header cannot carry percent-encoded as UTF-8. */
+const sendableHeaderText = (text: string): string =>
+  text.replace(UNSENDABLE, (character) => {
+    try {
+      return encodeURIComponent(character);
+    } catch {
+      // A lone surrogate is no character of UTF-8: sent as the replacement character.
+      return '%EF%BF%BD';
+    }
+  });
+
+/** Whether Node takes the name for a header (an RFC 9110 token): a contract's reading refuses others. */
+function isHeaderName(name: string): boolean {
+  try {
+    validateHeaderName(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const isPlainText = (schema: JsonObject) =>
   (schema.type === undefined || schema.type === 'string') &&
@@ -67,32 +86,44 @@ export type RequiredHeaders = {
   install(app: Express, matchOf: (req: Response['req']) => { operation: OperationInfo } | undefined): void;
 };
 
-export function createRequiredHeaders(contract: Contract, seed: number): RequiredHeaders {
+/** `warn` is told once of each value sent otherwise than the contract writes it. */
+export function createRequiredHeaders(contract: Contract, seed: number, warn: (text: string) => void): RequiredHeaders {
   const fills = new Map<ResponseInfo, HeaderFill[]>();
+  const warned = new Set<string>();
+  /** The fill of a value the contract gives (or the faker draws), encoded where a header cannot carry it. */
+  const fixedFill = (operation: OperationInfo, response: ResponseInfo, header: HeaderInfo, text: string) => {
+    const sent = sendableHeaderText(text);
+    const encoded = sent !== text;
+    if (encoded && !warned.has(`${header.name}\n${text}`)) {
+      warned.add(`${header.name}\n${text}`);
+      warn(
+        `The header ${header.name} that ${operation.operationId}'s ${response.status} answer requires has the value ${JSON.stringify(text)}, which holds characters no header can carry (visible ASCII only, RFC 9110): it is answered percent-encoded as UTF-8, "${sent}". Give it a value of visible ASCII in the contract.`,
+      );
+    }
+    fills.set(response, [...(fills.get(response) ?? []), { name: header.name, value: () => sent, encoded }]);
+  };
   const ready = (async () => {
-    const drawn: Array<[ResponseInfo, HeaderInfo]> = [];
+    const drawn: Array<[OperationInfo, ResponseInfo, HeaderInfo]> = [];
     for (const operation of contract.operations) {
       for (const response of operation.responses.values()) {
         for (const header of response.headers) {
-          if (!header.required || SET_ON_EVERY_ANSWER.has(header.name.toLowerCase())) continue;
+          // A name no header may have is refused when a draft is read; none is ever set.
+          if (!header.required || SET_BY_HTTP.has(header.name.toLowerCase()) || !isHeaderName(header.name)) continue;
           const meant = meantValue(header);
-          const own = meant ? undefined : ownValue(header);
-          if (!meant && !own) {
-            drawn.push([response, header]);
+          if (meant) {
+            fills.set(response, [...(fills.get(response) ?? []), { name: header.name, value: meant, encoded: false }]);
             continue;
           }
-          const text = own ? headerText(own.value) : '';
-          const value: HeaderValue = meant ?? (() => text);
-          fills.set(response, [...(fills.get(response) ?? []), { name: header.name, value }]);
+          const own = ownValue(header);
+          if (own) fixedFill(operation, response, header, headerText(own.value));
+          else drawn.push([operation, response, header]);
         }
       }
     }
     if (drawn.length === 0) return;
     const fake = await loadSchemaFaker(contract.document, seed, 'required headers');
-    for (const [response, header] of drawn) {
-      const text = headerText(fake(header.schema, header.name));
-      fills.set(response, [...(fills.get(response) ?? []), { name: header.name, value: () => text }]);
-    }
+    for (const [operation, response, header] of drawn)
+      fixedFill(operation, response, header, headerText(fake(header.schema, header.name)));
   })();
 
   const complete = (res: Response, matchOf: Parameters<RequiredHeaders['install']>[1], body: unknown) => {
@@ -100,7 +131,9 @@ export function createRequiredHeaders(contract: Contract, seed: number): Require
     const operation = matchOf(res.req)?.operation;
     const response = operation ? answerCovering(operation.responses, res.statusCode) : undefined;
     for (const fill of (response && fills.get(response)) ?? []) {
-      if (res.getHeader(fill.name) === undefined) res.setHeader(fill.name, fill.value(res, body));
+      if (res.getHeader(fill.name) !== undefined) continue;
+      res.setHeader(fill.name, fill.value(res, body));
+      if (fill.encoded) markEncodedHeader(res, fill.name);
     }
   };
 

@@ -8,6 +8,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Express, Request, Response } from 'express';
 import { HttpError } from '../errors.js';
 import { examplesLeftOut } from './examples-left-out.js';
+import { SET_BY_HTTP } from './headers-set-by-http.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
 import { createMockAjv } from './mock-ajv.js';
@@ -29,6 +30,22 @@ export function setGapHeader(res: Pick<Response, 'setHeader'>, what: string): vo
     CONTRACT_GAP_HEADER,
     text.length > GAP_HEADER_CHARACTERS ? `${text.slice(0, GAP_HEADER_CHARACTERS - 3)}...` : text,
   );
+}
+
+/** Whether a problem the header check found is of the header `name` (its sentences start so). */
+const isProblemOfHeader = (problem: string, name: string): boolean => problem.startsWith(`header ${name} `);
+
+/** Where an answer keeps the names of the headers it carries percent-encoded (required-headers.ts). */
+const ENCODED_HEADERS = 'encodedHeaders';
+
+function encodedHeadersOf(res: Response): string[] {
+  const names: unknown = res.locals[ENCODED_HEADERS];
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/** Notes that the answer carries the header percent-encoded: its contract's value is no header text. */
+export function markEncodedHeader(res: Response, name: string): void {
+  res.locals[ENCODED_HEADERS] = [...encodedHeadersOf(res), name];
 }
 
 /** Reads a header the response carries so far (Express's res.getHeader). */
@@ -70,7 +87,8 @@ export function createResponseHeaderChecker(contract: Contract): ResponseHeaderC
     const code = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in declared);
     if (code === undefined) return undefined;
     const [pointer, response] = locate(contract.document, `${responsesPointer}/${code}`);
-    return Object.keys(asObject(response.headers)).map((name) => {
+    const judged = Object.keys(asObject(response.headers)).filter((name) => !SET_BY_HTTP.has(name.toLowerCase()));
+    return judged.map((name) => {
       const [headerPointer, header] = locate(contract.document, `${pointer}/headers/${escapePointerSegment(name)}`);
       return {
         name,
@@ -161,6 +179,17 @@ function contractsFault(
       what: `${answer} meets more than one branch of a oneOf, whose branches overlap (${problems})`,
       advice:
         'Make it an anyOf in the contract, or make its branches exclude each other (a discriminator, a property one requires that the other forbids)',
+    };
+  // A value the contract gives a header that no header can carry, sent encoded, which its schema refuses.
+  const encoded = encodedHeadersOf(res);
+  if (
+    reported.length === 0 &&
+    headerProblems.length > 0 &&
+    headerProblems.every((problem) => encoded.some((name) => isProblemOfHeader(problem, name)))
+  )
+    return {
+      what: `${answer}: the value the contract gives ${encoded.join(', ')} holds characters no header can carry, and its schema refuses it percent-encoded (${problems})`,
+      advice: 'Give the header a value of visible ASCII in the contract, and a schema that takes it.',
     };
   // An error the contract's schema holds no body of, for another reason: given all the same, marked.
   if (res.locals.builtForErrorSchema === true)

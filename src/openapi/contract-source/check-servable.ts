@@ -2,7 +2,7 @@
 // name (the mock's rules, its storms and its records go by it: an operationId, or for an
 // operation without one, its method and path), and an API base path (the first server's,
 // variables at their defaults) that the mock's own routes do not take. Its patterns are judged
-// in check-patterns.ts.
+// in check-patterns.ts. The headers its answers declare must have names a header can have.
 import { asObject, escapePointerSegment, type JsonObject } from '../json-pointer.js';
 import { HTTP_METHODS, operationName, serverBasePath } from '../load-contract.js';
 import { differingKinds, sameKind } from '../path-value-fit.js';
@@ -137,6 +137,35 @@ function checkAdjacentParameters(document: JsonObject): OpenApiFault[] {
   });
 }
 
+/** An RFC 9110 token (§5.6.2): what a header's name is made of. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * A header an answer declares under a name that is no HTTP token ("Bad Header", a name with a
+ * colon or a CR): no answer can carry it, and Node refuses to set it. The answers of operations
+ * and of components.responses (where a $ref to a response leads) are read.
+ */
+function checkResponseHeaderNames(document: JsonObject): OpenApiFault[] {
+  const responses: Array<[string, unknown]> = [];
+  for (const [path, item] of Object.entries(asObject(document.paths))) {
+    for (const method of HTTP_METHODS) {
+      const pointer = `/paths/${escapePointerSegment(path)}/${method}/responses`;
+      for (const [status, response] of Object.entries(asObject(asObject(asObject(item)[method]).responses)))
+        responses.push([`${pointer}/${escapePointerSegment(status)}`, response]);
+    }
+  }
+  for (const [name, response] of Object.entries(asObject(asObject(document.components).responses)))
+    responses.push([`/components/responses/${escapePointerSegment(name)}`, response]);
+  return responses.flatMap(([pointer, response]) =>
+    Object.keys(asObject(asObject(response).headers))
+      .filter((name) => !TOKEN.test(name))
+      .map((name) => ({
+        pointer: `${pointer}/headers/${escapePointerSegment(name)}`,
+        message: `${JSON.stringify(name)} is no header name: a name is letters, digits and !#$%&'*+-.^_\`|~ only (RFC 9110, a token), so no answer can carry it. Rename it (e.g. ${JSON.stringify(name.replace(/[^!#$%&'*+\-.^_`|~0-9A-Za-z]+/g, '-').replace(/^-+|-+$/g, '') || 'X-Header')}).`,
+      })),
+  );
+}
+
 export function checkServable(document: JsonObject): OpenApiFault[] {
   const servers = checkServers(document);
   return [
@@ -144,6 +173,7 @@ export function checkServable(document: JsonObject): OpenApiFault[] {
     ...checkSameRoutes(document),
     ...checkRepeatedParameters(document),
     ...checkAdjacentParameters(document),
+    ...checkResponseHeaderNames(document),
     ...servers.faults,
     ...checkPathsClear(document, servers.basePath),
   ];

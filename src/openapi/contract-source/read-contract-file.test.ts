@@ -396,6 +396,27 @@ describe('reading a contract given at run time', () => {
     ]);
   });
 
+  it('refuses an answer header whose name is no HTTP token, at its line, in an operation and in components', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    const text = { required: true, schema: { type: 'string' }, example: 'ok' };
+    document.paths['/pets/{petId}'].get.responses['200'].headers = { 'Bad Header': text, 'X-Fine': text };
+    document.components.responses.NotFound.headers = { 'X-Colon:': text };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).problems).toEqual([
+      expect.objectContaining({
+        kind: 'unservable',
+        line: await lineOf(file, '"Bad Header"'),
+        message: expect.stringContaining('"Bad Header" is no header name'),
+      }),
+      expect.objectContaining({
+        kind: 'unservable',
+        line: await lineOf(file, '"X-Colon:"'),
+        message: expect.stringContaining('Rename it (e.g. "X-Colon")'),
+      }),
+    ]);
+  });
+
   it('serves an operation without operationId by its method and path, and a base path with variables at their defaults', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
