@@ -13,6 +13,7 @@ import { alikeOneOfsAsAnyOf } from '../../src/openapi/alike-branches.js';
 import { anchoredRefs } from '../../src/openapi/anchored-refs.js';
 import { discriminatorsAsTags, schemaAsTagged } from '../../src/openapi/discriminated-view.js';
 import { examplesLeftOut } from '../../src/openapi/examples-left-out.js';
+import { withIdAsAnnotation } from '../../src/openapi/id-annotation.js';
 import { operationName } from '../../src/openapi/load-contract.js';
 import { withTolerantMultipleOf } from '../../src/openapi/multiple-of.js';
 import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
@@ -209,15 +210,18 @@ function readOperations(): SpecOperation[] {
 // the mock's validator reads them; 3.1's are 2020-12's.
 const AjvOfVersion = String(SPEC.openapi ?? '').startsWith('3.0') ? AjvDraft04Module.default : Ajv2020;
 // multipleOf judged as the mock judges it, up to the rounding of doubles (multiple-of.ts).
-const ajv: Ajv = withTolerantMultipleOf(
-  new AjvOfVersion({
-    strict: false,
-    allErrors: true,
-    validateFormats: true,
-    validateSchema: false,
-    ownProperties: true,
-    code: { regExp: linearRegExp },
-  }),
+// A 3.1 schema's `id` an annotation, as the mock takes it (id-annotation.ts).
+const ajv: Ajv = withIdAsAnnotation(
+  withTolerantMultipleOf(
+    new AjvOfVersion({
+      strict: false,
+      allErrors: true,
+      validateFormats: true,
+      validateSchema: false,
+      ownProperties: true,
+      code: { regExp: linearRegExp },
+    }),
+  ),
 );
 (addFormatsModule as unknown as (instance: Ajv) => void)(ajv);
 ajv.addFormat('int64', { type: 'number', validate: isInt64 });

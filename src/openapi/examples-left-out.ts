@@ -6,7 +6,8 @@
 // mock's to read, from the contract itself, never Ajv's, which dereferences and copies them: two
 // million values in an operation's or a schema's x- key took the validator's load past 800 MB.
 // Every Ajv is given the document without its examples and extensions, every pointer to a schema
-// kept; an extension's name inside a value (a default, an enum) is data, and kept.
+// kept; an extension's name inside a value (a default, an enum) is data, and kept; so is an
+// example or an extension a $ref points into (a draft may make a schema of either).
 
 import { setOwn } from '../store/own-keys.js';
 import type { JsonObject } from './json-pointer.js';
@@ -47,19 +48,23 @@ export const NAMED_MEMBERS: ReadonlySet<string> = new Set([
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null;
 
 /** What was already made of each object (apart for data, whose extensions are kept), and the $refs into extensions. */
-type Walk = { schema: Map<object, unknown>; data: Map<object, unknown>; refsIntoExtensions: readonly string[] };
+type Walk = { schema: Map<object, unknown>; data: Map<object, unknown>; refsIntoLeftOut: readonly string[] };
 
 const escaped = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** An extension some $ref points into (a draft's shared schemas under `x-components`) is kept. */
+/** An extension some $ref points into (a draft's shared schemas under `x-components`), or an example, is kept. */
 const isReferenced = (pointer: string, walk: Walk) =>
-  walk.refsIntoExtensions.some((target) => target === pointer || target.startsWith(`${pointer}/`));
+  walk.refsIntoLeftOut.some((target) => target === pointer || target.startsWith(`${pointer}/`));
+
+/** A $ref's pointer through an extension or an example: what would be left out. */
+const THROUGH_LEFT_OUT = /\/(x-[^/]*|examples?)(\/|$)/;
 
 /**
  * Every local $ref of `document` (its pointer, decoded from the URI) that passes through an
- * extension. Arrays are read by index: a draft's array of two million numbers makes no pairs.
+ * extension or an example. Arrays are read by index: a draft's array of two million numbers makes
+ * no pairs.
  */
-function refsIntoExtensions(document: unknown): string[] {
+function refsIntoLeftOut(document: unknown): string[] {
   const targets: string[] = [];
   const seen = new Set<object>();
   const stack: unknown[] = [document];
@@ -72,7 +77,7 @@ function refsIntoExtensions(document: unknown): string[] {
       continue;
     }
     const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/') && ref.includes('/x-')) {
+    if (typeof ref === 'string' && ref.startsWith('#/') && THROUGH_LEFT_OUT.test(ref)) {
       try {
         targets.push(decodeURIComponent(ref.slice(1)));
       } catch {
@@ -122,8 +127,8 @@ function membersWithout(value: JsonObject, { under, pointer, inData }: Place, wa
   const changed = new Map<string, unknown>();
   for (const key of keys) {
     const at = `${pointer}/${escaped(key)}`;
-    const extension = !inData && isExtension(key) && !isReferenced(at, walk);
-    if (!named && (EXAMPLE_KEYS.has(key) || extension)) changed.set(key, undefined);
+    const leftOut = EXAMPLE_KEYS.has(key) || (!inData && isExtension(key));
+    if (!named && leftOut && !isReferenced(at, walk)) changed.set(key, undefined);
     else {
       const data = inData || (!named && DATA_KEYWORDS.has(key));
       const kept = withoutExamples(value[key], { under: named ? undefined : key, pointer: at, inData: data }, walk);
@@ -141,9 +146,9 @@ function membersWithout(value: JsonObject, { under, pointer, inData }: Place, wa
 
 /**
  * `document` without its examples (in schemas, parameters, media types) and its extensions (x-
- * keys, at every level, but those a $ref points into), sharing every part that holds none.
+ * keys, at every level), but those a $ref points into, sharing every part that holds none.
  */
 export function examplesLeftOut<Document>(document: Document): Document {
-  const walk: Walk = { schema: new Map(), data: new Map(), refsIntoExtensions: refsIntoExtensions(document) };
+  const walk: Walk = { schema: new Map(), data: new Map(), refsIntoLeftOut: refsIntoLeftOut(document) };
   return withoutExamples(document, { under: undefined, pointer: '', inData: false }, walk) as Document;
 }

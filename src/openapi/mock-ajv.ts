@@ -4,11 +4,13 @@
 // of doubles (multiple-of.ts), the contract's schemas not checked against the meta-schema again
 // (they were when it was read), unknown keywords taken (OpenAPI's own), unknown formats taken
 // without a console line per schema (the contract's reading names each once: unknown-formats.ts),
-// ids and anchors found in the document's schemas only, never in its examples (ref-scan-views.ts).
+// ids and anchors found in the document's schemas only, never in its examples (ref-scan-views.ts),
+// `id` an annotation (id-annotation.ts).
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Options } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { withIdAsAnnotation } from './id-annotation.js';
 import { withTolerantMultipleOf } from './multiple-of.js';
 import { linearRegExp } from './patterns/pattern-matchers.js';
 import { scanDocumentPartsOnce } from './ref-scan-views.js';
@@ -30,14 +32,16 @@ const quietOnUnknownFormats = {
 export function createMockAjv(options: Options, { formats }: { formats: boolean }): Ajv2020 {
   const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   scanDocumentPartsOnce([fileURLToPath(import.meta.url)]);
-  const ajv = withTolerantMultipleOf(
-    new Ajv({
-      strict: false,
-      validateSchema: false,
-      logger: quietOnUnknownFormats,
-      ...options,
-      code: { regExp: linearRegExp },
-    }),
+  const ajv = withIdAsAnnotation(
+    withTolerantMultipleOf(
+      new Ajv({
+        strict: false,
+        validateSchema: false,
+        logger: quietOnUnknownFormats,
+        ...options,
+        code: { regExp: linearRegExp },
+      }),
+    ),
   );
   if (!formats) return ajv;
   const addFormats = load('ajv-formats') as (instance: Ajv2020) => Ajv2020;

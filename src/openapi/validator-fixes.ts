@@ -5,6 +5,7 @@
 // Drop each once a release of the validator does the same (see patches/README.md).
 import { createRequire } from 'node:module';
 import { matchMethodAmongAlikeRoutes } from './alike-routes.js';
+import { withIdAsAnnotation } from './id-annotation.js';
 import { withTolerantMultipleOf } from './multiple-of.js';
 import { scanDocumentPartsOnce } from './ref-scan-views.js';
 
@@ -58,7 +59,12 @@ type ValidatorModules = {
     dereferenceParameter(document: unknown, parameter: unknown): QueryParameter;
     normalizeParameter(ajv: unknown, parameter: QueryParameter): { name: string; schema: { type?: unknown } };
   };
-  ajvFactory: { factoryAjv: (version: string, options: object) => Parameters<typeof withTolerantMultipleOf>[0] };
+  ajvFactory: {
+    factoryAjv: (
+      version: string,
+      options: object,
+    ) => Parameters<typeof withTolerantMultipleOf>[0] & Parameters<typeof withIdAsAnnotation>[0];
+  };
   specLoader: { OpenApiSpecLoader: { prototype: { toExpressParams(part: string): string } } };
   /** The modules that load the validator's Ajv classes (2020-12's, and ajv-draft-04 for 3.0). */
   ajvUsers: string[];
@@ -83,6 +89,7 @@ export function applyValidatorFixes(load: NodeJS.Require): void {
   keepDeclaredBracketNames(modules);
   keepTypedMultipartFields(modules);
   judgeMultiplesAsTheMockDoes(modules);
+  takeIdAsAnnotation(modules);
   takeTuplesAsWritten(modules);
   matchPathCharactersLiterally(modules);
   keepEveryPathParameterName(modules);
@@ -440,4 +447,10 @@ function takeTuplesAsWritten({ ajvFactory }: ValidatorModules): void {
 function judgeMultiplesAsTheMockDoes({ ajvFactory }: ValidatorModules): void {
   const factoryAjv = ajvFactory.factoryAjv;
   ajvFactory.factoryAjv = (version, options) => withTolerantMultipleOf(factoryAjv(version, options));
+}
+
+/** A 3.1 schema's `id` is an annotation, as every Ajv of the mock takes it (id-annotation.ts). */
+function takeIdAsAnnotation({ ajvFactory }: ValidatorModules): void {
+  const factoryAjv = ajvFactory.factoryAjv;
+  ajvFactory.factoryAjv = (version, options) => withIdAsAnnotation(factoryAjv(version, options));
 }

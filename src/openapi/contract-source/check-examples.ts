@@ -9,6 +9,7 @@ import type { ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv';
 import { DATE_TIME_FORMAT } from '../date-time-format.js';
 import { discriminatorsAsTags } from '../discriminated-view.js';
 import { examplesLeftOut } from '../examples-left-out.js';
+import { withIdAsAnnotation } from '../id-annotation.js';
 import { asObject, escapePointerSegment, type JsonObject, refPointer, valueAt } from '../json-pointer.js';
 import { withTolerantMultipleOf } from '../multiple-of.js';
 import { linearRegExp } from '../patterns/pattern-matchers.js';
@@ -111,6 +112,7 @@ function placeClaims(document: JsonObject): Claim[] {
 }
 
 type AjvLike = {
+  getKeyword(keyword: string): unknown;
   removeKeyword(keyword: string): unknown;
   addKeyword(definition: FuncKeywordDefinition): unknown;
   addSchema(schema: object, key: string): unknown;
@@ -131,10 +133,12 @@ function createAjv(document: JsonObject, openApi30: boolean): AjvLike {
     // Patterns matched in linear time: an example can never hold the start (pattern-matchers.ts).
     code: { regExp: linearRegExp },
   };
-  const ajv: AjvLike = withTolerantMultipleOf(
-    openApi30
-      ? new (load('ajv-draft-04') as { default: new (options: object) => AjvLike }).default(options)
-      : new (load('ajv/dist/2020.js') as { Ajv2020: new (options: object) => AjvLike }).Ajv2020(options),
+  const ajv: AjvLike = withIdAsAnnotation(
+    withTolerantMultipleOf(
+      openApi30
+        ? new (load('ajv-draft-04') as { default: new (options: object) => AjvLike }).default(options)
+        : new (load('ajv/dist/2020.js') as { Ajv2020: new (options: object) => AjvLike }).Ajv2020(options),
+    ),
   );
   (load('ajv-formats') as { default: (ajv: AjvLike, options: object) => void }).default(ajv, { mode: 'full' });
   // OpenAPI's own formats, as express-openapi-validator takes them.
