@@ -417,6 +417,33 @@ describe('reading a contract given at run time', () => {
     ]);
   });
 
+  it("refuses two schemas of one $id, or of one anchor, at the second one's line; one of each is served", async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    const schemas = document.components.schemas;
+    schemas.A = { $id: 'https://example.com/a', type: 'string' };
+    schemas.B = { $id: 'https://example.com/a', type: 'integer' };
+    schemas.Tree = { $id: 'https://example.com/tree', $defs: { node: { $anchor: 'node' }, leaf: { $anchor: 'node' } } };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).problems).toEqual([
+      expect.objectContaining({
+        kind: 'unservable',
+        line: (await lineOf(file, '"B"')) + 1,
+        message: expect.stringContaining('$id "https://example.com/a" names the schema at /components/schemas/A too'),
+      }),
+      expect.objectContaining({
+        line: (await lineOf(file, '"leaf"')) + 1,
+        message: expect.stringContaining('$anchor "node" names the schema at /components/schemas/Tree/$defs/node too'),
+      }),
+    ]);
+    delete schemas.B;
+    schemas.Tree = { $id: 'https://example.com/tree', $defs: { node: { $anchor: 'node' } } };
+    // An $id in data (a default) names no schema.
+    schemas.Other = { type: 'object', default: { $id: 'https://example.com/a' } };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    await expect(readContractFile(file)).resolves.toBeDefined();
+  });
+
   it('serves an operation without operationId by its method and path, and a base path with variables at their defaults', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();

@@ -14,6 +14,7 @@ import { checkBounds } from './check-bounds.js';
 import { checkExamples, leaveOutDefault } from './check-examples.js';
 import { checkOpenApiSchema, type OpenApiFault, openApiVersion } from './check-openapi.js';
 import { checkPatterns } from './check-patterns.js';
+import { checkSchemaIds } from './check-schema-ids.js';
 import { checkSchemas } from './check-schemas.js';
 import { checkServable } from './check-servable.js';
 import { collectSources } from './collect-sources.js';
@@ -287,6 +288,7 @@ export async function readContractFile(file: string, options: ContractFileOption
   const facts = schemaFactsOf(document);
   const bounds = checkBounds(document, facts.index, limits);
   const patterns = checkPatterns(document);
+  const ids = checkSchemaIds(document, facts.openApi30);
   // A schema past a bound (a billion items) is not measured: its smallest value is that bound's fault.
   const checkedSchemas = bounds.length > 0 ? [] : checkSchemas(facts, limits);
   const schemas = checkedSchemas.flatMap((fault) =>
@@ -294,14 +296,16 @@ export async function readContractFile(file: string, options: ContractFileOption
   );
   const avoidable = checkedSchemas.filter((fault) => fault.kind === 'avoidable');
   // Values are checked against schemas that can be: a cycle through allOf would hold the
-  // validator for ever, and a pattern refused above is not to be run.
+  // validator for ever, a pattern refused above is not to be run, and an id of two schemas
+  // makes Ajv refuse the document.
   const examples =
-    bounds.length > 0 || schemas.length > 0 || patterns.faults.length > 0
+    bounds.length > 0 || schemas.length > 0 || patterns.faults.length > 0 || ids.length > 0
       ? []
       : checkExamples(document, facts.index, facts.openApi30);
   const servingFaults = [
     ...checkServable(document).map(atPlace('unservable')),
     ...patterns.faults.map(atPlace('unservable')),
+    ...ids.map(atPlace('unservable')),
     ...bounds.map(atPlace('limit')),
     ...schemas.map((fault) => atPlace(fault.kind)(fault)),
   ];
