@@ -81,11 +81,15 @@ export type Contract = {
 
 export type ErrorCodeInfo = { status: number; description: string };
 
+/** Whether a status is one an error may be answered with: 4xx or 5xx (a draft's others are refused when read). */
+export const isErrorStatus = (status: unknown): status is number =>
+  Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599;
+
 function readErrorCodes(document: JsonObject): Map<string, ErrorCodeInfo> {
   const codes = new Map<string, ErrorCodeInfo>();
   for (const [code, raw] of Object.entries(asObject(document['x-error-codes']))) {
     const entry = asObject(raw);
-    if (Number.isInteger(entry.status))
+    if (isErrorStatus(entry.status))
       codes.set(code, { status: entry.status as number, description: String(entry.description ?? '') });
   }
   return codes;

@@ -85,7 +85,9 @@ function notFoundCode(contract: Contract, operation: OperationInfo, resource: Re
     // No 404 listed: the catalogue's code for this resource, if the contract has one.
     [`${noun}_NOT_FOUND`, `${name}_NOT_FOUND`].find((candidate) => contract.errorCodes.has(candidate)) ??
     'NOT_FOUND';
-  return [code, contract.errorCodes.get(code)?.status ?? 404, own === undefined && listed.length > 0];
+  // A client's error: a catalogue that gives the code a 5xx does not make a missing record the server's fault.
+  const status = contract.errorCodes.get(code)?.status;
+  return [code, status !== undefined && status < 500 ? status : 404, own === undefined && listed.length > 0];
 }
 
 /** The error of no record whose key (or `field`, where it is found by another) holds `key`. */

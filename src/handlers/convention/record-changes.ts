@@ -63,10 +63,12 @@ export function conflict(
 ): HttpError {
   const listed = operation.responses.get('409')?.errorCodes[0];
   const code = listed ?? 'CONFLICT';
+  // A client's error, whatever status a catalogue gives the code (5xx included).
+  const status = deps.contract.errorCodes.get(code)?.status;
   return new HttpError(
     code,
     `A record of ${resource.name} already has ${resource.collection.keyField} ${JSON.stringify(key)}. Choose another, or replace it with PUT.`,
     {},
-    deps.contract.errorCodes.get(code)?.status ?? 409,
+    status !== undefined && status < 500 ? status : 409,
   );
 }

@@ -2,9 +2,10 @@
 // name (the mock's rules, its storms and its records go by it: an operationId, or for an
 // operation without one, its method and path), and an API base path (the first server's,
 // variables at their defaults) that the mock's own routes do not take. Its patterns are judged
-// in check-patterns.ts. The headers its answers declare must have names a header can have.
+// in check-patterns.ts. The headers its answers declare must have names a header can have, and
+// the error codes of its catalogue (x-error-codes) statuses an error can have.
 import { asObject, escapePointerSegment, type JsonObject } from '../json-pointer.js';
-import { HTTP_METHODS, operationName, serverBasePath } from '../load-contract.js';
+import { HTTP_METHODS, isErrorStatus, operationName, serverBasePath } from '../load-contract.js';
 import { differingKinds, sameKind } from '../path-value-fit.js';
 import { alikePathKey } from '../resource-paths.js';
 import type { OpenApiFault } from './check-openapi.js';
@@ -166,6 +167,24 @@ function checkResponseHeaderNames(document: JsonObject): OpenApiFault[] {
   );
 }
 
+/**
+ * An error code of the catalogue (`x-error-codes`) given a status no error has (1000, 200, 101,
+ * 304): its answer would be refused by Node, or sent as a success or an interim answer.
+ */
+function checkErrorCodeStatuses(document: JsonObject): OpenApiFault[] {
+  return Object.entries(asObject(document['x-error-codes'])).flatMap(([code, entry]) => {
+    const status = asObject(entry).status;
+    return typeof status !== 'number' || isErrorStatus(status)
+      ? []
+      : [
+          {
+            pointer: `/x-error-codes/${escapePointerSegment(code)}/status`,
+            message: `the error code ${code} has the status ${status}, which no error has: an error's status is 400 to 599. Give it one (e.g. ${code.endsWith('NOT_FOUND') ? 404 : 400}).`,
+          },
+        ];
+  });
+}
+
 export function checkServable(document: JsonObject): OpenApiFault[] {
   const servers = checkServers(document);
   return [
@@ -174,6 +193,7 @@ export function checkServable(document: JsonObject): OpenApiFault[] {
     ...checkRepeatedParameters(document),
     ...checkAdjacentParameters(document),
     ...checkResponseHeaderNames(document),
+    ...checkErrorCodeStatuses(document),
     ...servers.faults,
     ...checkPathsClear(document, servers.basePath),
   ];

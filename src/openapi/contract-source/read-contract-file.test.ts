@@ -444,6 +444,28 @@ describe('reading a contract given at run time', () => {
     await expect(readContractFile(file)).resolves.toBeDefined();
   });
 
+  it('refuses an error code of the catalogue whose status no error has, at its line', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    const codes = document['x-error-codes'];
+    codes.PET_NOT_FOUND.status = 1000;
+    codes.CATEGORY_NOT_FOUND.status = 200;
+    codes.ORDER_NOT_FOUND.status = 101;
+    codes.INVENTORY_ITEM_NOT_FOUND.status = 304;
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    const statusLine = (code: string) => lines.findIndex((line) => line.includes(`"${code}"`)) + 2;
+    expect((await refusalOf(file)).problems).toEqual(
+      ['PET_NOT_FOUND', 'CATEGORY_NOT_FOUND', 'ORDER_NOT_FOUND', 'INVENTORY_ITEM_NOT_FOUND'].map((code) =>
+        expect.objectContaining({
+          kind: 'unservable',
+          line: statusLine(code),
+          message: expect.stringContaining(`the error code ${code} has the status`),
+        }),
+      ),
+    );
+  });
+
   it('serves an operation without operationId by its method and path, and a base path with variables at their defaults', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
