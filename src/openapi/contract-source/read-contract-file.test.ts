@@ -466,6 +466,34 @@ describe('reading a contract given at run time', () => {
     );
   });
 
+  it("refuses YAML's .nan and .inf where any value may stand, at their lines: JSON cannot carry them", async () => {
+    const file = join(folder, 'openapi.yaml');
+    const fields = [
+      '        score: { type: number, default: .nan }',
+      '        weight: { type: number, example: -.inf }',
+      '        size: { type: number, enum: [1, .Inf] }',
+    ];
+    const text = (await readFile(PETSTORE_SPEC_FILE, 'utf8')).replace(
+      '      required: [name, categoryId]\n      properties:\n',
+      `      required: [name, categoryId]\n      properties:\n${fields.join('\n')}\n`,
+    );
+    await writeFile(file, text);
+    const expected = await Promise.all(
+      [
+        ['NaN', 'score:'],
+        ['-Infinity', 'weight:'],
+        ['Infinity', 'size:'],
+      ].map(async ([value, field]) =>
+        expect.objectContaining({
+          kind: 'unservable',
+          line: await lineOf(file, field as string),
+          message: expect.stringContaining(`${value} is no number JSON can carry`),
+        }),
+      ),
+    );
+    expect((await refusalOf(file)).problems).toEqual(expected);
+  });
+
   it('serves an operation without operationId by its method and path, and a base path with variables at their defaults', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();

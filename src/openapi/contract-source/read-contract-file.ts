@@ -12,6 +12,7 @@ import { type BooleanBoundRead, readBooleanExclusiveBounds } from './boolean-exc
 import { bundleDocument, type Graft, toPointer } from './bundle-document.js';
 import { checkBounds } from './check-bounds.js';
 import { checkExamples, leaveOutDefault } from './check-examples.js';
+import { checkFiniteNumbers } from './check-finite-numbers.js';
 import { checkOpenApiSchema, type OpenApiFault, openApiVersion } from './check-openapi.js';
 import { checkPatterns } from './check-patterns.js';
 import { checkSchemaIds } from './check-schema-ids.js';
@@ -289,6 +290,7 @@ export async function readContractFile(file: string, options: ContractFileOption
   const bounds = checkBounds(document, facts.index, limits);
   const patterns = checkPatterns(document);
   const ids = checkSchemaIds(document, facts.openApi30);
+  const nonFinite = checkFiniteNumbers(document);
   // A schema past a bound (a billion items) is not measured: its smallest value is that bound's fault.
   const checkedSchemas = bounds.length > 0 ? [] : checkSchemas(facts, limits);
   const schemas = checkedSchemas.flatMap((fault) =>
@@ -306,6 +308,7 @@ export async function readContractFile(file: string, options: ContractFileOption
     ...checkServable(document).map(atPlace('unservable')),
     ...patterns.faults.map(atPlace('unservable')),
     ...ids.map(atPlace('unservable')),
+    ...nonFinite.map(atPlace('unservable')),
     ...bounds.map(atPlace('limit')),
     ...schemas.map((fault) => atPlace(fault.kind)(fault)),
   ];
