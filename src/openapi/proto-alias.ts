@@ -29,7 +29,10 @@ export function namesProtoProperty(document: JsonObject): boolean {
   );
 }
 
-/** A copy of the document where a property named __proto__ is named PROTO_ALIAS, in `properties` and `required`. */
+/**
+ * A copy of the document where a property named __proto__ is named PROTO_ALIAS, in `properties`,
+ * `required` and a discriminator's `propertyName`.
+ */
 export function withProtoAliased(document: JsonObject): JsonObject {
   // A plain copy (the validator's code expects objects with Object's methods), its keys as they are.
   const copy = JSON.parse(JSON.stringify(document)) as JsonObject;
@@ -41,6 +44,10 @@ export function withProtoAliased(document: JsonObject): JsonObject {
     }
     if (Array.isArray(object.required)) {
       object.required = object.required.map((name) => (name === PROTO ? PROTO_ALIAS : name));
+    }
+    // A union told apart by that property is held to its tags under the alias too (discriminated-view.ts).
+    if (isObject(object.discriminator) && object.discriminator.propertyName === PROTO) {
+      object.discriminator = { ...object.discriminator, propertyName: PROTO_ALIAS };
     }
     return false;
   });

@@ -1,7 +1,8 @@
 // Names are data, never JavaScript: a draft whose collections, properties and parameters
 // are named __proto__, constructor, hasOwnProperty or prototype is served like any other, its
 // records stored, validated, counted, filtered and answered, in memory, in the data file across a
-// restart and in Redis, and no object of the process gains or loses a property by it.
+// restart and in Redis, and no object of the process gains or loses a property by it; a union
+// told apart by a property named __proto__ too.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { writeDraft } from '../support/drafts.js';
-import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
+import { DEMO_KEY, servingDocument, startTestMock, type TestMock, useTestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { INHERITED_NAMES, inheritedNames, protoPathParameter, RECORD_NAMES } from '../support/shape-drafts.js';
 
@@ -191,5 +192,60 @@ describe('a draft whose names are those of JavaScript objects, in Redis', () => 
       await third.server.close();
     }
     for (const mock of [one, two, third]) expect(mock.contractBugs()).toEqual([]);
+  });
+});
+
+/** Animals of two kinds told apart by a discriminator on a property named __proto__. */
+function protoDiscriminated(): object {
+  const kind = (own: string, type: object) => ({
+    type: 'object',
+    required: ['__proto__', own],
+    properties: { id: { type: 'integer', readOnly: true }, __proto__: { type: 'string' }, [own]: type },
+  });
+  const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+  const animal = { $ref: '#/components/schemas/Animal' };
+  return JSON.parse(
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Animals told apart by __proto__', version: '1' },
+      paths: {
+        '/animals': {
+          post: {
+            operationId: 'createAnimal',
+            requestBody: { required: true, ...json(animal) },
+            responses: { '201': { description: 'Made', ...json(animal) } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Animal: {
+            oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+            discriminator: { propertyName: '__proto__', mapping: { cat: '#/components/schemas/Cat' } },
+          },
+          Cat: kind('meow', { type: 'string' }),
+          Dog: kind('bark', { type: 'boolean' }),
+        },
+      },
+    }),
+  );
+}
+
+describe('a draft whose union a property named __proto__ tells apart', () => {
+  const animals = useTestMock(() => servingDocument(protoDiscriminated()));
+
+  it('takes each kind by its tag, and refuses a body of one kind tagged as the other', async () => {
+    const cat = await animals.http.post('/animals').set(KEY).send('{"__proto__":"cat","meow":"purr"}').type('json');
+    const dog = await animals.http.post('/animals').set(KEY).send('{"__proto__":"Dog","bark":true}').type('json');
+    expect([cat.status, dog.status]).toEqual([201, 201]);
+    expect(cat.text).toContain('"__proto__":"cat"');
+    expect(dog.text).toContain('"__proto__":"Dog"');
+    const mislabelled = await animals.http
+      .post('/animals')
+      .set(KEY)
+      .send('{"__proto__":"cat","bark":true}')
+      .type('json');
+    expect(mislabelled.status).toBe(400);
+    expect(mislabelled.body.message).not.toContain("required property '__proto__'");
   });
 });
