@@ -67,3 +67,32 @@ describe('resolveSchema on allOf parts that each say part of a field', () => {
     });
   });
 });
+
+describe('resolveSchema on an allOf diamond (each level names the next one twice)', () => {
+  const LEVELS = 16;
+  /** Level i: allOf [level i+1, level i+1, a field of its own]; its allOf read through a getter that counts. */
+  function diamond(reads: { count: number }): JsonObject {
+    const schemas: JsonObject = { [`A${LEVELS}`]: { type: 'object', required: ['x'], properties: { x: {} } } };
+    for (let level = 0; level < LEVELS; level += 1) {
+      const next = { $ref: `#/components/schemas/A${level + 1}` };
+      const parts = [next, next, { type: 'object', required: [`p${level}`], properties: { [`p${level}`]: {} } }];
+      schemas[`A${level}`] = Object.defineProperty({}, 'allOf', {
+        enumerable: true,
+        get: () => {
+          reads.count += 1;
+          return parts;
+        },
+      });
+    }
+    return { components: { schemas } };
+  }
+
+  it('folds each level once and names each required field once', () => {
+    const reads = { count: 0 };
+    const resolved = resolveSchema(diamond(reads), { $ref: '#/components/schemas/A0' });
+    // Before, level i was folded 2^i times (2^16 reads here; 40 levels of a draft held the start).
+    expect(reads.count).toBeLessThanOrEqual(4 * LEVELS);
+    expect(resolved.required).toHaveLength(LEVELS + 1);
+    expect(Object.keys(resolved.properties as object)).toHaveLength(LEVELS + 1);
+  });
+});

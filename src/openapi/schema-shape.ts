@@ -73,30 +73,46 @@ function memoPer<T>(): (document: JsonObject, schema: unknown, read: () => T) =>
 const resolvedOnce = memoPer<JsonObject>();
 const shapedOnce = memoPer<SchemaShape>();
 
+/** The schemas being folded: a part that holds its whole again (a cycle of allOf) is taken as written. */
+const folding = new Set<object>();
+
 /** `schema` with its $ref followed and its allOf parts merged; the same object for the same schema (read it, never change it). */
 export function resolveSchema(document: JsonObject, schema: unknown): JsonObject {
   // Kept by what the $ref names: each $ref to one schema is merged once.
   const target = resolveLocalRef(document, schema);
-  return resolvedOnce(document, target, () => resolveParts(document, target, 0));
+  if (folding.has(target)) return target;
+  return resolvedOnce(document, target, () => {
+    folding.add(target);
+    try {
+      return resolveParts(document, target);
+    } finally {
+      folding.delete(target);
+    }
+  });
 }
 
-function resolveParts(document: JsonObject, schema: unknown, depth: number): JsonObject {
-  const resolved = resolveLocalRef(document, schema);
-  if (depth > 32 || !Array.isArray(resolved.allOf)) return resolved;
+/**
+ * Each part is folded through resolveSchema, once however many parts and levels name it: an
+ * allOf that names a schema twice at each of 40 levels was folded 2^40 times.
+ */
+function resolveParts(document: JsonObject, resolved: JsonObject): JsonObject {
+  if (!Array.isArray(resolved.allOf)) return resolved;
   const merged: JsonObject = { ...resolved };
   delete merged.allOf;
   for (const part of resolved.allOf) {
-    const folded = resolveParts(document, part, depth + 1);
+    const folded = resolveSchema(document, part);
     for (const [keyword, value] of Object.entries(folded)) {
       if (keyword === 'properties')
         merged.properties = mergedProperties(document, asObject(merged.properties), asObject(value));
       else if (keyword === 'required')
-        merged.required = [...(Array.isArray(merged.required) ? merged.required : []), ...(value as unknown[])];
+        merged.required = [...new Set([...(Array.isArray(merged.required) ? merged.required : []), ...asArray(value)])];
       else if (!(keyword in merged)) merged[keyword] = value;
     }
   }
   return merged;
 }
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** The type a schema names: its `type`, or the first of a list of types other than null. */
 export function schemaType(schema: JsonObject): string | undefined {
