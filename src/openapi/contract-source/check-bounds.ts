@@ -6,6 +6,7 @@ import { asObject, escapePointerSegment, type JsonObject, unescapePointerSegment
 import { HTTP_METHODS } from '../load-contract.js';
 import type { SchemaIndex } from '../schema-analysis/schema-index.js';
 import { deepestNesting } from '../schema-analysis/schema-nesting.js';
+import { mostSchemasOnOneValue } from '../schema-analysis/schemas-on-one-value.js';
 import type { OpenApiFault } from './check-openapi.js';
 import { type ContractLimitName, type ContractLimits, describeCount, raiseWith } from './contract-limits.js';
 
@@ -89,6 +90,8 @@ export function checkBounds(document: JsonObject, index: SchemaIndex, limits: Co
   }
   const nesting = checkNesting(index, limits);
   if (nesting) faults.push(nesting);
+  const applied = checkSchemasPerValue(index, limits);
+  if (applied) faults.push(applied);
   return faults;
 }
 
@@ -111,5 +114,16 @@ function checkNesting(index: SchemaIndex, limits: ContractLimits): OpenApiFault 
   return {
     pointer: index.pointers.get(start) ?? '',
     message: `schemas nest ${describeCount(depth)} deep from here${namedSchemas(chain, index)}, through properties, items, allOf, anyOf, oneOf and $refs, more than the ${describeCount(limits.schemaDepth)} the mock compiles ${raiseWith('schemaDepth')}. Shorten the chain: a schema may name the one it extends once, not through every step.`,
+  };
+}
+
+/** A schema that applies more schemas to one value than a validator may call for it. */
+function checkSchemasPerValue(index: SchemaIndex, limits: ContractLimits): OpenApiFault | undefined {
+  const { count, start } = mostSchemasOnOneValue(index);
+  if (count <= limits.schemasPerValue || start === undefined) return undefined;
+  const written = count > Number.MAX_SAFE_INTEGER ? `about 2^${Math.round(Math.log2(count))}` : describeCount(count);
+  return {
+    pointer: index.pointers.get(start) ?? '',
+    message: `it applies ${written} schemas to one value, each schema counted on every path of $ref, allOf, anyOf, oneOf, not, if, then, else and dependentSchemas that names it, more than the ${describeCount(limits.schemasPerValue)} a validator may call for one value ${raiseWith('schemasPerValue')}. A schema that names the same part twice, at each level, doubles the count at each: name each part once.`,
   };
 }

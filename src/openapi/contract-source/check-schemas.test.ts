@@ -230,3 +230,42 @@ describe('schemas nested in one another', () => {
     expect(faultsOf(ring, { schemaDepth: 9 })).toEqual([expect.stringContaining('schemas nest 10 deep from here')]);
   });
 });
+
+describe('schemas applied to one value', () => {
+  /** Level i names level i+1 twice in its allOf, beside a field of its own: level 0 applies 2^levels schemas. */
+  const diamond = (levels: number) => {
+    const schemas: JsonObject = { [`A${levels}`]: { type: 'object', properties: { x: { type: 'string' } } } };
+    for (let at = 0; at < levels; at += 1)
+      schemas[`A${at}`] = { allOf: [ref(`A${at + 1}`), ref(`A${at + 1}`), { properties: { [`p${at}`]: {} } }] };
+    return schemas;
+  };
+
+  it('past the bound are refused where they start, naming the option, in time linear in the schemas', () => {
+    // 40 levels: 2^42 schemas on one value; a count that walked each path would never end.
+    expect(faultsOf(diamond(40))).toEqual([
+      expect.stringMatching(
+        /^\/components\/schemas\/A0: it applies 5,497,558,138,876 schemas to one value, .* more than the 10,000 a validator may call for one value \(raise it with --contract-limit schemas-per-value=N\)/,
+      ),
+    ]);
+    // 10 levels: 5,116 (each level itself, its two $refs and its own part, and twice the next level).
+    expect(faultsOf(diamond(10))).toEqual([]);
+    expect(faultsOf(diamond(10), { schemasPerValue: 5_115 })).toEqual([
+      expect.stringContaining('it applies 5,116 schemas to one value'),
+    ]);
+  });
+
+  it('count a property once per value: a oneOf of four at each of twelve levels, through properties, is served', () => {
+    const tree: JsonObject = { L12: { type: 'string', maxLength: 5 } };
+    for (let at = 0; at < 12; at += 1) {
+      tree[`L${at}`] = {
+        oneOf: ['a', 'b', 'c', 'd'].map((branch) => ({
+          type: 'object',
+          required: [`k${branch}`],
+          additionalProperties: false,
+          properties: { [`k${branch}`]: ref(`L${at + 1}`) },
+        })),
+      };
+    }
+    expect(faultsOf(tree)).toEqual([]);
+  });
+});

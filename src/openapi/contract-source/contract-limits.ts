@@ -54,6 +54,11 @@ export type ContractLimits = Readonly<{
    * schemas counted once each: how deep a validator compiles and a generator walks.
    */
   schemaDepth: number;
+  /**
+   * Schemas applied to one value (its schema, its $ref's target, the parts of allOf, anyOf, oneOf
+   * and theirs), each counted on every path to it: a validator calls each once per path, per value.
+   */
+  schemasPerValue: number;
 }>;
 
 export type ContractLimitName = keyof ContractLimits;
@@ -79,6 +84,7 @@ export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   valueBytes: 1024 * 1024,
   valueDepth: 64,
   schemaDepth: 128,
+  schemasPerValue: 10_000,
 });
 
 /** The name of each bound on the command line: --contract-limit enum-values=200000. */
@@ -103,6 +109,7 @@ export const CONTRACT_LIMIT_OPTIONS: Readonly<Record<ContractLimitName, string>>
   valueBytes: 'value-bytes',
   valueDepth: 'value-depth',
   schemaDepth: 'schema-depth',
+  schemasPerValue: 'schemas-per-value',
 });
 
 /** The bound of an option's name ("enum-values"), or undefined for a name that is none. */

@@ -7,7 +7,7 @@ import type { SchemaIndex, SchemaValue } from './schema-index.js';
 import { findCycles } from './strongly-connected.js';
 
 /** The schemas `schema` applies to its own value. */
-function sameValueParts(schema: JsonObject, index: SchemaIndex): object[] {
+export function sameValueParts(schema: JsonObject, index: SchemaIndex): object[] {
   const parts: unknown[] = [];
   if (typeof schema.$ref === 'string') parts.push(index.target(schema.$ref));
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
