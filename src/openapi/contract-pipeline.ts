@@ -11,6 +11,7 @@ import { requestCookies } from '../http/request-cookies.js';
 import { ContractRefusal } from './contract-source/contract-refusal.js';
 import { typeFormFields } from './form-fields.js';
 import { usesInheritedNames, withoutPrototypes } from './inherited-names.js';
+import type { JsonObject } from './json-pointer.js';
 import { type Contract, ContractError, isBuiltInContract, type OperationInfo } from './load-contract.js';
 import { describePatternFormat, withPatternsAsFormats } from './patterns/validator-patterns.js';
 import { checkPlainIntegers } from './plain-integers.js';
@@ -30,7 +31,7 @@ import {
   withProtoAliased,
   withProtoParametersAliased,
 } from './proto-alias.js';
-import { hasRefCycle } from './ref-cycles.js';
+import { dereferencedSize, hasRefCycle } from './ref-cycles.js';
 import { createResponseHeaderChecker, type ResponseHeaderChecker } from './response-contract.js';
 import { unknownFormatsIgnored } from './unknown-formats.js';
 import { validatorDocument } from './validator-document.js';
@@ -161,12 +162,23 @@ function validatorOptionsFor(
     useRequestUrl: true,
     // Local references resolved once at load: bundling kept them, and the preprocessor then
     // compiled each one with Ajv just to read it (~150 ms of CPU of a start). A contract given at
-    // run time whose schemas refer to themselves cannot be dereferenced: it is read bundled.
+    // run time whose schemas refer to themselves cannot be dereferenced, nor one whose targets,
+    // shared, the validator's load would walk once per path to them: either is read bundled.
     $refParser: {
-      mode: !isBuiltInContract(contract.file) && hasRefCycle(contract.document) ? 'bundle' : 'dereference',
+      mode: isBuiltInContract(contract.file) || dereferences(contract.document) ? 'dereference' : 'bundle',
     },
   };
 }
+
+/**
+ * The most objects a dereferenced contract may show a walk, each shared target counted on every
+ * path to it. Real documents show at most ~20,000 (Harbor's); a draft of a `oneOf` of four
+ * branches at each of twelve levels shows 602 million, which took the validator's load hours.
+ */
+const DEREFERENCED_OBJECTS_MOST = 1_000_000;
+
+const dereferences = (document: JsonObject): boolean =>
+  !hasRefCycle(document) && dereferencedSize(document) <= DEREFERENCED_OBJECTS_MOST;
 
 export function createContractPipeline(contract: Contract, options: PipelineOptions): ContractPipeline {
   const names = inheritedNamesOf(contract.document);
