@@ -19,6 +19,7 @@ import { withTolerantMultipleOf } from '../../src/openapi/multiple-of.js';
 import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
+import { withLinearUniqueItems } from '../../src/openapi/unique-items.js';
 import { formatsNamedIn } from '../../src/openapi/unknown-formats.js';
 import { answerView } from './answer-view.js';
 import { formTypeOf } from './form-types.js';
@@ -209,18 +210,21 @@ function readOperations(): SpecOperation[] {
 // An OpenAPI 3.0 document's schemas are JSON Schema draft 4's (a boolean exclusiveMaximum), as
 // the mock's validator reads them; 3.1's are 2020-12's.
 const AjvOfVersion = String(SPEC.openapi ?? '').startsWith('3.0') ? AjvDraft04Module.default : Ajv2020;
-// multipleOf judged as the mock judges it, up to the rounding of doubles (multiple-of.ts).
-// A 3.1 schema's `id` an annotation, as the mock takes it (id-annotation.ts).
-const ajv: Ajv = withIdAsAnnotation(
-  withTolerantMultipleOf(
-    new AjvOfVersion({
-      strict: false,
-      allErrors: true,
-      validateFormats: true,
-      validateSchema: false,
-      ownProperties: true,
-      code: { regExp: linearRegExp },
-    }),
+// multipleOf judged as the mock judges it, up to the rounding of doubles (multiple-of.ts),
+// uniqueItems in linear time (unique-items.ts): an answer's long list never holds the suite; a
+// 3.1 schema's `id` an annotation, as the mock takes it (id-annotation.ts).
+const ajv: Ajv = withLinearUniqueItems(
+  withIdAsAnnotation(
+    withTolerantMultipleOf(
+      new AjvOfVersion({
+        strict: false,
+        allErrors: true,
+        validateFormats: true,
+        validateSchema: false,
+        ownProperties: true,
+        code: { regExp: linearRegExp },
+      }),
+    ),
   ),
 );
 (addFormatsModule as unknown as (instance: Ajv) => void)(ajv);

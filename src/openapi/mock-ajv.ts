@@ -1,6 +1,7 @@
 // The mock's own Ajv instances, beside express-openapi-validator's: the answer headers', the data
 // file's, the drawn records' and the answer fit's checks. One place makes them all alike: patterns
-// matched in linear time (a value never holds the event loop), multipleOf judged up to the rounding
+// matched in linear time (a value never holds the event loop), uniqueItems judged in linear time
+// (unique-items.ts), multipleOf judged up to the rounding
 // of doubles (multiple-of.ts), the contract's schemas not checked against the meta-schema again
 // (they were when it was read), unknown keywords taken (OpenAPI's own), unknown formats taken
 // without a console line per schema (the contract's reading names each once: unknown-formats.ts),
@@ -14,6 +15,7 @@ import { withIdAsAnnotation } from './id-annotation.js';
 import { withTolerantMultipleOf } from './multiple-of.js';
 import { linearRegExp } from './patterns/pattern-matchers.js';
 import { scanDocumentPartsOnce } from './ref-scan-views.js';
+import { withLinearUniqueItems } from './unique-items.js';
 
 const load = createRequire(import.meta.url);
 
@@ -32,15 +34,17 @@ const quietOnUnknownFormats = {
 export function createMockAjv(options: Options, { formats }: { formats: boolean }): Ajv2020 {
   const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   scanDocumentPartsOnce([fileURLToPath(import.meta.url)]);
-  const ajv = withIdAsAnnotation(
-    withTolerantMultipleOf(
-      new Ajv({
-        strict: false,
-        validateSchema: false,
-        logger: quietOnUnknownFormats,
-        ...options,
-        code: { regExp: linearRegExp },
-      }),
+  const ajv = withLinearUniqueItems(
+    withIdAsAnnotation(
+      withTolerantMultipleOf(
+        new Ajv({
+          strict: false,
+          validateSchema: false,
+          logger: quietOnUnknownFormats,
+          ...options,
+          code: { regExp: linearRegExp },
+        }),
+      ),
     ),
   );
   if (!formats) return ajv;

@@ -1,7 +1,7 @@
-// A draft's schemas cannot make the start (or a watched edit) spin for ever: an allOf that names
-// the next level twice at each of 40 levels is refused at its line, a oneOf of four at each of
-// twelve levels is served, and either saved under --watch leaves the last good contract
-// answering. The served command runs in its own process: a server stuck in a walk would stop the
+// A draft's schemas cannot make the start (or a watched edit, or a request) spin for ever: an
+// allOf that names the next level twice at each of 40 levels is refused at its line, a oneOf of
+// four at each of twelve levels is served, a list of 60,000 lists that must differ is judged in
+// linear time, and each saved under --watch leaves the last good contract answering. The served command runs in its own process: a server stuck in a walk would stop the
 // test's timers. Each bound here is one only a hang passes (startCli waits 30 s; the drafts took
 // hours before).
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -95,6 +95,18 @@ const oneOfTree = (() => {
   return things('tree', schemas);
 })();
 
+/** NewPet gains `marks`, a list of lists whose items must differ: Ajv compares every pair of them. */
+const uniqueMarks: DraftEdit = (document) => {
+  document.components.schemas.NewPet.properties.marks = {
+    type: 'array',
+    uniqueItems: true,
+    items: { type: 'array', items: { type: 'integer' } },
+  };
+};
+
+/** 60,000 marks, 480 KB: Ajv compared every pair (a body of 20,000 held the event loop for 115 s). */
+const MARKS = Array.from({ length: 60_000 }, (_, at) => [at]);
+
 /** The built-in contract with `edit`, in one file, as the drafts of the report were written. */
 async function writeOneFile(edit?: DraftEdit): Promise<string> {
   const file = join(await mkdtemp(join(tmpdir(), 'petstore-hostile-schemas-')), 'openapi.yaml');
@@ -103,11 +115,11 @@ async function writeOneFile(edit?: DraftEdit): Promise<string> {
 }
 
 /** A request answered, or a failure naming it after 5 s: a server that answers at all answers sooner. */
-async function send(url: string, init: RequestInit = {}): Promise<{ status: number; body: string }> {
+async function send(url: string, init: RequestInit = {}, timeoutMs = 5_000): Promise<{ status: number; body: string }> {
   const response = await fetch(url, {
     ...init,
     headers: { 'X-API-Key': KEY, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
-    signal: AbortSignal.timeout(5_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   return { status: response.status, body: await response.text() };
 }
@@ -153,6 +165,45 @@ describe('a draft whose schemas an unbounded walk would never finish', () => {
       if (served.child.exitCode === null) served.child.kill('SIGKILL');
     }
   }, 60_000);
+});
+
+describe('a list of lists whose items must differ', () => {
+  it('is judged in linear time in requests and answers: 480 KB of them answered within 30 s', async () => {
+    const served = await startCli([
+      'serve',
+      '--contract',
+      await writeOneFile(uniqueMarks),
+      '--data',
+      ':memory:',
+      '--port',
+      '0',
+    ]);
+    try {
+      const post = (marks: unknown) =>
+        send(
+          `${served.apiUrl}/pets`,
+          { method: 'POST', body: JSON.stringify({ name: 'x', categoryId: 1, marks }) },
+          30_000,
+        );
+      // Ajv's pairwise check held the event loop for minutes here; linear, well under a second.
+      const created = await post(MARKS);
+      expect(created.status).toBe(201);
+      const twice = post([...MARKS, [7]]);
+      const others = Array.from({ length: 10 }, () => send(`${served.apiUrl}/categories?limit=1`));
+      expect((await Promise.all(others)).map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      const refused = await twice;
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body).message).toContain(
+        'must NOT have duplicate items (items ## 7 and 60000 are identical)',
+      );
+      // The answer is checked against the same schema: a read of the record.
+      const read = await send(`${served.apiUrl}/pets/by-id/${JSON.parse(created.body).id}`, {}, 30_000);
+      expect([read.status, JSON.parse(read.body).marks.length]).toEqual([200, MARKS.length]);
+      expect(await served.stop('SIGTERM')).toBe(0);
+    } finally {
+      if (served.child.exitCode === null) served.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });
 
 describe('such drafts saved under --watch', () => {

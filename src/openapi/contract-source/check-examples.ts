@@ -14,6 +14,7 @@ import { asObject, escapePointerSegment, type JsonObject, refPointer, valueAt } 
 import { withTolerantMultipleOf } from '../multiple-of.js';
 import { linearRegExp } from '../patterns/pattern-matchers.js';
 import type { SchemaIndex } from '../schema-analysis/schema-index.js';
+import { withLinearUniqueItems } from '../unique-items.js';
 import type { OpenApiFault } from './check-openapi.js';
 
 /** A value the document says fits a schema, and where it is written. */
@@ -133,11 +134,14 @@ function createAjv(document: JsonObject, openApi30: boolean): AjvLike {
     // Patterns matched in linear time: an example can never hold the start (pattern-matchers.ts).
     code: { regExp: linearRegExp },
   };
-  const ajv: AjvLike = withIdAsAnnotation(
-    withTolerantMultipleOf(
-      openApi30
-        ? new (load('ajv-draft-04') as { default: new (options: object) => AjvLike }).default(options)
-        : new (load('ajv/dist/2020.js') as { Ajv2020: new (options: object) => AjvLike }).Ajv2020(options),
+  // multipleOf and uniqueItems judged as every validator of the mock judges them (uniqueItems in linear time).
+  const ajv: AjvLike = withLinearUniqueItems(
+    withIdAsAnnotation(
+      withTolerantMultipleOf(
+        openApi30
+          ? new (load('ajv-draft-04') as { default: new (options: object) => AjvLike }).default(options)
+          : new (load('ajv/dist/2020.js') as { Ajv2020: new (options: object) => AjvLike }).Ajv2020(options),
+      ),
     ),
   );
   (load('ajv-formats') as { default: (ajv: AjvLike, options: object) => void }).default(ajv, { mode: 'full' });
