@@ -187,9 +187,7 @@ function requiresReadOnlyWithin(document: JsonObject, schema: unknown, depth = 0
   if (type !== undefined && type !== 'object') return false;
   const shape = describeObjectSchema(document, resolved);
   if ([...shape.required].some((name) => shape.properties.get(name)?.readOnly === true)) return true;
-  return [...shape.properties.values()].some((property) =>
-    requiresReadOnlyWithin(document, property, depth + 1, seen),
-  );
+  return [...shape.properties.values()].some((property) => requiresReadOnlyWithin(document, property, depth + 1, seen));
 }
 
 /**

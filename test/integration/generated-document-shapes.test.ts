@@ -69,6 +69,17 @@ const document = {
     '/applications/{uuid}': { get: { parameters: [uuidPath('uuid')], responses: { '200': ok(ref('App')) } } },
     '/services': { get: { responses: { '200': ok({ type: 'array', items: ref('Service') }) } } },
     '/services/{uuid}': { get: { parameters: [uuidPath('uuid')], responses: { '200': ok(ref('Service')) } } },
+    // Sentry's dashboards: a text id, read at a path of integers.
+    '/dashboards': {
+      get: { responses: { '200': ok({ type: 'array', items: ref('Dashboard') }) } },
+      post: { requestBody: { required: true, ...json(ref('Dashboard')) }, responses: { '201': ok(ref('Dashboard')) } },
+    },
+    '/dashboards/{dashboard_id}': {
+      get: {
+        parameters: [{ name: 'dashboard_id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { '200': ok(ref('Dashboard')) },
+      },
+    },
     ...envsOf('applications'),
     ...envsOf('services'),
   },
@@ -131,6 +142,11 @@ const document = {
           value: { type: 'string' },
         },
       },
+      Dashboard: {
+        type: 'object',
+        required: ['id', 'title'],
+        properties: { id: { type: 'string', readOnly: true }, title: { type: 'string' } },
+      },
       NewEnv: { type: 'object', required: ['key'], properties: { key: { type: 'string' }, value: { type: 'string' } } },
     },
   },
@@ -158,6 +174,16 @@ describe('a generated document’s shapes', () => {
     const [first] = (await http().get('/services')).body;
     const envs = judged('GET', '/services/{uuid}/envs', await http().get(`/services/${first.uuid}/envs`));
     expect(envs.body.length).toBeGreaterThan(0);
+  });
+
+  it('keys records of a text id that their path reads as an integer in digits', async () => {
+    const seeded = judged('GET', '/dashboards', await http().get('/dashboards')).body;
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const dashboard of seeded) expect(dashboard.id).toMatch(/^\d+$/);
+    const made = judged('POST', '/dashboards', await http().post('/dashboards').send({ title: 'Errors' }));
+    expect(made.body.id).toMatch(/^\d+$/);
+    const read = judged('GET', '/dashboards/{dashboard_id}', await http().get(`/dashboards/${made.body.id}`));
+    expect(read.body).toEqual(made.body);
   });
 
   it('reads query names with brackets as the operation declares them', async () => {

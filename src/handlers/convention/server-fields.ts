@@ -6,7 +6,7 @@
 // anything else drawn from its schema, seeded by the data set's seed and the request, so that
 // the same create gives the same values), and stored: every read of the record agrees.
 
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { lengthenedKeys } from '../../fixtures/lengthened-keys.js';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
@@ -215,6 +215,14 @@ function keySchemaOf(resource: Resource): JsonObject {
   return { ...own, ...bounds };
 }
 
+/** A text of digits no record has: a key a path parameter of integers names. */
+async function digitKey(taken: (key: RecordKey) => Promise<boolean>): Promise<string> {
+  for (;;) {
+    const key = String(randomInt(1, 2 ** 31 - 1));
+    if (!(await taken(key))) return key;
+  }
+}
+
 /** A UUID where the key's lengths take one, else hex digits of a length they take. */
 function keyOfLength(schema: JsonObject): string {
   const uuid = randomUUID();
@@ -239,6 +247,8 @@ export function createServerFields(
   const keptNames = [keyField, ...fields.map(({ name }) => name)];
   const keySchema = keySchemaOf(resource);
   const keyHow = howMade(keyField, keySchema);
+  const pathType = resource.keyParameterSchema?.type;
+  const numberedInPath = (pathType === 'integer' || pathType === 'number') && keySchema.pattern === undefined;
   const kindFields = kindFieldsOf(deps.contract.document, resource);
   // A request's own values first: a slug is made from what the body sent.
   const ordered = [...fields].sort((one, other) => Number(one.how.kind === 'slug') - Number(other.how.kind === 'slug'));
@@ -339,6 +349,9 @@ export function createServerFields(
         );
         if (drawn !== undefined) return drawn;
       }
+      // A text key its item path reads as a number (Sentry's dashboards: an `id` of type string
+      // at /dashboards/{dashboard_id} of integers) is written in digits, or no path could name it.
+      if (numberedInPath) return digitKey(taken);
       return keyOfLength(keySchema);
     },
   };
