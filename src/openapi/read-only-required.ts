@@ -4,7 +4,8 @@
 // `required` of the schema that declares the property (its issue #883), so that a valid create
 // without the id was refused. The validator's copy of the document moves each such name into
 // the `required` of the part that declares it, which means the same to JSON Schema; a part that
-// is a $ref becomes a copy of what it names. Nothing is copied in a document without one.
+// is a $ref becomes a copy of what it names. A property another part declares again without
+// readOnly is writable in the copy (redeclaredWritable). Nothing is copied in a document without one.
 import { memberHolds } from './document-members.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 
@@ -29,11 +30,8 @@ function movedTo(document: JsonObject, node: JsonObject, requirer: JsonObject, n
   const parts = node.allOf as unknown[];
   const index = readOnlyPart(document, parts, name);
   if (index < 0 || parts[index] === requirer) return -1;
-  // A part that declares the property writable itself holds its own requirement; one that declares
-  // it again without saying (PagerDuty's contact method's type: an enum beside the base's readOnly
-  // one) is still readOnly to JSON Schema, and a body could neither send it nor leave it out.
-  const own = asObject(resolveLocalRef(document, asObject(requirer.properties)[name]));
-  return requirer !== node && own.readOnly === false ? -1 : index;
+  // A part that declares the property itself holds its own requirement.
+  return requirer !== node && Object.hasOwn(asObject(requirer.properties), name) ? -1 : index;
 }
 
 const needsMove = (document: JsonObject, node: JsonObject) =>
@@ -61,10 +59,53 @@ export function objectsOf(document: JsonObject): JsonObject[] {
   return found;
 }
 
-/** The document with each readOnly requirement beside an allOf moved into its part; the document itself when it has none. */
-export function withReadOnlyRequiredInParts(document: JsonObject): JsonObject {
-  if (!objectsOf(document).some((node) => needsMove(document, node))) return document;
+/**
+ * The properties a part of `node`'s allOf declares readOnly that another part declares again
+ * without it (PagerDuty's contact method: the base's readOnly type, an enum of the kind's own
+ * that the kind requires): by JSON Schema still readOnly, so that a body could neither send it
+ * nor leave it out. The part's own declaration is the kind's word: writable.
+ */
+function redeclaredWritable(document: JsonObject, node: JsonObject): { index: number; name: string }[] {
+  if (!Array.isArray(node.allOf)) return [];
+  const parts = node.allOf.map((part) => asObject(asObject(resolveLocalRef(document, part)).properties));
+  const readOnly = (properties: JsonObject, name: string) =>
+    asObject(resolveLocalRef(document, properties[name])).readOnly === true;
+  return parts.flatMap((properties, index) =>
+    Object.keys(properties)
+      .filter((name) => readOnly(properties, name))
+      .filter((name) => parts.some((other, at) => at !== index && Object.hasOwn(other, name) && !readOnly(other, name)))
+      .map((name) => ({ index, name })),
+  );
+}
+
+/** `document` with each property declared again without readOnly writable (redeclaredWritable); itself when none is. */
+function withRedeclaredWritable(document: JsonObject): JsonObject {
+  if (!objectsOf(document).some((node) => redeclaredWritable(document, node).length > 0)) return document;
   const copy = structuredClone(document);
+  for (const node of objectsOf(copy)) {
+    for (const { index, name } of redeclaredWritable(copy, node)) {
+      const parts = node.allOf as unknown[];
+      const part = asObject(parts[index]);
+      // A copy of its own, as a moved requirement's: the part may be shared with other schemas.
+      const own = typeof part.$ref === 'string' ? structuredClone(resolveLocalRef(copy, part)) : part;
+      const properties = { ...asObject(own.properties) };
+      const { readOnly: _dropped, ...writable } = asObject(resolveLocalRef(copy, properties[name]));
+      properties[name] = writable;
+      own.properties = properties;
+      parts[index] = own;
+    }
+  }
+  return copy;
+}
+
+/**
+ * The document with each readOnly requirement beside an allOf moved into its part, and each
+ * property a part declares again without readOnly writable; the document itself when it has none.
+ */
+export function withReadOnlyRequiredInParts(given: JsonObject): JsonObject {
+  const document = withRedeclaredWritable(given);
+  if (!objectsOf(document).some((node) => needsMove(document, node))) return document;
+  const copy = document === given ? structuredClone(document) : document;
   for (const node of objectsOf(copy).filter((candidate) => needsMove(copy, candidate))) {
     const parts = node.allOf as unknown[];
     for (const requirer of requirers(node)) {

@@ -205,10 +205,12 @@ describe('a generated document’s shapes', () => {
     expect(judged('GET', '/things/{id}', await http().get(`/things/${made.body.id}`)).body).toEqual(made.body);
   });
 
-  it('takes a body that leaves out a readOnly property a part declares again and requires', async () => {
-    const made = judged('POST', '/contacts', await http().post('/contacts').send({ address: 'a@example.com' }));
+  it('takes a readOnly property a part declares again and requires as the part says: writable', async () => {
+    const body = { type: 'email_contact_method', address: 'a@example.com' };
+    const made = judged('POST', '/contacts', await http().post('/contacts').send(body));
     expect(made.status).toBe(201);
     expect(made.body.type).toBe('email_contact_method');
+    expect((await http().post('/contacts').send({ address: 'a@example.com' })).status).toBe(400);
   });
 
   it('keeps the envs of an application and of a service apart, each keyed by its uuid', async () => {
