@@ -21,10 +21,10 @@ export function sameValueParts(schema: JsonObject, index: SchemaIndex): object[]
   return parts.filter((part): part is object => typeof part === 'object' && part !== null && !Array.isArray(part));
 }
 
-/** Each cycle of schemas applied to the same value, from the first of them the document names. */
-export function findInPlaceCycles(index: SchemaIndex): SchemaValue[][] {
+/** sameValueParts of each schema of `index`, read once. */
+export function sameValuePartsOnce(index: SchemaIndex): (schema: object) => object[] {
   const partsOf = new Map<object, object[]>();
-  const parts = (schema: object) => {
+  return (schema) => {
     let found = partsOf.get(schema);
     if (!found) {
       found = sameValueParts(schema as JsonObject, index);
@@ -32,6 +32,11 @@ export function findInPlaceCycles(index: SchemaIndex): SchemaValue[][] {
     }
     return found;
   };
+}
+
+/** Each cycle of schemas applied to the same value, from the first of them the document names. */
+export function findInPlaceCycles(index: SchemaIndex): SchemaValue[][] {
+  const parts = sameValuePartsOnce(index);
   return findCycles(index.pointers.keys(), parts).map((cycle) => inCycleOrder(cycle, parts, index));
 }
 

@@ -3,8 +3,7 @@
 // each counted on every path that reaches it. A schema named twice by each of 40 levels of allOf
 // is applied 2^40 times to one value: Ajv compiles it once, and calls it that many times per
 // value. Counted with each schema's count kept, in time linear in the schemas.
-import type { JsonObject } from '../json-pointer.js';
-import { sameValueParts } from './in-place-cycles.js';
+import { sameValuePartsOnce } from './in-place-cycles.js';
 import type { SchemaIndex } from './schema-index.js';
 import { stronglyConnected } from './strongly-connected.js';
 
@@ -16,15 +15,7 @@ export type SchemasOnOneValue = {
 };
 
 export function mostSchemasOnOneValue(index: SchemaIndex): SchemasOnOneValue {
-  const partsOf = new Map<object, object[]>();
-  const parts = (schema: object) => {
-    let found = partsOf.get(schema);
-    if (!found) {
-      found = sameValueParts(schema as JsonObject, index);
-      partsOf.set(schema, found);
-    }
-    return found;
-  };
+  const parts = sameValuePartsOnce(index);
   const countOf = new Map<object, number>();
   let most: SchemasOnOneValue = { count: 0, start: undefined };
   // Each component comes after every one it leads to. A cycle (refused on its own, check-schemas.ts)
