@@ -2,6 +2,7 @@
 // validator (express-openapi-validator's issue #883), the same schema to JSON Schema.
 import { describe, expect, it } from '@jest/globals';
 import { PETSTORE_SPEC_FILE } from '../package-root.js';
+import type { JsonObject } from './json-pointer.js';
 import { loadContract } from './load-contract.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
 
@@ -56,6 +57,12 @@ describe('a readOnly requirement beside an allOf', () => {
     expect(schemas.Email.allOf).toEqual([{ type: 'object', properties: { type: { type: 'string' } } }, part]);
     // The base, which other schemas may name, is left as it was.
     expect(schemas.Base).toEqual(base);
+    // So is an inline part another schema names by $ref (PagerDuty's Tag/allOf/0, its References').
+    const tag = { allOf: [base, part] };
+    const reference = { allOf: [{ $ref: '#/components/schemas/Tag/allOf/0' }, { required: ['type'] }] };
+    const shared = { openapi: '3.0.3', components: { schemas: { Tag: tag, Reference: reference } } };
+    const tagOf = (kept: JsonObject) => (kept.components as { schemas: { Tag: unknown } }).schemas.Tag;
+    expect(tagOf(withReadOnlyRequiredInParts(shared))).toEqual(tag);
   });
 
   it('leaves a document without one as it is, the built-in contract included', () => {

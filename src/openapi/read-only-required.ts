@@ -66,12 +66,16 @@ export function objectsOf(document: JsonObject): JsonObject[] {
  * nor leave it out. The part's own declaration is the kind's word: writable.
  */
 function redeclaredWritable(document: JsonObject, node: JsonObject): { index: number; name: string }[] {
-  if (!Array.isArray(node.allOf)) return [];
-  const parts = node.allOf.map((part) => asObject(asObject(resolveLocalRef(document, part)).properties));
+  const allOf = node.allOf;
+  if (!Array.isArray(allOf)) return [];
+  const parts = allOf.map((part) => asObject(asObject(resolveLocalRef(document, part)).properties));
   const readOnly = (properties: JsonObject, name: string) =>
     asObject(resolveLocalRef(document, properties[name])).readOnly === true;
+  // A part named by $ref only, which the node gets a copy of: an inline part may be the target of
+  // another schema's $ref (PagerDuty's References name Tag/allOf/0), which must keep it readOnly.
+  const named = (index: number) => typeof asObject(allOf[index]).$ref === 'string';
   return parts.flatMap((properties, index) =>
-    Object.keys(properties)
+    Object.keys(named(index) ? properties : {})
       .filter((name) => readOnly(properties, name))
       .filter((name) => parts.some((other, at) => at !== index && Object.hasOwn(other, name) && !readOnly(other, name)))
       .map((name) => ({ index, name })),
@@ -86,8 +90,8 @@ function withRedeclaredWritable(document: JsonObject): JsonObject {
     for (const { index, name } of redeclaredWritable(copy, node)) {
       const parts = node.allOf as unknown[];
       const part = asObject(parts[index]);
-      // A copy of its own, as a moved requirement's: the part may be shared with other schemas.
-      const own = typeof part.$ref === 'string' ? structuredClone(resolveLocalRef(copy, part)) : part;
+      // A copy of its own, as a moved requirement's: the part is shared with other schemas.
+      const own = structuredClone(resolveLocalRef(copy, part));
       const properties = { ...asObject(own.properties) };
       const { readOnly: _dropped, ...writable } = asObject(resolveLocalRef(copy, properties[name]));
       properties[name] = writable;
