@@ -19,6 +19,7 @@ import { withTolerantMultipleOf } from '../../src/openapi/multiple-of.js';
 import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
+import { withRedeclaredWritable } from '../../src/openapi/read-only-required.js';
 import { withLinearUniqueItems } from '../../src/openapi/unique-items.js';
 import { formatsNamedIn } from '../../src/openapi/unknown-formats.js';
 import { answerView } from './answer-view.js';
@@ -91,7 +92,8 @@ function loadSpec(): Json {
   const given = process.env[CONTRACT_DOCUMENT_VARIABLE];
   // `nullable: true` without a type read as OpenAPI 3.0 means it (the schema, or null), as the
   // mock reads it: Ajv refuses it as written.
-  if (given) return withNullableTyped(JSON.parse(readFileSync(given, 'utf8')));
+  // A readOnly property a kind declares again is writable, as the mock reads it (read-only-required.ts).
+  if (given) return withRedeclaredWritable(withNullableTyped(JSON.parse(readFileSync(given, 'utf8'))));
   return builtInSpec();
 }
 

@@ -83,7 +83,7 @@ function redeclaredWritable(document: JsonObject, node: JsonObject): { index: nu
 }
 
 /** `document` with each property declared again without readOnly writable (redeclaredWritable); itself when none is. */
-function withRedeclaredWritable(document: JsonObject): JsonObject {
+export function withRedeclaredWritable(document: JsonObject): JsonObject {
   if (!objectsOf(document).some((node) => redeclaredWritable(document, node).length > 0)) return document;
   const copy = structuredClone(document);
   for (const node of objectsOf(copy)) {

@@ -1,7 +1,8 @@
 // contract against the mock serving a document as Go's swaggo writes one: a schema on its 204
 // (HTTP sends none), and its error object on many answers, each with an example of its own,
 // beside a few plain-text 500s. The suite holds an empty 204 as valid and judges the errors the
-// document declares nowhere (a 405, a 404 of no operation) by its most common error shape.
+// document declares nowhere (a 405, a 404 of no operation) by its most common error shape; it
+// sends the property a kind declares again beside its base's readOnly one, as the mock takes it.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,14 @@ const document = {
         },
       },
     },
+    // PagerDuty's contact methods: the base's readOnly type, an enum the kind requires.
+    '/contacts': {
+      post: {
+        operationId: 'addContact',
+        parameters: [{ name: 'contact', in: 'body', required: true, schema: { $ref: '#/definitions/EmailContact' } }],
+        responses: { '201': { description: 'Made.', schema: { $ref: '#/definitions/EmailContact' } } },
+      },
+    },
     '/examples/ping': {
       get: {
         operationId: 'ping',
@@ -70,6 +79,20 @@ const document = {
   definitions: {
     Account: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
     AddAccount: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+    Typed: {
+      type: 'object',
+      properties: { id: { type: 'string', readOnly: true }, type: { type: 'string', readOnly: true } },
+    },
+    EmailContact: {
+      allOf: [
+        { $ref: '#/definitions/Typed' },
+        {
+          type: 'object',
+          required: ['type', 'address'],
+          properties: { type: { type: 'string', enum: ['email_contact_method'] }, address: { type: 'string' } },
+        },
+      ],
+    },
     HTTPError: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' } } },
   },
 };
@@ -93,6 +116,7 @@ describe('contract against a document as swaggo writes one', () => {
     ]);
     expect(run.stdout).toMatch(/: \d+ passed, 0 failed/);
     expect(run.stdout).toContain('deleteAccount');
+    expect(run.stdout).toContain('addContact');
     expect(run.code).toBe(0);
   }, 120_000);
 });
