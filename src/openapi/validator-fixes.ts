@@ -362,14 +362,24 @@ function readDelimitedQueryObjects({ parameterMutator, parameterUtil }: Validato
  */
 function keepDeclaredBracketNames({ parameterMutator, parameterUtil }: ValidatorModules): void {
   const prototype = parameterMutator.RequestParameterMutator.prototype;
-  const declaredNames = new WeakMap<object, Set<string>>();
+  const declaredNames = new WeakMap<object, ReadonlySet<string>>();
+  // Read once per operation's parameters, not on every request.
+  const namesOf = new WeakMap<object, ReadonlySet<string>>();
+  const NONE: ReadonlySet<string> = new Set();
   const modifyRequest = prototype.modifyRequest;
   prototype.modifyRequest = function (this: { _apiDocs: unknown }, req) {
-    const names = (req.openapi?.schema?.parameters ?? [])
-      .map((declared) => parameterUtil.dereferenceParameter(this._apiDocs, declared))
-      .filter((parameter) => parameter.in === 'query' && parameter.name?.includes('[') === true)
-      .map((parameter) => parameter.name as string);
-    declaredNames.set(this, new Set(names));
+    const parameters = req.openapi?.schema?.parameters;
+    let names = parameters === undefined ? NONE : namesOf.get(parameters);
+    if (names === undefined && parameters !== undefined) {
+      names = new Set(
+        parameters
+          .map((declared) => parameterUtil.dereferenceParameter(this._apiDocs, declared))
+          .filter((parameter) => parameter.in === 'query' && parameter.name?.includes('[') === true)
+          .map((parameter) => parameter.name as string),
+      );
+      namesOf.set(parameters, names);
+    }
+    declaredNames.set(this, names ?? NONE);
     return modifyRequest.call(this, req);
   };
   const readBrackets = prototype.handleBracketNotationQueryFields;
