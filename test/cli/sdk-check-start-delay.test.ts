@@ -38,6 +38,8 @@ describe('petstore-mock sdk-check on the machine clock, behind a slow start, wit
   let folder = '';
   let load: ChildProcess[] = [];
   let runs: Array<Awaited<ReturnType<typeof runCli>> & { xml: string }> = [];
+  // Each case is bounded by its 30 s limit and as long again for the command to start; a loaded
+  // CI machine has held the two runs past 90 s.
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'sdk-check-start-'));
     load = [0, 1].map(() =>
@@ -64,7 +66,7 @@ describe('petstore-mock sdk-check on the machine clock, behind a slow start, wit
         return { ...run, xml: await readFile(junit, 'utf8') };
       }),
     );
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     for (const child of load) child.kill('SIGKILL');
     await rm(folder, { recursive: true, force: true });
