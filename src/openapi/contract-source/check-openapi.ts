@@ -10,7 +10,12 @@ import { COMPILED_OAS_VALIDATOR_FILES } from '../../package-root.js';
 import { escapePointerSegment, rawValueAt } from '../json-pointer.js';
 import { OAS_SCHEMAS_VERSION, type OasVersion } from './oas-versions.js';
 
-export type OpenApiFault = { pointer: string; message: string };
+export type OpenApiFault = {
+  pointer: string;
+  message: string;
+  /** A field the object at `holder` may not have, by its name. */
+  unknownField?: { holder: string; name: string };
+};
 
 export type VersionCheck = { version: OasVersion } | { fault: OpenApiFault };
 
@@ -159,12 +164,14 @@ function reduceFaults(errors: readonly ErrorObject[]): ErrorObject[] {
 export async function checkOpenApiSchema(document: unknown, version: OasVersion): Promise<OpenApiFault[]> {
   const validate = await validatorFor(version);
   if (validate(document)) return [];
-  const errors = reduceFaults(validate.errors ?? []);
-  // A field that is not allowed is pointed at itself, not at the object that holds it.
-  const pointer = (error: ErrorObject) => {
+  return reduceFaults(validate.errors ?? []).map((error) => {
     const params = error.params as Record<string, unknown>;
     const field = params.additionalProperty ?? params.unevaluatedProperty;
-    return field === undefined ? error.instancePath : `${error.instancePath}/${escapePointerSegment(String(field))}`;
-  };
-  return errors.map((error) => ({ pointer: pointer(error), message: describeFault(error, document) }));
+    const message = describeFault(error, document);
+    if (field === undefined) return { pointer: error.instancePath, message };
+    // A field that is not allowed is pointed at itself, not at the object that holds it.
+    const name = String(field);
+    const pointer = `${error.instancePath}/${escapePointerSegment(name)}`;
+    return { pointer, message, unknownField: { holder: error.instancePath, name } };
+  });
 }

@@ -702,6 +702,76 @@ describe('reading a contract given at run time', () => {
     expect(served.components.schemas.NewPet.properties.size).toEqual({ type: 'string', enum: ['s', 'm'] });
   });
 
+  it('serves a 3.0 schema with a field OpenAPI 3.0 does not have, leaving it out with a warning at its line', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const text = [
+      'openapi: 3.0.3',
+      'info: {title: Settings, version: "1"}',
+      'paths:',
+      '  /settings:',
+      '    get:',
+      '      responses:',
+      '        "200":',
+      '          description: the settings',
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      '                type: object',
+      '                properties:',
+      '                  provider:',
+      '                    type: string',
+      '                    optional: true',
+      '                  external:',
+      '                    type: object',
+      '                    patternProperties:',
+      '                      "[a-z]+": {type: boolean}',
+      '                  tags:',
+      '                    type: array',
+      '                    items: {$ref: "#/components/schemas/Tag"}',
+      'components:',
+      '  schemas:',
+      '    Tag:',
+      '      allOf:',
+      '        - type: object',
+      '          requried: [name]',
+      '          properties: {name: {type: string}}',
+      '',
+    ].join('\n');
+    await writeFile(file, text);
+    const draft = await readContractFile(file);
+    const warned = draft.warnings.filter((warning) => warning.rule === 'unknown-schema-field');
+    expect(
+      warned.map((warning) => [
+        warning.line,
+        /^"(\w+)" is not a field of a schema in OpenAPI 3\.0: it is left out/.exec(warning.message)?.[1],
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [16, 'optional'],
+        [19, 'patternProperties'],
+        [29, 'requried'],
+      ]),
+    );
+    expect(warned).toHaveLength(3);
+    const served = draftContract(draft).document as unknown as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>;
+      components: { schemas: { Tag: { allOf: unknown[] } } };
+    };
+    const schema = served.paths['/settings']?.get.responses['200']?.content['application/json']?.schema;
+    expect(schema).toMatchObject({ properties: { provider: { type: 'string' }, external: { type: 'object' } } });
+    expect(JSON.stringify(schema)).not.toMatch(/optional|patternProperties/);
+    expect(served.components.schemas.Tag.allOf[0]).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+    });
+    // A field unknown to another object is still refused: it may be a whole answer misplaced.
+    await writeFile(
+      file,
+      text.replace('description: the settings', 'description: the settings\n          colour: blue'),
+    );
+    expect((await refusalOf(file)).problems[0]?.message).toContain('"colour" is not a field of a response');
+  });
+
   it('reads a $ref where OpenAPI allows none as its target, with a warning at its line; one it cannot follow is refused', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();

@@ -27,6 +27,7 @@ import { type ParsedSource, SourceSyntaxError } from './parsed-source.js';
 import { dropRefSiblings } from './ref-siblings.js';
 import { createSourceReader, SourceReadError } from './source-reader.js';
 import { type Conversion, convertSwagger2, isSwagger2, SwaggerConversionError } from './swagger-2.js';
+import { dropUnknownSchemaFields } from './unknown-schema-fields.js';
 
 export type ContractFileOptions = {
   /**
@@ -43,6 +44,7 @@ export const READING_RULES = [
   'pattern-without-u-flag',
   'example-breaks-schema',
   'reference-read-as-target',
+  'unknown-schema-field',
   'unknown-format',
   'ref-siblings-ignored',
   'boolean-exclusive-bound',
@@ -145,21 +147,24 @@ async function checkReadingRefs(
   document: JsonObject,
   version: OasVersion,
   budget: number,
-): Promise<{ faults: OpenApiFault[]; readAsTargets: ReadAsTarget[] }> {
+): Promise<{ faults: OpenApiFault[]; readAsTargets: ReadAsTarget[]; leftOut: OpenApiFault[] }> {
   let faults = await checkOpenApiSchema(document, version);
   const readAsTargets: ReadAsTarget[] = [];
+  const leftOut: OpenApiFault[] = [];
   let copied = 0;
   // A target may hold misplaced references of its own: a few rounds, each bounded.
   for (let round = 0; faults.length > 0 && round < 4; round += 1) {
     const { read, copied: more } = readMisplacedRefs(document, faults, budget - copied);
     copied += more;
     const dropped = read.length > 0 ? [] : dropForeignComponents(document);
-    if (read.length === 0 && dropped.length === 0) break;
+    const strays = dropUnknownSchemaFields(document, faults);
+    if (read.length === 0 && dropped.length === 0 && strays.length === 0) break;
     for (const note of [read, dropped].flat()) readAsTargets.push(note);
+    for (const note of strays) leftOut.push(note);
     faults = await checkOpenApiSchema(document, version);
   }
   // Nothing is read otherwise than written unless the whole document then holds.
-  return { faults, readAsTargets: faults.length > 0 ? [] : readAsTargets };
+  return faults.length > 0 ? { faults, readAsTargets: [], leftOut: [] } : { faults, readAsTargets, leftOut };
 }
 
 /** Where a fault of the document is written, as a problem of `kind` (readContractFile's atPlace). */
@@ -175,6 +180,7 @@ function readingWarnings(
     refSiblings: ReturnType<typeof dropRefSiblings>;
     booleanBounds: readonly BooleanBoundRead[];
     readAsTargets: readonly ReadAsTarget[];
+    leftOut: readonly OpenApiFault[];
     patternNotes: readonly OpenApiFault[];
     examples: ReturnType<typeof checkExamples>;
     document: JsonObject;
@@ -221,6 +227,7 @@ function readingWarnings(
       warned('openapi', 'boolean-exclusive-bound')({ pointer: toPointer(segments), message }),
     ),
     ...found.readAsTargets.map(warned('openapi', 'reference-read-as-target')),
+    ...found.leftOut.map(warned('openapi', 'unknown-schema-field')),
     ...found.patternNotes.map(warned('unservable', 'pattern-without-u-flag')),
     ...found.examples.map((fault) =>
       warned('unservable', fault.what === 'default' ? 'default-breaks-schema' : 'example-breaks-schema')(fault),
@@ -281,7 +288,11 @@ export async function readContractFile(file: string, options: ContractFileOption
   const declared = openApiVersion(document);
   if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
   const booleanBounds = declared.version === '3.1' ? readBooleanExclusiveBounds(document) : [];
-  const { faults: schemaFaults, readAsTargets } = await checkReadingRefs(document, declared.version, limits.nodes);
+  const {
+    faults: schemaFaults,
+    readAsTargets,
+    leftOut,
+  } = await checkReadingRefs(document, declared.version, limits.nodes);
   if (schemaFaults.length > 0) refuse(schemaFaults.map(atPlace('openapi')));
   const refSiblings = declared.version === '3.0' ? dropRefSiblings(document) : [];
   // What the mock could not serve, every fault of it at once: the paths and schemas past a bound,
@@ -323,6 +334,7 @@ export async function readContractFile(file: string, options: ContractFileOption
     refSiblings,
     booleanBounds,
     readAsTargets,
+    leftOut,
     patternNotes: patterns.notes,
     examples,
     document,
