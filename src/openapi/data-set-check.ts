@@ -85,8 +85,9 @@ function checkedLists(contract: Contract): CheckedList[] {
       schema: resource.recordSchema,
       schemaName: named ?? `record of ${resource.name}`,
       idField: resource.collection.keyField,
-      // A singleton's key (its own, or its parent's) beside the fields of its schema.
-      ...(resource.singleton && !resource.shape.properties.has(resource.collection.keyField)
+      // A singleton's key (its own, or its parent's) beside the fields of its schema; a key the
+      // mock adds to a closed schema (Slack's pins.list), which its answers leave out.
+      ...((resource.singleton || resource.shape.closed) && !resource.shape.properties.has(resource.collection.keyField)
         ? { outsideSchema: resource.collection.keyField }
         : {}),
       ...(filled.has(resource.name) ? { allPropertiesRequired: true } : {}),
