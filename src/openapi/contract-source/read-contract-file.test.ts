@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { dereference } from '@readme/openapi-parser';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { addNickname, writeSplitDraft } from '../../../test/support/contract-drafts.js';
 import { loadPetstoreSpec } from '../../../test/support/spec.js';
 import { useTempFolder } from '../../../test/support/temp-folder.js';
@@ -587,8 +587,7 @@ describe('reading a contract given at run time', () => {
   it('reads an optional property no value fits with a warning at its line; a required one is refused', async () => {
     const file = join(folder, 'openapi.json');
     const document = loadPetstoreSpec();
-    // Plaid's: a text whose only values are booleans.
-    document.components.schemas.NewPet.properties.retired = { type: 'string', nullable: true, enum: [true, false] };
+    document.components.schemas.NewPet.properties.retired = { type: 'integer', minimum: 5, maximum: 2 };
     await writeFile(file, JSON.stringify(document, null, 2));
     const draft = await readContractFile(file);
     const warned = draft.warnings.filter((warning) => warning.rule === 'no-value-fits');
@@ -598,6 +597,38 @@ describe('reading a contract given at run time', () => {
     document.components.schemas.NewPet.required.push('retired');
     await writeFile(file, JSON.stringify(document, null, 2));
     expect((await refusalOf(file)).message).toMatch(/no value fits NewPet\.retired/);
+  });
+
+  it('reads the booleans and numbers of an enum of text as their text, with a warning at its line', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    // Plaid's, unquoted in YAML: required, so no value would fit its object as written.
+    document.components.schemas.NewPet.properties.restricted = { type: 'string', nullable: true, enum: [true, false] };
+    document.components.schemas.NewPet.properties.grade = { type: ['string', 'null'], enum: ['A', 1.5, null] };
+    document.components.schemas.NewPet.required.push('restricted');
+    await writeFile(file, stringify(document));
+    const draft = await readContractFile(file);
+    const properties = (draftContract(draft).document as typeof document).components.schemas.NewPet.properties;
+    expect(properties.restricted?.enum).toEqual(['true', 'false']);
+    expect(properties.grade?.enum).toEqual(['A', '1.5', null]);
+    const warned = draft.warnings.filter((warning) => warning.rule === 'enum-member-read-as-text');
+    expect(warned.map((warning) => warning.message)).toEqual([
+      expect.stringContaining('holds true, false, not text'),
+      expect.stringContaining('read as the text "1.5"'),
+    ]);
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    // The line of the enum written under a property.
+    const enumOf = (key: string) => {
+      const at = lines.findIndex((line) => line.trim() === key);
+      return at + lines.slice(at).findIndex((line) => line.trim() === 'enum:') + 1;
+    };
+    expect(warned.map((warning) => warning.line)).toEqual([enumOf('restricted:'), enumOf('grade:')]);
+    expect(draft.warnings.filter((warning) => warning.rule === 'no-value-fits')).toEqual([]);
+    // A number's own enum is not text: left as it is.
+    document.components.schemas.NewPet.properties.grade = { type: 'integer', enum: [1, 2] };
+    await writeFile(file, stringify(document));
+    const again = await readContractFile(file);
+    expect(again.warnings.filter((warning) => warning.rule === 'enum-member-read-as-text')).toHaveLength(1);
   });
 
   it("reads a 3.1 document's boolean exclusive bounds as 2020-12's numbers, each with a warning at its line", async () => {

@@ -27,6 +27,7 @@ import { type ParsedSource, SourceSyntaxError } from './parsed-source.js';
 import { dropRefSiblings } from './ref-siblings.js';
 import { createSourceReader, SourceReadError } from './source-reader.js';
 import { type Conversion, convertSwagger2, isSwagger2, SwaggerConversionError } from './swagger-2.js';
+import { readTextEnumMembers, type TextEnumRead } from './text-enum-members.js';
 import { dropUnknownSchemaFields } from './unknown-schema-fields.js';
 
 export type ContractFileOptions = {
@@ -45,6 +46,7 @@ export const READING_RULES = [
   'example-breaks-schema',
   'reference-read-as-target',
   'unknown-schema-field',
+  'enum-member-read-as-text',
   'unknown-format',
   'ref-siblings-ignored',
   'boolean-exclusive-bound',
@@ -179,6 +181,7 @@ function readingWarnings(
     avoidable: readonly OpenApiFault[];
     refSiblings: ReturnType<typeof dropRefSiblings>;
     booleanBounds: readonly BooleanBoundRead[];
+    textEnums: readonly TextEnumRead[];
     readAsTargets: readonly ReadAsTarget[];
     leftOut: readonly OpenApiFault[];
     patternNotes: readonly OpenApiFault[];
@@ -223,6 +226,9 @@ function readingWarnings(
       const message = `OpenAPI 3.0 ignores what stands beside a $ref: ${named} here ${dropped.length === 1 ? 'is' : 'are'} not applied, the schema is the one "${ref}" names. Move ${dropped.length === 1 ? 'it' : 'them'} into an allOf beside the $ref to apply ${dropped.length === 1 ? 'it' : 'them'}, or declare openapi: 3.1`;
       return warned('unservable', 'ref-siblings-ignored')({ pointer: toPointer(segments), message });
     }),
+    ...found.textEnums.map(({ segments, message }) =>
+      warned('openapi', 'enum-member-read-as-text')({ pointer: toPointer(segments), message }),
+    ),
     ...found.booleanBounds.map(({ segments, message }) =>
       warned('openapi', 'boolean-exclusive-bound')({ pointer: toPointer(segments), message }),
     ),
@@ -288,6 +294,7 @@ export async function readContractFile(file: string, options: ContractFileOption
   const declared = openApiVersion(document);
   if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
   const booleanBounds = declared.version === '3.1' ? readBooleanExclusiveBounds(document) : [];
+  const textEnums = readTextEnumMembers(document);
   const {
     faults: schemaFaults,
     readAsTargets,
@@ -333,6 +340,7 @@ export async function readContractFile(file: string, options: ContractFileOption
     avoidable,
     refSiblings,
     booleanBounds,
+    textEnums,
     readAsTargets,
     leftOut,
     patternNotes: patterns.notes,

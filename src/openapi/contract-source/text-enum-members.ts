@@ -1,0 +1,36 @@
+// An enum of a text schema whose members YAML read as values of their own: Plaid's
+// `type: string, enum: [true, false]` (unquoted, so booleans) meant "true" and "false". No value
+// fits such a schema, and the mock would refuse the document; they are read as their text, as
+// the author meant, with a warning naming each place.
+import type { JsonObject } from '../json-pointer.js';
+import { forEachOpenApiObject } from './openapi-objects.js';
+
+export type TextEnumRead = { segments: string[]; message: string };
+
+/** Whether a schema's type admits text and nothing a boolean or number would fit. */
+function isTextOnly(type: unknown): boolean {
+  const types = Array.isArray(type) ? type : [type];
+  return types.includes('string') && types.every((each) => each === 'string' || each === 'null');
+}
+
+/** Rewrites, in place, each boolean or number of a text schema's enum as its text; says where. */
+export function readTextEnumMembers(document: JsonObject): TextEnumRead[] {
+  const found: TextEnumRead[] = [];
+  forEachOpenApiObject(document, (node, segments) => {
+    const members = node.enum;
+    if (!Array.isArray(members) || !isTextOnly(node.type)) return undefined;
+    const read = members.filter((member) => typeof member === 'boolean' || typeof member === 'number');
+    if (read.length === 0) return undefined;
+    node.enum = members.map((member) =>
+      typeof member === 'boolean' || typeof member === 'number' ? String(member) : member,
+    );
+    const named = read.map((member) => JSON.stringify(member)).join(', ');
+    found.push({
+      segments: [...segments, 'enum'],
+      message: `this enum of text holds ${named}, not text (YAML reads true, false and numbers so when unquoted): read as the text ${read.map((member) => `"${String(member)}"`).join(', ')}. Quote ${read.length === 1 ? 'it' : 'them'}`,
+    });
+    return undefined;
+  });
+  // The walk goes from the end of the document; its places are said from the start.
+  return found.reverse();
+}
