@@ -109,11 +109,26 @@ function fieldsValue(fields: ReadonlyArray<[string, Field]>, view: PageView, dra
 }
 
 /**
+ * Of an answer that is one of several objects and nothing beside (Slack's pins.list: `{ok, items}`
+ * or `{ok, count}`, each closed), the one that holds an array: the envelope is that object alone,
+ * not fields of all of them together, which would meet none.
+ */
+function envelopeBranch(document: JsonObject, schema: JsonObject): JsonObject {
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  const beside = Object.keys(schema).filter((key) => !['anyOf', 'oneOf', 'description', 'title'].includes(key));
+  if (branches === undefined || beside.length > 0) return schema;
+  const listing = branches
+    .map((branch) => resolveSchema(document, branch))
+    .filter((branch) => arrayPropertiesOf(document, branch).length > 0);
+  return listing.length === 1 ? (listing[0] as JsonObject) : schema;
+}
+
+/**
  * The envelope an answer's schema describes; undefined when it answers a bare array. `records`,
  * the record's schema, tells its array among others (Xero's `{Warnings: [...], Contacts: [...]}`).
  */
 export function listEnvelope(document: JsonObject, schema: unknown, records?: unknown): ListEnvelope | undefined {
-  const resolved = resolveSchema(document, schema);
+  const resolved = envelopeBranch(document, resolveSchema(document, schema));
   const arrays = arrayPropertiesOf(document, resolved);
   const recordsIdentity = records === undefined ? undefined : schemaIdentity(document, records);
   const ofRecords = arrays.find(([, property]) => schemaIdentity(document, property.items) === recordsIdentity);

@@ -12,6 +12,7 @@ import { examplesLeftOut } from '../examples-left-out.js';
 import { withIdAsAnnotation } from '../id-annotation.js';
 import { asObject, escapePointerSegment, type JsonObject, refPointer, valueAt } from '../json-pointer.js';
 import { withTolerantMultipleOf } from '../multiple-of.js';
+import { withNullableTyped } from '../nullable-without-type.js';
 import { linearRegExp } from '../patterns/pattern-matchers.js';
 import type { SchemaIndex } from '../schema-analysis/schema-index.js';
 import { withLinearUniqueItems } from '../unique-items.js';
@@ -149,8 +150,9 @@ function createAjv(document: JsonObject, openApi30: boolean): AjvLike {
   for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'media-range'])
     ajv.addFormat(format, true);
   ajv.addFormat('date-time', DATE_TIME_FORMAT);
-  // The claims were taken from the document: its schemas are compiled without them (examples-left-out.ts).
-  ajv.addSchema(examplesLeftOut(discriminatorsAsTags(document)), 'contract');
+  // The claims were taken from the document: its schemas are compiled without them (examples-left-out.ts),
+  // and `nullable` beside no type as the validator reads it, which Ajv refuses as written.
+  ajv.addSchema(examplesLeftOut(discriminatorsAsTags(withNullableTyped(document))), 'contract');
   return ajv;
 }
 

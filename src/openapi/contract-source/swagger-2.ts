@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type s2oModule from 'swagger2openapi';
 import { asObject, type JsonObject } from '../json-pointer.js';
+import { readDraft4SchemaWords } from './swagger-2-schema-words.js';
 
 type Swagger2Document = Parameters<typeof s2oModule.convertObj>[0];
 
@@ -208,6 +209,7 @@ export async function convertSwagger2(original: JsonObject): Promise<Conversion>
     // `text` is the converter's copy of the source for its messages: not needed, and costly to write.
     // Loaded only for a 2.0 document: its ~50 ms of imports are no cost of any other start.
     const { default: s2o } = await import('swagger2openapi');
+    readDraft4SchemaWords(original);
     const text = JSON.stringify(original);
     const standIn = text.includes(`"${PROTO}"`) || text.includes(`/${PROTO}`) ? standInFor(text) : undefined;
     const given = { ...asObject(standIn === undefined ? original : renamed(original, PROTO, standIn)), swagger: '2.0' };
