@@ -208,6 +208,36 @@ describe('reading a contract given at run time', () => {
     expect(refusal.message).toContain(`${petFile}:${await lineOf(petFile, 'type: strin')}:`);
   });
 
+  it("keeps a 2.0 enum's null, and reads draft 4's list of items and type null as their authors mean them", async () => {
+    const file = join(folder, 'swagger.json');
+    const presence = {
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['away', null], 'x-nullable': true },
+        bot_id: { items: [{ type: 'string' }, { type: 'null' }] },
+        pins: { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] },
+      },
+    };
+    await writeFile(
+      file,
+      JSON.stringify({
+        swagger: '2.0',
+        info: { title: 'Presence', version: '1' },
+        paths: {},
+        definitions: { Presence: presence },
+      }),
+    );
+    const read = (
+      draftContract(await readContractFile(file)).document as { components: { schemas: { Presence: typeof presence } } }
+    ).components.schemas.Presence.properties;
+    // The converter deletes every null, leaving a hole no null fits.
+    expect(read.status.enum).toEqual(['away', null]);
+    expect(1 in read.status.enum).toBe(true);
+    expect(read.bot_id).toEqual({ anyOf: [{ type: 'string' }, { enum: [null] }] });
+    // An array's own list of items stays the converter's: an array of any of them.
+    expect(read.pins).toEqual({ type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } });
+  });
+
   it('reads Swagger 2.0 as OpenAPI 3.0, and refuses its faults at their lines in the 2.0 text', async () => {
     const file = join(folder, 'swagger.yaml');
     const text = [

@@ -66,6 +66,24 @@ export class SwaggerConversionError extends Error {
   override name = 'SwaggerConversionError';
 }
 
+/**
+ * The converter deletes every null it meets outside defaults and examples, which leaves a hole
+ * where an array held one (`enum: [a, null]` becomes `[a, <empty>]`, which no null fits): each
+ * hole is that null again.
+ */
+function withNullsInArrays(document: JsonObject): void {
+  const stack: unknown[] = [document];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    if (Array.isArray(value))
+      for (let index = 0; index < value.length; index += 1) if (!(index in value)) value[index] = null;
+    for (const member of Object.values(value)) if (typeof member === 'object' && member !== null) stack.push(member);
+  }
+}
+
 /** The converter's notes, taken out of the document (an iterative walk: the document may be deep). */
 function takeNotes(document: JsonObject): ConversionNote[] {
   const notes: ConversionNote[] = [];
@@ -220,6 +238,7 @@ export async function convertSwagger2(original: JsonObject): Promise<Conversion>
       text: ' ',
     });
     document = asObject(standIn === undefined ? converted.openapi : renamed(converted.openapi, standIn, PROTO));
+    withNullsInArrays(document);
   } catch (error) {
     throw new SwaggerConversionError(
       `this Swagger 2.0 document could not be read as OpenAPI 3.0: ${error instanceof Error ? error.message : String(error)}`,
