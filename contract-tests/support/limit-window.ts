@@ -51,7 +51,7 @@ export const LIMIT_NAME: Readonly<Record<WindowPart, string>> = (() => {
       return {
         limit: fieldOf('limit') ?? 'X-RateLimit-Limit',
         remaining: fieldOf('remaining') ?? fieldOf('used') ?? 'X-RateLimit-Remaining',
-        reset: fieldOf('reset', 'reset-after') ?? 'X-RateLimit-Reset',
+        reset: fieldOf('reset', 'reset-at', 'reset-after') ?? 'X-RateLimit-Reset',
       };
     default:
       return { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset' };
@@ -71,7 +71,7 @@ export function limitSaid(answer: Answer, part: WindowPart): string | undefined 
   const header = (name: string | undefined) => (name === undefined ? undefined : answer.headers[name.toLowerCase()]);
   switch (LIMIT_DIALECT?.kind) {
     case 'fields': {
-      if (part === 'reset') return header(fieldOf('reset', 'reset-after'));
+      if (part === 'reset') return header(fieldOf('reset', 'reset-at', 'reset-after'));
       if (part === 'limit') return header(fieldOf('limit'));
       const remaining = header(fieldOf('remaining'));
       if (remaining !== undefined || fieldOf('remaining') !== undefined) return remaining;
@@ -100,9 +100,18 @@ const RESET_FROM_NOW =
   LIMIT_DIALECT?.kind === 'ietf-structured' ||
   (LIMIT_DIALECT?.kind === 'fields' && LIMIT_DIALECT.headers.some((header) => header.fact === 'reset-after'));
 
+/** Whether the reset part names its instant as a date-time. */
+const RESET_AS_DATE =
+  LIMIT_DIALECT?.kind === 'fields' && LIMIT_DIALECT.headers.some((header) => header.fact === 'reset-at');
+
 /** A part of the answer's window as a number (the reset as the Unix second it ends); NaN where it is none. */
 export function limitValue(answer: Answer, part: WindowPart): number {
   const said = limitSaid(answer, part);
+  // A reset written as a date-time (Mastodon's) names its second in words.
+  if (part === 'reset' && said !== undefined && RESET_AS_DATE) {
+    const instant = Date.parse(said);
+    return Number.isFinite(instant) ? Math.ceil(instant / 1000) : Number.NaN;
+  }
   const value = said !== undefined && /^\d+$/.test(said) ? Number(said) : Number.NaN;
   if (part !== 'reset' || !RESET_FROM_NOW || Number.isNaN(value)) return value;
   return Math.floor(targetNow(answer).ms / 1000) + value;

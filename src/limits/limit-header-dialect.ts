@@ -1,6 +1,7 @@
 // The rate-limit headers an answer carries, in the words its contract declares: the Pet Store's
 // X-RateLimit-Limit/Remaining/Reset (Reset in Unix seconds) and the same under other names
-// (GitHub's x-ratelimit-used, X-Rate-Limit-*, a Reset in seconds from now); the IETF fields of
+// (GitHub's x-ratelimit-used, X-Rate-Limit-*, a Reset in seconds from now, Mastodon's Reset as a
+// date-time); the IETF fields of
 // draft-ietf-httpapi-ratelimit-headers, as separate RateLimit-Limit/-Remaining/-Reset (drafts up
 // to 06), as `RateLimit: limit=…, remaining=…, reset=…` (draft 07), or as the structured
 // `RateLimit: "default";r=…;t=…` with `RateLimit-Policy: "default";q=…;w=…` (draft 08 on); or
@@ -9,7 +10,8 @@ import type { Response } from 'express';
 import type { RateLimitHeaders } from './rate-limit-policy.js';
 
 /** What a header of a window says. */
-export type WindowFact = 'limit' | 'remaining' | 'reset' | 'reset-after' | 'used' | 'resource';
+/** `reset` the Unix second the window ends, `reset-at` that instant as a date-time (Mastodon's), `reset-after` seconds from now. */
+export type WindowFact = 'limit' | 'remaining' | 'reset' | 'reset-at' | 'reset-after' | 'used' | 'resource';
 
 export type LimitHeaderDialect =
   | { kind: 'fields'; headers: ReadonlyArray<{ name: string; fact: WindowFact }> }
@@ -47,6 +49,8 @@ function fieldValue(fact: WindowFact, headers: RateLimitHeaders, nowMs: number):
       return String(headers.remaining);
     case 'reset':
       return String(headers.resetSeconds);
+    case 'reset-at':
+      return new Date(headers.resetSeconds * 1000).toISOString();
     case 'reset-after':
       return String(secondsFrom(headers, nowMs));
     case 'used':

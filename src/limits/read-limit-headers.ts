@@ -57,6 +57,9 @@ export function resetOf(dialect: LimitHeaderDialect, readHeader: ReadHeader): Re
     case 'fields': {
       const at = fieldOf(dialect, 'reset', readHeader);
       if (at !== undefined && at > 0) return { atUnixSeconds: at };
+      const dated = dialect.headers.find((header) => header.fact === 'reset-at');
+      const instant = dated ? Date.parse(single(readHeader(dated.name)) ?? '') : Number.NaN;
+      if (Number.isFinite(instant)) return { atUnixSeconds: Math.ceil(instant / 1000) };
       const after = fieldOf(dialect, 'reset-after', readHeader);
       return after === undefined ? undefined : { afterSeconds: after };
     }
@@ -80,6 +83,6 @@ export function dialectSays(dialect: LimitHeaderDialect): { remaining: boolean; 
   const facts = new Set(dialect.headers.map((header) => header.fact));
   return {
     remaining: facts.has('remaining') || (facts.has('limit') && facts.has('used')),
-    reset: facts.has('reset') || facts.has('reset-after'),
+    reset: facts.has('reset') || facts.has('reset-at') || facts.has('reset-after'),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { limitHeaderValues } from '../limits/limit-header-dialect.js';
+import { resetOf } from '../limits/read-limit-headers.js';
 import { limitHeaderDialectOf } from './limit-headers-of-contract.js';
 import { describeContract } from './load-contract.js';
 
@@ -35,6 +36,24 @@ describe('the rate-limit headers a contract declares', () => {
     expect(values({ 'X-Rate-Limit-Reset': { description: 'Seconds until the window resets.' } })).toEqual([
       ['X-Rate-Limit-Reset', '30'],
     ]);
+  });
+
+  it("writes a Reset declared as a date-time as that instant in ISO 8601 (Mastodon's), and reads it back", () => {
+    const headers = {
+      'X-RateLimit-Limit': { schema: { type: 'integer' } },
+      'X-RateLimit-Reset': {
+        description: 'Timestamp when your rate limit will reset',
+        schema: { type: 'string', format: 'date-time' },
+      },
+    };
+    expect(values(headers)).toEqual([
+      ['X-RateLimit-Limit', '100'],
+      ['X-RateLimit-Reset', new Date(1_800_000_030_000).toISOString()],
+    ]);
+    const written = new Map(values(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    expect(resetOf(dialectOf(headers), (name) => written.get(name.toLowerCase()))).toEqual({
+      atUnixSeconds: 1_800_000_030,
+    });
   });
 
   it('writes the IETF fields: separate ones, draft 07, or the structured RateLimit with its policy', () => {

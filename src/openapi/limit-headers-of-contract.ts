@@ -30,6 +30,8 @@ function factOf(header: HeaderInfo): WindowFact | undefined {
     case 'remaining':
       return 'remaining';
     case 'reset':
+      // A date-time names the instant in words (Mastodon's).
+      if (header.schema.format === 'date-time') return 'reset-at';
       // The IETF drafts' RateLimit-Reset counts seconds, unless its contract says it names an instant
       // (Lob's and DigitalOcean's "UTC epoch seconds"); X-RateLimit-Reset is the Unix second unless told otherwise.
       return (lower === 'ratelimit-reset' && !resetIsAnInstant(header)) || resetCountsFromNow(header)

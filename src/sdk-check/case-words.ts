@@ -53,7 +53,7 @@ export function limitWordsOf(dialect: LimitHeaderDialect): Pick<CaseWords, 'rese
       const used = fieldNamed(dialect, 'used');
       const limit = fieldNamed(dialect, 'limit');
       return {
-        reset: fieldNamed(dialect, 'reset', 'reset-after') ?? 'a reset header',
+        reset: fieldNamed(dialect, 'reset', 'reset-at', 'reset-after') ?? 'a reset header',
         remaining: remaining ?? used ?? 'the requests left',
         remainingZero: remaining
           ? `${remaining}: 0`

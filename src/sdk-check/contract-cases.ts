@@ -63,7 +63,8 @@ function declaredHeaders(dialect: ContractProfile['dialect']): string {
 function resetCountsFromTheAnswer(dialect: ContractProfile['dialect']): boolean {
   if (dialect.kind !== 'fields') return dialect.kind !== 'none';
   return (
-    !dialect.headers.some(({ fact }) => fact === 'reset') && dialect.headers.some(({ fact }) => fact === 'reset-after')
+    !dialect.headers.some(({ fact }) => fact === 'reset' || fact === 'reset-at') &&
+    dialect.headers.some(({ fact }) => fact === 'reset-after')
   );
 }
 

@@ -14,9 +14,10 @@ export function describeDialect(dialect: LimitHeaderDialect): string {
   switch (dialect.kind) {
     case 'fields': {
       const names = dialect.headers.map(({ name }) => name).join(', ');
-      const reset = dialect.headers.find(({ fact }) => fact === 'reset' || fact === 'reset-after');
+      const reset = dialect.headers.find(({ fact }) => fact.startsWith('reset'));
       if (!reset) return `${names} (none names when the window resets)`;
-      return `${names} (${reset.name} ${reset.fact === 'reset' ? 'the Unix second the window ends' : 'in seconds from the answer'})`;
+      const said = { reset: 'the Unix second the window ends', 'reset-at': 'the date-time the window ends' };
+      return `${names} (${reset.name} ${said[reset.fact as keyof typeof said] ?? 'in seconds from the answer'})`;
     }
     case 'ietf-07':
       return `RateLimit: limit=…, remaining=…, reset=…${policy(dialect.policy)} (IETF draft 07; reset in seconds from the answer)`;
