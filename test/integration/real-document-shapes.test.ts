@@ -144,6 +144,22 @@ const document = {
         },
       },
     },
+    // Mastodon's streaming timelines: an event stream declared with no schema, and one of a status.
+    '/stream': { get: { responses: { '200': { description: 'Events.', content: { 'text/event-stream': {} } } } } },
+    '/stream/notes': {
+      get: {
+        responses: {
+          '200': {
+            description: 'Notes.',
+            content: {
+              'text/event-stream': {
+                schema: { type: 'string', enum: ['a\nb'] },
+              },
+            },
+          },
+        },
+      },
+    },
     // Operations told apart by a fragment or a query in their path keys, as Box and Dropbox write
     // them: no request's path holds either, so each is served at the path before it.
     '/calendar#refresh': {
@@ -322,6 +338,8 @@ describe('a real document’s shapes', () => {
       'DELETE /orders/{orderId}',
       'GET /orders/{orderId}/label',
       'GET /calendar',
+      'GET /stream',
+      'GET /stream/notes',
       'POST /calendar#refresh',
       'listSinks',
       'createSink',
@@ -474,6 +492,17 @@ describe('a real document’s shapes', () => {
     const calendar = await http().get(`${BASE}/calendar`);
     expect(calendar.text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/);
     expect(calendar.text).toMatch(/END:VCALENDAR\r\n$/);
+  });
+
+  it('answers an event stream with one event of its schema, each line a data field', async () => {
+    const bare = await http().get(`${BASE}/stream`).buffer(true);
+    expect([bare.status, bare.headers['content-type'], bare.text]).toEqual([
+      200,
+      expect.stringMatching(/^text\/event-stream/),
+      'data: {}\n\n',
+    ]);
+    const notes = await http().get(`${BASE}/stream/notes`).buffer(true);
+    expect(notes.text).toBe('data: a\ndata: b\n\n');
   });
 
   it('answers a text of its schema where text/plain is all it declares, not an empty body', async () => {

@@ -1,13 +1,13 @@
 // A success answer sent in a media type its operation declares, the one the request's Accept
 // takes best (JSON when it takes anything): JSON as the mock built it, XML, CSV, an iCalendar
-// feed or text written from that value, or a small file for a type of bytes. The value is what
+// feed, a Server-Sent Event or text written from that value, or a small file for a type of bytes. The value is what
 // the convention or example made; the media type only changes how it is written.
 import type { Request, Response } from 'express';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import { essence, jsonStreamOf, mediaFamily, negotiate, sentAsType } from '../../openapi/media-types.js';
 import type { MediaInfo } from '../../openapi/operation-answers.js';
 import { resolveSchema, schemaType } from '../../openapi/schema-shape.js';
-import { bytesBody, calendarBody, csvBody, xmlBody } from './media-bodies.js';
+import { bytesBody, calendarBody, csvBody, eventStreamBody, xmlBody } from './media-bodies.js';
 import type { SuccessAnswer } from './success-answer.js';
 import { writeOnlyStripper } from './write-only.js';
 
@@ -85,9 +85,11 @@ export function sendAnswer(
           ? csvBody(body)
           : bare === 'text/calendar'
             ? calendarBody(body, context.nowMs)
-            : typeof body === 'string'
-              ? body
-              : JSON.stringify(body));
+            : bare === 'text/event-stream'
+              ? eventStreamBody(body)
+              : typeof body === 'string'
+                ? body
+                : JSON.stringify(body));
       res.type(type).send(text);
       return;
     }

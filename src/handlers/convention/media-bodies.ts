@@ -123,3 +123,15 @@ export function bytesBody(type: string): Buffer {
   const known = FILES[essence(type)] ?? (essence(type).startsWith('image/') ? FILES['image/png'] : undefined);
   return known ? Buffer.from(known, 'base64') : Buffer.from('petstore-mock: bytes of the answer\n');
 }
+
+/**
+ * One Server-Sent Event holding the value (a text as it is, else its JSON; an empty object where
+ * the stream declares no schema, as Mastodon's streaming timelines), each line a data field.
+ */
+export function eventStreamBody(value: unknown): string {
+  const data = typeof value === 'string' ? value : JSON.stringify(value ?? {});
+  return `${data
+    .split('\n')
+    .map((line) => `data: ${line}`)
+    .join('\n')}\n\n`;
+}
