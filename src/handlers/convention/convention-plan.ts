@@ -11,7 +11,7 @@ import { ownValue } from '../../store/own-keys.js';
 import type { ContractContext, HandlerDependencies } from '../handler-types.js';
 import { sendAnswer } from './answer-media.js';
 import { type AnsweredApart, answeredApartOf } from './answered-apart.js';
-import { closedAnswerFieldsOf } from './closed-answer-fields.js';
+import { answerOwnFieldsOf } from './answer-own-fields.js';
 import { parentScope } from './parent-scope.js';
 import { notFoundOf, projectAnswered, projectRecord } from './record-answers.js';
 import { createRecordIo, type RecordIo } from './record-io.js';
@@ -58,7 +58,7 @@ export function conventionPlan(
   const scope = parentScope(deps, operation, resource);
   const io = createRecordIo(deps.contract, operation, shape);
   const apart = answeredApartOf(deps, operation, resource);
-  const completed = shape.kind === 'list' ? undefined : closedAnswerFieldsOf(document, answer.schema, resource);
+  const completed = shape.kind === 'list' ? undefined : answerOwnFieldsOf(document, answer.schema, resource);
   const unheld = unheldDrawOf(deps, operation, resource);
   const fitted = async (projected: StoredRecord, seed: number) => {
     const own = apart ? await apart(projected, seed) : projected;
