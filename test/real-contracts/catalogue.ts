@@ -33,6 +33,10 @@ export const DOCUMENTS: RealDocument[] = [
   { name: 'petstore-v2', file: 'petstore.json', inTestRun: true },
   { name: 'harbor', file: 'swagger.yaml' },
   { name: 'docker-engine', file: 'swagger.yaml' },
+  { name: 'supabase-auth', file: 'openapi.yaml' },
+  { name: 'gotify', file: 'spec.json' },
+  { name: 'slack', file: 'slack_web_openapi_v2.json' },
+  { name: 'mastodon', file: 'schema.json' },
 ];
 
 /** The documents `npm test` judges: the six of the first judged set, Lob's, and a Swagger 2.0 one. */
