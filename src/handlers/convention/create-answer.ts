@@ -41,6 +41,13 @@ export function planCreate(plan: ConventionPlan): PlannedAnswer {
             resource.keyType === 'string' ? typeof named === 'string' && named !== '' : typeof named === 'number';
           if (fits) setOwn(fields, keyField, named);
         }
+        // A text key sent that the answers' pattern refuses is answered as they take it, or made anew.
+        const sent = ownValue(fields, keyField);
+        if (typeof sent === 'string' && resource.keyType === 'string') {
+          const answered = serverFields.sentKeyAnswered(sent);
+          if (answered === undefined && makesKeys) delete fields[keyField];
+          else if (answered !== undefined && answered !== sent) setOwn(fields, keyField, answered);
+        }
         const sentKey = ownValue(fields, keyField) as RecordKey | undefined;
         const created = await world.data.transaction(async (tx) => {
           if (scope && parentKey !== undefined) await scope.require(tx, req);

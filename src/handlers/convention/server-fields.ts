@@ -20,6 +20,7 @@ import {
   timeValue,
 } from '../../fixtures/made-values.js';
 import { createAnswerFit } from '../../openapi/answer-fit.js';
+import { matcherOf } from '../../openapi/patterns/pattern-matchers.js';
 import {
   answeredByOtherSchema,
   answeredOtherwise,
@@ -66,6 +67,12 @@ export type ServerFields = {
    * record has.
    */
   newKey(fields: StoredRecord, taken: (key: RecordKey) => Promise<boolean>): Promise<RecordKey>;
+  /**
+   * A text key the body sent, as the record's answers take it: itself where it fits the key's
+   * pattern, else behind the pattern's own leading text where that fits (Supabase's custom
+   * providers: `mycompany` sent, `custom:mycompany` answered); undefined where neither does.
+   */
+  sentKeyAnswered(sent: string): string | undefined;
 };
 
 type MadeField = {
@@ -163,6 +170,15 @@ function withSentKey(drawn: unknown, schema: JsonObject, given: unknown): unknow
   const value = type === 'integer' || type === 'number' ? Number(sent) : String(sent);
   if (typeof value === 'number' && !Number.isFinite(value)) return drawn;
   return { ...drawn, [key]: value };
+}
+
+/** The text a pattern anchored at its start spells before its first special character: `custom:` of `^custom:[a-z]+$`. */
+function leadingTextOf(pattern: string): string {
+  const match = /^\^((?:[A-Za-z0-9_:./-]|\\[./:-])*)/.exec(pattern);
+  const text = (match?.[1] ?? '').replace(/\\(.)/g, '$1');
+  // A quantifier after the last character applies to it alone: that character is not fixed.
+  const next = pattern.charAt(1 + (match?.[1]?.length ?? 0));
+  return /[?*+{]/.test(next) ? text.slice(0, -1) : text;
 }
 
 /** How many keys of a pattern are drawn before one drawn is lengthened (a pattern of few values). */
@@ -333,6 +349,20 @@ export function createServerFields(
         else setOwn(record, name, withSentKey(held, schema, ownValue(sent, name)));
       }
       return record;
+    },
+    sentKeyAnswered(sent) {
+      const pattern = keySchema.pattern;
+      if (typeof pattern !== 'string') return sent;
+      const fits = (key: string) => {
+        try {
+          return matcherOf(pattern).test(key);
+        } catch {
+          return true;
+        }
+      };
+      if (fits(sent)) return sent;
+      const prefixed = `${leadingTextOf(pattern)}${sent}`;
+      return prefixed !== sent && fits(prefixed) ? prefixed : undefined;
     },
     async newKey(record, taken) {
       const source = keyHow.kind === 'slug' ? slugSource(record, keyHow.from) : undefined;
