@@ -189,8 +189,8 @@ export function limitHeadersRequired(operation: SpecOperation | undefined, statu
 
 /**
  * The limit headers of an answer, in the contract's dialect: present where `required`, each a
- * non-negative integer, what remains at most the limit (and with -used, the two adding up to it),
- * the window ending within a day of the answer's Date.
+ * non-negative integer (a reset declared as a date-time, a date-time), what remains at most the
+ * limit (and with -used, the two adding up to it), the window ending within a day of the answer's Date.
  */
 export function limitHeaderFormProblems(answer: Answer, required: boolean): string[] {
   if (LIMIT_DIALECT === undefined) return [];
@@ -201,8 +201,10 @@ export function limitHeaderFormProblems(answer: Answer, required: boolean): stri
     if (value === undefined) {
       if (required) problems.push(`header ${name} is missing`);
     } else if (LIMIT_DIALECT.kind === 'fields' && !/^\d+$/.test(value)) {
-      if (LIMIT_DIALECT.headers.find((header) => header.name.toLowerCase() === name)?.fact !== 'resource')
-        problems.push(`header ${name} is "${value}", not a non-negative integer`);
+      const fact = LIMIT_DIALECT.headers.find((header) => header.name.toLowerCase() === name)?.fact;
+      if (fact === 'reset-at') {
+        if (Number.isNaN(Date.parse(value))) problems.push(`header ${name} is "${value}", not a date-time`);
+      } else if (fact !== 'resource') problems.push(`header ${name} is "${value}", not a non-negative integer`);
     }
   }
   if (LIMIT_DIALECT.kind !== 'fields' && answer.headers.ratelimit !== undefined) {
@@ -229,9 +231,9 @@ export function limitHeaderFormProblems(answer: Answer, required: boolean): stri
   return problems;
 }
 
-/** The window ends within the day after the answer's Date: a Unix time in seconds, or seconds from now. */
+/** The window ends within the day after the answer's Date: a Unix time in seconds (or a date-time), or seconds from now. */
 function resetProblems(answer: Answer): string[] {
-  const said = limitSaid(answer, 'reset');
+  const said = RESET_AS_DATE ? String(limitValue(answer, 'reset')) : limitSaid(answer, 'reset');
   if (said === undefined || !/^\d+$/.test(said)) return [];
   const now = targetNow(answer);
   const nowSeconds = Math.floor(now.ms / 1000);

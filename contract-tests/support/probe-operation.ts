@@ -1,8 +1,9 @@
-// The rate-limit checks' cheap, harmless request: a selected list of one item (one that declares
-// the contract's limit headers, where one does), or listCategories when none is selected, or any
-// read; a contract of writes only has none, and its limits are not checked.
+// The rate-limit checks' cheap, harmless request: a selected list of one item (one that sends a
+// credential and declares the contract's limit headers, where one does), or listCategories when
+// none is selected, or any read; a contract of writes only has none, and its limits are not checked.
 import { PAGE_SIZE } from '../../src/openapi/page-parameters.js';
 import { listOperations, type SpecOperation } from './contract-spec.js';
+import { schemesToSend } from './credentials.js';
 import { declaresLimitHeaders } from './limit-window.js';
 import { pageParameter } from './list-semantics.js';
 import { selectedOperations } from './operations.js';
@@ -12,9 +13,20 @@ import { CheckSkipped } from './scheduler.js';
 /** Why the rate-limit checks are not run on a contract without a probe. */
 export const NO_PROBE_REASON = 'the contract has no read (GET) to count requests with';
 
+/**
+ * Of `operations`, those that send a credential, where any does: a read open to all (Mastodon's
+ * account directory beside its token-guarded timelines) counts no key's requests.
+ */
+function credentialed(operations: SpecOperation[]): SpecOperation[] {
+  const keyed = operations.filter((operation) => schemesToSend(operation).length > 0);
+  return keyed.length > 0 ? keyed : operations;
+}
+
 function findProbe(): SpecOperation | undefined {
-  const reads = selectedOperations().filter(
-    (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
+  const reads = credentialed(
+    selectedOperations().filter(
+      (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
+    ),
   );
   // One whose success declares the contract's limit headers, where one does: the checks hold it to them.
   const declaring = reads.filter((operation) =>
@@ -28,7 +40,7 @@ function findProbe(): SpecOperation | undefined {
     tagged(reads) ??
     listOperations().find((operation) => operation.operationId === 'listCategories') ??
     // Another API's reads may all name a record (Twilio's /Accounts/{AccountSid}/...): any of them.
-    tagged(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated))
+    tagged(credentialed(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated)))
   );
 }
 

@@ -101,7 +101,13 @@ export function writtenFieldProblems(
     // A key the server decides, not sent: its value is the server's (or the path's), judged apart.
     if (field === serverKey && !Object.hasOwn(sent, field)) continue;
     if (Object.hasOwn(sent, field)) {
-      if (!keptAsSent(property, sent[field], answered[field]))
+      // A text key the answers' pattern writes behind a fixed start (Supabase's `custom:` + the identifier sent).
+      const prefixedKey =
+        field === shapeOf(operation.operationId)?.resource.collection.keyField &&
+        typeof sent[field] === 'string' &&
+        typeof answered[field] === 'string' &&
+        answered[field].endsWith(sent[field]);
+      if (!prefixedKey && !keptAsSent(property, sent[field], answered[field]))
         problems.push(`${field} is ${JSON.stringify(answered[field])}; ${JSON.stringify(sent[field])} was sent`);
     } else if (isMerge(operation)) {
       // RFC 7396: what a merge leaves out keeps its stored value, which this body does not say.

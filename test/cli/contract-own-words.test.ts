@@ -3,7 +3,8 @@
 // no Pet Store limit held against it, and an implementation that checks no credential, or answers
 // its 401 in another shape, fails; a Pet Store draft of bearer tokens and problem details passes
 // with the token given by --auth; one of the IETF RateLimit-* fields has its limit checks read in
-// them; a draft without DELETE /pets/{petId} passes placeOrder's unknown-pet check. Each run is cut to a few operations (--operations) to stay cheap.
+// them, and Mastodon's, whose X-RateLimit-Reset is a date-time, on a read that sends its token; a
+// draft without DELETE /pets/{petId} passes placeOrder's unknown-pet check. Each run is cut to a few operations (--operations) to stay cheap.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,8 @@ import { passedCases } from '../support/junit-cases.js';
 import { useTempFolder } from '../support/temp-folder.js';
 
 const MUSEUM = fileURLToPath(new URL('../real-contracts/documents/museum/openapi.yaml', import.meta.url));
+const MASTODON = fileURLToPath(new URL('../real-contracts/documents/mastodon/schema.json', import.meta.url));
+const SUPABASE = fileURLToPath(new URL('../real-contracts/documents/supabase-auth/openapi.yaml', import.meta.url));
 
 type Response = { headers?: Record<string, unknown> };
 
@@ -150,6 +153,46 @@ describe('contract against a contract in its own words', () => {
       expect(run.code).toBe(0);
       expect(passedCases(await readFile(junit, 'utf8'))).toContain(
         'listCategories: RateLimit-Remaining falls as requests are made, within one window',
+      );
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it("passes Mastodon's limits: a Reset declared as a date-time, counted on a read that sends a credential", async () => {
+    const served = await createMockServer({ data: ':memory:', contract: MASTODON, lintContract: false });
+    try {
+      const junit = join(folder(), 'mastodon.xml');
+      // getAccounts is open to all (security: []): no key's requests are counted there.
+      const run = await runCli([
+        ...['contract', '--contract', MASTODON, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--operations', 'getAccounts,getFiltersV2', '--checks', 'rate-limits', '--junit', junit],
+      ]);
+      expect(run.stdout).toMatch(/: \d+ passed, 0 failed/);
+      expect(run.code).toBe(0);
+      const passed = passedCases(await readFile(junit, 'utf8'));
+      expect(passed).toContain(
+        'getFiltersV2: a key past its limit gets 429 with a Retry-After, and is answered again once it has passed',
+      );
+      expect(passed.filter((name) => name.startsWith('getAccounts: '))).toEqual([]);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
+
+  it("passes Supabase's custom providers, whose identifier sent is answered behind the pattern's custom:", async () => {
+    const served = await createMockServer({ data: ':memory:', contract: SUPABASE, lintContract: false });
+    try {
+      const junit = join(folder(), 'supabase.xml');
+      const run = await runCli([
+        ...['contract', '--contract', SUPABASE, '--base-url', served.url, '--api-key', 'demo-enterprise'],
+        ...['--operations', 'POST /admin/custom-providers,GET /admin/custom-providers/{identifier}'],
+        ...['--seed', '42', '--junit', junit],
+      ]);
+      expect(run.stdout).toMatch(/: \d+ passed, 0 failed/);
+      expect(run.code).toBe(0);
+      expect(passedCases(await readFile(junit, 'utf8'))).toContain(
+        'POST /admin/custom-providers: requests generated valid from its schemas get a declared success that keeps what was sent',
       );
     } finally {
       await served.close();
