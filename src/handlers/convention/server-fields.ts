@@ -20,7 +20,6 @@ import {
   timeValue,
 } from '../../fixtures/made-values.js';
 import { createAnswerFit } from '../../openapi/answer-fit.js';
-import { matcherOf } from '../../openapi/patterns/pattern-matchers.js';
 import {
   answeredByOtherSchema,
   answeredOtherwise,
@@ -30,6 +29,7 @@ import {
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
+import { matcherOf } from '../../openapi/patterns/pattern-matchers.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
