@@ -6,26 +6,29 @@ import { describe, expect, it } from '@jest/globals';
 import { serveJudged } from '../support/judged-document.js';
 
 const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
-const provider = (pattern: string) => ({
+const provider = (pattern: string, maxLength?: number) => ({
   type: 'object',
   required: ['identifier', 'name'],
-  properties: { identifier: { type: 'string', pattern }, name: { type: 'string' } },
+  properties: {
+    identifier: { type: 'string', pattern, ...(maxLength ? { maxLength } : {}) },
+    name: { type: 'string' },
+  },
 });
-const collection = (path: string, sentPattern: string, answeredPattern: string) => ({
+const collection = (path: string, sentPattern: string, answeredPattern: string, maxLength?: number) => ({
   [path]: {
     post: {
       requestBody: {
         required: true,
         content: { 'application/json': { schema: provider(sentPattern) } },
       },
-      responses: { '201': json(provider(answeredPattern)) },
+      responses: { '201': json(provider(answeredPattern, maxLength)) },
     },
-    get: { responses: { '200': json({ type: 'array', items: provider(answeredPattern) }) } },
+    get: { responses: { '200': json({ type: 'array', items: provider(answeredPattern, maxLength) }) } },
   },
   [`${path}/{identifier}`]: {
     get: {
       parameters: [{ name: 'identifier', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: { '200': json(provider(answeredPattern)), '404': { description: 'None.' } },
+      responses: { '200': json(provider(answeredPattern, maxLength)), '404': { description: 'None.' } },
     },
   },
 });
@@ -35,6 +38,7 @@ const document = {
   paths: {
     ...collection('/providers', '^[a-z]+$', '^custom:[a-z]+$'),
     ...collection('/devices', '^[a-z]+$', '^D[0-9]{4}$'),
+    ...collection('/short', '^[a-z]+$', '^custom:[a-z]+$', 10),
   },
 };
 
@@ -52,6 +56,16 @@ describe('a key sent that the answers write otherwise', () => {
     const read = served.judged('GET', '/providers/{identifier}', await api().get('/providers/custom:acme'));
     expect([read.status, read.body.name]).toEqual([200, 'Acme']);
     served.judged('GET', '/providers', await api().get('/providers'));
+  });
+
+  it('is made anew where behind that start it would be longer than its answers allow', async () => {
+    const created = served.judged(
+      'POST',
+      '/short',
+      await api().post('/short').send({ identifier: 'abcdefgh', name: 'Long' }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.identifier).toMatch(/^custom:[a-z]{1,3}$/);
   });
 
   it('is made anew in the pattern where the text sent fits it no way', async () => {

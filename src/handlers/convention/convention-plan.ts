@@ -76,7 +76,7 @@ export function conventionPlan(
     under: scope ? ` of the ${resource.parent?.resource ?? 'parent'} its ${scope.field} names` : '',
     one:
       collection.keyField === 'id'
-        ? `${/^[aeiou]/i.test(resource.noun) && !/^(us|uni|ut|eu)/i.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`
+        ? `${/^[aeiou]/i.test(resource.noun) && !/^(us[aeu]|uni(?![nmd])|uti|eu|one)/i.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`
         : `a record of ${resource.name}`,
     io,
     links: createRecordLinks(document, deps.resources, resource),

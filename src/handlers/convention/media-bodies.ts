@@ -129,9 +129,10 @@ export function bytesBody(type: string): Buffer {
  * the stream declares no schema, as Mastodon's streaming timelines), each line a data field.
  */
 export function eventStreamBody(value: unknown): string {
-  const data = typeof value === 'string' ? value : JSON.stringify(value ?? {});
+  const data = typeof value === 'string' ? value : JSON.stringify(value === undefined ? {} : value);
+  // A line of the stream ends at CR, LF or both: each is a data field of its own.
   return `${data
-    .split('\n')
+    .split(/\r\n|\r|\n/)
     .map((line) => `data: ${line}`)
     .join('\n')}\n\n`;
 }

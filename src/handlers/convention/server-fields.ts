@@ -29,6 +29,7 @@ import {
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
+import { leadingTextOf } from '../../openapi/patterns/leading-text.js';
 import { matcherOf } from '../../openapi/patterns/pattern-matchers.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
@@ -170,15 +171,6 @@ function withSentKey(drawn: unknown, schema: JsonObject, given: unknown): unknow
   const value = type === 'integer' || type === 'number' ? Number(sent) : String(sent);
   if (typeof value === 'number' && !Number.isFinite(value)) return drawn;
   return { ...drawn, [key]: value };
-}
-
-/** The text a pattern anchored at its start spells before its first special character: `custom:` of `^custom:[a-z]+$`. */
-function leadingTextOf(pattern: string): string {
-  const match = /^\^((?:[A-Za-z0-9_:./-]|\\[./:-])*)/.exec(pattern);
-  const text = (match?.[1] ?? '').replace(/\\(.)/g, '$1');
-  // A quantifier after the last character applies to it alone: that character is not fixed.
-  const next = pattern.charAt(1 + (match?.[1]?.length ?? 0));
-  return /[?*+{]/.test(next) ? text.slice(0, -1) : text;
 }
 
 /** How many keys of a pattern are drawn before one drawn is lengthened (a pattern of few values). */
@@ -353,7 +345,10 @@ export function createServerFields(
     sentKeyAnswered(sent) {
       const pattern = keySchema.pattern;
       if (typeof pattern !== 'string') return sent;
+      const length = (key: string) => [...key].length;
       const fits = (key: string) => {
+        if (typeof keySchema.maxLength === 'number' && length(key) > keySchema.maxLength) return false;
+        if (typeof keySchema.minLength === 'number' && length(key) < keySchema.minLength) return false;
         try {
           return matcherOf(pattern).test(key);
         } catch {

@@ -7,6 +7,9 @@ import { forEachOpenApiObject } from './openapi-objects.js';
 
 export type TextEnumRead = { segments: string[]; message: string };
 
+/** How many members a warning names. */
+const SHOWN = 5;
+
 /** Whether a schema's type admits text and nothing a boolean or number would fit. */
 function isTextOnly(type: unknown): boolean {
   const types = Array.isArray(type) ? type : [type];
@@ -24,10 +27,13 @@ export function readTextEnumMembers(document: JsonObject): TextEnumRead[] {
     node.enum = members.map((member) =>
       typeof member === 'boolean' || typeof member === 'number' ? String(member) : member,
     );
-    const named = read.map((member) => JSON.stringify(member)).join(', ');
+    // A long enum is named by its first members: a warning is a line, not a copy of the enum.
+    const shown = (list: unknown[], say: (member: unknown) => string) =>
+      `${list.slice(0, SHOWN).map(say).join(', ')}${list.length > SHOWN ? ` and ${list.length - SHOWN} more` : ''}`;
+    const named = shown(read, (member) => JSON.stringify(member));
     found.push({
       segments: [...segments, 'enum'],
-      message: `this enum of text holds ${named}, not text (YAML reads true, false and numbers so when unquoted): read as the text ${read.map((member) => `"${String(member)}"`).join(', ')}. Quote ${read.length === 1 ? 'it' : 'them'}`,
+      message: `this enum of text holds ${named}, not text (as YAML reads true, false and numbers left unquoted): read as the text ${shown(read, (member) => `"${String(member)}"`)}. Quote ${read.length === 1 ? 'it' : 'them'}`,
     });
     return undefined;
   });

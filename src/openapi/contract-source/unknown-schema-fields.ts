@@ -9,13 +9,44 @@ import type { OpenApiFault } from './check-openapi.js';
 const ONE_SCHEMA = new Set(['items', 'not', 'additionalProperties']);
 const LIST_OF_SCHEMAS = new Set(['allOf', 'anyOf', 'oneOf']);
 
+/** Members whose next segment is a name the document chose (or an index), never a keyword. */
+const NAMES_NEXT = new Set([
+  'paths',
+  'webhooks',
+  'parameters',
+  'responses',
+  'headers',
+  'content',
+  'encoding',
+  'examples',
+  'links',
+  'callbacks',
+  'requestBodies',
+  'securitySchemes',
+  'schemas',
+  'pathItems',
+  'properties',
+  'tags',
+  'servers',
+]);
+
+/** Where the schema under the first `schema` keyword starts (a parameter named "schema" is a name); -1 where none. */
+function schemaKeywordEnd(segments: readonly string[]): number {
+  let nameNext = false;
+  for (let index = 0; index < segments.length; index += 1) {
+    const segment = segments[index] as string;
+    if (nameNext) nameNext = false;
+    else if (segment === 'schema') return index + 1;
+    else nameNext = NAMES_NEXT.has(segment);
+  }
+  return -1;
+}
+
 /** Whether the object at `segments` is a Schema Object: under a `schema` member or a named component schema, then reached by schema keywords only. */
 export function isSchemaPlace(segments: readonly string[]): boolean {
-  let index = segments.indexOf('schema');
   const componentSchema = segments[0] === 'components' && segments[1] === 'schemas' && segments.length > 2;
-  if (componentSchema) index = 3;
-  else if (index === -1) return false;
-  else index += 1;
+  let index = componentSchema ? 3 : schemaKeywordEnd(segments);
+  if (index === -1) return false;
   while (index < segments.length) {
     const member = segments[index] as string;
     if (ONE_SCHEMA.has(member)) index += 1;
