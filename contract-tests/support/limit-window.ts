@@ -100,6 +100,9 @@ const RESET_FROM_NOW =
   LIMIT_DIALECT?.kind === 'ietf-structured' ||
   (LIMIT_DIALECT?.kind === 'fields' && LIMIT_DIALECT.headers.some((header) => header.fact === 'reset-after'));
 
+/** A date-time as RFC 3339 writes it (the contract's `format: date-time`). */
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
 /** Whether the reset part names its instant as a date-time. */
 const RESET_AS_DATE =
   LIMIT_DIALECT?.kind === 'fields' && LIMIT_DIALECT.headers.some((header) => header.fact === 'reset-at');
@@ -109,7 +112,7 @@ export function limitValue(answer: Answer, part: WindowPart): number {
   const said = limitSaid(answer, part);
   // A reset written as a date-time (Mastodon's) names its second in words.
   if (part === 'reset' && said !== undefined && RESET_AS_DATE) {
-    const instant = Date.parse(said);
+    const instant = RFC_3339.test(said) ? Date.parse(said) : Number.NaN;
     return Number.isFinite(instant) ? Math.ceil(instant / 1000) : Number.NaN;
   }
   const value = said !== undefined && /^\d+$/.test(said) ? Number(said) : Number.NaN;
@@ -121,7 +124,7 @@ export function limitValue(answer: Answer, part: WindowPart): number {
 export const COUNTS_REQUESTS =
   LIMIT_DIALECT !== undefined &&
   (LIMIT_DIALECT.kind !== 'fields' ||
-    (fieldOf('remaining', 'used') !== undefined && fieldOf('reset', 'reset-after') !== undefined));
+    (fieldOf('remaining', 'used') !== undefined && fieldOf('reset', 'reset-at', 'reset-after') !== undefined));
 
 /** Whether the headers tell a window's limit too. */
 export const TELLS_LIMIT =
@@ -202,10 +205,12 @@ export function limitHeaderFormProblems(answer: Answer, required: boolean): stri
       if (required) problems.push(`header ${name} is missing`);
     } else if (LIMIT_DIALECT.kind === 'fields' && !/^\d+$/.test(value)) {
       const fact = LIMIT_DIALECT.headers.find((header) => header.name.toLowerCase() === name)?.fact;
-      if (fact === 'reset-at') {
-        if (Number.isNaN(Date.parse(value))) problems.push(`header ${name} is "${value}", not a date-time`);
-      } else if (fact !== 'resource') problems.push(`header ${name} is "${value}", not a non-negative integer`);
+      if (fact !== 'reset-at' && fact !== 'resource')
+        problems.push(`header ${name} is "${value}", not a non-negative integer`);
     }
+    if (value !== undefined && LIMIT_DIALECT.kind === 'fields' && !RFC_3339.test(value))
+      if (LIMIT_DIALECT.headers.find((header) => header.name.toLowerCase() === name)?.fact === 'reset-at')
+        problems.push(`header ${name} is "${value}", not a date-time (RFC 3339, as the contract declares it)`);
   }
   if (LIMIT_DIALECT.kind !== 'fields' && answer.headers.ratelimit !== undefined) {
     for (const part of ['remaining', 'reset'] as const) {
@@ -247,8 +252,11 @@ function resetProblems(answer: Answer): string[] {
   const reset = Number(said);
   // Reset is in seconds, not milliseconds, and no further than the longest window (a day).
   if (reset >= nowSeconds - 5 && reset <= nowSeconds + DAY_SECONDS + 5) return [];
+  const written = RESET_AS_DATE
+    ? `${limitSaid(answer, 'reset')} is not a date-time`
+    : `${reset} is not a Unix time in seconds`;
   return [
-    `${LIMIT_NAME.reset} ${reset} is not a Unix time in seconds within the day after the answer's Date (${new Date(nowSeconds * 1000).toISOString()})${clockNote(now)}`,
+    `${LIMIT_NAME.reset} ${written} within the day after the answer's Date (${new Date(nowSeconds * 1000).toISOString()})${clockNote(now)}`,
   ];
 }
 

@@ -14,19 +14,15 @@ import { CheckSkipped } from './scheduler.js';
 export const NO_PROBE_REASON = 'the contract has no read (GET) to count requests with';
 
 /**
- * Of `operations`, those that send a credential, where any does: a read open to all (Mastodon's
- * account directory beside its token-guarded timelines) counts no key's requests.
+ * Of `operations`, those that send a credential: a read open to all (Mastodon's account
+ * directory beside its token-guarded timelines) counts no key's requests.
  */
-function credentialed(operations: SpecOperation[]): SpecOperation[] {
-  const keyed = operations.filter((operation) => schemesToSend(operation).length > 0);
-  return keyed.length > 0 ? keyed : operations;
-}
+const credentialed = (operations: SpecOperation[]) =>
+  operations.filter((operation) => schemesToSend(operation).length > 0);
 
 function findProbe(): SpecOperation | undefined {
-  const reads = credentialed(
-    selectedOperations().filter(
-      (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
-    ),
+  const reads = selectedOperations().filter(
+    (operation) => operation.method === 'get' && !operation.deprecated && !operation.path.includes('{'),
   );
   // One whose success declares the contract's limit headers, where one does: the checks hold it to them.
   const declaring = reads.filter((operation) =>
@@ -36,11 +32,14 @@ function findProbe(): SpecOperation | undefined {
   );
   const tagged = (list: SpecOperation[]) => list.find((operation) => operation.tags.length > 0) ?? list[0];
   return (
+    tagged(credentialed(declaring)) ??
+    tagged(credentialed(reads)) ??
     tagged(declaring) ??
     tagged(reads) ??
     listOperations().find((operation) => operation.operationId === 'listCategories') ??
     // Another API's reads may all name a record (Twilio's /Accounts/{AccountSid}/...): any of them.
-    tagged(credentialed(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated)))
+    tagged(credentialed(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated))) ??
+    tagged(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated))
   );
 }
 

@@ -9,6 +9,8 @@
 // nor a field the path names too (Twilio's AccountSid in an update's body: the record stays under
 // the account its path names).
 // Properties only the answer has (an id, a time the server stamps) are not what was sent.
+
+import { leadingTextOf } from '../../src/openapi/patterns/leading-text.js';
 import {
   type JsonSchema,
   neverAnsweredAsSent,
@@ -51,6 +53,21 @@ const pathNamed = (operation: SpecOperation): string[] =>
   );
 
 const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
+
+/** Whether `answered` is the text key `sent`, behind its answers' pattern's fixed start (Supabase's `custom:` + the identifier sent). */
+function isKeyAnsweredBehindItsStart(
+  operation: SpecOperation,
+  field: string,
+  sent: unknown,
+  answered: unknown,
+): boolean {
+  const resource = shapeOf(operation.operationId)?.resource;
+  if (resource === undefined || field !== resource.collection.keyField) return false;
+  if (typeof sent !== 'string' || sent === '' || typeof answered !== 'string') return false;
+  const pattern = resource.shape.properties.get(field)?.pattern ?? resource.keyParameterSchema?.pattern;
+  const start = typeof pattern === 'string' ? leadingTextOf(pattern) : '';
+  return start !== '' && answered === `${start}${sent}`;
+}
 
 /** The value sent, or (within an object sent) with its schema's defaults applied: either is kept as sent. */
 function keptAsSent(schema: JsonSchema, sent: unknown, answered: unknown): boolean {
@@ -101,12 +118,7 @@ export function writtenFieldProblems(
     // A key the server decides, not sent: its value is the server's (or the path's), judged apart.
     if (field === serverKey && !Object.hasOwn(sent, field)) continue;
     if (Object.hasOwn(sent, field)) {
-      // A text key the answers' pattern writes behind a fixed start (Supabase's `custom:` + the identifier sent).
-      const prefixedKey =
-        field === shapeOf(operation.operationId)?.resource.collection.keyField &&
-        typeof sent[field] === 'string' &&
-        typeof answered[field] === 'string' &&
-        answered[field].endsWith(sent[field]);
+      const prefixedKey = isKeyAnsweredBehindItsStart(operation, field, sent[field], answered[field]);
       if (!prefixedKey && !keptAsSent(property, sent[field], answered[field]))
         problems.push(`${field} is ${JSON.stringify(answered[field])}; ${JSON.stringify(sent[field])} was sent`);
     } else if (isMerge(operation)) {
