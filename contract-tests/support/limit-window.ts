@@ -4,7 +4,7 @@
 // RateLimit fields of draft-ietf-httpapi-ratelimit-headers in each of their forms) as one window:
 // its limit, what remains of it, and the Unix second it ends. A contract that declares none makes
 // no promise of them: nothing is read, and no check holds an answer to them.
-import type { LimitHeaderDialect, WindowFact } from '../../src/limits/limit-header-dialect.js';
+import { type LimitHeaderDialect, RESET_FACTS, type WindowFact } from '../../src/limits/limit-header-dialect.js';
 import { limitHeaderDialectOf } from '../../src/openapi/limit-headers-of-contract.js';
 import { CONTRACT } from './contract-model.js';
 import { declaredHeaders, type SpecOperation } from './contract-spec.js';
@@ -40,6 +40,12 @@ function fieldOf(...facts: WindowFact[]): string | undefined {
   return LIMIT_DIALECT.headers.find((header) => facts.includes(header.fact))?.name;
 }
 
+/** The declared header that says when the window ends, in any of its forms. */
+const RESET_FIELD =
+  LIMIT_DIALECT?.kind === 'fields'
+    ? LIMIT_DIALECT.headers.find((header) => RESET_FACTS.includes(header.fact))?.name
+    : undefined;
+
 /** How the contract names each part of a window, for messages: "X-RateLimit-Remaining", "RateLimit r". */
 export const LIMIT_NAME: Readonly<Record<WindowPart, string>> = (() => {
   switch (LIMIT_DIALECT?.kind) {
@@ -51,7 +57,7 @@ export const LIMIT_NAME: Readonly<Record<WindowPart, string>> = (() => {
       return {
         limit: fieldOf('limit') ?? 'X-RateLimit-Limit',
         remaining: fieldOf('remaining') ?? fieldOf('used') ?? 'X-RateLimit-Remaining',
-        reset: fieldOf('reset', 'reset-at', 'reset-after') ?? 'X-RateLimit-Reset',
+        reset: RESET_FIELD ?? 'X-RateLimit-Reset',
       };
     default:
       return { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset' };
@@ -71,7 +77,7 @@ export function limitSaid(answer: Answer, part: WindowPart): string | undefined 
   const header = (name: string | undefined) => (name === undefined ? undefined : answer.headers[name.toLowerCase()]);
   switch (LIMIT_DIALECT?.kind) {
     case 'fields': {
-      if (part === 'reset') return header(fieldOf('reset', 'reset-at', 'reset-after'));
+      if (part === 'reset') return header(RESET_FIELD);
       if (part === 'limit') return header(fieldOf('limit'));
       const remaining = header(fieldOf('remaining'));
       if (remaining !== undefined || fieldOf('remaining') !== undefined) return remaining;
@@ -123,8 +129,7 @@ export function limitValue(answer: Answer, part: WindowPart): number {
 /** Whether the contract's headers tell what remains of a window and when it ends: the counting checks need both. */
 export const COUNTS_REQUESTS =
   LIMIT_DIALECT !== undefined &&
-  (LIMIT_DIALECT.kind !== 'fields' ||
-    (fieldOf('remaining', 'used') !== undefined && fieldOf('reset', 'reset-at', 'reset-after') !== undefined));
+  (LIMIT_DIALECT.kind !== 'fields' || (fieldOf('remaining', 'used') !== undefined && RESET_FIELD !== undefined));
 
 /** Whether the headers tell a window's limit too. */
 export const TELLS_LIMIT =
@@ -203,14 +208,15 @@ export function limitHeaderFormProblems(answer: Answer, required: boolean): stri
     const value = answer.headers[name];
     if (value === undefined) {
       if (required) problems.push(`header ${name} is missing`);
-    } else if (LIMIT_DIALECT.kind === 'fields' && !/^\d+$/.test(value)) {
-      const fact = LIMIT_DIALECT.headers.find((header) => header.name.toLowerCase() === name)?.fact;
-      if (fact !== 'reset-at' && fact !== 'resource')
-        problems.push(`header ${name} is "${value}", not a non-negative integer`);
+      continue;
     }
-    if (value !== undefined && LIMIT_DIALECT.kind === 'fields' && !RFC_3339.test(value))
-      if (LIMIT_DIALECT.headers.find((header) => header.name.toLowerCase() === name)?.fact === 'reset-at')
+    if (LIMIT_DIALECT.kind !== 'fields') continue;
+    const fact = LIMIT_DIALECT.headers.find((header) => header.name.toLowerCase() === name)?.fact;
+    if (fact === 'reset-at') {
+      if (!RFC_3339.test(value))
         problems.push(`header ${name} is "${value}", not a date-time (RFC 3339, as the contract declares it)`);
+    } else if (fact !== 'resource' && !/^\d+$/.test(value))
+      problems.push(`header ${name} is "${value}", not a non-negative integer`);
   }
   if (LIMIT_DIALECT.kind !== 'fields' && answer.headers.ratelimit !== undefined) {
     for (const part of ['remaining', 'reset'] as const) {

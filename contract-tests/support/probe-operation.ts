@@ -31,6 +31,7 @@ function findProbe(): SpecOperation | undefined {
     ),
   );
   const tagged = (list: SpecOperation[]) => list.find((operation) => operation.tags.length > 0) ?? list[0];
+  const anyReads = listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated);
   return (
     tagged(credentialed(declaring)) ??
     tagged(credentialed(reads)) ??
@@ -38,8 +39,8 @@ function findProbe(): SpecOperation | undefined {
     tagged(reads) ??
     listOperations().find((operation) => operation.operationId === 'listCategories') ??
     // Another API's reads may all name a record (Twilio's /Accounts/{AccountSid}/...): any of them.
-    tagged(credentialed(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated))) ??
-    tagged(listOperations().filter((operation) => operation.method === 'get' && !operation.deprecated))
+    tagged(credentialed(anyReads)) ??
+    tagged(anyReads)
   );
 }
 

@@ -13,6 +13,9 @@ import type { RateLimitHeaders } from './rate-limit-policy.js';
 /** `reset` the Unix second the window ends, `reset-at` that instant as a date-time (Mastodon's), `reset-after` seconds from now. */
 export type WindowFact = 'limit' | 'remaining' | 'reset' | 'reset-at' | 'reset-after' | 'used' | 'resource';
 
+/** The facts that say when a window ends, in each of their forms. */
+export const RESET_FACTS: readonly WindowFact[] = ['reset', 'reset-at', 'reset-after'];
+
 export type LimitHeaderDialect =
   | { kind: 'fields'; headers: ReadonlyArray<{ name: string; fact: WindowFact }> }
   | { kind: 'ietf-07' | 'ietf-structured'; policy: boolean }

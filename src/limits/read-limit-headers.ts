@@ -3,7 +3,7 @@
 // second) or as seconds from the answer (RateLimit-Reset, draft 07's `reset=`, the structured
 // field's `t=`). The SDK check reads each answer with the words its contract declares, so that a
 // judge and the mock that wrote the answer never disagree on what it said.
-import type { LimitHeaderDialect, WindowFact } from './limit-header-dialect.js';
+import { type LimitHeaderDialect, RESET_FACTS, type WindowFact } from './limit-header-dialect.js';
 
 /** One header of an answer, as sent (a number, a string, or a repeated header's values). */
 export type ReadHeader = (name: string) => number | string | readonly string[] | undefined;
@@ -83,6 +83,6 @@ export function dialectSays(dialect: LimitHeaderDialect): { remaining: boolean; 
   const facts = new Set(dialect.headers.map((header) => header.fact));
   return {
     remaining: facts.has('remaining') || (facts.has('limit') && facts.has('used')),
-    reset: facts.has('reset') || facts.has('reset-at') || facts.has('reset-after'),
+    reset: RESET_FACTS.some((fact) => facts.has(fact)),
   };
 }

@@ -2,7 +2,7 @@
 // the window's end, the one that counts the requests left, a ban's refusal, what a create makes.
 // The catalogue is written in the Pet Store's words (X-RateLimit-Reset, 403 API_KEY_BANNED, a
 // pet); a run on another contract says its own (RateLimit's reset, ratelimit-remaining: 0).
-import type { LimitHeaderDialect, WindowFact } from '../limits/limit-header-dialect.js';
+import { type LimitHeaderDialect, RESET_FACTS, type WindowFact } from '../limits/limit-header-dialect.js';
 
 export type CaseWords = {
   /** The header that names when the window resets: "X-RateLimit-Reset". */
@@ -53,7 +53,8 @@ export function limitWordsOf(dialect: LimitHeaderDialect): Pick<CaseWords, 'rese
       const used = fieldNamed(dialect, 'used');
       const limit = fieldNamed(dialect, 'limit');
       return {
-        reset: fieldNamed(dialect, 'reset', 'reset-at', 'reset-after') ?? 'a reset header',
+        reset:
+          RESET_FACTS.map((fact) => fieldNamed(dialect, fact)).find((name) => name !== undefined) ?? 'a reset header',
         remaining: remaining ?? used ?? 'the requests left',
         remainingZero: remaining
           ? `${remaining}: 0`

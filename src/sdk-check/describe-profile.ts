@@ -2,7 +2,7 @@
 // the client sends its key (and the variables that tell it), the limit headers its answers carry,
 // the forms of its Retry-After, the operations the faults cover, and which cases ran as the
 // contract allows and which were skipped, with why.
-import type { LimitHeaderDialect } from '../limits/limit-header-dialect.js';
+import { type LimitHeaderDialect, RESET_FACTS } from '../limits/limit-header-dialect.js';
 import { describeScheme } from '../openapi/operation-security.js';
 import { keyPlaceEnv } from './client-credential.js';
 import type { PlannedCase } from './contract-cases.js';
@@ -14,7 +14,7 @@ export function describeDialect(dialect: LimitHeaderDialect): string {
   switch (dialect.kind) {
     case 'fields': {
       const names = dialect.headers.map(({ name }) => name).join(', ');
-      const reset = dialect.headers.find(({ fact }) => fact.startsWith('reset'));
+      const reset = dialect.headers.find(({ fact }) => RESET_FACTS.includes(fact));
       if (!reset) return `${names} (none names when the window resets)`;
       const said = { reset: 'the Unix second the window ends', 'reset-at': 'the date-time the window ends' };
       return `${names} (${reset.name} ${said[reset.fact as keyof typeof said] ?? 'in seconds from the answer'})`;

@@ -19,7 +19,7 @@ import {
   slugSource,
   timeValue,
 } from '../../fixtures/made-values.js';
-import { createAnswerFit } from '../../openapi/answer-fit.js';
+import { compiledInContract, createAnswerFit } from '../../openapi/answer-fit.js';
 import {
   answeredByOtherSchema,
   answeredOtherwise,
@@ -30,7 +30,6 @@ import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
 import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
 import { leadingTextOf } from '../../openapi/patterns/leading-text.js';
-import { matcherOf } from '../../openapi/patterns/pattern-matchers.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
@@ -254,6 +253,7 @@ export function createServerFields(
   const updated = fields.filter(({ name, how }) => how.kind === 'time' && isUpdateStamp(name));
   const keptNames = [keyField, ...fields.map(({ name }) => name)];
   const keySchema = keySchemaOf(resource);
+  let keyCheck: ((key: string) => boolean) | undefined;
   const keyHow = howMade(keyField, keySchema);
   const pathType = resource.keyParameterSchema?.type;
   const numberedInPath = (pathType === 'integer' || pathType === 'number') && keySchema.pattern === undefined;
@@ -345,16 +345,9 @@ export function createServerFields(
     sentKeyAnswered(sent) {
       const pattern = keySchema.pattern;
       if (typeof pattern !== 'string') return sent;
-      const length = (key: string) => [...key].length;
-      const fits = (key: string) => {
-        if (typeof keySchema.maxLength === 'number' && length(key) > keySchema.maxLength) return false;
-        if (typeof keySchema.minLength === 'number' && length(key) < keySchema.minLength) return false;
-        try {
-          return matcherOf(pattern).test(key);
-        } catch {
-          return true;
-        }
-      };
+      // The key's schema as the answers' check reads it (its pattern in linear time, its lengths).
+      keyCheck ??= compiledInContract(deps.contract, keySchema) ?? (() => true);
+      const fits = (key: string) => keyCheck?.(key) === true;
       if (fits(sent)) return sent;
       const prefixed = `${leadingTextOf(pattern)}${sent}`;
       return prefixed !== sent && fits(prefixed) ? prefixed : undefined;

@@ -6,7 +6,7 @@ import type { JsonObject } from '../json-pointer.js';
 /** Values that are data, not OpenAPI: no $ref there is a reference, no keyword a keyword. */
 const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 /** Maps whose keys are names chosen by the document: a member named `example` there is a schema. */
-const NAMED = new Set([
+export const NAMED = new Set([
   'properties',
   'patternProperties',
   'schemas',

@@ -4,31 +4,17 @@
 // refusing the document. A field unknown elsewhere (a response's `colour`) is still refused.
 import { type JsonObject, rawValueAt, unescapePointerSegment } from '../json-pointer.js';
 import type { OpenApiFault } from './check-openapi.js';
+import { NAMED } from './openapi-objects.js';
 
 /** Members that hold one schema, a list of schemas, or a map of named schemas. */
 const ONE_SCHEMA = new Set(['items', 'not', 'additionalProperties']);
 const LIST_OF_SCHEMAS = new Set(['allOf', 'anyOf', 'oneOf']);
 
-/** Members whose next segment is a name the document chose (or an index), never a keyword. */
-const NAMES_NEXT = new Set([
-  'paths',
-  'webhooks',
-  'parameters',
-  'responses',
-  'headers',
-  'content',
-  'encoding',
-  'examples',
-  'links',
-  'callbacks',
-  'requestBodies',
-  'securitySchemes',
-  'schemas',
-  'pathItems',
-  'properties',
-  'tags',
-  'servers',
-]);
+/**
+ * Members whose next segment is a name the document chose (or an index), never a keyword: the
+ * named maps every reading walks by (openapi-objects.ts), and the maps and lists beside them.
+ */
+const NAMES_NEXT = new Set([...NAMED, 'examples', 'tags', 'servers']);
 
 /** Where the schema under the first `schema` keyword starts (a parameter named "schema" is a name); -1 where none. */
 function schemaKeywordEnd(segments: readonly string[]): number {
