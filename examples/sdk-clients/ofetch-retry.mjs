@@ -2,8 +2,9 @@
 // `retry: 3, retryDelay: 500`. ofetch retries a refusal (429, 503, …) or a broken connection 0.5 s
 // later, whatever Retry-After says (it never reads it), and a create too, since the retry count is
 // set; it does not retry a 403, nor an answer whose body broke after its head; its timeout ends
-// when the head has come. Five calls (three at a time where PETSTORE_SDK_CHECK_CASE asks for
-// requests in flight), and a create where it asks for one. Run it as:
+// when the head has come, and counts from the first attempt, covering its retries
+// (https://github.com/unjs/ofetch/pull/621). Five calls (three at a time where
+// PETSTORE_SDK_CHECK_CASE asks for requests in flight), and a create where it asks for one. Run it as:
 //   petstore-mock sdk-check -- node examples/sdk-clients/ofetch-retry.mjs
 import { ofetch } from 'ofetch';
 

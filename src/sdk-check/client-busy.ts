@@ -235,3 +235,21 @@ export function chosenWaitMs(
   const sent = series[readings.sent] as BusySample;
   return Math.max(0, sent[0] - fromMs - (sent[1] - before[1]));
 }
+
+/**
+ * How long the client's tree waited off a CPU and out of its queue from `fromMs` until its last
+ * write (its last words: an error it printed), a request's size or more. Undefined where it wrote
+ * nothing since, or the series does not cover the span. Its exit is not the bound: a runtime may
+ * idle a while on its way out (node's, half a second after an unhandled rejection on a busy machine).
+ */
+export function waitedBeforeLastWordsMs(series: readonly BusySample[], fromMs: number): number | undefined {
+  const before = series.findLast((sample) => sample[0] <= fromMs);
+  let words: BusySample | undefined;
+  for (let at = series.length - 1; at > 0 && !words; at -= 1) {
+    const sample = series[at] as BusySample;
+    if (sample[0] <= fromMs) break;
+    if (sample[2] - (series[at - 1] as BusySample)[2] >= REQUEST_BYTES) words = sample;
+  }
+  if (!before || !words) return undefined;
+  return Math.max(0, words[0] - fromMs - (words[1] - before[1]));
+}

@@ -15,6 +15,7 @@ import {
   run,
   START,
   type Step,
+  scheduleOf,
   servedFrom,
 } from './test-support/hand-records.js';
 
@@ -118,6 +119,35 @@ describe('fault-reset', () => {
     expect(judge('fault-reset', [reset(0)], { exitCode: 1 }).reasons).toEqual([
       'gave up on GET /v1/pets?limit=1, after its connection was reset before the answer (exit code 1): read again, with growing waits, instead of ending',
     ]);
+  });
+
+  it('cannot tell how a client goes on that ended a while after a reset, with no read again seen', () => {
+    // ofetch's timeout covers its retries: run out on a busy machine, its three half-second waits
+    // end in reads stopped before they are sent, then it prints its error. One that gives up prints at once.
+    const waitedThenEnded = scheduleOf([
+      { from: 0.002, queued: 0, ran: 0.01 },
+      { from: 0.5, queued: 0.2, ran: 0.01 },
+      { from: 1.2, queued: 0, ran: 0.01 },
+      { from: 1.7, queued: 0, ran: 0.03, sends: true },
+    ]);
+    const verdict = judge('fault-reset', [reset(0)], { exitCode: 1, clientBusy: waitedThenEnded });
+    expect(verdict.status).toBe('undetermined');
+    expect(verdict.notes.at(-1)).toBe(
+      'undetermined: it waited 1.5 s after GET /v1/pets?limit=1 broke (its connection was reset before the answer), before its last output, then ended (exit code 1) with no request reaching the mock: a client that gives up says so without a wait, so it was waiting to read again, and its own timeout can have stopped that read before it was sent, run out while a busy machine kept the client or the mock off a CPU. Run the case again on a machine with a CPU free',
+    );
+    // One that gives up prints its error without a wait, however long a busy machine keeps it
+    // queued, or node idles on its way out (half a second after an unhandled rejection, seen).
+    for (const gaveUp of [
+      [{ from: 0.002, queued: 0.05, ran: 0.08, sends: true }],
+      [{ from: 0.002, queued: 1.5, ran: 0.08, sends: true }],
+      [
+        { from: 0.002, queued: 0.05, ran: 0.1, sends: true },
+        { from: 0.6, queued: 0, ran: 0.01 },
+      ],
+    ])
+      expect(judge('fault-reset', [reset(0)], { exitCode: 1, clientBusy: scheduleOf(gaveUp) }).reasons[0]).toMatch(
+        /^gave up on GET/,
+      );
   });
 
   it('cannot tell how a client goes on whose read again a busy machine held past its own timeout', () => {

@@ -5,7 +5,7 @@
 // ids shown). A client that makes no create is not judged on the last.
 import type { GateExchange } from './case-gate.js';
 import type { SdkCase } from './catalogue.js';
-import type { BusySample } from './client-busy.js';
+import { type BusySample, waitedBeforeLastWordsMs } from './client-busy.js';
 import { leftHeldFrom } from './judge-resends.js';
 import { judgedWaits, seconds } from './judge-retries.js';
 import type { TimedRequest } from './timed-requests.js';
@@ -59,6 +59,13 @@ export function judgeBrokenReads(
       const ended = `ended (exit code ${run.exitCode ?? 'none'})`;
       const held = leftHeldFrom(run.exchanges ?? [], last, testCase.setUp.latencyMs ?? 0, ended);
       if (held) return held;
+      const lingered = lingeredAfter(
+        last,
+        run.clientBusy,
+        `${last.method} ${last.path} broke (${BROKEN[kind]})`,
+        ended,
+      );
+      if (lingered) return lingered;
       reasons.push(
         `gave up on ${what} (exit code ${run.exitCode ?? 'none'}): read again${kind === 'reset' ? ', with growing waits,' : ''} instead of ending`,
       );
@@ -84,6 +91,30 @@ export function judgeBrokenReads(
     else notes.push(`read again after each reset (waits of ${shown}), and went on`);
   }
   return false;
+}
+
+/**
+ * A client that gives up on a broken read says so without a wait of its own (however long a busy
+ * machine keeps it queued). One that waited this long before its last words was waiting to read again.
+ */
+const LINGER_MS = 400;
+
+/**
+ * The end of a client that waited after the break before its last words (its error), then ended
+ * with no request reaching the mock:
+ * its read again can have been stopped before it was sent by its own timeout, counted from its
+ * first attempt and run out on a busy machine (ofetch's covers its retries). Undefined where it
+ * waited for nothing, or its readings are missing.
+ */
+function lingeredAfter(
+  last: TimedRequest,
+  clientBusy: readonly BusySample[] | undefined,
+  broken: string,
+  ended: string,
+): string | undefined {
+  const waitedMs = clientBusy ? waitedBeforeLastWordsMs(clientBusy, last.answeredMs ?? last.arrivedMs) : undefined;
+  if (waitedMs === undefined || waitedMs < LINGER_MS) return undefined;
+  return `undetermined: it waited ${seconds(waitedMs / 1000)} after ${broken}, before its last output, then ${ended} with no request reaching the mock: a client that gives up says so without a wait, so it was waiting to read again, and its own timeout can have stopped that read before it was sent, run out while a busy machine kept the client or the mock off a CPU. Run the case again on a machine with a CPU free`;
 }
 
 /** The id a create's Location named; undefined where its answer named none (a contract that declares no Location). */
