@@ -2,7 +2,7 @@
 // given, without --simulate-limits, keeping the counts and records of at most the number of keys
 // given ("all": every key, as the proxy did before it had a bound). Prints its port, then, asked
 // "memory" over IPC, answers its heap after a full garbage collection. Run with --expose-gc.
-import { createMockServer } from '../src/server.js';
+import { createMockServer } from '../src/server/server.js';
 
 export type ProxyMemory = { heapMb: number; rssMb: number };
 

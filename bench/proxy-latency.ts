@@ -3,7 +3,7 @@
 // difference. One at a time, so that the figure is the proxy's work, not queueing.
 //   node scripts/build.js && node dist/bench/proxy-latency.js [requests]
 import { performance } from 'node:perf_hooks';
-import { createMockServer } from '../src/server.js';
+import { createMockServer } from '../src/server/server.js';
 
 const KEY = { 'X-API-Key': 'demo-enterprise' };
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { addContractOptions, type ContractFlags } from '../src/cli/contract-options.js';
 import { integerOption } from '../src/cli/parse-options.js';
-import { ConfigError } from '../src/config.js';
+import { ConfigError } from '../src/server/config.js';
 import { CHECK_KINDS, type CheckKind } from './check-kinds.js';
 import { useGivenContract } from './given-contract.js';
 import {

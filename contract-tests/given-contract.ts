@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ContractFlags, contractServerOptions } from '../src/cli/contract-options.js';
-import { resolveConfig } from '../src/config.js';
+import { resolveConfig } from '../src/server/config.js';
 import { CONTRACT_DOCUMENT_VARIABLE } from './support/target.js';
 
 export type GivenContract = {

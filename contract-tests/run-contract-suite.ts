@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../src/config.js';
+import { ConfigError } from '../src/server/config.js';
 import { readMainKey } from './key-reading.js';
 import { keysFromMockControl, type MockControlKeys } from './mock-control-keys.js';
 import { describeFoundPathValues, probeParents } from './parent-probe.js';

@@ -1,7 +1,6 @@
 // The package's programmatic API.
 
 export type { Clock, ClockState } from './clock.js';
-export type { Config, MockServerOptions } from './config.js';
 export { generateDataSet } from './fixtures/generate-data-set.js';
 export {
   type ContractProblem,
@@ -10,4 +9,5 @@ export {
 } from './openapi/contract-source/contract-refusal.js';
 export type { ContractWarning } from './openapi/contract-source/lint-contract.js';
 export type { ContractDraft, ContractFileOptions } from './openapi/contract-source/read-contract-file.js';
-export { createMockServer, type MockScope, type MockServer } from './server.js';
+export type { Config, MockServerOptions } from './server/config.js';
+export { createMockServer, type MockScope, type MockServer } from './server/server.js';

@@ -2,7 +2,7 @@
 // fails, naming the rule, against implementations broken in distinct ways.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import type { CheckKind } from '../check-kinds.js';
 import { renderSummary } from '../report/summary.js';
 import { type ContractRunResult, runContractSuite } from '../run-contract-suite.js';

@@ -3,7 +3,7 @@
 // by the narrowest run that should catch it, with a failure that names the operation and the
 // rule, shows what was expected and what came back, and a curl line.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runContractSuite } from '../run-contract-suite.js';
 import { DAY_LIMITED_KEY, DAY_UNLIMITED_KEY } from './breakage-helpers.js';
 import { startBrokenProxy } from './broken-proxy.js';

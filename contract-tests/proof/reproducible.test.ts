@@ -2,7 +2,7 @@
 // smallest input that still fails (shrunk from whatever random case found it), and a curl line;
 // the same seed finds the same failure again.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runContractSuite } from '../run-contract-suite.js';
 import { startBrokenProxy } from './broken-proxy.js';
 

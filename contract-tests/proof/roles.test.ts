@@ -3,7 +3,7 @@
 // keeps the key's room for the checks that need it hides no fault, and a countdown the run shares
 // with no one is judged as strictly as one on a key it made.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runContractSuite } from '../run-contract-suite.js';
 import { setHeader } from './breakage-helpers.js';
 import { type Breakage, startBrokenProxy } from './broken-proxy.js';

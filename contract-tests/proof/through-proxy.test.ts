@@ -2,7 +2,7 @@
 // suite passes, and the proxy finds no breach in any answer (its deliberate bad requests show
 // up as request violations only).
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runContractSuite } from '../run-contract-suite.js';
 
 let mock: MockServer;

@@ -1,7 +1,7 @@
 // A correct implementation whose minute ends while the suite drives a key to its limit (a minute
 // boundary, likelier on a busy machine) passes: the countdown is followed into the new window.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runContractSuite } from '../run-contract-suite.js';
 import { startBrokenProxy } from './broken-proxy.js';
 

@@ -4,8 +4,8 @@
 // certificate not trusted, a connection closed, an answer too slow; "nothing answers" only when
 // nothing did.
 
-import { ConfigError } from '../../src/config.js';
 import { serverBasePath } from '../../src/openapi/load-contract.js';
+import { ConfigError } from '../../src/server/config.js';
 import { httpRequest, NoAnswerError } from './http-client.js';
 
 /** The network's reach: the target's address, port and certificates as the run will meet them. */

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { CONFIG_VARIABLE } from './target.js';
 import { inNextDay } from './window-end.js';
 

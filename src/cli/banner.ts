@@ -3,7 +3,7 @@ import { blockedPortNote } from '../http/fetch-blocked-ports.js';
 import { limitsOf } from '../limits/plans.js';
 import { describeContractSource } from '../openapi/load-contract.js';
 import { describeScheme } from '../openapi/operation-security.js';
-import type { MockServer } from '../server.js';
+import type { MockServer } from '../server/server.js';
 import type { ApiKeyRecord } from '../store/data-set.js';
 
 // Thousands separated by hand: the first toLocaleString loads ICU's number data (~20 ms of start).

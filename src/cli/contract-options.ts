@@ -1,7 +1,6 @@
 // --contract FILE and --contract-allow-urls, the same on serve, proxy, sdk-check and contract: a
 // version of the Pet Store contract given at run time instead of the built-in one.
 import { type Command, InvalidArgumentError } from 'commander';
-import type { MockServerOptions } from '../config.js';
 import {
   CONTRACT_LIMIT_OPTIONS,
   type ContractLimitName,
@@ -9,6 +8,7 @@ import {
   limitNamed,
 } from '../openapi/contract-source/contract-limits.js';
 import type { ContractWarning } from '../openapi/contract-source/lint-contract.js';
+import type { MockServerOptions } from '../server/config.js';
 import { commaList } from './shared-options.js';
 
 export type ContractLimitFlags = Partial<Record<ContractLimitName, number>>;

@@ -2,12 +2,13 @@
 // do: the CLI prints that sentence alone, with exit code 1 (2 for a contract given that cannot be
 // served, as for a bad option). A failure can only be one of these if the command that threw it
 // loaded its module, so this list is loaded after a failure, never at start.
-import { ConfigError } from '../config.js';
+
 import { ContractRefusal } from '../openapi/contract-source/contract-refusal.js';
 import { ContractError } from '../openapi/load-contract.js';
 import { SharedStateError } from '../redis/prepare-shared-state.js';
 import { RedisUnreachableError, RedisUrlError } from '../redis/redis-connection.js';
-import { ListenError } from '../server.js';
+import { ConfigError } from '../server/config.js';
+import { ListenError } from '../server/server.js';
 import { DataFileError } from '../store/create-store.js';
 import { StateUnavailableError } from '../store/state-unavailable.js';
 

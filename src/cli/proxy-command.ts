@@ -84,7 +84,7 @@ export function registerProxyCommand(program: Command): void {
       // Loaded by this command only: a serve never loads the proxy's code.
       const [{ createRunLedger }, { createMockServer }] = await Promise.all([
         import('../proxy/run-ledger.js'),
-        import('../server.js'),
+        import('../server/server.js'),
       ]);
       const ledger = createRunLedger();
       const server = await createMockServer({

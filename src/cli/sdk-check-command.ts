@@ -49,7 +49,7 @@ function describeCases(): string {
 async function readGivenContract(file: string, flags: ContractFlags) {
   const [{ resolveConfig }, { readContractFile }, { lintContractInBackground, renderContractWarnings }] =
     await Promise.all([
-      import('../config.js'),
+      import('../server/config.js'),
       import('../openapi/contract-source/read-contract-file.js'),
       import('../openapi/contract-source/lint-contract.js'),
     ]);

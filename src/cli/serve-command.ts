@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ConfigError, type MockServerOptions, OPTION_RANGES, resolveConfig } from '../config.js';
-import type { MockServer } from '../server.js';
+import { ConfigError, type MockServerOptions, OPTION_RANGES, resolveConfig } from '../server/config.js';
+import type { MockServer } from '../server/server.js';
 import { IN_MEMORY } from '../store/create-store.js';
 import { renderBanner } from './banner.js';
 import {
@@ -90,7 +90,7 @@ async function renderServerBanner(server: MockServer, dataOrigin: string, worker
 
 /** The server, loaded when serve runs: the other commands never load it. */
 async function startServer(options: MockServerOptions): Promise<MockServer> {
-  const { createMockServer } = await import('../server.js');
+  const { createMockServer } = await import('../server/server.js');
   return createMockServer(options);
 }
 

@@ -1,17 +1,17 @@
 // The options `serve` and `proxy` share, defined once: where to listen, and how the simulation
 // starts (keys, a storm, latency, the clock, Retry-After, bans, scopes). Each command adds its own.
 import { type Command, Option } from 'commander';
+import type { Latency } from '../http/latency.js';
+import type { FaultSpec } from '../limits/faults.js';
+import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
+import type { StormSpec } from '../limits/storms.js';
 import {
   DEFAULT_MAX_SCOPES,
   DEFAULT_REDIS_PREFIX,
   DEFAULT_SCOPE_IDLE_SECONDS,
   type MockServerOptions,
   OPTION_RANGES,
-} from '../config.js';
-import type { Latency } from '../http/latency.js';
-import type { FaultSpec } from '../limits/faults.js';
-import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
-import type { StormSpec } from '../limits/storms.js';
+} from '../server/config.js';
 import { integerOption } from './parse-options.js';
 import {
   parseFaultOption,
@@ -117,7 +117,7 @@ export function addSimulationOptions(command: Command): Command {
     .option('--redis-prefix <prefix>', 'the start of every Redis key used', DEFAULT_REDIS_PREFIX);
 }
 
-/** The server options of the shared flags; resolveConfig (src/config.ts) checks what commander does not. */
+/** The server options of the shared flags; resolveConfig (src/server/config.ts) checks what commander does not. */
 export function sharedServerOptions(flags: ListenFlags & SimulationFlags): MockServerOptions {
   const ban = Object.fromEntries(
     Object.entries({ threshold: flags.banThreshold, seconds: flags.banSeconds }).filter(

@@ -12,7 +12,7 @@ import { createGracefulStop } from '../http/graceful-stop.js';
 import type { KeyWindows } from '../limits/rate-limit-policy.js';
 import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
 import { SCOPE_HEADER } from '../scopes/scope-name.js';
-import { createMockServer, listenReachably } from '../server.js';
+import { createMockServer, listenReachably } from '../server/server.js';
 import type { CaseGate } from './case-gate.js';
 import type { SdkCase } from './catalogue.js';
 import { withKey } from './client-credential.js';

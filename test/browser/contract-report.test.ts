@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { type Cause, groupByCause } from '../../contract-tests/report/causes.js';
 import { type ContractRunResult, runContractSuite } from '../../contract-tests/run-contract-suite.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { launchChromium } from './chromium.js';
 import { screenshotPath } from './screenshots.js';
 

@@ -4,7 +4,7 @@
 // and passes; generated values stop where the schema lets them, and an enum is tried by a sample
 // of its values, not all of them. Thousands of paths: contract-many-paths.test.ts.
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { checkDraft, counts, requirePassed } from '../support/draft-runs.js';
 import { writeDraft } from '../support/drafts.js';
 import { categoryTrees, hugeEnum, inheritedNames } from '../support/shape-drafts.js';

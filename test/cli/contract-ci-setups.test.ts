@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runCli } from '../support/cli.js';
 
 type Run = Awaited<ReturnType<typeof runCli>>;

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type Breakage, rewriteJson, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runCli } from '../support/cli.js';
 import {
   breeds,

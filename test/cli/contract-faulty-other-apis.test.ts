@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { type Breakage, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
-import { createMockServer } from '../../src/server.js';
+import { createMockServer } from '../../src/server/server.js';
 import { runCli } from '../support/cli.js';
 import { REGISTRY_DOCUMENT } from '../support/registry-document.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { LINT_SWITCH } from '../../src/openapi/contract-source/lint-contract.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runCli, startCli } from '../support/cli.js';
 import { addNickname, writeSplitDraft } from '../support/contract-drafts.js';
 import { useTempFolder } from '../support/temp-folder.js';

@@ -6,7 +6,7 @@
 // run the same way. The mock's first answers on such a
 // draft compile its validators, seconds on a busy machine: --timeout is raised only to stop a hang.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { checkDraft, counts, requirePassed } from '../support/draft-runs.js';
 import { writeOneFileDraft } from '../support/drafts.js';
 import { manyPaths } from '../support/shape-drafts.js';

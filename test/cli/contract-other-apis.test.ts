@@ -12,7 +12,7 @@ import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { HTTP_METHODS, type HttpMethod, operationName } from '../../src/openapi/load-contract.js';
-import { createMockServer } from '../../src/server.js';
+import { createMockServer } from '../../src/server/server.js';
 import { ACCOUNTS_DOCUMENT } from '../support/accounts-document.js';
 import { runCli } from '../support/cli.js';
 import { junitCases } from '../support/junit-cases.js';

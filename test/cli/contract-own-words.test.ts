@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { runCli } from '../support/cli.js';
 import { bearerTokens, type DraftEdit, problemDetails, writeDraft } from '../support/drafts.js';
 import { passedCases } from '../support/junit-cases.js';

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { createMockServer } from '../../src/server.js';
+import { createMockServer } from '../../src/server/server.js';
 import { runCli } from '../support/cli.js';
 import { passedCases } from '../support/junit-cases.js';
 import { useTempFolder } from '../support/temp-folder.js';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { CLI, runCli } from '../support/cli.js';
 import { loadPetstoreSpec } from '../support/spec.js';
 

@@ -2,9 +2,9 @@
 // holds is one a Date can: bodies past 32 KiB get 413, a leap second or a clock outside 1970 to
 // 8999 gets 400 and changes nothing, and the API keeps answering.
 import { describe, expect, it } from '@jest/globals';
-import { resolveConfig } from '../../src/config.js';
 import { loadContract } from '../../src/openapi/load-contract.js';
 import { CONTROL_SPEC_FILE } from '../../src/package-root.js';
+import { resolveConfig } from '../../src/server/config.js';
 import { DEMO_KEY, errorShape, useTestMock } from '../support/mock.js';
 
 const OVERSIZE = JSON.stringify({ padding: 'x'.repeat(33 * 1024) });

@@ -7,8 +7,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, type MockServerOptions } from '../../src/config.js';
-import { createMockServer } from '../../src/server.js';
+import { ConfigError, type MockServerOptions } from '../../src/server/config.js';
+import { createMockServer } from '../../src/server/server.js';
 import { DEMO_KEY, startTestMock } from '../support/mock.js';
 import { loadPetstoreSpec } from '../support/spec.js';
 import { useTempFolder } from '../support/temp-folder.js';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { keySubject } from '../../src/limits/limit-state.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { type StartedProxy, startProxy } from '../support/proxy.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 

@@ -3,7 +3,7 @@
 // reaches the upstream and keeps the contract; with --simulate-limits and in a scope alike. And an
 // upstream on a port that fetch refuses is reached all the same.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { freeBlockedPort } from '../support/blocked-port.js';
 import { exchange } from '../support/exchange.js';
 import { expectKeepsContract, startProxy } from '../support/proxy.js';

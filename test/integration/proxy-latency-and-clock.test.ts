@@ -2,7 +2,7 @@
 // API delays the proxied answers, and the clock set through it drives the Date, X-RateLimit-Reset
 // and Retry-After of the proxy's answers, in that scope only.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { brokenUpstream, expectKeepsContract, rateLimitOf, startProxy } from '../support/proxy.js';
 
 const AT = '2031-03-04T05:06:07Z';

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { brokenUpstream, expectKeepsContract, rateLimitOf, startProxy } from '../support/proxy.js';
 
 const contractBugs = (lines: string[]) => lines.filter((line) => /CONTRACT BUG|INTERNAL ERROR/.test(line));

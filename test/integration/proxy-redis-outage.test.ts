@@ -4,7 +4,7 @@
 // proxy's. With --simulate-limits it answers 503 STATE_UNAVAILABLE, as the mock does.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ProxiedResponse } from '../../contract-tests/proof/broken-proxy.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { brokenUpstream, expectKeepsContract, type StartedProxy, startProxy } from '../support/proxy.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 

@@ -2,7 +2,7 @@
 // violations either saw are listed and cleared through both, and a storm started through one
 // refuses through the other, per scope.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { brokenUpstream, type StartedProxy, startProxy, violationsOf } from '../support/proxy.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 

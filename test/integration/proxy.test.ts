@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Breakage } from '../../contract-tests/proof/broken-proxy.js';
 import { MAX_UPSTREAM_BODY_BYTES } from '../../src/proxy/upstream-client.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { brokenUpstream, type StartedProxy, startProxy, violationsOf } from '../support/proxy.js';
 
 const KEY = { 'X-API-Key': 'demo-enterprise' };

@@ -2,7 +2,7 @@
 // bans, storms, the clock and scopes hold across both; a Redis lost and back is 503s, then service.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { DEFAULT_BAN, type MockServerOptions } from '../../src/config.js';
+import { DEFAULT_BAN, type MockServerOptions } from '../../src/server/config.js';
 import { errorShape, startTestMock, type TestMock } from '../support/mock.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 

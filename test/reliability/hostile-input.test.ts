@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { oneOfValues } from '../../contract-tests/generation/valid-values.js';
 import type { OperationInfo } from '../../src/openapi/load-contract.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { type RawRequest, type RawResponse, sendRaw } from '../support/raw-http.js';
 
 const SEED = 20261121;

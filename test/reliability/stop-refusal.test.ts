@@ -2,7 +2,7 @@
 // 503 SHUTTING_DOWN with the Error object and Connection: close, and nothing of it is done.
 import { connect } from 'node:net';
 import { describe, expect, it } from '@jest/globals';
-import { createMockServer } from '../../src/server.js';
+import { createMockServer } from '../../src/server/server.js';
 
 describe('a request that comes once the stop has begun', () => {
   it('on a connection opened before it, is refused with 503 SHUTTING_DOWN and Connection: close, never taken', async () => {

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSeededRandom } from '../../src/http/latency.js';
-import { createMockServer } from '../../src/server.js';
+import { createMockServer } from '../../src/server/server.js';
 
 export type SoakOptions = {
   /** The longest it runs; with `phases`, only a bound, since the work is then fixed. */

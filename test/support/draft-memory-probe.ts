@@ -5,10 +5,10 @@
 // Compiled with the sources (dist/test/support/draft-memory-probe.js), run with --expose-gc:
 // node --expose-gc draft-memory-probe.js DRAFT_FILE.
 import { readFileSync } from 'node:fs';
-import { resolveConfig } from '../../src/config.js';
 import { createContractPipeline } from '../../src/openapi/contract-pipeline.js';
 import { createResponseHeaderChecker } from '../../src/openapi/response-contract.js';
-import { readServedContract } from '../../src/served-contract.js';
+import { resolveConfig } from '../../src/server/config.js';
+import { readServedContract } from '../../src/server/served-contract.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: node --expose-gc draft-memory-probe.js DRAFT_FILE');

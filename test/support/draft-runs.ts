@@ -3,7 +3,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MockServer } from '../../src/server.js';
+import type { MockServer } from '../../src/server/server.js';
 import { runCli } from './cli.js';
 
 /** Runs the suite on `draft` against the mock serving it, for `operations` only, at a small depth. */

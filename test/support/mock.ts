@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import request from 'supertest';
-import type { MockServerOptions } from '../../src/config.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import type { MockServerOptions } from '../../src/server/config.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 
 export const DEMO_KEY = 'demo-business';
 

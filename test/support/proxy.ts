@@ -4,7 +4,7 @@ import { expect } from '@jest/globals';
 import { type Breakage, startBrokenProxy } from '../../contract-tests/proof/broken-proxy.js';
 import { conformanceProblems } from '../../contract-tests/support/conformance.js';
 import { listOperations } from '../../contract-tests/support/contract-spec.js';
-import { createMockServer, type MockServer } from '../../src/server.js';
+import { createMockServer, type MockServer } from '../../src/server/server.js';
 
 export type StartedProxy = { proxy: MockServer; logLines: string[] };
 

@@ -1,28 +1,29 @@
 // serve --redis: every world's parts live in Redis under --redis-prefix, shared by every process
 // on it. Loaded only by a start with --redis (server.ts), so that a start on the data file never
 // loads the Redis client.
+
+import { type ClockSettings, createClock } from '../clock.js';
+import { initialSimulationSettings } from '../control/settings-controls.js';
+import type { SimulationStart } from '../control/simulation.js';
+import { HttpError } from '../errors.js';
+import type { RateLimitSettings } from '../limits/rate-limit-headers.js';
+import { type ChangeFeed, openChangeFeed } from '../redis/change-feed.js';
+import type { LiveScope } from '../redis/live-scope.js';
+import { prepareSharedState } from '../redis/prepare-shared-state.js';
+import { connectRedis, type RedisConnection } from '../redis/redis-connection.js';
+import { createRedisDataStore, dataKeys } from '../redis/redis-data-store.js';
+import { createRedisLimitState } from '../redis/redis-limit-state.js';
+import { createRedisScopes, scopePrefix, scopeRegistryKeys } from '../redis/redis-scopes.js';
+import { createRedisSharedValues, sharedValueKeys } from '../redis/redis-shared-values.js';
+import { createRedisViolationLog } from '../redis/redis-violation-log.js';
+import { createScopeRegistry, type ScopeRegistry } from '../scopes/scope-registry.js';
+import { tooManyScopesMessage } from '../scopes/world-of-request.js';
+import type { DataSet, KeyFields } from '../store/data-set.js';
+import { MAX_VIOLATIONS } from '../store/violation-log.js';
+import type { World } from '../world.js';
 import { assembleWorld } from './assemble-world.js';
-import { type ClockSettings, createClock } from './clock.js';
 import { type Config, OPTION_RANGES } from './config.js';
-import { initialSimulationSettings } from './control/settings-controls.js';
-import type { SimulationStart } from './control/simulation.js';
-import { HttpError } from './errors.js';
-import type { RateLimitSettings } from './limits/rate-limit-headers.js';
 import type { OpenState, StateParts } from './open-state.js';
-import { type ChangeFeed, openChangeFeed } from './redis/change-feed.js';
-import type { LiveScope } from './redis/live-scope.js';
-import { prepareSharedState } from './redis/prepare-shared-state.js';
-import { connectRedis, type RedisConnection } from './redis/redis-connection.js';
-import { createRedisDataStore, dataKeys } from './redis/redis-data-store.js';
-import { createRedisLimitState } from './redis/redis-limit-state.js';
-import { createRedisScopes, scopePrefix, scopeRegistryKeys } from './redis/redis-scopes.js';
-import { createRedisSharedValues, sharedValueKeys } from './redis/redis-shared-values.js';
-import { createRedisViolationLog } from './redis/redis-violation-log.js';
-import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
-import { tooManyScopesMessage } from './scopes/world-of-request.js';
-import type { DataSet, KeyFields } from './store/data-set.js';
-import { MAX_VIOLATIONS } from './store/violation-log.js';
-import type { World } from './world.js';
 
 type RedisWorldParts = {
   connection: RedisConnection;

@@ -2,20 +2,20 @@
 // process.argv: what the server does is decided here, once.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clockRangeProblem } from './clock.js';
-import type { SimulationStart } from './control/simulation.js';
-import { DEFAULT_SEED } from './fixtures/default-seed.js';
-import type { RetryAfterFormat } from './limits/rate-limit-headers.js';
-import type { BanPolicy } from './limits/rate-limit-policy.js';
+import { clockRangeProblem } from '../clock.js';
+import type { SimulationStart } from '../control/simulation.js';
+import { DEFAULT_SEED } from '../fixtures/default-seed.js';
+import type { RetryAfterFormat } from '../limits/rate-limit-headers.js';
+import type { BanPolicy } from '../limits/rate-limit-policy.js';
 import {
   CONTRACT_LIMIT_OPTIONS,
   type ContractLimitName,
   type ContractLimits,
   DEFAULT_CONTRACT_LIMITS,
-} from './openapi/contract-source/contract-limits.js';
-import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
-import type { ProxySettings } from './proxy/proxy-steps.js';
-import { IN_MEMORY } from './store/create-store.js';
+} from '../openapi/contract-source/contract-limits.js';
+import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
+import type { ProxySettings } from '../proxy/proxy-steps.js';
+import { IN_MEMORY } from '../store/create-store.js';
 
 export type LogSink = (line: string) => void;
 

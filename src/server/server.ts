@@ -3,31 +3,35 @@
 // Its worlds live over the data file (open-state.ts) or, with --redis, in Redis (redis-state.ts).
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AnswerDescription } from './api-mode.js';
-import { createApp, type MockApp } from './app.js';
-import type { Clock } from './clock.js';
+import type { AnswerDescription } from '../api-mode.js';
+import { createApp, type MockApp } from '../app.js';
+import type { Clock } from '../clock.js';
+import { type ControlAccess, controlAccess } from '../control/control-access.js';
+import type { Simulation } from '../control/simulation.js';
+import { addMissingCollections } from '../fixtures/contract-fixtures.js';
+import { initialDataSet } from '../fixtures/initial-data.js';
+import { createHostMatcher, createNamesMatcher } from '../http/allowed-hosts.js';
+import { classesOfServing, type ServerClasses } from '../http/app-prototypes.js';
+import { createGracefulStop } from '../http/graceful-stop.js';
+import { answerMalformedRequests, listenReachably } from '../http/listen.js';
+import type { LimitState } from '../limits/limit-state.js';
+import { createMockMode } from '../mock/mock-mode.js';
+import type { ContractWarning } from '../openapi/contract-source/lint-contract.js';
+import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
+import { checkFingerprint, createDataSetChecker, type DataSetChecker } from '../openapi/data-set-check.js';
+import { type Contract, loadContract } from '../openapi/load-contract.js';
+import { startKeyLimitFaults } from '../openapi/start-key-limits.js';
+import { COMPILED_CONTROL_SPEC_FILE, CONTROL_SPEC_FILE } from '../package-root.js';
+import { delegateTo } from '../scopes/delegate.js';
+import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from '../scopes/scope-name.js';
+import { tooManyScopesMessage } from '../scopes/world-of-request.js';
+import type { Store } from '../store/create-store.js';
+import { adviceOnMissingFields, describeFaults, placesOf } from '../store/data-file-reader.js';
+import { copyDataSet, type DataSet } from '../store/data-set.js';
+import type { DataStore } from '../store/data-store.js';
 import { type Config, ConfigError, type MockServerOptions, resolveConfig } from './config.js';
-import { type ControlAccess, controlAccess } from './control/control-access.js';
-import type { Simulation } from './control/simulation.js';
 import { drawnRecordsThatFit } from './drawn-records-fit.js';
-import { addMissingCollections } from './fixtures/contract-fixtures.js';
-import { initialDataSet } from './fixtures/initial-data.js';
-import { createHostMatcher, createNamesMatcher } from './http/allowed-hosts.js';
-import { classesOfServing, type ServerClasses } from './http/app-prototypes.js';
-import { createGracefulStop } from './http/graceful-stop.js';
-import { answerMalformedRequests, listenReachably } from './http/listen.js';
-import type { LimitState } from './limits/limit-state.js';
-import { createMockMode } from './mock/mock-mode.js';
 import { openFileState } from './open-state.js';
-import type { ContractWarning } from './openapi/contract-source/lint-contract.js';
-import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
-import { checkFingerprint, createDataSetChecker, type DataSetChecker } from './openapi/data-set-check.js';
-import { type Contract, loadContract } from './openapi/load-contract.js';
-import { startKeyLimitFaults } from './openapi/start-key-limits.js';
-import { COMPILED_CONTROL_SPEC_FILE, CONTROL_SPEC_FILE } from './package-root.js';
-import { delegateTo } from './scopes/delegate.js';
-import { invalidScopeMessage, isScopeName, SCOPE_HEADER } from './scopes/scope-name.js';
-import { tooManyScopesMessage } from './scopes/world-of-request.js';
 import {
   describeChange,
   prepareServedContract,
@@ -36,10 +40,6 @@ import {
   type ServedContract,
   watchServedContract,
 } from './served-contract.js';
-import type { Store } from './store/create-store.js';
-import { adviceOnMissingFields, describeFaults, placesOf } from './store/data-file-reader.js';
-import { copyDataSet, type DataSet } from './store/data-set.js';
-import type { DataStore } from './store/data-store.js';
 
 /** What a test needs of one scope: the header to send, and the scope's own control and clock. */
 export type MockScope = {
@@ -102,7 +102,7 @@ export type MockServer = {
 /** How long after a start with a given contract its Spectral lint begins. */
 const LINT_START_DELAY_MS = 500;
 
-export { ListenError, listenReachably } from './http/listen.js';
+export { ListenError, listenReachably } from '../http/listen.js';
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const config = resolveConfig(options);
@@ -173,7 +173,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await addCollections(served);
     // The proxy's code is loaded only by a proxy.
     const mode = options.proxy
-      ? (await import('./proxy/proxy-mode.js')).createProxyMode(options.proxy)
+      ? (await import('../proxy/proxy-mode.js')).createProxyMode(options.proxy)
       : createMockMode();
     buildApp = (contract) =>
       createApp({
@@ -232,7 +232,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   // first answers do not share the CPU with the thread's start.
   const lintOf = async (draft: ContractDraft | undefined, startAfterMs: number) =>
     draft && config.lintContract
-      ? (await import('./openapi/contract-source/lint-contract.js')).lintContractInBackground(draft, { startAfterMs })
+      ? (await import('../openapi/contract-source/lint-contract.js')).lintContractInBackground(draft, { startAfterMs })
       : undefined;
   let lint = await lintOf(served.draft, LINT_START_DELAY_MS);
   // serve --watch --contract FILE: an edit served once its app is ready; the data, keys and limits stay.

@@ -2,18 +2,19 @@
 // fixtures of what it adds, the key fields of its collections. Read once at start, and again
 // at each edit of its files with --watch (watchServedContract): an edit that cannot be served
 // is named (file, line) and the last good contract keeps serving.
+
+import { completeFixtures } from '../fixtures/contract-fixtures.js';
+import { ruledCollections } from '../handlers/index.js';
+import { ContractRefusal } from '../openapi/contract-source/contract-refusal.js';
+import type { ContractWarning } from '../openapi/contract-source/lint-contract.js';
+import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
+import { type Contract, loadContract } from '../openapi/load-contract.js';
+import { describeResources, type ResourceModel } from '../openapi/resource-model.js';
+import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
+import { collectGarbage } from '../store/collect-garbage.js';
+import { watchFiles } from '../store/data-file-watch.js';
+import { type DataSet, FORMAT_COLLECTIONS, freezeDataSet, type KeyFields, keyFieldsOf } from '../store/data-set.js';
 import type { Config } from './config.js';
-import { completeFixtures } from './fixtures/contract-fixtures.js';
-import { ruledCollections } from './handlers/index.js';
-import { ContractRefusal } from './openapi/contract-source/contract-refusal.js';
-import type { ContractWarning } from './openapi/contract-source/lint-contract.js';
-import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
-import { type Contract, loadContract } from './openapi/load-contract.js';
-import { describeResources, type ResourceModel } from './openapi/resource-model.js';
-import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from './package-root.js';
-import { collectGarbage } from './store/collect-garbage.js';
-import { watchFiles } from './store/data-file-watch.js';
-import { type DataSet, FORMAT_COLLECTIONS, freezeDataSet, type KeyFields, keyFieldsOf } from './store/data-set.js';
 
 export type ServedContract = {
   contract: Contract;
@@ -32,7 +33,7 @@ const LARGE_DRAFT_VALUES = 100_000;
 export async function readServedContract(config: Config): Promise<{ contract: Contract; draft?: ContractDraft }> {
   if (config.contract === undefined) return { contract: loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE) };
   // Loaded with a contract given only: a start on the built-in one never loads the reader.
-  const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
+  const { draftContract, readContractFile } = await import('../openapi/contract-source/read-contract-file.js');
   const draft =
     typeof config.contract === 'string'
       ? await readContractFile(config.contract, { allowUrls: config.contractAllowUrls, limits: config.contractLimits })
@@ -108,7 +109,7 @@ export function watchServedContract(
   let watcher = watchFiles(watched, reload);
   async function takeEdit(file: string): Promise<string> {
     try {
-      const { draftContract, readContractFile } = await import('./openapi/contract-source/read-contract-file.js');
+      const { draftContract, readContractFile } = await import('../openapi/contract-source/read-contract-file.js');
       const draft = await readContractFile(file, {
         allowUrls: config.contractAllowUrls,
         limits: config.contractLimits,
@@ -162,7 +163,7 @@ export function describeChange(before: Contract, after: Contract): string {
 export function printWarningsLater(warnings: Promise<readonly ContractWarning[]>, log: (line: string) => void): void {
   void warnings.then(async (found) => {
     if (found.length === 0) return;
-    const { renderContractWarnings } = await import('./openapi/contract-source/lint-contract.js');
+    const { renderContractWarnings } = await import('../openapi/contract-source/lint-contract.js');
     log(renderContractWarnings(found));
   });
 }

@@ -1,19 +1,19 @@
 // How the server makes a world (world.ts): the default one is the data file's, with the start
 // options; each scope's is made by its first request from the shared fixtures (spec/control.yaml,
 // "Scopes"), in memory. With --redis every world's parts live in Redis instead (redis-state.ts).
-import { createKeyDirectory } from './auth/key-directory.js';
-import { type Clock, createClock, createInMemoryClockSettings } from './clock.js';
-import type { SimulationSettings } from './control/settings-controls.js';
-import { createSimulation, type SimulationStart } from './control/simulation.js';
-import { createInMemoryLimitState } from './limits/in-memory-limit-state.js';
-import type { LimitState } from './limits/limit-state.js';
-import type { RateLimitSettings } from './limits/rate-limit-headers.js';
-import { createCopyOnWriteDataStore } from './store/copy-on-write-data-store.js';
-import type { DataSet } from './store/data-set.js';
-import type { DataStore } from './store/data-store.js';
-import type { SharedValue } from './store/shared-value.js';
-import { createViolationLog, type ViolationLog } from './store/violation-log.js';
-import type { World } from './world.js';
+import { createKeyDirectory } from '../auth/key-directory.js';
+import { type Clock, createClock, createInMemoryClockSettings } from '../clock.js';
+import type { SimulationSettings } from '../control/settings-controls.js';
+import { createSimulation, type SimulationStart } from '../control/simulation.js';
+import { createInMemoryLimitState } from '../limits/in-memory-limit-state.js';
+import type { LimitState } from '../limits/limit-state.js';
+import type { RateLimitSettings } from '../limits/rate-limit-headers.js';
+import { createCopyOnWriteDataStore } from '../store/copy-on-write-data-store.js';
+import type { DataSet } from '../store/data-set.js';
+import type { DataStore } from '../store/data-store.js';
+import type { SharedValue } from '../store/shared-value.js';
+import { createViolationLog, type ViolationLog } from '../store/violation-log.js';
+import type { World } from '../world.js';
 
 export type WorldParts = {
   data: DataStore;

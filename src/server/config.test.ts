@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { integerOption } from './cli/parse-options.js';
+import { integerOption } from '../cli/parse-options.js';
 import { ConfigError, type MockServerOptions, OPTION_RANGES, resolveConfig } from './config.js';
 
 type Bounds = { minimum: number; maximum: number };
-const control = parse(readFileSync(new URL('../spec/control.yaml', import.meta.url), 'utf8')) as {
+const control = parse(readFileSync(new URL('../../spec/control.yaml', import.meta.url), 'utf8')) as {
   components: { schemas: { SettingsUpdate: { properties: { ban: { properties: Record<string, Bounds> } } } } };
 };
 

@@ -5,18 +5,19 @@
 // hold without that field (it is optional), they are drawn without it and the log says so (a
 // published document, PagerDuty's, has such a field); else the draft is refused, naming each
 // field. A record that breaks it otherwise (one draw that missed) is left out of the data.
+
+import { describePlace } from '../openapi/contract-source/contract-refusal.js';
+import type { ContractDraft } from '../openapi/contract-source/read-contract-file.js';
+import type { RecordFault } from '../openapi/data-set-check.js';
+import { fieldSchemaPointer } from '../openapi/field-schema-place.js';
+import type { Contract } from '../openapi/load-contract.js';
+import { createSchemaOverlapCheck, ONE_OF_REFUSED } from '../openapi/overlapping-branches.js';
+import type { ResourceModel } from '../openapi/resource-types.js';
+import { describeFaults, placesOf } from '../store/data-file-reader.js';
+import { type DataSet, freezeDataSet } from '../store/data-set.js';
+import { ownValue } from '../store/own-keys.js';
 import { ConfigError } from './config.js';
-import { describePlace } from './openapi/contract-source/contract-refusal.js';
-import type { ContractDraft } from './openapi/contract-source/read-contract-file.js';
-import type { RecordFault } from './openapi/data-set-check.js';
-import { fieldSchemaPointer } from './openapi/field-schema-place.js';
-import type { Contract } from './openapi/load-contract.js';
-import { createSchemaOverlapCheck, ONE_OF_REFUSED } from './openapi/overlapping-branches.js';
-import type { ResourceModel } from './openapi/resource-types.js';
 import type { ServedContract } from './served-contract.js';
-import { describeFaults, placesOf } from './store/data-file-reader.js';
-import { type DataSet, freezeDataSet } from './store/data-set.js';
-import { ownValue } from './store/own-keys.js';
 
 /** The faults that every record of their list has at one field. */
 function systematicFaults(data: DataSet, faults: readonly RecordFault[]): RecordFault[] {

@@ -1,15 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { useTempFolder } from '../test/support/temp-folder.js';
+import { useTempFolder } from '../../test/support/temp-folder.js';
+import { generateDataSet } from '../fixtures/generate-data-set.js';
+import { draftContract, readContractFile } from '../openapi/contract-source/read-contract-file.js';
+import { createDataSetChecker, type RecordFault } from '../openapi/data-set-check.js';
+import { type Contract, loadContract } from '../openapi/load-contract.js';
+import { COMPILED_CONTROL_SPEC_FILE, CONTROL_SPEC_FILE } from '../package-root.js';
+import { type DataSet, recordsOf, type StoredRecord } from '../store/data-set.js';
 import { drawnRecordsThatFit } from './drawn-records-fit.js';
-import { generateDataSet } from './fixtures/generate-data-set.js';
-import { draftContract, readContractFile } from './openapi/contract-source/read-contract-file.js';
-import { createDataSetChecker, type RecordFault } from './openapi/data-set-check.js';
-import { type Contract, loadContract } from './openapi/load-contract.js';
-import { COMPILED_CONTROL_SPEC_FILE, CONTROL_SPEC_FILE } from './package-root.js';
 import { prepareServedContract, type ServedContract } from './served-contract.js';
-import { type DataSet, recordsOf, type StoredRecord } from './store/data-set.js';
 
 const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
 const task = {

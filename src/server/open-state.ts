@@ -1,16 +1,17 @@
 // Where a mock's worlds live, and how its start and close go for them. Here: the default world
 // over the data file (or in memory), the scopes in memory over the shared fixtures. With --redis
 // every world lives in Redis instead (redis-state.ts, which only such a start loads).
+
+import { createClock, createInMemoryClockSettings } from '../clock.js';
+import type { Simulation } from '../control/simulation.js';
+import type { RateLimitSettings } from '../limits/rate-limit-headers.js';
+import { createScopeRegistry, type ScopeRegistry } from '../scopes/scope-registry.js';
+import { createStore, IN_MEMORY, type Store } from '../store/create-store.js';
+import { type DataSet, formatListsOf, type KeyFields } from '../store/data-set.js';
+import { dataStoreOf } from '../store/lowdb-data-store.js';
+import type { World } from '../world.js';
 import { assembleWorld, createScopeWorld } from './assemble-world.js';
-import { createClock, createInMemoryClockSettings } from './clock.js';
 import type { Config } from './config.js';
-import type { Simulation } from './control/simulation.js';
-import type { RateLimitSettings } from './limits/rate-limit-headers.js';
-import { createScopeRegistry, type ScopeRegistry } from './scopes/scope-registry.js';
-import { createStore, IN_MEMORY, type Store } from './store/create-store.js';
-import { type DataSet, formatListsOf, type KeyFields } from './store/data-set.js';
-import { dataStoreOf } from './store/lowdb-data-store.js';
-import type { World } from './world.js';
 
 export type StateParts = {
   initialSettings: RateLimitSettings;
