@@ -280,6 +280,49 @@ describe('a resource no path names a record of', () => {
   });
 });
 
+describe('a record that holds a list of its own kind (a tree)', () => {
+  it('is made by its create, which answers the record, not a list of them', () => {
+    const category = { $ref: '#/components/schemas/Category' };
+    const answer = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Catalogue', version: '1' },
+      paths: {
+        '/categories': {
+          get: { operationId: 'listCategories', responses: { 200: answer({ type: 'array', items: category }) } },
+          post: {
+            operationId: 'createCategory',
+            requestBody: { content: { 'application/json': { schema: category } } },
+            responses: { 201: answer(category) },
+          },
+        },
+        '/categories/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: { operationId: 'getCategory', responses: { 200: answer(category) } },
+        },
+      },
+      components: {
+        schemas: {
+          Category: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer', readOnly: true },
+              name: { type: 'string' },
+              children: { type: 'array', items: category },
+            },
+          },
+        },
+      },
+    };
+    const model = describeResources(parseContract(stringify(document), 'catalogue.yaml'));
+    expect(shapesOf(model)).toEqual({
+      listCategories: 'list categories',
+      createCategory: 'create categories',
+      getCategory: 'read categories by id',
+    });
+  });
+});
+
 describe('a resource listed under a record of its own kind', () => {
   it('takes itself as its parent, marked so, and keeps a parent the document does not describe as none', () => {
     const model = describeResources(parseContract(stringify(TASKS_DOCUMENT), 'tasks.yaml'));

@@ -221,6 +221,8 @@ function isList(document: JsonObject, operation: OperationInfo, resource: Resour
   const schema = successSchema(operation);
   if (schema === undefined) return false;
   if (schemaType(resolveSchema(document, schema)) === 'array') return true;
+  // The record itself, though it holds a list of its own kind (a widget of parts, a comment of replies).
+  if (schemaIdentity(document, schema) === schemaIdentity(document, resource.recordSchema)) return false;
   // One that may answer the record alone makes it (DigitalOcean's POST /droplets: {droplet} or {droplets: [...]}).
   if (recordEnvelope(document, schema, resource.shape, resource.recordSchema) !== undefined) return false;
   const item = listItemSchema(document, schema);
