@@ -32,13 +32,24 @@ function unmarked(document: JsonObject, schema: unknown, depth: number): unknown
 }
 
 /**
+ * A $ref the validator can follow: it looks a parameter's up in components.parameters by the text
+ * after its last slash, unescaped by no rule. One into the paths (where a bundle writes out a
+ * parameter of another file at its first use: DigitalOcean's) failed its load with "Cannot read
+ * properties of undefined (reading '0')" (cdimascio/express-openapi-validator#527).
+ */
+const VALIDATOR_FOLLOWS = /^#\/components\/parameters\/[A-Za-z0-9._-]+$/;
+
+/**
  * The parameter (a $ref followed) with its schema unmarked and its default style said
- * (parameter-styles.ts); the parameter itself when neither changes it.
+ * (parameter-styles.ts); the parameter itself when neither changes it and the validator can
+ * follow its $ref, if any.
  */
 export function parameterForValidator(document: JsonObject, parameter: unknown): unknown {
   const own = resolveLocalRef(document, parameter);
   const styled = withDefaultStyle(own);
-  if (!marked(document, own.schema, 0)) return styled === own ? parameter : styled;
+  const ref = asObject(parameter).$ref;
+  const kept = styled === own && (typeof ref !== 'string' || VALIDATOR_FOLLOWS.test(ref));
+  if (!marked(document, own.schema, 0)) return kept ? parameter : styled;
   return { ...styled, schema: unmarked(document, own.schema, 0) };
 }
 
