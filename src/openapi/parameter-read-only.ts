@@ -6,6 +6,7 @@
 import { isIgnoredHeaderName } from './ignored-header-parameters.js';
 import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 import { withDefaultStyle } from './parameter-styles.js';
+import { followedByValidator } from './validator-refs.js';
 
 const BRANCHES = ['anyOf', 'oneOf', 'allOf'] as const;
 /** Deep enough for any real branch nesting, and an end to a $ref that names itself. */
@@ -32,23 +33,14 @@ function unmarked(document: JsonObject, schema: unknown, depth: number): unknown
 }
 
 /**
- * A $ref the validator can follow: it looks a parameter's up in components.parameters by the text
- * after its last slash, unescaped by no rule. One into the paths (where a bundle writes out a
- * parameter of another file at its first use: DigitalOcean's) failed its load with "Cannot read
- * properties of undefined (reading '0')" (cdimascio/express-openapi-validator#527).
- */
-const VALIDATOR_FOLLOWS = /^#\/components\/parameters\/[A-Za-z0-9._-]+$/;
-
-/**
  * The parameter (a $ref followed) with its schema unmarked and its default style said
  * (parameter-styles.ts); the parameter itself when neither changes it and the validator can
- * follow its $ref, if any.
+ * follow its $ref, if any (validator-refs.ts).
  */
 export function parameterForValidator(document: JsonObject, parameter: unknown): unknown {
   const own = resolveLocalRef(document, parameter);
   const styled = withDefaultStyle(own);
-  const ref = asObject(parameter).$ref;
-  const kept = styled === own && (typeof ref !== 'string' || VALIDATOR_FOLLOWS.test(ref));
+  const kept = styled === own && followedByValidator(parameter, 'parameters');
   if (!marked(document, own.schema, 0)) return kept ? parameter : styled;
   return { ...styled, schema: unmarked(document, own.schema, 0) };
 }

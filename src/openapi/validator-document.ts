@@ -12,12 +12,13 @@
 import { discriminatorsAsTags } from './discriminated-view.js';
 import { examplesLeftOut } from './examples-left-out.js';
 import { schemaRefsHoisted } from './hoisted-schema-refs.js';
-import { asObject, type JsonObject } from './json-pointer.js';
+import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
 import { HTTP_METHODS, operationName } from './load-contract.js';
 import { componentParametersForValidator, parametersForValidator } from './parameter-read-only.js';
 import { routeOfPath, suffixedLast } from './path-route.js';
 import { withReadOnlyRequiredInParts } from './read-only-required.js';
 import { schemasRewritten } from './schemas-rewritten.js';
+import { followedByValidator } from './validator-refs.js';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,9 +33,16 @@ function contentWithSchemas(content: unknown): unknown {
   return mapValues(content, (media) => (isObject(media) && !('schema' in media) ? { ...media, schema: {} } : media));
 }
 
-/** An answer for the validator: without its headers, each of its media types with a schema. */
-const responseForValidator = (response: unknown): unknown => {
-  if (!isObject(response) || '$ref' in response) return response;
+/**
+ * An answer for the validator: without its headers, each of its media types with a schema; a $ref
+ * it cannot follow given as the answer it names (validator-refs.ts).
+ */
+const responseForValidator = (document: JsonObject, response: unknown): unknown => {
+  if (!isObject(response)) return response;
+  if ('$ref' in response) {
+    const named = followedByValidator(response, 'responses') ? response : resolveLocalRef(document, response);
+    return '$ref' in named ? named : responseForValidator(document, named);
+  }
   const { headers: _dropped, ...rest } = response;
   return rest.content === undefined ? rest : { ...rest, content: contentWithSchemas(rest.content) };
 };
@@ -60,7 +68,10 @@ function operationForValidator(document: JsonObject, operation: JsonObject, name
   // OpenAPI 3.1 lets `responses` out; the validator reads every operation's (and threw on none).
   return named.responses === undefined
     ? { ...named, responses: ANY_ANSWER }
-    : { ...named, responses: mapValues(asObject(named.responses), responseForValidator) };
+    : {
+        ...named,
+        responses: mapValues(asObject(named.responses), (response) => responseForValidator(document, response)),
+      };
 }
 
 /** The answers of an operation that declares none: any status, any body. */
@@ -139,7 +150,11 @@ export function validatorDocument(contract: JsonObject): JsonObject {
         : { parameters: componentParametersForValidator(document, components.parameters) }),
       ...(components.responses === undefined
         ? {}
-        : { responses: mapValues(asObject(components.responses), responseForValidator) }),
+        : {
+            responses: mapValues(asObject(components.responses), (response) =>
+              responseForValidator(document, response),
+            ),
+          }),
       ...(components.requestBodies === undefined
         ? {}
         : { requestBodies: mapValues(asObject(components.requestBodies), optionalSaid) }),

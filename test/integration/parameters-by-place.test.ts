@@ -1,8 +1,9 @@
-// Parameters named by their place, as a bundle of many files writes them (DigitalOcean's whole
-// document): a parameter of another file is written out at its first use, and every later use is
-// a $ref to that place in the paths. The validator follows a parameter's $ref only into
-// components.parameters, and the whole document was refused at start ("Cannot read properties of
-// undefined (reading '0')"). Each is served, and checked, as the parameter it names. (A schema
+// Parameters and answers named by their place, as a bundle of many files writes them
+// (DigitalOcean's whole document): a part of another file is written out at its first use, and
+// every later use is a $ref to that place in the paths. The validator follows such a $ref only
+// into components.parameters or components.responses: the whole document was refused at start
+// ("Cannot read properties of undefined (reading '0')"), and once served every answer was a 500
+// ("reading 'content'"). Each is served, and checked, as the part it names. (A schema
 // that refers to itself, as many real ones do, has the validator read the document bundled,
 // its $refs as they are; it inlines those of a document without one.)
 import { describe, expect, it } from '@jest/globals';
@@ -48,7 +49,7 @@ const DOCUMENT = {
       get: {
         operationId: 'listGadgets',
         parameters: [at('~1widgets/get/parameters/0'), at('~1widgets/get/parameters/1')],
-        responses: { 200: json({ type: 'array', items: WIDGET }) },
+        responses: { 200: at('~1widgets/get/responses/200') },
       },
     },
   },
@@ -87,7 +88,7 @@ describe("parameters named by their place in the paths (a bundle's later uses)",
     expect(refused.body.message).toContain('widget_id');
   });
 
-  it('checks query parameters named by their place, as the parameters they name', async () => {
+  it('checks query parameters and an answer named by their place, as the parts they name', async () => {
     expect(served.judged('GET', '/gadgets', await http().get('/gadgets?per_page=5&tag_name=metal')).status).toBe(200);
     const refused = await http().get('/gadgets?per_page=500');
     expect(refused.status).toBe(400);
