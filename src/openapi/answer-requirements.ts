@@ -367,13 +367,15 @@ export function answeredNarrower(
   model: ResourceModel,
   resource: Resource,
   request: SchemaShape,
+  nullRemoves = false,
 ): ReadonlyMap<string, AnswerNarrowing> {
   const { document } = contract;
   const shapes = answerShapes(contract, model, resource);
   const narrowed = new Map<string, AnswerNarrowing>();
   for (const [name, property] of request.properties) {
     if (name === resource.collection.keyField || name === resource.parent?.field) continue;
-    const sent = resolveSchema(document, property);
+    const resolved = resolveSchema(document, property);
+    const sent = nullRemoves ? withoutNull(document, resolved) : resolved;
     const sentType = schemaType(sent);
     const answers = declaredIn(shapes, name).map((schema) => resolveSchema(document, schema));
     if (sentType === undefined && sent.readOnly !== true) {
@@ -393,6 +395,39 @@ export function answeredNarrower(
     if (keywords.length > 0) narrowed.set(name, { answers, keywords });
   }
   return narrowed;
+}
+
+const isNullAlone = (schema: JsonObject) =>
+  schema.type === 'null' || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null);
+
+/**
+ * A field's schema without its null (`type: [integer, "null"]`, `nullable`, a `oneOf` branch of
+ * null alone): a merge's null removes the field, or leaves it as its answers allow
+ * (record-changes.ts), so it is never stored for an answer to refuse. Discord's every PATCH takes
+ * null where its answers do not.
+ */
+function withoutNull(document: JsonObject, schema: JsonObject): JsonObject {
+  const { type } = schema;
+  if (Array.isArray(type) && type.includes('null')) {
+    const others = type.filter((name) => name !== 'null');
+    return { ...schema, type: others.length === 1 ? others[0] : others };
+  }
+  if (schema.nullable === true) {
+    const { nullable: _nullable, ...rest } = schema;
+    return rest;
+  }
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[key];
+    if (!Array.isArray(branches)) continue;
+    const kept = branches.filter((branch) => !isNullAlone(resolveSchema(document, branch)));
+    if (kept.length === branches.length || kept.length === 0) continue;
+    const { [key]: _branches, ...rest } = schema;
+    const [only] = kept;
+    return kept.length === 1 && Object.keys(rest).length === 0
+      ? resolveSchema(document, only)
+      : { ...rest, [key]: kept };
+  }
+  return schema;
 }
 
 /** A write whose body takes values its record's answers refuse: the envelope its record is sent in, and those fields. */
@@ -417,7 +452,7 @@ export function narrowedWrite(
   const schema = requestSchema(operation);
   const wrapper = singleKeyEnvelope(document, schema, shape.resource.shape);
   const request = describeObjectSchema(document, wrapper?.schema ?? schema);
-  const fields = answeredNarrower(contract, model, shape.resource, request);
+  const fields = answeredNarrower(contract, model, shape.resource, request, shape.kind === 'merge');
   return fields.size === 0 ? undefined : { envelope: wrapper?.property, fields };
 }
 

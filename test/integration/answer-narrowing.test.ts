@@ -4,7 +4,7 @@
 // So too where the request takes a text or a number and the answers a text only (Box's).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { categoryCodeTypedNarrowerInAnswers, categoryNameNarrowedInAnswers, writeDraft } from '../support/drafts.js';
-import { DEMO_KEY, startTestMock, type TestMock } from '../support/mock.js';
+import { DEMO_KEY, servingDocument, startTestMock, type TestMock } from '../support/mock.js';
 
 let mock: TestMock;
 beforeAll(async () => {
@@ -63,5 +63,89 @@ describe('a write whose value is of a type its request takes and its answers do 
     expect(made.status).toBe(201);
     expect(made.body.code).toBe('C7');
     expect(typed.contractBugs()).toEqual([]);
+  });
+});
+
+describe("a merge whose body takes null where the answers do not (Discord's PATCH bodies)", () => {
+  const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
+  const thing = { $ref: '#/components/schemas/Thing' };
+  const level = { $ref: '#/components/schemas/Level' };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Things', version: '1' },
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'createThing',
+          requestBody: { required: true, content: { 'application/json': { schema: thing } } },
+          responses: { 201: json(thing) },
+        },
+      },
+      '/things/{thing_id}': {
+        parameters: [{ name: 'thing_id', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: { operationId: 'getThing', responses: { 200: json(thing) } },
+        patch: {
+          operationId: 'updateThing',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    count: { type: ['integer', 'null'] },
+                    level: { oneOf: [{ type: 'null' }, level] },
+                    name: { type: ['string', 'null'] },
+                  },
+                },
+              },
+            },
+          },
+          responses: { 200: json(thing) },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Level: { type: 'integer', enum: [0, 1, 2] },
+        Thing: {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: {
+            id: { type: 'integer', readOnly: true },
+            name: { type: 'string', maxLength: 20 },
+            count: { type: 'integer', minimum: 0 },
+            level,
+          },
+        },
+      },
+    },
+  };
+  let things: TestMock;
+  beforeAll(async () => {
+    things = await startTestMock(await servingDocument(document));
+  });
+  afterAll(async () => {
+    await things.server.close();
+  });
+
+  it('removes the optional field a null names, as RFC 7396 says, and keeps a required one', async () => {
+    const made = await things.http.post('/things').send({ name: 'Gear', count: 3, level: 1 });
+    expect(made.status).toBe(201);
+    const merged = await things.http.patch(`/things/${made.body.id}`).send({ count: null, level: null, name: null });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toEqual({ id: made.body.id, name: 'Gear' });
+    expect(things.contractBugs()).toEqual([]);
+  });
+
+  it('still refuses a value the answers refuse, and says so at the start for that field only', async () => {
+    const made = await things.http.post('/things').send({ name: 'Cog' });
+    const refused = await things.http.patch(`/things/${made.body.id}`).send({ count: -1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/count -1 is taken by the request's schema but refused by the answers/);
+    const warning = things.logLines.find((line) => line.includes("updateThing's request takes values of"));
+    expect(warning).toMatch(
+      /takes values of count, name that the answers of things refuse \(they add minimum 0; maxLength 20\)/,
+    );
   });
 });
