@@ -13,6 +13,7 @@ import { alikeOneOfsAsAnyOf } from '../../src/openapi/alike-branches.js';
 import { anchoredRefs } from '../../src/openapi/anchored-refs.js';
 import { discriminatorsAsTags, schemaAsTagged } from '../../src/openapi/discriminated-view.js';
 import { examplesLeftOut } from '../../src/openapi/examples-left-out.js';
+import { headerValue, readingOf } from '../../src/openapi/header-text.js';
 import { withIdAsAnnotation } from '../../src/openapi/id-annotation.js';
 import { operationName } from '../../src/openapi/load-contract.js';
 import { withTolerantMultipleOf } from '../../src/openapi/multiple-of.js';
@@ -370,14 +371,14 @@ export function declaredHeaders(operation: SpecOperation, status: string): Decla
         ? raw.$ref.slice(1)
         : `${responsePointer(operation, status)}/headers/${escapePointer(name)}`;
     const validate = validatorAt(`#${headerPointer}/schema`);
-    const type = resolve(header.schema)?.type;
+    const reading = readingOf(resolve(header.schema) ?? {});
     return {
       name,
       required: header.required === true,
       check: (value: string) => {
-        // Header values are text; an integer header must be an integer written out in full.
-        if (type === 'integer' && !/^-?\d+$/.test(value)) return [`"${value}" is not an integer`];
-        const parsed = type === 'integer' ? Number(value) : value;
+        // Header values are text: a number or a boolean must be written out as one in full.
+        const parsed = headerValue(reading, value);
+        if (parsed === undefined) return [`"${value}" is not ${reading === 'integer' ? 'an' : 'a'} ${reading}`];
         return validate(parsed) ? [] : describe(validate).map((problem) => problem.replace('(body)', `"${value}"`));
       },
     };

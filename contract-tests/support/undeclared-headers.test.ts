@@ -20,7 +20,10 @@ function draft(): string {
       responses: {
         '200': {
           description: 'A label.',
-          headers: { 'Content-Length': { required: true, schema: { type: 'integer' } } },
+          headers: {
+            'Content-Length': { required: true, schema: { type: 'integer' } },
+            'X-Reset-After': { schema: { type: 'number', minimum: 0 } },
+          },
           content: { 'application/json': { schema: { type: 'object' } } },
         },
       },
@@ -33,7 +36,7 @@ function draft(): string {
 
 process.env[CONTRACT_DOCUMENT_VARIABLE] = draft();
 const { conformanceProblems, undeclaredHeaderProblems } = await import('./conformance.js');
-const { listOperations } = await import('./contract-spec.js');
+const { declaredHeaders, listOperations } = await import('./contract-spec.js');
 
 function answered(headers: Record<string, string>): Exchange {
   return {
@@ -65,5 +68,14 @@ describe("headers of other operations answered on a draft's new one", () => {
     expect(undeclaredHeaderProblems(listPets, answered(framing))).toEqual([]);
     const chunked = answered({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
     expect(conformanceProblems(getLabel, chunked)).not.toContainEqual(expect.stringMatching(/Content-Length/));
+  });
+
+  it("reads a header declared as a number as one (Discord's X-RateLimit-Reset-After), and names one that is not", () => {
+    if (getLabel === undefined) throw new Error('the draft has no getLabel');
+    const resetAfter = declaredHeaders(getLabel, '200').find((header) => header.name === 'X-Reset-After');
+    expect(resetAfter?.check('1.25')).toEqual([]);
+    expect(resetAfter?.check('60')).toEqual([]);
+    expect(resetAfter?.check('soon')).toEqual(['"soon" is not a number']);
+    expect(resetAfter?.check('-1').join()).toMatch(/must be >= 0/);
   });
 });

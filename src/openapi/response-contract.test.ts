@@ -3,7 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import type { HttpError } from '../errors.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
-import { loadContract, type OperationInfo } from './load-contract.js';
+import { loadContract, type OperationInfo, parseContract } from './load-contract.js';
 import { createResponseHeaderChecker, guardResponses, type HeaderReader } from './response-contract.js';
 
 const contract = loadContract(PETSTORE_SPEC_FILE, COMPILED_PETSTORE_SPEC_FILE);
@@ -123,5 +123,46 @@ describe('the check installed on an app', () => {
     const res = await request(app).delete('/pets/1');
     expect(res.status).toBe(204);
     expect(reported).toEqual([]);
+  });
+});
+
+describe('headers declared as numbers and booleans', () => {
+  // Discord's X-RateLimit-Reset is a number (a Unix time with its fraction): read as one, it passed.
+  const declared = {
+    openapi: '3.1.0',
+    info: { title: 'Limits', version: '1' },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'listThings',
+          responses: {
+            200: {
+              description: 'ok',
+              headers: {
+                'X-RateLimit-Reset': { schema: { type: 'number', minimum: 0 } },
+                'X-Global': { schema: { type: 'boolean' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  const limits = parseContract(JSON.stringify(declared), 'limits.json');
+  const checkThings = (values: Record<string, string>) =>
+    createResponseHeaderChecker(limits)(
+      limits.operations[0] as OperationInfo,
+      200,
+      (name) => values[name.toLowerCase()],
+    );
+
+  it('reads a number or a boolean written as one, and names one that is not', () => {
+    expect(checkThings({ 'x-ratelimit-reset': '1470173023.123', 'x-global': 'false' })).toEqual([]);
+    expect(checkThings({ 'x-ratelimit-reset': '1796665200', 'x-global': 'true' })).toEqual([]);
+    expect(checkThings({ 'x-ratelimit-reset': 'soon', 'x-global': 'yes' })).toEqual([
+      'header X-RateLimit-Reset "soon" is not a number',
+      'header X-Global "yes" is not a boolean',
+    ]);
+    expect(checkThings({ 'x-ratelimit-reset': '-1.5' })).toEqual(['header X-RateLimit-Reset "-1.5" must be >= 0']);
   });
 });

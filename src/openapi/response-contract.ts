@@ -8,6 +8,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Express, Request, Response } from 'express';
 import { HttpError } from '../errors.js';
 import { examplesLeftOut } from './examples-left-out.js';
+import { type HeaderReading, headerValue, readingOf } from './header-text.js';
 import { SET_BY_HTTP } from './headers-set-by-http.js';
 import { asObject, escapePointerSegment, locate } from './json-pointer.js';
 import { type Contract, type OperationInfo, operationPointer } from './load-contract.js';
@@ -57,7 +58,7 @@ export type ResponseHeaderChecker = (operation: OperationInfo, status: number, h
 type HeaderRule = {
   name: string;
   required: boolean;
-  integer: boolean;
+  reading: HeaderReading;
   validate: ValidateFunction;
   /** The last value that passed: the check is a pure function of the text, and most values repeat. */
   lastValid?: string;
@@ -93,7 +94,7 @@ export function createResponseHeaderChecker(contract: Contract): ResponseHeaderC
       return {
         name,
         required: header.required === true,
-        integer: asObject(locate(contract.document, `${headerPointer}/schema`)[1]).type === 'integer',
+        reading: readingOf(asObject(locate(contract.document, `${headerPointer}/schema`)[1])),
         validate: compile(`${headerPointer}/schema`),
       };
     });
@@ -124,10 +125,12 @@ export function createResponseHeaderChecker(contract: Contract): ResponseHeaderC
       }
       const text = String(raw);
       if (text === rule.lastValid) continue;
-      // Header values are text: an integer header is read as one only when it is written as one.
-      if (rule.integer && !/^-?\d+$/.test(text)) {
-        problems.push(`header ${rule.name} "${text}" is not an integer`);
-      } else if (!rule.validate(rule.integer ? Number(text) : text)) {
+      const value = headerValue(rule.reading, text);
+      if (value === undefined) {
+        problems.push(
+          `header ${rule.name} "${text}" is not ${rule.reading === 'integer' ? 'an' : 'a'} ${rule.reading}`,
+        );
+      } else if (!rule.validate(value)) {
         for (const error of rule.validate.errors ?? []) {
           problems.push(`header ${rule.name} "${text}"${error.instancePath} ${error.message ?? 'is invalid'}`);
         }
