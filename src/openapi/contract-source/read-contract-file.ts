@@ -27,7 +27,7 @@ import { type ParsedSource, SourceSyntaxError } from './parsed-source.js';
 import { dropRefSiblings } from './ref-siblings.js';
 import { createSourceReader, SourceReadError } from './source-reader.js';
 import { type Conversion, convertSwagger2, isSwagger2, SwaggerConversionError } from './swagger-2.js';
-import { readTextEnumMembers, type TextEnumRead } from './text-enum-members.js';
+import { dropEmptyEnums, readTextEnumMembers, type TextEnumRead } from './text-enum-members.js';
 import { dropUnknownSchemaFields } from './unknown-schema-fields.js';
 
 export type ContractFileOptions = {
@@ -47,6 +47,7 @@ export const READING_RULES = [
   'reference-read-as-target',
   'unknown-schema-field',
   'enum-member-read-as-text',
+  'empty-enum',
   'unknown-format',
   'ref-siblings-ignored',
   'boolean-exclusive-bound',
@@ -182,6 +183,7 @@ function readingWarnings(
     refSiblings: ReturnType<typeof dropRefSiblings>;
     booleanBounds: readonly BooleanBoundRead[];
     textEnums: readonly TextEnumRead[];
+    emptyEnums: readonly TextEnumRead[];
     readAsTargets: readonly ReadAsTarget[];
     leftOut: readonly OpenApiFault[];
     patternNotes: readonly OpenApiFault[];
@@ -228,6 +230,9 @@ function readingWarnings(
     }),
     ...found.textEnums.map(({ segments, message }) =>
       warned('openapi', 'enum-member-read-as-text')({ pointer: toPointer(segments), message }),
+    ),
+    ...found.emptyEnums.map(({ segments, message }) =>
+      warned('openapi', 'empty-enum')({ pointer: toPointer(segments), message }),
     ),
     ...found.booleanBounds.map(({ segments, message }) =>
       warned('openapi', 'boolean-exclusive-bound')({ pointer: toPointer(segments), message }),
@@ -295,6 +300,7 @@ export async function readContractFile(file: string, options: ContractFileOption
   if ('fault' in declared) return refuse([atPlace('openapi')(declared.fault)]);
   const booleanBounds = declared.version === '3.1' ? readBooleanExclusiveBounds(document) : [];
   const textEnums = readTextEnumMembers(document);
+  const emptyEnums = dropEmptyEnums(document);
   const {
     faults: schemaFaults,
     readAsTargets,
@@ -341,6 +347,7 @@ export async function readContractFile(file: string, options: ContractFileOption
     refSiblings,
     booleanBounds,
     textEnums,
+    emptyEnums,
     readAsTargets,
     leftOut,
     patternNotes: patterns.notes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readTextEnumMembers } from './text-enum-members.js';
+import { dropEmptyEnums, readTextEnumMembers } from './text-enum-members.js';
 
 describe('an enum of text whose members are not text', () => {
   it('is read as their text, and a long one is named by its first members', () => {
@@ -24,5 +24,20 @@ describe('an enum of text whose members are not text', () => {
       [1, 2],
       ['A', null],
     ]);
+  });
+});
+
+describe('an enum with no member', () => {
+  it('is left out, said at its place; an enum with members is left as it is', () => {
+    const status = { type: 'string', enum: [], allOf: [{ $ref: '#/components/schemas/Status' }] };
+    const document = { components: { schemas: { Status: { type: 'string', enum: ['SUBMITTED'] }, Filter: status } } };
+    expect(dropEmptyEnums(document)).toEqual([
+      {
+        segments: ['components', 'schemas', 'Filter', 'enum'],
+        message: expect.stringMatching(/^this enum has no member/),
+      },
+    ]);
+    expect(status).toEqual({ type: 'string', allOf: [{ $ref: '#/components/schemas/Status' }] });
+    expect(document.components.schemas.Status.enum).toEqual(['SUBMITTED']);
   });
 });

@@ -1,7 +1,10 @@
-// An enum of a text schema whose members YAML read as values of their own: Plaid's
-// `type: string, enum: [true, false]` (unquoted, so booleans) meant "true" and "false". No value
-// fits such a schema, and the mock would refuse the document; they are read as their text, as
-// the author meant, with a warning naming each place.
+// Enums read as their authors meant them, each with a warning at its place. A text schema's
+// members YAML read as values of their own: Plaid's `type: string, enum: [true, false]`
+// (unquoted, so booleans) meant "true" and "false"; no value fits such a schema, and the mock
+// would refuse the document: they are read as their text. And an enum with no member, which
+// generators write where the values stand elsewhere (Discord's `enum: []` beside an allOf of the
+// enum it means): no value meets it, and Ajv refuses to compile it, so every request of its
+// operation was a 500; it is left out.
 import type { JsonObject } from '../json-pointer.js';
 import { forEachOpenApiObject } from './openapi-objects.js';
 
@@ -38,5 +41,21 @@ export function readTextEnumMembers(document: JsonObject): TextEnumRead[] {
     return undefined;
   });
   // The walk goes from the end of the document; its places are said from the start.
+  return found.reverse();
+}
+
+/** Removes, in place, each enum with no member of a schema; says where. */
+export function dropEmptyEnums(document: JsonObject): TextEnumRead[] {
+  const found: TextEnumRead[] = [];
+  forEachOpenApiObject(document, (node, segments) => {
+    if (!Array.isArray(node.enum) || node.enum.length > 0) return undefined;
+    delete node.enum;
+    found.push({
+      segments: [...segments, 'enum'],
+      message:
+        'this enum has no member: no value would meet it, and validators refuse to compile it. It is left out (the schema is read without it); give it its members, or remove it',
+    });
+    return undefined;
+  });
   return found.reverse();
 }
