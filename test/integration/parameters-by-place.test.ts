@@ -73,7 +73,7 @@ describe("parameters named by their place in the paths (a bundle's later uses)",
   const served = serveJudged(DOCUMENT);
   const http = () => served.mock().http;
 
-  it("reads and checks a path parameter named by its place: the record's, or the contract's 400", async () => {
+  it("reads and checks a path parameter named by its place: the record's, or a 400", async () => {
     const made = await http().post('/widgets').send({ name: 'Sprocket', tag: 'metal' });
     expect(made.status).toBe(201);
     expect(served.judged('GET', `/widgets/${made.body.id}`, await http().get(`/widgets/${made.body.id}`)).body).toEqual(
@@ -83,9 +83,7 @@ describe("parameters named by their place in the paths (a bundle's later uses)",
     expect((await http().get(`/widgets/${made.body.id}`)).status).toBe(404);
     const refused = await http().delete('/widgets/sprocket');
     expect(refused.status).toBe(400);
-    // The operation declares no 400, and only a bare 404: the contract's error with a body says why.
     expect(refused.headers['x-mock-contract-gap']).toBe('deleteWidget declares no 400 answer');
-    expect(refused.body.message).toContain('widget_id');
   });
 
   it('checks query parameters and an answer named by their place, as the parts they name', async () => {

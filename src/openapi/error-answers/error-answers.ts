@@ -103,7 +103,7 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
     const operation = requestOperation(req);
     const meant = operation ? declaredSameMeaning(operation.responses, error.status) : error.status;
     const declared = operation ? answerCovering(operation.responses, meant) : undefined;
-    const shape = declared ?? borrowedShape(operation?.responses, meant, commonErrors);
+    const shape = declared ?? (operation ? nearestError(operation.responses, meant) : undefined) ?? commonErrors(meant);
     if (operation && !declared) {
       const what = `${operation.operationId} declares no ${meant} answer`;
       setGapHeader(res, what);
@@ -150,22 +150,6 @@ export function createErrorAnswers(contract: Contract, options: ErrorAnswerOptio
     }
     return true;
   };
-}
-
-/**
- * The shape of an answer the operation does not declare: its nearest declared error that has a
- * body, else the contract's own for the status, else its nearest without one. A borrowed answer
- * with no body would tell the client nothing of why (an operation declaring only a bare 404 gave
- * a 400 of a malformed id as an empty body).
- */
-function borrowedShape(
-  responses: ReadonlyMap<string, ResponseInfo> | undefined,
-  status: number,
-  commonErrors: (status: number) => ResponseInfo | undefined,
-): ResponseInfo | undefined {
-  if (!responses) return commonErrors(status);
-  const withBodies = new Map([...responses].filter(([, response]) => response.media.length > 0));
-  return nearestError(withBodies, status) ?? commonErrors(status) ?? nearestError(responses, status);
 }
 
 /**
