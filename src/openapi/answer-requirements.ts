@@ -7,7 +7,7 @@ import { asObject, type JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
 import {
-  arrayPropertiesOf,
+  arrayMostLike,
   listItemSchema,
   recordEnvelope,
   requestSchema,
@@ -496,12 +496,8 @@ export function fieldsAnsweredApart(
 function listedShape(document: JsonObject, schema: unknown, resource: Resource): SchemaShape[] {
   const named = listItemSchema(document, schema, resource.name);
   if (named !== undefined) return [describeObjectSchema(document, named)];
-  const shared = (shape: SchemaShape) =>
-    [...shape.properties.keys()].filter((name) => resource.shape.properties.has(name)).length;
-  const [best] = arrayPropertiesOf(document, schema)
-    .map(([, array]) => describeObjectSchema(document, array.items))
-    .sort((one, other) => shared(other) - shared(one));
-  return best !== undefined && shared(best) > 0 ? [best] : [];
+  const best = arrayMostLike(document, schema, resource.shape.properties);
+  return best === undefined ? [] : [describeObjectSchema(document, best[1].items)];
 }
 
 /**

@@ -74,6 +74,26 @@ export function arrayPropertiesOf(document: JsonObject, schema: unknown): Array<
   );
 }
 
+/**
+ * The array property of `schema` whose items share the most fields with `fields` (at least one;
+ * the first of a tie): a list's records among its other arrays, where neither their schema nor a
+ * usual name tells them (DigitalOcean's runs beside arrays of text, Lichess's summaries).
+ */
+export function arrayMostLike(
+  document: JsonObject,
+  schema: unknown,
+  fields: ReadonlyMap<string, unknown>,
+): [string, JsonObject] | undefined {
+  let best: [string, JsonObject] | undefined;
+  let most = 0;
+  for (const array of arrayPropertiesOf(document, schema)) {
+    const items = describeObjectSchema(document, array[1].items).properties;
+    const shared = [...items.keys()].filter((name) => fields.has(name)).length;
+    if (shared > most) [best, most] = [array, shared];
+  }
+  return best;
+}
+
 export type Envelope = { property: string; schema: unknown };
 
 /** Whether an object schema has the record's fields, every one of them, and more than one. */

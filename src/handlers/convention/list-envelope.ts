@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../openapi/json-pointer.js';
-import { arrayPropertiesOf, singleKeyEnvelope } from '../../openapi/operation-schemas.js';
+import { arrayMostLike, arrayPropertiesOf, singleKeyEnvelope } from '../../openapi/operation-schemas.js';
 import {
   allowsNull,
   describeObjectSchema,
@@ -124,29 +124,6 @@ function envelopeBranch(document: JsonObject, schema: JsonObject): JsonObject {
 }
 
 /**
- * The array whose items share the most fields with the records (at least one): DigitalOcean lists
- * its evaluation runs as `{available_candidate_types: [text], available_statuses: [text], runs:
- * [summary]}`, the summary a short form of the run; the records went into the first.
- */
-function mostLikeRecords<T extends [string, { items?: unknown }]>(
-  document: JsonObject,
-  arrays: readonly T[],
-  records: unknown,
-): T | undefined {
-  if (records === undefined) return undefined;
-  const fields = describeObjectSchema(document, records).properties;
-  let best: T | undefined;
-  let most = 0;
-  for (const array of arrays) {
-    const shared = [...describeObjectSchema(document, array[1].items).properties.keys()].filter((name) =>
-      fields.has(name),
-    ).length;
-    if (shared > most) [best, most] = [array, shared];
-  }
-  return best;
-}
-
-/**
  * The envelope an answer's schema describes; undefined when it answers a bare array. `records`,
  * the record's schema, tells its array among others (Xero's `{Warnings: [...], Contacts: [...]}`).
  */
@@ -159,7 +136,9 @@ export function listEnvelope(document: JsonObject, schema: unknown, records?: un
   // else the one of objects most like the records.
   const items = (ofRecords ??
     arrays.find(([name]) => RECORDS.test(name)) ??
-    mostLikeRecords(document, arrays, records) ??
+    (records === undefined
+      ? undefined
+      : arrayMostLike(document, resolved, describeObjectSchema(document, records).properties)) ??
     arrays[0])?.[0];
   if (items === undefined) return wrappedEnvelope(document, resolved, records);
   const fields = readFields(document, resolved, undefined, 0, items);
