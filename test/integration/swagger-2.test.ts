@@ -45,7 +45,7 @@ const BOOKSHOP_SWAGGER_2 = {
         operationId: 'getBook',
         responses: {
           '200': { description: 'The book.', schema: { $ref: '#/definitions/Book' } },
-          '404': { description: 'No such book.', schema: error },
+          '404': { $ref: '#/responses/NoSuchBook' },
         },
       },
       post: {
@@ -62,7 +62,20 @@ const BOOKSHOP_SWAGGER_2 = {
         responses: { '204': { description: 'Deleted.' }, '404': { description: 'No such book.', schema: error } },
       },
     },
+    // Its own produces holds for the shared answer too (Harbor's scan logs, Docker's log streams).
+    '/books/{bookId}/blurb': {
+      parameters: [bookId],
+      get: {
+        operationId: 'getBlurb',
+        produces: ['text/plain'],
+        responses: {
+          '200': { description: 'The blurb.', schema: { type: 'string' } },
+          '404': { $ref: '#/responses/NoSuchBook' },
+        },
+      },
+    },
   },
+  responses: { NoSuchBook: { description: 'No such book.', schema: error } },
   definitions: {
     NewBook: {
       type: 'object',
@@ -134,5 +147,20 @@ describe('a Swagger 2.0 document', () => {
     const invalid = served.judged('POST', '/v2/books', await http().post('/v2/books').set(key).send({ title: '' }));
     expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual({ code: 400, message: expect.stringContaining('title') });
+  });
+
+  it("answers a shared error in the types of the operation that gives it, as 2.0's produces says", async () => {
+    const paths = served.mock().server.contractDraft?.document.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: object }> }>
+    >;
+    expect(Object.keys(paths['/books/{bookId}/blurb']?.get?.responses['404']?.content ?? {})).toEqual(['text/plain']);
+    expect(paths['/books/{bookId}']?.get?.responses['404']).toEqual({ $ref: '#/components/responses/NoSuchBook' });
+    const missing = await http().get('/v2/books/99999/blurb').set(key);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/plain/);
+    expect(JSON.parse(missing.text)).toEqual({ code: 404, message: expect.any(String) });
+    const gone = served.judged('GET', '/v2/books/99999', await http().get('/v2/books/99999').set(key));
+    expect(gone.headers['content-type']).toMatch(/^application\/json/);
   });
 });

@@ -219,6 +219,40 @@ function placeInOriginal(
   return [...segments];
 }
 
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+const sameTypes = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((type) => b.includes(type));
+
+/**
+ * An operation's own `produces` holds for every answer it gives, shared ones too (2.0's fixed
+ * fields); the converter gives a shared answer the document's `produces` wherever it is used, so
+ * an operation that produces other types gets its own copy of each shared answer with a body.
+ */
+function sharedAnswersInProducesOfTheirOperation(document: JsonObject): JsonObject {
+  const shared = asObject(document.responses);
+  let paths: JsonObject | undefined;
+  for (const [path, item] of Object.entries(asObject(document.paths))) {
+    let copiedItem: JsonObject | undefined;
+    for (const method of HTTP_METHODS) {
+      const operation = asObject(asObject(item)[method]);
+      if (!Array.isArray(operation.produces) || sameTypes(operation.produces, document.produces)) continue;
+      const answers = asObject(operation.responses);
+      const own = Object.entries(answers).map(([status, answer]): [string, unknown] => {
+        const ref = asObject(answer).$ref;
+        const name = typeof ref === 'string' && ref.startsWith('#/responses/') ? ref.slice(12) : undefined;
+        const target = name === undefined ? undefined : shared[name];
+        return [status, asObject(target).schema === undefined ? answer : structuredClone(target)];
+      });
+      if (own.every(([status, answer]) => answers[status] === answer)) continue;
+      paths ??= { ...asObject(document.paths) };
+      copiedItem ??= { ...asObject(item) };
+      copiedItem[method] = { ...operation, responses: Object.fromEntries(own) };
+      paths[path] = copiedItem;
+    }
+  }
+  return paths === undefined ? document : { ...document, paths };
+}
+
 /** The 2.0 document as OpenAPI 3.0; a document the converter cannot read at all is refused with its words. */
 export async function convertSwagger2(original: JsonObject): Promise<Conversion> {
   let document: JsonObject;
@@ -230,7 +264,12 @@ export async function convertSwagger2(original: JsonObject): Promise<Conversion>
     readDraft4SchemaWords(original);
     const text = JSON.stringify(original);
     const standIn = text.includes(`"${PROTO}"`) || text.includes(`/${PROTO}`) ? standInFor(text) : undefined;
-    const given = { ...asObject(standIn === undefined ? original : renamed(original, PROTO, standIn)), swagger: '2.0' };
+    const given = {
+      ...sharedAnswersInProducesOfTheirOperation(
+        asObject(standIn === undefined ? original : renamed(original, PROTO, standIn)),
+      ),
+      swagger: '2.0',
+    };
     const converted = await s2o.convertObj(given as unknown as Swagger2Document, {
       patch: true,
       warnOnly: true,
