@@ -33,6 +33,15 @@ function checkOperations(document: JsonObject, limits: ContractLimits): OpenApiF
       },
     ];
   }
+  const long = paths.find((path) => path.length > limits.pathLength);
+  if (long !== undefined) {
+    return [
+      {
+        pointer: `/paths/${escapePointerSegment(long)}`,
+        message: `this path is ${describeCount(long.length)} characters long, more than the ${describeCount(limits.pathLength)} a path may have: Node reads at most 16 KiB of a request's line and headers, so no request could name it ${raiseWith('pathLength')}.`,
+      },
+    ];
+  }
   let operations = 0;
   for (const path of paths) {
     const item = asObject(asObject(document.paths)[path]);

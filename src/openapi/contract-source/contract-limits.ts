@@ -33,6 +33,12 @@ export type ContractLimits = Readonly<{
   urlsSeconds: number;
   /** Paths of the document. */
   paths: number;
+  /**
+   * Characters of one path template: Node takes 16 KiB of request line and headers, so no request
+   * reaches a longer one, and the validator's matcher of a path of megabytes is past V8's size of a
+   * regular expression, which failed every request.
+   */
+  pathLength: number;
   /** Operations of the document. */
   operations: number;
   /** Values of one enum. */
@@ -75,6 +81,7 @@ export const DEFAULT_CONTRACT_LIMITS: ContractLimits = Object.freeze({
   urlSeconds: 10,
   urlsSeconds: 60,
   paths: 10_000,
+  pathLength: 8_192,
   operations: 20_000,
   enumValues: 100_000,
   schemaBreadth: 10_000,
@@ -100,6 +107,7 @@ export const CONTRACT_LIMIT_OPTIONS: Readonly<Record<ContractLimitName, string>>
   urlSeconds: 'url-seconds',
   urlsSeconds: 'urls-seconds',
   paths: 'paths',
+  pathLength: 'path-length',
   operations: 'operations',
   enumValues: 'enum-values',
   schemaBreadth: 'schema-breadth',

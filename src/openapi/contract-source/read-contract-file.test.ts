@@ -403,6 +403,30 @@ describe('reading a contract given at run time', () => {
     ]);
   });
 
+  it('refuses a path longer than a request line can be, at its line; one at the bound is read', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    const at = (length: number) => `/${'a'.repeat(length - 1)}`;
+    document.paths[at(8_193)] = {
+      get: { operationId: 'long', responses: document.paths['/pets/{petId}'].get.responses },
+    };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect((await refusalOf(file)).problems).toEqual([
+      expect.objectContaining({
+        line: await lineOf(file, `"${at(8_193)}"`),
+        message: expect.stringMatching(
+          /^this path is 8,193 characters long, more than the 8,192 a path may have: .*\(raise it with --contract-limit path-length=N\)\.$/,
+        ),
+      }),
+    ]);
+    delete document.paths[at(8_193)];
+    document.paths[at(8_192)] = {
+      get: { operationId: 'long', responses: document.paths['/pets/{petId}'].get.responses },
+    };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    expect(Object.keys((await readContractFile(file)).document.paths as object)).toContain(at(8_192));
+  });
+
   it('refuses a path with two parameters side by side, at its line', async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
