@@ -5,7 +5,7 @@
 import { setOwn } from '../store/own-keys.js';
 import { type BranchUnion, unionOfBranches } from './branch-union.js';
 import { enumValuesOf } from './enum-values.js';
-import { asObject, type JsonObject, resolveLocalRef } from './json-pointer.js';
+import { asObject, type JsonObject, refPointer, resolveLocalRef, valueAt } from './json-pointer.js';
 
 /** Each property's schema ($refs and allOf parts followed), what is required, whether it is closed. */
 export type SchemaShape = BranchUnion<JsonObject>;
@@ -141,11 +141,21 @@ export function describeObjectSchema(document: JsonObject, schema: unknown): Sch
   return shapedOnce(document, schema, () => unionOfBranches({ flatten: read, property: read }, schema));
 }
 
-/** Where a schema comes from, to tell two uses of one schema: its $ref, or its JSON when written inline. */
+/**
+ * Where a schema comes from, to tell two uses of one schema: its $ref to a component, or its JSON
+ * where it is written. A $ref to another place (a bundle writes a schema where it is first used
+ * and points its later uses there: DigitalOcean's) names the schema written at that place.
+ */
 export function schemaIdentity(document: JsonObject, schema: unknown): string {
-  const object = asObject(schema);
+  let object = asObject(schema);
+  // A bound, not a guard: a cycle of $refs is refused when the contract is read.
+  for (let step = 0; step < 64 && isRefToPlace(object.$ref); step += 1)
+    object = valueAt(document, refPointer(object.$ref as string));
   return typeof object.$ref === 'string' ? object.$ref : JSON.stringify(resolveSchema(document, object));
 }
+
+const isRefToPlace = (ref: unknown) =>
+  typeof ref === 'string' && ref.startsWith('#/') && !ref.startsWith('#/components/');
 
 /** Whether a schema lets a value be null (3.1's list of types, or 3.0's nullable). */
 export function allowsNull(schema: JsonObject): boolean {

@@ -12,6 +12,10 @@ import { serveJudged } from '../support/judged-document.js';
 const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
 const at = (pointer: string) => ({ $ref: `#/paths/${pointer}` });
 const WIDGET = { $ref: '#/components/schemas/Widget' };
+const TAG = {
+  type: 'object',
+  properties: { label: { type: 'string' }, assigned_at: { type: 'string', format: 'date-time' } },
+};
 
 const DOCUMENT = {
   openapi: '3.0.3',
@@ -43,6 +47,45 @@ const DOCUMENT = {
         operationId: 'deleteWidget',
         parameters: [at('~1widgets~1%7Bwidget_id%7D/get/parameters/0')],
         responses: { 204: { description: 'Deleted.' }, 404: { description: 'No such widget.' } },
+      },
+    },
+    // Tags given by name and answered as records, the records' schema named by its place.
+    '/widgets/{widget_id}/tags': {
+      parameters: [at('~1widgets~1%7Bwidget_id%7D/get/parameters/0')],
+      get: {
+        operationId: 'listWidgetTags',
+        responses: {
+          200: json({
+            allOf: [
+              { type: 'object', properties: { tags: { type: 'array', items: TAG } } },
+              { type: 'object', properties: { total: { type: 'integer' } } },
+            ],
+          }),
+        },
+      },
+      post: {
+        operationId: 'assignWidgetTags',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } },
+            },
+          },
+        },
+        responses: {
+          200: json({
+            type: 'object',
+            properties: {
+              tags: {
+                type: 'array',
+                items: at(
+                  '~1widgets~1%7Bwidget_id%7D~1tags/get/responses/200/content/application~1json/schema/allOf/0/properties/tags/items',
+                ),
+              },
+            },
+          }),
+        },
       },
     },
     '/gadgets': {
@@ -91,5 +134,22 @@ describe("parameters named by their place in the paths (a bundle's later uses)",
     const refused = await http().get('/gadgets?per_page=500');
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('per_page');
+  });
+
+  it('answers a POST whose records are named by their place as the list they are, not as a record it makes', async () => {
+    const made = await http().post('/widgets').send({ name: 'Sprocket' });
+    const path = `/widgets/${made.body.id}/tags`;
+    const assigned = served.judged(
+      'POST',
+      path,
+      await http()
+        .post(path)
+        .send({ tags: ['metal', 'small'] }),
+    );
+    expect(assigned.status).toBe(200);
+    const { operations } = (await http().get('/__mock/operations')).body as {
+      operations: Array<{ operationId: string; answeredBy: string }>;
+    };
+    expect(operations.find((operation) => operation.operationId === 'assignWidgetTags')?.answeredBy).toBe('examples');
   });
 });
