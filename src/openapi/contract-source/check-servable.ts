@@ -168,6 +168,26 @@ function checkResponseHeaderNames(document: JsonObject): OpenApiFault[] {
 }
 
 /**
+ * An API key declared under a name no request can carry it by: an empty one, or a header's or a
+ * cookie's that is no token (a name with a space or a CR). Every request of its operations would
+ * be refused, and reading such a header throws.
+ */
+function checkApiKeyNames(document: JsonObject): OpenApiFault[] {
+  return Object.entries(asObject(asObject(document.components).securitySchemes)).flatMap(([scheme, value]) => {
+    const { type, in: place, name } = asObject(value);
+    if (type !== 'apiKey' || typeof name !== 'string') return [];
+    const sendable = place === 'query' ? name.length > 0 : TOKEN.test(name);
+    if (sendable) return [];
+    return [
+      {
+        pointer: `/components/securitySchemes/${escapePointerSegment(scheme)}/name`,
+        message: `${JSON.stringify(name)} is no name an API key can be sent under in the ${String(place)}: ${place === 'query' ? 'a query parameter needs a name' : "a header's or a cookie's name is letters, digits and !#$%&'*+-.^_`|~ only (RFC 9110, a token)"}, so no request could carry the key. Rename it (e.g. "X-API-Key").`,
+      },
+    ];
+  });
+}
+
+/**
  * An error code of the catalogue (`x-error-codes`) given a status no error has (1000, 200, 101,
  * 304): its answer would be refused by Node, or sent as a success or an interim answer.
  */
@@ -193,6 +213,7 @@ export function checkServable(document: JsonObject): OpenApiFault[] {
     ...checkRepeatedParameters(document),
     ...checkAdjacentParameters(document),
     ...checkResponseHeaderNames(document),
+    ...checkApiKeyNames(document),
     ...checkErrorCodeStatuses(document),
     ...servers.faults,
     ...checkPathsClear(document, servers.basePath),

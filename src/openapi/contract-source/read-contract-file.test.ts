@@ -471,6 +471,34 @@ describe('reading a contract given at run time', () => {
     ]);
   });
 
+  it('refuses an API key named so that no request can send it, at its line; a cookie named __proto__ is a name', async () => {
+    const file = join(folder, 'openapi.yaml');
+    const document = loadPetstoreSpec();
+    document.components.securitySchemes = {
+      ...document.components.securitySchemes,
+      Empty: { type: 'apiKey', in: 'header', name: '' },
+      Broken: { type: 'apiKey', in: 'cookie', name: 'X-K\r\nY' },
+      NoQuery: { type: 'apiKey', in: 'query', name: '' },
+      Proto: { type: 'apiKey', in: 'cookie', name: '__proto__' },
+    };
+    await writeFile(file, JSON.stringify(document, null, 2));
+    const problems = (await refusalOf(file)).problems;
+    expect(problems).toEqual([
+      expect.objectContaining({
+        line: (await lineOf(file, '"Empty"')) + 3,
+        message: expect.stringMatching(/^"" is no name an API key can be sent under in the header: .* Rename it/),
+      }),
+      expect.objectContaining({
+        line: (await lineOf(file, '"Broken"')) + 3,
+        message: expect.stringContaining('"X-K\\r\\nY" is no name an API key can be sent under in the cookie'),
+      }),
+      expect.objectContaining({
+        line: (await lineOf(file, '"NoQuery"')) + 3,
+        message: expect.stringContaining('a query parameter needs a name'),
+      }),
+    ]);
+  });
+
   it("refuses two schemas of one $id, or of one anchor, at the second one's line; one of each is served", async () => {
     const file = join(folder, 'openapi.yaml');
     const document = loadPetstoreSpec();
