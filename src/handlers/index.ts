@@ -7,6 +7,7 @@ import type { components } from '../generated/control.js';
 import { loadContract, type OperationInfo } from '../openapi/load-contract.js';
 import { describeOperation, gapsOf } from '../openapi/operation-summary.js';
 import { COMPILED_PETSTORE_SPEC_FILE, PETSTORE_SPEC_FILE } from '../package-root.js';
+import { ownValue } from '../store/own-keys.js';
 import { CATEGORY_RULES } from './categories.js';
 import { answerNarrowingOf } from './convention/answer-narrowing.js';
 import { answerByConvention } from './convention/conventions.js';
@@ -64,7 +65,8 @@ function atPetStorePlace(operation: OperationInfo): boolean {
   return petStorePlaces.get(operation.operationId) === placeOf(operation);
 }
 
-const ruleOf = (operationId: string): Rule | undefined => (RULES as Record<string, Rule | undefined>)[operationId];
+// An operation named constructor or __proto__ has no rule: only the rules' own names are read.
+const ruleOf = (operationId: string): Rule | undefined => ownValue(RULES, operationId) as Rule | undefined;
 
 function plan(context: ContractContext, operation: OperationInfo): [AnswerKind, PlannedAnswer] {
   const rule = ruleOf(operation.operationId);

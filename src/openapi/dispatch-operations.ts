@@ -23,7 +23,9 @@ export type DispatchContext = {
 
 /** Fails the start when an operation of `contract` has no handler in `handlers`. */
 export function requireHandlers(contract: Contract, handlers: Readonly<Record<string, unknown>>, folder: string): void {
-  const missing = contract.operations.filter((operation) => !handlers[operation.operationId]);
+  const missing = contract.operations.filter(
+    (operation) => !Object.hasOwn(handlers, operation.operationId) || !handlers[operation.operationId],
+  );
   if (missing.length > 0) {
     throw new Error(
       `No handler for operation(s) ${missing.map((operation) => operation.operationId).join(', ')} of the contract. ` +

@@ -249,3 +249,39 @@ describe('a draft whose union a property named __proto__ tells apart', () => {
     expect(mislabelled.body.message).not.toContain("required property '__proto__'");
   });
 });
+
+/** A document of one operation for each name of `names`, each answering its own name. */
+function operationsNamedAsJavaScript(names: readonly string[]): object {
+  const paths = names.map((name, index) => [
+    `/reports/${index}`,
+    {
+      get: {
+        operationId: name,
+        responses: {
+          '200': {
+            description: 'The report.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { name: { type: 'string' } } },
+                example: { name },
+              },
+            },
+          },
+        },
+      },
+    },
+  ]);
+  return { openapi: '3.1.0', info: { title: 'Reports', version: '1' }, paths: Object.fromEntries(paths) };
+}
+
+describe('a draft whose operations are named __proto__, constructor and hasOwnProperty', () => {
+  const NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'toString'];
+  const reports = useTestMock(() => servingDocument(operationsNamedAsJavaScript(NAMES)));
+
+  it('serves each by its example, as any other operation', async () => {
+    for (const [index, name] of NAMES.entries()) {
+      const answer = await reports.http.get(`/reports/${index}`);
+      expect([answer.status, answer.body.name]).toEqual([200, name]);
+    }
+  });
+});
