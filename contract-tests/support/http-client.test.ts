@@ -5,6 +5,8 @@ import { type AddressInfo, createServer as createNetServer, type Server as NetSe
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { httpRequest } from './http-client.js';
 
+const own = (headers: object, name: string): unknown => Object.getOwnPropertyDescriptor(headers, name)?.value;
+
 describe('httpRequest', () => {
   let server: Server;
   let connections = 0;
@@ -12,6 +14,9 @@ describe('httpRequest', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       response.setHeader('content-type', 'application/json');
+      // Answer headers named as properties of every object, where the request asks for them.
+      if (request.url === '/named')
+        for (const name of ['__proto__', 'constructor']) response.setHeader(name, `${name}!`);
       response.end(JSON.stringify({ path: request.url, rawHeaders: request.rawHeaders }));
     });
     server.on('connection', () => {
@@ -38,6 +43,18 @@ describe('httpRequest', () => {
     const answer = await httpRequest({ method: 'GET', url: `${origin}/pets`, headers, timeoutMs: 10_000 });
     const raw = (JSON.parse(answer.text) as { rawHeaders: string[] }).rawHeaders.map((text) => text.toLowerCase());
     for (const [name, value] of Object.entries(headers)) expect(raw.join(' ')).toContain(`${name} ${value}`);
+  });
+
+  it('reads an answer header named __proto__ or constructor as it was sent, and none where none was', async () => {
+    const named = (await httpRequest({ method: 'GET', url: `${origin}/named`, timeoutMs: 10_000 })).headers;
+    expect([own(named, '__proto__'), named.constructor]).toEqual(['__proto__!', 'constructor!']);
+    const plain = (await httpRequest({ method: 'GET', url: `${origin}/plain`, timeoutMs: 10_000 })).headers;
+    expect([own(plain, '__proto__'), plain.constructor, plain.toString, plain['content-type']]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'application/json',
+    ]);
   });
 });
 

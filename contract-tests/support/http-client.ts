@@ -2,6 +2,7 @@
 // modules): it reaches every TCP port, where fetch refuses those the Fetch standard blocks for
 // browsers (6000, 5060, 10080 and others), trusts the CA of --ca besides the system's, gives
 // up after a stated time, and tells why nothing came back in words a person can act on.
+import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { httpAgent } from './keep-alive.js';
 import { setField } from './own-fields.js';
@@ -90,6 +91,23 @@ class Unanswered extends Error {
   }
 }
 
+/**
+ * The headers of an answer, read by the names a contract gives (constructor, __proto__): an object
+ * of no prototype, so that no name reads Object's own; with any Node leaves out of its headers
+ * (__proto__), from the headers as sent.
+ */
+function answeredHeaders(headers: Record<string, string>, rawHeaders: readonly string[]): Record<string, string> {
+  const own: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(headers)) setField(own, name, value);
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    const name = (rawHeaders[index] as string).toLowerCase();
+    if (Object.hasOwn(headers, name)) continue;
+    const value = rawHeaders[index + 1] as string;
+    setField(own, name, Object.hasOwn(own, name) ? `${own[name]}, ${value}` : value);
+  }
+  return own;
+}
+
 /** The request sent once; on no answer, it throws Unanswered. */
 async function sendOnce(outgoing: HttpRequest): Promise<HttpAnswer> {
   const parsed = new URL(outgoing.url);
@@ -104,11 +122,13 @@ async function sendOnce(outgoing: HttpRequest): Promise<HttpAnswer> {
   pending = pending.agent(parsed.protocol === 'https:' ? agentTrusting(outgoing.caFile) : httpAgent);
   if (outgoing.body !== undefined) pending = pending.send(outgoing.body);
   let response: request.Response;
+  let rawHeaders: string[] = [];
   try {
     response = await pending
       .timeout({ response: outgoing.timeoutMs, deadline: 2 * outgoing.timeoutMs })
       .buffer(true)
       .parse((res, done) => {
+        rawHeaders = (res as unknown as IncomingMessage).rawHeaders;
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
@@ -122,7 +142,7 @@ async function sendOnce(outgoing: HttpRequest): Promise<HttpAnswer> {
   }
   return {
     status: response.status,
-    headers: response.headers as Record<string, string>,
+    headers: answeredHeaders(response.headers as Record<string, string>, rawHeaders),
     text: typeof response.body === 'string' ? response.body : '',
   };
 }
