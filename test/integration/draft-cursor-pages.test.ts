@@ -257,10 +257,12 @@ describe('cursors the server makes', () => {
     expect(idsOf((await get(linked(second, 'prev') as string)).body)).toEqual(everyId.slice(0, 5));
   });
 
-  it("pages Ory's list by page and per_page where a request names its page by number", async () => {
+  it("pages Ory's list by page and per_page where a request names its page by number or its size", async () => {
     const everyId = idsOf((await get('/admin/identities')).body);
     expect(idsOf((await get('/admin/identities?page=2&per_page=2')).body)).toEqual(everyId.slice(2, 4));
     expect(idsOf((await get('/admin/identities?page=1&per_page=3')).body)).toEqual(everyId.slice(0, 3));
+    // per_page alone: the first page of that size, not the cursor's page of page_size's default.
+    expect(idsOf((await get('/admin/identities?per_page=1')).body)).toEqual(everyId.slice(0, 1));
   });
 
   it('gives the same cursor for the same place, and refuses one it never gave', async () => {

@@ -120,7 +120,8 @@ export function listPaging(
   resource?: Resource,
   mostItems = Number.POSITIVE_INFINITY,
 ): ListPaging {
-  const terms = numberedTerms(declaredParameters(contract, operation), mostItems);
+  const declared = declaredParameters(contract, operation);
+  const terms = numberedTerms(declared, mostItems);
   // The cursor's own size where pages also go by number (page_size beside page and per_page).
   const cursors = cursorPaging(
     contract,
@@ -130,12 +131,17 @@ export function listPaging(
     mostItems,
   );
   if (!cursors) return numberedPaging(operation, terms);
-  const { number } = terms;
+  const { number, size } = terms;
   if (number === undefined) return cursors;
   const numbered = numberedPaging(operation, terms);
+  // By their number, or by their size where the cursor has one of its own (per_page beside page_size).
+  const sizes = declared.filter((parameter) => PAGE_SIZE.test(parameter.name) && parameter.name !== size);
+  const ownNames = [number, ...(size !== undefined && sizes.length > 0 ? [size] : [])];
   // As the client named it: the validator writes a page's default into req.query.
-  const chosen = (req: Request) =>
-    new URLSearchParams(req.originalUrl.split('?')[1] ?? '').has(number) ? numbered : cursors;
+  const chosen = (req: Request) => {
+    const sent = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    return ownNames.some((name) => sent.has(name)) ? numbered : cursors;
+  };
   return {
     parameters: new Set([...cursors.parameters, ...numbered.parameters]),
     described: `${cursors.described}, or${numbered.described.slice(1)}`,
