@@ -8,7 +8,7 @@ import { answerNarrowedSchema } from '../support/draft-bodies.js';
 import { takesFormOnly } from '../support/form-types.js';
 import { shapeOf } from '../support/resources.js';
 import { invalidBodies, invalidValues } from './invalid-values.js';
-import { type JsonSchema, schemaOf, writablePropertiesOf } from './json-schema.js';
+import { type JsonSchema, propertiesOf, schemaOf, writablePropertiesOf } from './json-schema.js';
 import { type Generated, type ReferenceIds, validValues } from './valid-values.js';
 
 export type GeneratedRequest = {
@@ -166,15 +166,42 @@ function requiredBase(fields: ReadonlyArray<readonly [Parameter, Generated<unkno
   );
 }
 
+const spreadsItsFields = (parameter: Parameter) =>
+  parameter.content === undefined && (parameter.style ?? 'form') === 'form' && parameter.explode !== false;
+
+/**
+ * The names both of a query parameter and of a field an object parameter spreads into the query
+ * (form, exploded: Lob's sort_by sends `send_date=asc` beside its send_date filter): no server can
+ * tell which a pair is, so the suite sends neither where it may leave it out.
+ */
+function namesOfTwo(parameters: readonly Parameter[]): Set<string> {
+  const names = new Set(parameters.map((parameter) => parameter.name));
+  const both = new Set<string>();
+  for (const parameter of parameters.filter(spreadsItsFields))
+    for (const [name] of propertiesOf(schemaOf(parameter.schema))) if (names.has(name)) both.add(name);
+  return both;
+}
+
+/** An object's drawn value without the fields named in `left`, where it may do without them. */
+function withoutFields(values: Generated<unknown>, left: ReadonlySet<string>, schema: JsonSchema): Generated<unknown> {
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const strip = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).filter(([name]) => !left.has(name) || required.has(name)))
+      : value;
+  return { arbitrary: values.arbitrary.map(strip), edges: values.edges.map(strip) };
+}
+
 /** Valid query values; an id filter is one of the suite's ids or any id at all. */
 function queryValues(operation: SpecOperation, references: ReferenceIds): Generated<Record<string, unknown>> {
-  const drawn = parametersIn(operation, 'query').filter((parameter) => !isServersCursor(parameter));
+  const ambiguous = namesOfTwo(parametersIn(operation, 'query'));
+  const drawn = parametersIn(operation, 'query').filter(
+    (parameter) => !isServersCursor(parameter) && (parameter.required === true || !ambiguous.has(parameter.name)),
+  );
   const fields = drawn.map((parameter) => {
-    const values = validValues(
-      wholePageNumber(parameter, asQueryField(operation, parameter, queryValueSchema(parameter))),
-      parameter.name,
-      {},
-    );
+    const schema = queryValueSchema(parameter);
+    const own = validValues(wholePageNumber(parameter, asQueryField(operation, parameter, schema)), parameter.name, {});
+    const values = spreadsItsFields(parameter) && ambiguous.size > 0 ? withoutFields(own, ambiguous, schema) : own;
     const reference = Object.hasOwn(references, parameter.name) ? references[parameter.name] : undefined;
     return [
       parameter,

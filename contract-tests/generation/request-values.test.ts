@@ -117,6 +117,22 @@ describe('the values of a request', () => {
     expect(requests.some((request) => 'page_size' in request.query)).toBe(true);
   });
 
+  it("send no pair that both a parameter and an object's spread field name (Lob's send_date and sort_by)", () => {
+    const date = { type: 'string', format: 'date-time' };
+    const filter = { name: 'send_date', in: 'query', schema: date };
+    const order = { type: 'string', enum: ['asc', 'desc'] };
+    const sortBy = {
+      name: 'sort_by',
+      in: 'query',
+      schema: { type: 'object', properties: { date_created: order, send_date: order } },
+    };
+    const requests = made(validRequests(operation({ parameters: [filter, sortBy] }), { query: {}, body: {} }));
+    const pairs = requests.map((request) => queryString(request.query, [filter, sortBy]));
+    expect(pairs.filter((query) => query.includes('send_date='))).toEqual([]);
+    // What only one of them names is still sent.
+    expect(pairs.some((query) => query.includes('date_created='))).toBe(true);
+  });
+
   it('never send an empty array, nor an empty item, as a query value unless the parameter allows one', () => {
     const tags = { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } };
     const requests = made(validRequests(operation({ parameters: [tags] }), { query: {}, body: {} }));
