@@ -62,7 +62,9 @@ async function make(resource: Resource, creation: SpecOperation, parents: Refere
   );
   const answer = recordIn(creation.operationId, exchange.body) as Body;
   // Where the create answers no record, its Location names what it made (Harbor's 201s).
-  const id = holdsRecord(exchange) ? keyOf(resource, answer) : createdKey(resource, creation.operationId, exchange);
+  // An answer of the record holds its key; one of another shape names it ({Id}), or its Location does.
+  const answersRecord = holdsRecord(exchange) && keyOf(resource, answer) !== undefined;
+  const id = answersRecord ? keyOf(resource, answer) : createdKey(resource, creation.operationId, exchange);
   const unknowable = id === undefined ? unknowableKey(creation, exchange) : undefined;
   if (unknowable !== undefined) throw new CheckSkipped(`${creation.operationId} makes the record, but ${unknowable}`);
   if (id === undefined)
@@ -72,7 +74,7 @@ async function make(resource: Resource, creation: SpecOperation, parents: Refere
       [`its ${resource.collection.keyField} is ${JSON.stringify(answer?.[resource.collection.keyField])}`],
     );
   rememberMade(creation, id, parents);
-  const read = holdsRecord(exchange) ? answer : (((await readRecordMade(resource, parents, id)) ?? {}) as Body);
+  const read = answersRecord ? answer : (((await readRecordMade(resource, parents, id)) ?? {}) as Body);
   return { id, body, answer: read, exchange };
 }
 

@@ -428,16 +428,26 @@ export function keyOf(resource: Resource, record: unknown): RecordKey | undefine
   return typeof key === 'number' || (typeof key === 'string' && key !== '') ? key : undefined;
 }
 
+/** The key an answer that is no record names in another spelling (Docker's creates: `{Id}` of a record keyed by `ID`). */
+function keyNamedIn(resource: Resource, body: unknown): RecordKey | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const keyField = resource.collection.keyField.toLowerCase();
+  const named = Object.keys(body).filter((name) => name.toLowerCase() === keyField);
+  return named.length === 1
+    ? keyOf({ ...resource, collection: { ...resource.collection, keyField: named[0] as string } }, body)
+    : undefined;
+}
+
 /**
- * The key of what a create made: its answer's record's, else the last segment of its Location
- * (a 201 that answers no body, as Harbor's creates do).
+ * The key of what a create made: its answer's record's, else the one it names in another
+ * spelling, else the last segment of its Location (a 201 that answers no body, as Harbor's creates do).
  */
 export function createdKey(
   resource: Resource,
   operationId: string,
   answer: { body: unknown; headers: Readonly<Record<string, string>> },
 ): RecordKey | undefined {
-  const fromBody = keyOf(resource, recordIn(operationId, answer.body));
+  const fromBody = keyOf(resource, recordIn(operationId, answer.body)) ?? keyNamedIn(resource, answer.body);
   if (fromBody !== undefined) return fromBody;
   const last = answer.headers.location?.split(/[?#]/)[0]?.split('/').filter(Boolean).pop();
   if (last === undefined) return undefined;

@@ -14,7 +14,6 @@ import {
   depthOf,
   fillPath,
   givenPathValues,
-  keyOf,
   newResources,
   operationOf,
   putCreationOf,
@@ -303,7 +302,7 @@ export function rememberAnswered(
   const resource = shapeOf(operation.operationId)?.resource;
   const id = (exchange.body as { id?: unknown } | undefined)?.id;
   const key = resource
-    ? keyOf(resource, recordIn(operation.operationId, exchange.body))
+    ? createdKey(resource, operation.operationId, exchange)
     : typeof id === 'number'
       ? id
       : undefined;

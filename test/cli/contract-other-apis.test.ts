@@ -808,6 +808,9 @@ describe('contract against whole documents of other APIs', () => {
         // The label made is named by the Location of a 201 that has no body, and read back there.
         'CreateLabel: a record made reads back by GetLabelByID, with the defaults of what was left out and an id of its own',
         'DeleteLabel: a deleted record reads as 404, and a second delete is 404',
+        // A secret made by a create that answers {Id} alone, its ID.
+        'SecretCreate: a record made reads back by SecretInspect, with the defaults of what was left out and an id of its own',
+        'SecretDelete: a deleted record reads as 404, and a second delete is 404',
         // Pages of page_size (default 10) from page 1, held to X-Total-Count.
         'ListLabels: requests generated valid from its schemas get a declared success that keeps what was sent',
         // Rules made by a Location alone and never read one by one: listed as they were sent.

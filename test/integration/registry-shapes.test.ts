@@ -8,7 +8,7 @@ describe('a registry built as Docker Engine and Harbor describe theirs', () => {
   const served = serveJudged(document);
   const http = () => served.mock().http;
 
-  it('keys records by an id spelled ID, and answers a commit with its Id', async () => {
+  it('keys records by an id spelled ID, and answers a commit with its Id, a secret made with its ID as its Id', async () => {
     const made = served.judged('POST', '/volumes', await http().post('/volumes').send({ Name: 'data' }));
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ ID: expect.any(String), Name: 'data' });
@@ -18,7 +18,10 @@ describe('a registry built as Docker Engine and Harbor describe theirs', () => {
     expect(commit.status).toBe(201);
     expect(commit.body).toMatchObject({ Id: expect.any(String) });
     const secret = served.judged('POST', '/secrets/create', await http().post('/secrets/create').send({ Name: 'key' }));
-    expect(secret.body).toMatchObject({ Id: expect.any(String) });
+    expect(secret.body).toEqual({ Id: expect.any(String) });
+    // Its Id is the ID of the secret made, read there.
+    const path = `/secrets/${secret.body.Id}`;
+    expect(served.judged('GET', path, await http().get(path)).body).toEqual({ ID: secret.body.Id, Name: 'key' });
   });
 
   it('answers an error in the one type its status declares, an object written as JSON', async () => {

@@ -1,5 +1,5 @@
 // A document built as Docker Engine's and Harbor's are (both published as Swagger 2.0): records
-// keyed by `ID`, a commit answered with only `{Id}`, logs in a raw-stream type whose 404 is an
+// keyed by `ID`, a commit and a secret's create answered with only `{Id}` (the secret's ID), logs in a raw-stream type whose 404 is an
 // object in that type, labels made by a POST that answers 201 and no body and paged by page and
 // page_size, a system allowlist
 // read and written whole (an object holding a list), configurations written as texts and read
@@ -45,12 +45,21 @@ export const REGISTRY_DOCUMENT = {
         responses: { 201: json(ref('IdResponse')) },
       },
     },
+    // Made by a create that answers only {Id}, read and listed as records keyed by ID.
+    '/secrets': {
+      get: { operationId: 'SecretList', responses: { 200: json({ type: 'array', items: ref('Secret') }) } },
+    },
     '/secrets/create': {
       post: {
         operationId: 'SecretCreate',
         requestBody: body(ref('VolumeSpec')),
         responses: { 201: json(ref('IdResponse')) },
       },
+    },
+    '/secrets/{id}': {
+      parameters: [pathId('id')],
+      get: { operationId: 'SecretInspect', responses: { 200: json(ref('Secret')), 404: notFound } },
+      delete: { operationId: 'SecretDelete', responses: { 204: { description: 'gone' }, 404: notFound } },
     },
     '/labels': {
       // Paged by a page number and its size, with the count of them all (Harbor's lists).
@@ -137,6 +146,11 @@ export const REGISTRY_DOCUMENT = {
         properties: { ID: { type: 'string' }, Name: { type: 'string' }, Driver: { type: 'string' } },
       },
       IdResponse: { type: 'object', required: ['Id'], properties: { Id: { type: 'string' } } },
+      Secret: {
+        type: 'object',
+        required: ['ID', 'Name'],
+        properties: { ID: { type: 'string', readOnly: true }, Name: { type: 'string' } },
+      },
       Label: {
         type: 'object',
         properties: { id: { type: 'integer' }, name: { type: 'string' }, scope: { type: 'string' } },

@@ -10,7 +10,8 @@ import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from 
 import type { ConventionShape } from '../../openapi/resource-model.js';
 import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
-import { setOwn } from '../../store/own-keys.js';
+import { ownValue, setOwn } from '../../store/own-keys.js';
+import { keyNamedFields } from './answer-own-fields.js';
 import { drawnOncePerSeed } from './drawn-fields.js';
 import { keyFromPath } from './record-answers.js';
 import { createInputFields } from './record-fields.js';
@@ -87,6 +88,7 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
     document,
     acknowledges ? [...answered.properties].map(([name, schema]) => [name, schema, name] as const) : [],
   );
+  const keyNamed = acknowledges ? keyNamedFields(answered.properties, resource) : new Set<string>();
   // An answer of one record declared as a list of them: the record, alone in the list.
   const inList = shape.answeredInList === true;
   return {
@@ -122,6 +124,8 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
     async answer(record, seed) {
       if (acknowledges) {
         const fields = Object.fromEntries(await acknowledgement(seed));
+        const key = ownValue(record, keyField);
+        for (const name of keyNamed) if (key !== undefined) setOwn(fields, name, key);
         // A success says so where a flag of it is named for it.
         for (const [name, schema] of answered.properties)
           if (SUCCESS_FLAG.test(name) && schemaType(schema) === 'boolean') setOwn(fields, name, true);
