@@ -8,7 +8,7 @@ import { enumValuesOf } from '../../src/openapi/enum-values.js';
 import { answerableOf } from '../support/answered-fields.js';
 import { beforeChecks, check, group, kindOfChecks } from '../support/checks.js';
 import type { SpecOperation } from '../support/contract-spec.js';
-import { answerFitted } from '../support/draft-bodies.js';
+import { answerFitted, answerNarrowedSchema } from '../support/draft-bodies.js';
 import { type Exchange, holdsRecord } from '../support/exchange.js';
 import { holds } from '../support/own-fields.js';
 import { type Body, recordBody, requiredOf, requireFields, writableProperties } from '../support/record-bodies.js';
@@ -224,8 +224,9 @@ function checksOf(resource: Resource, keyParameter: string): void {
     );
 
   const merge = recordOperation(operationOf(resource, 'merge'));
+  // Of values the record's answers take too (Mastodon's filter_action: any text sent, one of three answered).
   const changeable = merge
-    ? writableProperties(merge.requestSchema).filter(({ name }) => name !== keyParameter && name !== key)
+    ? writableProperties(answerNarrowedSchema(merge)).filter(({ name }) => name !== keyParameter && name !== key)
     : [];
   if (merge && changeable.length > 0)
     check(

@@ -79,6 +79,15 @@ export const NEWSLETTERS_DOCUMENT = {
         operationId: 'getCampaignById',
         responses: { 200: json({ type: 'object', properties: { data: campaign } }) },
       },
+      // Mastodon's filter_action: any text sent, one of a few answered.
+      patch: {
+        operationId: 'updateCampaign',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'string' } } } } },
+        },
+        responses: { 200: json({ type: 'object', properties: { data: campaign } }), 422: problem },
+      },
     },
   },
   components: {
