@@ -399,7 +399,7 @@ export function missingRecordOf(
   const filled = pathIdsOf(operation.path, ids);
   return pathParameters(operation)
     .map((parameter) => String(parameter.name))
-    .find((name) => filled[name] === undefined);
+    .find((name) => !Object.hasOwn(filled, name) || filled[name] === undefined);
 }
 
 /** `body` with a key of its own, where `creation` sends the key a client chooses (clientKeyOf). */

@@ -6,8 +6,30 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createMockServer, type MockServer } from '../../src/server/server.js';
 import { checkDraft, counts, requirePassed } from '../support/draft-runs.js';
-import { writeDraft } from '../support/drafts.js';
+import { type DraftEdit, writeDraft } from '../support/drafts.js';
 import { categoryTrees, hugeEnum, inheritedNames } from '../support/shape-drafts.js';
+
+/** Reports read by a path parameter named constructor, which no operation makes. */
+const reportsReadByConstructor: DraftEdit = (document) => {
+  document.paths['/reports/{constructor}'] = {
+    get: {
+      operationId: 'getReport',
+      tags: ['Pets'],
+      summary: 'A report',
+      description: 'Read by its name.',
+      parameters: [
+        { name: 'constructor', in: 'path', required: true, description: 'Its name.', schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': {
+          description: 'The report.',
+          content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } },
+        },
+        '404': { $ref: '#/components/responses/NotFound' },
+      },
+    },
+  };
+};
 
 describe('contract --contract on a draft of any shape', () => {
   let mock: MockServer | undefined;
@@ -41,14 +63,18 @@ describe('contract --contract on a draft of any shape', () => {
   }, 400_000);
 
   it('checks collections, properties and parameters named __proto__, constructor and prototype', async () => {
-    const draft = await writeDraft(inheritedNames);
+    const draft = await writeDraft(inheritedNames, reportsReadByConstructor);
     mock = await createMockServer({ data: ':memory:', contract: draft, lintContract: false });
     const run = await checkDraft(
       draft,
-      'listproto,createproto,getproto,deleteproto,listconstructor,createconstructor',
+      'listproto,createproto,getproto,deleteproto,listconstructor,createconstructor,getReport',
       mock,
     );
     requirePassed(run);
     expect(counts(run.stdout).passed).toBeGreaterThan(10);
+    // No operation makes a report: no record for {constructor} is the suite's, whatever Object holds under that name.
+    expect(run.stdout).toContain(
+      'getReport: a valid request (GET /reports/{constructor}) (the suite has no record for {constructor}',
+    );
   }, 400_000);
 });
