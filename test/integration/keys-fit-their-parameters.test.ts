@@ -44,7 +44,14 @@ const document = {
       maxLength: 30,
     }),
     '/tokens': collection('makeToken', token),
-    '/tokens/{tokenId}': item('getToken', token, 'tokenId', { type: 'string', pattern: '^tok_[a-z0-9]{12}$' }),
+    '/tokens/{tokenId}': {
+      ...item('getToken', token, 'tokenId', { type: 'string', pattern: '^tok_[a-z0-9]{12}$' }),
+      delete: {
+        operationId: 'revokeToken',
+        parameters: [{ name: 'tokenId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '204': { description: 'Revoked' }, '404': { description: 'Not there' } },
+      },
+    },
   },
 };
 
@@ -70,5 +77,15 @@ describe('a new key where only its path parameter says its form', () => {
     expect(made.status).toBe(201);
     expect(made.body.id).toMatch(/^tok_[a-z0-9]{12}$/);
     expect((await mock.http.get(`/tokens/${made.body.id}`)).body).toEqual(made.body);
+  });
+
+  it('is never made again once its record is deleted: what reads it is gone, as a real API’s ids are', async () => {
+    const first = await mock.http.post('/tokens').send({ label: 'deploy' });
+    expect((await mock.http.delete(`/tokens/${first.body.id}`)).status).toBe(204);
+    // The same body again: a new token, and the one deleted stays gone.
+    const second = await mock.http.post('/tokens').send({ label: 'deploy' });
+    expect(second.body.id).toMatch(/^tok_[a-z0-9]{12}$/);
+    expect(second.body.id).not.toBe(first.body.id);
+    expect((await mock.http.get(`/tokens/${first.body.id}`)).status).toBe(404);
   });
 });
