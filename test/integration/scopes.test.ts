@@ -43,6 +43,8 @@ describe('two scopes side by side', () => {
 
     // Keys and limits: a key put in alpha is unknown elsewhere.
     await control('alpha').put('/keys/tight', { plan: 'free', limits: { perMinute: 2, perDay: 100 } });
+    // A scope's clock runs at real time: held, so that no minute's end falls between the three.
+    await control('alpha').post('/clock', { frozen: true });
     const tight = [];
     for (let sent = 0; sent < 3; sent += 1) tight.push((await get('tight', '/v1/categories', 'alpha')).status);
     expect(tight).toEqual([200, 200, 429]);
