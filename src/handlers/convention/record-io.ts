@@ -7,11 +7,10 @@ import { HttpError } from '../../errors.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from '../../openapi/operation-schemas.js';
-import type { ConventionShape } from '../../openapi/resource-model.js';
+import type { ConventionShape, Resource } from '../../openapi/resource-model.js';
 import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
-import { keyNamedFields } from './answer-own-fields.js';
 import { drawnOncePerSeed } from './drawn-fields.js';
 import { keyFromPath } from './record-answers.js';
 import { createInputFields } from './record-fields.js';
@@ -151,4 +150,30 @@ export function describeIo(shape: ConventionShape): string {
     ...(answer ? [`answers it in {"${answer}": ...}`] : []),
   ];
   return `${query}${wrapped.length > 0 ? `; ${wrapped.join(', ')}` : ''}`;
+}
+
+/**
+ * The fields of an answer that name the record's key in another spelling (Docker's creates answer
+ * `{Id}` of a record keyed by `ID`), where any key fits them: they are answered the key itself.
+ */
+function keyNamedFields(
+  fields: Iterable<readonly [string, unknown, ...unknown[]]>,
+  resource: Resource,
+): ReadonlySet<string> {
+  const keyField = resource.collection.keyField.toLowerCase();
+  const named = new Set<string>();
+  for (const [name, schema] of fields)
+    if (name.toLowerCase() === keyField && takesKey(schema, resource.keyType)) named.add(name);
+  return named;
+}
+
+/** Keywords that may refuse a key the record's own schema takes: such a field is drawn from its schema. */
+const NARROWING = ['pattern', 'format', 'enum', 'const', 'minLength', 'maxLength', 'minimum', 'maximum', 'multipleOf'];
+
+/** Whether a field's schema takes any key of the record's type: a text's or a number's, unnarrowed. */
+function takesKey(schema: unknown, keyType: Resource['keyType']): boolean {
+  const field = asObject(schema);
+  if (field.$ref !== undefined || NARROWING.some((keyword) => field[keyword] !== undefined)) return false;
+  const type = schemaType(field);
+  return keyType === 'string' ? type === 'string' : type === 'integer' || type === 'number';
 }
