@@ -61,10 +61,10 @@ async function make(resource: Resource, creation: SpecOperation, parents: Refere
     writeSuccesses(creation),
   );
   const answer = recordIn(creation.operationId, exchange.body) as Body;
-  // Where the create answers no record, its Location names what it made (Harbor's 201s).
-  // An answer of the record holds its key; one of another shape names it ({Id}), or its Location does.
+  // The record's key as answered; where the create answers no record, the key it names ({Id}), or
+  // its Location (Harbor's 201s): what it made is then read back.
+  const id = createdKey(resource, creation.operationId, exchange);
   const answersRecord = holdsRecord(exchange) && keyOf(resource, answer) !== undefined;
-  const id = answersRecord ? keyOf(resource, answer) : createdKey(resource, creation.operationId, exchange);
   const unknowable = id === undefined ? unknowableKey(creation, exchange) : undefined;
   if (unknowable !== undefined) throw new CheckSkipped(`${creation.operationId} makes the record, but ${unknowable}`);
   if (id === undefined)

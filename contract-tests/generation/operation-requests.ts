@@ -166,9 +166,6 @@ function requiredBase(fields: ReadonlyArray<readonly [Parameter, Generated<unkno
   );
 }
 
-const spreadsItsFields = (parameter: Parameter) =>
-  parameter.content === undefined && (parameter.style ?? 'form') === 'form' && parameter.explode !== false;
-
 /**
  * The names both of a query parameter and of a field an object parameter spreads into the query
  * (form, exploded: Lob's sort_by sends `send_date=asc` beside its send_date filter): no server can
@@ -334,9 +331,14 @@ function objectPairs(name: string, value: object, parameter: QuerySerialization 
   if (parameter?.content !== undefined) return [[name, JSON.stringify(value)]];
   const entries = Object.entries(value).filter(([, field]) => field !== undefined);
   if (parameter?.style === 'deepObject') return entries.map(([key, field]) => [`${name}[${key}]`, queryText(field)]);
-  const joiner = arrayJoiner(parameter);
-  if (joiner !== undefined) return [[name, entries.flatMap(([key, field]) => [key, queryText(field)]).join(joiner)]];
-  return entries.map(([key, field]) => [key, queryText(field)]);
+  if (spreadsItsFields(parameter)) return entries.map(([key, field]) => [key, queryText(field)]);
+  const joiner = arrayJoiner(parameter) ?? ',';
+  return [[name, entries.flatMap(([key, field]) => [key, queryText(field)]).join(joiner)]];
+}
+
+/** Whether an object of this parameter is written as a pair of each field (form, exploded: the default). */
+function spreadsItsFields(parameter: QuerySerialization | undefined): boolean {
+  return parameter?.content === undefined && parameter?.style !== 'deepObject' && arrayJoiner(parameter) === undefined;
 }
 
 /**

@@ -424,18 +424,19 @@ export function recordIn(operationId: string, body: unknown): unknown {
 
 /** The key of a record as its resource names it (its collection's key field: id, or petId for the inventory): a number, or text (a UUID). */
 export function keyOf(resource: Resource, record: unknown): RecordKey | undefined {
-  const key = (record as Record<string, unknown> | undefined)?.[resource.collection.keyField];
-  return typeof key === 'number' || (typeof key === 'string' && key !== '') ? key : undefined;
+  return asKey((record as Record<string, unknown> | undefined)?.[resource.collection.keyField]);
 }
+
+/** A value that can be a key: a number, or a text that is not empty. */
+const asKey = (value: unknown): RecordKey | undefined =>
+  typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : undefined;
 
 /** The key an answer that is no record names in another spelling (Docker's creates: `{Id}` of a record keyed by `ID`). */
 function keyNamedIn(resource: Resource, body: unknown): RecordKey | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const keyField = resource.collection.keyField.toLowerCase();
   const named = Object.keys(body).filter((name) => name.toLowerCase() === keyField);
-  return named.length === 1
-    ? keyOf({ ...resource, collection: { ...resource.collection, keyField: named[0] as string } }, body)
-    : undefined;
+  return named.length === 1 ? asKey((body as Record<string, unknown>)[named[0] as string]) : undefined;
 }
 
 /**

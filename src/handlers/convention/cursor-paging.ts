@@ -9,7 +9,7 @@
 import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
-import { CURSOR_AFTER, CURSOR_BEFORE, CURSOR_TOKEN, PAGE_SIZE } from '../../openapi/page-parameters.js';
+import { CURSOR_AFTER, CURSOR_BEFORE, CURSOR_TOKEN } from '../../openapi/page-parameters.js';
 import type { Resource } from '../../openapi/resource-model.js';
 import { schemaType } from '../../openapi/schema-shape.js';
 import type { Collection, RecordKey, StoredRecord } from '../../store/data-set.js';
@@ -26,6 +26,7 @@ import {
   type ListPage,
   type ListPaging,
   type OtherPage,
+  pageSizes,
   wholeNumberSent,
 } from './list-page.js';
 
@@ -206,9 +207,7 @@ export function cursorPaging(
   const declared = declaredParameters(contract, operation);
   const cursors = findCursorParameters(declared);
   if (!cursors) return undefined;
-  const sizes = declared.filter(
-    (parameter) => PAGE_SIZE.test(parameter.name) && ['integer', 'number'].includes(schemaType(parameter.schema) ?? ''),
-  );
+  const sizes = pageSizes(declared);
   // Beside numbered pages (Ory's page and per_page), the size that is not theirs.
   const size = sizes.find((parameter) => parameter.name !== numbered?.size) ?? sizes[0];
   const order = listOrder(operation);

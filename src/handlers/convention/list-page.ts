@@ -5,7 +5,8 @@ import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import type { JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
-import { resolveSchema } from '../../openapi/schema-shape.js';
+import { PAGE_SIZE } from '../../openapi/page-parameters.js';
+import { resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { Collection, RecordKey, StoredRecord } from '../../store/data-set.js';
 import type { DataReader, Page, RecordFilter } from '../../store/data-store.js';
 import { adjacentOffset } from '../pagination.js';
@@ -59,6 +60,12 @@ export type ListPaging = {
 };
 
 export type Declared = { name: string; schema: JsonObject };
+
+/** The parameters that size a page: named as a size, and numbers (a `size` of small, medium and large is a filter). */
+export const pageSizes = (declared: readonly Declared[]): Declared[] =>
+  declared.filter(
+    (parameter) => PAGE_SIZE.test(parameter.name) && ['integer', 'number'].includes(schemaType(parameter.schema) ?? ''),
+  );
 
 /** The query parameters of a list, their schemas resolved. */
 export const declaredParameters = (contract: Contract, operation: OperationInfo): Declared[] =>

@@ -22,6 +22,7 @@ import {
   type ListPage,
   type ListPaging,
   type OtherPage,
+  pageSizes,
   refusePastAnyList,
   wholeNumberSent,
 } from './list-page.js';
@@ -135,8 +136,8 @@ export function listPaging(
   if (number === undefined) return cursors;
   const numbered = numberedPaging(operation, terms);
   // By their number, or by their size where the cursor has one of its own (per_page beside page_size).
-  const sizes = declared.filter((parameter) => PAGE_SIZE.test(parameter.name) && parameter.name !== size);
-  const ownNames = [number, ...(size !== undefined && sizes.length > 0 ? [size] : [])];
+  const cursorHasItsOwn = pageSizes(declared).some((parameter) => parameter.name !== size);
+  const ownNames = [number, ...(size !== undefined && cursorHasItsOwn ? [size] : [])];
   // As the client named it: the validator writes a page's default into req.query.
   const chosen = (req: Request) => {
     const sent = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');

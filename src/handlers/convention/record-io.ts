@@ -124,7 +124,7 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
       if (acknowledges) {
         const fields = Object.fromEntries(await acknowledgement(seed));
         const key = ownValue(record, keyField);
-        for (const name of keyNamed) if (key !== undefined) setOwn(fields, name, key);
+        if (key !== undefined) for (const name of keyNamed) setOwn(fields, name, key);
         // A success says so where a flag of it is named for it.
         for (const [name, schema] of answered.properties)
           if (SUCCESS_FLAG.test(name) && schemaType(schema) === 'boolean') setOwn(fields, name, true);

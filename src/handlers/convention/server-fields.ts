@@ -357,8 +357,8 @@ export function createServerFields(
       if (source !== undefined) return freeSlug(source, (slug) => taken(slug), maxLengthOf(keySchema));
       // A key of a pattern (adr_..., SM and 32 hex digits) is drawn from it; a UUID fits any other.
       if (typeof keySchema.pattern === 'string') {
-        // Drawn afresh for each create, as a UUID is: seeded by the body alone, a key came again
-        // for the same body once its record was deleted, and a read of the gone one found the new.
+        // Drawn afresh for each create, as a UUID is: no key is made twice, so a deleted record's
+        // key never comes back for a record made after it (of the same body, too).
         const drawn = await keyOfPattern(
           deps,
           `${resource.name} key ${randomUUID()}`,

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type s2oModule from 'swagger2openapi';
 import { asObject, type JsonObject } from '../json-pointer.js';
+import { HTTP_METHODS } from '../load-contract.js';
 import { readDraft4SchemaWords } from './swagger-2-schema-words.js';
 
 type Swagger2Document = Parameters<typeof s2oModule.convertObj>[0];
@@ -219,7 +220,7 @@ function placeInOriginal(
   return [...segments];
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+const SHARED_ANSWER = '#/responses/';
 const sameTypes = (a: unknown, b: unknown) =>
   Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((type) => b.includes(type));
 
@@ -239,7 +240,8 @@ function sharedAnswersInProducesOfTheirOperation(document: JsonObject): JsonObje
       const answers = asObject(operation.responses);
       const own = Object.entries(answers).map(([status, answer]): [string, unknown] => {
         const ref = asObject(answer).$ref;
-        const name = typeof ref === 'string' && ref.startsWith('#/responses/') ? ref.slice(12) : undefined;
+        const name =
+          typeof ref === 'string' && ref.startsWith(SHARED_ANSWER) ? ref.slice(SHARED_ANSWER.length) : undefined;
         const target = name === undefined ? undefined : shared[name];
         return [status, asObject(target).schema === undefined ? answer : structuredClone(target)];
       });
