@@ -14,6 +14,11 @@ const token = {
   required: ['id', 'label'],
   properties: { id: { type: 'string', readOnly: true }, label: { type: 'string' } },
 };
+const address = {
+  type: 'object',
+  required: ['id', 'line1'],
+  properties: { id: { type: 'string', readOnly: true }, line1: { type: 'string' } },
+};
 // The SCA device's create body: no field holds the key its item path reads it by.
 const registration = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
@@ -52,6 +57,16 @@ const document = {
         responses: { '204': { description: 'Revoked' }, '404': { description: 'Not there' } },
       },
     },
+    // Lob's: a prefix and any letters and digits, whose shortest draws (adr_c) come again soon.
+    '/addresses': collection('createAddress', address),
+    '/addresses/{addressId}': {
+      ...item('getAddress', address, 'addressId', { type: 'string', pattern: '^adr_[a-zA-Z0-9]+$' }),
+      delete: {
+        operationId: 'deleteAddress',
+        parameters: [{ name: 'addressId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '204': { description: 'Deleted' }, '404': { description: 'Not there' } },
+      },
+    },
   },
 };
 
@@ -87,5 +102,16 @@ describe('a new key where only its path parameter says its form', () => {
     expect(second.body.id).toMatch(/^tok_[a-z0-9]{12}$/);
     expect(second.body.id).not.toBe(first.body.id);
     expect((await mock.http.get(`/tokens/${first.body.id}`)).status).toBe(404);
+  });
+
+  it('is not made again after its record is deleted where the pattern takes keys of one letter', async () => {
+    const keys: string[] = [];
+    for (let made = 0; made < 60; made += 1) {
+      const address = await mock.http.post('/addresses').send({ line1: '1 Main St' });
+      expect(address.body.id).toMatch(/^adr_[a-zA-Z0-9]+$/);
+      keys.push(address.body.id);
+      expect((await mock.http.delete(`/addresses/${address.body.id}`)).status).toBe(204);
+    }
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

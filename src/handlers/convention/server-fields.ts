@@ -8,7 +8,7 @@
 
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Request } from 'express';
-import { lengthenedKeys } from '../../fixtures/lengthened-keys.js';
+import { lengthenedKeys, withRandomTail } from '../../fixtures/lengthened-keys.js';
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import {
   freeSlug,
@@ -196,7 +196,9 @@ async function keyOfPattern(
     let drawn: unknown;
     for (let attempt = 0; attempt < KEY_ATTEMPTS; attempt += 1) {
       drawn = fake(keySchema, keyField);
-      if (typeof drawn === 'string' && !(await taken(drawn))) return drawn;
+      if (typeof drawn !== 'string') continue;
+      const key = withRandomTail(drawn, pattern, maxLengthOf(keySchema));
+      if (!(await taken(key))) return key;
     }
     if (round === 0 && typeof drawn === 'string')
       for (const key of lengthenedKeys(drawn, pattern, maxLengthOf(keySchema))) if (!(await taken(key))) return key;
