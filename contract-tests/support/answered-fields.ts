@@ -2,6 +2,7 @@
 // answer is closed (additionalProperties: false), a field it does not declare can never be
 // answered, whatever was sent: Discourse's createCategory takes parent_category_id and answers a
 // category without it. Such a field cannot be judged on that answer.
+import { mediaFamily } from '../../src/openapi/media-types.js';
 import { recordEnvelope, successSchema } from '../../src/openapi/operation-schemas.js';
 import { describeObjectSchema } from '../../src/openapi/schema-shape.js';
 import { propertiesOf, schemaOf } from '../generation/json-schema.js';
@@ -21,12 +22,21 @@ function answeredRecordShape(operation: SpecOperation) {
   return describeObjectSchema(CONTRACT.document, record);
 }
 
+/** Whether each success of `operation` is bytes or text (Qdrant's snapshot, read as a download): it holds no field. */
+function answersBytesOnly(operation: SpecOperation): boolean {
+  const media = [...(modelOf(operation)?.responses ?? [])]
+    .filter(([status]) => /^2\d\d$/.test(status))
+    .flatMap(([, response]) => response.media);
+  return media.length > 0 && media.every((entry) => ['binary', 'text'].includes(mediaFamily(entry.type)));
+}
+
 /**
  * The fields the record in `operation`'s success answer may hold: undefined where it may hold any.
  * An answer that declares fields, none of them the body's, is a receipt, not the record (Typesense's
  * `{ok: true}` for an analytics event): it holds none of what was sent either.
  */
 export function answerableFields(operation: SpecOperation): ReadonlySet<string> | undefined {
+  if (answersBytesOnly(operation)) return new Set();
   const shape = answeredRecordShape(operation);
   if (shape === undefined) return undefined;
   const declared = new Set(shape.properties.keys());

@@ -24,9 +24,13 @@ const pathParameterNames = (operation: SpecOperation) =>
  * The GET that reads what `operation` wrote, answering the same schema: the record's own path,
  * its parents' ids among the write's and its own last (a create's: one id more than the write's;
  * a replace's or merge's: as many), a delete's (and a change's that answers no record) the GET
- * of the same path; the successor of a deprecated one.
+ * of the same path; the successor of a deprecated one. None for a write the contract's model
+ * reads as no write of a record (Qdrant's PUT /quotas answers a receipt, its DELETE /issues
+ * clears a report): what it changed, the contract does not say.
  */
 export function readOperationFor(operation: SpecOperation): SpecOperation | undefined {
+  const kind = shapeOf(operation.operationId)?.kind;
+  if (kind !== 'create' && kind !== 'replace' && kind !== 'merge' && kind !== 'delete') return undefined;
   const operations = listOperations();
   const successorOf = (candidate: SpecOperation | undefined) => {
     const successor = candidate?.deprecated ? candidate.raw['x-deprecation']?.successor : undefined;

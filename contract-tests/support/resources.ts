@@ -19,6 +19,7 @@ import {
   type Resource,
   type ShapeKind,
 } from '../../src/openapi/resource-model.js';
+import { namesKeyOf } from '../../src/openapi/resource-naming.js';
 import {
   isParam,
   paramName,
@@ -431,11 +432,10 @@ export function keyOf(resource: Resource, record: unknown): RecordKey | undefine
 const asKey = (value: unknown): RecordKey | undefined =>
   typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : undefined;
 
-/** The key an answer that is no record names in another spelling (Docker's creates: `{Id}` of a record keyed by `ID`). */
+/** The key an answer that is no record names in another spelling (Docker's `{Id}`, OpenFGA's `{authorization_model_id}`). */
 function keyNamedIn(resource: Resource, body: unknown): RecordKey | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const keyField = resource.collection.keyField.toLowerCase();
-  const named = Object.keys(body).filter((name) => name.toLowerCase() === keyField);
+  const named = Object.keys(body).filter((name) => namesKeyOf(name, resource));
   return named.length === 1 ? asKey((body as Record<string, unknown>)[named[0] as string]) : undefined;
 }
 

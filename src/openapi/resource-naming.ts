@@ -10,6 +10,16 @@ const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** Spelled alike: `file_id` and `fileId`, `account_sid` and `AccountSid` (case, `_` and `-` aside). */
 export const looseName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
 
+/**
+ * Whether a field of an answer that is no record names the record's key in another spelling: the
+ * key itself (Docker's creates answer `{Id}` of a record keyed by `ID`), or its noun and the key
+ * (OpenFGA's `{authorization_model_id}` of an authorization model keyed by `id`).
+ */
+export function namesKeyOf(field: string, resource: { noun: string; collection: { keyField: string } }): boolean {
+  const key = plain(resource.collection.keyField);
+  return plain(field) === key || plain(field) === plain(`${resource.noun}${key}`);
+}
+
 /** "pet" from {petId} (and {pet_uuid}); else the collection's name without its plural "s". */
 export function nounOf(keyParam: string | undefined, name: string): string {
   const fromParam = keyParam?.replace(/[-_]?(?:uu|gu)?id$/i, '');

@@ -24,6 +24,22 @@ describe('a registry built as Docker Engine and Harbor describe theirs', () => {
     expect(served.judged('GET', path, await http().get(path)).body).toEqual({ ID: secret.body.Id, Name: 'key' });
   });
 
+  it('answers an authorization model made with the key it is read by, spelled as its noun and key', async () => {
+    const made = served.judged(
+      'POST',
+      '/authorization-models',
+      await http().post('/authorization-models').send({ schema_version: '1.1' }),
+    );
+    const other = await http().post('/authorization-models').send({ schema_version: '1.1' });
+    expect(made.status).toBe(201);
+    // Not the schema's example: each create's own key, read there.
+    expect(made.body.authorization_model_id).not.toBe(other.body.authorization_model_id);
+    const path = `/authorization-models/${made.body.authorization_model_id}`;
+    expect(served.judged('GET', path, await http().get(path)).body).toEqual({
+      authorization_model: { id: made.body.authorization_model_id, schema_version: '1.1' },
+    });
+  });
+
   it('answers an error in the one type its status declares, an object written as JSON', async () => {
     const res = await http().get('/volumes/nothing-here/logs').buffer(true).parse(textOf);
     expect(res.status).toBe(404);

@@ -1,5 +1,7 @@
 // A document built as Docker Engine's and Harbor's are (both published as Swagger 2.0): records
-// keyed by `ID`, a commit and a secret's create answered with only `{Id}` (the secret's ID), logs in a raw-stream type whose 404 is an
+// keyed by `ID`, a commit and a secret's create answered with only `{Id}` (the secret's ID), an
+// authorization model's with only its `{authorization_model_id}` (OpenFGA's), Qdrant's quotas,
+// report and snapshots, logs in a raw-stream type whose 404 is an
 // object in that type, labels made by a POST that answers 201 and no body and paged by page and
 // page_size, a system allowlist
 // read and written whole (an object holding a list), configurations written as texts and read
@@ -60,6 +62,57 @@ export const REGISTRY_DOCUMENT = {
       parameters: [pathId('id')],
       get: { operationId: 'SecretInspect', responses: { 200: json(ref('Secret')), 404: notFound } },
       delete: { operationId: 'SecretDelete', responses: { 204: { description: 'gone' }, 404: notFound } },
+    },
+    // Made by a create that answers {authorization_model_id} alone (OpenFGA's), read by {id}.
+    '/authorization-models': {
+      get: { operationId: 'ReadAuthorizationModels', responses: { 200: json(ref('ReadAuthorizationModelsResponse')) } },
+      post: {
+        operationId: 'WriteAuthorizationModel',
+        requestBody: body(ref('WriteAuthorizationModelBody')),
+        responses: { 201: json(ref('WriteAuthorizationModelResponse')) },
+      },
+    },
+    '/authorization-models/{id}': {
+      parameters: [pathId('id')],
+      get: {
+        operationId: 'ReadAuthorizationModel',
+        responses: { 200: json(ref('ReadAuthorizationModelResponse')), 404: notFound },
+      },
+    },
+    // A vector database's (Qdrant's): quotas changed by a PUT that answers a receipt, a report
+    // cleared by a DELETE, snapshots made by a POST of no body and read as a file.
+    '/quotas': {
+      get: { operationId: 'GetQuotas', responses: { 200: json(ref('QuotasResponse')) } },
+      put: {
+        operationId: 'UpdateQuotas',
+        requestBody: body(ref('QuotasConfig')),
+        responses: { 200: json(ref('Receipt')) },
+      },
+    },
+    '/issues': {
+      get: { operationId: 'GetIssues', responses: { 200: json({ type: 'object' }), '4XX': { description: 'error' } } },
+      delete: {
+        operationId: 'ClearIssues',
+        responses: { 200: json(ref('Receipt')), '4XX': json(ref('ErrorResponse')) },
+      },
+    },
+    '/snapshots': {
+      get: { operationId: 'ListSnapshots', responses: { 200: json(ref('SnapshotList')) } },
+      post: { operationId: 'CreateSnapshot', responses: { 200: json(ref('SnapshotAnswer')) } },
+    },
+    '/snapshots/{snapshot_name}': {
+      parameters: [pathId('snapshot_name')],
+      get: {
+        operationId: 'GetSnapshot',
+        responses: {
+          200: {
+            description: 'the file',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          404: notFound,
+        },
+      },
+      delete: { operationId: 'DeleteSnapshot', responses: { 200: json(ref('Receipt')), 404: notFound } },
     },
     '/labels': {
       // Paged by a page number and its size, with the count of them all (Harbor's lists).
@@ -150,6 +203,69 @@ export const REGISTRY_DOCUMENT = {
         type: 'object',
         required: ['ID', 'Name'],
         properties: { ID: { type: 'string', readOnly: true }, Name: { type: 'string' } },
+      },
+      WriteAuthorizationModelResponse: {
+        type: 'object',
+        required: ['authorization_model_id'],
+        properties: { authorization_model_id: { type: 'string', example: '01G5JAVJ41T49E9TT3SKVS7X1J' } },
+      },
+      WriteAuthorizationModelBody: {
+        type: 'object',
+        required: ['schema_version'],
+        properties: { schema_version: { type: 'string' } },
+      },
+      AuthorizationModel: {
+        type: 'object',
+        required: ['id', 'schema_version'],
+        properties: { id: { type: 'string' }, schema_version: { type: 'string' } },
+      },
+      ReadAuthorizationModelsResponse: {
+        type: 'object',
+        properties: { authorization_models: { type: 'array', items: ref('AuthorizationModel') } },
+      },
+      ReadAuthorizationModelResponse: {
+        type: 'object',
+        properties: { authorization_model: ref('AuthorizationModel') },
+      },
+      Receipt: {
+        type: 'object',
+        properties: { time: { type: 'number' }, status: { type: 'string' }, result: { type: 'boolean' } },
+      },
+      QuotasConfig: {
+        type: 'object',
+        properties: {
+          enabled: { type: 'boolean' },
+          max_disk_usage_percent: { type: 'integer', minimum: 0, maximum: 100 },
+        },
+      },
+      QuotasResponse: {
+        type: 'object',
+        properties: {
+          time: { type: 'number' },
+          status: { type: 'string' },
+          result: { type: 'object', properties: { config: ref('QuotasConfig') } },
+        },
+      },
+      SnapshotDescription: {
+        type: 'object',
+        required: ['name', 'size'],
+        properties: {
+          name: { type: 'string' },
+          creation_time: { type: 'string', nullable: true },
+          size: { type: 'integer' },
+        },
+      },
+      SnapshotAnswer: {
+        type: 'object',
+        properties: { time: { type: 'number' }, status: { type: 'string' }, result: ref('SnapshotDescription') },
+      },
+      SnapshotList: {
+        type: 'object',
+        properties: {
+          time: { type: 'number' },
+          status: { type: 'string' },
+          result: { type: 'array', items: ref('SnapshotDescription') },
+        },
       },
       Label: {
         type: 'object',

@@ -8,6 +8,7 @@ import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
 import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from '../../openapi/operation-schemas.js';
 import type { ConventionShape, Resource } from '../../openapi/resource-model.js';
+import { namesKeyOf } from '../../openapi/resource-naming.js';
 import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
@@ -152,18 +153,14 @@ export function describeIo(shape: ConventionShape): string {
   return `${query}${wrapped.length > 0 ? `; ${wrapped.join(', ')}` : ''}`;
 }
 
-/**
- * The fields of an answer that name the record's key in another spelling (Docker's creates answer
- * `{Id}` of a record keyed by `ID`), where any key fits them: they are answered the key itself.
- */
+/** The fields of an answer that name the record's key in another spelling, where any key fits them: answered the key itself. */
 function keyNamedFields(
   fields: Iterable<readonly [string, unknown, ...unknown[]]>,
   resource: Resource,
 ): ReadonlySet<string> {
-  const keyField = resource.collection.keyField.toLowerCase();
   const named = new Set<string>();
   for (const [name, schema] of fields)
-    if (name.toLowerCase() === keyField && takesKey(schema, resource.keyType)) named.add(name);
+    if (namesKeyOf(name, resource) && takesKey(schema, resource.keyType)) named.add(name);
   return named;
 }
 
