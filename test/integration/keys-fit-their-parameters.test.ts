@@ -36,6 +36,15 @@ const item = (operationId: string, record: object, name: string, schema: object)
     responses: { '200': { description: 'OK', ...json(record) }, '404': { description: 'Not there' } },
   },
 });
+/** An item read by a key of `pattern`, and deleted. */
+const deletableItem = ([read, remove]: [string, string], record: object, name: string, pattern: string) => ({
+  ...item(read, record, name, { type: 'string', pattern }),
+  delete: {
+    operationId: remove,
+    parameters: [{ name, in: 'path', required: true, schema: { type: 'string' } }],
+    responses: { '204': { description: 'Deleted' }, '404': { description: 'Not there' } },
+  },
+});
 const document = {
   openapi: '3.0.3',
   info: { title: 'Devices', version: '1' },
@@ -49,24 +58,15 @@ const document = {
       maxLength: 30,
     }),
     '/tokens': collection('makeToken', token),
-    '/tokens/{tokenId}': {
-      ...item('getToken', token, 'tokenId', { type: 'string', pattern: '^tok_[a-z0-9]{12}$' }),
-      delete: {
-        operationId: 'revokeToken',
-        parameters: [{ name: 'tokenId', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '204': { description: 'Revoked' }, '404': { description: 'Not there' } },
-      },
-    },
+    '/tokens/{tokenId}': deletableItem(['getToken', 'revokeToken'], token, 'tokenId', '^tok_[a-z0-9]{12}$'),
     // Lob's: a prefix and any letters and digits, whose shortest draws (adr_c) come again soon.
     '/addresses': collection('createAddress', address),
-    '/addresses/{addressId}': {
-      ...item('getAddress', address, 'addressId', { type: 'string', pattern: '^adr_[a-zA-Z0-9]+$' }),
-      delete: {
-        operationId: 'deleteAddress',
-        parameters: [{ name: 'addressId', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '204': { description: 'Deleted' }, '404': { description: 'Not there' } },
-      },
-    },
+    '/addresses/{addressId}': deletableItem(
+      ['getAddress', 'deleteAddress'],
+      address,
+      'addressId',
+      '^adr_[a-zA-Z0-9]+$',
+    ),
   },
 };
 
