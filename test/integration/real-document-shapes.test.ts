@@ -1,6 +1,6 @@
 // What real APIs' documents write that a Pet Store draft does not: a base path with `+` and a
 // server variable, operations without operationId, OpenAPI 3.0's nullable without a type (and a
-// property named `default`), query values with reserved characters as clients send them, form
+// property named `default`, and a $ref into such a schema's allOf), query values with reserved characters as clients send them, form
 // and multipart bodies, a JSON type declared with a parameter, answers in XML, CSV, iCalendar and
 // PNG chosen by Accept, `$id` members in examples, path keys with a fragment or a query, a 406 where the document declares one, a
 // delete answered with a deletion object, numbers in multiples of a step. Served with no 5xx,
@@ -17,6 +17,8 @@ const order = {
     quantity: { type: 'integer', minimum: 1 },
     note: { type: 'string', nullable: true, maxLength: 50 },
     shipTo: { allOf: [{ $ref: '#/components/schemas/Address' }], nullable: true },
+    // Named where a bundle of many files first wrote it (Lago's): inside a nullable allOf.
+    returnTo: { $ref: '#/components/schemas/Order/properties/shipTo/allOf/0' },
     // A property named as a keyword whose value is data (PagerDuty's EventEnrichmentDefault).
     default: { allOf: [{ $ref: '#/components/schemas/Address' }], nullable: true },
     // Untyped and not nullable, said (PagerDuty's StatusPageService).
@@ -366,10 +368,23 @@ describe('a real document’s shapes', () => {
       `${BASE}/orders`,
       await http()
         .post(`${BASE}/orders`)
-        .send({ quantity: 1, note: null, shipTo: null, default: null, wrapping: { paper: 'kraft' } }),
+        .send({
+          quantity: 1,
+          note: null,
+          shipTo: null,
+          default: null,
+          wrapping: { paper: 'kraft' },
+          returnTo: { city: 'Oslo' },
+        }),
     );
     expect(nulls.status).toBe(201);
-    expect(nulls.body).toMatchObject({ note: null, shipTo: null, default: null, wrapping: { paper: 'kraft' } });
+    expect(nulls.body).toMatchObject({
+      note: null,
+      shipTo: null,
+      default: null,
+      wrapping: { paper: 'kraft' },
+      returnTo: { city: 'Oslo' },
+    });
   });
 
   it('serves at the path before it an operation whose path key holds a fragment or a query', async () => {
@@ -466,7 +481,7 @@ describe('a real document’s shapes', () => {
     expect(xml.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><orders><order><id>\d+<\/id>/);
     const csv = await http().get(`${BASE}/orders?limit=2`).set('Accept', 'text/csv');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.text.split('\r\n')[0]).toBe('id,quantity,note,shipTo,default,wrapping,express,boxes');
+    expect(csv.text.split('\r\n')[0]).toBe('id,quantity,note,shipTo,returnTo,default,wrapping,express,boxes');
   });
 
   it('answers 406 in the document’s words when Accept takes none of the declared types', async () => {

@@ -52,6 +52,7 @@ const segmentMatcher = (part: string) =>
  */
 function withoutUntypedNullable(document: SpecDocument): SpecDocument {
   const copy = structuredClone(document);
+  refsLedPastNullable(copy);
   const stack: unknown[] = [copy];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -66,6 +67,33 @@ function withoutUntypedNullable(document: SpecDocument): SpecDocument {
     for (const value of Object.values(object)) stack.push(value);
   }
   return copy;
+}
+
+const isUntypedNullable = (node: unknown): boolean =>
+  typeof node === 'object' &&
+  node !== null &&
+  (node as SpecDocument).nullable === true &&
+  (node as SpecDocument).type === undefined;
+
+/** Each local $ref through an untyped nullable schema (a bundle's pointer into its allOf) led into the anyOf it becomes. */
+function refsLedPastNullable(document: SpecDocument): void {
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    const object = node as SpecDocument;
+    if (typeof object.$ref === 'string' && object.$ref.startsWith('#/')) {
+      let at: unknown = document;
+      let led = '#';
+      for (const part of object.$ref.slice(2).split('/')) {
+        if (isUntypedNullable(at)) led += '/anyOf/0';
+        led += `/${part}`;
+        at = (at as SpecDocument | undefined)?.[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')];
+      }
+      object.$ref = led;
+    }
+    for (const value of Object.values(object)) stack.push(value);
+  }
 }
 
 export function createOutsideJudge(raw: SpecDocument): OutsideJudge {
