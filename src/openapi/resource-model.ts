@@ -476,8 +476,9 @@ const wordNoun = (segment: string | undefined, fallback: string) =>
 /** The field a record holds its parent's key in: see ParentLink.field. */
 function parentField(resource: Resource, param: string, parent: Resource | string): string {
   // A field of the parameter's name is the parent's reference (a visit's petId), unless it is
-  // the record's own key.
-  if (param !== resource.collection.keyField) return param;
+  // the record's own key, or the name every record gives its own identifier (Lago's lago_id, of a
+  // wallet at /wallets/{lago_id} and of each of its transactions).
+  if (param !== resource.collection.keyField && !namesOwnIdentifier(resource, param, parent)) return param;
   // A parent the contract does not describe goes by the word before its parameter: "database".
   const noun = typeof parent === 'string' ? parent : parent.noun;
   // A field the record has that names the parent by its noun (Adyen's balance account's
@@ -491,6 +492,17 @@ function parentField(resource: Resource, param: string, parent: Resource | strin
   if (named !== undefined) return named[0];
   const own = (name: string) => name === resource.collection.keyField || resource.shape.properties.has(name);
   return firstFree(own, [`${noun}Id`, `${noun}_id`, `parent_${param}`]);
+}
+
+/** Whether `param` names the parent by a field of its own that the record holds too, for itself. */
+function namesOwnIdentifier(resource: Resource, param: string, parent: Resource | string): boolean {
+  return (
+    typeof parent !== 'string' &&
+    parent !== resource &&
+    resource.shape.properties.has(param) &&
+    parent.shape.properties.has(param) &&
+    parent.itemPaths.some((path) => segmentsOf(path).at(-1) === `{${param}}`)
+  );
 }
 
 /** The record's field a parameter names: its own name, else the one spelled alike, else the parameter's. */
