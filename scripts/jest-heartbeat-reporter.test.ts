@@ -42,7 +42,8 @@ describe('the heartbeat of a jest run', () => {
     const reporter = new Heartbeat({ rootDir: '/repo' }, { print: (line) => printed.push(line), everyMs: 20 });
     reporter.onRunStart({ numTotalTestSuites: 1 });
     reporter.onTestFileStart({ path: '/repo/test/soak/soak.test.ts' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until two lines are out, however late a busy machine runs the timer (a fixed 200 ms gave one).
+    while (printed.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
     reporter.onRunComplete();
     const count = printed.length;
     expect(count).toBeGreaterThanOrEqual(2);
