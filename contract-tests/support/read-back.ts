@@ -5,7 +5,7 @@ import { listOperations, resolve, type SpecOperation } from './contract-spec.js'
 import type { Exchange } from './exchange.js';
 import { isList } from './list-semantics.js';
 import { requireKeyTaken } from './requests.js';
-import { idOf, recordIn, shapeOf } from './resources.js';
+import { idOf, recordIn, shapeOf, writesRecord } from './resources.js';
 import { contractTarget } from './target.js';
 
 type Fields = Record<string, unknown>;
@@ -29,8 +29,7 @@ const pathParameterNames = (operation: SpecOperation) =>
  * clears a report): what it changed, the contract does not say.
  */
 export function readOperationFor(operation: SpecOperation): SpecOperation | undefined {
-  const kind = shapeOf(operation.operationId)?.kind;
-  if (kind !== 'create' && kind !== 'replace' && kind !== 'merge' && kind !== 'delete') return undefined;
+  if (!writesRecord(operation.operationId) && shapeOf(operation.operationId)?.kind !== 'delete') return undefined;
   const operations = listOperations();
   const successorOf = (candidate: SpecOperation | undefined) => {
     const successor = candidate?.deprecated ? candidate.raw['x-deprecation']?.successor : undefined;
