@@ -54,8 +54,8 @@ export function createAnswerFit(contract: Contract, answers: ReadonlyMap<string,
     const schemas = answers.get(name);
     // A scalar too: one sent where a oneOf of types is declared (DigitalOcean's image, an id or a
     // slug) that the answers hold as an object names no type answeredOtherwise could judge. Null
-    // is left as it was: 3.0's nullable is no keyword of this Ajv.
-    if (schemas === undefined || value === null) return true;
+    // as well: Ajv reads 3.0's nullable beside a type, as the answers' own check does.
+    if (schemas === undefined) return true;
     return validatorsOf(name, schemas).every((validate) => {
       try {
         return validate(value) === true;

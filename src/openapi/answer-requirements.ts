@@ -8,6 +8,7 @@ import type { Contract, OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
 import {
   arrayMostLike,
+  bodyEnvelope,
   listItemSchema,
   recordEnvelope,
   requestSchema,
@@ -450,7 +451,7 @@ export function narrowedWrite(
   if (!shape || !WRITES.has(shape.kind) || !operation.request) return undefined;
   const { document } = contract;
   const schema = requestSchema(operation);
-  const wrapper = singleKeyEnvelope(document, schema, shape.resource.shape);
+  const wrapper = bodyEnvelope(document, schema, shape.resource.shape);
   const request = describeObjectSchema(document, wrapper?.schema ?? schema);
   const fields = answeredNarrower(contract, model, shape.resource, request, shape.kind === 'merge');
   return fields.size === 0 ? undefined : { envelope: wrapper?.property, fields };

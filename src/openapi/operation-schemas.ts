@@ -189,6 +189,19 @@ export function recordEnvelope(
 }
 
 /**
+ * The envelope a request's body sends the record in: a single key (`{"article": {...}}`), or one
+ * required property holding the record's fields beside options of the request, none of them the
+ * record's (Lago's `{"subscription": {...}, "authorization": {...}}`), which are not stored.
+ */
+export function bodyEnvelope(document: JsonObject, schema: unknown, record: SchemaShape): Envelope | undefined {
+  const single = singleKeyEnvelope(document, schema, record);
+  if (single || schema === undefined) return single;
+  const found = envelopeIn(document, schema, record, undefined, false);
+  if (!found || !describeObjectSchema(document, schema).required.has(found.property)) return undefined;
+  return { property: found.property, schema: found.schema };
+}
+
+/**
  * Whether an answer wraps the record of `recordSchema` by its $ref beside fields of its own
  * (Dropbox Sign's `{fax: FaxResponse, warnings}`): the property as written names the record.
  */

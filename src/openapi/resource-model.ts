@@ -11,11 +11,11 @@ import { madeOncePer } from '../store/made-once.js';
 import type { JsonObject } from './json-pointer.js';
 import type { Contract, OperationInfo } from './load-contract.js';
 import {
+  bodyEnvelope,
   listItemSchema,
   objectNamedIn,
   recordSchemaIn,
   requestSchema,
-  singleKeyEnvelope,
   streamedItemSchema,
   successSchema,
   wrapsRecordByRef,
@@ -637,7 +637,7 @@ function finish(
     makers.some((maker) => {
       // A key the body may not send (absent, or readOnly), or may leave out, is the mock's to give.
       const schema = requestSchema(maker);
-      const body = describeObjectSchema(document, singleKeyEnvelope(document, schema, shape)?.schema ?? schema);
+      const body = describeObjectSchema(document, bodyEnvelope(document, schema, shape)?.schema ?? schema);
       const sent = body.properties.get(keyField);
       return sent === undefined || sent.readOnly === true || !body.required.has(keyField);
     });

@@ -11,6 +11,7 @@ import type { OperationInfo } from './load-contract.js';
 import { mediaFamily } from './media-types.js';
 import {
   arrayPropertiesOf,
+  bodyEnvelope,
   listItemSchema,
   recordEnvelope,
   requestSchema,
@@ -25,7 +26,7 @@ import { describeObjectSchema, resolveSchema, type SchemaShape, schemaIdentity, 
 
 /** The envelope properties around the record in an operation's body and answer, if any. */
 function envelopesOf(document: JsonObject, operation: OperationInfo, resource: Resource) {
-  const request = singleKeyEnvelope(document, requestSchema(operation), resource.shape)?.property;
+  const request = bodyEnvelope(document, requestSchema(operation), resource.shape)?.property;
   const answer = recordEnvelope(document, successSchema(operation), resource.shape, resource.recordSchema)?.property;
   return request === undefined && answer === undefined
     ? undefined
@@ -44,7 +45,7 @@ function answersInList(document: JsonObject, operation: OperationInfo, resource:
 /** What an operation's body says of the record: its shape inside any envelope. */
 function bodyShape(document: JsonObject, operation: OperationInfo, resource: Resource): SchemaShape {
   const schema = requestSchema(operation);
-  return describeObjectSchema(document, singleKeyEnvelope(document, schema, resource.shape)?.schema ?? schema);
+  return describeObjectSchema(document, bodyEnvelope(document, schema, resource.shape)?.schema ?? schema);
 }
 
 /**

@@ -1,7 +1,8 @@
 // A write whose body holds a value its request takes and the record's answers refuse (a draft's
 // pattern on Category.name that NewCategory lacks): stored as sent, every answer of the record
 // would break the contract (a 500 to a valid request). Refused before anything is stored, with
-// the contract's own 422 (else 400) naming the field; named once at the start as well.
+// the contract's own 422 (else 400) naming the field; named once at the start as well. A null
+// such answers cannot hold is read as no value instead.
 import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import { createAnswerFit } from '../../openapi/answer-fit.js';
@@ -32,12 +33,17 @@ export function answerNarrowingOf(context: ContractContext, operation: Operation
   const fits = createAnswerFit(context.contract, new Map([...fields].map(([name, { answers }]) => [name, answers])));
   const status = operation.responses.has('422') ? 422 : 400;
   const what = (name: string) => `${name} (${fields.get(name)?.keywords.join(', ')})`;
+  const merges = shape.kind === 'merge';
   const refusal = (req: Request): HttpError | undefined => {
     const body = envelope === undefined ? asObject(req.body) : asObject(asObject(req.body)[envelope]);
-    const refused = [...fields.keys()].filter((name) => {
+    const unfit = [...fields.keys()].filter((name) => {
       const value = ownValue(body, name);
       return value !== undefined && !fits(name, value);
     });
+    // A null the answers cannot hold is no value: a merge removes the field (mergePatch), a create
+    // or replacement stores none (Lago's signature_algo: null, "if no value is passed").
+    const refused = unfit.filter((name) => ownValue(body, name) !== null);
+    if (!merges) for (const name of unfit) if (ownValue(body, name) === null) delete body[name];
     if (refused.length === 0) return undefined;
     const error = new HttpError(
       'INVALID_BODY',

@@ -84,9 +84,10 @@ export function planChange(plan: ConventionPlan): PlannedAnswer {
 export function planDelete(plan: ConventionPlan): PlannedAnswer {
   const { deps, shape, resource, answer, under, one, project, send, findNamed } = plan;
   const { collection } = resource;
-  // An answer of its own (a deletion object) where the delete declares one unlike the record.
+  // An answer of its own (a deletion object) where the delete declares one unlike the record;
+  // the record in an envelope is the record (Lago's {"subscription": ...}), answered as a read's.
   const deletion =
-    answer.status === 204
+    answer.status === 204 || shape.envelope?.answer !== undefined
       ? undefined
       : createDeletionAnswer(deps.contract.document, answer.schema, resource.recordSchema);
   return {

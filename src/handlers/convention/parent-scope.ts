@@ -71,13 +71,18 @@ export async function requireLevels(levels: readonly ParentLevel[], view: DataRe
   }
 }
 
+/** Whether `operation`'s path names the record's parent: Lago's /customers/{id}/wallets does, /wallets does not. */
+export function namesParent(operation: OperationInfo, resource: Resource): boolean {
+  return resource.parent !== undefined && parentParams(operation.path).includes(resource.parent.param);
+}
+
 /**
  * The parent record's key a request names, checked to exist: the sub-collection's scope. None
  * where the path does not name the parent (PetClinic's /pets/{petId} beside /owners/{ownerId}/pets).
  */
 export function parentScope(deps: ContractContext, operation: OperationInfo, resource: Resource) {
   const link = resource.parent;
-  if (!link || !parentParams(operation.path).includes(link.param)) return undefined;
+  if (!link || !namesParent(operation, resource)) return undefined;
   const parent = link.resource === undefined ? undefined : deps.resources.resources.get(link.resource);
   const levels = parentLevels(deps, operation, resource);
   return {

@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { Contract, OperationInfo } from '../../openapi/load-contract.js';
-import { recordEnvelope, requestSchema, singleKeyEnvelope, successSchema } from '../../openapi/operation-schemas.js';
+import { bodyEnvelope, recordEnvelope, requestSchema, successSchema } from '../../openapi/operation-schemas.js';
 import type { ConventionShape, Resource } from '../../openapi/resource-model.js';
 import { namesKeyOf } from '../../openapi/resource-naming.js';
 import { describeObjectSchema, schemaType } from '../../openapi/schema-shape.js';
@@ -54,7 +54,7 @@ export function createRecordIo(contract: Contract, operation: OperationInfo, sha
   const { document } = contract;
   const { resource } = shape;
   const { keyField } = resource.collection;
-  const envelope = singleKeyEnvelope(document, requestSchema(operation), resource.shape);
+  const envelope = bodyEnvelope(document, requestSchema(operation), resource.shape);
   const requestProperty = shape.envelope?.request;
   const fieldsOf = createInputFields(
     contract,

@@ -28,7 +28,7 @@ import {
 } from '../../openapi/answer-requirements.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { singleKeyEnvelope } from '../../openapi/operation-schemas.js';
+import { bodyEnvelope } from '../../openapi/operation-schemas.js';
 import { leadingTextOf } from '../../openapi/patterns/leading-text.js';
 import { type Resource, requestSchema } from '../../openapi/resource-model.js';
 import { describeObjectSchema } from '../../openapi/schema-shape.js';
@@ -36,6 +36,7 @@ import type { RecordKey, StoredRecord } from '../../store/data-set.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, HandlerDependencies } from '../handler-types.js';
 import { kindFieldsOf } from './kind-fields.js';
+import { namesParent } from './parent-scope.js';
 
 export type ServerFields = {
   onCreate(req: Request): Promise<StoredRecord>;
@@ -87,19 +88,33 @@ type MadeField = {
   answers?: JsonObject[];
 };
 
-/** The schema of the record a request's body holds: the body's, or its envelope's inside ({"data": {...}}). */
-function bodyRecordSchema(deps: ContractContext, resource: Resource, operation: OperationInfo): unknown {
+/**
+ * The schema of the record a request's body holds: the body's, or its envelope's inside ({"data":
+ * {...}}); and whether every request sends it (the body required, and its envelope where it has one).
+ */
+function bodyRecordSchema(deps: ContractContext, resource: Resource, operation: OperationInfo) {
+  const { document } = deps.contract;
   const schema = requestSchema(operation);
-  return singleKeyEnvelope(deps.contract.document, schema, resource.shape)?.schema ?? schema;
+  const envelope = bodyEnvelope(document, schema, resource.shape);
+  const bodyRequired = operation.request?.required === true;
+  if (envelope === undefined) return { schema, required: bodyRequired };
+  return {
+    schema: envelope.schema,
+    required: bodyRequired && describeObjectSchema(document, schema).required.has(envelope.property),
+  };
 }
 
 /** The fields of `resource` the server makes for `operation`'s requests. */
 function madeFields(deps: ContractContext, resource: Resource, operation: OperationInfo): MadeField[] {
   const { keyField } = resource.collection;
-  const request = describeObjectSchema(deps.contract.document, bodyRecordSchema(deps, resource, operation));
+  const body = bodyRecordSchema(deps, resource, operation);
+  const request = describeObjectSchema(deps.contract.document, body.schema);
   const made = new Map<string, MadeField>();
+  // The parent's key is the path's where it names the parent; a create of the collection at the
+  // top (Lago's POST /payments beside /customers/{id}/payments) makes it like any other field.
+  const parentField = namesParent(operation, resource) ? resource.parent?.field : undefined;
   const add = (name: string, schema: JsonObject, sent: boolean, owned?: boolean, answers?: JsonObject[]) => {
-    if (name === keyField || name === resource.parent?.field || made.has(name)) return;
+    if (name === keyField || name === parentField || made.has(name)) return;
     const field = { name, schema, how: howMade(name, schema), sent, owned: owned ?? schema.readOnly === true };
     made.set(name, answers === undefined ? field : { ...field, answers });
   };
@@ -117,8 +132,9 @@ function madeFields(deps: ContractContext, resource: Resource, operation: Operat
   for (const [name, property] of answerRequirements(deps.contract, deps.resources, resource)) {
     const asked = request.properties.get(name);
     // A field the request requires is always the client's, where the body itself is required (an
-    // optional body left out, as Twilio's creates allow, leaves the field to the server).
-    if (request.required.has(name) && asked?.readOnly !== true && operation.request?.required === true) continue;
+    // optional body left out, as Twilio's creates allow, leaves the field to the server; so does an
+    // optional envelope, as Lago's {"wallet": {...}}).
+    if (request.required.has(name) && asked?.readOnly !== true && body.required) continue;
     add(name, property, asked !== undefined && asked.readOnly !== true);
   }
   return [...made.values()];
@@ -251,7 +267,7 @@ export function createServerFields(
 ): ServerFields {
   const { keyField } = resource.collection;
   const fields = madeFields(deps, resource, operation);
-  const envelope = singleKeyEnvelope(deps.contract.document, requestSchema(operation), resource.shape)?.property;
+  const envelope = bodyEnvelope(deps.contract.document, requestSchema(operation), resource.shape)?.property;
   const updated = fields.filter(({ name, how }) => how.kind === 'time' && isUpdateStamp(name));
   const keptNames = [keyField, ...fields.map(({ name }) => name)];
   const keySchema = keySchemaOf(resource);
