@@ -40,6 +40,15 @@ describe('values of schemas of any shape', () => {
     expect(typeof (validValue(schema, 'body', {}) as { name?: unknown }).name).toBe('string');
   });
 
+  it('meets the keywords beside a $ref (3.1; Lago’s create input requiring what its base leaves out)', () => {
+    const schema = { $ref: '#/components/schemas/NewCategory', required: ['description'] };
+    const { arbitrary, edges } = validValues(schema, 'body', {});
+    const drawn = [...fc.sample(arbitrary, { seed: 1, numRuns: 30 }), ...edges] as Record<string, unknown>[];
+    for (const value of drawn)
+      expect(value).toEqual(expect.objectContaining({ name: expect.any(String), description: expect.any(String) }));
+    expect(validValue(schema, 'body', {})).toHaveProperty('description');
+  });
+
   it('keeps of two parts’ enums the values both list: a tag’s one of its base’s several', () => {
     const base = {
       type: 'object',
