@@ -13,7 +13,7 @@ import {
   type SpecOperation,
 } from './contract-spec.js';
 import { fittedText, flatten, textFits, uniqueText, validValue } from './requests.js';
-import { answersNarrowing } from './resources.js';
+import { answersNarrowing, shapeOf } from './resources.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: schemas are arbitrary JSON until flattened
 type Json = any;
@@ -98,14 +98,56 @@ export function refusedText(operationId: string, body: Record<string, unknown>):
  * shorter maxLength) made to fit them: a value the answers refuse is one a server must refuse.
  */
 export function answerFitted(operation: SpecOperation, json: unknown): unknown {
-  if (!operation.requestSchema || typeof json !== 'object' || json === null || Array.isArray(json)) return json;
-  const schema = flatten(operation.requestSchema);
+  if (!operation.requestSchema || !isFields(json)) return json;
+  const body = flatten(operation.requestSchema);
+  // The record inside its envelope, where the body sends one (Lago's {"event": {...}}).
+  const envelope = shapeOf(operation.operationId)?.envelope?.request;
+  const inner = envelope === undefined ? undefined : json[envelope];
+  if (envelope === undefined || !isFields(inner)) return fittedFields(operation, body, json);
+  const fitted = fittedFields(operation, flatten(body.properties?.[envelope] ?? {}), inner);
+  return fitted === inner ? json : { ...json, [envelope]: fitted };
+}
+
+const isFields = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function fittedFields(
+  operation: SpecOperation,
+  schema: Schema,
+  json: Record<string, unknown>,
+): Record<string, unknown> {
+  const narrowing = answersNarrowing(operation);
   const fitted = Object.entries(json).map(([name, value]): [string, unknown] => [
     name,
-    fittedValue(schema.properties?.[name], value, answeredSchemas(operation, name)),
+    ofAnswersType(narrowing.get(name), fittedValue(schema.properties?.[name], value, answeredSchemas(operation, name))),
   ]);
-  if (fitted.every(([name, value]) => (json as Record<string, unknown>)[name] === value)) return json;
+  if (fitted.every(([name, value]) => json[name] === value)) return json;
   return Object.fromEntries(fitted);
+}
+
+/** Whether `value` is of the JSON type `type` names. */
+function ofType(value: unknown, type: string): boolean {
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return isFields(value);
+  return typeof value === type;
+}
+
+/** `value`, or one drawn of the one type its record's answers hold the field in, where it is of another (withAnswersType). */
+function ofAnswersType(answers: readonly unknown[] | undefined, value: unknown): unknown {
+  const answer = answers === undefined || value === null ? undefined : answersOwn(answers);
+  if (answer?.type === undefined || ofType(value, answer.type)) return value;
+  return validValue(answer, 'body', {});
+}
+
+/** The one schema of the answers' schemas of a field, where all name one type and the same: undefined where they do not. */
+function answersOwn(answers: readonly unknown[]): Schema | undefined {
+  const flat = answers.map((answer) => flatten(answer));
+  const [first] = flat;
+  if (typeof first?.type !== 'string' || flat.some((answer) => answer.type !== first.type)) return undefined;
+  // What a value is, not what an answer adds: readOnly is the answers'.
+  const { readOnly: _answered, ...answer } = flatten({ allOf: flat });
+  return answer;
 }
 
 /**
@@ -179,9 +221,59 @@ export function answerNarrowedSchema(operation: SpecOperation): unknown {
     ];
   });
   // Made once per operation: generated values are cached by their schema's identity.
-  const made = narrowed ? { ...schema, properties: Object.fromEntries(properties) } : raw;
+  const made = withAnswersType(
+    operation,
+    withKeyNamed(operation, narrowed ? { ...schema, properties: Object.fromEntries(properties) } : raw),
+  );
   narrowedSchemas.set(operation, made);
   return made;
+}
+
+/** `schema` with the record it sends (inside its envelope, where it has one) as `change` makes it. */
+function inRecord(operation: SpecOperation, schema: unknown, change: (record: Schema) => Schema): unknown {
+  const envelope = shapeOf(operation.operationId)?.envelope?.request;
+  const body = flatten(schema);
+  const record = envelope === undefined ? body : flatten(body.properties?.[envelope] ?? {});
+  const changed = change(record);
+  if (changed === record) return schema;
+  return envelope === undefined ? changed : { ...body, properties: { ...body.properties, [envelope]: changed } };
+}
+
+/**
+ * A create's body schema with the record's key, where the body sends it as text, at least one
+ * character long: a path names the record by it, and no path segment is empty (Lago's tax code,
+ * drawn as "", read back at GET /taxes/, the list).
+ */
+function withKeyNamed(operation: SpecOperation, schema: unknown): unknown {
+  const shape = shapeOf(operation.operationId);
+  if (shape?.kind !== 'create') return schema;
+  const key = shape.resource.collection.keyField;
+  return inRecord(operation, schema, (record) => {
+    const sent = record.properties?.[key];
+    const text = sent === undefined ? undefined : flatten(sent);
+    if (text === undefined || text.type !== 'string' || (text.minLength ?? 0) > 0) return record;
+    return { ...record, properties: { ...record.properties, [key]: { ...text, minLength: 1 } } };
+  });
+}
+
+/**
+ * A field the request takes of several types and the answers of one (Lago's event timestamp: an
+ * integer or a text sent, a date-time answered), drawn as the answers hold it: the mock refuses
+ * the others (answer-narrowing.ts), as must any server that answers what it stores.
+ */
+function withAnswersType(operation: SpecOperation, schema: unknown): unknown {
+  const narrowing = answersNarrowing(operation);
+  if (narrowing.size === 0) return schema;
+  return inRecord(operation, schema, (record) => {
+    const taken: Array<[string, Schema]> = [];
+    for (const [name, answers] of narrowing) {
+      const sent = record.properties?.[name];
+      const answer = sent === undefined || typeof flatten(sent).type === 'string' ? undefined : answersOwn(answers);
+      if (answer !== undefined) taken.push([name, answer]);
+    }
+    if (taken.length === 0) return record;
+    return { ...record, properties: { ...record.properties, ...Object.fromEntries(taken) } };
+  });
 }
 
 /**
