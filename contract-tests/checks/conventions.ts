@@ -319,7 +319,7 @@ function scopedListCheck(resource: Resource, creation: SpecOperation): void {
         if (bodyNamesParent && parentId === undefined)
           throw new CheckSkipped(`the suite has no ${parent.name} of its own to make ${resource.name} under`);
         const mine = parentId === undefined ? given : withRecord(given, parent, parentParameter, parentId);
-        const otherId = await makeRecord(parent, mine, mine, `a second ${parentParameter}`);
+        const otherId = await secondParent(parent, parentParameter, mine);
         // Adyen's companies are listed and read, never made: no second one to hold the other records.
         if (otherId === undefined)
           throw new CheckSkipped(
@@ -385,3 +385,18 @@ kindOfChecks('stateful', "a draft's new resources, by the conventions of their p
   });
   for (const { resource, keyParameter } of newResources()) group(resource.name, () => checksOf(resource, keyParameter));
 });
+
+/**
+ * A second record of `parent` beside the one `mine` names. Its body's key is drawn afresh where
+ * the references gave it the first one's (Lago's plan code, a field named as the parameter): a
+ * create of a key already there may answer that record, and both lists would then be one.
+ */
+async function secondParent(parent: Resource, parameter: string, mine: References): Promise<RecordKey | undefined> {
+  const what = `a second ${parameter}`;
+  const first = idOf(mine, recordKeyOf(parent));
+  const made = await makeRecord(parent, mine, mine, what);
+  if (made === undefined || first === undefined || String(made) !== String(first)) return made;
+  const { keyField } = parent.collection;
+  const fresh = Object.fromEntries(Object.entries(mine).filter(([name]) => name !== parameter && name !== keyField));
+  return makeRecord(parent, mine, fresh, what);
+}

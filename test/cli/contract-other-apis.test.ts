@@ -842,6 +842,8 @@ describe('contract against whole documents of other APIs', () => {
         // The subscription sent beside an authorization, and deleted with the record answered.
         'createSubscription: a record made reads back by getSubscription, with the defaults of what was left out and an id of its own',
         'destroySubscription: a deleted record reads as 404, and a second delete is 404',
+        // A second plan of a code of its own, though the charges' code is named as the plan's parameter.
+        'findAllPlanCharges: lists the records of its own code only, and a code that is not there is 404',
       ]),
     );
   }, 240_000);

@@ -3,7 +3,8 @@
 // "authorization": ...}); a create at the top of a collection also listed under a parent; a null
 // the request takes and the answers cannot hold; a delete answering the record in another schema
 // than its read; keywords beside a $ref (3.1: TaxBaseInput made to require its fields); a field
-// sent as an integer or a text and answered as a date-time.
+// sent as an integer or a text and answered as a date-time; plans keyed by the code a client
+// sends, with charges of codes of their own under /plans/{code}/charges, deleted with a body.
 const json = (schema: object) => ({ description: 'ok', content: { 'application/json': { schema } } });
 const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
 const param = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
@@ -116,6 +117,72 @@ export const BILLING_DOCUMENT = {
         operationId: 'findEvent',
         responses: {
           200: json({ type: 'object', required: ['event'], properties: { event: ref('Event') } }),
+          404: notFound,
+        },
+      },
+    },
+    '/plans': {
+      post: {
+        operationId: 'createPlan',
+        requestBody: body({ type: 'object', required: ['plan'], properties: { plan: ref('PlanInput') } }),
+        responses: { 200: json({ type: 'object', required: ['plan'], properties: { plan: ref('Plan') } }) },
+      },
+    },
+    '/plans/{code}': {
+      parameters: [param('code')],
+      get: {
+        operationId: 'findPlan',
+        responses: {
+          200: json({ type: 'object', required: ['plan'], properties: { plan: ref('Plan') } }),
+          404: notFound,
+        },
+      },
+    },
+    '/plans/{code}/charges': {
+      parameters: [param('code')],
+      get: {
+        operationId: 'findAllPlanCharges',
+        responses: {
+          200: json({
+            type: 'object',
+            required: ['charges'],
+            properties: { charges: { type: 'array', items: ref('Charge') } },
+          }),
+          404: notFound,
+        },
+      },
+      post: {
+        operationId: 'createPlanCharge',
+        requestBody: body({ type: 'object', required: ['charge'], properties: { charge: ref('ChargeInput') } }),
+        responses: {
+          200: json({ type: 'object', required: ['charge'], properties: { charge: ref('Charge') } }),
+          404: notFound,
+        },
+      },
+    },
+    '/plans/{code}/charges/{charge_code}': {
+      parameters: [param('code'), param('charge_code')],
+      get: {
+        operationId: 'findPlanCharge',
+        responses: {
+          200: json({ type: 'object', required: ['charge'], properties: { charge: ref('Charge') } }),
+          404: notFound,
+        },
+      },
+      delete: {
+        operationId: 'destroyPlanCharge',
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { charge: { type: 'object', properties: { cascade_updates: { type: 'boolean' } } } },
+              },
+            },
+          },
+        },
+        responses: {
+          200: json({ type: 'object', required: ['charge'], properties: { charge: ref('Charge') } }),
           404: notFound,
         },
       },
@@ -233,6 +300,30 @@ export const BILLING_DOCUMENT = {
           transaction_id: { type: 'string' },
           code: { type: 'string' },
           timestamp: { type: 'string', format: 'date-time' },
+        },
+      },
+      PlanInput: {
+        type: 'object',
+        required: ['code', 'name'],
+        properties: { code: { type: 'string' }, name: { type: 'string' } },
+      },
+      Plan: {
+        type: 'object',
+        required: ['lago_id', 'code', 'name'],
+        properties: { lago_id: lagoId, code: { type: 'string' }, name: { type: 'string' } },
+      },
+      ChargeInput: {
+        type: 'object',
+        required: ['charge_model'],
+        properties: { code: { type: 'string' }, charge_model: { type: 'string', enum: ['standard', 'package'] } },
+      },
+      Charge: {
+        type: 'object',
+        required: ['lago_id', 'code', 'charge_model'],
+        properties: {
+          lago_id: lagoId,
+          code: { type: 'string' },
+          charge_model: { type: 'string', enum: ['standard', 'package'] },
         },
       },
       SubscriptionInput: {
