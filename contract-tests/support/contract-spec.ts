@@ -21,7 +21,7 @@ import { withNullableTyped } from '../../src/openapi/nullable-without-type.js';
 import { linearRegExp } from '../../src/openapi/patterns/pattern-matchers.js';
 import { aliased, namesProtoProperty, unaliasedText, withProtoAliased } from '../../src/openapi/proto-alias.js';
 import { withRedeclaredWritable } from '../../src/openapi/read-only-required.js';
-import { refSiblingsOf, withRefSiblings } from '../../src/openapi/ref-siblings.js';
+import { refSiblingsOf, withRefSiblings } from '../../src/openapi/ref-with-siblings.js';
 import { withLinearUniqueItems } from '../../src/openapi/unique-items.js';
 import { formatsNamedIn } from '../../src/openapi/unknown-formats.js';
 import { answerView } from './answer-view.js';
@@ -143,7 +143,7 @@ export function resolve(value: Json): Json {
   let current = value;
   while (current && typeof current.$ref === 'string') {
     const target = pointer(current.$ref);
-    // Keywords beside the $ref apply too (ref-siblings.ts): the target, resolved, meets them.
+    // Keywords beside the $ref apply too (ref-with-siblings.ts): the target, resolved, meets them.
     if (refSiblingsOf(current).length > 0 && target && typeof target === 'object')
       return withRefSiblings(current, resolve(target));
     current = target;

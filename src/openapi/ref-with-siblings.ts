@@ -1,6 +1,7 @@
 // A $ref with keywords beside it (OpenAPI 3.1, and Ajv in every draft, applies them too): Lago's
 // `{"$ref": "TaxBaseInput", "required": ["name", "code", "rate"]}`. Read as the target with those
 // keywords met as well: required lists joined, properties merged, any other keyword the sibling's.
+// A 3.0 document has had what 3.0 ignores there removed when it was read (contract-source/ref-siblings.ts).
 import type { JsonObject } from './json-pointer.js';
 
 /** Keywords beside a $ref that say nothing of the values it takes. */
