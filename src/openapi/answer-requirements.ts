@@ -15,7 +15,7 @@ import {
   singleKeyEnvelope,
 } from './operation-schemas.js';
 import type { Resource, ResourceModel } from './resource-model.js';
-import { describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
+import { allowsNull, describeObjectSchema, resolveSchema, type SchemaShape, schemaType } from './schema-shape.js';
 
 /** Each required property of a record's answers, with its schema (the record schema's first). */
 export type AnswerRequirements = ReadonlyMap<string, JsonObject>;
@@ -393,6 +393,9 @@ export function answeredNarrower(
     if (answers.some((answer) => answer.readOnly === true || !allows(typesOf(document, answer), sentType))) continue;
     if (sentInOtherWords(document, sent, answers)) continue;
     const keywords = [...new Set(answers.flatMap((answer) => narrowingKeywords(sent, answer)))];
+    // A null sent that no answer holds (Lago's webhook_url: ["string", null] sent, a text
+    // answered): the mock reads it as no value, or refuses it where the request requires it.
+    if (!nullRemoves && allowsNull(sent) && answers.some((answer) => !allowsNull(answer))) keywords.push('no null');
     if (keywords.length > 0) narrowed.set(name, { answers, keywords });
   }
   return narrowed;
@@ -432,7 +435,12 @@ function withoutNull(document: JsonObject, schema: JsonObject): JsonObject {
 }
 
 /** A write whose body takes values its record's answers refuse: the envelope its record is sent in, and those fields. */
-export type NarrowedWrite = { envelope: string | undefined; fields: ReadonlyMap<string, AnswerNarrowing> };
+export type NarrowedWrite = {
+  envelope: string | undefined;
+  fields: ReadonlyMap<string, AnswerNarrowing>;
+  /** The fields the request requires (in its envelope). */
+  required: ReadonlySet<string>;
+};
 
 const WRITES = new Set(['create', 'replace', 'merge']);
 
@@ -454,7 +462,7 @@ export function narrowedWrite(
   const wrapper = bodyEnvelope(document, schema, shape.resource.shape);
   const request = describeObjectSchema(document, wrapper?.schema ?? schema);
   const fields = answeredNarrower(contract, model, shape.resource, request, shape.kind === 'merge');
-  return fields.size === 0 ? undefined : { envelope: wrapper?.property, fields };
+  return fields.size === 0 ? undefined : { envelope: wrapper?.property, fields, required: request.required };
 }
 
 /**

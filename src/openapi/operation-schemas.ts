@@ -127,6 +127,13 @@ export function singleKeyEnvelope(document: JsonObject, schema: unknown, record?
 /** An envelope of an answer that holds fields of its own beside the record, to be drawn. */
 export type RecordEnvelope = Envelope & { others: Array<[string, JsonObject]> };
 
+/** Whether an object schema holds the record's fields: some, and at least half of its own. */
+function holdsRecordFields(document: JsonObject, schema: unknown, record: SchemaShape): boolean {
+  const fields = [...describeObjectSchema(document, schema).properties.keys()];
+  const shared = fields.filter((field) => record.properties.has(field)).length;
+  return shared > 0 && shared * 2 >= fields.length;
+}
+
 /** The envelope one object schema is around a record: see recordEnvelope. */
 function envelopeIn(
   document: JsonObject,
@@ -143,16 +150,13 @@ function envelopeIn(
   // The record's own schema by its $ref; else, by its shape, the one object that holds the
   // record's fields beside no array: an acknowledgement's meta or a list's links is no record.
   const identity = recordSchema === undefined ? undefined : schemaIdentity(document, recordSchema);
-  const holdsRecordFields = (property: JsonObject) => {
-    const fields = [...describeObjectSchema(document, property).properties.keys()];
-    const shared = fields.filter((field) => record.properties.has(field)).length;
-    return shared > 0 && shared * 2 >= fields.length;
-  };
   const objects = byRef
     ? entries.filter(([name]) => identity !== undefined && schemaIdentity(document, declared[name]) === identity)
     : entries.some(([, property]) => schemaType(property) === 'array')
       ? []
-      : entries.filter(([, property]) => schemaType(property) === 'object' && holdsRecordFields(property));
+      : entries.filter(
+          ([, property]) => schemaType(property) === 'object' && holdsRecordFields(document, property, record),
+        );
   const [only] = objects;
   if (objects.length !== 1 || only === undefined) return undefined;
   const [property, inner] = only;
@@ -189,16 +193,28 @@ export function recordEnvelope(
 }
 
 /**
- * The envelope a request's body sends the record in: a single key (`{"article": {...}}`), or one
- * required property holding the record's fields beside options of the request, none of them the
- * record's (Lago's `{"subscription": {...}, "authorization": {...}}`), which are not stored.
+ * The envelope a request's body sends the record in: a single key (`{"article": {...}}`), or the
+ * one required object property holding the record's fields beside options of the request, which
+ * are not stored (Lago's `{"subscription": {...}, "authorization": {...}}`, and its update's
+ * `{"subscription": {...}, "status": "pending"}`, where an option is named as a field).
  */
 export function bodyEnvelope(document: JsonObject, schema: unknown, record: SchemaShape): Envelope | undefined {
   const single = singleKeyEnvelope(document, schema, record);
   if (single || schema === undefined) return single;
-  const found = envelopeIn(document, schema, record, undefined, false);
-  if (!found || !describeObjectSchema(document, schema).required.has(found.property)) return undefined;
-  return { property: found.property, schema: found.schema };
+  const shape = describeObjectSchema(document, schema);
+  const holding = [...shape.properties].filter(
+    ([name, property]) =>
+      shape.required.has(name) &&
+      !record.properties.has(name) &&
+      schemaType(property) === 'object' &&
+      holdsRecordFields(document, property, record),
+  );
+  const [only] = holding;
+  if (holding.length !== 1 || only === undefined) return undefined;
+  const [property, inner] = only;
+  // A field of the record required beside it is the record's own, sent flat: no envelope.
+  if ([...shape.required].some((name) => name !== property && record.properties.has(name))) return undefined;
+  return { property, schema: inner };
 }
 
 /**

@@ -31,6 +31,36 @@ describe('writes of a billing API’s shapes', () => {
     expect(made.body.webhook_endpoint.signature_algo).not.toBeNull();
   });
 
+  it('refuses a null the request requires and the answers cannot hold, with the document’s 422', async () => {
+    const sent = { webhook_endpoint: { webhook_url: null } };
+    const refused = served.judged('POST', '/webhook_endpoints', await http().post('/webhook_endpoints').send(sent));
+    expect(refused.status).toBe(422);
+  });
+
+  it('answers a delete’s own object inside its envelope, the deleted flag set', async () => {
+    const sent = { webhook_endpoint: { webhook_url: 'https://example.com/gone' } };
+    const { lago_id } = (await http().post('/webhook_endpoints').send(sent)).body.webhook_endpoint;
+    const path = `/webhook_endpoints/${lago_id}`;
+    const removed = served.judged('DELETE', '/webhook_endpoints/{lago_id}', await http().delete(path));
+    expect(removed.body).toEqual({ webhook_endpoint: { lago_id, deleted: true } });
+    expect((await http().get(path)).status).toBe(404);
+  });
+
+  it('changes a record sent in its envelope beside an option named as one of its fields', async () => {
+    const made = { subscription: { external_id: 'sub-77', plan_code: 'gold' } };
+    const before = (await http().post('/subscriptions').send(made)).body.subscription;
+    const sent = {
+      status: before.status === 'active' ? 'terminated' : 'active',
+      subscription: { plan_code: 'silver' },
+    };
+    const changed = served.judged(
+      'PUT',
+      '/subscriptions/{external_id}',
+      await http().put('/subscriptions/sub-77').send(sent),
+    );
+    expect(changed.body.subscription).toMatchObject({ plan_code: 'silver', status: before.status });
+  });
+
   it('makes the parent’s key of a record created at the top of a collection listed under parents', async () => {
     const sent = { payment: { amount_cents: 1200, reference: 'invoice 7' } };
     const made = served.judged('POST', '/payments', await http().post('/payments').send(sent));

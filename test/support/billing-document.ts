@@ -68,6 +68,24 @@ export const BILLING_DOCUMENT = {
     '/webhook_endpoints/{lago_id}': {
       parameters: [param('lago_id')],
       get: { operationId: 'getWebhookEndpoint', responses: { 200: json(ref('WebhookEndpoint')), 404: notFound } },
+      // A deletion object of its own inside the envelope: the endpoint's id and a flag.
+      delete: {
+        operationId: 'destroyWebhookEndpoint',
+        responses: {
+          200: json({
+            type: 'object',
+            required: ['webhook_endpoint'],
+            properties: {
+              webhook_endpoint: {
+                type: 'object',
+                required: ['lago_id', 'deleted'],
+                properties: { lago_id: lagoId, deleted: { type: 'boolean' } },
+              },
+            },
+          }),
+          404: notFound,
+        },
+      },
     },
     '/taxes': {
       get: {
@@ -209,6 +227,22 @@ export const BILLING_DOCUMENT = {
     },
     '/subscriptions/{external_id}': {
       parameters: [param('external_id')],
+      // The record in its envelope beside an option named as one of its fields.
+      put: {
+        operationId: 'updateSubscription',
+        requestBody: body({
+          type: 'object',
+          required: ['subscription'],
+          properties: {
+            status: { type: 'string', enum: ['active', 'terminated'] },
+            subscription: { type: 'object', properties: { plan_code: { type: 'string' } } },
+          },
+        }),
+        responses: {
+          200: json({ type: 'object', required: ['subscription'], properties: { subscription: ref('Subscription') } }),
+          404: notFound,
+        },
+      },
       get: {
         operationId: 'getSubscription',
         responses: {
@@ -253,7 +287,7 @@ export const BILLING_DOCUMENT = {
             type: 'object',
             required: ['webhook_url'],
             properties: {
-              webhook_url: { type: 'string' },
+              webhook_url: { type: ['string', 'null'] },
               signature_algo: { type: ['string', 'null'], enum: ['jwt', 'hmac', null] },
             },
           },

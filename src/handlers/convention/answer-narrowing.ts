@@ -7,9 +7,9 @@ import type { Request } from 'express';
 import { HttpError } from '../../errors.js';
 import { createAnswerFit } from '../../openapi/answer-fit.js';
 import { narrowedWrite } from '../../openapi/answer-requirements.js';
-import { asObject } from '../../openapi/json-pointer.js';
+import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
 import type { OperationInfo } from '../../openapi/load-contract.js';
-import { ownValue } from '../../store/own-keys.js';
+import { ownValue, setOwn } from '../../store/own-keys.js';
 import type { ContractContext, OperationHandler } from '../handler-types.js';
 
 export type AnswerNarrowing = {
@@ -29,21 +29,25 @@ export function answerNarrowingOf(context: ContractContext, operation: Operation
   const narrowed = narrowedWrite(context.contract, context.resources, operation);
   const shape = context.resources.shapes.get(operation.operationId);
   if (narrowed === undefined || shape === undefined) return undefined;
-  const { envelope, fields } = narrowed;
+  const { envelope, fields, required } = narrowed;
   const fits = createAnswerFit(context.contract, new Map([...fields].map(([name, { answers }]) => [name, answers])));
   const status = operation.responses.has('422') ? 422 : 400;
   const what = (name: string) => `${name} (${fields.get(name)?.keywords.join(', ')})`;
   const merges = shape.kind === 'merge';
-  const refusal = (req: Request): HttpError | undefined => {
-    const body = envelope === undefined ? asObject(req.body) : asObject(asObject(req.body)[envelope]);
-    const unfit = [...fields.keys()].filter((name) => {
+  const bodyOf = (req: Request) =>
+    envelope === undefined ? asObject(req.body) : asObject(asObject(req.body)[envelope]);
+  const unfitIn = (body: JsonObject) =>
+    [...fields.keys()].filter((name) => {
       const value = ownValue(body, name);
       return value !== undefined && !fits(name, value);
     });
-    // A null the answers cannot hold is no value: a merge removes the field (mergePatch), a create
-    // or replacement stores none (Lago's signature_algo: null, "if no value is passed").
-    const refused = unfit.filter((name) => ownValue(body, name) !== null);
-    if (!merges) for (const name of unfit) if (ownValue(body, name) === null) delete body[name];
+  // A null the answers cannot hold is no value (Lago's signature_algo: null, "if no value is
+  // passed"): a merge removes the field (mergePatch), a create or replacement stores none; unless
+  // the request requires the field, which then has no value at all.
+  const noValue = (body: JsonObject, name: string) => ownValue(body, name) === null && !required.has(name);
+  const refusal = (req: Request): HttpError | undefined => {
+    const body = bodyOf(req);
+    const refused = unfitIn(body).filter((name) => !noValue(body, name));
     if (refused.length === 0) return undefined;
     const error = new HttpError(
       'INVALID_BODY',
@@ -58,12 +62,26 @@ export function answerNarrowingOf(context: ContractContext, operation: Operation
     }));
     return error;
   };
+  /** `req` seen with its body's no-values left out; the request itself unchanged (a gap's curl line shows it as sent). */
+  const withoutNoValues = (req: Request): Request => {
+    const body = bodyOf(req);
+    const left = unfitIn(body).filter((name) => noValue(body, name));
+    if (left.length === 0) return req;
+    const kept: JsonObject = {};
+    for (const [name, value] of Object.entries(body)) if (!left.includes(name)) setOwn(kept, name, value);
+    const sent = envelope === undefined ? kept : { ...asObject(req.body) };
+    if (envelope !== undefined) setOwn(sent, envelope, kept);
+    return Object.create(req, { body: { value: sent, enumerable: true } }) as Request;
+  };
+  const nullsRead = [...fields.values()].some(({ keywords }) => keywords.includes('no null'))
+    ? `, but a null of a field the request leaves optional is read as no value${merges ? ' (the merge removes it)' : ''}`
+    : '';
   return {
-    warning: `${operation.operationId}'s request takes values of ${[...fields.keys()].join(', ')} that the answers of ${shape.resource.name} refuse (they add ${[...fields.values()].map(({ keywords }) => keywords.join(', ')).join('; ')}): a body with one is refused with ${status}, nothing stored.`,
+    warning: `${operation.operationId}'s request takes values of ${[...fields.keys()].join(', ')} that the answers of ${shape.resource.name} refuse (they add ${[...fields.values()].map(({ keywords }) => keywords.join(', ')).join('; ')}): a body with one is refused with ${status}, nothing stored${nullsRead}.`,
     guard: (handler) => (req, res) => {
       const error = refusal(req);
       if (error) throw error;
-      return handler(req, res);
+      return handler(merges ? req : withoutNoValues(req), res);
     },
   };
 }

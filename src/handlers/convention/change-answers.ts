@@ -2,6 +2,7 @@
 // the contract's words where the record (or its parent) is not there; a PUT (or POST) that makes
 // what its path names (put-creates.ts) makes it; a record no operation makes is read and
 // changed as drawn (unheld-records.ts).
+import { recordEnvelope } from '../../openapi/operation-schemas.js';
 import { putCreates } from '../../openapi/put-creates.js';
 import type { RecordKey } from '../../store/data-set.js';
 import { ownValue, setOwn } from '../../store/own-keys.js';
@@ -85,11 +86,13 @@ export function planDelete(plan: ConventionPlan): PlannedAnswer {
   const { deps, shape, resource, answer, under, one, project, send, findNamed } = plan;
   const { collection } = resource;
   // An answer of its own (a deletion object) where the delete declares one unlike the record;
-  // the record in an envelope is the record (Lago's {"subscription": ...}), answered as a read's.
-  const deletion =
-    answer.status === 204 || shape.envelope?.answer !== undefined
-      ? undefined
-      : createDeletionAnswer(deps.contract.document, answer.schema, resource.recordSchema);
+  // inside the envelope where it has one (Lago's {"subscription": ...}), sent wrapped as a read's.
+  const { document } = deps.contract;
+  const inEnvelope = shape.envelope?.answer !== undefined;
+  const own = inEnvelope
+    ? recordEnvelope(document, answer.schema, resource.shape, resource.recordSchema)?.schema
+    : answer.schema;
+  const deletion = answer.status === 204 ? undefined : createDeletionAnswer(document, own, resource.recordSchema);
   return {
     mayAnswer: [404],
     how: `deletes ${one}${under} by ${shape.keyParam}${describeIo(shape)}`,
@@ -100,7 +103,8 @@ export function planDelete(plan: ConventionPlan): PlannedAnswer {
         return existing;
       });
       if (!deletion) return await send(req, res, answer.status === 204 ? undefined : removed, world);
-      const context = { document: deps.contract.document, nowMs: world.clock.nowMs() };
+      if (inEnvelope) return await send(req, res, await deletion(project(removed), world.seed), world);
+      const context = { document, nowMs: world.clock.nowMs() };
       sendAnswer(req, res, answer, await deletion(project(removed), world.seed), context);
     },
   };
