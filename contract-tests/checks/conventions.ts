@@ -398,5 +398,10 @@ async function secondParent(parent: Resource, parameter: string, mine: Reference
   if (made === undefined || first === undefined || String(made) !== String(first)) return made;
   const { keyField } = parent.collection;
   const fresh = Object.fromEntries(Object.entries(mine).filter(([name]) => name !== parameter && name !== keyField));
-  return makeRecord(parent, mine, fresh, what);
+  const again = await makeRecord(parent, mine, fresh, what);
+  if (again !== undefined && String(again) === String(first))
+    throw new CheckSkipped(
+      `the suite could not make a second ${parent.noun}: each create answered the first one, ${first}`,
+    );
+  return again;
 }

@@ -47,6 +47,13 @@ describe('values of schemas of any shape', () => {
     for (const value of drawn)
       expect(value).toEqual(expect.objectContaining({ name: expect.any(String), description: expect.any(String) }));
     expect(validValue(schema, 'body', {})).toHaveProperty('description');
+    // A property both describe is met as both: its type kept, the bound beside the $ref added.
+    const bounded = { $ref: '#/components/schemas/NewCategory', properties: { name: { maxLength: 5 } } };
+    const names = validValues(bounded, 'body', {});
+    for (const value of [...fc.sample(names.arbitrary, { seed: 1, numRuns: 30 }), ...names.edges] as Array<{
+      name: unknown;
+    }>)
+      expect(value.name).toEqual(expect.stringMatching(/^.{1,5}$/su));
   });
 
   it('keeps of two parts’ enums the values both list: a tag’s one of its base’s several', () => {
