@@ -2,6 +2,7 @@
 // more of them: each required property a hand-written body lacks takes a valid value drawn from the
 // draft's schema, so that a check keeps its purpose when a draft adds a required field.
 
+import { isOfJsonType } from '../../src/openapi/json-value-type.js';
 import { matcherOf } from '../../src/openapi/patterns/pattern-matchers.js';
 import {
   BUILT_IN_OPERATION_IDS,
@@ -125,18 +126,10 @@ function fittedFields(
   return Object.fromEntries(fitted);
 }
 
-/** Whether `value` is of the JSON type `type` names. */
-function ofType(value: unknown, type: string): boolean {
-  if (type === 'integer') return Number.isInteger(value);
-  if (type === 'array') return Array.isArray(value);
-  if (type === 'object') return isFields(value);
-  return typeof value === type;
-}
-
 /** `value`, or one drawn of the one type its record's answers hold the field in, where it is of another (withAnswersType). */
 function ofAnswersType(answers: readonly unknown[] | undefined, value: unknown): unknown {
   const answer = answers === undefined || value === null ? undefined : answersOwn(answers);
-  if (answer?.type === undefined || ofType(value, answer.type)) return value;
+  if (answer?.type === undefined || isOfJsonType(value, answer.type)) return value;
   return validValue(answer, 'body', {});
 }
 

@@ -45,10 +45,7 @@ export function answerNarrowingOf(context: ContractContext, operation: Operation
   // passed"): a merge removes the field (mergePatch), a create or replacement stores none; unless
   // the request requires the field, which then has no value at all.
   const noValue = (body: JsonObject, name: string) => ownValue(body, name) === null && !required.has(name);
-  const refusal = (req: Request): HttpError | undefined => {
-    const body = bodyOf(req);
-    const refused = unfitIn(body).filter((name) => !noValue(body, name));
-    if (refused.length === 0) return undefined;
+  const refusal = (body: JsonObject, refused: readonly string[]): HttpError => {
     const error = new HttpError(
       'INVALID_BODY',
       `Invalid body: ${refused.map((name) => `${name} ${shown(ownValue(body, name))}`).join(', ')} is taken by the request's schema but refused by the answers of ${shape.resource.name}: ${refused.map(what).join('; ')}. The contract contradicts itself; nothing was stored. Send a value both take.`,
@@ -62,11 +59,8 @@ export function answerNarrowingOf(context: ContractContext, operation: Operation
     }));
     return error;
   };
-  /** `req` seen with its body's no-values left out; the request itself unchanged (a gap's curl line shows it as sent). */
-  const withoutNoValues = (req: Request): Request => {
-    const body = bodyOf(req);
-    const left = unfitIn(body).filter((name) => noValue(body, name));
-    if (left.length === 0) return req;
+  /** `req` seen with `left` out of its body; the request itself unchanged (a gap's curl line shows it as sent). */
+  const without = (req: Request, body: JsonObject, left: readonly string[]): Request => {
     const kept: JsonObject = {};
     for (const [name, value] of Object.entries(body)) if (!left.includes(name)) setOwn(kept, name, value);
     const sent = envelope === undefined ? kept : { ...asObject(req.body) };
@@ -79,9 +73,12 @@ export function answerNarrowingOf(context: ContractContext, operation: Operation
   return {
     warning: `${operation.operationId}'s request takes values of ${[...fields.keys()].join(', ')} that the answers of ${shape.resource.name} refuse (they add ${[...fields.values()].map(({ keywords }) => keywords.join(', ')).join('; ')}): a body with one is refused with ${status}, nothing stored${nullsRead}.`,
     guard: (handler) => (req, res) => {
-      const error = refusal(req);
-      if (error) throw error;
-      return handler(merges ? req : withoutNoValues(req), res);
+      const body = bodyOf(req);
+      const unfit = unfitIn(body);
+      const refused = unfit.filter((name) => !noValue(body, name));
+      if (refused.length > 0) throw refusal(body, refused);
+      const left = merges ? [] : unfit.filter((name) => noValue(body, name));
+      return handler(left.length === 0 ? req : without(req, body, left), res);
     },
   };
 }

@@ -4,6 +4,7 @@
 // "deleted" flag set, a value the schema declares (const, default, example, first enum value), else one drawn from it.
 import { loadSchemaFaker } from '../../fixtures/load-schema-faker.js';
 import { asObject, type JsonObject } from '../../openapi/json-pointer.js';
+import { isOfJsonType } from '../../openapi/json-value-type.js';
 import { declaredValue, describeObjectSchema, resolveSchema, schemaType } from '../../openapi/schema-shape.js';
 import type { StoredRecord } from '../../store/data-set.js';
 
@@ -18,14 +19,7 @@ function answersTheRecord(document: JsonObject, answerSchema: unknown, recordSch
 }
 
 /** Whether a stored value may stand in a field of this schema (a key kept as text or as a number). */
-function fits(value: unknown, schema: JsonObject): boolean {
-  const type = schemaType(schema);
-  if (type === undefined) return true;
-  if (type === 'integer') return Number.isInteger(value);
-  if (type === 'array') return Array.isArray(value);
-  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
-  return typeof value === type;
-}
+const fits = (value: unknown, schema: JsonObject): boolean => isOfJsonType(value, schemaType(schema));
 
 export type DeletionAnswer = (removed: StoredRecord, seed: number) => Promise<StoredRecord>;
 
